@@ -1,0 +1,241 @@
+/*
+ * bufrs_shim.h - the C ABI between bufrs's Rust passes and MLIR's C++.
+ *
+ * MLIR's C API lacks what bufrs needs in three places: pass options (an
+ * external pass cannot carry Pass::Option members), interface queries
+ * (memory effects, region control flow, views, allocation ops) and rich
+ * diagnostics (warnings, remarks, attached notes). This header is that gap,
+ * and nothing more. bindgen turns it into Rust declarations (src/ffi.rs); all
+ * MLIR handle types are the C API's own (mlir-c/IR.h), shared with mlir-sys.
+ *
+ * Conventions: functions never throw or abort on bad input; a query on an op
+ * that lacks the interface returns a "not applicable" value documented on
+ * each function. Variable-length results are written to caller buffers
+ * (returning the full count, so the caller can retry with a larger buffer) or
+ * reported through a callback that must not unwind.
+ */
+#ifndef BUFRS_SHIM_H
+#define BUFRS_SHIM_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===-------------------------- passes and options -------------------------===*/
+
+/* The kind of a pass option; the shim creates the matching Pass::Option. */
+typedef enum BufrsOptionKind {
+  BufrsOptionKind_Bool = 0,
+  BufrsOptionKind_Int = 1,
+  BufrsOptionKind_String = 2,
+  BufrsOptionKind_IntList = 3,
+  BufrsOptionKind_StringList = 4,
+} BufrsOptionKind;
+
+/* One option of a pass, as declared in Rust's pass table. Lists start empty. */
+typedef struct BufrsOptionSpec {
+  const char *name; /* e.g. "max-alloc-size-in-bytes" */
+  const char *help;
+  BufrsOptionKind kind;
+  bool default_bool;
+  int64_t default_int;
+  const char *default_string;
+} BufrsOptionSpec;
+
+/* The value of one option when the pass runs (valid during the run only). */
+typedef struct BufrsOptionValue {
+  BufrsOptionKind kind;
+  bool bool_value;
+  int64_t int_value;
+  MlirStringRef string_value;
+  const int64_t *int_list;
+  const MlirStringRef *string_list;
+  intptr_t list_len;
+} BufrsOptionValue;
+
+/* Which ops a pass may be scheduled on. */
+typedef enum BufrsAnchorKind {
+  /* Any op (mlir-opt nests it wherever the pipeline says). */
+  BufrsAnchorKind_Any = 0,
+  /* Only ops named `anchor_op_name`, e.g. "func.func". */
+  BufrsAnchorKind_OpName = 1,
+  /* Ops implementing FunctionOpInterface. */
+  BufrsAnchorKind_FunctionLike = 2,
+} BufrsAnchorKind;
+
+/* Runs pass `pass_index` on `op`; returns false to signal pass failure (after
+ * emitting a diagnostic). Must not unwind. */
+typedef bool (*BufrsRunFn)(uintptr_t pass_index, MlirOperation op,
+                           const BufrsOptionValue *values, intptr_t num_values);
+
+/* A pass, as declared in Rust's table. Must outlive every use (Rust leaks it). */
+typedef struct BufrsPassDesc {
+  const char *argument; /* e.g. "bufrs-promote-buffers-to-stack" */
+  const char *summary;
+  BufrsAnchorKind anchor;
+  const char *anchor_op_name; /* for BufrsAnchorKind_OpName */
+  const BufrsOptionSpec *options;
+  intptr_t num_options;
+  uintptr_t pass_index;
+  BufrsRunFn run;
+} BufrsPassDesc;
+
+/* Registers the pass with MLIR's global pass registry (mlir-opt, --help,
+ * textual pipelines). */
+void bufrsShimRegisterPass(const BufrsPassDesc *desc);
+
+/* Registers a named pipeline that expands to `pipeline` (textual pass
+ * pipeline, nested under whatever op the user anchors it on). */
+void bufrsShimRegisterPipeline(const char *argument, const char *summary,
+                               const char *pipeline);
+
+/* Reports an error message from option parsing. */
+typedef void (*BufrsErrorFn)(void *user_data, MlirStringRef message);
+
+/* Creates the pass with options in pipeline syntax ("a=1 b=x"). Returns a
+ * null pass (and calls `on_error`) when the options do not parse. */
+MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc, MlirStringRef options,
+                             BufrsErrorFn on_error, void *user_data);
+
+/* Adds to `registry` the external interface models bufrs relies on that a
+ * bare dialect registration lacks (AllocationOpInterface for memref.alloc and
+ * memref.alloca), for contexts that embedders create themselves. mlir-opt
+ * registers them already. */
+void bufrsShimRegisterInterfaceModels(MlirDialectRegistry registry);
+
+/*===------------------------------ diagnostics ----------------------------===*/
+
+typedef enum BufrsSeverity {
+  BufrsSeverity_Error = 0,
+  BufrsSeverity_Warning = 1,
+  BufrsSeverity_Remark = 2,
+} BufrsSeverity;
+
+/* Emits a diagnostic at `op`'s location with notes attached at other
+ * locations (note_locations[i] may be null for a note without location). */
+void bufrsShimEmitDiagnostic(MlirOperation op, BufrsSeverity severity,
+                             MlirStringRef message,
+                             const MlirLocation *note_locations,
+                             const MlirStringRef *note_messages,
+                             intptr_t num_notes);
+
+/*===---------------------------- traits and kinds -------------------------===*/
+
+enum {
+  BUFRS_TRAIT_TERMINATOR = 1u << 0,
+  BUFRS_TRAIT_RETURN_LIKE = 1u << 1,
+  BUFRS_TRAIT_AUTOMATIC_ALLOCATION_SCOPE = 1u << 2,
+  BUFRS_TRAIT_ISOLATED_FROM_ABOVE = 1u << 3,
+  BUFRS_TRAIT_RECURSIVE_MEMORY_EFFECTS = 1u << 4,
+  BUFRS_TRAIT_REGION_BRANCH = 1u << 5,
+  BUFRS_TRAIT_REGION_BRANCH_TERMINATOR = 1u << 6,
+  BUFRS_TRAIT_BRANCH = 1u << 7,
+  BUFRS_TRAIT_VIEW_LIKE = 1u << 8,
+  BUFRS_TRAIT_LOOP_LIKE = 1u << 9,
+  BUFRS_TRAIT_CALL = 1u << 10,
+  BUFRS_TRAIT_ALLOCATION_OP = 1u << 11,
+  BUFRS_TRAIT_MEMORY_EFFECTS = 1u << 12,
+  BUFRS_TRAIT_FUNCTION_LIKE = 1u << 13,
+  BUFRS_TRAIT_REGISTERED = 1u << 14,
+};
+
+/* The BUFRS_TRAIT_* bits that hold for `op`. */
+uint32_t bufrsShimOpTraits(MlirOperation op);
+
+/* RegionKindInterface: false for graph regions. */
+bool bufrsShimRegionHasSsaDominance(MlirRegion region);
+
+/* The storage size of a memref element type in bits under the data layout in
+ * scope at `scope`, or -1 when the type has no fixed byte size (e.g. a memref
+ * of memrefs, an opaque type). */
+int64_t bufrsShimElementSizeInBits(MlirOperation scope, MlirType type);
+
+/*===---------------------------- memory effects ---------------------------===*/
+
+typedef enum BufrsEffectKind {
+  BufrsEffectKind_Allocate = 0,
+  BufrsEffectKind_Free = 1,
+  BufrsEffectKind_Read = 2,
+  BufrsEffectKind_Write = 3,
+} BufrsEffectKind;
+
+typedef struct BufrsEffect {
+  BufrsEffectKind kind;
+  MlirValue value; /* null when the effect names no value */
+  bool on_automatic_allocation_scope;
+} BufrsEffect;
+
+/* MemoryEffectOpInterface: writes up to `capacity` effects and returns how
+ * many there are; -1 when the op does not implement the interface. */
+intptr_t bufrsShimGetMemoryEffects(MlirOperation op, BufrsEffect *out,
+                                   intptr_t capacity);
+
+/*===----------------------------- control flow ----------------------------===*/
+
+/* BranchOpInterface: the operands forwarded to successor `index` (up to
+ * `capacity` written, full count returned) and, in `*produced`, how many
+ * leading successor arguments the terminator produces itself. Returns -1 when
+ * the op does not implement the interface. */
+intptr_t bufrsShimBranchSuccessorOperands(MlirOperation op, intptr_t index,
+                                          MlirValue *out, intptr_t capacity,
+                                          int32_t *produced);
+
+/* One region-control-flow edge: to region `target_region` of the
+ * region-branch op (-1: back to the op itself), carrying `forwarded` into
+ * `inputs`. Must not unwind. */
+typedef void (*BufrsEdgeFn)(void *user_data, int32_t target_region,
+                            const MlirValue *forwarded, intptr_t num_forwarded,
+                            const MlirValue *inputs, intptr_t num_inputs);
+
+/* RegionBranchOpInterface: the edges from the op itself into its regions (or
+ * straight to its results). Returns false when the op lacks the interface. */
+bool bufrsShimRegionBranchEntryEdges(MlirOperation op, BufrsEdgeFn on_edge,
+                                     void *user_data);
+
+/* The edges a region terminator may take, when its parent implements
+ * RegionBranchOpInterface. Uses RegionBranchTerminatorOpInterface when the
+ * terminator has it; a ReturnLike terminator without it forwards all its
+ * operands. Returns false when the edges are unknown. */
+bool bufrsShimRegionTerminatorEdges(MlirOperation terminator,
+                                    BufrsEdgeFn on_edge, void *user_data);
+
+/* ViewLikeOpInterface: the viewed source; null when not a view. */
+MlirValue bufrsShimViewSource(MlirOperation op);
+
+/* CallOpInterface: the callee symbol (flat name), empty when indirect or not
+ * a call. */
+MlirStringRef bufrsShimCallCallee(MlirOperation op);
+
+/*===----------------------- AllocationOpInterface -------------------------===*/
+
+/* HoistingKind bits (1: loop, 2: block); -1 without the interface. */
+int32_t bufrsShimHoistingKind(MlirOperation alloc_op);
+
+/* Builds, before `before` (or at the end of `block` when `before` is null),
+ * a dealloc of `alloc` through `alloc_op`'s AllocationOpInterface. Returns the
+ * new op, or null when the interface is missing or declines. */
+MlirOperation bufrsShimBuildDealloc(MlirOperation alloc_op, MlirValue alloc,
+                                    MlirBlock block, MlirOperation before);
+
+/* Same, a clone of `alloc`; returns the clone's value or null. */
+MlirValue bufrsShimBuildClone(MlirOperation alloc_op, MlirValue alloc,
+                              MlirBlock block, MlirOperation before);
+
+/* Same, a stack (promoted) allocation replacing `alloc`; returns the new op
+ * or null. The caller replaces uses and erases the old op. */
+MlirOperation bufrsShimBuildPromotedAlloc(MlirOperation alloc_op,
+                                          MlirValue alloc, MlirBlock block,
+                                          MlirOperation before);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BUFRS_SHIM_H */

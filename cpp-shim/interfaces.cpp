@@ -1,0 +1,274 @@
+//===- interfaces.cpp - MLIR interface queries the C API lacks ------------===//
+//
+// Each function answers one question about an op through an MLIR interface or
+// trait, so that bufrs's Rust passes stay generic over dialects. Nothing here
+// names a dialect op. Functions return a documented "not applicable" value
+// (-1, null, false) instead of asserting when the op lacks the interface.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bufrs_shim.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Bufferization/IR/AllocationOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// Traits and kinds
+//===----------------------------------------------------------------------===//
+
+extern "C" uint32_t bufrsShimOpTraits(MlirOperation opHandle) {
+  Operation *op = unwrap(opHandle);
+  uint32_t bits = 0;
+  auto set = [&](bool condition, uint32_t bit) {
+    if (condition)
+      bits |= bit;
+  };
+  set(op->isRegistered(), BUFRS_TRAIT_REGISTERED);
+  set(op->hasTrait<OpTrait::IsTerminator>(), BUFRS_TRAIT_TERMINATOR);
+  set(op->hasTrait<OpTrait::ReturnLike>(), BUFRS_TRAIT_RETURN_LIKE);
+  set(op->hasTrait<OpTrait::AutomaticAllocationScope>(),
+      BUFRS_TRAIT_AUTOMATIC_ALLOCATION_SCOPE);
+  set(op->hasTrait<OpTrait::IsIsolatedFromAbove>(),
+      BUFRS_TRAIT_ISOLATED_FROM_ABOVE);
+  set(op->hasTrait<OpTrait::HasRecursiveMemoryEffects>(),
+      BUFRS_TRAIT_RECURSIVE_MEMORY_EFFECTS);
+  set(isa<RegionBranchOpInterface>(op), BUFRS_TRAIT_REGION_BRANCH);
+  set(isa<RegionBranchTerminatorOpInterface>(op),
+      BUFRS_TRAIT_REGION_BRANCH_TERMINATOR);
+  set(isa<BranchOpInterface>(op), BUFRS_TRAIT_BRANCH);
+  set(isa<ViewLikeOpInterface>(op), BUFRS_TRAIT_VIEW_LIKE);
+  set(isa<LoopLikeOpInterface>(op), BUFRS_TRAIT_LOOP_LIKE);
+  set(isa<CallOpInterface>(op), BUFRS_TRAIT_CALL);
+  set(isa<bufferization::AllocationOpInterface>(op),
+      BUFRS_TRAIT_ALLOCATION_OP);
+  set(isa<MemoryEffectOpInterface>(op), BUFRS_TRAIT_MEMORY_EFFECTS);
+  set(isa<FunctionOpInterface>(op), BUFRS_TRAIT_FUNCTION_LIKE);
+  return bits;
+}
+
+extern "C" bool bufrsShimRegionHasSsaDominance(MlirRegion region) {
+  return mayHaveSSADominance(*unwrap(region));
+}
+
+extern "C" int64_t bufrsShimElementSizeInBits(MlirOperation scope,
+                                              MlirType typeHandle) {
+  Type type = unwrap(typeHandle);
+  auto isScalar = [](Type t) {
+    return isa<IntegerType, FloatType, IndexType>(t);
+  };
+  bool sized = isScalar(type);
+  if (auto complex = dyn_cast<ComplexType>(type))
+    sized = isScalar(complex.getElementType());
+  if (auto vector = dyn_cast<VectorType>(type))
+    sized = !vector.isScalable() && isScalar(vector.getElementType());
+  if (!sized)
+    return -1;
+  DataLayout layout = DataLayout::closest(unwrap(scope));
+  // Storage size: what one element occupies in a memref (i1 takes a byte).
+  return static_cast<int64_t>(layout.getTypeSize(type).getFixedValue()) * 8;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory effects
+//===----------------------------------------------------------------------===//
+
+extern "C" intptr_t bufrsShimGetMemoryEffects(MlirOperation opHandle,
+                                              BufrsEffect *out,
+                                              intptr_t capacity) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(unwrap(opHandle));
+  if (!iface)
+    return -1;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  intptr_t count = 0;
+  for (const MemoryEffects::EffectInstance &effect : effects) {
+    BufrsEffectKind kind;
+    if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+      kind = BufrsEffectKind_Allocate;
+    else if (isa<MemoryEffects::Free>(effect.getEffect()))
+      kind = BufrsEffectKind_Free;
+    else if (isa<MemoryEffects::Read>(effect.getEffect()))
+      kind = BufrsEffectKind_Read;
+    else
+      kind = BufrsEffectKind_Write;
+    if (count < capacity) {
+      out[count].kind = kind;
+      out[count].value = wrap(effect.getValue());
+      out[count].on_automatic_allocation_scope =
+          isa<SideEffects::AutomaticAllocationScopeResource>(
+              effect.getResource());
+    }
+    ++count;
+  }
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+extern "C" intptr_t bufrsShimBranchSuccessorOperands(MlirOperation opHandle,
+                                                     intptr_t index,
+                                                     MlirValue *out,
+                                                     intptr_t capacity,
+                                                     int32_t *produced) {
+  Operation *op = unwrap(opHandle);
+  auto branch = dyn_cast<BranchOpInterface>(op);
+  if (!branch || index < 0 ||
+      index >= static_cast<intptr_t>(op->getNumSuccessors()))
+    return -1;
+  SuccessorOperands operands = branch.getSuccessorOperands(index);
+  *produced = static_cast<int32_t>(operands.getProducedOperandCount());
+  OperandRange forwarded = operands.getForwardedOperands();
+  intptr_t count = 0;
+  for (Value value : forwarded) {
+    if (count < capacity)
+      out[count] = wrap(value);
+    ++count;
+  }
+  return count;
+}
+
+static void reportEdge(BufrsEdgeFn onEdge, void *userData,
+                       const RegionSuccessor &successor, ValueRange forwarded) {
+  SmallVector<MlirValue> fwd, inputs;
+  for (Value v : forwarded)
+    fwd.push_back(wrap(v));
+  for (Value v : successor.getSuccessorInputs())
+    inputs.push_back(wrap(v));
+  int32_t target = successor.isParent()
+                       ? -1
+                       : static_cast<int32_t>(
+                             successor.getSuccessor()->getRegionNumber());
+  onEdge(userData, target, fwd.data(), static_cast<intptr_t>(fwd.size()),
+         inputs.data(), static_cast<intptr_t>(inputs.size()));
+}
+
+extern "C" bool bufrsShimRegionBranchEntryEdges(MlirOperation opHandle,
+                                                BufrsEdgeFn onEdge,
+                                                void *userData) {
+  auto branch = dyn_cast<RegionBranchOpInterface>(unwrap(opHandle));
+  if (!branch)
+    return false;
+  SmallVector<RegionSuccessor> successors;
+  branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  for (const RegionSuccessor &successor : successors)
+    reportEdge(onEdge, userData, successor,
+               branch.getEntrySuccessorOperands(successor));
+  return true;
+}
+
+extern "C" bool bufrsShimRegionTerminatorEdges(MlirOperation termHandle,
+                                               BufrsEdgeFn onEdge,
+                                               void *userData) {
+  Operation *term = unwrap(termHandle);
+  Region *region = term->getParentRegion();
+  if (!region)
+    return false;
+  auto parent = dyn_cast_or_null<RegionBranchOpInterface>(region->getParentOp());
+  if (!parent)
+    return false;
+  SmallVector<RegionSuccessor> successors;
+  if (auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(term)) {
+    parent.getSuccessorRegions(RegionBranchPoint(terminator), successors);
+    for (const RegionSuccessor &successor : successors)
+      reportEdge(onEdge, userData, successor,
+                 terminator.getSuccessorOperands(successor));
+    return true;
+  }
+  if (term->hasTrait<OpTrait::ReturnLike>()) {
+    parent.getSuccessorRegions(*region, successors);
+    for (const RegionSuccessor &successor : successors)
+      reportEdge(onEdge, userData, successor, term->getOperands());
+    return true;
+  }
+  return false;
+}
+
+extern "C" MlirValue bufrsShimViewSource(MlirOperation opHandle) {
+  if (auto view = dyn_cast<ViewLikeOpInterface>(unwrap(opHandle)))
+    return wrap(view.getViewSource());
+  return MlirValue{nullptr};
+}
+
+extern "C" MlirStringRef bufrsShimCallCallee(MlirOperation opHandle) {
+  auto call = dyn_cast<CallOpInterface>(unwrap(opHandle));
+  if (!call)
+    return mlirStringRefCreate(nullptr, 0);
+  auto symbol = dyn_cast<SymbolRefAttr>(call.getCallableForCallee());
+  if (!symbol)
+    return mlirStringRefCreate(nullptr, 0);
+  StringRef name = symbol.getRootReference().getValue();
+  return mlirStringRefCreate(name.data(), name.size());
+}
+
+//===----------------------------------------------------------------------===//
+// AllocationOpInterface
+//===----------------------------------------------------------------------===//
+
+static OpBuilder builderAt(Operation *anchor, MlirBlock block,
+                           MlirOperation before) {
+  OpBuilder builder(anchor->getContext());
+  if (!mlirOperationIsNull(before))
+    builder.setInsertionPoint(unwrap(before));
+  else
+    builder.setInsertionPointToEnd(unwrap(block));
+  return builder;
+}
+
+extern "C" int32_t bufrsShimHoistingKind(MlirOperation allocOp) {
+  auto alloc = dyn_cast<bufferization::AllocationOpInterface>(unwrap(allocOp));
+  if (!alloc)
+    return -1;
+  return static_cast<int32_t>(alloc.getHoistingKind());
+}
+
+extern "C" MlirOperation bufrsShimBuildDealloc(MlirOperation allocOp,
+                                               MlirValue value,
+                                               MlirBlock block,
+                                               MlirOperation before) {
+  auto alloc = dyn_cast<bufferization::AllocationOpInterface>(unwrap(allocOp));
+  if (!alloc)
+    return MlirOperation{nullptr};
+  OpBuilder builder = builderAt(alloc, block, before);
+  std::optional<Operation *> dealloc =
+      alloc.buildDealloc(builder, unwrap(value));
+  return wrap(dealloc ? *dealloc : nullptr);
+}
+
+extern "C" MlirValue bufrsShimBuildClone(MlirOperation allocOp,
+                                         MlirValue value, MlirBlock block,
+                                         MlirOperation before) {
+  auto alloc = dyn_cast<bufferization::AllocationOpInterface>(unwrap(allocOp));
+  if (!alloc)
+    return MlirValue{nullptr};
+  OpBuilder builder = builderAt(alloc, block, before);
+  std::optional<Value> clone = alloc.buildClone(builder, unwrap(value));
+  return wrap(clone ? *clone : Value());
+}
+
+extern "C" MlirOperation bufrsShimBuildPromotedAlloc(MlirOperation allocOp,
+                                                     MlirValue value,
+                                                     MlirBlock block,
+                                                     MlirOperation before) {
+  auto alloc = dyn_cast<bufferization::AllocationOpInterface>(unwrap(allocOp));
+  if (!alloc)
+    return MlirOperation{nullptr};
+  OpBuilder builder = builderAt(alloc, block, before);
+  std::optional<Operation *> promoted =
+      alloc.buildPromotedAlloc(builder, unwrap(value));
+  return wrap(promoted ? *promoted : nullptr);
+}

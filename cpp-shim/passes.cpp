@@ -1,0 +1,214 @@
+//===- passes.cpp - option-carrying pass class and registration -----------===//
+//
+// One C++ class, BufrsPass, stands for every bufrs pass. It is built from a
+// descriptor that Rust's pass table owns: argument, summary, anchor and typed
+// options. At construction it creates one Pass::Option / Pass::ListOption per
+// declared option, so MLIR's own machinery parses pipeline text
+// (`bufrs-x{opt=v}`), reports bad values, prints `--help`, and copies option
+// values when the pass manager clones the pass per thread. When the pass runs
+// it hands the current values to the Rust callback.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bufrs_shim.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+namespace {
+
+class BufrsPass final : public Pass {
+public:
+  explicit BufrsPass(const BufrsPassDesc *desc)
+      : Pass(TypeID::getFromOpaquePointer(desc), anchorName(desc)),
+        desc(desc) {
+    for (intptr_t i = 0; i < desc->num_options; ++i)
+      addOption(desc->options[i]);
+  }
+
+  BufrsPass(const BufrsPass &other) : BufrsPass(other.desc) {
+    copyOptionValuesFrom(&other);
+  }
+
+  StringRef getArgument() const override { return desc->argument; }
+  StringRef getDescription() const override { return desc->summary; }
+  StringRef getName() const override { return desc->argument; }
+
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    switch (desc->anchor) {
+    case BufrsAnchorKind_OpName:
+      return opName.getStringRef() == desc->anchor_op_name;
+    case BufrsAnchorKind_FunctionLike:
+      return opName.hasInterface<FunctionOpInterface>();
+    case BufrsAnchorKind_Any:
+      return true;
+    }
+    return false;
+  }
+
+  std::unique_ptr<Pass> clonePass() const override {
+    return std::make_unique<BufrsPass>(*this);
+  }
+
+  void runOnOperation() override {
+    // Storage that the option values point into, alive during the run.
+    std::vector<std::vector<int64_t>> intLists;
+    std::vector<std::vector<MlirStringRef>> stringLists;
+    intLists.reserve(slots.size());
+    stringLists.reserve(slots.size());
+    std::vector<BufrsOptionValue> values;
+    values.reserve(slots.size());
+    for (const Slot &slot : slots) {
+      BufrsOptionValue value = {};
+      value.kind = slot.kind;
+      switch (slot.kind) {
+      case BufrsOptionKind_Bool:
+        value.bool_value = bools[slot.index]->getValue();
+        break;
+      case BufrsOptionKind_Int:
+        value.int_value = ints[slot.index]->getValue();
+        break;
+      case BufrsOptionKind_String: {
+        const std::string &s = strings[slot.index]->getValue();
+        value.string_value = mlirStringRefCreate(s.data(), s.size());
+        break;
+      }
+      case BufrsOptionKind_IntList: {
+        auto &list = *intListOptions[slot.index];
+        intLists.emplace_back(list.begin(), list.end());
+        value.int_list = intLists.back().data();
+        value.list_len = intLists.back().size();
+        break;
+      }
+      case BufrsOptionKind_StringList: {
+        auto &list = *stringListOptions[slot.index];
+        stringLists.emplace_back();
+        for (const std::string &s : list)
+          stringLists.back().push_back(mlirStringRefCreate(s.data(), s.size()));
+        value.string_list = stringLists.back().data();
+        value.list_len = stringLists.back().size();
+        break;
+      }
+      }
+      values.push_back(value);
+    }
+    if (!desc->run(desc->pass_index, wrap(getOperation()), values.data(),
+                   static_cast<intptr_t>(values.size())))
+      signalPassFailure();
+  }
+
+private:
+  static std::optional<StringRef> anchorName(const BufrsPassDesc *desc) {
+    if (desc->anchor == BufrsAnchorKind_OpName)
+      return StringRef(desc->anchor_op_name);
+    return std::nullopt;
+  }
+
+  void addOption(const BufrsOptionSpec &spec) {
+    auto help = llvm::cl::desc(spec.help);
+    switch (spec.kind) {
+    case BufrsOptionKind_Bool:
+      slots.push_back({spec.kind, bools.size()});
+      bools.push_back(std::make_unique<Option<bool>>(
+          *this, spec.name, help, llvm::cl::init(spec.default_bool)));
+      break;
+    case BufrsOptionKind_Int:
+      slots.push_back({spec.kind, ints.size()});
+      ints.push_back(std::make_unique<Option<int64_t>>(
+          *this, spec.name, help, llvm::cl::init(spec.default_int)));
+      break;
+    case BufrsOptionKind_String:
+      slots.push_back({spec.kind, strings.size()});
+      strings.push_back(std::make_unique<Option<std::string>>(
+          *this, spec.name, help,
+          llvm::cl::init(std::string(spec.default_string
+                                         ? spec.default_string
+                                         : ""))));
+      break;
+    case BufrsOptionKind_IntList:
+      slots.push_back({spec.kind, intListOptions.size()});
+      intListOptions.push_back(
+          std::make_unique<ListOption<int64_t>>(*this, spec.name, help));
+      break;
+    case BufrsOptionKind_StringList:
+      slots.push_back({spec.kind, stringListOptions.size()});
+      stringListOptions.push_back(
+          std::make_unique<ListOption<std::string>>(*this, spec.name, help));
+      break;
+    }
+  }
+
+  struct Slot {
+    BufrsOptionKind kind;
+    size_t index;
+  };
+
+  const BufrsPassDesc *desc;
+  std::vector<Slot> slots;
+  std::vector<std::unique_ptr<Option<bool>>> bools;
+  std::vector<std::unique_ptr<Option<int64_t>>> ints;
+  std::vector<std::unique_ptr<Option<std::string>>> strings;
+  std::vector<std::unique_ptr<ListOption<int64_t>>> intListOptions;
+  std::vector<std::unique_ptr<ListOption<std::string>>> stringListOptions;
+};
+
+} // namespace
+
+extern "C" void bufrsShimRegisterPass(const BufrsPassDesc *desc) {
+  registerPass([desc]() -> std::unique_ptr<Pass> {
+    return std::make_unique<BufrsPass>(desc);
+  });
+}
+
+extern "C" void bufrsShimRegisterPipeline(const char *argument,
+                                          const char *summary,
+                                          const char *pipeline) {
+  std::string text(pipeline);
+  registerPassPipeline(
+      argument, summary,
+      [text](OpPassManager &pm, StringRef options,
+             function_ref<LogicalResult(const Twine &)> errorHandler)
+          -> LogicalResult {
+        if (!options.empty())
+          return errorHandler("this pipeline takes no options");
+        std::string message;
+        llvm::raw_string_ostream os(message);
+        if (failed(parsePassPipeline(text, pm, os)))
+          return errorHandler(os.str());
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)>) {});
+}
+
+extern "C" MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc,
+                                        MlirStringRef options,
+                                        BufrsErrorFn onError, void *userData) {
+  auto pass = std::make_unique<BufrsPass>(desc);
+  if (options.length != 0) {
+    auto report = [&](const Twine &message) -> LogicalResult {
+      std::string text = message.str();
+      if (onError)
+        onError(userData, mlirStringRefCreate(text.data(), text.size()));
+      return failure();
+    };
+    if (failed(pass->initializeOptions(unwrap(options), report)))
+      return MlirPass{nullptr};
+  }
+  return wrap(static_cast<Pass *>(pass.release()));
+}
+
+extern "C" void bufrsShimRegisterInterfaceModels(MlirDialectRegistry registry) {
+  memref::registerAllocationOpInterfaceExternalModels(*unwrap(registry));
+}

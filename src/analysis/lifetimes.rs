@@ -1,0 +1,761 @@
+//! Tick-based buffer lifetimes for static memory planning (merge-alloc, seed
+//! 003 "Compile-time memref.alloc Scheduling and Merging").
+//!
+//! # Ticks
+//!
+//! Every op gets a *begin tick* from one counter during a pre-order walk of
+//! the root (regions in order, blocks in order, ops in order). An op with
+//! regions also gets an *end tick*, taken after all ops of its regions have
+//! their ticks; an op without regions has `end == begin`. So the ticks of
+//! everything nested in `P` lie strictly between `begin(P)` and `end(P)`,
+//! and "op X is nested in P" is a tick comparison. Each block and each region
+//! also records the half-open range of ticks of its ops.
+//!
+//! # Allocations and their lifetimes
+//!
+//! Allocations are the values [`AliasAnalysis`] classifies as
+//! `Origin::Allocation` (an `Allocate` effect on the result) or
+//! `Origin::Alloca` (on the automatic allocation scope resource; flagged
+//! `is_alloca`). A *use* of an allocation is an op that has among its
+//! operands a value whose [`AliasAnalysis::allocation_sources`] contain the
+//! allocation, and that may touch memory: its effects are unknown or a
+//! non-empty list. Effect-free ops (views, casts, `memref.dim`, branches,
+//! `scf.for` itself) do not touch memory: whatever they produce is tracked
+//! through aliasing, and the real accesses count. A use at op `u` covers
+//! `[begin(u), end(u)]` (an op with regions covers its whole body).
+//!
+//! As in the seed, the allocation op itself does not count: an allocation
+//! used only at ticks 3 and 4 has lifetime `[3, 4]`; an allocation without
+//! any use gets `[t, t]` with `t` its own begin tick and `has_uses == false`.
+//!
+//! # Widening for loops, branches and unstructured control flow
+//!
+//! Ticks follow program text, not execution. Three rules make intervals
+//! safe; all are applied per use, climbing from the user to the allocation:
+//!
+//! 1. *Loops and branches*: for every op `P` that contains the use but not
+//!    the allocation, if `P` is loop-like, a region-branch op with a choice
+//!    (more than one region, more than one entry edge, or a terminator with
+//!    several edges or an edge back into a region), or an op with regions
+//!    that is not a region branch at all (its regions may run any number of
+//!    times), the interval is widened to `[begin(P), end(P)]`. This applies
+//!    to *every* such enclosing op up to the allocation's own region, not
+//!    only the innermost: a buffer defined outside two nested loops and used
+//!    in the inner one lives across the outer one.
+//! 2. *CFG regions*: when the use sits (at some level) in a block `B` of a
+//!    region with several blocks, and the allocation is not nested in `B`,
+//!    the interval is widened to the whole region's tick range: block order
+//!    need not be execution order, and blocks may form cycles.
+//! 3. Loop-carried buffers are not made safe by widening; they are reported
+//!    as escaping (below) so that merge-alloc skips them.
+//!
+//! # Allocation scopes
+//!
+//! The scope of an allocation is its nearest ancestor op with the
+//! `AutomaticAllocationScope` trait that is not loop-like (allocations in an
+//! `scf.for` body can be hoisted to the enclosing function), or the root.
+//! [`LifetimeOptions::loop_like_scopes`] makes loop-like scope ops (e.g.
+//! `scf.forall`, whose iterations may run in parallel and therefore must
+//! not share one buffer) scopes too. NOTE: the snapshot has no fact that
+//! tells a sequential loop from a parallel one, so with the default
+//! (`false`) an allocation in an `scf.forall` body is hoisted to the
+//! function, as the brief asks; seed 003 makes `scf.forall` its own scope.
+//! The scope block is the entry block of the scope op's region that holds
+//! the allocation.
+//!
+//! # Escapes
+//!
+//! An allocation escapes (merge-alloc must leave it alone) when one of its
+//! aliases is: an operand of a `ReturnLike` terminator in the root's body
+//! (`returned`); forwarded by a region terminator edge (yield to the parent
+//! or to another region, including loop back edges) or is an operand of a
+//! `ReturnLike` terminator of a nested region (`yielded`); forwarded along a
+//! CFG edge inside a cycle (`loop_carried`); an operand of a call
+//! (`call`); or an operand of an op with unknown effects (`unknown_op`).
+//! All are found by mapping escape points to allocation sources, so the cost
+//! is the total size of the source sets at escape points.
+
+use super::alias::{AliasAnalysis, Origin};
+use super::dominance::{Cfg, strongly_connected_components};
+use super::snapshot::{BlockId, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId};
+
+/// Options of the lifetime analysis.
+#[derive(Clone, Debug, Default)]
+pub struct LifetimeOptions {
+    /// Also treat loop-like ops with `AutomaticAllocationScope` as
+    /// allocation scopes (default false; see the module docs).
+    pub loop_like_scopes: bool,
+}
+
+/// Pre-order ticks of every op, block and region.
+#[derive(Clone, Debug, Default)]
+pub struct Ticks {
+    begin: Vec<u32>,
+    end: Vec<u32>,
+    /// Half-open `[first, end)` ranges of ticks inside each block / region.
+    block_range: Vec<(u32, u32)>,
+    region_range: Vec<(u32, u32)>,
+}
+
+impl Ticks {
+    /// Assigns ticks by an iterative pre-order walk from the root.
+    pub fn new(snap: &Snapshot) -> Ticks {
+        enum F {
+            Op(OpId),
+            EndOp(OpId),
+            StartBlock(BlockId),
+            EndBlock(BlockId),
+            StartRegion(u32),
+            EndRegion(u32),
+        }
+        let mut t = Ticks {
+            begin: vec![u32::MAX; snap.ops.len()],
+            end: vec![u32::MAX; snap.ops.len()],
+            block_range: vec![(0, 0); snap.blocks.len()],
+            region_range: vec![(0, 0); snap.regions.len()],
+        };
+        if snap.ops.is_empty() {
+            return t;
+        }
+        let mut clock = 0u32;
+        let mut stack = vec![F::Op(Snapshot::ROOT)];
+        while let Some(f) = stack.pop() {
+            match f {
+                F::Op(o) => {
+                    t.begin[o.index()] = clock;
+                    clock += 1;
+                    let op = snap.op(o);
+                    if op.regions.is_empty() {
+                        t.end[o.index()] = t.begin[o.index()];
+                        continue;
+                    }
+                    stack.push(F::EndOp(o));
+                    for &r in op.regions.iter().rev() {
+                        stack.push(F::EndRegion(r.0));
+                        for &b in snap.region(r).blocks.iter().rev() {
+                            stack.push(F::EndBlock(b));
+                            for &x in snap.block(b).ops.iter().rev() {
+                                stack.push(F::Op(x));
+                            }
+                            stack.push(F::StartBlock(b));
+                        }
+                        stack.push(F::StartRegion(r.0));
+                    }
+                }
+                F::EndOp(o) => {
+                    t.end[o.index()] = clock;
+                    clock += 1;
+                }
+                F::StartBlock(b) => t.block_range[b.index()].0 = clock,
+                F::EndBlock(b) => t.block_range[b.index()].1 = clock,
+                F::StartRegion(r) => t.region_range[r as usize].0 = clock,
+                F::EndRegion(r) => t.region_range[r as usize].1 = clock,
+            }
+        }
+        t
+    }
+    /// The op's begin tick (`u32::MAX` for ops unreachable from the root).
+    pub fn begin(&self, op: OpId) -> u32 {
+        self.begin[op.index()]
+    }
+    /// The op's end tick (equal to `begin` for ops without regions).
+    pub fn end(&self, op: OpId) -> u32 {
+        self.end[op.index()]
+    }
+    /// Half-open tick range of the ops of a block (nested ones included).
+    pub fn block_range(&self, b: BlockId) -> (u32, u32) {
+        self.block_range[b.index()]
+    }
+    /// Half-open tick range of a region.
+    pub fn region_range(&self, r: super::snapshot::RegionId) -> (u32, u32) {
+        self.region_range[r.index()]
+    }
+    /// True if `inner` is `outer` or nested in it.
+    pub fn contains(&self, outer: OpId, inner: OpId) -> bool {
+        let (b, e, x) = (self.begin(outer), self.end(outer), self.begin(inner));
+        b <= x && x <= e
+    }
+}
+
+/// Why an allocation escapes. `any()` is what merge-alloc checks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Escape {
+    /// An alias is returned from the root (ReturnLike in the root's body).
+    pub returned: bool,
+    /// An alias is yielded by a region terminator (to the parent or to a
+    /// region, e.g. a loop's iter_args).
+    pub yielded: bool,
+    /// An alias is forwarded along a CFG edge inside a cycle.
+    pub loop_carried: bool,
+    /// An alias is a call operand.
+    pub call: bool,
+    /// An alias is an operand of an op with unknown effects.
+    pub unknown_op: bool,
+}
+
+impl Escape {
+    pub fn any(&self) -> bool {
+        self.returned || self.yielded || self.loop_carried || self.call || self.unknown_op
+    }
+}
+
+/// The lifetime of one allocation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllocLifetime {
+    /// The allocated value.
+    pub value: ValueId,
+    /// Its allocating op.
+    pub op: OpId,
+    /// Allocated on the automatic allocation scope (stack).
+    pub is_alloca: bool,
+    /// The allocation scope op (see the module docs).
+    pub scope_op: OpId,
+    /// The entry block of the scope op's region holding the allocation.
+    pub scope_block: BlockId,
+    /// First tick of the lifetime (inclusive).
+    pub begin: u32,
+    /// Last tick of the lifetime (inclusive).
+    pub end: u32,
+    /// False if no op touches the buffer or an alias of it.
+    pub has_uses: bool,
+    pub escape: Escape,
+}
+
+impl AllocLifetime {
+    /// True if the two inclusive tick intervals intersect.
+    pub fn overlaps(&self, other: &AllocLifetime) -> bool {
+        self.begin <= other.end && other.begin <= self.end
+    }
+}
+
+/// Lifetimes of all allocations of a snapshot.
+#[derive(Clone, Debug)]
+pub struct Lifetimes {
+    ticks: Ticks,
+    allocs: Vec<AllocLifetime>,
+    /// Index into `allocs` per value, `u32::MAX` if not an allocation.
+    index: Vec<u32>,
+}
+
+/// True for ops whose body may run several times or conditionally.
+fn widens(snap: &Snapshot, op: OpId) -> bool {
+    let info = snap.op(op);
+    if info.regions.is_empty() {
+        return false;
+    }
+    let f = &info.facts;
+    if f.is_loop_like {
+        return true;
+    }
+    let Some(rb) = &f.region_branch else { return info.parent_block.is_some() };
+    if info.regions.len() > 1 || rb.entry_edges.len() > 1 {
+        return true;
+    }
+    info.regions.iter().any(|&r| {
+        snap.region(r).blocks.iter().any(|&b| {
+            snap.terminator(b).is_some_and(|t| {
+                let e = &snap.op(t).facts.terminator_edges;
+                e.len() > 1 || e.iter().any(|e| matches!(e.target, RegionTarget::Region(_)))
+            })
+        })
+    })
+}
+
+impl Lifetimes {
+    /// Computes ticks, intervals, scopes and escapes for every allocation.
+    pub fn new(snap: &Snapshot, alias: &AliasAnalysis<'_>, opts: &LifetimeOptions) -> Lifetimes {
+        let ticks = Ticks::new(snap);
+        let nops = snap.ops.len();
+        let widen: Vec<bool> = (0..nops as u32).map(|o| widens(snap, OpId(o))).collect();
+
+        // Allocations.
+        let mut allocs = Vec::new();
+        let mut index = vec![u32::MAX; snap.values.len()];
+        for v in alias.allocation_values() {
+            let ValueDef::OpResult { op, .. } = snap.value(v).def else { continue };
+            if snap.op(op).parent_block.is_none() || ticks.begin(op) == u32::MAX {
+                continue;
+            }
+            // Scope: nearest automatic-allocation-scope ancestor (non
+            // loop-like unless configured), or the root.
+            let mut blk = snap.op(op).parent_block.unwrap_or_default();
+            let (scope_op, scope_block) = loop {
+                let r = snap.block(blk).region;
+                let p = snap.region(r).parent_op;
+                let f = &snap.op(p).facts;
+                let entry = snap.entry_block(r).unwrap_or(blk);
+                match snap.op(p).parent_block {
+                    None => break (p, entry),
+                    Some(pb) => {
+                        if f.is_automatic_allocation_scope && (opts.loop_like_scopes || !f.is_loop_like) {
+                            break (p, entry);
+                        }
+                        blk = pb;
+                    }
+                }
+            };
+            index[v.index()] = allocs.len() as u32;
+            allocs.push(AllocLifetime {
+                value: v,
+                op,
+                is_alloca: alias.origin(v) == Origin::Alloca,
+                scope_op,
+                scope_block,
+                begin: u32::MAX,
+                end: 0,
+                has_uses: false,
+                escape: Escape::default(),
+            });
+        }
+
+        // Uses, with widening.
+        let mut seen_operand: Vec<ValueId> = Vec::new();
+        for (o, op) in snap.ops.iter().enumerate() {
+            let u = OpId(o as u32);
+            if op.parent_block.is_none() || ticks.begin(u) == u32::MAX {
+                continue;
+            }
+            if matches!(&op.facts.effects, Effects::Known(e) if e.is_empty()) {
+                continue;
+            }
+            seen_operand.clear();
+            for &v in &op.operands {
+                if !snap.value(v).kind.is_buffer() || seen_operand.contains(&v) {
+                    continue;
+                }
+                seen_operand.push(v);
+                let src = alias.allocation_sources(v);
+                for &a in src.allocations.iter().chain(src.allocas) {
+                    let i = index[a.index()];
+                    if i == u32::MAX {
+                        continue;
+                    }
+                    let al = &mut allocs[i as usize];
+                    let (mut lo, mut hi) = (ticks.begin(u), ticks.end(u));
+                    let at = ticks.begin(al.op);
+                    let mut cur = u;
+                    while let Some(b) = snap.op(cur).parent_block {
+                        let r = snap.block(b).region;
+                        let (rf, re) = ticks.region_range(r);
+                        let alloc_in_r = rf <= at && at < re;
+                        if snap.region(r).blocks.len() > 1 {
+                            let (bf, be) = ticks.block_range(b);
+                            if !(bf <= at && at < be) {
+                                lo = lo.min(rf);
+                                hi = hi.max(re.saturating_sub(1));
+                            }
+                        }
+                        if alloc_in_r {
+                            break;
+                        }
+                        let p = snap.region(r).parent_op;
+                        if widen[p.index()] {
+                            lo = lo.min(ticks.begin(p));
+                            hi = hi.max(ticks.end(p));
+                        }
+                        cur = p;
+                    }
+                    al.begin = al.begin.min(lo);
+                    al.end = al.end.max(hi);
+                    al.has_uses = true;
+                }
+            }
+        }
+        for al in &mut allocs {
+            if !al.has_uses {
+                al.begin = ticks.begin(al.op);
+                al.end = al.begin;
+            }
+        }
+
+        // Escapes.
+        let cfg = Cfg::new(snap);
+        let (bscc, _) = strongly_connected_components(cfg.successor_graph());
+        let root_regions = &snap.op(Snapshot::ROOT).regions;
+        let mark = |v: ValueId, allocs: &mut Vec<AllocLifetime>, f: &dyn Fn(&mut Escape)| {
+            if !snap.value(v).kind.is_buffer() {
+                return;
+            }
+            let src = alias.allocation_sources(v);
+            for &a in src.allocations.iter().chain(src.allocas) {
+                let i = index[a.index()];
+                if i != u32::MAX {
+                    f(&mut allocs[i as usize].escape);
+                }
+            }
+        };
+        for op in snap.ops.iter().skip(1) {
+            let f = &op.facts;
+            let Some(b) = op.parent_block else { continue };
+            if f.is_return_like && f.is_terminator {
+                let in_root = root_regions.contains(&snap.block(b).region);
+                for &v in &op.operands {
+                    if in_root {
+                        mark(v, &mut allocs, &|e| e.returned = true);
+                    } else {
+                        mark(v, &mut allocs, &|e| e.yielded = true);
+                    }
+                }
+            }
+            for e in &f.terminator_edges {
+                for &v in &e.forwarded {
+                    mark(v, &mut allocs, &|e| e.yielded = true);
+                }
+            }
+            for s in &f.successors {
+                if s.block.index() < snap.blocks.len() && bscc[s.block.index()] == bscc[b.index()] {
+                    let vals: &[ValueId] = if s.mapping_known { &s.forwarded } else { &op.operands };
+                    for &v in vals {
+                        mark(v, &mut allocs, &|e| e.loop_carried = true);
+                    }
+                }
+            }
+            if f.is_call {
+                for &v in &op.operands {
+                    mark(v, &mut allocs, &|e| e.call = true);
+                }
+            } else if matches!(f.effects, Effects::Unknown) {
+                for &v in &op.operands {
+                    mark(v, &mut allocs, &|e| e.unknown_op = true);
+                }
+            }
+        }
+        Lifetimes { ticks, allocs, index }
+    }
+
+    /// The ticks used.
+    pub fn ticks(&self) -> &Ticks {
+        &self.ticks
+    }
+
+    /// All allocations, in value order.
+    pub fn allocations(&self) -> &[AllocLifetime] {
+        &self.allocs
+    }
+
+    /// The lifetime of allocation `v`.
+    pub fn get(&self, v: ValueId) -> Option<&AllocLifetime> {
+        let i = *self.index.get(v.index())?;
+        self.allocs.get(i as usize)
+    }
+
+    /// Allocations grouped by scope op: `(scope_op, indices into
+    /// allocations())`, scopes in op order, allocations in tick order.
+    pub fn by_scope(&self) -> Vec<(OpId, Vec<usize>)> {
+        let mut idx: Vec<usize> = (0..self.allocs.len()).collect();
+        idx.sort_by_key(|&i| (self.allocs[i].scope_op, self.allocs[i].begin, self.allocs[i].value));
+        let mut out: Vec<(OpId, Vec<usize>)> = Vec::new();
+        for i in idx {
+            let s = self.allocs[i].scope_op;
+            match out.last_mut() {
+                Some((last, v)) if *last == s => v.push(i),
+                _ => out.push((s, vec![i])),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::snapshot::{
+        Effect, EffectKind, OpFacts, RegionBranchInfo, RegionEdge, RegionId, SnapshotBuilder, Successor, ValueKind,
+    };
+    use crate::analysis::testgen::{self, GenConfig};
+    use proptest::prelude::*;
+
+    const BUF: ValueKind = ValueKind::RankedMemRef;
+
+    fn facts() -> OpFacts {
+        OpFacts { regions_have_ssa_dominance: true, effects: Effects::Known(vec![]), ..OpFacts::default() }
+    }
+    fn root() -> (SnapshotBuilder, RegionId, BlockId) {
+        let mut b = SnapshotBuilder::new(
+            "func.func",
+            OpFacts { is_automatic_allocation_scope: true, is_isolated_from_above: true, ..facts() },
+        );
+        let r = b.add_region(Snapshot::ROOT);
+        let b0 = b.add_block(r, &[]);
+        (b, r, b0)
+    }
+    fn alloc(b: &mut SnapshotBuilder, blk: BlockId) -> ValueId {
+        let op = b.add_op(blk, "memref.alloc", &[], &[BUF], facts());
+        let r = b.snapshot().op(op).results[0];
+        b.facts_mut(op).effects =
+            Effects::Known(vec![Effect { kind: EffectKind::Allocate, value: Some(r), on_automatic_scope: false }]);
+        r
+    }
+    fn use_(b: &mut SnapshotBuilder, blk: BlockId, v: ValueId) -> OpId {
+        let e = Effect { kind: EffectKind::Read, value: Some(v), on_automatic_scope: false };
+        b.add_op(blk, "test.use", &[v], &[], OpFacts { effects: Effects::Known(vec![e]), ..facts() })
+    }
+    fn yield_(b: &mut SnapshotBuilder, blk: BlockId, edges: Vec<RegionEdge>, operands: &[ValueId]) -> OpId {
+        b.add_op(
+            blk,
+            "scf.yield",
+            operands,
+            &[],
+            OpFacts { is_terminator: true, is_return_like: true, terminator_edges: edges, ..facts() },
+        )
+    }
+    fn ret(b: &mut SnapshotBuilder, blk: BlockId, operands: &[ValueId]) -> OpId {
+        b.add_op(blk, "func.return", operands, &[], OpFacts { is_terminator: true, is_return_like: true, ..facts() })
+    }
+    /// A for-like op with one single-block body region (no iter args).
+    fn for_op(b: &mut SnapshotBuilder, blk: BlockId) -> (OpId, RegionId, BlockId) {
+        let op = b.add_op(
+            blk,
+            "scf.for",
+            &[],
+            &[],
+            OpFacts {
+                is_loop_like: true,
+                is_automatic_allocation_scope: true,
+                has_recursive_effects: true,
+                ..facts()
+            },
+        );
+        let r = b.add_region(op);
+        let body = b.add_block(r, &[ValueKind::Other]);
+        b.facts_mut(op).region_branch = Some(RegionBranchInfo {
+            entry_edges: vec![
+                RegionEdge { target: RegionTarget::Region(r), forwarded: vec![], inputs: vec![] },
+                RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] },
+            ],
+        });
+        (op, r, body)
+    }
+    fn loop_yield(b: &mut SnapshotBuilder, body: BlockId, r: RegionId) {
+        yield_(
+            b,
+            body,
+            vec![
+                RegionEdge { target: RegionTarget::Region(r), forwarded: vec![], inputs: vec![] },
+                RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] },
+            ],
+            &[],
+        );
+    }
+    fn run(s: &Snapshot, opts: &LifetimeOptions) -> Lifetimes {
+        let aa = AliasAnalysis::new(s);
+        Lifetimes::new(s, &aa, opts)
+    }
+    fn span(l: &Lifetimes, v: ValueId) -> (u32, u32) {
+        let a = l.get(v).unwrap();
+        (a.begin, a.end)
+    }
+
+    /// The two examples of seed 003.
+    #[test]
+    fn seed_examples() {
+        let (mut b, _r, b0) = root();
+        let e = alloc(&mut b, b0); // 1
+        let f = alloc(&mut b, b0); // 2
+        let (l1, r1, body1) = for_op(&mut b, b0); // 3
+        use_(&mut b, body1, e); // 4
+        use_(&mut b, body1, f); // 5
+        loop_yield(&mut b, body1, r1); // 6, end 7
+        let (l2, r2, body2) = for_op(&mut b, b0); // 8
+        let g = alloc(&mut b, body2); // 9
+        let h = alloc(&mut b, body2); // 10
+        use_(&mut b, body2, g); // 11
+        use_(&mut b, body2, h); // 12
+        loop_yield(&mut b, body2, r2); // 13, end 14
+        ret(&mut b, b0, &[]); // 15, root end 16
+        let s = b.finish();
+        let l = run(&s, &LifetimeOptions::default());
+        assert_eq!(l.ticks().begin(l1), 3);
+        assert_eq!(l.ticks().end(l1), 7);
+        assert_eq!(l.ticks().end(Snapshot::ROOT), 16);
+        assert_eq!(span(&l, e), (3, 7));
+        assert_eq!(span(&l, f), (3, 7));
+        assert_eq!(span(&l, g), (11, 11));
+        assert_eq!(span(&l, h), (12, 12));
+        assert!(!l.get(g).unwrap().overlaps(l.get(h).unwrap()));
+        assert!(l.get(e).unwrap().overlaps(l.get(f).unwrap()));
+        for v in [e, f, g, h] {
+            assert_eq!(l.get(v).unwrap().scope_op, Snapshot::ROOT);
+            assert!(!l.get(v).unwrap().escape.any());
+        }
+        assert_eq!(l.get(g).unwrap().scope_block, b0);
+        let l = run(&s, &LifetimeOptions { loop_like_scopes: true });
+        assert_eq!(l.get(g).unwrap().scope_op, l2);
+        assert_eq!(l.get(g).unwrap().scope_block, body2);
+        assert_eq!(l.get(e).unwrap().scope_op, Snapshot::ROOT);
+        assert_eq!(l.by_scope().len(), 2);
+    }
+
+    /// Widening applies through every enclosing loop/branch, not only the
+    /// innermost one.
+    #[test]
+    fn nested_if_in_loop() {
+        let (mut b, _r, b0) = root();
+        let a = alloc(&mut b, b0); // 1
+        let (_l, r, body) = for_op(&mut b, b0); // 2
+        let bb = alloc(&mut b, body); // 3
+        let ifop = b.add_op(body, "scf.if", &[], &[], OpFacts { has_recursive_effects: true, ..facts() }); // 4
+        let mut entry = vec![];
+        let rthen = b.add_region(ifop);
+        let bthen = b.add_block(rthen, &[]);
+        use_(&mut b, bthen, a); // 5
+        use_(&mut b, bthen, bb); // 6
+        yield_(&mut b, bthen, vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }], &[]); // 7
+        let relse = b.add_region(ifop);
+        let belse = b.add_block(relse, &[]);
+        yield_(&mut b, belse, vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }], &[]); // 8
+        for rr in [rthen, relse] {
+            entry.push(RegionEdge { target: RegionTarget::Region(rr), forwarded: vec![], inputs: vec![] });
+        }
+        b.facts_mut(ifop).region_branch = Some(RegionBranchInfo { entry_edges: entry }); // end 9
+        use_(&mut b, body, bb); // 10
+        loop_yield(&mut b, body, r); // 11, end 12
+        ret(&mut b, b0, &[]); // 13
+        let s = b.finish();
+        let l = run(&s, &LifetimeOptions::default());
+        assert_eq!(span(&l, a), (2, 12));
+        assert_eq!(span(&l, bb), (4, 10));
+    }
+
+    #[test]
+    fn cfg_region_widening_and_escapes() {
+        let (mut b, r, b0) = root();
+        let b1 = b.add_block(r, &[]);
+        let b2 = b.add_block(r, &[]);
+        let b3 = b.add_block(r, &[BUF]);
+        let br = |t: BlockId, fw: Vec<ValueId>| Successor { block: t, forwarded: fw, produced: 0, mapping_known: true };
+        let a = alloc(&mut b, b0); // 1
+        let c = alloc(&mut b, b0); // 2
+        use_(&mut b, b0, c); // 3
+        b.add_op(b0, "cf.cond_br", &[], &[], OpFacts { is_terminator: true, successors: vec![br(b1, vec![]), br(b2, vec![])], ..facts() }); // 4
+        use_(&mut b, b1, a); // 5
+        b.add_op(b1, "cf.br", &[a], &[], OpFacts { is_terminator: true, successors: vec![br(b3, vec![a])], ..facts() }); // 6
+        let d = alloc(&mut b, b2); // 7
+        use_(&mut b, b2, d); // 8
+        b.add_op(b2, "cf.br", &[d], &[], OpFacts { is_terminator: true, successors: vec![br(b3, vec![d])], ..facts() }); // 9
+        let x = b.snapshot().block(b3).args[0];
+        ret(&mut b, b3, &[x]); // 10
+        let s = b.finish();
+        let l = run(&s, &LifetimeOptions::default());
+        assert_eq!(span(&l, a), (1, 10));
+        assert_eq!(span(&l, c), (3, 3));
+        assert_eq!(span(&l, d), (8, 8));
+        assert!(l.get(a).unwrap().escape.returned);
+        assert!(l.get(d).unwrap().escape.returned);
+        assert!(!l.get(c).unwrap().escape.any());
+    }
+
+    #[test]
+    fn escapes_yield_call_unknown_loop_carried_and_scope() {
+        let (mut b, r, b0) = root();
+        let b1 = b.add_block(r, &[BUF]);
+        let b2 = b.add_block(r, &[]);
+        // yielded from an if-like with one result
+        let ifop = b.add_op(b0, "scf.execute_region", &[], &[BUF], facts());
+        let res = b.snapshot().op(ifop).results[0];
+        let rr = b.add_region(ifop);
+        let rb = b.add_block(rr, &[]);
+        let y = alloc(&mut b, rb);
+        yield_(&mut b, rb, vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![y], inputs: vec![res] }], &[y]);
+        b.facts_mut(ifop).region_branch = Some(RegionBranchInfo {
+            entry_edges: vec![RegionEdge { target: RegionTarget::Region(rr), forwarded: vec![], inputs: vec![] }],
+        });
+        // a scope op that is not loop-like
+        let sc = b.add_op(b0, "test.scope", &[], &[], OpFacts { is_automatic_allocation_scope: true, ..facts() });
+        let sr = b.add_region(sc);
+        let sb = b.add_block(sr, &[]);
+        let inner = alloc(&mut b, sb);
+        use_(&mut b, sb, inner);
+        yield_(&mut b, sb, vec![], &[]);
+        let cl = alloc(&mut b, b0);
+        b.add_op(b0, "func.call", &[cl], &[], OpFacts { is_call: true, effects: Effects::Unknown, ..facts() });
+        let un = alloc(&mut b, b0);
+        b.add_op(b0, "test.unknown", &[un], &[], OpFacts { effects: Effects::Unknown, ..facts() });
+        let lc = alloc(&mut b, b0);
+        let br = |t: BlockId, fw: Vec<ValueId>| Successor { block: t, forwarded: fw, produced: 0, mapping_known: true };
+        b.add_op(b0, "cf.br", &[lc], &[], OpFacts { is_terminator: true, successors: vec![br(b1, vec![lc])], ..facts() });
+        let arg = b.snapshot().block(b1).args[0];
+        let n = alloc(&mut b, b1);
+        use_(&mut b, b1, arg);
+        b.add_op(
+            b1,
+            "cf.cond_br",
+            &[n],
+            &[],
+            OpFacts { is_terminator: true, successors: vec![br(b1, vec![n]), br(b2, vec![])], ..facts() },
+        );
+        ret(&mut b, b2, &[]);
+        let s = b.finish();
+        let l = run(&s, &LifetimeOptions::default());
+        let esc = |v| l.get(v).unwrap().escape;
+        assert!(esc(y).yielded && !esc(y).returned);
+        assert!(esc(cl).call);
+        assert!(esc(un).unknown_op);
+        assert!(esc(n).loop_carried);
+        assert!(!esc(lc).loop_carried); // forwarded into the loop, not around it
+        assert!(esc(lc) == Escape::default());
+        assert!(!esc(inner).any());
+        assert_eq!(l.get(inner).unwrap().scope_op, sc);
+        assert_eq!(l.get(inner).unwrap().scope_block, sb);
+        assert_eq!(l.get(y).unwrap().scope_op, Snapshot::ROOT);
+    }
+
+    /// Properties on generated snapshots: intervals cover every use and
+    /// every widened enclosing op; escape flags agree with forward closures.
+    fn check(s: &Snapshot) {
+        let aa = AliasAnalysis::new(s);
+        let l = Lifetimes::new(s, &aa, &LifetimeOptions::default());
+        let t = l.ticks();
+        // Ticks: strictly increasing pre-order, nested inside parents.
+        for (o, op) in s.ops.iter().enumerate() {
+            let o = OpId(o as u32);
+            assert!(t.begin(o) <= t.end(o));
+            if let Some(b) = op.parent_block {
+                let p = s.parent_op_of_block(b);
+                assert!(t.begin(p) < t.begin(o) && t.end(o) < t.end(p));
+            }
+        }
+        for al in l.allocations() {
+            let deps = aa.dependents(al.value);
+            let mut any_use = false;
+            let mut returned = false;
+            for (o, op) in s.ops.iter().enumerate() {
+                let u = OpId(o as u32);
+                if op.operands.iter().any(|v| deps.binary_search(v).is_ok()) {
+                    if op.facts.is_return_like && op.facts.is_terminator {
+                        let b = op.parent_block.unwrap();
+                        returned |= s.op(Snapshot::ROOT).regions.contains(&s.block(b).region);
+                    }
+                    if matches!(&op.facts.effects, Effects::Known(e) if e.is_empty()) {
+                        continue;
+                    }
+                    any_use = true;
+                    assert!(al.begin <= t.begin(u) && t.end(u) <= al.end, "use {u:?} of {:?}", al.value);
+                    // Every enclosing widening op that does not contain the
+                    // allocation is covered.
+                    let mut cur = u;
+                    while let Some(b) = s.op(cur).parent_block {
+                        let p = s.parent_op_of_block(b);
+                        if t.contains(p, al.op) {
+                            break;
+                        }
+                        if widens(s, p) {
+                            assert!(al.begin <= t.begin(p) && t.end(p) <= al.end);
+                        }
+                        cur = p;
+                    }
+                }
+            }
+            assert_eq!(any_use, al.has_uses);
+            assert_eq!(returned, al.escape.returned, "{:?}", al.value);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+        #[test]
+        fn properties(seed in any::<u64>()) {
+            check(&testgen::generate(seed, &GenConfig::default()));
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! Pure-Rust analyses over an MLIR-free [`snapshot::Snapshot`] of one op's body.
+//!
+//! - [`snapshot`]: the data model (dense ids for ops, blocks, regions, values,
+//!   plus the interface facts the analyses need) and a builder for tests.
+//! - [`dominance`]: dominance and post-dominance of every region, with MLIR's
+//!   `DominanceInfo` / `PostDominanceInfo` query semantics; also the block CFG
+//!   and shared structural helpers (ancestor lookup, SCCs).
+//! - [`liveness`]: MLIR `Liveness`: live-in / live-out per block, last users
+//!   of a value per block, `is_dead_after`, `end_operation`.
+//! - [`alias`]: buffer alias analysis (BufferViewFlowAnalysis): may-alias
+//!   sets, forward/backward closures, allocation sources.
+//! - [`lifetimes`]: tick-based buffer lifetimes for memory planning
+//!   (merge-alloc): ticks, per-allocation intervals with loop/branch widening,
+//!   allocation scopes, escapes.
+//! - [`testgen`]: a seeded random snapshot generator for tests and benchmarks.
+
+pub mod snapshot;
+// capture: fills a Snapshot from MLIR IR (src/analysis/capture.rs). Gated
+// while the pure analyses are also built standalone, without MLIR.
+#[cfg(bufrs_mlir)]
+pub mod capture;
+pub mod cycles;
+pub mod flow;
+pub mod uses;
+
+pub mod alias;
+pub mod dominance;
+pub mod lifetimes;
+pub mod liveness;
+pub mod testgen;

@@ -1,0 +1,382 @@
+//! A compact, MLIR-free picture of one op's body (usually a function), taken in
+//! a single walk over the IR so that every analysis runs in pure Rust.
+//!
+//! Everything is addressed by dense indices (`OpId`, `BlockId`, `RegionId`,
+//! `ValueId`) instead of MLIR pointers, so tables are `Vec`s, analyses need no
+//! FFI crossings, and the same analyses run on hand-built snapshots in unit and
+//! property tests. `crate::analysis::capture` fills a snapshot from real IR;
+//! tests build them with [`SnapshotBuilder`].
+//!
+//! Conventions:
+//! - Op 0 is the root (the op whose body was captured, e.g. the `func.func`).
+//!   It has no parent block and no operands. Values used inside but defined
+//!   outside the root (possible only when the root is not
+//!   `IsolatedFromAbove`) are represented as the root's results, in order of
+//!   first use: defined before anything in the body, as in MLIR.
+//! - A region's first block is its entry block.
+//! - Ops of a block are listed in program order; the last op of a block in an
+//!   SSA CFG region is its terminator (`OpFacts::is_terminator`).
+//! - Facts the analyses need come from MLIR interfaces, never from op names;
+//!   `name` is kept for diagnostics and debug printing only.
+
+use std::fmt;
+
+macro_rules! index_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+        pub struct $name(pub u32);
+        impl $name {
+            /// The index as a `usize`, for indexing tables.
+            #[inline]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}{}", stringify!($name), self.0)
+            }
+        }
+    };
+}
+
+index_type!(
+    /// An operation of the snapshot.
+    OpId
+);
+index_type!(
+    /// A block of the snapshot.
+    BlockId
+);
+index_type!(
+    /// A region of the snapshot.
+    RegionId
+);
+index_type!(
+    /// An SSA value (block argument or op result) of the snapshot.
+    ValueId
+);
+
+/// Where a value is defined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    /// Argument `index` of `block`.
+    BlockArg { block: BlockId, index: u32 },
+    /// Result `index` of `op`.
+    OpResult { op: OpId, index: u32 },
+}
+
+/// The type facts of a value the analyses care about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ValueKind {
+    /// Not a buffer (index, integer, tensor, ...).
+    #[default]
+    Other,
+    /// A ranked memref.
+    RankedMemRef,
+    /// An unranked memref (`memref<*xf32>`).
+    UnrankedMemRef,
+}
+
+impl ValueKind {
+    /// True for ranked and unranked memrefs.
+    pub fn is_buffer(self) -> bool {
+        !matches!(self, ValueKind::Other)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueInfo {
+    pub def: ValueDef,
+    pub kind: ValueKind,
+}
+
+/// The kind of a memory effect (MLIR's `MemoryEffects::*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EffectKind {
+    Allocate,
+    Free,
+    Read,
+    Write,
+}
+
+/// One memory effect of an op, as `MemoryEffectOpInterface` reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effect {
+    pub kind: EffectKind,
+    /// The value the effect is on, if the interface names one.
+    pub value: Option<ValueId>,
+    /// True when the effect is on `AutomaticAllocationScopeResource` (allocas).
+    pub on_automatic_scope: bool,
+}
+
+/// What is known about an op's memory effects.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Effects {
+    /// The op does not implement `MemoryEffectOpInterface` and is not known to
+    /// be pure: it may do anything to any buffer it can reach.
+    #[default]
+    Unknown,
+    /// The op's complete list of effects (possibly empty). For ops with
+    /// `HasRecursiveMemoryEffects`, the effects of the nested ops are not
+    /// folded in here; analyses walk the nested ops themselves.
+    Known(Vec<Effect>),
+}
+
+/// A control-flow successor of a `BranchOpInterface` (or any terminator with
+/// successors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Successor {
+    pub block: BlockId,
+    /// Operands forwarded to the successor's arguments, in argument order,
+    /// starting at argument `produced`.
+    pub forwarded: Vec<ValueId>,
+    /// The number of leading successor arguments produced by the terminator
+    /// itself (not forwarded from operands), as `SuccessorOperands` reports.
+    pub produced: u32,
+    /// False when the terminator does not implement `BranchOpInterface`, so
+    /// the operand-to-argument mapping is unknown (then `forwarded` is empty
+    /// and analyses must be conservative for the successor's arguments).
+    pub mapping_known: bool,
+}
+
+/// A target of region control flow: a region of the region-branch op, or the
+/// op itself (control returns to the parent, values become its results).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegionTarget {
+    Region(RegionId),
+    Parent,
+}
+
+/// One region-control-flow edge: control may go to `target`, and `inputs`
+/// (the target region's entry block arguments, or the parent's results)
+/// receive `forwarded` in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionEdge {
+    pub target: RegionTarget,
+    /// The values that flow along the edge, in order.
+    pub forwarded: Vec<ValueId>,
+    /// The values that receive them: entry block arguments of the target
+    /// region, or results of the parent op, in the same order.
+    pub inputs: Vec<ValueId>,
+}
+
+/// Facts from `RegionBranchOpInterface` for an op that implements it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RegionBranchInfo {
+    /// Edges leaving the op itself, before any region runs
+    /// (`getEntrySuccessorRegions` / `getSuccessorRegions(parent)`).
+    pub entry_edges: Vec<RegionEdge>,
+}
+
+/// Facts about an op, all read through MLIR interfaces and traits.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct OpFacts {
+    /// The op is the last op of its block and a terminator (`IsTerminator`).
+    pub is_terminator: bool,
+    /// The op has the `ReturnLike` trait.
+    pub is_return_like: bool,
+    /// Memory effects.
+    pub effects: Effects,
+    /// `HasRecursiveMemoryEffects`: the op's effects are those of its body.
+    pub has_recursive_effects: bool,
+    /// The op implements `RegionBranchOpInterface`.
+    pub region_branch: Option<RegionBranchInfo>,
+    /// For a `RegionBranchTerminatorOpInterface` (or `ReturnLike` terminator
+    /// inside a region-branch op): the edges it may take
+    /// (`getSuccessorRegions` on the parent from this terminator's region).
+    pub terminator_edges: Vec<RegionEdge>,
+    /// Successors, for terminators with block successors.
+    pub successors: Vec<Successor>,
+    /// `ViewLikeOpInterface`: the viewed source operand; result 0 aliases it.
+    pub view_source: Option<ValueId>,
+    /// The op implements `LoopLikeOpInterface`.
+    pub is_loop_like: bool,
+    /// The op implements `CallOpInterface`.
+    pub is_call: bool,
+    /// The op has the `AutomaticAllocationScope` trait.
+    pub is_automatic_allocation_scope: bool,
+    /// The op has the `IsIsolatedFromAbove` trait.
+    pub is_isolated_from_above: bool,
+    /// Its regions have SSA dominance (false for graph regions, per
+    /// `RegionKindInterface`).
+    pub regions_have_ssa_dominance: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpInfo {
+    /// The op's registered name (e.g. `memref.alloc`), for diagnostics only.
+    pub name: String,
+    /// The block holding the op; `None` only for the root.
+    pub parent_block: Option<BlockId>,
+    /// The op's position in its block (0 for the root).
+    pub position: u32,
+    pub operands: Vec<ValueId>,
+    pub results: Vec<ValueId>,
+    pub regions: Vec<RegionId>,
+    pub facts: OpFacts,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockInfo {
+    pub region: RegionId,
+    pub args: Vec<ValueId>,
+    pub ops: Vec<OpId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionInfo {
+    pub parent_op: OpId,
+    /// Index of the region among its parent op's regions.
+    pub index_in_parent: u32,
+    /// Blocks in region order; the first is the entry block.
+    pub blocks: Vec<BlockId>,
+}
+
+/// A captured body. See the module docs for conventions.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Snapshot {
+    pub ops: Vec<OpInfo>,
+    pub blocks: Vec<BlockInfo>,
+    pub regions: Vec<RegionInfo>,
+    pub values: Vec<ValueInfo>,
+}
+
+impl Snapshot {
+    /// The root op (op 0).
+    pub const ROOT: OpId = OpId(0);
+
+    pub fn op(&self, id: OpId) -> &OpInfo {
+        &self.ops[id.index()]
+    }
+    pub fn block(&self, id: BlockId) -> &BlockInfo {
+        &self.blocks[id.index()]
+    }
+    pub fn region(&self, id: RegionId) -> &RegionInfo {
+        &self.regions[id.index()]
+    }
+    pub fn value(&self, id: ValueId) -> &ValueInfo {
+        &self.values[id.index()]
+    }
+
+    /// The entry block of a region, if it has blocks.
+    pub fn entry_block(&self, region: RegionId) -> Option<BlockId> {
+        self.region(region).blocks.first().copied()
+    }
+
+    /// The terminator of a block: its last op if that op is a terminator.
+    pub fn terminator(&self, block: BlockId) -> Option<OpId> {
+        let last = *self.block(block).ops.last()?;
+        self.op(last).facts.is_terminator.then_some(last)
+    }
+
+    /// The op that owns the region holding `block`.
+    pub fn parent_op_of_block(&self, block: BlockId) -> OpId {
+        self.region(self.block(block).region).parent_op
+    }
+
+    /// The block in which `value` is defined (for op results: the op's block;
+    /// `None` for results of the root).
+    pub fn defining_block(&self, value: ValueId) -> Option<BlockId> {
+        match self.value(value).def {
+            ValueDef::BlockArg { block, .. } => Some(block),
+            ValueDef::OpResult { op, .. } => self.op(op).parent_block,
+        }
+    }
+}
+
+/// Builds snapshots by hand, for tests and generators. Ids are assigned in
+/// creation order. The root op is created by [`SnapshotBuilder::new`].
+#[derive(Debug)]
+pub struct SnapshotBuilder {
+    snapshot: Snapshot,
+}
+
+impl SnapshotBuilder {
+    /// A builder whose root op (op 0) has the given name and facts.
+    pub fn new(root_name: &str, root_facts: OpFacts) -> Self {
+        let root = OpInfo {
+            name: root_name.to_string(),
+            parent_block: None,
+            position: 0,
+            operands: vec![],
+            results: vec![],
+            regions: vec![],
+            facts: root_facts,
+        };
+        SnapshotBuilder { snapshot: Snapshot { ops: vec![root], ..Default::default() } }
+    }
+
+    /// Appends a new region to `op`.
+    pub fn add_region(&mut self, op: OpId) -> RegionId {
+        let id = RegionId(self.snapshot.regions.len() as u32);
+        let index_in_parent = self.snapshot.ops[op.index()].regions.len() as u32;
+        self.snapshot.regions.push(RegionInfo { parent_op: op, index_in_parent, blocks: vec![] });
+        self.snapshot.ops[op.index()].regions.push(id);
+        id
+    }
+
+    /// Appends a new block with arguments of the given kinds to `region`.
+    pub fn add_block(&mut self, region: RegionId, arg_kinds: &[ValueKind]) -> BlockId {
+        let id = BlockId(self.snapshot.blocks.len() as u32);
+        let args = arg_kinds
+            .iter()
+            .enumerate()
+            .map(|(i, &kind)| self.new_value(ValueDef::BlockArg { block: id, index: i as u32 }, kind))
+            .collect();
+        self.snapshot.blocks.push(BlockInfo { region, args, ops: vec![] });
+        self.snapshot.regions[region.index()].blocks.push(id);
+        id
+    }
+
+    /// Appends an op to the end of `block`.
+    pub fn add_op(
+        &mut self,
+        block: BlockId,
+        name: &str,
+        operands: &[ValueId],
+        result_kinds: &[ValueKind],
+        facts: OpFacts,
+    ) -> OpId {
+        let id = OpId(self.snapshot.ops.len() as u32);
+        let results = result_kinds
+            .iter()
+            .enumerate()
+            .map(|(i, &kind)| self.new_value(ValueDef::OpResult { op: id, index: i as u32 }, kind))
+            .collect();
+        let position = self.snapshot.blocks[block.index()].ops.len() as u32;
+        self.snapshot.ops.push(OpInfo {
+            name: name.to_string(),
+            parent_block: Some(block),
+            position,
+            operands: operands.to_vec(),
+            results,
+            regions: vec![],
+            facts,
+        });
+        self.snapshot.blocks[block.index()].ops.push(id);
+        id
+    }
+
+    /// Mutable access to an op's facts, e.g. to add successors or region
+    /// edges once the target blocks and values exist.
+    pub fn facts_mut(&mut self, op: OpId) -> &mut OpFacts {
+        &mut self.snapshot.ops[op.index()].facts
+    }
+
+    /// Read access to the snapshot built so far.
+    pub fn snapshot(&self) -> &Snapshot {
+        &self.snapshot
+    }
+
+    pub fn finish(self) -> Snapshot {
+        self.snapshot
+    }
+
+    fn new_value(&mut self, def: ValueDef, kind: ValueKind) -> ValueId {
+        let id = ValueId(self.snapshot.values.len() as u32);
+        self.snapshot.values.push(ValueInfo { def, kind });
+        id
+    }
+}

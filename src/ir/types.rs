@@ -1,0 +1,106 @@
+//! Facts about memref types that the passes decide on: rank, static shape,
+//! element storage size, layout and memory space.
+
+use mlir_sys::{MlirOperation, MlirType};
+
+use crate::ffi;
+
+/// What bufrs needs to know about a buffer's type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BufferType {
+    /// Not a memref.
+    NotABuffer,
+    /// `memref<*x...>`: no rank, no shape.
+    Unranked,
+    Ranked(RankedMemRef),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankedMemRef {
+    /// One entry per dimension; `None` for a dynamic (`?`) size.
+    pub shape: Vec<Option<i64>>,
+    /// Storage size of one element in bits, under the data layout in scope;
+    /// `None` when the element type has no fixed size (e.g. memref of memref).
+    pub element_bits: Option<u64>,
+    /// The element type is itself a buffer (a memref of memrefs).
+    pub element_is_buffer: bool,
+    /// The layout is the identity (row-major contiguous).
+    pub identity_layout: bool,
+    /// The memory space attribute, printed; empty for the default space.
+    pub memory_space: String,
+}
+
+impl RankedMemRef {
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    pub fn has_static_shape(&self) -> bool {
+        self.shape.iter().all(Option::is_some)
+    }
+
+    /// The buffer size in bytes for a static shape and sized element, or
+    /// `None` (dynamic shape, unsized element, or more than `u64::MAX` bytes).
+    /// Sub-byte elements round the total up to whole bytes.
+    pub fn static_size_in_bytes(&self) -> Option<u64> {
+        let bits = self.element_bits?;
+        let elements = self.shape.iter().try_fold(1u64, |acc, dim| {
+            let dim = u64::try_from((*dim)?).ok()?;
+            acc.checked_mul(dim)
+        })?;
+        let total_bits = (elements as u128) * (bits as u128);
+        u64::try_from(total_bits.div_ceil(8)).ok()
+    }
+}
+
+/// Classifies `ty`; `scope` is an op whose data layout applies.
+pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
+    // SAFETY: `ty` and `scope` are live handles; every query is total on them.
+    unsafe {
+        if mlir_sys::mlirTypeIsAUnrankedMemRef(ty) {
+            return BufferType::Unranked;
+        }
+        if !mlir_sys::mlirTypeIsAMemRef(ty) {
+            return BufferType::NotABuffer;
+        }
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty);
+        let shape = (0..rank)
+            .map(|dim| {
+                if mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim as isize) {
+                    None
+                } else {
+                    Some(mlir_sys::mlirShapedTypeGetDimSize(ty, dim as isize))
+                }
+            })
+            .collect();
+        let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+        let element_bits = ffi::bufrsShimElementSizeInBits(scope, element);
+        let element_is_buffer = mlir_sys::mlirTypeIsAMemRef(element) || mlir_sys::mlirTypeIsAUnrankedMemRef(element);
+        let layout = mlir_sys::mlirMemRefTypeGetAffineMap(ty);
+        let identity_layout = mlir_sys::mlirAffineMapIsIdentity(layout);
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(ty);
+        let memory_space = if space.ptr.is_null() { String::new() } else { print_attribute(space) };
+        BufferType::Ranked(RankedMemRef {
+            shape,
+            element_bits: u64::try_from(element_bits).ok(),
+            element_is_buffer,
+            identity_layout,
+            memory_space,
+        })
+    }
+}
+
+/// True for ranked and unranked memref types.
+pub fn is_buffer(ty: MlirType) -> bool {
+    // SAFETY: `ty` is a live type.
+    unsafe { mlir_sys::mlirTypeIsAMemRef(ty) || mlir_sys::mlirTypeIsAUnrankedMemRef(ty) }
+}
+
+fn print_attribute(attr: mlir_sys::MlirAttribute) -> String {
+    let mut out = String::new();
+    // SAFETY: the callback appends to `out`, alive for the call.
+    unsafe {
+        mlir_sys::mlirAttributePrint(attr, Some(crate::boundary::append_to_string), &mut out as *mut String as *mut _)
+    };
+    out
+}

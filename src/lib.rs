@@ -1,0 +1,28 @@
+//! bufrs: buffer deallocation and memory planning for MLIR, as a pass plugin.
+//!
+//! `libbufrs.so` loads into a stock `mlir-opt` 22 with `--load-pass-plugin`;
+//! the same crate as an rlib lets Rust compilers run the passes in-process
+//! (see [`registry`] for the pass table, [`create_pass`] and
+//! [`register_all`]), and `include/bufrs.h` exposes them to C and C++.
+//!
+//! Layers, dependencies pointing down only (ARCHITECTURE.md):
+//! - [`boundary`]: every function C++ calls into Rust; panics stop here.
+//! - [`registry`] and [`options`]: the pass table and typed pass options.
+//! - [`passes`]: one file per pass: snapshot, analyze, edit.
+//! - [`analysis`]: dominance, liveness, aliases, lifetimes over a snapshot.
+//! - [`plan`]: static memory planning, pure algorithms without MLIR types.
+//! - [`dialect`]: typed views of the few ops whose IR bufrs creates by name.
+//! - [`ir`]: thin safe views of MLIR (interfaces, edits, diagnostics).
+//! - [`ffi`]: the C++ shim's C ABI.
+
+pub mod analysis;
+pub mod boundary;
+pub mod dialect;
+pub mod ffi;
+pub mod ir;
+pub mod options;
+pub mod passes;
+pub mod plan;
+pub mod registry;
+
+pub use registry::{create_pass, create_pass_from_text, register_all};

@@ -1,0 +1,264 @@
+//! Typed pass options, declared once in Rust.
+//!
+//! A pass declares its options with [`pass_options!`](crate::pass_options): one
+//! line per option with its Rust type, default, pipeline name and help text.
+//! From that single declaration come the option specs the C++ shim turns
+//! into MLIR `Pass::Option`s (so pipeline syntax, `--help` and MLIR's own
+//! parse errors work), the conversion of the values MLIR parsed back into the
+//! typed struct when the pass runs, and the pipeline text used to create the
+//! pass from Rust with typed values.
+//!
+//! Supported types: `bool`, `i64`, `String`, `Vec<i64>`, `Vec<String>`.
+//! Lists default to empty.
+
+use std::ffi::CString;
+
+/// The kind of an option, matching the shim's `BufrsOptionKind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Bool,
+    Int,
+    String,
+    IntList,
+    StringList,
+}
+
+/// One declared option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The name in pipeline syntax, e.g. `max-alloc-size-in-bytes`.
+    pub name: &'static str,
+    pub help: &'static str,
+    pub kind: OptionKind,
+    pub default: OptionValue,
+}
+
+/// A parsed option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    String(String),
+    IntList(Vec<i64>),
+    StringList(Vec<String>),
+}
+
+impl OptionValue {
+    /// The value in MLIR's pipeline option syntax.
+    pub fn to_pipeline_text(&self) -> String {
+        match self {
+            OptionValue::Bool(b) => b.to_string(),
+            OptionValue::Int(i) => i.to_string(),
+            OptionValue::String(s) => quote(s),
+            OptionValue::IntList(list) => list.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
+            OptionValue::StringList(list) => list.iter().map(|s| quote(s)).collect::<Vec<_>>().join(","),
+        }
+    }
+}
+
+fn quote(s: &str) -> String {
+    if s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c)) && !s.is_empty() {
+        s.to_string()
+    } else {
+        format!("\"{s}\"")
+    }
+}
+
+/// A Rust type usable as an option.
+pub trait OptionType: Sized + Clone {
+    const KIND: OptionKind;
+    fn into_value(self) -> OptionValue;
+    /// Extracts the typed value; `None` if `value` has another kind (a bug in
+    /// the table, reported as an internal error).
+    fn from_value(value: &OptionValue) -> Option<Self>;
+}
+
+macro_rules! option_type {
+    ($ty:ty, $kind:ident) => {
+        impl OptionType for $ty {
+            const KIND: OptionKind = OptionKind::$kind;
+            fn into_value(self) -> OptionValue {
+                OptionValue::$kind(self)
+            }
+            fn from_value(value: &OptionValue) -> Option<Self> {
+                match value {
+                    OptionValue::$kind(v) => Some(v.clone()),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+option_type!(bool, Bool);
+option_type!(i64, Int);
+option_type!(String, String);
+option_type!(Vec<i64>, IntList);
+option_type!(Vec<String>, StringList);
+
+/// A pass's options as one typed struct (implemented by `pass_options!`).
+pub trait PassOptions: Default + Clone + Sized {
+    fn specs() -> Vec<OptionSpec>;
+    /// Builds the struct from values in spec order.
+    fn from_values(values: &[OptionValue]) -> Result<Self, OptionsError>;
+    /// The values in spec order.
+    fn to_values(&self) -> Vec<OptionValue>;
+    /// The options in pipeline syntax (`a=1 b=x`), only those that differ
+    /// from the default.
+    fn to_pipeline_text(&self) -> String {
+        let defaults = Self::default().to_values();
+        Self::specs()
+            .iter()
+            .zip(self.to_values())
+            .zip(defaults)
+            .filter(|((_, value), default)| value != default)
+            .map(|((spec, value), _)| format!("{}={}", spec.name, value.to_pipeline_text()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The values MLIR handed over do not match the declared options.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum OptionsError {
+    /// The shim passed a different number of values than options declared.
+    #[error("expected {expected} option values, got {got}")]
+    Count { expected: usize, got: usize },
+    /// A value's kind differs from its declared kind.
+    #[error("option '{0}' has a value of the wrong kind")]
+    Kind(&'static str),
+}
+
+/// Declares a pass's options struct. See the module docs.
+///
+/// ```ignore
+/// pass_options! {
+///     /// Options of bufrs-x.
+///     pub struct XOptions {
+///         size: i64 = 1024 => "max-size", "Largest size handled, in bytes.";
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! pass_options {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $( $field:ident : $ty:ty = $default:expr => $arg:literal, $help:literal; )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $name {
+            $( #[doc = $help] pub $field: $ty, )*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self { $( $field: $default, )* }
+            }
+        }
+
+        impl $crate::options::PassOptions for $name {
+            fn specs() -> Vec<$crate::options::OptionSpec> {
+                let defaults = Self::default();
+                vec![$(
+                    $crate::options::OptionSpec {
+                        name: $arg,
+                        help: $help,
+                        kind: <$ty as $crate::options::OptionType>::KIND,
+                        default: $crate::options::OptionType::into_value(defaults.$field.clone()),
+                    },
+                )*]
+            }
+
+            #[allow(unused_assignments, unused_mut, unused_variables)]
+            fn from_values(values: &[$crate::options::OptionValue]) -> Result<Self, $crate::options::OptionsError> {
+                let expected = Self::specs().len();
+                if values.len() != expected {
+                    return Err($crate::options::OptionsError::Count { expected, got: values.len() });
+                }
+                let mut index = 0;
+                $(
+                    let $field = <$ty as $crate::options::OptionType>::from_value(&values[index])
+                        .ok_or($crate::options::OptionsError::Kind($arg))?;
+                    index += 1;
+                )*
+                Ok(Self { $( $field, )* })
+            }
+
+            fn to_values(&self) -> Vec<$crate::options::OptionValue> {
+                vec![$( $crate::options::OptionType::into_value(self.$field.clone()), )*]
+            }
+        }
+    };
+}
+
+/// Options that a pass without options uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NoOptions;
+
+impl PassOptions for NoOptions {
+    fn specs() -> Vec<OptionSpec> {
+        vec![]
+    }
+    fn from_values(values: &[OptionValue]) -> Result<Self, OptionsError> {
+        if values.is_empty() { Ok(NoOptions) } else { Err(OptionsError::Count { expected: 0, got: values.len() }) }
+    }
+    fn to_values(&self) -> Vec<OptionValue> {
+        vec![]
+    }
+}
+
+/// A NUL-terminated copy that lives for the rest of the process (pass tables
+/// are registered once and read by MLIR for as long as it runs).
+pub(crate) fn leak_c_string(s: &str) -> *const std::ffi::c_char {
+    let owned = CString::new(s).unwrap_or_else(|_| CString::new(s.replace('\0', " ")).unwrap_or_default());
+    Box::leak(owned.into_boxed_c_str()).as_ptr()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::pass_options! {
+        /// Every option kind once.
+        pub struct Sample {
+            flag: bool = false => "flag", "A flag.";
+            size: i64 = 64 => "size", "A size.";
+            name: String = "a".to_string() => "name", "A name.";
+            sizes: Vec<i64> = vec![] => "sizes", "Sizes.";
+            names: Vec<String> = vec![] => "names", "Names.";
+        }
+    }
+
+    #[test]
+    fn specs_follow_declaration_order_with_defaults() {
+        let specs = Sample::specs();
+        let names: Vec<_> = specs.iter().map(|s| s.name).collect();
+        assert_eq!(names, ["flag", "size", "name", "sizes", "names"]);
+        assert_eq!(specs[1].default, OptionValue::Int(64));
+        assert_eq!(specs[3].kind, OptionKind::IntList);
+    }
+
+    #[test]
+    fn values_round_trip() {
+        let sample = Sample {
+            flag: true,
+            size: -3,
+            name: "x y".into(),
+            sizes: vec![1, 2],
+            names: vec!["p".into(), "q r".into()],
+        };
+        assert_eq!(Sample::from_values(&sample.to_values()), Ok(sample.clone()));
+        assert_eq!(sample.to_pipeline_text(), "flag=true size=-3 name=\"x y\" sizes=1,2 names=p,\"q r\"");
+        assert_eq!(Sample::default().to_pipeline_text(), "");
+    }
+
+    #[test]
+    fn wrong_values_are_errors_not_panics() {
+        assert_eq!(Sample::from_values(&[]), Err(OptionsError::Count { expected: 5, got: 0 }));
+        let mut values = Sample::default().to_values();
+        values[0] = OptionValue::Int(1);
+        assert_eq!(Sample::from_values(&values), Err(OptionsError::Kind("flag")));
+    }
+}

@@ -1,0 +1,332 @@
+//! `bufrs-promote-buffers-to-stack`: turns small heap allocations into stack
+//! allocations (seeds 000 and 002, "Conversion from AllocOp to AllocaOp").
+//!
+//! An allocation is promoted when all of these hold:
+//! - its op allocates exactly its one result on the heap (a `MemoryEffects::
+//!   Allocate` effect not on the automatic-allocation-scope resource) and
+//!   implements `AllocationOpInterface`, which builds the stack allocation;
+//! - the buffer does not leave its block: no alias of it is passed on by a
+//!   terminator (returned, yielded, or passed to a successor), stored as data
+//!   into another buffer, freed under another name, or used by an op with
+//!   unknown memory effects ([`crate::analysis::flow`]);
+//! - its shape is static, its rank at most `max-rank-of-allocated-memref`,
+//!   and its size, computed without overflow, at most
+//!   `max-alloc-size-in-bytes`; element types without a fixed size (e.g. a
+//!   memref of memrefs) are left on the heap;
+//! - it does not sit in a loop inside its allocation scope (a
+//!   `LoopLikeOpInterface` op, a region-branch op whose regions repeat, or a
+//!   block on a control-flow cycle), since each iteration would grow the
+//!   stack until the scope returns. `promote-in-loops=true` lifts this, e.g.
+//!   after loop hoisting.
+//!
+//! Existing frees of the buffer itself (`memref.dealloc %alloc`) are removed,
+//! since stack memory is released by its scope. Unlike upstream's pass in
+//! LLVM 22.1.8, sizes are computed in 128-bit arithmetic (thresholds near or
+//! beyond 2^29 bytes cannot overflow) and memref-of-memref elements are
+//! refused instead of crashing.
+
+use melior::ir::OperationRef;
+
+use crate::{
+    analysis::{
+        capture::{IrMap, capture},
+        cycles::blocks_on_cycles,
+        flow::{FlowEvent, follow},
+        snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueId},
+        uses::UseLists,
+    },
+    ir::{
+        Diagnostic,
+        edit::{self, InsertPoint},
+        interfaces, types,
+    },
+    pass_options,
+    registry::{Anchor, BufrsPass, PassFailed, PassResult},
+};
+
+pass_options! {
+    /// Options of `bufrs-promote-buffers-to-stack`.
+    pub struct PromoteBuffersToStackOptions {
+        max_alloc_size_in_bytes: i64 = 1024 => "max-alloc-size-in-bytes",
+            "Largest allocation, in bytes, moved to the stack.";
+        max_rank_of_allocated_memref: i64 = 1 => "max-rank-of-allocated-memref",
+            "Largest rank of an allocation moved to the stack.";
+        promote_in_loops: bool = false => "promote-in-loops",
+            "Also promote allocations that execute repeatedly in a loop of their allocation scope.";
+        emit_remarks: bool = false => "emit-remarks",
+            "Emit a remark at every heap allocation saying whether it was promoted and why not.";
+    }
+}
+
+pub struct PromoteBuffersToStack;
+
+impl BufrsPass for PromoteBuffersToStack {
+    type Options = PromoteBuffersToStackOptions;
+    const ARGUMENT: &'static str = "bufrs-promote-buffers-to-stack";
+    const SUMMARY: &'static str = "Turn small heap allocations that stay in their block into stack allocations";
+    const ANCHOR: Anchor = Anchor::FunctionLike;
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        if options.max_alloc_size_in_bytes < 0 || options.max_rank_of_allocated_memref < 0 {
+            Diagnostic::error(
+                &op,
+                format!(
+                    "{}: max-alloc-size-in-bytes and max-rank-of-allocated-memref must not be negative",
+                    Self::ARGUMENT
+                ),
+            )
+            .emit();
+            return Err(PassFailed);
+        }
+        let (snapshot, map) = capture(op.to_raw());
+        let decisions = decide(&snapshot, &map, options);
+        apply(&snapshot, &map, &decisions, options);
+        Ok(())
+    }
+}
+
+/// Why an allocation stays on the heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NoAllocationInterface,
+    NotRanked,
+    DynamicShape,
+    RankTooLarge { rank: usize },
+    UnsizedElement,
+    TooLarge { bytes: Option<u64> },
+    InLoop { loop_op: Option<OpId> },
+    Escapes(FlowEvent),
+}
+
+impl Refusal {
+    fn message(&self, options: &PromoteBuffersToStackOptions) -> String {
+        match self {
+            Refusal::NoAllocationInterface => "not promoted: the op does not implement AllocationOpInterface".into(),
+            Refusal::NotRanked => "not promoted: the buffer type is not a ranked memref".into(),
+            Refusal::DynamicShape => "not promoted: the shape is dynamic".into(),
+            Refusal::RankTooLarge { rank } => format!(
+                "not promoted: rank {rank} exceeds max-rank-of-allocated-memref={}",
+                options.max_rank_of_allocated_memref
+            ),
+            Refusal::UnsizedElement => "not promoted: the element type has no fixed size".into(),
+            Refusal::TooLarge { bytes: Some(bytes) } => format!(
+                "not promoted: {bytes} bytes exceed max-alloc-size-in-bytes={}",
+                options.max_alloc_size_in_bytes
+            ),
+            Refusal::TooLarge { bytes: None } => "not promoted: the size does not fit in 64 bits".into(),
+            Refusal::InLoop { .. } => "not promoted: the allocation runs repeatedly in a loop of its scope".into(),
+            Refusal::Escapes(FlowEvent::Forwarded { .. }) => {
+                "not promoted: the buffer leaves its block (returned, yielded or passed to a successor)".into()
+            }
+            Refusal::Escapes(FlowEvent::Freed { .. }) => "not promoted: the buffer is freed through an alias".into(),
+            Refusal::Escapes(FlowEvent::Stored { .. }) => "not promoted: the buffer is stored into memory".into(),
+            Refusal::Escapes(FlowEvent::UnknownUse { .. }) => {
+                "not promoted: an op with unknown memory effects uses the buffer".into()
+            }
+        }
+    }
+
+    /// The op the refusal points at, for a note.
+    fn culprit(&self) -> Option<OpId> {
+        match self {
+            Refusal::InLoop { loop_op } => *loop_op,
+            Refusal::Escapes(
+                FlowEvent::Forwarded { by, .. }
+                | FlowEvent::Freed { by, .. }
+                | FlowEvent::Stored { by, .. }
+                | FlowEvent::UnknownUse { by, .. },
+            ) => Some(*by),
+            _ => None,
+        }
+    }
+}
+
+/// The decision for one heap allocation.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub alloc: OpId,
+    pub buffer: ValueId,
+    pub outcome: Result<Promotion, Refusal>,
+}
+
+/// What promoting takes: the frees of the buffer to remove.
+#[derive(Clone, Debug, Default)]
+pub struct Promotion {
+    pub frees: Vec<OpId>,
+}
+
+/// Decides for every heap allocation under the root.
+pub fn decide(snapshot: &Snapshot, map: &IrMap, options: &PromoteBuffersToStackOptions) -> Vec<Decision> {
+    let uses = UseLists::new(snapshot);
+    let mut loops = LoopFinder::new(snapshot);
+    let mut decisions = Vec::new();
+    for index in 0..snapshot.ops.len() {
+        let alloc = OpId(index as u32);
+        let Some(buffer) = heap_allocated_result(snapshot, alloc) else { continue };
+        let outcome = check(snapshot, map, &uses, &mut loops, alloc, buffer, options);
+        decisions.push(Decision { alloc, buffer, outcome });
+    }
+    decisions
+}
+
+/// The single result of `op` that it allocates on the heap, if that is all
+/// it allocates.
+fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
+    let info = snapshot.op(op);
+    let Effects::Known(effects) = &info.facts.effects else { return None };
+    let mut allocated = effects.iter().filter(|e| e.kind == EffectKind::Allocate);
+    let first = allocated.next()?;
+    if allocated.next().is_some() || first.on_automatic_scope || info.results.len() != 1 {
+        return None;
+    }
+    (first.value == Some(info.results[0])).then_some(info.results[0])
+}
+
+fn check(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    uses: &UseLists,
+    loops: &mut LoopFinder,
+    alloc: OpId,
+    buffer: ValueId,
+    options: &PromoteBuffersToStackOptions,
+) -> Result<Promotion, Refusal> {
+    let alloc_op = map.op(alloc);
+    if !interfaces::traits(alloc_op).is_allocation_op() {
+        return Err(Refusal::NoAllocationInterface);
+    }
+    // SAFETY: a live value of the captured IR.
+    let ty = unsafe { mlir_sys::mlirValueGetType(map.value(buffer)) };
+    let types::BufferType::Ranked(memref) = types::buffer_type(ty, alloc_op) else {
+        return Err(Refusal::NotRanked);
+    };
+    if !memref.has_static_shape() {
+        return Err(Refusal::DynamicShape);
+    }
+    if memref.rank() as u64 > options.max_rank_of_allocated_memref as u64 {
+        return Err(Refusal::RankTooLarge { rank: memref.rank() });
+    }
+    if memref.element_bits.is_none() || memref.element_is_buffer {
+        return Err(Refusal::UnsizedElement);
+    }
+    match memref.static_size_in_bytes() {
+        Some(bytes) if bytes <= options.max_alloc_size_in_bytes as u64 => {}
+        bytes => return Err(Refusal::TooLarge { bytes }),
+    }
+    if !options.promote_in_loops {
+        if let Some(loop_op) = loops.enclosing_loop(alloc) {
+            return Err(Refusal::InLoop { loop_op });
+        }
+    }
+    let flow = follow(snapshot, uses, buffer);
+    let mut promotion = Promotion::default();
+    for event in flow.events {
+        match event {
+            FlowEvent::Freed { by, value } if value == buffer && frees_only(snapshot, by, buffer) => {
+                promotion.frees.push(by)
+            }
+            other => return Err(Refusal::Escapes(other)),
+        }
+    }
+    Ok(promotion)
+}
+
+/// Whether `op` does nothing but free `buffer` (so erasing it drops no
+/// other effect).
+fn frees_only(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> bool {
+    let info = snapshot.op(op);
+    matches!(&info.facts.effects, Effects::Known(effects)
+        if effects.iter().all(|e| e.kind == EffectKind::Free && e.value == Some(buffer)))
+        && info.results.is_empty()
+        && info.regions.is_empty()
+}
+
+/// Finds loops between an op and its allocation scope, caching per region
+/// which blocks lie on control-flow cycles.
+struct LoopFinder<'s> {
+    snapshot: &'s Snapshot,
+    cycles: std::collections::HashMap<u32, Vec<bool>>,
+}
+
+impl<'s> LoopFinder<'s> {
+    fn new(snapshot: &'s Snapshot) -> Self {
+        LoopFinder { snapshot, cycles: Default::default() }
+    }
+
+    /// `Some(Some(op))`: `op` repeats its body; `Some(None)`: a CFG cycle;
+    /// `None`: `start` runs at most once per run of its allocation scope.
+    fn enclosing_loop(&mut self, start: OpId) -> Option<Option<OpId>> {
+        let snapshot = self.snapshot;
+        let mut block: BlockId = snapshot.op(start).parent_block?;
+        loop {
+            let region = snapshot.block(block).region;
+            let position = snapshot.region(region).blocks.iter().position(|&b| b == block)?;
+            let on_cycle = self.cycles.entry(region.0).or_insert_with(|| blocks_on_cycles(snapshot, region));
+            if on_cycle[position] {
+                return Some(None);
+            }
+            let parent = snapshot.region(region).parent_op;
+            let facts = &snapshot.op(parent).facts;
+            if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {
+                return None;
+            }
+            if facts.is_loop_like || region_repeats(snapshot, parent) {
+                return Some(Some(parent));
+            }
+            block = snapshot.op(parent).parent_block?;
+        }
+    }
+}
+
+/// Whether control can flow from one region of `op` to itself or an earlier
+/// region (a loop through region control flow), per its terminators' edges.
+fn region_repeats(snapshot: &Snapshot, op: OpId) -> bool {
+    let regions = &snapshot.op(op).regions;
+    regions.iter().enumerate().any(|(from, &region)| {
+        snapshot.region(region).blocks.iter().any(|&b| {
+            snapshot.terminator(b).is_some_and(|t| {
+                snapshot.op(t).facts.terminator_edges.iter().any(|e| match e.target {
+                    RegionTarget::Region(to) => regions.iter().position(|&r| r == to).is_some_and(|to| to <= from),
+                    RegionTarget::Parent => false,
+                })
+            })
+        })
+    })
+}
+
+fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision], options: &PromoteBuffersToStackOptions) {
+    // Remarks first, while every op they point at still exists.
+    if options.emit_remarks {
+        for decision in decisions {
+            // SAFETY: live ops of the captured IR; nothing is edited yet.
+            let alloc_ref = unsafe { OperationRef::from_raw(map.op(decision.alloc)) };
+            let mut diagnostic = match &decision.outcome {
+                Ok(_) => Diagnostic::remark(&alloc_ref, "promoted to the stack"),
+                Err(refusal) => Diagnostic::remark(&alloc_ref, refusal.message(options)),
+            };
+            if let Some(culprit) = decision.outcome.as_ref().err().and_then(Refusal::culprit) {
+                let culprit_ref = unsafe { OperationRef::from_raw(map.op(culprit)) };
+                diagnostic = diagnostic.note_at(&culprit_ref, format!("because of '{}'", snapshot.op(culprit).name));
+            }
+            diagnostic.emit();
+        }
+    }
+    for decision in decisions {
+        let Ok(promotion) = &decision.outcome else { continue };
+        let alloc_op = map.op(decision.alloc);
+        let buffer = map.value(decision.buffer);
+        // Each promotion touches only its own allocation and frees, so the
+        // handles of the others stay valid.
+        let Some(stack) = edit::build_promoted_alloc(alloc_op, buffer, InsertPoint::Before(alloc_op)) else {
+            let alloc_ref = unsafe { OperationRef::from_raw(alloc_op) };
+            Diagnostic::warning(&alloc_ref, "not promoted: its AllocationOpInterface declined to build a stack allocation")
+                .emit();
+            continue;
+        };
+        for &free in &promotion.frees {
+            edit::erase(map.op(free));
+        }
+        edit::replace_all_uses(buffer, edit::result(stack, 0));
+        edit::erase(alloc_op);
+    }
+}

@@ -1,0 +1,68 @@
+//! Passes that exist to test bufrs itself (registered, marked test-only, left
+//! out of the README's pass list):
+//! - `bufrs-test-options` echoes its typed options as a remark, so lit tests
+//!   can check that every option kind parses from pipeline syntax;
+//! - `bufrs-test-panic` panics, so tests can check that a Rust panic becomes
+//!   an error diagnostic and a failed pass instead of aborting the host.
+
+use melior::ir::OperationRef;
+
+use crate::{
+    ir::Diagnostic,
+    pass_options,
+    registry::{Anchor, BufrsPass, PassResult},
+};
+
+pass_options! {
+    /// One option of every kind.
+    pub struct TestOptionsOptions {
+        flag: bool = false => "flag", "A boolean.";
+        count: i64 = 7 => "count", "An integer.";
+        label: String = "none".to_string() => "label", "A string.";
+        sizes: Vec<i64> = vec![] => "sizes", "A list of integers.";
+        names: Vec<String> = vec![] => "names", "A list of strings.";
+    }
+}
+
+pub struct TestOptions;
+
+impl BufrsPass for TestOptions {
+    type Options = TestOptionsOptions;
+    const ARGUMENT: &'static str = "bufrs-test-options";
+    const SUMMARY: &'static str = "Test only: report the parsed options as a remark";
+    const ANCHOR: Anchor = Anchor::Any;
+    const TEST_ONLY: bool = true;
+
+    fn run(op: OperationRef<'_, '_>, o: &Self::Options) -> PassResult {
+        Diagnostic::remark(
+            &op,
+            format!(
+                "flag={} count={} label={} sizes={:?} names={:?}",
+                o.flag, o.count, o.label, o.sizes, o.names
+            ),
+        )
+        .emit();
+        Ok(())
+    }
+}
+
+pass_options! {
+    /// Where to panic.
+    pub struct TestPanicOptions {
+        message: String = "deliberate panic".to_string() => "message", "The panic message.";
+    }
+}
+
+pub struct TestPanic;
+
+impl BufrsPass for TestPanic {
+    type Options = TestPanicOptions;
+    const ARGUMENT: &'static str = "bufrs-test-panic";
+    const SUMMARY: &'static str = "Test only: panic, to check that panics stop at the FFI boundary";
+    const ANCHOR: Anchor = Anchor::Op("func.func");
+    const TEST_ONLY: bool = true;
+
+    fn run(_op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        panic!("{}", options.message);
+    }
+}

@@ -1,0 +1,254 @@
+//! Static memory planning: give every buffer a byte offset in one arena so that buffers live at
+//! the same tick never share a byte, and keep the arena small. Pure algorithms, no MLIR.
+//!
+//! Contents, in the order a reader needs them:
+//!
+//! * [`problem`]: [`Buffer`] (size, alignment, inclusive lifetime), the validated [`Problem`],
+//!   and the answer, [`Plan`] (offsets and total).
+//! * [`bound`]: the [`lower_bound`] (largest aligned size live at one tick).
+//! * [`check`]: [`check_plan`], the independent verifier every planner is tested against.
+//! * [`seed003`]: the chunk-list planner of the merge-alloc RFC (split, merge, extension), with
+//!   its size-first and cost-model choices.
+//! * [`greedy`]: the classic baselines (greedy by size, best fit in start order, size then
+//!   duration), all on one best-fit placement engine.
+//! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
+//!   deterministic budget, starting from the best heuristic.
+//! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
+//! * [`svg`]: a picture of a plan (time across, address up).
+//! * [`synth`]: deterministic DNN-like random traces for tests and benchmarks.
+//!
+//! This file holds what ties them together: the [`Planner`] trait an embedding compiler can
+//! implement, the registry of built-in planners by name ([`PlannerKind`]), and [`PlanError`].
+
+pub mod bound;
+pub mod check;
+pub mod csv_io;
+pub mod greedy;
+pub mod problem;
+pub mod search;
+pub mod seed003;
+pub mod svg;
+pub mod synth;
+
+pub use bound::lower_bound;
+pub use check::check_plan;
+pub use problem::{Buffer, Plan, Problem};
+
+use std::fmt;
+
+/// Every way a problem, a plan or a request can be wrong. Each variant's doc names the
+/// invariant that was broken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    /// Every alignment is a power of two (so at least 1).
+    #[error("buffer {buffer}: alignment {alignment} is not a power of two")]
+    BadAlignment { buffer: usize, alignment: u64 },
+    /// Every lifetime `[first, last]` has `first <= last`.
+    #[error("buffer {buffer}: lifetime [{first}, {last}] is empty")]
+    EmptyLifetime { buffer: usize, first: u64, last: u64 },
+    /// The sum of all sizes, each rounded up to the largest alignment, fits in 64 bits.
+    #[error("buffer {buffer}: sizes overflow 64 bits")]
+    SizeOverflow { buffer: usize },
+    /// A plan has exactly one offset per buffer.
+    #[error("plan has {found} offsets for {expected} buffers")]
+    OffsetCount { expected: usize, found: usize },
+    /// Every offset is a multiple of its buffer's alignment.
+    #[error("buffer {buffer}: offset {offset} is not a multiple of {alignment}")]
+    Misaligned { buffer: usize, offset: u64, alignment: u64 },
+    /// Every buffer ends (offset + aligned size) within the plan's total.
+    #[error("buffer {buffer}: ends at {end}, past the total {total}")]
+    OutsideTotal { buffer: usize, end: u64, total: u64 },
+    /// Buffers live at a common tick occupy disjoint bytes.
+    #[error("buffers {first} and {second} are live at the same time and share bytes")]
+    Overlap { first: usize, second: usize },
+    /// A planner name is one of [`PlannerKind::ALL`].
+    #[error("unknown planner `{name}` (known: {known})")]
+    UnknownPlanner { name: String, known: String },
+}
+
+/// A memory planner. Implementations must return a plan that passes [`check_plan`] for every
+/// valid [`Problem`], and must not panic.
+pub trait Planner {
+    /// The name it is known by (a registry name for the built-ins).
+    fn name(&self) -> &str;
+    /// Offsets for every buffer of `problem`.
+    fn plan(&self, problem: &Problem) -> Plan;
+}
+
+/// The built-in planners, by the names the CLI and pass options use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlannerKind {
+    /// The fast planner of choice: several heuristics, the best kept, then a short search on
+    /// small problems. See [`default_plan`].
+    Default,
+    /// Seed 003 chunk list, size-first choice.
+    Seed003,
+    /// Seed 003 chunk list, cost-model choice.
+    Seed003Cost,
+    /// Largest first, best gap among time-overlapping buffers (TFLite).
+    GreedySize,
+    /// Start-time order, best gap (IREE `LayoutSlices`, MLIR).
+    BestFitStart,
+    /// Size then longer lifetime first, best gap (XLA).
+    SizeDuration,
+    /// Buffers at the most crowded ticks first, best gap (TFLite GPU "greedy by breadth").
+    GreedyBreadth,
+    /// Branch and bound toward the optimum within the time budget.
+    Search,
+}
+
+impl PlannerKind {
+    /// Every built-in planner, default first.
+    pub const ALL: [PlannerKind; 8] = [
+        PlannerKind::Default,
+        PlannerKind::Seed003,
+        PlannerKind::Seed003Cost,
+        PlannerKind::GreedySize,
+        PlannerKind::BestFitStart,
+        PlannerKind::SizeDuration,
+        PlannerKind::GreedyBreadth,
+        PlannerKind::Search,
+    ];
+
+    /// Registry name.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlannerKind::Default => "default",
+            PlannerKind::Seed003 => "seed003",
+            PlannerKind::Seed003Cost => "seed003-cost",
+            PlannerKind::GreedySize => "greedy-size",
+            PlannerKind::BestFitStart => "best-fit-start",
+            PlannerKind::SizeDuration => "size-duration",
+            PlannerKind::GreedyBreadth => "greedy-breadth",
+            PlannerKind::Search => "search",
+        }
+    }
+
+    /// One-line description for `--help` and docs.
+    pub fn summary(self) -> &'static str {
+        match self {
+            PlannerKind::Default => "best of the fast heuristics, then a short search on small inputs",
+            PlannerKind::Seed003 => "seed 003 chunk list with split/merge/extend, size-first choice",
+            PlannerKind::Seed003Cost => "seed 003 chunk list, cost model (size fit + recency of free)",
+            PlannerKind::GreedySize => "largest first into the best gap (TFLite greedy by size)",
+            PlannerKind::BestFitStart => "start-time order into the best gap (IREE, MLIR)",
+            PlannerKind::SizeDuration => "size then duration order into the best gap (XLA)",
+            PlannerKind::GreedyBreadth => "most crowded ticks first into the best gap (greedy by breadth)",
+            PlannerKind::Search => "branch and bound toward the optimum within the time budget",
+        }
+    }
+
+    /// Looks a planner up by registry name.
+    pub fn from_name(name: &str) -> Result<PlannerKind, PlanError> {
+        PlannerKind::ALL.into_iter().find(|kind| kind.name() == name).ok_or_else(|| {
+            PlanError::UnknownPlanner {
+                name: name.to_string(),
+                known: PlannerKind::ALL.map(PlannerKind::name).join(", "),
+            }
+        })
+    }
+
+    /// A planner object; `time_budget_ms` only matters for [`PlannerKind::Search`].
+    pub fn planner(self, time_budget_ms: u64) -> BuiltinPlanner {
+        BuiltinPlanner { kind: self, time_budget_ms }
+    }
+}
+
+impl fmt::Display for PlannerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for PlannerKind {
+    type Err = PlanError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PlannerKind::from_name(s)
+    }
+}
+
+/// A built-in planner with its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuiltinPlanner {
+    /// Which algorithm.
+    pub kind: PlannerKind,
+    /// Budget for the search planner, in milliseconds (converted to a deterministic amount of
+    /// work; see [`search`]).
+    pub time_budget_ms: u64,
+}
+
+impl Planner for BuiltinPlanner {
+    fn name(&self) -> &str {
+        self.kind.name()
+    }
+
+    fn plan(&self, problem: &Problem) -> Plan {
+        match self.kind {
+            PlannerKind::Default => default_plan(problem),
+            PlannerKind::Seed003 => seed003::plan(problem, seed003::Choice::SizeFirst),
+            PlannerKind::Seed003Cost => seed003::plan(problem, seed003::Choice::CostModel),
+            PlannerKind::GreedySize => {
+                greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::SizeDescending))
+            }
+            PlannerKind::BestFitStart => {
+                greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::StartTime))
+            }
+            PlannerKind::SizeDuration => greedy::best_fit_in_order(
+                problem,
+                &greedy::order(problem, greedy::Order::SizeThenDuration),
+            ),
+            PlannerKind::GreedyBreadth => {
+                greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::Breadth))
+            }
+            PlannerKind::Search => search::plan(problem, &search::Budget::from_millis(self.time_budget_ms)),
+        }
+    }
+}
+
+/// Problems up to this many buffers get a short search on top of the heuristics in
+/// [`default_plan`].
+pub const DEFAULT_SEARCH_LIMIT: usize = 2048;
+
+/// Work budget of the default planner's short search, in milliseconds (see [`search::Budget`]).
+pub const DEFAULT_SEARCH_MS: u64 = 20;
+
+/// The default planner. Up to [`DEFAULT_SEARCH_LIMIT`] buffers: the best of the heuristics
+/// ([`best_heuristic`]), then, if it is above the lower bound, a short search seeded with it
+/// ([`DEFAULT_SEARCH_MS`] worth of nodes, deterministic). Larger inputs: the better of greedy
+/// by breadth and size-then-duration best fit.
+pub fn default_plan(problem: &Problem) -> Plan {
+    if problem.len() > DEFAULT_SEARCH_LIMIT {
+        // Large inputs: the two heuristics that win on DNN-like traces, O(n log n + n * live).
+        let breadth = PlannerKind::GreedyBreadth.planner(0).plan(problem);
+        let sized = PlannerKind::SizeDuration.planner(0).plan(problem);
+        return if sized.total < breadth.total { sized } else { breadth };
+    }
+    let best = best_heuristic(problem);
+    if best.total > lower_bound(problem) {
+        let budget = search::Budget::from_millis(DEFAULT_SEARCH_MS);
+        return search::improve(problem, best, &budget, &[search::Ranking::Area]);
+    }
+    best
+}
+
+/// The smallest of the heuristic plans (first one wins ties).
+pub fn best_heuristic(problem: &Problem) -> Plan {
+    let candidates = [
+        PlannerKind::GreedyBreadth,
+        PlannerKind::GreedySize,
+        PlannerKind::SizeDuration,
+        PlannerKind::BestFitStart,
+        PlannerKind::Seed003,
+    ];
+    let mut best: Option<Plan> = None;
+    for kind in candidates {
+        let plan = kind.planner(0).plan(problem);
+        if best.as_ref().is_none_or(|b| plan.total < b.total) {
+            best = Some(plan);
+        }
+    }
+    best.unwrap_or(Plan { offsets: Vec::new(), total: 0 })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,181 @@
+//! Deterministic random traces shaped like DNN inference graphs, for tests and benchmarks.
+//!
+//! One op per tick produces one tensor. Most tensors feed the next op only (a chain); some are
+//! kept for a residual connection a few ops later, a few for a long skip (U-Net style), some
+//! fan out to the next few ops, and some are scratch workspaces live for one tick. Sizes follow
+//! stages that shrink as the network goes deeper, with the usual 1x/2x/4x channel jumps and
+//! small tensors mixed in; every buffer asks for 64-byte alignment.
+//!
+//! The generator is a tiny SplitMix64, so traces are the same on every machine and run.
+
+use crate::plan::{Buffer, PlanError, Problem};
+
+/// SplitMix64: small, fast, good enough for workload generation.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    /// Next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[low, high]` (`low` if the range is empty).
+    pub fn range(&mut self, low: u64, high: u64) -> u64 {
+        if high <= low { low } else { low + self.next_u64() % (high - low + 1) }
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn percent(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+}
+
+/// A DNN-like trace of `count` buffers. Sizes stay below a few MiB each, so validation only
+/// fails for absurd counts (beyond 2^40 buffers).
+///
+/// The graph is a run of blocks, one op per tick, in stages whose activation size halves as the
+/// network goes deeper (spatial downsampling), channel counts from a small menu:
+/// * residual block: input kept until the add two or three ops later (ResNet, MobileNet);
+/// * inverted residual: 4x or 6x expansion in the middle (MobileNetV2);
+/// * fan-out: two to four parallel branches of one to three ops, then a concat (Inception);
+/// * plain conv with an im2col-like workspace live for one tick;
+/// * small tensors (shapes, biases, reductions) of a few hundred bytes to a few KiB;
+/// * in one trace out of three, encoder outputs kept until the decoder stage that mirrors them
+///   (U-Net skips).
+pub fn dnn_trace(count: usize, seed: u64) -> Result<Problem, PlanError> {
+    let mut rng = Rng::new(seed);
+    let mut graph = Graph { buffers: Vec::with_capacity(count + 8), tick: 0 };
+    let unet = rng.percent(33);
+    let stages = 5u64;
+    let per_stage = (count as u64 / stages).max(1);
+    let mut skips: Vec<usize> = Vec::new();
+    // The current activation.
+    let mut x = graph.produce(base_size(0, &mut rng));
+    while graph.buffers.len() < count {
+        let produced = graph.buffers.len() as u64;
+        let stage = (produced / per_stage).min(stages - 1);
+        let size = base_size(stage, &mut rng);
+        let decoding = unet && stage >= stages / 2 + 1;
+        match rng.range(0, 99) {
+            0..=29 => {
+                // Residual: x -> a -> b -> add(x, b).
+                let a = graph.consume_produce(&[x], size);
+                let b = graph.consume_produce(&[a], size);
+                x = graph.consume_produce(&[x, b], size);
+            }
+            30..=49 => {
+                // Inverted residual: x -> expand -> depthwise -> project -> add(x, project).
+                let wide = size * [4, 6][rng.range(0, 1) as usize];
+                let e = graph.consume_produce(&[x], wide);
+                let d = graph.consume_produce(&[e], wide);
+                let p = graph.consume_produce(&[d], size);
+                x = graph.consume_produce(&[x, p], size);
+            }
+            50..=61 => {
+                // Fan-out: branches read x, concat joins them.
+                let branches = rng.range(2, 4);
+                let mut ends = Vec::new();
+                for _ in 0..branches {
+                    let mut t = x;
+                    let branch_size = (size / branches).max(64);
+                    for _ in 0..rng.range(1, 3) {
+                        t = graph.consume_produce(&[t], branch_size);
+                    }
+                    ends.push(t);
+                }
+                let mut inputs = vec![x];
+                inputs.extend(&ends);
+                x = graph.consume_produce(&inputs, size);
+            }
+            62..=79 => {
+                // Conv with a workspace live only while the op runs.
+                graph.workspace(size * rng.range(1, 3));
+                x = graph.consume_produce(&[x], size);
+            }
+            80..=89 => {
+                // A small side tensor computed from x, used by the next op.
+                let small = graph.consume_produce(&[x], rng.range(256, 4096) & !63);
+                x = graph.consume_produce(&[x, small], size);
+            }
+            _ => {
+                // Stage boundary or encoder output kept for the decoder.
+                if unet && !decoding && rng.percent(30) {
+                    skips.push(x);
+                }
+                if decoding {
+                    if let Some(skip) = skips.pop() {
+                        x = graph.consume_produce(&[x, skip], size);
+                        continue;
+                    }
+                }
+                x = graph.consume_produce(&[x], size);
+            }
+        }
+    }
+    graph.buffers.truncate(count);
+    let end = graph.tick;
+    let buffers = graph
+        .buffers
+        .into_iter()
+        .map(|(size, first, last)| Buffer::new(size, first, last.max(first).min(end)).with_alignment(64))
+        .collect();
+    Problem::new(buffers)
+}
+
+/// Activation bytes at a stage: a 1 MiB-ish stem halving per stage, channel menu jitter.
+fn base_size(stage: u64, rng: &mut Rng) -> u64 {
+    let channels = [16u64, 24, 32, 32, 48, 64][rng.range(0, 5) as usize];
+    (channels * 16 * 1024) >> stage
+}
+
+struct Graph {
+    /// (size, first tick, last tick) per buffer.
+    buffers: Vec<(u64, u64, u64)>,
+    tick: u64,
+}
+
+impl Graph {
+    fn produce(&mut self, size: u64) -> usize {
+        self.buffers.push((size, self.tick, self.tick));
+        self.tick += 1;
+        self.buffers.len() - 1
+    }
+
+    /// One op at the current tick: reads `inputs` (their lifetimes extend to it), writes one
+    /// new tensor.
+    fn consume_produce(&mut self, inputs: &[usize], size: u64) -> usize {
+        for &input in inputs {
+            self.buffers[input].2 = self.tick;
+        }
+        self.produce(size)
+    }
+
+    /// A scratch buffer live only at the next op's tick.
+    fn workspace(&mut self, size: u64) {
+        self.buffers.push((size, self.tick, self.tick));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_is_deterministic_and_sized() {
+        let a = dnn_trace(500, 7).unwrap();
+        let b = dnn_trace(500, 7).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 500);
+        assert_ne!(a, dnn_trace(500, 8).unwrap());
+    }
+}

@@ -1,0 +1,223 @@
+//! Tests across planners: exact answers where they are known, the checker and the lower bound
+//! on random problems otherwise.
+
+use proptest::prelude::*;
+
+use super::*;
+
+fn all_planners() -> Vec<BuiltinPlanner> {
+    // A small search budget keeps the property tests fast.
+    PlannerKind::ALL.iter().map(|&kind| kind.planner(2)).collect()
+}
+
+/// IREE's `LayoutSlices` example (seed 004): 40, 4, 40, 4 bytes over [0,2] [1,2] [2,4] [3,4]
+/// with 64-byte alignment pack into 192 bytes at offsets 0, 64, 128, 0.
+fn iree_example() -> Problem {
+    Problem::new(vec![
+        Buffer::new(40, 0, 2).with_alignment(64),
+        Buffer::new(4, 1, 2).with_alignment(64),
+        Buffer::new(40, 2, 4).with_alignment(64),
+        Buffer::new(4, 3, 4).with_alignment(64),
+    ])
+    .unwrap()
+}
+
+#[test]
+fn iree_example_packs_into_192_bytes_at_iree_offsets() {
+    let problem = iree_example();
+    let plan = PlannerKind::BestFitStart.planner(0).plan(&problem);
+    assert_eq!(plan, Plan { offsets: vec![0, 64, 128, 0], total: 192 });
+    let plan = PlannerKind::Seed003.planner(0).plan(&problem);
+    assert_eq!(plan, Plan { offsets: vec![0, 64, 128, 0], total: 192 });
+}
+
+#[test]
+fn every_planner_packs_iree_example_at_the_bound() {
+    let problem = iree_example();
+    for planner in all_planners() {
+        let plan = planner.plan(&problem);
+        check_plan(&problem, &plan).unwrap();
+        assert_eq!(plan.total, 192, "{}", planner.name());
+    }
+}
+
+#[test]
+fn empty_problem_gets_empty_plan() {
+    let problem = Problem::new(vec![]).unwrap();
+    for planner in all_planners() {
+        assert_eq!(planner.plan(&problem), Plan { offsets: vec![], total: 0 }, "{}", planner.name());
+    }
+}
+
+#[test]
+fn zero_sized_buffers_take_no_room() {
+    let problem = Problem::new(vec![Buffer::new(0, 0, 5), Buffer::new(8, 0, 5), Buffer::new(0, 2, 3)])
+        .unwrap();
+    for planner in all_planners() {
+        let plan = planner.plan(&problem);
+        check_plan(&problem, &plan).unwrap();
+        assert_eq!(plan.total, 8, "{}", planner.name());
+    }
+}
+
+#[test]
+fn greedy_by_size_places_largest_first() {
+    // 10 [0,1], 30 [1,2], 20 [2,3]: 30 goes at 0; 20 overlaps it -> 30; 10 overlaps 30 -> 30.
+    let problem =
+        Problem::new(vec![Buffer::new(10, 0, 1), Buffer::new(30, 1, 2), Buffer::new(20, 2, 3)])
+            .unwrap();
+    let plan = PlannerKind::GreedySize.planner(0).plan(&problem);
+    assert_eq!(plan, Plan { offsets: vec![30, 0, 30], total: 50 });
+}
+
+#[test]
+fn best_fit_uses_smallest_gap_that_fits() {
+    // Start order, larger first: 16 [0,1] @0, 8 [0,9] @16, 8 [0,1] @24, 4 [0,9] @32.
+    // At tick 2 the 6-byte buffer sees free gaps [0,16) and [24,32): it takes the smaller.
+    let problem = Problem::new(vec![
+        Buffer::new(8, 0, 9),
+        Buffer::new(16, 0, 1),
+        Buffer::new(4, 0, 9),
+        Buffer::new(8, 0, 1),
+        Buffer::new(6, 2, 3),
+    ])
+    .unwrap();
+    let plan = PlannerKind::BestFitStart.planner(0).plan(&problem);
+    assert_eq!(plan.offsets, vec![16, 0, 32, 24, 24]);
+    assert_eq!(plan.total, 36);
+}
+
+#[test]
+fn planner_names_round_trip_and_unknown_name_lists_known_ones() {
+    for kind in PlannerKind::ALL {
+        assert_eq!(PlannerKind::from_name(kind.name()), Ok(kind));
+    }
+    let error = PlannerKind::from_name("nope").unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("nope") && message.contains("best-fit-start"), "{message}");
+}
+
+/// MiniMalloc's `benchmarks/examples/input.12.csv` (Apache-2.0): the optimum is the bound, 12.
+#[test]
+fn search_solves_minimalloc_example_at_the_bound() {
+    let text = "id,lower,upper,size\nb1,0,3,4\nb2,3,9,4\nb3,0,9,4\nb4,9,21,4\nb5,0,21,4\n";
+    let instance = csv_io::read_instance(text.as_bytes(), 1).unwrap();
+    assert_eq!(lower_bound(&instance.problem), 12);
+    let plan = PlannerKind::Search.planner(100).plan(&instance.problem);
+    check_plan(&instance.problem, &plan).unwrap();
+    assert_eq!(plan.total, 12);
+}
+
+#[test]
+fn search_reaches_bound_on_a_tiled_rectangle() {
+    // Pieces cut from a 12-byte by 6-tick rectangle (every tick has load 12, so 12 is both the
+    // bound and achievable), listed in a scrambled order.
+    let problem = Problem::new(vec![
+        Buffer::new(2, 4, 5), // J: bytes 10-11
+        Buffer::new(4, 2, 3), // G: bytes 6-9
+        Buffer::new(2, 0, 0), // C: bytes 4-5
+        Buffer::new(4, 3, 5), // B: bytes 0-3
+        Buffer::new(2, 0, 3), // I: bytes 10-11
+        Buffer::new(4, 4, 5), // H: bytes 6-9
+        Buffer::new(2, 5, 5), // E: bytes 4-5
+        Buffer::new(4, 0, 2), // A: bytes 0-3
+        Buffer::new(4, 0, 1), // F: bytes 6-9
+        Buffer::new(2, 1, 4), // D: bytes 4-5
+    ])
+    .unwrap();
+    assert_eq!(lower_bound(&problem), 12);
+    let plan = PlannerKind::Search.planner(200).plan(&problem);
+    check_plan(&problem, &plan).unwrap();
+    assert_eq!(plan.total, 12);
+}
+
+#[test]
+fn search_is_deterministic_for_a_budget() {
+    let problem = synth::dnn_trace(300, 11).unwrap();
+    let a = PlannerKind::Search.planner(5).plan(&problem);
+    let b = PlannerKind::Search.planner(5).plan(&problem);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn default_planner_is_valid_and_near_bound_on_dnn_traces() {
+    for seed in 0..4 {
+        let problem = synth::dnn_trace(2000, seed).unwrap();
+        let plan = PlannerKind::Default.planner(0).plan(&problem);
+        check_plan(&problem, &plan).unwrap();
+        let bound = lower_bound(&problem);
+        assert!(plan.total >= bound);
+        assert!((plan.total as f64) <= 1.10 * bound as f64, "seed {seed}: {} vs {bound}", plan.total);
+    }
+}
+
+#[test]
+fn baselines_are_valid_on_a_large_trace() {
+    let problem = synth::dnn_trace(5000, 3).unwrap();
+    for planner in all_planners() {
+        let plan = planner.plan(&problem);
+        check_plan(&problem, &plan).unwrap();
+    }
+}
+
+fn buffer_strategy() -> impl Strategy<Value = Buffer> {
+    (0u64..300, prop::sample::select(vec![1u64, 1, 2, 4, 8, 64]), 0u64..40, 0u64..12)
+        .prop_map(|(size, alignment, first, length)| {
+            Buffer::new(size, first, first + length).with_alignment(alignment)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_planner_gives_a_checked_plan_at_or_above_the_bound(
+        buffers in prop::collection::vec(buffer_strategy(), 0..40)
+    ) {
+        let problem = Problem::new(buffers).unwrap();
+        let bound = lower_bound(&problem);
+        let mut best_heuristic_total = u64::MAX;
+        let mut search_total = u64::MAX;
+        for planner in all_planners() {
+            let plan = planner.plan(&problem);
+            prop_assert_eq!(check_plan(&problem, &plan), Ok(()), "{}", planner.name());
+            prop_assert!(plan.total >= bound, "{}: {} < {}", planner.name(), plan.total, bound);
+            match planner.kind {
+                PlannerKind::Search => search_total = plan.total,
+                PlannerKind::Default => {}
+                _ => best_heuristic_total = best_heuristic_total.min(plan.total),
+            }
+        }
+        // The search starts from the best heuristic and never returns anything worse.
+        prop_assert!(search_total <= best_heuristic_total);
+    }
+
+    #[test]
+    fn checker_rejects_any_moved_buffer_that_collides(
+        buffers in prop::collection::vec(buffer_strategy(), 2..20),
+        victim in 0usize..20,
+        shift in 1u64..64,
+    ) {
+        // Moving one buffer onto a live neighbour's bytes must be caught.
+        let problem = Problem::new(buffers).unwrap();
+        let mut plan = PlannerKind::BestFitStart.planner(0).plan(&problem);
+        let victim = victim % problem.len();
+        let b = problem.buffers()[victim];
+        let partner = (0..problem.len()).find(|&j| {
+            j != victim && problem.aligned_size(j) > 0 && problem.aligned_size(victim) > 0
+                && problem.buffers()[j].overlaps_in_time(&b)
+        });
+        if let Some(partner) = partner {
+            let target = plan.offsets[partner] + (shift % problem.aligned_size(partner));
+            let target = target - target % b.alignment;
+            // Only a real collision: ranges intersect.
+            let collides = target < plan.offsets[partner] + problem.aligned_size(partner)
+                && plan.offsets[partner] < target + problem.aligned_size(victim);
+            plan.offsets[victim] = target;
+            plan.total = plan.total.max(target + problem.aligned_size(victim));
+            if collides {
+                prop_assert!(check_plan(&problem, &plan).is_err());
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! The pass table: the single source of truth for every bufrs pass.
+//!
+//! Each pass is a type implementing [`BufrsPass`] (argument, summary, anchor,
+//! typed options, `run`). From the table come MLIR registration (and so
+//! `mlir-opt --help` and pipeline parsing), the Rust API ([`create_pass`]),
+//! the C API (`include/bufrs.h`) and the README's pass list.
+
+use std::sync::{LazyLock, Once, OnceLock};
+
+use melior::ir::OperationRef;
+
+use crate::{
+    boundary, ffi,
+    options::{OptionKind, OptionSpec, OptionValue, PassOptions, leak_c_string},
+    passes,
+};
+
+/// Where a pass may be scheduled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// Any op.
+    Any,
+    /// Ops with this name, e.g. `func.func`.
+    Op(&'static str),
+    /// Ops implementing `FunctionOpInterface`.
+    FunctionLike,
+}
+
+/// The pass failed; a diagnostic saying why has been emitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("pass failed (see the emitted diagnostic)")]
+pub struct PassFailed;
+
+pub type PassResult = Result<(), PassFailed>;
+
+/// A bufrs pass.
+pub trait BufrsPass {
+    type Options: PassOptions;
+    /// The pipeline name, `bufrs-...`.
+    const ARGUMENT: &'static str;
+    const SUMMARY: &'static str;
+    const ANCHOR: Anchor;
+    /// Registered for tests of bufrs itself; not for users.
+    const TEST_ONLY: bool = false;
+    /// Runs on `op`. Emits a diagnostic before returning `Err`.
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult;
+}
+
+/// One row of the table, type-erased.
+pub struct PassEntry {
+    pub argument: &'static str,
+    pub summary: &'static str,
+    pub anchor: Anchor,
+    pub test_only: bool,
+    pub options: Vec<OptionSpec>,
+    pub(crate) run: fn(OperationRef<'_, '_>, &[OptionValue]) -> PassResult,
+}
+
+fn entry<P: BufrsPass>() -> PassEntry {
+    PassEntry {
+        argument: P::ARGUMENT,
+        summary: P::SUMMARY,
+        anchor: P::ANCHOR,
+        test_only: P::TEST_ONLY,
+        options: P::Options::specs(),
+        run: run_erased::<P>,
+    }
+}
+
+fn run_erased<P: BufrsPass>(op: OperationRef<'_, '_>, values: &[OptionValue]) -> PassResult {
+    let options = P::Options::from_values(values).map_err(|error| {
+        crate::ir::Diagnostic::error(&op, format!("{}: internal error: {error}", P::ARGUMENT)).emit();
+        PassFailed
+    })?;
+    P::run(op, &options)
+}
+
+static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
+    vec![
+        entry::<passes::promote_buffers_to_stack::PromoteBuffersToStack>(),
+        entry::<passes::test_support::TestOptions>(),
+        entry::<passes::test_support::TestPanic>(),
+    ]
+});
+
+/// Every pass, in registration order.
+pub fn entries() -> &'static [PassEntry] {
+    &PASSES
+}
+
+/// The entry named `argument`.
+pub fn find(argument: &str) -> Option<(usize, &'static PassEntry)> {
+    entries().iter().enumerate().find(|(_, e)| e.argument == argument)
+}
+
+/// The C descriptors handed to the shim, built once and never freed (MLIR
+/// keeps pointers to them in its registry).
+struct Descriptors(Vec<ffi::BufrsPassDesc>);
+// SAFETY: the descriptors are immutable after construction and point only to
+// leaked, immutable data.
+unsafe impl Sync for Descriptors {}
+unsafe impl Send for Descriptors {}
+
+pub(crate) fn descriptor(index: usize) -> &'static ffi::BufrsPassDesc {
+    static DESCRIPTORS: OnceLock<Descriptors> = OnceLock::new();
+    &DESCRIPTORS.get_or_init(|| Descriptors(entries().iter().enumerate().map(|(i, e)| describe(i, e)).collect())).0
+        [index]
+}
+
+fn describe(index: usize, entry: &PassEntry) -> ffi::BufrsPassDesc {
+    let options: Vec<ffi::BufrsOptionSpec> = entry.options.iter().map(describe_option).collect();
+    let num_options = options.len() as isize;
+    let (anchor, anchor_op_name) = match entry.anchor {
+        Anchor::Any => (ffi::BufrsAnchorKind::BufrsAnchorKind_Any, std::ptr::null()),
+        Anchor::Op(name) => (ffi::BufrsAnchorKind::BufrsAnchorKind_OpName, leak_c_string(name)),
+        Anchor::FunctionLike => (ffi::BufrsAnchorKind::BufrsAnchorKind_FunctionLike, std::ptr::null()),
+    };
+    ffi::BufrsPassDesc {
+        argument: leak_c_string(entry.argument),
+        summary: leak_c_string(entry.summary),
+        anchor,
+        anchor_op_name,
+        options: Box::leak(options.into_boxed_slice()).as_ptr(),
+        num_options,
+        pass_index: index,
+        run: Some(boundary::run_pass),
+    }
+}
+
+fn describe_option(spec: &OptionSpec) -> ffi::BufrsOptionSpec {
+    let mut out = ffi::BufrsOptionSpec {
+        name: leak_c_string(spec.name),
+        help: leak_c_string(spec.help),
+        kind: match spec.kind {
+            OptionKind::Bool => ffi::BufrsOptionKind::BufrsOptionKind_Bool,
+            OptionKind::Int => ffi::BufrsOptionKind::BufrsOptionKind_Int,
+            OptionKind::String => ffi::BufrsOptionKind::BufrsOptionKind_String,
+            OptionKind::IntList => ffi::BufrsOptionKind::BufrsOptionKind_IntList,
+            OptionKind::StringList => ffi::BufrsOptionKind::BufrsOptionKind_StringList,
+        },
+        default_bool: false,
+        default_int: 0,
+        default_string: std::ptr::null(),
+    };
+    match &spec.default {
+        OptionValue::Bool(b) => out.default_bool = *b,
+        OptionValue::Int(i) => out.default_int = *i,
+        OptionValue::String(s) => out.default_string = leak_c_string(s),
+        OptionValue::IntList(_) | OptionValue::StringList(_) => {}
+    }
+    out
+}
+
+/// Registers every bufrs pass with MLIR's global pass registry (idempotent).
+/// After this, textual pipelines can name `bufrs-*` passes.
+pub fn register_all() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for index in 0..entries().len() {
+            // SAFETY: the descriptor is 'static.
+            unsafe { ffi::bufrsShimRegisterPass(descriptor(index)) };
+        }
+    });
+}
+
+/// Why a pass could not be created.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum CreatePassError {
+    /// No pass has this argument.
+    #[error("no bufrs pass is named '{0}'")]
+    UnknownPass(String),
+    /// MLIR's option parser rejected the options.
+    #[error("invalid options for {pass}: {message}")]
+    BadOptions { pass: String, message: String },
+}
+
+/// Creates pass `P` with typed options, e.g. to add to a melior `PassManager`.
+pub fn create_pass<P: BufrsPass>(options: &P::Options) -> Result<melior::pass::Pass, CreatePassError> {
+    create_pass_from_text(P::ARGUMENT, &options.to_pipeline_text())
+}
+
+/// Creates a pass by argument with options in pipeline syntax (`a=1 b=x`).
+pub fn create_pass_from_text(argument: &str, options: &str) -> Result<melior::pass::Pass, CreatePassError> {
+    let (index, _) = find(argument).ok_or_else(|| CreatePassError::UnknownPass(argument.to_string()))?;
+    let raw = boundary::create_raw_pass(descriptor(index), options)
+        .map_err(|message| CreatePassError::BadOptions { pass: argument.to_string(), message })?;
+    // SAFETY: `raw` is a fresh pass owned by the caller from here on.
+    Ok(unsafe { melior::pass::Pass::from_raw(raw) })
+}
+
+/// The user-facing passes as a markdown table (argument, anchor, summary,
+/// options), as the README shows it.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| pass | runs on | what it does | options (default) |\n|---|---|---|---|\n");
+    for entry in entries().iter().filter(|e| !e.test_only) {
+        let anchor = match entry.anchor {
+            Anchor::Any => "any op".to_string(),
+            Anchor::Op(name) => format!("`{name}`"),
+            Anchor::FunctionLike => "function-like ops".to_string(),
+        };
+        let options = entry
+            .options
+            .iter()
+            .map(|o| format!("`{}` ({})", o.name, o.default.to_pipeline_text()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.push_str(&format!("| `{}` | {} | {} | {} |\n", entry.argument, anchor, entry.summary, options));
+    }
+    out
+}
