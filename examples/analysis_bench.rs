@@ -38,6 +38,7 @@ fn main() {
     let sizes = [1_000usize, 10_000, 100_000, 300_000];
     let names = ["dominance", "liveness", "alias", "lifetimes", "total"];
     let mut rows: Vec<Row> = Vec::new();
+    let mut sizes_info: Vec<String> = Vec::new();
     println!(
         "{:>8} {:>7} {:>7} {:>8} {:>9} | {:>10} {:>10} {:>10} {:>10} {:>10} | {:>8}",
         "ops", "blocks", "regions", "values", "allocs", "dom", "liveness", "alias", "lifetimes", "total", "ns/op"
@@ -59,6 +60,27 @@ fn main() {
         });
         let lt = Lifetimes::new(&s, &aa, &LifetimeOptions::default());
         let ops = s.ops.len();
+        // Output sizes, to tell algorithmic growth from result growth.
+        let lv = Liveness::new(&s);
+        let live_pairs: usize = (0..s.blocks.len() as u32)
+            .map(|b| {
+                let b = bufrs::analysis::snapshot::BlockId(b);
+                lv.live_in(b).len() + lv.live_out(b).len()
+            })
+            .sum();
+        let src_at_uses: usize = s
+            .ops
+            .iter()
+            .flat_map(|o| o.operands.iter())
+            .map(|&v| {
+                let x = aa.allocation_sources(v);
+                x.allocations.len() + x.allocas.len()
+            })
+            .sum();
+        sizes_info.push(format!(
+            "{ops:>8} ops: live-in+live-out entries {live_pairs:>9}, sum of |allocation_sources| over operands {src_at_uses:>9}, distinct source sets {:>7}",
+            aa.num_source_sets()
+        ));
         let ms = |d: Duration| format!("{:.3}ms", d.as_secs_f64() * 1e3);
         println!(
             "{:>8} {:>7} {:>7} {:>8} {:>9} | {:>10} {:>10} {:>10} {:>10} {:>10} | {:>8.1}",
@@ -75,6 +97,10 @@ fn main() {
             t_total.as_secs_f64() * 1e9 / ops as f64
         );
         rows.push(Row { ops, times: [t_dom, t_live, t_alias, t_life, t_total] });
+    }
+    println!("\nresult sizes:");
+    for l in &sizes_info {
+        println!("  {l}");
     }
     println!("\ngrowth exponents (1.0 = linear):");
     for w in rows.windows(2) {

@@ -145,11 +145,11 @@ impl<'a> AliasAnalysis<'a> {
             }
             let buf_operands = || op.operands.iter().copied().filter(|&v| is_buf(v));
             let mut handled_results = 0usize; // results wired by a specific rule
-            if let Some(src) = f.view_source {
-                if let Some(&r0) = op.results.first() {
-                    edges.push((src.0, r0.0));
-                    handled_results = 1;
-                }
+            if let Some(src) = f.view_source
+                && let Some(&r0) = op.results.first()
+            {
+                edges.push((src.0, r0.0));
+                handled_results = 1;
             }
             // Branch successors.
             for s in &f.successors {

@@ -1057,6 +1057,31 @@ mod tests {
         }
     }
 
+    /// The generator emits valid SSA (graph regions aside, where every op
+    /// dominates): every operand must dominate its user.
+    #[test]
+    fn generated_ssa_is_valid_under_value_dominance() {
+        use crate::analysis::testgen::{GenConfig, generate};
+        for seed in 0..300u64 {
+            let s = generate(seed, &GenConfig::default());
+            let d = DominanceInfo::new(&s);
+            for (o, op) in s.ops.iter().enumerate() {
+                for &v in &op.operands {
+                    assert!(d.value_dominates(v, OpId(o as u32)), "seed {seed}: {v:?} does not dominate op {o}");
+                }
+            }
+            // And a value never properly dominates its own defining op.
+            for (v, info) in s.values.iter().enumerate() {
+                if let ValueDef::OpResult { op, .. } = info.def {
+                    let ssa = s.op(op).parent_block.is_some_and(|b| d.has_ssa_dominance(b));
+                    if ssa {
+                        assert!(!d.value_properly_dominates(ValueId(v as u32), op));
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn matches_brute_force_on_generated_root_cfgs() {
         for seed in 0..200u64 {

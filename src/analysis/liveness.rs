@@ -33,9 +33,11 @@
 //! value)` pairs in increasing value order and bucketed by block, which
 //! yields sorted per-block vectors in one linear pass: no per-block hash sets.
 //!
-//! Last users: for every use, the ancestor op of the user in each enclosing
-//! block is recorded, and we keep the last one by position per (block, value)
-//! (MLIR's `findAncestorOpInBlock` inside `getEndOperation`).
+//! Last users: each block's ops are visited in order together with their
+//! nested ops; the last top-level op of the block seen using a value is its
+//! last user there (MLIR's `findAncestorOpInBlock` inside
+//! `getEndOperation`). Cost: total ops times nesting depth, plus small
+//! per-block sorts.
 //!
 //! # Conventions
 //!
@@ -111,10 +113,9 @@ pub(crate) fn region_depths(snap: &Snapshot) -> Vec<u32> {
                 break u32::MAX; // malformed cycle; treat as top level
             }
         };
-        let mut d = base.wrapping_add(1); // u32::MAX + 1 == 0 for top level
-        for &c in chain.iter().rev() {
-            depth[c] = d;
-            d += 1;
+        let d0 = base.wrapping_add(1); // u32::MAX + 1 == 0 for top level
+        for (k, &c) in chain.iter().rev().enumerate() {
+            depth[c] = d0 + k as u32;
         }
     }
     depth
@@ -145,19 +146,12 @@ impl<'a> Liveness<'a> {
         let mut out_stamp = vec![NONE; nb];
         let mut in_pairs: Vec<(u32, u32)> = Vec::new();
         let mut out_pairs: Vec<(u32, u32)> = Vec::new();
-        let mut last: Vec<(u32, u32, u32, u32)> = Vec::new(); // (block, value, pos, op)
         let mut work: Vec<u32> = Vec::new();
 
         for v in 0..nv as u32 {
             let Some(d) = snap.defining_block(ValueId(v)) else { continue };
             let r_def: RegionId = snap.block(d).region;
             for &u in uses.get(v) {
-                // Last users at every enclosing level.
-                let mut op = OpId(u);
-                while let Some(b) = snap.op(op).parent_block {
-                    last.push((b.0, v, snap.op(op).position, op.0));
-                    op = snap.region(snap.block(b).region).parent_op;
-                }
                 // Liveness, climbing until the defining region.
                 let mut op = OpId(u);
                 while let Some(b) = snap.op(op).parent_block {
@@ -210,22 +204,38 @@ impl<'a> Liveness<'a> {
         let live_out = BlockSets::from_pairs(nb, &out_pairs);
         drop((in_pairs, out_pairs));
 
-        last.sort_unstable();
-        let mut last_start = vec![0u32; nb + 1];
+        // Last users: per block, walk each op's subtree in program order;
+        // the last op seen using a value is its last user in the block.
+        let mut stamp = vec![NONE; nv];
+        let mut last_of = vec![0u32; nv];
+        let mut list: Vec<u32> = Vec::new();
+        let mut stack: Vec<OpId> = Vec::new();
+        let mut last_start = Vec::with_capacity(nb + 1);
         let mut lasts: Vec<(ValueId, OpId)> = Vec::new();
-        let mut i = 0;
-        while i < last.len() {
-            let (b, v, _, _) = last[i];
-            let mut j = i;
-            while j + 1 < last.len() && last[j + 1].0 == b && last[j + 1].1 == v {
-                j += 1;
-            }
-            lasts.push((ValueId(v), OpId(last[j].3)));
-            last_start[b as usize + 1] += 1;
-            i = j + 1;
-        }
+        last_start.push(0u32);
         for b in 0..nb {
-            last_start[b + 1] += last_start[b];
+            list.clear();
+            for &o in &snap.blocks[b].ops {
+                stack.push(o);
+                while let Some(x) = stack.pop() {
+                    let xi = snap.op(x);
+                    for &v in &xi.operands {
+                        if stamp[v.index()] != b as u32 {
+                            stamp[v.index()] = b as u32;
+                            list.push(v.0);
+                        }
+                        last_of[v.index()] = o.0;
+                    }
+                    for &r in &xi.regions {
+                        for &cb in &snap.region(r).blocks {
+                            stack.extend(snap.block(cb).ops.iter().copied());
+                        }
+                    }
+                }
+            }
+            list.sort_unstable();
+            lasts.extend(list.iter().map(|&v| (ValueId(v), OpId(last_of[v as usize]))));
+            last_start.push(lasts.len() as u32);
         }
         Liveness { snap, live_in, live_out, last_start, last: lasts }
     }
@@ -275,10 +285,10 @@ impl<'a> Liveness<'a> {
     /// last user of `v` at or after `start` (or `start` itself).
     pub fn end_operation(&self, v: ValueId, start: OpId) -> OpId {
         let Some(block) = self.snap.op(start).parent_block else { return start };
-        if self.is_live_out(v, block) {
-            if let Some(&l) = self.snap.block(block).ops.last() {
-                return l;
-            }
+        if self.is_live_out(v, block)
+            && let Some(&l) = self.snap.block(block).ops.last()
+        {
+            return l;
         }
         match self.last_user_in_block(v, block) {
             Some(u) if self.snap.op(u).position > self.snap.op(start).position => u,
@@ -443,12 +453,12 @@ mod tests {
         }
         let mut end = start;
         for (o, op) in snap.ops.iter().enumerate() {
-            if op.operands.contains(&v) {
-                if let Some(a) = ancestor_op_in_region(snap, OpId(o as u32), snap.block(block).region) {
-                    if snap.op(a).parent_block == Some(block) && snap.op(end).position < snap.op(a).position {
-                        end = a;
-                    }
-                }
+            if op.operands.contains(&v)
+                && let Some(a) = ancestor_op_in_region(snap, OpId(o as u32), snap.block(block).region)
+                && snap.op(a).parent_block == Some(block)
+                && snap.op(end).position < snap.op(a).position
+            {
+                end = a;
             }
         }
         end

@@ -325,10 +325,10 @@ impl<'c> Gen<'c> {
         let nsucc = if self.rng.chance(60) { 1 } else if self.rng.chance(80) { 2 } else { 3 };
         let mut succs = Vec::new();
         let mut operands = Vec::new();
-        if let Some(c) = self.rng.pick(&scope.scalars) {
-            if nsucc > 1 {
-                operands.push(c);
-            }
+        if let Some(c) = self.rng.pick(&scope.scalars)
+            && nsucc > 1
+        {
+            operands.push(c);
         }
         let unknown = self.cfg.unknown_ops && self.rng.chance(5);
         for _ in 0..nsucc {
@@ -645,5 +645,132 @@ impl<'c> Gen<'c> {
                 self.patches.push((o, v));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{
+        alias::AliasAnalysis,
+        dominance::DominanceInfo,
+        lifetimes::{LifetimeOptions, Lifetimes},
+        liveness::Liveness,
+        snapshot::{BlockId, RegionTarget},
+    };
+    use proptest::prelude::*;
+
+    #[test]
+    fn deterministic() {
+        let c = GenConfig::default();
+        assert_eq!(generate(7, &c), generate(7, &c));
+        assert_ne!(generate(7, &c), generate(8, &c));
+        let big = generate(1, &GenConfig::large(5000));
+        assert!(big.ops.len() >= 4000, "{}", big.ops.len());
+    }
+
+    /// Scrambles interface facts (keeping ids in range and the structural
+    /// conventions: op 0 is the root, blocks belong to regions, ...).
+    fn scramble(s: &mut Snapshot, seed: u64) {
+        let mut rng = super::Rng::new(seed);
+        let nb = s.blocks.len() as u32;
+        let nv = s.values.len() as u32;
+        let nr = s.regions.len() as u32;
+        for o in 1..s.ops.len() {
+            let f = &mut s.ops[o].facts;
+            if rng.chance(10) {
+                f.is_terminator = !f.is_terminator;
+            }
+            if rng.chance(10) {
+                f.regions_have_ssa_dominance = !f.regions_have_ssa_dominance;
+            }
+            if rng.chance(8) {
+                // A successor anywhere, with a bogus mapping.
+                f.successors.push(Successor {
+                    block: BlockId(rng.below(nb as usize) as u32),
+                    forwarded: (0..rng.below(4)).map(|_| ValueId(rng.below(nv as usize) as u32)).collect(),
+                    produced: rng.below(3) as u32,
+                    mapping_known: rng.chance(70),
+                });
+            }
+            if rng.chance(8) {
+                f.terminator_edges.push(RegionEdge {
+                    target: if rng.chance(50) && nr > 0 {
+                        RegionTarget::Region(RegionId(rng.below(nr as usize) as u32))
+                    } else {
+                        RegionTarget::Parent
+                    },
+                    forwarded: (0..rng.below(3)).map(|_| ValueId(rng.below(nv as usize) as u32)).collect(),
+                    inputs: (0..rng.below(3)).map(|_| ValueId(rng.below(nv as usize) as u32)).collect(),
+                });
+            }
+            if rng.chance(5) {
+                f.view_source = Some(ValueId(rng.below(nv as usize) as u32));
+            }
+            if rng.chance(5) {
+                f.is_loop_like = !f.is_loop_like;
+            }
+            if rng.chance(5) {
+                f.effects = Effects::Unknown;
+            }
+            if rng.chance(5) {
+                let v = ValueId(rng.below(nv as usize) as u32);
+                s.ops[o].operands.push(v);
+            }
+        }
+    }
+
+    fn run_all(s: &Snapshot) {
+        let d = DominanceInfo::new(s);
+        let lv = Liveness::new(s);
+        let aa = AliasAnalysis::new(s);
+        let lt = Lifetimes::new(s, &aa, &LifetimeOptions { loop_like_scopes: true });
+        let lt2 = Lifetimes::new(s, &aa, &LifetimeOptions::default());
+        let nb = s.blocks.len() as u32;
+        for b in 0..nb {
+            let b = BlockId(b);
+            let _ = (d.idom(b), d.ipostdom(b), d.dom_depth(b), d.postdom_depth(b));
+            let _ = d.nearest_common_dominator(b, BlockId(0));
+            let _ = d.nearest_common_post_dominator(b, BlockId(nb - 1));
+            let _ = (lv.live_in(b), lv.live_out(b), lv.last_users(b));
+        }
+        for o in 0..s.ops.len() as u32 {
+            let o = OpId(o);
+            let _ = d.op_dominates(o, OpId(0));
+            let _ = d.op_properly_post_dominates(OpId(s.ops.len() as u32 - 1), o);
+            let _ = lv.currently_live_values(o);
+            for &v in &s.ops[o.index()].operands {
+                let _ = (lv.is_dead_after(v, o), lv.end_operation(v, o), d.value_dominates(v, o));
+                let _ = (aa.allocation_sources(v), aa.resolve(v));
+            }
+        }
+        assert_eq!(lt.allocations().len(), lt2.allocations().len());
+        for a in lt.allocations() {
+            assert!(a.begin <= a.end);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// No analysis panics on snapshots with scrambled facts.
+        #[test]
+        fn analyses_do_not_panic(seed in any::<u64>()) {
+            let mut s = generate(seed, &GenConfig::default());
+            scramble(&mut s, seed);
+            run_all(&s);
+        }
+    }
+
+    #[test]
+    fn empty_and_tiny_snapshots() {
+        let s = SnapshotBuilder::new("f", func_facts()).finish();
+        run_all(&s);
+        let mut b = SnapshotBuilder::new("f", func_facts());
+        let r = b.add_region(Snapshot::ROOT);
+        let _empty_region = b.add_region(Snapshot::ROOT);
+        let blk = b.add_block(r, &[BUF]);
+        let _ = blk;
+        let s = b.finish();
+        run_all(&s);
     }
 }

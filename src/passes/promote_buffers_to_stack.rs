@@ -16,8 +16,10 @@
 //! - it does not sit in a loop inside its allocation scope (a
 //!   `LoopLikeOpInterface` op, a region-branch op whose regions repeat, or a
 //!   block on a control-flow cycle), since each iteration would grow the
-//!   stack until the scope returns. `promote-in-loops=true` lifts this, e.g.
-//!   after loop hoisting.
+//!   stack until the scope returns. Loop ops count as loops even when they
+//!   carry `AutomaticAllocationScope` (as `scf.for` does): MLIR 22's lowering
+//!   does not release allocas per iteration. `promote-in-loops=true` lifts
+//!   this, e.g. after loop hoisting.
 //!
 //! Existing frees of the buffer itself (`memref.dealloc %alloc`) are removed,
 //! since stack memory is released by its scope. Unlike upstream's pass in
@@ -267,11 +269,15 @@ impl<'s> LoopFinder<'s> {
             }
             let parent = snapshot.region(region).parent_op;
             let facts = &snapshot.op(parent).facts;
-            if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {
-                return None;
-            }
+            // Loops first: `scf.for` carries AutomaticAllocationScope, yet
+            // MLIR 22's lowering to LLVM does not release allocas per
+            // iteration (a 1 KiB alloca in a 20M-iteration scf.for overflows
+            // the stack), so a loop is a loop whatever its traits say.
             if facts.is_loop_like || region_repeats(snapshot, parent) {
                 return Some(Some(parent));
+            }
+            if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {
+                return None;
             }
             block = snapshot.op(parent).parent_block?;
         }

@@ -80,6 +80,7 @@ pub fn improve(problem: &Problem, incumbent: Plan, budget: &Budget, portfolio: &
     };
     let mut search = Search::new(problem, budget);
     let step = search.granularity();
+    search.granule = step;
     let mut best = incumbent;
     let mut low = bound; // no plan of this size or less is known
     let share = budget.nodes / 2 / portfolio.len() as u64;
@@ -131,6 +132,18 @@ struct Search<'p> {
     sections_of: Vec<(usize, usize)>,
     /// Per item: items whose lifetime overlaps.
     neighbours: Vec<Vec<usize>>,
+    /// Per section: items whose first section it is.
+    starts_at: Vec<Vec<usize>>,
+    /// Scratch for the bound: lowest possible offset of an unplaced item, per section.
+    lowest: Vec<u64>,
+    /// Every end and offset is a multiple of this (see `granularity`).
+    granule: u64,
+    /// Scratch for the bound, per item: lowest possible offset, and whether it must rest on
+    /// an item not placed yet.
+    item_lowest: Vec<u64>,
+    floating: Vec<bool>,
+    /// Scratch for the bound, per section: (lowest offset, size) of the unplaced items there.
+    buckets: Vec<Vec<(u64, u64)>>,
     sizes: Vec<u64>,
     alignments: Vec<u64>,
     /// Tie-break among items at the same floor: larger first.
@@ -190,7 +203,17 @@ impl<'p> Search<'p> {
             }
         }
         let count = items.len();
+        let mut starts_at = vec![Vec::new(); ticks.len()];
+        for (k, &(lo, _)) in sections_of.iter().enumerate() {
+            starts_at[lo].push(k);
+        }
         Search {
+            lowest: vec![0; ticks.len()],
+            item_lowest: vec![0; items.len()],
+            floating: vec![false; items.len()],
+            buckets: vec![Vec::new(); ticks.len()],
+            granule: 1,
+            starts_at,
             rank: Vec::new(),
             problem,
             sizes: items.iter().map(|&i| problem.aligned_size(i)).collect(),
@@ -295,6 +318,9 @@ impl<'p> Search<'p> {
         if remaining == 0 {
             return Step::Found;
         }
+        if let Some(corner) = self.tight_corner(level) {
+            return self.fill_corner(remaining, corner);
+        }
         let defer_mark = self.defer_trail.len();
         let result = loop {
             self.nodes_used += 1;
@@ -327,6 +353,64 @@ impl<'p> Search<'p> {
             }
         }
         result
+    }
+
+    /// The lowest point of the skyline (leftmost on ties) when its section has no slack left:
+    /// `(section, height)`. Only sections some unplaced item still covers count.
+    fn tight_corner(&self, level: u64) -> Option<(usize, u64)> {
+        let mut lowest: Option<(u64, usize)> = None;
+        for s in 0..self.section_count {
+            if self.loads[s] == 0 {
+                continue;
+            }
+            let height = self.tops[s].max(level);
+            if lowest.is_none_or(|(h, _)| height < h) {
+                lowest = Some((height, s));
+            }
+        }
+        let (height, section) = lowest?;
+        (height + self.loads[section] == self.target).then_some((section, height))
+    }
+
+    /// The lowest point `(section, height)` has no slack, so some item must sit exactly there,
+    /// and (as every covered section is at least as high) it must start at that section and
+    /// lie where the skyline is at that height. Branch over those items only; none fitting
+    /// ends the branch. Items deferred by an ancestor stay deferred.
+    fn fill_corner(&mut self, remaining: usize, corner: (usize, u64)) -> Step {
+        let (section, height) = corner;
+        let mut candidates: Vec<usize> = self.starts_at[section]
+            .iter()
+            .copied()
+            .filter(|&k| {
+                !self.placed[k]
+                    && !(self.deferred[k] != NOT_DEFERRED && self.floors[k] <= self.deferred[k])
+                    && round_up(self.floors[k], self.alignments[k]) == Some(height)
+                    && self.floors[k] <= height
+                    && height + self.sizes[k] <= self.target
+            })
+            .collect();
+        candidates.sort_by_key(|&k| (std::cmp::Reverse(self.rank[k]), k));
+        for k in candidates {
+            self.nodes_used += 1;
+            if self.nodes_used >= self.attempt_limit {
+                return Step::Stop;
+            }
+            if self.nodes_used % 1024 == 0 && self.started.elapsed() > self.wall {
+                self.timed_out = true;
+                return Step::Stop;
+            }
+            let floor_mark = self.floor_trail.len();
+            let top_mark = self.top_trail.len();
+            self.place(k, height);
+            if self.bound_holds(height) {
+                match self.descend(remaining - 1, height) {
+                    Step::Exhausted => {}
+                    other => return other,
+                }
+            }
+            self.unplace(k, floor_mark, top_mark);
+        }
+        Step::Exhausted
     }
 
     /// The eligible item to branch on and its offset, or `None` when none is eligible or some
@@ -391,10 +475,98 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// Every section: unplaced load stacked on max(level, top) fits the target.
-    fn bound_holds(&self, level: u64) -> bool {
-        (0..self.section_count)
+    /// Every section: the unplaced load there, stacked on the lowest offset any unplaced item
+    /// live there can still take, fits the target. An item's lowest offset is its aligned
+    /// floor (at least the level); one that must rest on an item placed later (deferred, or
+    /// floor below the level) goes at least one granule higher. This sees the waste a bare
+    /// skyline bound misses: space under items held up by their other sections.
+    fn bound_holds(&mut self, level: u64) -> bool {
+        // Cheap skyline test first.
+        if !(0..self.section_count)
             .all(|s| self.loads[s] == 0 || self.tops[s].max(level) + self.loads[s] <= self.target)
+        {
+            return false;
+        }
+        self.lowest.iter_mut().for_each(|l| *l = u64::MAX);
+        // Pass 1: items that can sit on what is placed: their floor. Items that must rest on
+        // an item placed later: a first guess one granule up.
+        for k in 0..self.items.len() {
+            if self.placed[k] {
+                continue;
+            }
+            let floor = round_up(self.floors[k], self.alignments[k]).unwrap_or(u64::MAX);
+            self.floating[k] = floor < level
+                || (self.deferred[k] != NOT_DEFERRED && self.floors[k] <= self.deferred[k]);
+            self.item_lowest[k] = if self.floating[k] {
+                floor.max(level).saturating_add(self.granule)
+            } else {
+                floor
+            };
+        }
+        // Pass 2: a floating item rests on the end of an unplaced neighbour at least.
+        for k in 0..self.items.len() {
+            if self.placed[k] || !self.floating[k] {
+                continue;
+            }
+            let mut support = u64::MAX;
+            for &y in &self.neighbours[k] {
+                if !self.placed[y] {
+                    let floor_y = self.item_lowest[y].max(level);
+                    support = support.min(floor_y.saturating_add(self.sizes[y]));
+                }
+            }
+            if support == u64::MAX {
+                return false; // nothing left to rest on
+            }
+            let support = round_up(support, self.alignments[k]).unwrap_or(u64::MAX);
+            if support > self.item_lowest[k] {
+                self.item_lowest[k] = support;
+            }
+            if self.item_lowest[k].saturating_add(self.sizes[k]) > self.target {
+                return false;
+            }
+        }
+        for k in 0..self.items.len() {
+            if self.placed[k] {
+                continue;
+            }
+            let lowest = self.item_lowest[k];
+            let (lo, hi) = self.sections_of[k];
+            for slot in &mut self.lowest[lo..=hi] {
+                if lowest < *slot {
+                    *slot = lowest;
+                }
+            }
+        }
+        if !(0..self.section_count).all(|s| {
+            self.loads[s] == 0 || self.lowest[s].saturating_add(self.loads[s]) <= self.target
+        }) {
+            return false;
+        }
+        // Energetic form: in each section, for every item's lowest offset h, the items that
+        // cannot go below h stack above it.
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
+        for k in 0..self.items.len() {
+            if !self.placed[k] {
+                let (lo, hi) = self.sections_of[k];
+                for s in lo..=hi {
+                    self.buckets[s].push((self.item_lowest[k], self.sizes[k]));
+                }
+            }
+        }
+        for bucket in &mut self.buckets {
+            bucket.sort_unstable_by(|a, b| b.cmp(a));
+            let mut above = 0u64;
+            for &(lowest, size) in bucket.iter() {
+                above += size;
+                if lowest.saturating_add(above) > self.target {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 

@@ -1,0 +1,9 @@
+func.func @a() {
+  return
+}
+func.func @b() {
+  return
+}
+func.func @c() {
+  return
+}
