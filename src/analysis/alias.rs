@@ -67,7 +67,7 @@
 use std::collections::HashSet;
 
 use super::dominance::{Csr, strongly_connected_components};
-use super::snapshot::{EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId};
+use super::snapshot::{EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId};
 
 /// Where a value's memory comes from, as far as the value itself is concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -445,16 +445,11 @@ impl<'a> AliasAnalysis<'a> {
     }
 }
 
-/// True if `target` is a region of the op (helper for callers matching edges).
-pub fn edge_targets_region(target: RegionTarget) -> bool {
-    matches!(target, RegionTarget::Region(_))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::snapshot::{
-        BlockId, Effect, OpFacts, RegionBranchInfo, RegionEdge, SnapshotBuilder, Successor, ValueKind,
+        BlockId, Effect, OpFacts, RegionBranchInfo, RegionEdge, RegionTarget, SnapshotBuilder, Successor, ValueKind,
     };
     use crate::analysis::testgen::{self, GenConfig};
     use proptest::prelude::*;
@@ -494,7 +489,12 @@ mod tests {
         let s = alloc(&mut b, b0, true);
         let va = view(&mut b, b0, a);
         let vva = view(&mut b, b0, va);
-        let br = |blk: BlockId, fw: Vec<ValueId>, produced: u32| Successor { block: blk, forwarded: fw, produced, mapping_known: true };
+        let br = |blk: BlockId, fw: Vec<ValueId>, produced: u32| Successor {
+            block: blk,
+            forwarded: fw,
+            produced,
+            mapping_known: true,
+        };
         b.add_op(
             b0,
             "cf.cond_br",
@@ -580,7 +580,8 @@ mod tests {
             ],
         });
         // if-like: yields a view of %res or %a
-        let ifop = b.add_op(b0, "if", &[], &[BUF], OpFacts { region_branch: Some(RegionBranchInfo::default()), ..facts() });
+        let ifop =
+            b.add_op(b0, "if", &[], &[BUF], OpFacts { region_branch: Some(RegionBranchInfo::default()), ..facts() });
         let ires = b.snapshot().op(ifop).results[0];
         let mut entry = vec![];
         for src in [res, a] {
@@ -661,7 +662,10 @@ mod tests {
             }
             for e in &op.facts.terminator_edges {
                 for (&fw, &inp) in e.forwarded.iter().zip(&e.inputs) {
-                    assert!(aa.dependents(fw).contains(&inp) || aa.origin(inp) != Origin::Derived && aa.origin(inp) != Origin::External);
+                    assert!(
+                        aa.dependents(fw).contains(&inp)
+                            || aa.origin(inp) != Origin::Derived && aa.origin(inp) != Origin::External
+                    );
                 }
             }
         }
@@ -687,6 +691,11 @@ mod tests {
         #[test]
         fn sources_match_closures(seed in any::<u64>()) {
             check_properties(&testgen::generate(seed, &GenConfig::default()));
+        }
+        #[test]
+        fn sources_match_closures_medium(seed in any::<u64>()) {
+            let c = GenConfig { target_ops: 300, max_blocks: 10, max_ops_per_block: 10, max_depth: 4, ..GenConfig::default() };
+            check_properties(&testgen::generate(seed, &c));
         }
     }
 }

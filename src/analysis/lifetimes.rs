@@ -509,12 +509,7 @@ mod tests {
             "scf.for",
             &[],
             &[],
-            OpFacts {
-                is_loop_like: true,
-                is_automatic_allocation_scope: true,
-                has_recursive_effects: true,
-                ..facts()
-            },
+            OpFacts { is_loop_like: true, is_automatic_allocation_scope: true, has_recursive_effects: true, ..facts() },
         );
         let r = b.add_region(op);
         let body = b.add_block(r, &[ValueKind::Other]);
@@ -600,10 +595,20 @@ mod tests {
         let bthen = b.add_block(rthen, &[]);
         use_(&mut b, bthen, a); // 5
         use_(&mut b, bthen, bb); // 6
-        yield_(&mut b, bthen, vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }], &[]); // 7
+        yield_(
+            &mut b,
+            bthen,
+            vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }],
+            &[],
+        ); // 7
         let relse = b.add_region(ifop);
         let belse = b.add_block(relse, &[]);
-        yield_(&mut b, belse, vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }], &[]); // 8
+        yield_(
+            &mut b,
+            belse,
+            vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }],
+            &[],
+        ); // 8
         for rr in [rthen, relse] {
             entry.push(RegionEdge { target: RegionTarget::Region(rr), forwarded: vec![], inputs: vec![] });
         }
@@ -627,7 +632,13 @@ mod tests {
         let a = alloc(&mut b, b0); // 1
         let c = alloc(&mut b, b0); // 2
         use_(&mut b, b0, c); // 3
-        b.add_op(b0, "cf.cond_br", &[], &[], OpFacts { is_terminator: true, successors: vec![br(b1, vec![]), br(b2, vec![])], ..facts() }); // 4
+        b.add_op(
+            b0,
+            "cf.cond_br",
+            &[],
+            &[],
+            OpFacts { is_terminator: true, successors: vec![br(b1, vec![]), br(b2, vec![])], ..facts() },
+        ); // 4
         use_(&mut b, b1, a); // 5
         b.add_op(b1, "cf.br", &[a], &[], OpFacts { is_terminator: true, successors: vec![br(b3, vec![a])], ..facts() }); // 6
         let d = alloc(&mut b, b2); // 7
@@ -656,7 +667,12 @@ mod tests {
         let rr = b.add_region(ifop);
         let rb = b.add_block(rr, &[]);
         let y = alloc(&mut b, rb);
-        yield_(&mut b, rb, vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![y], inputs: vec![res] }], &[y]);
+        yield_(
+            &mut b,
+            rb,
+            vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![y], inputs: vec![res] }],
+            &[y],
+        );
         b.facts_mut(ifop).region_branch = Some(RegionBranchInfo {
             entry_edges: vec![RegionEdge { target: RegionTarget::Region(rr), forwarded: vec![], inputs: vec![] }],
         });
@@ -673,7 +689,13 @@ mod tests {
         b.add_op(b0, "test.unknown", &[un], &[], OpFacts { effects: Effects::Unknown, ..facts() });
         let lc = alloc(&mut b, b0);
         let br = |t: BlockId, fw: Vec<ValueId>| Successor { block: t, forwarded: fw, produced: 0, mapping_known: true };
-        b.add_op(b0, "cf.br", &[lc], &[], OpFacts { is_terminator: true, successors: vec![br(b1, vec![lc])], ..facts() });
+        b.add_op(
+            b0,
+            "cf.br",
+            &[lc],
+            &[],
+            OpFacts { is_terminator: true, successors: vec![br(b1, vec![lc])], ..facts() },
+        );
         let arg = b.snapshot().block(b1).args[0];
         let n = alloc(&mut b, b1);
         use_(&mut b, b1, arg);
@@ -770,7 +792,8 @@ mod tests {
 
     impl<'s> Interp<'s> {
         fn assign(&mut self, fw: &[ValueId], inputs: &[ValueId]) {
-            let vals: Vec<Option<u32>> = inputs.iter().enumerate().map(|(i, _)| fw.get(i).and_then(|v| self.val[v.index()])).collect();
+            let vals: Vec<Option<u32>> =
+                inputs.iter().enumerate().map(|(i, _)| fw.get(i).and_then(|v| self.val[v.index()])).collect();
             for (inp, v) in inputs.iter().zip(vals) {
                 self.val[inp.index()] = v;
             }
@@ -914,9 +937,8 @@ mod tests {
                 r.0 = r.0.min(t);
                 r.1 = r.1.max(t);
             }
-            let live: Vec<usize> = (0..n)
-                .filter(|&i| range[i].0 != u64::MAX && !l.allocs[it.inst_alloc[i]].escape.any())
-                .collect();
+            let live: Vec<usize> =
+                (0..n).filter(|&i| range[i].0 != u64::MAX && !l.allocs[it.inst_alloc[i]].escape.any()).collect();
             for (x, &i) in live.iter().enumerate() {
                 for &j in &live[x + 1..] {
                     let (a, b) = (&l.allocs[it.inst_alloc[i]], &l.allocs[it.inst_alloc[j]]);
@@ -928,7 +950,14 @@ mod tests {
                     assert!(
                         !(shared && dyn_overlap),
                         "instances of {:?} [{},{}] and {:?} [{},{}] overlap at runtime {:?} {:?}",
-                        a.value, a.begin, a.end, b.value, b.begin, b.end, range[i], range[j]
+                        a.value,
+                        a.begin,
+                        a.end,
+                        b.value,
+                        b.begin,
+                        b.end,
+                        range[i],
+                        range[j]
                     );
                 }
             }

@@ -595,6 +595,11 @@ mod tests {
             check_against_naive(&s);
         }
         #[test]
+        fn matches_naive_on_medium_snapshots(seed in any::<u64>()) {
+            let c = GenConfig { target_ops: 400, max_blocks: 12, max_ops_per_block: 12, max_depth: 4, ..GenConfig::default() };
+            check_against_naive(&testgen::generate(seed, &c));
+        }
+        #[test]
         fn matches_naive_on_random_cfgs(seed in any::<u64>()) {
             let s = testgen::generate(seed, &GenConfig::cfg_only(10));
             check_against_naive(&s);

@@ -13,6 +13,9 @@
 //!   (merge-alloc): ticks, per-allocation intervals with loop/branch widening,
 //!   allocation scopes, escapes.
 //! - [`testgen`]: a seeded random snapshot generator for tests and benchmarks.
+//! - `capture` (built with MLIR only): fills a snapshot from real IR.
+//! - [`uses`]: use lists (value -> using ops); [`flow`]: the forward flow of
+//!   one buffer through the IR; [`cycles`]: blocks on CFG cycles.
 
 pub mod snapshot;
 // capture: fills a Snapshot from MLIR IR (src/analysis/capture.rs). Gated

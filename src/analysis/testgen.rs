@@ -30,8 +30,8 @@
 //! always produces the same snapshot.
 
 use super::snapshot::{
-    BlockId, Effect, EffectKind, Effects, OpFacts, OpId, RegionBranchInfo, RegionEdge, RegionId, RegionTarget, Snapshot,
-    SnapshotBuilder, Successor, ValueId, ValueKind,
+    BlockId, Effect, EffectKind, Effects, OpFacts, OpId, RegionBranchInfo, RegionEdge, RegionId, RegionTarget,
+    Snapshot, SnapshotBuilder, Successor, ValueId, ValueKind,
 };
 
 /// SplitMix64: tiny, fast, good enough for test generation.
@@ -164,7 +164,13 @@ impl Scope {
 
 /// Generates a snapshot from `seed`.
 pub fn generate(seed: u64, cfg: &GenConfig) -> Snapshot {
-    let mut g = Gen { b: SnapshotBuilder::new("func.func", func_facts()), rng: Rng::new(seed), cfg, ops: 1, patches: Vec::new() };
+    let mut g = Gen {
+        b: SnapshotBuilder::new("func.func", func_facts()),
+        rng: Rng::new(seed),
+        cfg,
+        ops: 1,
+        patches: Vec::new(),
+    };
     let body = g.b.add_region(Snapshot::ROOT);
     let lo = cfg.min_blocks.clamp(1, cfg.max_blocks.max(1));
     let n = lo + g.rng.below(cfg.max_blocks.max(1) - lo + 1);
@@ -203,7 +209,14 @@ impl<'c> Gen<'c> {
             .collect()
     }
 
-    fn add_op(&mut self, block: BlockId, name: &str, operands: &[ValueId], results: &[ValueKind], facts: OpFacts) -> OpId {
+    fn add_op(
+        &mut self,
+        block: BlockId,
+        name: &str,
+        operands: &[ValueId],
+        results: &[ValueKind],
+        facts: OpFacts,
+    ) -> OpId {
         self.ops += 1;
         self.b.add_op(block, name, operands, results, facts)
     }
@@ -322,7 +335,13 @@ impl<'c> Gen<'c> {
                 }
             };
         }
-        let nsucc = if self.rng.chance(60) { 1 } else if self.rng.chance(80) { 2 } else { 3 };
+        let nsucc = if self.rng.chance(60) {
+            1
+        } else if self.rng.chance(80) {
+            2
+        } else {
+            3
+        };
         let mut succs = Vec::new();
         let mut operands = Vec::new();
         if let Some(c) = self.rng.pick(&scope.scalars)
@@ -396,7 +415,8 @@ impl<'c> Gen<'c> {
         match roll {
             0..=17 => {
                 let alloca = self.rng.chance(20);
-                let op = self.add_op(blk, if alloca { "memref.alloca" } else { "memref.alloc" }, &[], &[BUF], ssa_facts());
+                let op =
+                    self.add_op(blk, if alloca { "memref.alloca" } else { "memref.alloc" }, &[], &[BUF], ssa_facts());
                 let r = self.b.snapshot().op(op).results[0];
                 self.b.facts_mut(op).effects = Effects::Known(vec![Effect {
                     kind: EffectKind::Allocate,
@@ -438,7 +458,13 @@ impl<'c> Gen<'c> {
                         on_automatic_scope: false,
                     })
                     .collect();
-                self.add_op(blk, "memref.copy", &vals, &[], OpFacts { effects: Effects::Known(effects), ..ssa_facts() });
+                self.add_op(
+                    blk,
+                    "memref.copy",
+                    &vals,
+                    &[],
+                    OpFacts { effects: Effects::Known(effects), ..ssa_facts() },
+                );
             }
             60..=79 => {
                 let operands: Vec<ValueId> = self.rng.pick(&scope.scalars).into_iter().collect();
@@ -449,7 +475,13 @@ impl<'c> Gen<'c> {
             80..=84 => {
                 if let Some(v) = self.rng.pick(&scope.bufs) {
                     let e = Effect { kind: EffectKind::Free, value: Some(v), on_automatic_scope: false };
-                    self.add_op(blk, "memref.dealloc", &[v], &[], OpFacts { effects: Effects::Known(vec![e]), ..ssa_facts() });
+                    self.add_op(
+                        blk,
+                        "memref.dealloc",
+                        &[v],
+                        &[],
+                        OpFacts { effects: Effects::Known(vec![e]), ..ssa_facts() },
+                    );
                 }
             }
             85..=91 if self.cfg.unknown_ops => {
@@ -468,7 +500,13 @@ impl<'c> Gen<'c> {
             }
             92..=99 if self.cfg.unknown_ops => {
                 let operands: Vec<ValueId> = self.rng.pick(&scope.bufs).into_iter().collect();
-                let op = self.add_op(blk, "test.unknown", &operands, &[BUF], OpFacts { effects: Effects::Unknown, ..ssa_facts() });
+                let op = self.add_op(
+                    blk,
+                    "test.unknown",
+                    &operands,
+                    &[BUF],
+                    OpFacts { effects: Effects::Unknown, ..ssa_facts() },
+                );
                 let r = self.b.snapshot().op(op).results[0];
                 scope.add(r, BUF);
             }
@@ -591,7 +629,12 @@ impl<'c> Gen<'c> {
         let aargs = self.b.snapshot().block(ab).args.clone();
         let inner = self.single_block_body(bb, scope, depth);
         // scf.condition: forwards to `after` or to the results.
-        self.yield_op(bb, &inner, &kinds, vec![(RegionTarget::Region(after), aargs), (RegionTarget::Parent, results.clone())]);
+        self.yield_op(
+            bb,
+            &inner,
+            &kinds,
+            vec![(RegionTarget::Region(after), aargs), (RegionTarget::Parent, results.clone())],
+        );
         let inner = self.single_block_body(ab, scope, depth);
         self.yield_op(ab, &inner, &kinds, vec![(RegionTarget::Region(before), bargs.clone())]);
         self.b.facts_mut(op).region_branch = Some(RegionBranchInfo {
@@ -608,7 +651,16 @@ impl<'c> Gen<'c> {
         let results = self.b.snapshot().op(op).results.clone();
         let r = self.b.add_region(op);
         let n = 1 + self.rng.below(self.cfg.max_nested_blocks.max(1));
-        self.cfg_region_ex(r, n, scope, depth + 1, Exit::YieldToParent, &[], &kinds, &[(RegionTarget::Parent, results.clone())]);
+        self.cfg_region_ex(
+            r,
+            n,
+            scope,
+            depth + 1,
+            Exit::YieldToParent,
+            &[],
+            &kinds,
+            &[(RegionTarget::Parent, results.clone())],
+        );
         self.b.facts_mut(op).region_branch = Some(RegionBranchInfo {
             entry_edges: vec![RegionEdge { target: RegionTarget::Region(r), forwarded: vec![], inputs: vec![] }],
         });

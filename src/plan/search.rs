@@ -13,8 +13,8 @@
 //! * bound: at every section (a tick where some buffer starts), the unplaced buffers live
 //!   there all go at or above both the current offset and the highest placed buffer live
 //!   there; if that plus their total size exceeds `C`, the branch is cut;
-//! * dominance: two buffers at the same offset that never overlap in time can go in either
-//!   order, so only the lower index goes first;
+//! * symmetry: a buffer passed over at some floor waits until its floor rises (no sequence is
+//!   explored twice), and buffers with the same size and lifetime go in index order;
 //! * ordering: lower floor first; among equal floors a [`Ranking`] decides (the search planner
 //!   tries several on the bound, a portfolio).
 //!
@@ -30,7 +30,7 @@ use crate::plan::{Plan, PlannerKind, Planner, Problem, best_heuristic, lower_bou
 
 /// Search nodes per millisecond of budget (calibrated on the MiniMalloc instances, release
 /// build, one core of the development machine).
-pub const NODES_PER_MS: u64 = 1000;
+pub const NODES_PER_MS: u64 = 300;
 
 /// Largest problem the search works on; larger ones keep the heuristic plan.
 pub const SEARCH_LIMIT: usize = 2048;
@@ -83,16 +83,23 @@ pub fn improve(problem: &Problem, incumbent: Plan, budget: &Budget, portfolio: &
     search.granule = step;
     let mut best = incumbent;
     let mut low = bound; // no plan of this size or less is known
-    let share = budget.nodes / 2 / portfolio.len() as u64;
-    for &ranking in portfolio {
-        search.set_ranking(ranking);
-        match search.decide(bound, share) {
+    // Restarts on the bound: rankings of the portfolio in turn, then jittered ones, with node
+    // limits following the Luby sequence, until 60% of the budget is spent.
+    let bound_end = budget.nodes / 5 * 3;
+    let mut attempt = 0u64;
+    while search.nodes_used < bound_end && !search.out_of_time() {
+        let ranking = portfolio[(attempt % portfolio.len() as u64) as usize];
+        let jitter = (attempt >= portfolio.len() as u64).then_some(attempt);
+        search.set_ranking(ranking, jitter);
+        let limit = (RESTART_NODES * luby(attempt + 1)).min(bound_end - search.nodes_used);
+        match search.decide(bound, limit) {
             Outcome::Found(plan) => return plan,
-            Outcome::Infeasible => break,
+            Outcome::Infeasible => break, // complete search: no plan at the bound
             Outcome::OutOfBudget => {}
         }
+        attempt += 1;
     }
-    search.set_ranking(main_ranking);
+    search.set_ranking(main_ranking, None);
     while best.total > low + step && search.nodes_left() > 0 {
         let middle = low + ((best.total - low) / step / 2).max(1) * step;
         let share = (search.nodes_left() / 3).max(search.nodes_left().min(1000));
@@ -116,6 +123,23 @@ pub enum Ranking {
     Area,
     /// Larger size, then longer lifetime.
     Size,
+}
+
+/// Nodes of the first restart on the bound; later ones follow the Luby sequence.
+const RESTART_NODES: u64 = 20_000;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (1-based).
+fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1u32;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
 }
 
 enum Outcome {
@@ -142,8 +166,9 @@ struct Search<'p> {
     /// an item not placed yet.
     item_lowest: Vec<u64>,
     floating: Vec<bool>,
-    /// Scratch for the bound, per section: (lowest offset, size) of the unplaced items there.
-    buckets: Vec<Vec<(u64, u64)>>,
+    /// Per item: the previous item with the same size and lifetime (interchangeable twins
+    /// are placed in index order), if any.
+    twin_before: Vec<Option<usize>>,
     sizes: Vec<u64>,
     alignments: Vec<u64>,
     /// Tie-break among items at the same floor: larger first.
@@ -203,6 +228,15 @@ impl<'p> Search<'p> {
             }
         }
         let count = items.len();
+        let mut twin_before = vec![None; items.len()];
+        let mut last_of_kind: std::collections::HashMap<(u64, u64, u64), usize> =
+            std::collections::HashMap::new();
+        for (k, &i) in items.iter().enumerate() {
+            let key = (problem.aligned_size(i), buffers[i].first, buffers[i].last);
+            if buffers[i].alignment == problem.max_alignment() {
+                twin_before[k] = last_of_kind.insert(key, k);
+            }
+        }
         let mut starts_at = vec![Vec::new(); ticks.len()];
         for (k, &(lo, _)) in sections_of.iter().enumerate() {
             starts_at[lo].push(k);
@@ -211,7 +245,7 @@ impl<'p> Search<'p> {
             lowest: vec![0; ticks.len()],
             item_lowest: vec![0; items.len()],
             floating: vec![false; items.len()],
-            buckets: vec![Vec::new(); ticks.len()],
+            twin_before,
             granule: 1,
             starts_at,
             rank: Vec::new(),
@@ -251,19 +285,30 @@ impl<'p> Search<'p> {
     }
 
     /// Sets the tie-break among items at the same floor.
-    fn set_ranking(&mut self, ranking: Ranking) {
+    /// With `jitter`, the main key is scaled by a pseudo-random factor in [0.75, 1.25) drawn
+    /// from that seed: a deterministic perturbation for restarts.
+    fn set_ranking(&mut self, ranking: Ranking, jitter: Option<u64>) {
         let buffers = self.problem.buffers();
+        let mut rng = crate::plan::synth::Rng::new(jitter.unwrap_or(0));
         self.rank = self
             .items
             .iter()
             .zip(&self.sizes)
             .map(|(&i, &size)| {
                 let duration = buffers[i].duration();
-                match ranking {
+                let (main, second) = match ranking {
                     Ranking::Duration => (duration, size),
                     Ranking::Area => (size.saturating_mul(duration), size),
                     Ranking::Size => (size, duration),
-                }
+                };
+                let main = match jitter {
+                    Some(_) => {
+                        let factor = 750 + rng.range(0, 499);
+                        u64::try_from(u128::from(main) * u128::from(factor) / 1000).unwrap_or(main)
+                    }
+                    None => main,
+                };
+                (main, second)
             })
             .collect();
     }
@@ -384,6 +429,7 @@ impl<'p> Search<'p> {
             .filter(|&k| {
                 !self.placed[k]
                     && !(self.deferred[k] != NOT_DEFERRED && self.floors[k] <= self.deferred[k])
+                    && !self.twin_before[k].is_some_and(|t| !self.placed[t])
                     && round_up(self.floors[k], self.alignments[k]) == Some(height)
                     && self.floors[k] <= height
                     && height + self.sizes[k] <= self.target
@@ -425,7 +471,10 @@ impl<'p> Search<'p> {
             if floor.max(level).saturating_add(self.sizes[k]) > self.target {
                 return None;
             }
-            if floor < level || (self.deferred[k] != NOT_DEFERRED && self.floors[k] <= self.deferred[k]) {
+            if floor < level
+                || (self.deferred[k] != NOT_DEFERRED && self.floors[k] <= self.deferred[k])
+                || self.twin_before[k].is_some_and(|t| !self.placed[t])
+            {
                 continue;
             }
             let key = (floor, std::cmp::Reverse(self.rank[k].0), std::cmp::Reverse(self.rank[k].1), k);
@@ -538,35 +587,9 @@ impl<'p> Search<'p> {
                 }
             }
         }
-        if !(0..self.section_count).all(|s| {
+        (0..self.section_count).all(|s| {
             self.loads[s] == 0 || self.lowest[s].saturating_add(self.loads[s]) <= self.target
-        }) {
-            return false;
-        }
-        // Energetic form: in each section, for every item's lowest offset h, the items that
-        // cannot go below h stack above it.
-        for bucket in &mut self.buckets {
-            bucket.clear();
-        }
-        for k in 0..self.items.len() {
-            if !self.placed[k] {
-                let (lo, hi) = self.sections_of[k];
-                for s in lo..=hi {
-                    self.buckets[s].push((self.item_lowest[k], self.sizes[k]));
-                }
-            }
-        }
-        for bucket in &mut self.buckets {
-            bucket.sort_unstable_by(|a, b| b.cmp(a));
-            let mut above = 0u64;
-            for &(lowest, size) in bucket.iter() {
-                above += size;
-                if lowest.saturating_add(above) > self.target {
-                    return false;
-                }
-            }
-        }
-        true
+        })
     }
 }
 
@@ -617,6 +640,12 @@ mod tests {
         let plan = plan(&problem, &Budget::from_millis(50));
         check_plan(&problem, &plan).unwrap();
         assert_eq!(plan.total, lower_bound(&problem));
+    }
+
+    #[test]
+    fn luby_sequence_starts_as_expected() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     #[test]
