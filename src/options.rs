@@ -130,7 +130,7 @@ pub enum OptionsError {
 
 /// Declares a pass's options struct. See the module docs.
 ///
-/// ```ignore
+/// ```text
 /// pass_options! {
 ///     /// Options of bufrs-x.
 ///     pub struct XOptions {

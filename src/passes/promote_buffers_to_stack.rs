@@ -160,12 +160,12 @@ pub struct Promotion {
 /// Decides for every heap allocation under the root.
 pub fn decide(snapshot: &Snapshot, map: &IrMap, options: &PromoteBuffersToStackOptions) -> Vec<Decision> {
     let uses = UseLists::new(snapshot);
-    let mut loops = LoopFinder::new(snapshot);
+    let loops = LoopFinder::new(snapshot);
     let mut decisions = Vec::new();
     for index in 0..snapshot.ops.len() {
         let alloc = OpId(index as u32);
         let Some(buffer) = heap_allocated_result(snapshot, alloc) else { continue };
-        let outcome = check(snapshot, map, &uses, &mut loops, alloc, buffer, options);
+        let outcome = check(snapshot, map, &uses, &loops, alloc, buffer, options);
         decisions.push(Decision { alloc, buffer, outcome });
     }
     decisions
@@ -188,7 +188,7 @@ fn check(
     snapshot: &Snapshot,
     map: &IrMap,
     uses: &UseLists,
-    loops: &mut LoopFinder,
+    loops: &LoopFinder,
     alloc: OpId,
     buffer: ValueId,
     options: &PromoteBuffersToStackOptions,
@@ -247,24 +247,23 @@ fn frees_only(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> bool {
 /// which blocks lie on control-flow cycles.
 struct LoopFinder<'s> {
     snapshot: &'s Snapshot,
-    cycles: std::collections::HashMap<u32, Vec<bool>>,
+    /// Per block: on a control-flow cycle of its region.
+    on_cycle: Vec<bool>,
 }
 
 impl<'s> LoopFinder<'s> {
     fn new(snapshot: &'s Snapshot) -> Self {
-        LoopFinder { snapshot, cycles: Default::default() }
+        LoopFinder { snapshot, on_cycle: blocks_on_cycles(snapshot) }
     }
 
     /// `Some(Some(op))`: `op` repeats its body; `Some(None)`: a CFG cycle;
     /// `None`: `start` runs at most once per run of its allocation scope.
-    fn enclosing_loop(&mut self, start: OpId) -> Option<Option<OpId>> {
+    fn enclosing_loop(&self, start: OpId) -> Option<Option<OpId>> {
         let snapshot = self.snapshot;
         let mut block: BlockId = snapshot.op(start).parent_block?;
         loop {
             let region = snapshot.block(block).region;
-            let position = snapshot.region(region).blocks.iter().position(|&b| b == block)?;
-            let on_cycle = self.cycles.entry(region.0).or_insert_with(|| blocks_on_cycles(snapshot, region));
-            if on_cycle[position] {
+            if self.on_cycle[block.index()] {
                 return Some(None);
             }
             let parent = snapshot.region(region).parent_op;

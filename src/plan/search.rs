@@ -10,23 +10,31 @@
 //!
 //! For a target arena size `C` a depth-first search decides "is there a plan within `C`":
 //!
-//! * bound: at every section (a tick where some buffer starts), the unplaced buffers live
-//!   there all go at or above both the current offset and the highest placed buffer live
-//!   there; if that plus their total size exceeds `C`, the branch is cut;
-//! * symmetry: a buffer passed over at some floor waits until its floor rises (no sequence is
-//!   explored twice), and buffers with the same size and lifetime go in index order;
-//! * ordering: lower floor first; among equal floors a [`Ranking`] decides (the search planner
-//!   tries several on the bound, a portfolio).
+//! * branching: take the unplaced buffer with the lowest floor and either place it there or
+//!   *defer* it: it then rests on a buffer placed later, so it waits until its floor rises.
+//!   Every canonical sequence is reachable and none is explored twice;
+//! * tight corner: when the lowest point of the skyline sits in a section with no slack left,
+//!   some buffer must start exactly there, so only buffers starting in that section at that
+//!   height are tried;
+//! * bound: each unplaced buffer gets a lowest possible offset (its floor; one that must rest
+//!   on a buffer not yet placed goes at least on the lowest end of an unplaced neighbour). In
+//!   every section (a tick where some buffer starts), the unplaced load stacked on the lowest
+//!   of those offsets must fit under `C`, and so must every single buffer;
+//! * symmetry: buffers with the same size and lifetime go in index order;
+//! * ordering: lower floor first; among equal floors a [`Ranking`] decides.
 //!
-//! The driver starts from the best heuristic plan, asks for the lower bound first (optimal if
-//! found), then bisects between the bound and the best plan found. The budget is a number of
-//! search nodes derived from milliseconds, so the result is deterministic for a given input and
-//! budget; a wall-clock guard at twice the budget (plus 50 ms) only fires on a much slower
-//! machine than the calibration. Problems above [`SEARCH_LIMIT`] buffers return the heuristic.
+//! The driver starts from the default planner's plan (and two more heuristics), asks for the
+//! lower bound first with restarts (the rankings in turn, then deterministically jittered
+//! ones, node limits following the Luby sequence) for 60% of the budget, then bisects between
+//! the bound and the best plan found. A search that runs out of branches proves the target
+//! infeasible. The budget is a number of search nodes derived from milliseconds
+//! ([`NODES_PER_MS`]), so the result is deterministic for a given input and budget; a
+//! wall-clock guard at twice the budget plus 50 ms only fires on a machine much slower than
+//! the calibration. Problems above [`SEARCH_LIMIT`] buffers keep the heuristic plan.
 
 use std::time::{Duration, Instant};
 
-use crate::plan::{Plan, PlannerKind, Planner, Problem, best_heuristic, lower_bound, problem::round_up};
+use crate::plan::{Plan, PlannerKind, Planner, Problem, default_plan, lower_bound, problem::round_up};
 
 /// Search nodes per millisecond of budget (calibrated on the MiniMalloc instances, release
 /// build, one core of the development machine).
@@ -56,7 +64,7 @@ impl Budget {
 
 /// The search planner: the best of all heuristics, improved within `budget`.
 pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
-    let mut start = best_heuristic(problem);
+    let mut start = default_plan(problem);
     for kind in [PlannerKind::Seed003Cost, PlannerKind::SizeDuration] {
         let plan = kind.planner(0).plan(problem);
         if plan.total < start.total {
@@ -75,40 +83,27 @@ pub fn improve(problem: &Problem, incumbent: Plan, budget: &Budget, portfolio: &
     if incumbent.total <= bound || problem.len() > SEARCH_LIMIT || budget.nodes == 0 {
         return incumbent;
     }
-    let Some(&main_ranking) = portfolio.first() else {
+    if portfolio.is_empty() {
         return incumbent;
-    };
+    }
     let mut search = Search::new(problem, budget);
     let step = search.granularity();
     search.granule = step;
     let mut best = incumbent;
     let mut low = bound; // no plan of this size or less is known
-    // Restarts on the bound: rankings of the portfolio in turn, then jittered ones, with node
-    // limits following the Luby sequence, until 60% of the budget is spent.
-    let bound_end = budget.nodes / 5 * 3;
-    let mut attempt = 0u64;
-    while search.nodes_used < bound_end && !search.out_of_time() {
-        let ranking = portfolio[(attempt % portfolio.len() as u64) as usize];
-        let jitter = (attempt >= portfolio.len() as u64).then_some(attempt);
-        search.set_ranking(ranking, jitter);
-        let limit = (RESTART_NODES * luby(attempt + 1)).min(bound_end - search.nodes_used);
-        match search.decide(bound, limit) {
-            Outcome::Found(plan) => return plan,
-            Outcome::Infeasible => break, // complete search: no plan at the bound
-            Outcome::OutOfBudget => {}
-        }
-        attempt += 1;
+    // The bound first, with 60% of the budget.
+    let bound_share = budget.nodes / 5 * 3;
+    match search.decide_with_restarts(bound, bound_share, portfolio) {
+        Outcome::Found(plan) => return plan,
+        Outcome::Infeasible | Outcome::OutOfBudget => {}
     }
-    search.set_ranking(main_ranking, None);
-    while best.total > low + step && search.nodes_left() > 0 {
+    // Then bisection, a third of what is left for each target.
+    while best.total > low + step && search.nodes_left() > 0 && !search.out_of_time() {
         let middle = low + ((best.total - low) / step / 2).max(1) * step;
         let share = (search.nodes_left() / 3).max(search.nodes_left().min(1000));
-        match search.decide(middle, share) {
+        match search.decide_with_restarts(middle, share, portfolio) {
             Outcome::Found(plan) => best = plan,
             Outcome::Infeasible | Outcome::OutOfBudget => low = middle,
-        }
-        if search.out_of_time() {
-            break;
         }
     }
     best
@@ -126,7 +121,7 @@ pub enum Ranking {
 }
 
 /// Nodes of the first restart on the bound; later ones follow the Luby sequence.
-const RESTART_NODES: u64 = 20_000;
+const RESTART_NODES: u64 = 50_000;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (1-based).
 fn luby(mut i: u64) -> u64 {
@@ -169,6 +164,7 @@ struct Search<'p> {
     /// Per item: the previous item with the same size and lifetime (interchangeable twins
     /// are placed in index order), if any.
     twin_before: Vec<Option<usize>>,
+
     sizes: Vec<u64>,
     alignments: Vec<u64>,
     /// Tie-break among items at the same floor: larger first.
@@ -246,6 +242,7 @@ impl<'p> Search<'p> {
             item_lowest: vec![0; items.len()],
             floating: vec![false; items.len()],
             twin_before,
+
             granule: 1,
             starts_at,
             rank: Vec::new(),
@@ -319,6 +316,25 @@ impl<'p> Search<'p> {
 
     fn out_of_time(&self) -> bool {
         self.timed_out
+    }
+
+    /// [`Search::decide`] with restarts: the rankings of `portfolio` in turn, then
+    /// deterministically jittered ones, node limits following the Luby sequence, until `nodes`
+    /// are spent, a plan is found, or one complete run proves the target infeasible.
+    fn decide_with_restarts(&mut self, target: u64, nodes: u64, portfolio: &[Ranking]) -> Outcome {
+        let end = self.nodes_used.saturating_add(nodes).min(self.node_limit);
+        let mut attempt = 0u64;
+        while self.nodes_used < end && !self.timed_out && !portfolio.is_empty() {
+            let ranking = portfolio[(attempt % portfolio.len() as u64) as usize];
+            let jitter = (attempt >= portfolio.len() as u64).then_some(attempt);
+            self.set_ranking(ranking, jitter);
+            let limit = RESTART_NODES.saturating_mul(luby(attempt + 1)).min(end - self.nodes_used);
+            match self.decide(target, limit) {
+                Outcome::OutOfBudget => attempt += 1,
+                decided => return decided,
+            }
+        }
+        Outcome::OutOfBudget
     }
 
     /// Is there a canonical plan with total <= `target`, within `nodes` more nodes?

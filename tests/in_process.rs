@@ -1,0 +1,97 @@
+//! bufrs passes run in-process from Rust, through melior: created with typed
+//! options, by name, and through the global registry in a textual pipeline;
+//! bad options and panics come back as errors.
+
+use std::sync::{Arc, Mutex};
+
+use bufrs::{
+    create_pass, create_pass_from_text, new_context,
+    passes::promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
+    registry::CreatePassError,
+};
+use melior::{
+    Context,
+    ir::Module,
+    pass::PassManager,
+};
+
+const PROGRAM: &str = r#"
+func.func @small() -> f32 {
+  %0 = memref.alloc() : memref<16xf32>
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  memref.store %f, %0[%c0] : memref<16xf32>
+  %v = memref.load %0[%c0] : memref<16xf32>
+  return %v : f32
+}
+"#;
+
+fn run(context: &Context, pass: melior::pass::Pass) -> Result<String, String> {
+    let mut module = Module::parse(context, PROGRAM).expect("the test program parses");
+    let manager = PassManager::new(context);
+    manager.nested_under("func.func").add_pass(pass);
+    manager.run(&mut module).map_err(|e| e.to_string())?;
+    Ok(module.as_operation().to_string())
+}
+
+#[test]
+fn typed_options_reach_the_pass() {
+    let context = new_context();
+    let promoted = run(&context, create_pass::<PromoteBuffersToStack>(&Default::default()).unwrap()).unwrap();
+    assert!(promoted.contains("memref.alloca() : memref<16xf32>"), "{promoted}");
+    assert!(!promoted.contains("memref.alloc()"), "{promoted}");
+
+    let small_limit = PromoteBuffersToStackOptions { max_alloc_size_in_bytes: 16, ..Default::default() };
+    let kept = run(&context, create_pass::<PromoteBuffersToStack>(&small_limit).unwrap()).unwrap();
+    assert!(kept.contains("memref.alloc() : memref<16xf32>"), "{kept}");
+    assert!(!kept.contains("memref.alloca"), "{kept}");
+}
+
+#[test]
+fn passes_are_created_by_name_and_bad_input_is_an_error() {
+    let context = new_context();
+    let by_name = create_pass_from_text("bufrs-promote-buffers-to-stack", "max-alloc-size-in-bytes=64").unwrap();
+    assert!(run(&context, by_name).unwrap().contains("memref.alloca"));
+
+    assert_eq!(
+        create_pass_from_text("bufrs-nope", "").err(),
+        Some(CreatePassError::UnknownPass("bufrs-nope".into()))
+    );
+    assert!(matches!(
+        create_pass_from_text("bufrs-promote-buffers-to-stack", "max-alloc-size-in-bytes=many"),
+        Err(CreatePassError::BadOptions { .. })
+    ));
+}
+
+#[test]
+fn registered_passes_parse_in_textual_pipelines() {
+    let context = new_context();
+    bufrs::register_all();
+    let mut module = Module::parse(&context, PROGRAM).unwrap();
+    let manager = PassManager::new(&context);
+    melior::utility::parse_pass_pipeline(
+        manager.as_operation_pass_manager(),
+        "builtin.module(func.func(bufrs-promote-buffers-to-stack{max-rank-of-allocated-memref=1}))",
+    )
+    .unwrap();
+    manager.run(&mut module).unwrap();
+    assert!(module.as_operation().to_string().contains("memref.alloca() : memref<16xf32>"));
+}
+
+#[test]
+fn a_panicking_pass_fails_with_an_error_diagnostic() {
+    let context = new_context();
+    let messages = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = messages.clone();
+    context.attach_diagnostic_handler(move |diagnostic| {
+        sink.lock().unwrap().push(diagnostic.to_string());
+        true
+    });
+    let result = run(&context, create_pass_from_text("bufrs-test-panic", "message=from-cargo-test").unwrap());
+    assert!(result.is_err());
+    let messages = messages.lock().unwrap();
+    assert!(
+        messages.iter().any(|m| m.contains("bufrs-test-panic: internal error (Rust panic): from-cargo-test")),
+        "{messages:?}"
+    );
+}
