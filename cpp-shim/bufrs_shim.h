@@ -85,6 +85,9 @@ typedef struct BufrsPassDesc {
   intptr_t num_options;
   uintptr_t pass_index;
   BufrsRunFn run;
+  /* Comma-separated dialect namespaces whose ops the pass creates (e.g.
+   * "memref,bufferization,cf"); loaded before the pass runs. */
+  const char *dependent_dialects;
 } BufrsPassDesc;
 
 /* Registers the pass with MLIR's global pass registry (mlir-opt, --help,
@@ -180,18 +183,23 @@ intptr_t bufrsShimGetMemoryEffects(MlirOperation op, BufrsEffect *out,
 /*===----------------------------- control flow ----------------------------===*/
 
 /* BranchOpInterface: the operands forwarded to successor `index` (up to
- * `capacity` written, full count returned) and, in `*produced`, how many
- * leading successor arguments the terminator produces itself. Returns -1 when
- * the op does not implement the interface. */
+ * `capacity` written, full count returned), in `*produced` how many leading
+ * successor arguments the terminator produces itself, and in
+ * `*first_operand_index` the op operand index of the first forwarded operand
+ * (-1 when there are none). Returns -1 when the op does not implement the
+ * interface. */
 intptr_t bufrsShimBranchSuccessorOperands(MlirOperation op, intptr_t index,
                                           MlirValue *out, intptr_t capacity,
-                                          int32_t *produced);
+                                          int32_t *produced,
+                                          int32_t *first_operand_index);
 
 /* One region-control-flow edge: to region `target_region` of the
- * region-branch op (-1: back to the op itself), carrying `forwarded` into
- * `inputs`. Must not unwind. */
+ * region-branch op (-1: back to the op itself), carrying `forwarded` (the
+ * forwarding op's operands from index `first_operand_index`, -1 when none or
+ * not contiguous operands) into `inputs`. Must not unwind. */
 typedef void (*BufrsEdgeFn)(void *user_data, int32_t target_region,
                             const MlirValue *forwarded, intptr_t num_forwarded,
+                            int32_t first_operand_index,
                             const MlirValue *inputs, intptr_t num_inputs);
 
 /* RegionBranchOpInterface: the edges from the op itself into its regions (or

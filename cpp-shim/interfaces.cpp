@@ -124,7 +124,8 @@ extern "C" intptr_t bufrsShimBranchSuccessorOperands(MlirOperation opHandle,
                                                      intptr_t index,
                                                      MlirValue *out,
                                                      intptr_t capacity,
-                                                     int32_t *produced) {
+                                                     int32_t *produced,
+                                                     int32_t *firstOperandIndex) {
   Operation *op = unwrap(opHandle);
   auto branch = dyn_cast<BranchOpInterface>(op);
   if (!branch || index < 0 ||
@@ -133,6 +134,9 @@ extern "C" intptr_t bufrsShimBranchSuccessorOperands(MlirOperation opHandle,
   SuccessorOperands operands = branch.getSuccessorOperands(index);
   *produced = static_cast<int32_t>(operands.getProducedOperandCount());
   OperandRange forwarded = operands.getForwardedOperands();
+  *firstOperandIndex =
+      forwarded.empty() ? -1
+                        : static_cast<int32_t>(forwarded.getBeginOperandIndex());
   intptr_t count = 0;
   for (Value value : forwarded) {
     if (count < capacity)
@@ -143,7 +147,8 @@ extern "C" intptr_t bufrsShimBranchSuccessorOperands(MlirOperation opHandle,
 }
 
 static void reportEdge(BufrsEdgeFn onEdge, void *userData,
-                       const RegionSuccessor &successor, ValueRange forwarded) {
+                       const RegionSuccessor &successor,
+                       OperandRange forwarded) {
   SmallVector<MlirValue> fwd, inputs;
   for (Value v : forwarded)
     fwd.push_back(wrap(v));
@@ -153,7 +158,10 @@ static void reportEdge(BufrsEdgeFn onEdge, void *userData,
                        ? -1
                        : static_cast<int32_t>(
                              successor.getSuccessor()->getRegionNumber());
-  onEdge(userData, target, fwd.data(), static_cast<intptr_t>(fwd.size()),
+  int32_t first = forwarded.empty()
+                      ? -1
+                      : static_cast<int32_t>(forwarded.getBeginOperandIndex());
+  onEdge(userData, target, fwd.data(), static_cast<intptr_t>(fwd.size()), first,
          inputs.data(), static_cast<intptr_t>(inputs.size()));
 }
 

@@ -15,7 +15,12 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -56,6 +61,27 @@ public:
       return true;
     }
     return false;
+  }
+
+  /// The dialects of the ops the pass creates, so they are loaded before
+  /// the (possibly multi-threaded) pass runs.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    if (!desc->dependent_dialects)
+      return;
+    SmallVector<StringRef> names;
+    StringRef(desc->dependent_dialects).split(names, ',', -1, false);
+    for (StringRef name : names) {
+      if (name == "memref")
+        registry.insert<memref::MemRefDialect>();
+      else if (name == "bufferization")
+        registry.insert<bufferization::BufferizationDialect>();
+      else if (name == "cf")
+        registry.insert<cf::ControlFlowDialect>();
+      else if (name == "arith")
+        registry.insert<arith::ArithDialect>();
+      else if (name == "scf")
+        registry.insert<scf::SCFDialect>();
+    }
   }
 
   std::unique_ptr<Pass> clonePass() const override {

@@ -188,6 +188,7 @@ pub(crate) unsafe extern "C" fn collect_region_edge(
     target_region: i32,
     forwarded: *const MlirValue,
     num_forwarded: isize,
+    first_operand_index: i32,
     inputs: *const MlirValue,
     num_inputs: isize,
 ) {
@@ -196,6 +197,7 @@ pub(crate) unsafe extern "C" fn collect_region_edge(
     edges.push(RawRegionEdge {
         target_region: u32::try_from(target_region).ok(),
         forwarded: unsafe { slice_or_empty(forwarded, num_forwarded) }.to_vec(),
+        first_operand_index: u32::try_from(first_operand_index).ok(),
         inputs: unsafe { slice_or_empty(inputs, num_inputs) }.to_vec(),
     });
 }

@@ -42,6 +42,8 @@ pub trait BufrsPass {
     const ANCHOR: Anchor;
     /// Registered for tests of bufrs itself; not for users.
     const TEST_ONLY: bool = false;
+    /// Namespaces of the dialects whose ops the pass creates.
+    const DEPENDENT_DIALECTS: &'static [&'static str] = &[];
     /// Runs on `op`. Emits a diagnostic before returning `Err`.
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult;
 }
@@ -53,6 +55,7 @@ pub struct PassEntry {
     pub anchor: Anchor,
     pub test_only: bool,
     pub options: Vec<OptionSpec>,
+    pub dependent_dialects: &'static [&'static str],
     pub(crate) run: fn(OperationRef<'_, '_>, &[OptionValue]) -> PassResult,
 }
 
@@ -63,6 +66,7 @@ fn entry<P: BufrsPass>() -> PassEntry {
         anchor: P::ANCHOR,
         test_only: P::TEST_ONLY,
         options: P::Options::specs(),
+        dependent_dialects: P::DEPENDENT_DIALECTS,
         run: run_erased::<P>,
     }
 }
@@ -78,6 +82,15 @@ fn run_erased<P: BufrsPass>(op: OperationRef<'_, '_>, values: &[OptionValue]) ->
 static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
     vec![
         entry::<passes::promote_buffers_to_stack::PromoteBuffersToStack>(),
+        entry::<passes::buffer_deallocation::BufferDeallocation>(),
+        entry::<passes::buffer_hoisting::BufferHoisting>(),
+        entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
+        entry::<passes::copy_removal::CopyRemoval>(),
+        entry::<passes::print_dominance::PrintDominance>(),
+        entry::<passes::print_liveness::PrintLiveness>(),
+        entry::<passes::print_aliases::PrintAliases>(),
+        entry::<passes::print_lifetimes::PrintLifetimes>(),
+        entry::<passes::test_build_analyses::TestBuildAnalyses>(),
         entry::<passes::test_support::TestOptions>(),
         entry::<passes::test_support::TestPanic>(),
     ]
@@ -124,6 +137,7 @@ fn describe(index: usize, entry: &PassEntry) -> ffi::BufrsPassDesc {
         num_options,
         pass_index: index,
         run: Some(boundary::run_pass),
+        dependent_dialects: leak_c_string(&entry.dependent_dialects.join(",")),
     }
 }
 

@@ -25,6 +25,15 @@ pub struct IrMap {
     pub blocks: Vec<MlirBlock>,
     pub regions: Vec<MlirRegion>,
     pub values: Vec<MlirValue>,
+    /// Operand index of the first forwarded operand, per (branch op,
+    /// successor index).
+    pub successor_operand_starts: HashMap<(OpId, u32), u32>,
+    /// Operand index of the first forwarded operand, per (region-branch op,
+    /// entry edge index).
+    pub entry_edge_operand_starts: HashMap<(OpId, u32), u32>,
+    /// Operand index of the first forwarded operand of a region terminator
+    /// (all its edges forward the same operands).
+    pub terminator_operand_starts: HashMap<OpId, u32>,
 }
 
 impl IrMap {
@@ -221,6 +230,11 @@ impl Capture {
             };
             if traits.is_region_branch() {
                 if let Some(edges) = interfaces::region_entry_edges(op) {
+                    for (e, edge) in edges.iter().enumerate() {
+                        if let Some(first) = edge.first_operand_index {
+                            self.map.entry_edge_operand_starts.insert((id, e as u32), first);
+                        }
+                    }
                     let entry_edges = edges.iter().map(|e| self.edge(e, id)).collect();
                     facts.region_branch = Some(RegionBranchInfo { entry_edges });
                 }
@@ -229,29 +243,37 @@ impl Capture {
                 if let Some(parent_block) = self.snapshot.ops[index].parent_block {
                     let parent = self.snapshot.parent_op_of_block(parent_block);
                     if let Some(edges) = interfaces::terminator_edges(op) {
+                        if let Some(first) = edges.iter().find_map(|e| e.first_operand_index) {
+                            self.map.terminator_operand_starts.insert(id, first);
+                        }
                         facts.terminator_edges = edges.iter().map(|e| self.edge(e, parent)).collect();
                     }
                 }
-                facts.successors = self.successors(op);
+                facts.successors = self.successors(op, id);
             }
             facts.view_source = interfaces::view_source(op).map(|v| self.id(v));
             self.snapshot.ops[index].facts = facts;
         }
     }
 
-    fn successors(&mut self, op: MlirOperation) -> Vec<Successor> {
+    fn successors(&mut self, op: MlirOperation, op_id: OpId) -> Vec<Successor> {
         let count = unsafe { mlir_sys::mlirOperationGetNumSuccessors(op) };
         (0..count)
             .filter_map(|i| {
                 let block = unsafe { mlir_sys::mlirOperationGetSuccessor(op, i) };
                 let block = *self.block_ids.get(&(block.ptr as usize))?;
                 Some(match interfaces::branch_successor_operands(op, i as usize) {
-                    Some((forwarded, produced)) => Successor {
-                        block,
-                        forwarded: forwarded.iter().map(|&v| self.id(v)).collect(),
-                        produced,
-                        mapping_known: true,
-                    },
+                    Some(operands) => {
+                        if let Some(first) = operands.first_operand_index {
+                            self.map.successor_operand_starts.insert((op_id, i as u32), first);
+                        }
+                        Successor {
+                            block,
+                            forwarded: operands.forwarded.iter().map(|&v| self.id(v)).collect(),
+                            produced: operands.produced,
+                            mapping_known: true,
+                        }
+                    }
                     None => Successor { block, forwarded: vec![], produced: 0, mapping_known: false },
                 })
             })

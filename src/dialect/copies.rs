@@ -1,7 +1,21 @@
-//! Copy-like ops. MLIR 22 has no `CopyOpInterface`, so copies are recognised
-//! by name: `memref.copy` and `linalg.copy` (source = operand 0, target =
-//! operand 1) and `bufferization.clone` (source = operand 0, result = the new
-//! copy). A dialect can opt in by adding its op here with its operand roles.
+//! Copy-like ops. MLIR 22 has no `CopyOpInterface` (it was removed
+//! upstream), so `bufrs-copy-removal` recognises copies by name:
+//! `memref.copy` and `linalg.copy` (source = operand 0, target = operand 1,
+//! no results) and `bufferization.clone` (source = operand 0, result 0 = the
+//! new copy).
+//!
+//! # Opting a dialect in
+//!
+//! Add one row to [`KNOWN_COPIES`] with the op's registered name and its
+//! [`CopyShape`]. The op must then satisfy what copy removal relies on:
+//! - `IntoOperand`: it only reads all of operand 0 and writes all of
+//!   operand 1 (same shape and element type), has no results, and frees
+//!   nothing;
+//! - `IntoNewBuffer`: its result 0 is a fresh buffer (an `Allocate` effect on
+//!   it) holding a copy of operand 0, of the same type.
+//!
+//! Everything else (frees, allocations, aliases) copy removal reads through
+//! interfaces, so nothing more is needed.
 
 /// The roles of a copy's values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +45,7 @@ mod tests {
     #[test]
     fn knows_exactly_the_listed_copies() {
         assert_eq!(copy_shape("memref.copy"), Some(CopyShape::IntoOperand));
+        assert_eq!(copy_shape("linalg.copy"), Some(CopyShape::IntoOperand));
         assert_eq!(copy_shape("bufferization.clone"), Some(CopyShape::IntoNewBuffer));
         assert_eq!(copy_shape("memref.alloc"), None);
     }

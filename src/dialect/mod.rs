@@ -3,4 +3,5 @@
 //! or where MLIR 22 has no interface (copies: `CopyOpInterface` was removed
 //! upstream). Everything else goes through interfaces (`crate::ir`).
 
+pub mod builders;
 pub mod copies;

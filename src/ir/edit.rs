@@ -92,3 +92,120 @@ pub fn result(op: MlirOperation, index: usize) -> MlirValue {
     // SAFETY: caller guarantees `index < num results`.
     unsafe { mlir_sys::mlirOperationGetResult(op, index as isize) }
 }
+
+/// Where an op goes, resolved when it is inserted (so that earlier edits,
+/// e.g. erasing the op that followed, are taken into account).
+#[derive(Clone, Copy, Debug)]
+pub enum Anchor {
+    /// Right before this op.
+    Before(MlirOperation),
+    /// Right after this op.
+    After(MlirOperation),
+    /// At the start of this block.
+    StartOf(MlirBlock),
+}
+
+/// Creates an op from its parts and inserts it at `at`. Returns the op.
+/// The op's dialect must be loaded (passes declare their dependent dialects).
+pub fn create_op(
+    name: &str,
+    location: mlir_sys::MlirLocation,
+    operands: &[MlirValue],
+    result_types: &[mlir_sys::MlirType],
+    successors: &[MlirBlock],
+    at: Anchor,
+) -> MlirOperation {
+    let name_ref = crate::ir::diagnostics::string_ref(name);
+    // SAFETY: the state is filled with live handles and consumed by
+    // mlirOperationCreate; insertion targets are live blocks/ops.
+    unsafe {
+        let mut state = mlir_sys::mlirOperationStateGet(name_ref, location);
+        mlir_sys::mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlir_sys::mlirOperationStateAddResults(&mut state, result_types.len() as isize, result_types.as_ptr());
+        mlir_sys::mlirOperationStateAddSuccessors(&mut state, successors.len() as isize, successors.as_ptr());
+        let op = mlir_sys::mlirOperationCreate(&mut state);
+        insert(op, at);
+        op
+    }
+}
+
+/// Inserts a detached op at `at`.
+pub fn insert(op: MlirOperation, at: Anchor) {
+    // SAFETY: `op` is detached; anchors are live.
+    unsafe {
+        match at {
+            Anchor::Before(next) => {
+                let block = mlir_sys::mlirOperationGetBlock(next);
+                mlir_sys::mlirBlockInsertOwnedOperationBefore(block, next, op);
+            }
+            Anchor::After(prev) => {
+                let block = mlir_sys::mlirOperationGetBlock(prev);
+                mlir_sys::mlirBlockInsertOwnedOperationAfter(block, prev, op);
+            }
+            Anchor::StartOf(block) => {
+                let first = mlir_sys::mlirBlockGetFirstOperation(block);
+                if first.ptr.is_null() {
+                    mlir_sys::mlirBlockAppendOwnedOperation(block, op);
+                } else {
+                    mlir_sys::mlirBlockInsertOwnedOperationBefore(block, first, op);
+                }
+            }
+        }
+    }
+}
+
+/// Sets operand `index` of `op` to `value`.
+pub fn set_operand(op: MlirOperation, index: usize, value: MlirValue) {
+    // SAFETY: caller guarantees `index < num operands` and a matching type.
+    unsafe { mlir_sys::mlirOperationSetOperand(op, index as isize, value) }
+}
+
+/// Sets successor `index` of terminator `op` to `block`.
+pub fn set_successor(op: MlirOperation, index: usize, block: MlirBlock) {
+    // SAFETY: caller guarantees `index < num successors`.
+    unsafe { mlir_sys::mlirOperationSetSuccessor(op, index as isize, block) }
+}
+
+/// Creates a block with the argument types and locations of `like`'s
+/// arguments and inserts it after `after` in its region.
+pub fn new_block_like(like: MlirBlock, after: MlirBlock) -> MlirBlock {
+    // SAFETY: `like` and `after` are live blocks of one region.
+    unsafe {
+        let count = mlir_sys::mlirBlockGetNumArguments(like);
+        let mut types = Vec::with_capacity(count as usize);
+        let mut locations = Vec::with_capacity(count as usize);
+        for i in 0..count {
+            let arg = mlir_sys::mlirBlockGetArgument(like, i);
+            types.push(mlir_sys::mlirValueGetType(arg));
+            locations.push(mlir_sys::mlirValueGetLocation(arg));
+        }
+        let block = mlir_sys::mlirBlockCreate(count, types.as_ptr(), locations.as_ptr());
+        let region = mlir_sys::mlirBlockGetParentRegion(after);
+        mlir_sys::mlirRegionInsertOwnedBlockAfter(region, after, block);
+        block
+    }
+}
+
+/// The arguments of `block`.
+pub fn block_arguments(block: MlirBlock) -> Vec<MlirValue> {
+    // SAFETY: `block` is live.
+    unsafe { (0..mlir_sys::mlirBlockGetNumArguments(block)).map(|i| mlir_sys::mlirBlockGetArgument(block, i)).collect() }
+}
+
+/// The location of `op`.
+pub fn location(op: MlirOperation) -> mlir_sys::MlirLocation {
+    // SAFETY: `op` is live.
+    unsafe { mlir_sys::mlirOperationGetLocation(op) }
+}
+
+/// The type of `value`.
+pub fn value_type(value: MlirValue) -> mlir_sys::MlirType {
+    // SAFETY: `value` is live.
+    unsafe { mlir_sys::mlirValueGetType(value) }
+}
+
+/// The op defining `value`, if it is an op result.
+pub fn defining_op(value: MlirValue) -> Option<MlirOperation> {
+    // SAFETY: `value` is live.
+    unsafe { mlir_sys::mlirValueIsAOpResult(value).then(|| mlir_sys::mlirOpResultGetOwner(value)) }
+}

@@ -128,11 +128,12 @@ pub fn memory_effects(op: MlirOperation) -> Option<Vec<RawEffect>> {
 /// `BranchOpInterface` operands of successor `index`: the forwarded operands
 /// and the number of leading successor arguments the op produces itself.
 /// `None` when the op does not implement the interface.
-pub fn branch_successor_operands(op: MlirOperation, index: usize) -> Option<(Vec<MlirValue>, u32)> {
+pub fn branch_successor_operands(op: MlirOperation, index: usize) -> Option<SuccessorOperands> {
     let mut buffer: Vec<MlirValue> = vec![MlirValue { ptr: std::ptr::null() }; 8];
     loop {
         let mut produced: i32 = 0;
-        // SAFETY: `buffer` has `len` writable entries; `produced` is writable.
+        let mut first: i32 = -1;
+        // SAFETY: `buffer` has `len` writable entries; the outputs are writable.
         let count = unsafe {
             ffi::bufrsShimBranchSuccessorOperands(
                 op,
@@ -140,6 +141,7 @@ pub fn branch_successor_operands(op: MlirOperation, index: usize) -> Option<(Vec
                 buffer.as_mut_ptr(),
                 buffer.len() as isize,
                 &mut produced,
+                &mut first,
             )
         };
         if count < 0 {
@@ -151,8 +153,22 @@ pub fn branch_successor_operands(op: MlirOperation, index: usize) -> Option<(Vec
             continue;
         }
         buffer.truncate(count);
-        return Some((buffer, produced.max(0) as u32));
+        return Some(SuccessorOperands {
+            forwarded: buffer,
+            produced: produced.max(0) as u32,
+            first_operand_index: u32::try_from(first).ok(),
+        });
     }
+}
+
+/// `BranchOpInterface::getSuccessorOperands` for one successor.
+#[derive(Clone, Debug)]
+pub struct SuccessorOperands {
+    pub forwarded: Vec<MlirValue>,
+    /// Leading successor arguments the op produces itself.
+    pub produced: u32,
+    /// The op operand index of `forwarded[0]`.
+    pub first_operand_index: Option<u32>,
 }
 
 /// One region-control-flow edge, as the shim reports it.
@@ -161,6 +177,8 @@ pub struct RawRegionEdge {
     /// Index of the target region of the region-branch op; `None`: the op's results.
     pub target_region: Option<u32>,
     pub forwarded: Vec<MlirValue>,
+    /// The forwarding op's operand index of `forwarded[0]`.
+    pub first_operand_index: Option<u32>,
     pub inputs: Vec<MlirValue>,
 }
 

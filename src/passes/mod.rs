@@ -1,5 +1,16 @@
 //! One file per pass. Each pass takes a snapshot of the op it runs on
 //! (`analysis::capture`), decides in pure Rust, then applies its edits.
 
+pub mod buffer_hoisting;
+pub mod buffer_loop_hoisting;
+pub mod copy_removal;
+pub mod hoisting;
+pub mod buffer_deallocation;
+pub mod print_aliases;
+pub mod print_dominance;
+pub mod print_lifetimes;
+pub mod print_liveness;
+pub mod print_support;
 pub mod promote_buffers_to_stack;
+pub mod test_build_analyses;
 pub mod test_support;

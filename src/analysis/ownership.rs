@@ -1,0 +1,442 @@
+//! Buffer ownership for clone-based deallocation (seeds 000 and 002): which
+//! values own the memory they name, which values are mere aliases, and which
+//! control-flow merges are *critical*.
+//!
+//! Every buffer value gets a set of *roots*: the values whose memory it may
+//! name. A root is either
+//! - **owned**: the function must free it or hand it on — results of heap
+//!   allocations (`MemoryEffects::Allocate` not on the automatic-allocation
+//!   scope), results of calls (callers own call results, the seeds' contract)
+//!   and critical merges (below); or
+//! - **not owned**: function arguments, allocas, results of ops with unknown
+//!   effects, buffers from ops without buffer operands (e.g. globals).
+//!
+//! Views and other ops with known effects pass their buffer operands' roots
+//! on to their buffer results (unless they allocate the result).
+//!
+//! A *merge* value receives buffers along control-flow edges: a block
+//! argument (branch successor operands), a region entry argument or a result
+//! of a `RegionBranchOpInterface` op (region edges). A merge is
+//! - an **alias** of root set `S` when every incoming value has roots `S` and
+//!   every root in `S` properly dominates the merge (the seeds' non-critical
+//!   alias: `%1` reaching `^bb5(%2)` from both sides);
+//! - **not owned** when every incoming root is not owned (no clone is needed
+//!   to free nothing);
+//! - **critical** otherwise: it becomes an owned root itself and every edge
+//!   into it must pass it a buffer it may own — a clone, or the incoming
+//!   owned buffer moved (decided by the deallocation pass, which knows where
+//!   buffers are last used).
+//!
+//! Merges may depend on themselves through loops, so the states form a
+//! lattice solved optimistically to a fix-point: `Unknown` (no incoming
+//! information yet) < `Alias(S)` or `NotOwned(S)` < `Critical`. An edge
+//! operand that feeds several merges at once (e.g. `scf.for` init operands
+//! feed the body arguments and the results) makes all of them critical when
+//! one is, since a clone on that operand reaches all of them.
+//!
+//! Facts that prevent a sound answer are reported as [`Problem`]s instead of
+//! guessed: merges fed by a terminator whose operand mapping is unknown,
+//! region-branch ops with a region whose terminator has no known edges.
+
+use std::collections::BTreeSet;
+
+use crate::analysis::{
+    dominance::DominanceInfo,
+    snapshot::{EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
+};
+
+/// What a value is, for ownership.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Not a buffer.
+    NotBuffer,
+    /// An owned root (allocation, call result or critical merge).
+    OwnedRoot,
+    /// A root this function does not own.
+    UnownedRoot,
+    /// Names memory of the given roots.
+    Alias(Vec<ValueId>),
+}
+
+/// One edge into a merge value: `forwarder` passes its operand `value`
+/// (occurrence `slot` of the forwarder's forwarded list) to the merge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Incoming {
+    pub forwarder: OpId,
+    pub value: ValueId,
+    /// Identifies the operand occurrence: (successor or edge index, position).
+    pub slot: (u32, u32),
+}
+
+/// Why ownership cannot be decided soundly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// `op` branches to a block whose arguments' sources are unknown (no
+    /// `BranchOpInterface`) while buffers flow there.
+    UnknownSuccessorOperands { op: OpId },
+    /// Region-branch op `op` has a region whose terminator `terminator` has
+    /// no known region edges.
+    UnknownRegionExit { op: OpId, terminator: OpId },
+}
+
+/// The ownership of every value of a snapshot.
+#[derive(Clone, Debug)]
+pub struct Ownership {
+    pub kinds: Vec<Kind>,
+    /// For merge values: their incoming edges (empty for other values).
+    pub incoming: Vec<Vec<Incoming>>,
+    /// Merge values that are critical.
+    pub critical: Vec<bool>,
+    /// Values that name exactly one root's whole buffer: the root itself, or
+    /// a non-critical merge all of whose inputs are exact aliases of it (not
+    /// a view). Handing such a value on hands on the root.
+    pub exact: Vec<bool>,
+    pub problems: Vec<Problem>,
+}
+
+/// Roots are exact; an alias merge is exact when all its inputs are exact
+/// aliases of its single root (greatest fix-point: start true, refute).
+fn exact_aliases(kinds: &[Kind], incoming: &[Vec<Incoming>], is_merge: &[bool]) -> Vec<bool> {
+    let mut exact: Vec<bool> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| match k {
+            Kind::OwnedRoot | Kind::UnownedRoot => true,
+            Kind::Alias(roots) => is_merge[i] && roots.len() == 1,
+            Kind::NotBuffer => false,
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for i in 0..kinds.len() {
+            if !exact[i] || !matches!(kinds[i], Kind::Alias(_)) {
+                continue;
+            }
+            if incoming[i].iter().any(|e| e.value.index() != i && !exact[e.value.index()]) {
+                exact[i] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return exact;
+        }
+    }
+}
+
+impl Ownership {
+    /// The owned root that `value` names exactly, if any.
+    pub fn exact_owned_root(&self, value: ValueId) -> Option<ValueId> {
+        if !self.exact[value.index()] {
+            return None;
+        }
+        match self.roots(value).as_slice() {
+            [root] if self.is_owned_root(*root) => Some(*root),
+            _ => None,
+        }
+    }
+
+    /// The roots `value` may name (itself for roots, empty for non-buffers).
+    pub fn roots(&self, value: ValueId) -> Vec<ValueId> {
+        match &self.kinds[value.index()] {
+            Kind::NotBuffer => vec![],
+            Kind::OwnedRoot | Kind::UnownedRoot => vec![value],
+            Kind::Alias(roots) => roots.clone(),
+        }
+    }
+
+    pub fn is_owned_root(&self, value: ValueId) -> bool {
+        self.kinds[value.index()] == Kind::OwnedRoot
+    }
+
+    /// Every owned root.
+    pub fn owned_roots(&self) -> impl Iterator<Item = ValueId> + '_ {
+        self.kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| **k == Kind::OwnedRoot)
+            .map(|(i, _)| ValueId(i as u32))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum MergeState {
+    Unknown,
+    Alias(Vec<ValueId>),
+    NotOwned(Vec<ValueId>),
+    Critical,
+}
+
+/// Computes ownership for `snapshot`.
+pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership {
+    let n = snapshot.values.len();
+    // Buffers start unknown (an alias with no roots yet), so that a merge
+    // visited before the values it receives stays optimistic.
+    let mut kinds: Vec<Kind> = snapshot
+        .values
+        .iter()
+        .map(|v| if v.kind.is_buffer() { Kind::Alias(vec![]) } else { Kind::NotBuffer })
+        .collect();
+    let mut incoming: Vec<Vec<Incoming>> = vec![vec![]; n];
+    let mut is_merge = vec![false; n];
+    let mut problems = Vec::new();
+    // Operand occurrences feeding several merges: (forwarder, slot) -> merges.
+    let mut coupled: std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> = Default::default();
+
+    collect_incoming(snapshot, &mut incoming, &mut is_merge, &mut coupled, &mut problems);
+
+    let mut states = vec![MergeState::Unknown; n];
+    let mut force_critical = false;
+    let mut converged = false;
+    // Merges are recomputed from their inputs each round; only `Critical`
+    // is absorbing. Inputs settle from optimistic to final, so a merge may
+    // move between `NotOwned` and `Alias` on the way. Should no fix-point be
+    // reached within the bound, every merge becomes critical, which is always
+    // sound (clones on every edge), and the rest settles with merges fixed.
+    for _attempt in 0..2 {
+        for _round in 0..(64 + 4 * n) {
+            let mut changed = false;
+            for index in 0..n {
+                let v = ValueId(index as u32);
+                if !snapshot.value(v).kind.is_buffer() {
+                    continue;
+                }
+                if is_merge[index] {
+                    let next = if force_critical || states[index] == MergeState::Critical {
+                        MergeState::Critical
+                    } else {
+                        merge_state(snapshot, dominance, v, &incoming[index], &kinds)
+                    };
+                    if next != states[index] {
+                        states[index] = next;
+                        changed = true;
+                    }
+                    let kind = match &states[index] {
+                        MergeState::Unknown => Kind::Alias(vec![]),
+                        MergeState::Alias(s) => Kind::Alias(s.clone()),
+                        MergeState::NotOwned(s) if s.is_empty() => Kind::UnownedRoot,
+                        MergeState::NotOwned(s) => Kind::Alias(s.clone()),
+                        MergeState::Critical => Kind::OwnedRoot,
+                    };
+                    if kinds[index] != kind {
+                        kinds[index] = kind;
+                        changed = true;
+                    }
+                } else {
+                    let kind = definition_kind(snapshot, v, &kinds);
+                    if kinds[index] != kind {
+                        kinds[index] = kind;
+                        changed = true;
+                    }
+                }
+            }
+            // Coupled operand occurrences: one critical receiver makes all critical.
+            for merges in coupled.values() {
+                if merges.iter().any(|m| states[m.index()] == MergeState::Critical) {
+                    for m in merges {
+                        if states[m.index()] != MergeState::Critical {
+                            states[m.index()] = MergeState::Critical;
+                            kinds[m.index()] = Kind::OwnedRoot;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                converged = true;
+                break;
+            }
+        }
+        if converged {
+            break;
+        }
+        force_critical = true;
+    }
+    // Merges that never received anything known (e.g. only from themselves
+    // or unreachable code) name memory the function does not own.
+    for index in 0..n {
+        if is_merge[index] && states[index] == MergeState::Unknown {
+            kinds[index] = Kind::UnownedRoot;
+        }
+    }
+    let critical: Vec<bool> = states.iter().map(|s| *s == MergeState::Critical).collect();
+    let exact = exact_aliases(&kinds, &incoming, &is_merge);
+    Ownership { kinds, incoming, critical, exact, problems }
+}
+
+fn collect_incoming(
+    snapshot: &Snapshot,
+    incoming: &mut [Vec<Incoming>],
+    is_merge: &mut [bool],
+    coupled: &mut std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>>,
+    problems: &mut Vec<Problem>,
+) {
+    let mut add = |forwarder: OpId, slot: (u32, u32), value: ValueId, merge: ValueId| {
+        if !snapshot.value(merge).kind.is_buffer() {
+            return;
+        }
+        is_merge[merge.index()] = true;
+        incoming[merge.index()].push(Incoming { forwarder, value, slot });
+        coupled.entry((forwarder, slot)).or_default().push(merge);
+    };
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        let facts = &op.facts;
+        for (s, successor) in facts.successors.iter().enumerate() {
+            let args = &snapshot.block(successor.block).args;
+            if !successor.mapping_known {
+                if args.iter().any(|a| snapshot.value(*a).kind.is_buffer()) {
+                    problems.push(Problem::UnknownSuccessorOperands { op: id });
+                }
+                continue;
+            }
+            for (i, &value) in successor.forwarded.iter().enumerate() {
+                if let Some(&arg) = args.get(successor.produced as usize + i) {
+                    add(id, (s as u32, i as u32), value, arg);
+                }
+            }
+        }
+        if let Some(info) = &facts.region_branch {
+            for (e, edge) in info.entry_edges.iter().enumerate() {
+                for (i, (&value, &input)) in edge.forwarded.iter().zip(&edge.inputs).enumerate() {
+                    // Entry edges forward the op's operands: the same operand
+                    // may feed a region argument and a result.
+                    let slot = operand_slot(op, value).unwrap_or((1000 + e as u32, i as u32));
+                    add(id, slot, value, input);
+                }
+            }
+            // Every region's exits must be known, or results miss sources.
+            for &region in &op.regions {
+                for &block in &snapshot.region(region).blocks {
+                    if let Some(t) = snapshot.terminator(block) {
+                        let tf = &snapshot.op(t).facts;
+                        if tf.successors.is_empty() && tf.terminator_edges.is_empty() {
+                            problems.push(Problem::UnknownRegionExit { op: id, terminator: t });
+                        }
+                    }
+                }
+            }
+        }
+        for edge in &facts.terminator_edges {
+            for (i, (&value, &input)) in edge.forwarded.iter().zip(&edge.inputs).enumerate() {
+                // All edges of a region terminator forward the same operand list.
+                add(id, (0, i as u32), value, input);
+            }
+        }
+    }
+}
+
+/// The operand slot of `value` among `op`'s operands (first occurrence),
+/// used to couple receivers of one operand.
+fn operand_slot(op: &crate::analysis::snapshot::OpInfo, value: ValueId) -> Option<(u32, u32)> {
+    op.operands.iter().position(|&v| v == value).map(|p| (0, p as u32))
+}
+
+fn definition_kind(snapshot: &Snapshot, v: ValueId, kinds: &[Kind]) -> Kind {
+    match snapshot.value(v).def {
+        // Function arguments, arguments produced by terminators, entry
+        // arguments of regions without region-branch semantics.
+        ValueDef::BlockArg { .. } => Kind::UnownedRoot,
+        ValueDef::OpResult { op, .. } => {
+            let info = snapshot.op(op);
+            if op == Snapshot::ROOT {
+                return Kind::UnownedRoot;
+            }
+            let facts = &info.facts;
+            if let Effects::Known(effects) = &facts.effects {
+                if let Some(e) = effects.iter().find(|e| e.kind == EffectKind::Allocate && e.value == Some(v)) {
+                    return if e.on_automatic_scope { Kind::UnownedRoot } else { Kind::OwnedRoot };
+                }
+            }
+            if facts.is_call {
+                return Kind::OwnedRoot;
+            }
+            if let Some(source) = facts.view_source {
+                if info.results.first() == Some(&v) {
+                    return alias_of(&[source], kinds, v);
+                }
+            }
+            match &facts.effects {
+                Effects::Known(_) => {
+                    let buffers: Vec<ValueId> =
+                        info.operands.iter().copied().filter(|o| snapshot.value(*o).kind.is_buffer()).collect();
+                    if buffers.is_empty() { Kind::UnownedRoot } else { alias_of(&buffers, kinds, v) }
+                }
+                Effects::Unknown => Kind::UnownedRoot,
+            }
+        }
+    }
+}
+
+fn alias_of(sources: &[ValueId], kinds: &[Kind], _v: ValueId) -> Kind {
+    let mut roots = BTreeSet::new();
+    for &s in sources {
+        match &kinds[s.index()] {
+            Kind::NotBuffer => {}
+            Kind::OwnedRoot | Kind::UnownedRoot => {
+                roots.insert(s);
+            }
+            Kind::Alias(r) => roots.extend(r.iter().copied()),
+        }
+    }
+    Kind::Alias(roots.into_iter().collect())
+}
+
+fn roots_of(kinds: &[Kind], v: ValueId) -> Option<Vec<ValueId>> {
+    match &kinds[v.index()] {
+        Kind::NotBuffer => Some(vec![]),
+        Kind::OwnedRoot | Kind::UnownedRoot => Some(vec![v]),
+        // An alias with no roots yet is a merge still unknown.
+        Kind::Alias(r) if r.is_empty() => None,
+        Kind::Alias(r) => Some(r.clone()),
+    }
+}
+
+fn merge_state(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    merge: ValueId,
+    incoming: &[Incoming],
+    kinds: &[Kind],
+) -> MergeState {
+    let mut sets: Vec<Vec<ValueId>> = Vec::new();
+    for edge in incoming {
+        if edge.value == merge {
+            continue; // passes itself around a loop: no new information
+        }
+        // Still-unknown inputs are skipped: optimistic.
+        if let Some(roots) = roots_of(kinds, edge.value) {
+            sets.push(roots);
+        }
+    }
+    if sets.is_empty() {
+        return MergeState::Unknown;
+    }
+    let owned = |r: &ValueId| kinds[r.index()] == Kind::OwnedRoot;
+    if sets.iter().all(|s| !s.iter().any(owned)) {
+        let union: BTreeSet<ValueId> = sets.iter().flatten().copied().collect();
+        return MergeState::NotOwned(union.into_iter().collect());
+    }
+    let first = &sets[0];
+    let same = sets.iter().all(|s| s == first);
+    let dominated = first.iter().all(|&r| r != merge && dominates_merge(snapshot, dominance, r, merge));
+    if same && dominated { MergeState::Alias(first.clone()) } else { MergeState::Critical }
+}
+
+/// Whether root `root` properly dominates the definition point of `merge`.
+fn dominates_merge(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, root: ValueId, merge: ValueId) -> bool {
+    match snapshot.value(merge).def {
+        ValueDef::OpResult { op, .. } => dominance.value_properly_dominates(root, op),
+        ValueDef::BlockArg { block, .. } => {
+            // Dominating a block argument: dominating the block's first op,
+            // or, for an empty block, its parent op's region entry.
+            match snapshot.block(block).ops.first() {
+                Some(&first) => dominance.value_properly_dominates(root, first) && !defined_in(snapshot, root, block),
+                None => false,
+            }
+        }
+    }
+}
+
+fn defined_in(snapshot: &Snapshot, value: ValueId, block: crate::analysis::snapshot::BlockId) -> bool {
+    snapshot.defining_block(value) == Some(block)
+}

@@ -1,0 +1,747 @@
+//! `bufrs-buffer-deallocation`: clone-based buffer deallocation (seeds 000
+//! and 002, "Introduction of Clones", "Placement of Deallocs").
+//!
+//! The input is memref IR in which buffers are written before they flow into
+//! branches, regions, calls or returns. The pass makes every heap buffer freed
+//! exactly once on every path, after its last use:
+//!
+//! 1. **Ownership** ([`crate::analysis::ownership`]): owned roots are heap
+//!    allocations, call results and *critical* merges (block arguments,
+//!    region arguments and region-branch results that may receive different
+//!    buffers, or buffers that do not dominate them). Everything else is an
+//!    alias of its roots, or memory the function does not own.
+//! 2. **Feeding critical merges**: every edge into a critical merge must hand
+//!    over a buffer the merge may own. When the incoming buffer is an owned
+//!    root that is dead after the edge, the edge *moves* it (no copy; this is
+//!    what the seeds' clone + dealloc pairs become after clone
+//!    canonicalization). Otherwise the edge gets a clone, built through the
+//!    source's `AllocationOpInterface` (`bufferization.clone` when it has
+//!    none). Returns are edges to the caller: callers own call results, so a
+//!    returned buffer that is not an owned root is cloned.
+//! 3. **Placing frees**: for each owned root, a backward liveness over the
+//!    blocks of its region (uses inside nested regions count at the op that
+//!    holds them; uses of every alias count) gives the blocks that still need
+//!    it. The free goes after the last use in each block where it dies; on a
+//!    control-flow edge to a block that does not need it, the free goes at
+//!    the start of that block when every edge into it frees the same buffer,
+//!    and otherwise on a new block splitting the edge. Back edges fall out of
+//!    this: a buffer defined in a loop is dead at the loop header, so each
+//!    iteration frees its own (the seeds' `loop_nested_if`).
+//!
+//! Beyond the seeds and upstream's passes: unstructured `cf` loops, branches
+//! with any number of successors (`cf.switch`), frees already in the IR
+//! (removed and re-placed when they free an owned buffer, kept when they free
+//! memory the function does not own), and ops with unknown memory effects
+//! (a use that keeps the buffer alive). What cannot be handled soundly is an
+//! error at the op: a buffer stored into memory, a buffer passed to a
+//! terminator whose successors are unknown, IR with ownership-based
+//! `bufferization.dealloc` ops.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use melior::ir::OperationRef;
+use mlir_sys::{MlirOperation, MlirValue};
+
+use crate::{
+    analysis::{
+        capture::{IrMap, capture},
+        dominance::{DominanceInfo, ancestor_op_in_region},
+        ownership::{self, Ownership, Problem},
+        snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
+    },
+    dialect::builders,
+    ir::{
+        Diagnostic,
+        edit::{self, Anchor, InsertPoint},
+        interfaces,
+    },
+    pass_options,
+    registry::{Anchor as PassAnchor, BufrsPass, PassFailed, PassResult},
+};
+
+pass_options! {
+    /// Options of `bufrs-buffer-deallocation`.
+    pub struct BufferDeallocationOptions {
+        emit_remarks: bool = false => "emit-remarks",
+            "Emit a remark per function with the clones, moves and frees inserted.";
+    }
+}
+
+pub struct BufferDeallocation;
+
+impl BufrsPass for BufferDeallocation {
+    type Options = BufferDeallocationOptions;
+    const ARGUMENT: &'static str = "bufrs-buffer-deallocation";
+    const SUMMARY: &'static str = "Free every heap buffer exactly once on every path, cloning at critical merges";
+    const ANCHOR: PassAnchor = PassAnchor::FunctionLike;
+    const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf"];
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
+        let dominance = DominanceInfo::new(&snapshot);
+        let ownership = ownership::compute(&snapshot, &dominance);
+        let plan = match plan(&snapshot, &dominance, &ownership) {
+            Ok(plan) => plan,
+            Err(errors) => {
+                for error in errors {
+                    let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
+                    Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.message)).emit();
+                }
+                return Err(PassFailed);
+            }
+        };
+        if let Err(error) = apply(&snapshot, &map, &ownership, &plan) {
+            Diagnostic::error(&op, format!("{}: {error}", Self::ARGUMENT)).emit();
+            return Err(PassFailed);
+        }
+        if options.emit_remarks {
+            Diagnostic::remark(
+                &op,
+                format!(
+                    "{} clones, {} moves, {} frees ({} on split edges), {} existing frees replaced",
+                    plan.clones.len(),
+                    plan.moves,
+                    plan.frees.len() + plan.splits.values().map(Vec::len).sum::<usize>(),
+                    plan.splits.values().map(Vec::len).sum::<usize>(),
+                    plan.erase.len()
+                ),
+            )
+            .emit();
+        }
+        Ok(())
+    }
+}
+
+/// Why the IR cannot be handled, at an op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanError {
+    pub op: OpId,
+    pub message: String,
+}
+
+/// Where a free goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FreeAt {
+    After(OpId),
+    Before(OpId),
+    StartOf(BlockId),
+}
+
+/// One clone to insert: the operand of `forwarder` at `position` in the
+/// operands it forwards along `edge` (now `value`) becomes a clone of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CloneAt {
+    pub forwarder: OpId,
+    pub edge: FeedEdge,
+    pub position: u32,
+    pub value: ValueId,
+}
+
+/// Everything the pass will change.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Frees already in the IR of owned buffers, removed and re-placed.
+    pub erase: Vec<OpId>,
+    pub clones: Vec<CloneAt>,
+    pub moves: usize,
+    pub frees: Vec<(ValueId, FreeAt)>,
+    /// Edges (terminator, successor index) split by a new block that frees
+    /// these roots.
+    pub splits: BTreeMap<(OpId, u32), Vec<ValueId>>,
+}
+
+/// A use of an owned root, lifted to the root's region.
+#[derive(Clone, Copy, Debug)]
+struct Use {
+    /// The op in the root's region that holds the use.
+    at: OpId,
+    /// The use is inside a region of `at` (not an operand of `at` itself).
+    nested: bool,
+}
+
+/// An operand occurrence feeding critical merges (or a function return).
+#[derive(Clone, Debug)]
+struct Feed {
+    forwarder: OpId,
+    /// Position among the operands forwarded along `edge` (for `Entry` and
+    /// `Return`: the operand index).
+    position: u32,
+    value: ValueId,
+    edge: FeedEdge,
+}
+
+/// The kind of edge an operand is forwarded along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeedEdge {
+    /// Successor `k` of a branch.
+    Branch(u32),
+    /// A region terminator's exit (all its edges forward the same operands).
+    RegionExit,
+    /// A function return.
+    Return,
+    /// The operands a region-branch op forwards into its regions or results.
+    Entry,
+}
+
+/// Computes the plan, or the reasons the IR cannot be handled.
+pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Ownership) -> Result<Plan, Vec<PlanError>> {
+    let mut errors: Vec<PlanError> = ownership
+        .problems
+        .iter()
+        .map(|p| match p {
+            Problem::UnknownSuccessorOperands { op } => PlanError {
+                op: *op,
+                message: "buffers flow to a successor whose operands are unknown (no BranchOpInterface)".into(),
+            },
+            Problem::UnknownRegionExit { op, terminator } => PlanError {
+                op: *terminator,
+                message: format!(
+                    "the terminator's successors in '{}' are unknown (no RegionBranchTerminatorOpInterface or ReturnLike)",
+                    snapshot.op(*op).name
+                ),
+            },
+        })
+        .collect();
+
+    let mut plan = Plan::default();
+    let erased = existing_frees(snapshot, ownership, &mut plan, &mut errors);
+    let owned: Vec<ValueId> = ownership.owned_roots().collect();
+    let uses = lifted_uses(snapshot, ownership, &erased, &mut errors);
+    let feeds = feeds(snapshot, ownership);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    let mut liveness: HashMap<ValueId, Needed> = HashMap::new();
+    for &root in &owned {
+        if let Some(home) = home(snapshot, root) {
+            liveness.insert(root, needed_blocks(snapshot, dominance, root, home, uses.get(&root).map_or(&[], |v| v)));
+        }
+    }
+
+    // Moves and clones.
+    let mut moved: BTreeSet<(OpId, ValueId, FeedEdgeKey)> = BTreeSet::new();
+    for feed in &feeds {
+        if let Some(root) = can_move(snapshot, ownership, &uses, &liveness, feed) {
+            plan.moves += 1;
+            moved.insert((feed.forwarder, root, FeedEdgeKey::of(feed.edge)));
+        } else {
+            plan.clones.push(CloneAt {
+                forwarder: feed.forwarder,
+                edge: feed.edge,
+                position: feed.position,
+                value: feed.value,
+            });
+        }
+    }
+
+    // Frees.
+    for &root in &owned {
+        let Some((home_region, def_block)) = home(snapshot, root) else { continue };
+        let needed = &liveness[&root];
+        let root_uses = uses.get(&root).map_or(&[][..], |v| v);
+        let mut edge_requests: BTreeMap<BlockId, Vec<(OpId, u32)>> = BTreeMap::new();
+        for &block in &snapshot.region(home_region).blocks {
+            if !(block == def_block || needed.needed_in(block)) || !dominance.is_reachable(block) {
+                continue;
+            }
+            let in_block: Vec<&Use> =
+                root_uses.iter().filter(|u| snapshot.op(u.at).parent_block == Some(block)).collect();
+            // Consumed by a region-branch op that moves it into its regions.
+            if in_block.iter().any(|u| moved.contains(&(u.at, root, FeedEdgeKey::Entry))) {
+                continue;
+            }
+            let terminator = snapshot.terminator(block);
+            let successors = terminator.map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
+            if successors.is_empty() {
+                let moved_out = terminator.is_some_and(|t| {
+                    moved.contains(&(t, root, FeedEdgeKey::Exit)) || moved.contains(&(t, root, FeedEdgeKey::Return))
+                });
+                if !moved_out {
+                    plan.frees.push((root, free_in_block(snapshot, root, block, &in_block)));
+                }
+                continue;
+            }
+            let t = terminator.expect("successors imply a terminator");
+            let edge_moved = |k: u32| moved.contains(&(t, root, FeedEdgeKey::Branch(k)));
+            let any_needed = successors.iter().any(|s| needed.needed_in(s.block));
+            let any_moved = (0..successors.len() as u32).any(edge_moved);
+            if !any_needed && !any_moved {
+                plan.frees.push((root, free_in_block(snapshot, root, block, &in_block)));
+                continue;
+            }
+            for (k, successor) in successors.iter().enumerate() {
+                if !needed.needed_in(successor.block) && !edge_moved(k as u32) {
+                    edge_requests.entry(successor.block).or_default().push((t, k as u32));
+                }
+            }
+        }
+        for (target, requests) in edge_requests {
+            let incoming = reachable_edges_into(snapshot, dominance, home_region, target);
+            let all: BTreeSet<(OpId, u32)> = incoming.into_iter().collect();
+            let requested: BTreeSet<(OpId, u32)> = requests.iter().copied().collect();
+            if requested == all && dominance.block_dominates(def_block, target) {
+                plan.frees.push((root, FreeAt::StartOf(target)));
+            } else {
+                for edge in requests {
+                    plan.splits.entry(edge).or_default().push(root);
+                }
+            }
+        }
+    }
+    plan.frees.sort();
+    plan.frees.dedup();
+    Ok(plan)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum FeedEdgeKey {
+    Branch(u32),
+    Exit,
+    Return,
+    Entry,
+}
+
+impl FeedEdgeKey {
+    fn of(edge: FeedEdge) -> Self {
+        match edge {
+            FeedEdge::Branch(k) => FeedEdgeKey::Branch(k),
+            FeedEdge::RegionExit => FeedEdgeKey::Exit,
+            FeedEdge::Return => FeedEdgeKey::Return,
+            FeedEdge::Entry => FeedEdgeKey::Entry,
+        }
+    }
+}
+
+/// The region an owned root lives in and the block that defines it.
+fn home(snapshot: &Snapshot, root: ValueId) -> Option<(RegionId, BlockId)> {
+    let block = match snapshot.value(root).def {
+        ValueDef::BlockArg { block, .. } => block,
+        ValueDef::OpResult { op, .. } => snapshot.op(op).parent_block?,
+    };
+    Some((snapshot.block(block).region, block))
+}
+
+/// Ops that only free buffers: frees of owned buffers are removed (the pass
+/// places its own); frees of memory the function does not own stay.
+fn existing_frees(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    plan: &mut Plan,
+    errors: &mut Vec<PlanError>,
+) -> BTreeSet<OpId> {
+    let mut erased = BTreeSet::new();
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        let Effects::Known(effects) = &op.facts.effects else { continue };
+        let frees: Vec<ValueId> = effects.iter().filter(|e| e.kind == EffectKind::Free).filter_map(|e| e.value).collect();
+        if frees.is_empty() {
+            continue;
+        }
+        let only_frees = effects.iter().all(|e| e.kind == EffectKind::Free || e.kind == EffectKind::Read)
+            && op.results.is_empty()
+            && op.regions.is_empty();
+        if !only_frees {
+            errors.push(PlanError {
+                op: id,
+                message: format!(
+                    "'{}' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it",
+                    op.name
+                ),
+            });
+            continue;
+        }
+        let owned: Vec<bool> =
+            frees.iter().flat_map(|&f| ownership.roots(f)).map(|r| ownership.is_owned_root(r)).collect();
+        if owned.iter().all(|&o| o) {
+            erased.insert(id);
+            plan.erase.push(id);
+        } else if owned.iter().any(|&o| o) {
+            errors.push(PlanError {
+                op: id,
+                message: "frees a buffer that may or may not be owned by this function".into(),
+            });
+        }
+    }
+    erased
+}
+
+/// For every owned root, its uses (through any alias), lifted to the root's
+/// region. Also reports buffers that escape where ownership is lost.
+fn lifted_uses(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    erased: &BTreeSet<OpId>,
+    errors: &mut Vec<PlanError>,
+) -> HashMap<ValueId, Vec<Use>> {
+    let mut uses: HashMap<ValueId, Vec<Use>> = HashMap::new();
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        if id == Snapshot::ROOT || erased.contains(&id) {
+            continue;
+        }
+        let mut roots_here = BTreeSet::new();
+        for &operand in &op.operands {
+            for root in ownership.roots(operand) {
+                if ownership.is_owned_root(root) {
+                    roots_here.insert(root);
+                }
+            }
+        }
+        if roots_here.is_empty() {
+            continue;
+        }
+        if let Some(problem) = escape_problem(snapshot, ownership, id) {
+            errors.push(problem);
+        }
+        for root in roots_here {
+            let Some((region, _)) = home(snapshot, root) else { continue };
+            match ancestor_op_in_region(snapshot, id, region) {
+                Some(at) => uses.entry(root).or_default().push(Use { at, nested: at != id }),
+                None => errors.push(PlanError {
+                    op: id,
+                    message: "uses a buffer outside the region that owns it".into(),
+                }),
+            }
+        }
+    }
+    uses
+}
+
+/// Uses through which ownership is lost: storing a buffer into memory, or
+/// passing it to a terminator whose successors are unknown.
+fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Option<PlanError> {
+    let op = snapshot.op(id);
+    let facts = &op.facts;
+    if let Effects::Known(effects) = &facts.effects {
+        for &operand in &op.operands {
+            if !snapshot.value(operand).kind.is_buffer() || ownership.roots(operand).is_empty() {
+                continue;
+            }
+            let named = effects.iter().any(|e| e.value == Some(operand));
+            let writes_elsewhere = effects.iter().any(|e| e.kind == EffectKind::Write && e.value != Some(operand));
+            if !named && writes_elsewhere && facts.view_source != Some(operand) {
+                return Some(PlanError {
+                    op: id,
+                    message: "stores a buffer into memory; its ownership cannot be tracked".into(),
+                });
+            }
+        }
+    }
+    if facts.is_terminator && facts.successors.is_empty() && facts.terminator_edges.is_empty() {
+        let parent = op.parent_block.map(|b| snapshot.parent_op_of_block(b));
+        let is_function_return = parent == Some(Snapshot::ROOT) && facts.is_return_like;
+        let in_region_branch = parent.is_some_and(|p| snapshot.op(p).facts.region_branch.is_some());
+        if !is_function_return && !in_region_branch {
+            return Some(PlanError {
+                op: id,
+                message: format!(
+                    "passes a buffer out of '{}', whose control flow is unknown (no RegionBranchOpInterface)",
+                    parent.map_or("?", |p| snapshot.op(p).name.as_str())
+                ),
+            });
+        }
+    }
+    None
+}
+
+/// Operand occurrences that feed critical merges, and function returns.
+fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
+    let mut seen: BTreeSet<(OpId, (u32, u32))> = BTreeSet::new();
+    let mut out = Vec::new();
+    for (index, critical) in ownership.critical.iter().enumerate() {
+        if !*critical {
+            continue;
+        }
+        for incoming in &ownership.incoming[index] {
+            if !seen.insert((incoming.forwarder, incoming.slot)) {
+                continue;
+            }
+            let op = snapshot.op(incoming.forwarder);
+            let edge = if op.facts.region_branch.is_some() && !op.facts.is_terminator {
+                FeedEdge::Entry
+            } else if !op.facts.terminator_edges.is_empty() {
+                FeedEdge::RegionExit
+            } else {
+                FeedEdge::Branch(incoming.slot.0)
+            };
+            out.push(Feed { forwarder: incoming.forwarder, position: incoming.slot.1, value: incoming.value, edge });
+        }
+    }
+    // Function returns: the caller owns what it gets.
+    for &region in &snapshot.op(Snapshot::ROOT).regions {
+        for &block in &snapshot.region(region).blocks {
+            let Some(t) = snapshot.terminator(block) else { continue };
+            let facts = &snapshot.op(t).facts;
+            if !facts.is_return_like || !facts.terminator_edges.is_empty() {
+                continue;
+            }
+            for (i, &value) in snapshot.op(t).operands.iter().enumerate() {
+                if snapshot.value(value).kind.is_buffer() {
+                    out.push(Feed { forwarder: t, position: i as u32, value, edge: FeedEdge::Return });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Blocks of the root's region that still need the root on entry.
+struct Needed {
+    needed_in: Vec<bool>,
+    offset: usize,
+}
+
+impl Needed {
+    fn needed_in(&self, block: BlockId) -> bool {
+        block.index().checked_sub(self.offset).and_then(|i| self.needed_in.get(i)).copied().unwrap_or(false)
+    }
+}
+
+/// Backward liveness of one root over its region's blocks: a block needs the
+/// root on entry if it uses it, or a successor needs it; the defining block
+/// never does (the root is born there, also around back edges).
+fn needed_blocks(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    _root: ValueId,
+    (region, def_block): (RegionId, BlockId),
+    uses: &[Use],
+) -> Needed {
+    let blocks = &snapshot.region(region).blocks;
+    let offset = blocks.first().map_or(0, |b| b.index());
+    // Blocks of a region are numbered contiguously by capture.
+    let contiguous = blocks.iter().enumerate().all(|(i, b)| b.index() == offset + i);
+    let local = |b: BlockId| -> Option<usize> {
+        if contiguous {
+            b.index().checked_sub(offset).filter(|&i| i < blocks.len())
+        } else {
+            blocks.iter().position(|&x| x == b)
+        }
+    };
+    let mut needed_in = vec![false; blocks.len()];
+    let mut worklist: Vec<BlockId> = Vec::new();
+    for u in uses {
+        if let Some(b) = snapshot.op(u.at).parent_block {
+            if b != def_block {
+                if let Some(i) = local(b) {
+                    if !needed_in[i] && dominance.is_reachable(b) {
+                        needed_in[i] = true;
+                        worklist.push(b);
+                    }
+                }
+            }
+        }
+    }
+    while let Some(b) = worklist.pop() {
+        for p in dominance.cfg().predecessors(b) {
+            if p == def_block || !dominance.is_reachable(p) || !dominance.block_dominates(def_block, p) {
+                continue;
+            }
+            if let Some(i) = local(p) {
+                if !needed_in[i] {
+                    needed_in[i] = true;
+                    worklist.push(p);
+                }
+            }
+        }
+    }
+    if contiguous {
+        Needed { needed_in, offset }
+    } else {
+        // Re-index densely by global block id for lookups.
+        let mut dense = vec![false; snapshot.blocks.len()];
+        for (i, &b) in blocks.iter().enumerate() {
+            dense[b.index()] = needed_in[i];
+        }
+        Needed { needed_in: dense, offset: 0 }
+    }
+}
+
+/// The owned root that `feed` may hand on instead of a clone, if any: the
+/// forwarded value must name it exactly (the root or an exact alias), the
+/// root must live in the forwarder's region, be forwarded once, and be dead
+/// after the edge.
+fn can_move(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    uses: &HashMap<ValueId, Vec<Use>>,
+    liveness: &HashMap<ValueId, Needed>,
+    feed: &Feed,
+) -> Option<ValueId> {
+    let root = ownership.exact_owned_root(feed.value)?;
+    let (region, _) = home(snapshot, root)?;
+    let forwarder = snapshot.op(feed.forwarder);
+    let block = forwarder.parent_block?;
+    if snapshot.block(block).region != region {
+        return None; // an outer buffer passed on from an inner region
+    }
+    let handed_on = forwarder.operands.iter().filter(|&&v| ownership.exact_owned_root(v) == Some(root)).count();
+    let other_uses = forwarder.operands.iter().filter(|&&v| ownership.roots(v).contains(&root)).count();
+    if handed_on != 1 || other_uses != 1 {
+        return None;
+    }
+    let needed = &liveness[&root];
+    let root_uses = uses.get(&root).map_or(&[][..], |v| v);
+    let dead_after = match feed.edge {
+        FeedEdge::Branch(k) => forwarder.facts.successors.get(k as usize).is_some_and(|s| !needed.needed_in(s.block)),
+        FeedEdge::RegionExit | FeedEdge::Return => true,
+        FeedEdge::Entry => {
+            let position = forwarder.position;
+            let later_use = root_uses.iter().any(|u| {
+                snapshot.op(u.at).parent_block == Some(block)
+                    && (snapshot.op(u.at).position > position || (u.at == feed.forwarder && u.nested))
+            });
+            let successors = snapshot.terminator(block).map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
+            !later_use && !successors.iter().any(|s| needed.needed_in(s.block))
+        }
+    };
+    dead_after.then_some(root)
+}
+
+/// Where a root dies inside `block`: after its last use there, before the
+/// terminator when the terminator itself uses it (a clone source), or right
+/// after its definition when it has no use in the block.
+fn free_in_block(snapshot: &Snapshot, root: ValueId, block: BlockId, uses: &[&Use]) -> FreeAt {
+    let last = uses.iter().max_by_key(|u| snapshot.op(u.at).position);
+    match last {
+        Some(u) if snapshot.op(u.at).facts.is_terminator => FreeAt::Before(u.at),
+        Some(u) => FreeAt::After(u.at),
+        None => match snapshot.value(root).def {
+            ValueDef::OpResult { op, .. } if snapshot.op(op).parent_block == Some(block) => FreeAt::After(op),
+            _ => FreeAt::StartOf(block),
+        },
+    }
+}
+
+/// The reachable CFG edges (terminator, successor index) into `target`.
+fn reachable_edges_into(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    region: RegionId,
+    target: BlockId,
+) -> Vec<(OpId, u32)> {
+    let mut out = Vec::new();
+    for &block in &snapshot.region(region).blocks {
+        if !dominance.is_reachable(block) {
+            continue;
+        }
+        let Some(t) = snapshot.terminator(block) else { continue };
+        for (k, s) in snapshot.op(t).facts.successors.iter().enumerate() {
+            if s.block == target {
+                out.push((t, k as u32));
+            }
+        }
+    }
+    out
+}
+
+/// Applies the plan to the IR.
+fn apply(snapshot: &Snapshot, map: &IrMap, ownership: &Ownership, plan: &Plan) -> Result<(), String> {
+    for &op in &plan.erase {
+        edit::erase(map.op(op));
+    }
+    for clone in &plan.clones {
+        let forwarder = map.op(clone.forwarder);
+        let index = operand_index(map, clone)?;
+        let value = map.value(clone.value);
+        let copy = build_clone(snapshot, map, ownership, clone.value, value, forwarder);
+        edit::set_operand(forwarder, index as usize, copy);
+    }
+    for &(root, at) in &plan.frees {
+        let anchor = match at {
+            FreeAt::After(op) => Anchor::After(map.op(op)),
+            FreeAt::Before(op) => Anchor::Before(map.op(op)),
+            FreeAt::StartOf(block) => Anchor::StartOf(map.block(block)),
+        };
+        let location = match at {
+            FreeAt::After(op) | FreeAt::Before(op) => edit::location(map.op(op)),
+            FreeAt::StartOf(block) => snapshot
+                .block(block)
+                .ops
+                .first()
+                .map_or_else(|| edit::location(map.op(Snapshot::ROOT)), |&op| edit::location(map.op(op))),
+        };
+        build_free(snapshot, map, root, location, anchor);
+    }
+    for (&(terminator, k), roots) in &plan.splits {
+        let t = map.op(terminator);
+        let block = map.block(snapshot.op(terminator).parent_block.ok_or("split at a terminator without a block")?);
+        let target_id = snapshot.op(terminator).facts.successors[k as usize].block;
+        let target = map.block(target_id);
+        let new_block = edit::new_block_like(target, block);
+        let location = edit::location(t);
+        let args = edit::block_arguments(new_block);
+        let branch = builders::cf_br(new_block, target, &args, location);
+        for &root in roots {
+            build_free(snapshot, map, root, location, Anchor::Before(branch));
+        }
+        edit::set_successor(t, k as usize, new_block);
+    }
+    Ok(())
+}
+
+/// The operand index of a clone's operand in its forwarder.
+fn operand_index(map: &IrMap, clone: &CloneAt) -> Result<u32, String> {
+    let start = match clone.edge {
+        FeedEdge::Entry | FeedEdge::Return => Some(0),
+        FeedEdge::Branch(k) => map.successor_operand_starts.get(&(clone.forwarder, k)).copied(),
+        FeedEdge::RegionExit => map.terminator_operand_starts.get(&clone.forwarder).copied(),
+    };
+    start.map(|s| s + clone.position).ok_or_else(|| "cannot locate a forwarded operand to clone".to_string())
+}
+
+/// The AllocationOpInterface op that can build clones/frees for `root`'s
+/// memory, if its producer has one.
+fn allocation_op(value: MlirValue) -> Option<MlirOperation> {
+    let op = edit::defining_op(value)?;
+    interfaces::traits(op).is_allocation_op().then_some(op)
+}
+
+fn build_clone(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    ownership: &Ownership,
+    value_id: ValueId,
+    value: MlirValue,
+    before: MlirOperation,
+) -> MlirValue {
+    let location = edit::location(before);
+    let via_interface = ownership
+        .roots(value_id)
+        .into_iter()
+        .find_map(|r| allocation_op(map.value(r)))
+        .and_then(|alloc| edit::build_clone(alloc, value, InsertPoint::Before(before)));
+    let _ = snapshot;
+    via_interface.unwrap_or_else(|| builders::bufferization_clone(value, location, Anchor::Before(before)))
+}
+
+fn build_free(snapshot: &Snapshot, map: &IrMap, root: ValueId, location: mlir_sys::MlirLocation, at: Anchor) {
+    let value = map.value(root);
+    if let Some(alloc) = allocation_op(value) {
+        let point = match at {
+            Anchor::Before(op) => Some(InsertPoint::Before(op)),
+            Anchor::After(op) => {
+                // SAFETY: live op.
+                let next = unsafe { mlir_sys::mlirOperationGetNextInBlock(op) };
+                if next.ptr.is_null() {
+                    Some(InsertPoint::EndOf(unsafe { mlir_sys::mlirOperationGetBlock(op) }))
+                } else {
+                    Some(InsertPoint::Before(next))
+                }
+            }
+            Anchor::StartOf(block) => {
+                // SAFETY: live block.
+                let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(block) };
+                Some(if first.ptr.is_null() { InsertPoint::EndOf(block) } else { InsertPoint::Before(first) })
+            }
+        };
+        if let Some(point) = point {
+            if edit::build_dealloc(alloc, value, point).is_some() {
+                return;
+            }
+        }
+    }
+    let _ = snapshot;
+    builders::memref_dealloc(value, location, at);
+}
