@@ -5,3 +5,8 @@
 
 pub mod builders;
 pub mod copies;
+
+/// `bufferization.dealloc` (ownership-based deallocation) frees buffers but
+/// has no `MemoryEffectOpInterface` in MLIR 22, so no interface reveals
+/// that it frees: passes that place frees must recognise it by name.
+pub const OWNERSHIP_BASED_DEALLOC: &str = "bufferization.dealloc";

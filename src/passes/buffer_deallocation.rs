@@ -333,6 +333,16 @@ fn existing_frees(
     let mut erased = BTreeSet::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
+        if op.name == crate::dialect::OWNERSHIP_BASED_DEALLOC {
+            errors.push(PlanError {
+                op: id,
+                message: format!(
+                    "'{}' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it",
+                    op.name
+                ),
+            });
+            continue;
+        }
         let Effects::Known(effects) = &op.facts.effects else { continue };
         let frees: Vec<ValueId> = effects.iter().filter(|e| e.kind == EffectKind::Free).filter_map(|e| e.value).collect();
         if frees.is_empty() {
@@ -576,9 +586,21 @@ fn can_move(
     if snapshot.block(block).region != region {
         return None; // an outer buffer passed on from an inner region
     }
-    let handed_on = forwarder.operands.iter().filter(|&&v| ownership.exact_owned_root(v) == Some(root)).count();
-    let other_uses = forwarder.operands.iter().filter(|&&v| ownership.roots(v).contains(&root)).count();
-    if handed_on != 1 || other_uses != 1 {
+    // Along one edge, the first exact occurrence of the root may take it;
+    // later occurrences (and views of it) get clones, made before the edge.
+    // A region-branch op must not otherwise use the root at all.
+    let forwarded: &[ValueId] = match feed.edge {
+        FeedEdge::Branch(k) => forwarder.facts.successors.get(k as usize).map_or(&[][..], |s| &s.forwarded[..]),
+        FeedEdge::RegionExit => forwarder.facts.terminator_edges.first().map_or(&[][..], |e| &e.forwarded[..]),
+        FeedEdge::Return | FeedEdge::Entry => &forwarder.operands[..],
+    };
+    let first = forwarded.iter().position(|&v| ownership.exact_owned_root(v) == Some(root));
+    if first != Some(feed.position as usize) {
+        return None;
+    }
+    if feed.edge == FeedEdge::Entry
+        && forwarder.operands.iter().filter(|&&v| ownership.roots(v).contains(&root)).count() != 1
+    {
         return None;
     }
     let needed = &liveness[&root];
@@ -744,4 +766,110 @@ fn build_free(snapshot: &Snapshot, map: &IrMap, root: ValueId, location: mlir_sy
     }
     let _ = snapshot;
     builders::memref_dealloc(value, location, at);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::snapshot::{Effect, OpFacts, SnapshotBuilder, Successor, ValueKind};
+
+    fn func_facts() -> OpFacts {
+        OpFacts {
+            is_automatic_allocation_scope: true,
+            is_isolated_from_above: true,
+            regions_have_ssa_dominance: true,
+            ..OpFacts::default()
+        }
+    }
+
+    fn alloc_facts(builder: &SnapshotBuilder, next_value: u32) -> OpFacts {
+        let _ = builder;
+        OpFacts {
+            effects: Effects::Known(vec![Effect {
+                kind: EffectKind::Allocate,
+                value: Some(ValueId(next_value)),
+                on_automatic_scope: false,
+            }]),
+            regions_have_ssa_dominance: true,
+            ..OpFacts::default()
+        }
+    }
+
+    fn plan_of(snapshot: &Snapshot) -> Result<Plan, Vec<PlanError>> {
+        let dominance = DominanceInfo::new(snapshot);
+        let ownership = ownership::compute(snapshot, &dominance);
+        plan(snapshot, &dominance, &ownership)
+    }
+
+    #[test]
+    fn a_buffer_leaving_an_op_without_region_semantics_is_refused() {
+        let mut b = SnapshotBuilder::new("func.func", func_facts());
+        let body = b.add_region(Snapshot::ROOT);
+        let entry = b.add_block(body, &[]);
+        let unknown = b.add_op(entry, "test.region_op", &[], &[], OpFacts { regions_have_ssa_dominance: true, ..OpFacts::default() });
+        let inner = b.add_region(unknown);
+        let inner_block = b.add_block(inner, &[]);
+        let next = b.snapshot().values.len() as u32;
+        let facts = alloc_facts(&b, next);
+        let alloc = b.add_op(inner_block, "memref.alloc", &[], &[ValueKind::RankedMemRef], facts);
+        let buffer = b.snapshot().op(alloc).results[0];
+        let exit = b.add_op(
+            inner_block,
+            "test.region_terminator",
+            &[buffer],
+            &[],
+            OpFacts { is_terminator: true, effects: Effects::Known(vec![]), ..OpFacts::default() },
+        );
+        b.add_op(entry, "func.return", &[], &[], OpFacts { is_terminator: true, is_return_like: true, ..OpFacts::default() });
+        let errors = plan_of(&b.finish()).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].op, exit);
+        assert!(errors[0].message.contains("whose control flow is unknown"), "{}", errors[0].message);
+    }
+
+    /// Seed @branch: both buffers reaching the join are moved, %0 is freed
+    /// at the start of the branch that does not use it, the join's argument
+    /// after its use.
+    #[test]
+    fn branch_example_moves_both_buffers() {
+        let mut b = SnapshotBuilder::new("func.func", func_facts());
+        let body = b.add_region(Snapshot::ROOT);
+        let bb0 = b.add_block(body, &[ValueKind::Other]);
+        let bb1 = b.add_block(body, &[]);
+        let bb2 = b.add_block(body, &[]);
+        let bb3 = b.add_block(body, &[ValueKind::RankedMemRef]);
+        let next = b.snapshot().values.len() as u32;
+        let f = alloc_facts(&b, next);
+        let a0 = b.add_op(bb0, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
+        let v0 = b.snapshot().op(a0).results[0];
+        let cond = b.snapshot().block(bb0).args[0];
+        let branch = |to: Vec<(BlockId, Vec<ValueId>)>| OpFacts {
+            is_terminator: true,
+            effects: Effects::Known(vec![]),
+            successors: to
+                .into_iter()
+                .map(|(block, forwarded)| Successor { block, forwarded, produced: 0, mapping_known: true })
+                .collect(),
+            ..OpFacts::default()
+        };
+        b.add_op(bb0, "cf.cond_br", &[cond], &[], branch(vec![(bb1, vec![]), (bb2, vec![])]));
+        let next = b.snapshot().values.len() as u32;
+        let f = alloc_facts(&b, next);
+        let a1 = b.add_op(bb1, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
+        let v1 = b.snapshot().op(a1).results[0];
+        b.add_op(bb1, "cf.br", &[v1], &[], branch(vec![(bb3, vec![v1])]));
+        let read = OpFacts { effects: Effects::Known(vec![Effect { kind: EffectKind::Read, value: Some(v0), on_automatic_scope: false }]), ..OpFacts::default() };
+        let use0 = b.add_op(bb2, "use", &[v0], &[], read);
+        b.add_op(bb2, "cf.br", &[v0], &[], branch(vec![(bb3, vec![v0])]));
+        let join = b.snapshot().block(bb3).args[0];
+        let read = OpFacts { effects: Effects::Known(vec![Effect { kind: EffectKind::Read, value: Some(join), on_automatic_scope: false }]), ..OpFacts::default() };
+        let use2 = b.add_op(bb3, "use", &[join], &[], read);
+        b.add_op(bb3, "func.return", &[], &[], OpFacts { is_terminator: true, is_return_like: true, ..OpFacts::default() });
+        let plan = plan_of(&b.finish()).unwrap();
+        assert_eq!(plan.moves, 2);
+        assert!(plan.clones.is_empty());
+        assert!(plan.splits.is_empty());
+        assert_eq!(plan.frees, vec![(join, FreeAt::After(use2)), (v0, FreeAt::StartOf(bb1))]);
+        let _ = use0;
+    }
 }

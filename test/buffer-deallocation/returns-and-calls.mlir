@@ -1,0 +1,54 @@
+// Functions that return buffers: returned buffers are not freed, callers own
+// call results (and free them), and a returned buffer the function does not
+// own (an argument, a view) is cloned so that every result is owned.
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' | FileCheck %s
+
+// CHECK-LABEL: func.func @returns_new
+// CHECK-NEXT:    %[[A:.*]] = memref.alloc()
+// CHECK-NEXT:    return %[[A]]
+func.func @returns_new() -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  return %a : memref<4xf32>
+}
+
+// CHECK-LABEL: func.func @returns_argument
+// CHECK-NEXT:    %[[C:.*]] = bufferization.clone %arg0
+// CHECK-NEXT:    return %[[C]]
+func.func @returns_argument(%arg0: memref<4xf32>) -> memref<4xf32> {
+  return %arg0 : memref<4xf32>
+}
+
+// The same buffer twice: the first result takes it, the second is a clone.
+// CHECK-LABEL: func.func @returns_twice
+// CHECK-NEXT:    %[[A:.*]] = memref.alloc()
+// CHECK-NEXT:    %[[C:.*]] = bufferization.clone %[[A]]
+// CHECK-NEXT:    return %[[A]], %[[C]]
+func.func @returns_twice() -> (memref<4xf32>, memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  return %a, %a : memref<4xf32>, memref<4xf32>
+}
+
+// A view of a local buffer: cloned, and the buffer freed.
+// CHECK-LABEL: func.func @returns_view
+// CHECK-NEXT:    %[[A:.*]] = memref.alloc()
+// CHECK-NEXT:    %[[V:.*]] = memref.subview %[[A]]
+// CHECK-NEXT:    %[[C:.*]] = bufferization.clone %[[V]]
+// CHECK-NEXT:    memref.dealloc %[[A]]
+// CHECK-NEXT:    return %[[C]]
+func.func @returns_view() -> memref<2xf32, strided<[1], offset: 2>> {
+  %a = memref.alloc() : memref<4xf32>
+  %v = memref.subview %a[2] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
+  return %v : memref<2xf32, strided<[1], offset: 2>>
+}
+
+// CHECK-LABEL: func.func @caller
+// CHECK-NEXT:    %[[R:.*]] = call @returns_new()
+// CHECK-NEXT:    memref.copy %[[R]], %arg0
+// CHECK-NEXT:    memref.dealloc %[[R]]
+// CHECK-NEXT:    return
+func.func @caller(%out: memref<4xf32>) {
+  %r = func.call @returns_new() : () -> memref<4xf32>
+  memref.copy %r, %out : memref<4xf32> to memref<4xf32>
+  return
+}
