@@ -165,14 +165,40 @@ fn describe_option(spec: &OptionSpec) -> ffi::BufrsOptionSpec {
     out
 }
 
-/// Registers every bufrs pass with MLIR's global pass registry (idempotent).
-/// After this, textual pipelines can name `bufrs-*` passes.
+/// A named pipeline of bufrs passes, usable like a pass in textual
+/// pipelines (e.g. `builtin.module(bufrs-deallocation-pipeline)`).
+pub struct PipelineEntry {
+    pub argument: &'static str,
+    pub summary: &'static str,
+    /// The pipeline it expands to, nested under the op it is anchored on.
+    pub pipeline: &'static str,
+}
+
+/// Every registered pipeline.
+pub const PIPELINES: &[PipelineEntry] = &[PipelineEntry {
+    argument: "bufrs-deallocation-pipeline",
+    summary: "Free every heap buffer of every function exactly once, then remove the copies that became redundant",
+    pipeline: "func.func(bufrs-buffer-deallocation,bufrs-copy-removal)",
+}];
+
+/// Registers every bufrs pass and pipeline with MLIR's global pass registry
+/// (idempotent). After this, textual pipelines can name `bufrs-*` passes.
 pub fn register_all() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for index in 0..entries().len() {
             // SAFETY: the descriptor is 'static.
             unsafe { ffi::bufrsShimRegisterPass(descriptor(index)) };
+        }
+        for pipeline in PIPELINES {
+            // SAFETY: leaked, NUL-terminated strings live for the process.
+            unsafe {
+                ffi::bufrsShimRegisterPipeline(
+                    leak_c_string(pipeline.argument),
+                    leak_c_string(pipeline.summary),
+                    leak_c_string(pipeline.pipeline),
+                )
+            };
         }
     });
 }
@@ -219,6 +245,12 @@ pub fn markdown_table() -> String {
             .collect::<Vec<_>>()
             .join(", ");
         out.push_str(&format!("| `{}` | {} | {} | {} |\n", entry.argument, anchor, entry.summary, options));
+    }
+    for pipeline in PIPELINES {
+        out.push_str(&format!(
+            "| `{}` | any op (nests `func.func`) | {} | pipeline: `{}` |\n",
+            pipeline.argument, pipeline.summary, pipeline.pipeline
+        ));
     }
     out
 }

@@ -6,6 +6,7 @@
 // same values.
 
 // RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' | FileCheck %s
+// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
 
 // CHECK: 7
 // CHECK-NEXT: 7
