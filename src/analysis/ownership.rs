@@ -297,10 +297,15 @@ fn collect_incoming(
         }
         if let Some(info) = &facts.region_branch {
             for (e, edge) in info.entry_edges.iter().enumerate() {
+                // Entry edges forward a contiguous range of the op's operands;
+                // the same operand may feed a region argument and a result,
+                // so the slot is the true operand index.
+                let start = operand_range_start(&op.operands, &edge.forwarded);
                 for (i, (&value, &input)) in edge.forwarded.iter().zip(&edge.inputs).enumerate() {
-                    // Entry edges forward the op's operands: the same operand
-                    // may feed a region argument and a result.
-                    let slot = operand_slot(op, value).unwrap_or((1000 + e as u32, i as u32));
+                    let slot = match start {
+                        Some(start) => (0, (start + i) as u32),
+                        None => (1000 + e as u32, i as u32),
+                    };
                     add(id, slot, value, input);
                 }
             }
@@ -325,10 +330,12 @@ fn collect_incoming(
     }
 }
 
-/// The operand slot of `value` among `op`'s operands (first occurrence),
-/// used to couple receivers of one operand.
-fn operand_slot(op: &crate::analysis::snapshot::OpInfo, value: ValueId) -> Option<(u32, u32)> {
-    op.operands.iter().position(|&v| v == value).map(|p| (0, p as u32))
+/// Where `forwarded` starts as a contiguous range of `operands` (first match).
+fn operand_range_start(operands: &[ValueId], forwarded: &[ValueId]) -> Option<usize> {
+    if forwarded.is_empty() {
+        return None;
+    }
+    (0..=operands.len().checked_sub(forwarded.len())?).find(|&s| operands[s..s + forwarded.len()] == *forwarded)
 }
 
 fn definition_kind(snapshot: &Snapshot, v: ValueId, kinds: &[Kind]) -> Kind {
