@@ -99,10 +99,10 @@ impl BufrsPass for BufferDeallocation {
                 &op,
                 format!(
                     "{} clones, {} moves, {} frees ({} on split edges), {} existing frees replaced",
-                    plan.clones.len(),
+                    plan.clones.len() + plan.splits.values().map(|e| e.clones.len()).sum::<usize>(),
                     plan.moves,
-                    plan.frees.len() + plan.splits.values().map(Vec::len).sum::<usize>(),
-                    plan.splits.values().map(Vec::len).sum::<usize>(),
+                    plan.frees.len() + plan.splits.values().map(|e| e.frees.len()).sum::<usize>(),
+                    plan.splits.values().map(|e| e.frees.len()).sum::<usize>(),
                     plan.erase.len()
                 ),
             )
@@ -145,9 +145,17 @@ pub struct Plan {
     pub clones: Vec<CloneAt>,
     pub moves: usize,
     pub frees: Vec<(ValueId, FreeAt)>,
-    /// Edges (terminator, successor index) split by a new block that frees
-    /// these roots.
-    pub splits: BTreeMap<(OpId, u32), Vec<ValueId>>,
+    /// Edges (terminator, successor index) split by a new block that makes
+    /// clones and frees buffers only when control takes that edge.
+    pub splits: BTreeMap<(OpId, u32), EdgeBlock>,
+}
+
+/// The work done on a split edge, in order: clones of forwarded operands
+/// (by position in the successor operands), then frees.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EdgeBlock {
+    pub clones: Vec<(u32, ValueId)>,
+    pub frees: Vec<ValueId>,
 }
 
 /// A use of an owned root, lifted to the root's region.
@@ -225,6 +233,12 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
         if let Some(root) = can_move(snapshot, ownership, &uses, &liveness, feed) {
             plan.moves += 1;
             moved.insert((feed.forwarder, root, FeedEdgeKey::of(feed.edge)));
+        } else if let FeedEdge::Branch(k) = feed.edge
+            && snapshot.op(feed.forwarder).facts.successors.len() > 1
+        {
+            // A clone before a branch with several successors would run on
+            // every path; it belongs on its edge.
+            plan.splits.entry((feed.forwarder, k)).or_default().clones.push((feed.position, feed.value));
         } else {
             plan.clones.push(CloneAt {
                 forwarder: feed.forwarder,
@@ -264,15 +278,31 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
             }
             let t = terminator.expect("successors imply a terminator");
             let edge_moved = |k: u32| moved.contains(&(t, root, FeedEdgeKey::Branch(k)));
-            let any_needed = successors.iter().any(|s| needed.needed_in(s.block));
+            // An edge block cloning an alias of the root uses it on that edge.
+            let cloned: Vec<bool> = (0..successors.len() as u32)
+                .map(|k| {
+                    plan.splits
+                        .get(&(t, k))
+                        .is_some_and(|e| e.clones.iter().any(|&(_, v)| ownership.roots(v).contains(&root)))
+                })
+                .collect();
+            let cloned_on_edge = |k: u32| cloned[k as usize];
+            let any_needed =
+                successors.iter().enumerate().any(|(k, s)| needed.needed_in(s.block) || cloned_on_edge(k as u32));
             let any_moved = (0..successors.len() as u32).any(edge_moved);
             if !any_needed && !any_moved {
                 plan.frees.push((root, free_in_block(snapshot, root, block, &in_block)));
                 continue;
             }
             for (k, successor) in successors.iter().enumerate() {
-                if !needed.needed_in(successor.block) && !edge_moved(k as u32) {
-                    edge_requests.entry(successor.block).or_default().push((t, k as u32));
+                let k = k as u32;
+                if needed.needed_in(successor.block) || edge_moved(k) {
+                    continue;
+                }
+                if cloned_on_edge(k) {
+                    plan.splits.entry((t, k)).or_default().frees.push(root);
+                } else {
+                    edge_requests.entry(successor.block).or_default().push((t, k));
                 }
             }
         }
@@ -284,7 +314,7 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
                 plan.frees.push((root, FreeAt::StartOf(target)));
             } else {
                 for edge in requests {
-                    plan.splits.entry(edge).or_default().push(root);
+                    plan.splits.entry(edge).or_default().frees.push(root);
                 }
             }
         }
@@ -686,16 +716,22 @@ fn apply(snapshot: &Snapshot, map: &IrMap, ownership: &Ownership, plan: &Plan) -
         };
         build_free(snapshot, map, root, location, anchor);
     }
-    for (&(terminator, k), roots) in &plan.splits {
+    for (&(terminator, k), work) in &plan.splits {
         let t = map.op(terminator);
         let block = map.block(snapshot.op(terminator).parent_block.ok_or("split at a terminator without a block")?);
-        let target_id = snapshot.op(terminator).facts.successors[k as usize].block;
-        let target = map.block(target_id);
+        let successor = &snapshot.op(terminator).facts.successors[k as usize];
+        let target = map.block(successor.block);
         let new_block = edit::new_block_like(target, block);
         let location = edit::location(t);
-        let args = edit::block_arguments(new_block);
+        let mut args = edit::block_arguments(new_block);
         let branch = builders::cf_br(new_block, target, &args, location);
-        for &root in roots {
+        for &(position, value) in &work.clones {
+            let index = (successor.produced + position) as usize;
+            let copy = build_clone(snapshot, map, ownership, value, args[index], branch);
+            args[index] = copy;
+            edit::set_operand(branch, index, copy);
+        }
+        for &root in &work.frees {
             build_free(snapshot, map, root, location, Anchor::Before(branch));
         }
         edit::set_successor(t, k as usize, new_block);
