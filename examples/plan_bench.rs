@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use bufrs::plan::{PlannerKind, Planner, Problem, check_plan, csv_io, lower_bound, synth};
+use bufrs::plan::{Planner, PlannerKind, Problem, check_plan, csv_io, lower_bound, synth};
 
 struct Options {
     search_ms: u64,
@@ -73,7 +73,11 @@ fn run(kind: PlannerKind, problem: &Problem, search_ms: u64) -> (u64, Duration) 
 
 fn ms(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
-    if ms < 10.0 { format!("{ms:.2}") } else { format!("{ms:.0}") }
+    if ms < 10.0 {
+        format!("{ms:.2}")
+    } else {
+        format!("{ms:.0}")
+    }
 }
 
 const BEST_KNOWN: [(&str, u64); 11] = [
@@ -92,7 +96,10 @@ const BEST_KNOWN: [(&str, u64); 11] = [
 
 fn minimalloc(o: &Options) {
     let kinds = PlannerKind::ALL;
-    println!("## MiniMalloc challenging instances (peak / LB, time in ms; search budget {} ms)\n", o.search_ms);
+    println!(
+        "## MiniMalloc challenging instances (peak / LB, time in ms; search budget {} ms)\n",
+        o.search_ms
+    );
     print!("| instance | buffers | LB | best known |");
     for kind in kinds {
         print!(" {} |", kind.name());
@@ -109,7 +116,8 @@ fn minimalloc(o: &Options) {
     for (name, best_known) in BEST_KNOWN {
         let path = o.data.join(format!("{name}.1048576.csv"));
         let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let instance = csv_io::read_instance(file, 1).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let instance =
+            csv_io::read_instance(file, 1).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let problem = &instance.problem;
         let bound = lower_bound(problem);
         print!("| {name} | {} | {bound} | {best_known} |", problem.len());
@@ -135,7 +143,9 @@ fn minimalloc(o: &Options) {
 }
 
 fn traces(o: &Options) {
-    let kinds = PlannerKind::ALL.into_iter().filter(|&k| k != PlannerKind::Search);
+    let kinds = PlannerKind::ALL
+        .into_iter()
+        .filter(|&k| k != PlannerKind::Search);
     let kinds: Vec<PlannerKind> = kinds.collect();
     println!(
         "## DNN-like random traces: geometric mean of peak / LB over {} seeds, mean time in ms\n",
@@ -175,7 +185,8 @@ fn traces(o: &Options) {
         }
         println!();
     }
-    let overall = (all_default_logs.iter().sum::<f64>() / all_default_logs.len().max(1) as f64).exp();
+    let overall =
+        (all_default_logs.iter().sum::<f64>() / all_default_logs.len().max(1) as f64).exp();
     println!("\ndefault planner, geometric mean over all trace sizes and seeds: {overall:.4}\n");
 }
 

@@ -28,8 +28,11 @@ fn plans_a_small_file_and_writes_offsets_and_svg() {
     let dir = scratch("good");
     let input = dir.join("in.csv");
     // MiniMalloc's input.12 example: optimum 12 = lower bound.
-    std::fs::write(&input, "id,lower,upper,size\nb1,0,3,4\nb2,3,9,4\nb3,0,9,4\nb4,9,21,4\nb5,0,21,4\n")
-        .unwrap();
+    std::fs::write(
+        &input,
+        "id,lower,upper,size\nb1,0,3,4\nb2,3,9,4\nb3,0,9,4\nb4,9,21,4\nb5,0,21,4\n",
+    )
+    .unwrap();
     let out = dir.join("offsets.csv");
     let picture = dir.join("plan.svg");
     let output = bufrs_plan()
@@ -42,11 +45,16 @@ fn plans_a_small_file_and_writes_offsets_and_svg() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "stderr: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 1, "{stdout}");
     assert!(
-        lines[0].starts_with("planner=search buffers=5 peak=12 lower_bound=12 ratio=1.0000 time_ms="),
+        lines[0]
+            .starts_with("planner=search buffers=5 peak=12 lower_bound=12 ratio=1.0000 time_ms="),
         "{stdout}"
     );
     let offsets = std::fs::read_to_string(&out).unwrap();
@@ -63,7 +71,11 @@ fn plans_a_small_file_and_writes_offsets_and_svg() {
     // Every buffer fits under the peak; b5 lives throughout and is apart from all others.
     assert!(parsed.iter().all(|(_, offset)| offset + 4 <= 12));
     let b5 = parsed[4].1;
-    assert!(parsed[..4].iter().all(|(_, offset)| offset.abs_diff(b5) >= 4));
+    assert!(
+        parsed[..4]
+            .iter()
+            .all(|(_, offset)| offset.abs_diff(b5) >= 4)
+    );
     let svg = std::fs::read_to_string(&picture).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains(">b5</text>"));
     std::fs::remove_dir_all(&dir).ok();
@@ -85,7 +97,10 @@ fn alignment_option_rounds_sizes_and_offsets() {
     assert!(output.status.success());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("peak=128 lower_bound=128"), "{stdout}");
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "id,offset\na,0\nb,64\n");
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "id,offset\na,0\nb,64\n"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -93,11 +108,27 @@ fn alignment_option_rounds_sizes_and_offsets() {
 fn bad_file_exits_2_and_names_the_line() {
     let dir = scratch("bad");
     let cases = [
-        ("id,lower,upper,size\n1,0,4,8\n2,3,3,8\n", "line 3", "empty lifetime"),
-        ("id,lower,upper,size\n1,0,4,8\n2,0,4,-8\n", "line 3", "negative"),
-        ("id,lower,upper,size\n1,0,4,eight\n", "line 2", "not an integer"),
+        (
+            "id,lower,upper,size\n1,0,4,8\n2,3,3,8\n",
+            "line 3",
+            "empty lifetime",
+        ),
+        (
+            "id,lower,upper,size\n1,0,4,8\n2,0,4,-8\n",
+            "line 3",
+            "negative",
+        ),
+        (
+            "id,lower,upper,size\n1,0,4,eight\n",
+            "line 2",
+            "not an integer",
+        ),
         ("id,lower,size\n1,0,8\n", "line 1", "missing column `upper`"),
-        ("id,lower,upper,size\n1,0,4,8\n1,4,5,8\n", "line 3", "duplicate id"),
+        (
+            "id,lower,upper,size\n1,0,4,8\n1,4,5,8\n",
+            "line 3",
+            "duplicate id",
+        ),
     ];
     for (index, (text, line, words)) in cases.iter().enumerate() {
         let input = dir.join(format!("bad{index}.csv"));
@@ -105,7 +136,10 @@ fn bad_file_exits_2_and_names_the_line() {
         let output = bufrs_plan().arg(&input).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{text}: {stderr}");
-        assert!(stderr.contains(line) && stderr.contains(words), "{text}: {stderr}");
+        assert!(
+            stderr.contains(line) && stderr.contains(words),
+            "{text}: {stderr}"
+        );
         assert!(output.stdout.is_empty());
     }
     std::fs::remove_dir_all(&dir).ok();
@@ -116,7 +150,11 @@ fn unknown_planner_and_missing_file_exit_2() {
     let dir = scratch("args");
     let input = dir.join("in.csv");
     std::fs::write(&input, "id,lower,upper,size\n1,0,4,8\n").unwrap();
-    let output = bufrs_plan().args(["--planner", "magic"]).arg(&input).output().unwrap();
+    let output = bufrs_plan()
+        .args(["--planner", "magic"])
+        .arg(&input)
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown planner `magic`"));
     let output = bufrs_plan().arg(dir.join("absent.csv")).output().unwrap();

@@ -10,12 +10,16 @@ use std::time::Instant;
 
 use clap::Parser;
 
-use bufrs::plan::{PlannerKind, Planner, check_plan, csv_io, lower_bound, svg};
+use bufrs::plan::{Planner, PlannerKind, check_plan, csv_io, lower_bound, svg};
 
 #[derive(Parser, Debug)]
-#[command(name = "bufrs-plan", about = "Static memory planning for buffers with lifetimes")]
+#[command(
+    name = "bufrs-plan",
+    about = "Static memory planning for buffers with lifetimes"
+)]
 struct Args {
-    /// Planner: default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration, search.
+    /// Planner: default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration,
+    /// greedy-breadth, search.
     #[arg(long, default_value = "default")]
     planner: String,
     /// Work budget of the search planner, in milliseconds (deterministic node budget).
@@ -54,13 +58,16 @@ struct Failure {
 }
 
 fn bad_input(message: String) -> Failure {
-    Failure { message, status: BAD_INPUT }
+    Failure {
+        message,
+        status: BAD_INPUT,
+    }
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
     let kind = PlannerKind::from_name(&args.planner).map_err(|e| bad_input(e.to_string()))?;
-    let file = File::open(&args.input)
-        .map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
+    let file =
+        File::open(&args.input).map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
     let instance = csv_io::read_instance(file, args.alignment)
         .map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
     let problem = &instance.problem;
@@ -70,11 +77,18 @@ fn run(args: &Args) -> Result<(), Failure> {
     let elapsed = started.elapsed();
     // A planner bug must never reach the user as a silently wrong plan.
     check_plan(problem, &plan).map_err(|e| Failure {
-        message: format!("internal error: planner {} produced an invalid plan: {e}", planner.name()),
+        message: format!(
+            "internal error: planner {} produced an invalid plan: {e}",
+            planner.name()
+        ),
         status: 1,
     })?;
     let bound = lower_bound(problem);
-    let ratio = if bound == 0 { 1.0 } else { plan.total as f64 / bound as f64 };
+    let ratio = if bound == 0 {
+        1.0
+    } else {
+        plan.total as f64 / bound as f64
+    };
     println!(
         "planner={} buffers={} peak={} lower_bound={} ratio={:.4} time_ms={:.3}",
         planner.name(),

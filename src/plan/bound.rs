@@ -88,9 +88,12 @@ mod tests {
 
     #[test]
     fn load_at_matches_sweep() {
-        let problem =
-            Problem::new(vec![Buffer::new(5, 0, 2), Buffer::new(7, 2, 3), Buffer::new(1, 3, 3)])
-                .unwrap();
+        let problem = Problem::new(vec![
+            Buffer::new(5, 0, 2),
+            Buffer::new(7, 2, 3),
+            Buffer::new(1, 3, 3),
+        ])
+        .unwrap();
         assert_eq!(load_at(&problem, &[0, 1, 2, 3]), vec![5, 5, 12, 8]);
     }
 }

@@ -13,12 +13,19 @@ use crate::plan::{Plan, PlanError, Problem};
 /// Verifies `plan` against `problem`; the error names the first broken invariant found.
 pub fn check_plan(problem: &Problem, plan: &Plan) -> Result<(), PlanError> {
     if plan.offsets.len() != problem.len() {
-        return Err(PlanError::OffsetCount { expected: problem.len(), found: plan.offsets.len() });
+        return Err(PlanError::OffsetCount {
+            expected: problem.len(),
+            found: plan.offsets.len(),
+        });
     }
     for (index, buffer) in problem.buffers().iter().enumerate() {
         let offset = plan.offsets[index];
-        if offset % buffer.alignment != 0 {
-            return Err(PlanError::Misaligned { buffer: index, offset, alignment: buffer.alignment });
+        if !offset.is_multiple_of(buffer.alignment) {
+            return Err(PlanError::Misaligned {
+                buffer: index,
+                offset,
+                alignment: buffer.alignment,
+            });
         }
         let end = offset.checked_add(problem.aligned_size(index));
         match end {
@@ -32,8 +39,9 @@ pub fn check_plan(problem: &Problem, plan: &Plan) -> Result<(), PlanError> {
             }
         }
     }
-    let mut by_start: Vec<usize> =
-        (0..problem.len()).filter(|&i| problem.aligned_size(i) > 0).collect();
+    let mut by_start: Vec<usize> = (0..problem.len())
+        .filter(|&i| problem.aligned_size(i) > 0)
+        .collect();
     by_start.sort_unstable_by_key(|&i| (problem.buffers()[i].first, i));
     // Live buffers by address: (offset, index) -> end. Ending soonest on top of the heap.
     let mut live: BTreeMap<(u64, usize), u64> = BTreeMap::new();
@@ -50,15 +58,15 @@ pub fn check_plan(problem: &Problem, plan: &Plan) -> Result<(), PlanError> {
         let offset = plan.offsets[index];
         let end = offset + problem.aligned_size(index);
         let key = (offset, index);
-        if let Some((&(_, below), &below_end)) = live.range(..key).next_back() {
-            if below_end > offset {
-                return Err(overlap(below, index));
-            }
+        if let Some((&(_, below), &below_end)) = live.range(..key).next_back()
+            && below_end > offset
+        {
+            return Err(overlap(below, index));
         }
-        if let Some((&(above_offset, above), _)) = live.range(key..).next() {
-            if above_offset < end {
-                return Err(overlap(above, index));
-            }
+        if let Some((&(above_offset, above), _)) = live.range(key..).next()
+            && above_offset < end
+        {
+            return Err(overlap(above, index));
         }
         live.insert(key, end);
         ending.push(Reverse((buffer.last, index)));
@@ -67,7 +75,10 @@ pub fn check_plan(problem: &Problem, plan: &Plan) -> Result<(), PlanError> {
 }
 
 fn overlap(a: usize, b: usize) -> PlanError {
-    PlanError::Overlap { first: a.min(b), second: a.max(b) }
+    PlanError::Overlap {
+        first: a.min(b),
+        second: a.max(b),
+    }
 }
 
 #[cfg(test)]
@@ -76,51 +87,96 @@ mod tests {
     use crate::plan::Buffer;
 
     fn two_overlapping() -> Problem {
-        Problem::new(vec![Buffer::new(8, 0, 3), Buffer::new(8, 3, 5).with_alignment(8)]).unwrap()
+        Problem::new(vec![
+            Buffer::new(8, 0, 3),
+            Buffer::new(8, 3, 5).with_alignment(8),
+        ])
+        .unwrap()
     }
 
     #[test]
     fn accepts_disjoint_addresses() {
-        let plan = Plan { offsets: vec![0, 8], total: 16 };
+        let plan = Plan {
+            offsets: vec![0, 8],
+            total: 16,
+        };
         assert_eq!(check_plan(&two_overlapping(), &plan), Ok(()));
     }
 
     #[test]
     fn rejects_shared_bytes_at_a_shared_tick() {
-        let plan = Plan { offsets: vec![1, 8], total: 16 };
-        assert_eq!(check_plan(&two_overlapping(), &plan), Err(PlanError::Overlap { first: 0, second: 1 }));
+        let plan = Plan {
+            offsets: vec![1, 8],
+            total: 16,
+        };
+        assert_eq!(
+            check_plan(&two_overlapping(), &plan),
+            Err(PlanError::Overlap {
+                first: 0,
+                second: 1
+            })
+        );
     }
 
     #[test]
     fn accepts_shared_bytes_when_lifetimes_are_apart() {
         let problem = Problem::new(vec![Buffer::new(8, 0, 2), Buffer::new(8, 3, 5)]).unwrap();
-        assert_eq!(check_plan(&problem, &Plan { offsets: vec![0, 0], total: 8 }), Ok(()));
+        assert_eq!(
+            check_plan(
+                &problem,
+                &Plan {
+                    offsets: vec![0, 0],
+                    total: 8
+                }
+            ),
+            Ok(())
+        );
     }
 
     #[test]
     fn rejects_misaligned_offset() {
-        let plan = Plan { offsets: vec![0, 12], total: 20 };
+        let plan = Plan {
+            offsets: vec![0, 12],
+            total: 20,
+        };
         assert_eq!(
             check_plan(&two_overlapping(), &plan),
-            Err(PlanError::Misaligned { buffer: 1, offset: 12, alignment: 8 })
+            Err(PlanError::Misaligned {
+                buffer: 1,
+                offset: 12,
+                alignment: 8
+            })
         );
     }
 
     #[test]
     fn rejects_buffer_past_total() {
-        let plan = Plan { offsets: vec![0, 8], total: 15 };
+        let plan = Plan {
+            offsets: vec![0, 8],
+            total: 15,
+        };
         assert_eq!(
             check_plan(&two_overlapping(), &plan),
-            Err(PlanError::OutsideTotal { buffer: 1, end: 16, total: 15 })
+            Err(PlanError::OutsideTotal {
+                buffer: 1,
+                end: 16,
+                total: 15
+            })
         );
     }
 
     #[test]
     fn rejects_wrong_number_of_offsets() {
-        let plan = Plan { offsets: vec![0], total: 16 };
+        let plan = Plan {
+            offsets: vec![0],
+            total: 16,
+        };
         assert_eq!(
             check_plan(&two_overlapping(), &plan),
-            Err(PlanError::OffsetCount { expected: 2, found: 1 })
+            Err(PlanError::OffsetCount {
+                expected: 2,
+                found: 1
+            })
         );
     }
 
@@ -133,7 +189,16 @@ mod tests {
             Buffer::new(4, 5, 6),
         ])
         .unwrap();
-        let plan = Plan { offsets: vec![0, 10, 6], total: 14 };
-        assert_eq!(check_plan(&problem, &plan), Err(PlanError::Overlap { first: 0, second: 2 }));
+        let plan = Plan {
+            offsets: vec![0, 10, 6],
+            total: 14,
+        };
+        assert_eq!(
+            check_plan(&problem, &plan),
+            Err(PlanError::Overlap {
+                first: 0,
+                second: 2
+            })
+        );
     }
 }

@@ -37,16 +37,28 @@ pub enum InputError {
     MissingValue { line: u64, column: &'static str },
     /// `lower`, `upper` and `size` are integers.
     #[error("line {line}: column `{column}`: `{value}` is not an integer")]
-    NotANumber { line: u64, column: &'static str, value: String },
+    NotANumber {
+        line: u64,
+        column: &'static str,
+        value: String,
+    },
     /// `lower`, `upper` and `size` are not negative.
     #[error("line {line}: column `{column}`: {value} is negative")]
-    Negative { line: u64, column: &'static str, value: i128 },
+    Negative {
+        line: u64,
+        column: &'static str,
+        value: i128,
+    },
     /// A lifetime `[lower, upper)` is not empty: `upper > lower`.
     #[error("line {line}: empty lifetime [{lower}, {upper}): upper must be greater than lower")]
     EmptyLifetime { line: u64, lower: u64, upper: u64 },
     /// Ids are unique.
     #[error("line {line}: duplicate id `{id}` (first on line {first_line})")]
-    DuplicateId { line: u64, id: String, first_line: u64 },
+    DuplicateId {
+        line: u64,
+        id: String,
+        first_line: u64,
+    },
     /// The buffers form a valid problem (alignment, total size).
     #[error("line {line}: {source}")]
     Invalid { line: u64, source: PlanError },
@@ -102,7 +114,10 @@ pub fn read_instance(input: impl Read, alignment: u64) -> Result<Instance, Input
         let field = |k: usize| -> Result<&str, InputError> {
             match record.get(column_index[k]) {
                 Some(value) if !value.is_empty() => Ok(value),
-                _ => Err(InputError::MissingValue { line, column: COLUMNS[k] }),
+                _ => Err(InputError::MissingValue {
+                    line,
+                    column: COLUMNS[k],
+                }),
             }
         };
         let id = field(0)?.to_string();
@@ -113,7 +128,11 @@ pub fn read_instance(input: impl Read, alignment: u64) -> Result<Instance, Input
             return Err(InputError::EmptyLifetime { line, lower, upper });
         }
         if let Some(&first_line) = first_line_of.get(&id) {
-            return Err(InputError::DuplicateId { line, id, first_line });
+            return Err(InputError::DuplicateId {
+                line,
+                id,
+                first_line,
+            });
         }
         first_line_of.insert(id.clone(), line);
         buffers.push(Buffer::new(size, lower, upper - 1).with_alignment(alignment));
@@ -129,21 +148,38 @@ pub fn read_instance(input: impl Read, alignment: u64) -> Result<Instance, Input
         };
         InputError::Invalid { line, source }
     })?;
-    Ok(Instance { ids, lines, problem })
+    Ok(Instance {
+        ids,
+        lines,
+        problem,
+    })
 }
 
 fn number(text: &str, line: u64, column: &'static str) -> Result<u64, InputError> {
-    let value: i128 = text
-        .parse()
-        .map_err(|_| InputError::NotANumber { line, column, value: text.to_string() })?;
+    let value: i128 = text.parse().map_err(|_| InputError::NotANumber {
+        line,
+        column,
+        value: text.to_string(),
+    })?;
     if value < 0 {
-        return Err(InputError::Negative { line, column, value });
+        return Err(InputError::Negative {
+            line,
+            column,
+            value,
+        });
     }
-    u64::try_from(value).map_err(|_| InputError::NotANumber { line, column, value: text.to_string() })
+    u64::try_from(value).map_err(|_| InputError::NotANumber {
+        line,
+        column,
+        value: text.to_string(),
+    })
 }
 
 fn csv_error(error: &::csv::Error, line: u64) -> InputError {
-    InputError::Csv { line, message: error.to_string() }
+    InputError::Csv {
+        line,
+        message: error.to_string(),
+    }
 }
 
 /// Writes `id,offset` rows for a plan of `instance`.
@@ -152,7 +188,9 @@ pub fn write_offsets(output: impl Write, ids: &[String], plan: &Plan) -> Result<
     let write_error = |e: ::csv::Error| InputError::Write(e.to_string());
     writer.write_record(["id", "offset"]).map_err(write_error)?;
     for (id, offset) in ids.iter().zip(&plan.offsets) {
-        writer.write_record([id.as_str(), &offset.to_string()]).map_err(write_error)?;
+        writer
+            .write_record([id.as_str(), &offset.to_string()])
+            .map_err(write_error)?;
     }
     writer.flush().map_err(|e| InputError::Write(e.to_string()))
 }
@@ -184,9 +222,17 @@ mod tests {
     fn errors_name_the_line() {
         let cases = [
             ("id,lower,size\n1,0,4\n", 1, "upper"),
-            ("id,lower,upper,size\n1,0,2,4\n2,0,x,4\n", 3, "not an integer"),
+            (
+                "id,lower,upper,size\n1,0,2,4\n2,0,x,4\n",
+                3,
+                "not an integer",
+            ),
             ("id,lower,upper,size\n1,0,2,-4\n", 2, "negative"),
-            ("id,lower,upper,size\n1,0,2,4\n2,5,5,4\n", 3, "empty lifetime"),
+            (
+                "id,lower,upper,size\n1,0,2,4\n2,5,5,4\n",
+                3,
+                "empty lifetime",
+            ),
             ("id,lower,upper,size\n1,0,2,4\n1,1,2,4\n", 3, "duplicate id"),
             ("id,lower,upper,size\n1,0,2\n", 2, "missing value"),
         ];
@@ -208,7 +254,10 @@ mod tests {
     #[test]
     fn offsets_are_written_with_header() {
         let mut out = Vec::new();
-        let plan = Plan { offsets: vec![0, 64], total: 128 };
+        let plan = Plan {
+            offsets: vec![0, 64],
+            total: 128,
+        };
         write_offsets(&mut out, &["a".to_string(), "b".to_string()], &plan).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "id,offset\na,0\nb,64\n");
     }

@@ -38,11 +38,21 @@ pub fn order(problem: &Problem, order: Order) -> Vec<usize> {
             indices.sort_by_key(|&i| (buffers[i].first, std::cmp::Reverse(sizes[i]), i))
         }
         Order::SizeThenDuration => indices.sort_by_key(|&i| {
-            (std::cmp::Reverse(sizes[i]), std::cmp::Reverse(buffers[i].duration()), i)
+            (
+                std::cmp::Reverse(sizes[i]),
+                std::cmp::Reverse(buffers[i].duration()),
+                i,
+            )
         }),
         Order::Breadth => {
             let pressure = peak_load_over_lifetimes(problem);
-            indices.sort_by_key(|&i| (std::cmp::Reverse(pressure[i]), std::cmp::Reverse(sizes[i]), i))
+            indices.sort_by_key(|&i| {
+                (
+                    std::cmp::Reverse(pressure[i]),
+                    std::cmp::Reverse(sizes[i]),
+                    i,
+                )
+            })
         }
     }
     indices
@@ -60,8 +70,9 @@ pub fn peak_load_over_lifetimes(problem: &Problem) -> Vec<u64> {
     let mut width = 1;
     while 2 * width <= ticks.len() {
         let previous = &table[table.len() - 1];
-        let next: Vec<u64> =
-            (0..=ticks.len() - 2 * width).map(|i| previous[i].max(previous[i + width])).collect();
+        let next: Vec<u64> = (0..=ticks.len() - 2 * width)
+            .map(|i| previous[i].max(previous[i + width]))
+            .collect();
         table.push(next);
         width *= 2;
     }
@@ -95,9 +106,11 @@ pub fn best_fit_in_order(problem: &Problem, sequence: &[usize]) -> Plan {
         found.clear();
         index.overlapping(buffer, &mut found);
         neighbours.clear();
-        neighbours.extend(found.iter().map(|&other| {
-            (offsets[other], offsets[other] + problem.aligned_size(other))
-        }));
+        neighbours.extend(
+            found
+                .iter()
+                .map(|&other| (offsets[other], offsets[other] + problem.aligned_size(other))),
+        );
         let alignment = problem.buffers()[buffer].alignment;
         offsets[buffer] = best_gap(&mut neighbours, size, alignment);
         index.insert(buffer);
@@ -112,14 +125,13 @@ pub fn best_gap(occupied: &mut [(u64, u64)], size: u64, alignment: u64) -> u64 {
     let mut best: Option<(u64, u64)> = None; // (gap size, offset)
     let mut cursor = 0u64;
     for &(start, end) in occupied.iter() {
-        if start > cursor {
-            if let Some(aligned) = round_up(cursor, alignment) {
-                if aligned.checked_add(size).is_some_and(|e| e <= start) {
-                    let gap = start - cursor;
-                    if best.is_none_or(|(g, _)| gap < g) {
-                        best = Some((gap, aligned));
-                    }
-                }
+        if start > cursor
+            && let Some(aligned) = round_up(cursor, alignment)
+            && aligned.checked_add(size).is_some_and(|e| e <= start)
+        {
+            let gap = start - cursor;
+            if best.is_none_or(|(g, _)| gap < g) {
+                best = Some((gap, aligned));
             }
         }
         cursor = cursor.max(end);
@@ -150,8 +162,11 @@ pub struct TimeIndex<'p> {
 impl<'p> TimeIndex<'p> {
     /// An empty index over the problem's ticks.
     pub fn new(problem: &'p Problem) -> Self {
-        let mut ticks: Vec<u64> =
-            problem.buffers().iter().flat_map(|b| [b.first, b.last]).collect();
+        let mut ticks: Vec<u64> = problem
+            .buffers()
+            .iter()
+            .flat_map(|b| [b.first, b.last])
+            .collect();
         ticks.sort_unstable();
         ticks.dedup();
         let width = ticks.len().max(1);
@@ -170,7 +185,10 @@ impl<'p> TimeIndex<'p> {
     fn span(&self, buffer: usize) -> (usize, usize) {
         let b = self.problem.buffers()[buffer];
         let lo = self.ticks.partition_point(|&t| t < b.first);
-        let hi = self.ticks.partition_point(|&t| t <= b.last).saturating_sub(1);
+        let hi = self
+            .ticks
+            .partition_point(|&t| t <= b.last)
+            .saturating_sub(1);
         (lo, hi)
     }
 
@@ -244,6 +262,20 @@ mod tests {
         let mut occupied = vec![(0, 3), (16, 20)];
         assert_eq!(best_gap(&mut occupied, 8, 8), 8);
         assert_eq!(best_gap(&mut occupied, 16, 8), 24);
+    }
+
+    #[test]
+    fn peak_load_is_the_most_crowded_tick_of_each_lifetime() {
+        // Loads per tick: 0:5, 1:5+7, 2:7, 3:7+1, 4:1.
+        let problem = Problem::new(vec![
+            Buffer::new(5, 0, 1),
+            Buffer::new(7, 1, 3),
+            Buffer::new(1, 3, 4),
+        ])
+        .unwrap();
+        assert_eq!(peak_load_over_lifetimes(&problem), vec![12, 12, 8]);
+        let sequence = order(&problem, Order::Breadth);
+        assert_eq!(sequence, vec![1, 0, 2]);
     }
 
     #[test]

@@ -10,9 +10,9 @@
 //! * [`seed003`]: the chunk-list planner of the merge-alloc RFC (split, merge, extension), with
 //!   its size-first and cost-model choices.
 //! * [`greedy`]: the classic baselines (greedy by size, best fit in start order, size then
-//!   duration), all on one best-fit placement engine.
+//!   duration, greedy by breadth), all on one best-fit placement engine.
 //! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
-//!   deterministic budget, starting from the best heuristic.
+//!   deterministic budget, starting from the default plan.
 //! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
 //! * [`svg`]: a picture of a plan (time across, address up).
 //! * [`synth`]: deterministic DNN-like random traces for tests and benchmarks.
@@ -45,7 +45,11 @@ pub enum PlanError {
     BadAlignment { buffer: usize, alignment: u64 },
     /// Every lifetime `[first, last]` has `first <= last`.
     #[error("buffer {buffer}: lifetime [{first}, {last}] is empty")]
-    EmptyLifetime { buffer: usize, first: u64, last: u64 },
+    EmptyLifetime {
+        buffer: usize,
+        first: u64,
+        last: u64,
+    },
     /// The sum of all sizes, each rounded up to the largest alignment, fits in 64 bits.
     #[error("buffer {buffer}: sizes overflow 64 bits")]
     SizeOverflow { buffer: usize },
@@ -54,7 +58,11 @@ pub enum PlanError {
     OffsetCount { expected: usize, found: usize },
     /// Every offset is a multiple of its buffer's alignment.
     #[error("buffer {buffer}: offset {offset} is not a multiple of {alignment}")]
-    Misaligned { buffer: usize, offset: u64, alignment: u64 },
+    Misaligned {
+        buffer: usize,
+        offset: u64,
+        alignment: u64,
+    },
     /// Every buffer ends (offset + aligned size) within the plan's total.
     #[error("buffer {buffer}: ends at {end}, past the total {total}")]
     OutsideTotal { buffer: usize, end: u64, total: u64 },
@@ -127,30 +135,42 @@ impl PlannerKind {
     /// One-line description for `--help` and docs.
     pub fn summary(self) -> &'static str {
         match self {
-            PlannerKind::Default => "best of the fast heuristics, then a short search on small inputs",
-            PlannerKind::Seed003 => "seed 003 chunk list with split/merge/extend, size-first choice",
-            PlannerKind::Seed003Cost => "seed 003 chunk list, cost model (size fit + recency of free)",
+            PlannerKind::Default => {
+                "best of the fast heuristics, then a short search on small inputs"
+            }
+            PlannerKind::Seed003 => {
+                "seed 003 chunk list with split/merge/extend, size-first choice"
+            }
+            PlannerKind::Seed003Cost => {
+                "seed 003 chunk list, cost model (size fit + recency of free)"
+            }
             PlannerKind::GreedySize => "largest first into the best gap (TFLite greedy by size)",
             PlannerKind::BestFitStart => "start-time order into the best gap (IREE, MLIR)",
             PlannerKind::SizeDuration => "size then duration order into the best gap (XLA)",
-            PlannerKind::GreedyBreadth => "most crowded ticks first into the best gap (greedy by breadth)",
+            PlannerKind::GreedyBreadth => {
+                "most crowded ticks first into the best gap (greedy by breadth)"
+            }
             PlannerKind::Search => "branch and bound toward the optimum within the time budget",
         }
     }
 
     /// Looks a planner up by registry name.
     pub fn from_name(name: &str) -> Result<PlannerKind, PlanError> {
-        PlannerKind::ALL.into_iter().find(|kind| kind.name() == name).ok_or_else(|| {
-            PlanError::UnknownPlanner {
+        PlannerKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| PlanError::UnknownPlanner {
                 name: name.to_string(),
                 known: PlannerKind::ALL.map(PlannerKind::name).join(", "),
-            }
-        })
+            })
     }
 
     /// A planner object; `time_budget_ms` only matters for [`PlannerKind::Search`].
     pub fn planner(self, time_budget_ms: u64) -> BuiltinPlanner {
-        BuiltinPlanner { kind: self, time_budget_ms }
+        BuiltinPlanner {
+            kind: self,
+            time_budget_ms,
+        }
     }
 }
 
@@ -187,12 +207,14 @@ impl Planner for BuiltinPlanner {
             PlannerKind::Default => default_plan(problem),
             PlannerKind::Seed003 => seed003::plan(problem, seed003::Choice::SizeFirst),
             PlannerKind::Seed003Cost => seed003::plan(problem, seed003::Choice::CostModel),
-            PlannerKind::GreedySize => {
-                greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::SizeDescending))
-            }
-            PlannerKind::BestFitStart => {
-                greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::StartTime))
-            }
+            PlannerKind::GreedySize => greedy::best_fit_in_order(
+                problem,
+                &greedy::order(problem, greedy::Order::SizeDescending),
+            ),
+            PlannerKind::BestFitStart => greedy::best_fit_in_order(
+                problem,
+                &greedy::order(problem, greedy::Order::StartTime),
+            ),
             PlannerKind::SizeDuration => greedy::best_fit_in_order(
                 problem,
                 &greedy::order(problem, greedy::Order::SizeThenDuration),
@@ -200,7 +222,9 @@ impl Planner for BuiltinPlanner {
             PlannerKind::GreedyBreadth => {
                 greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::Breadth))
             }
-            PlannerKind::Search => search::plan(problem, &search::Budget::from_millis(self.time_budget_ms)),
+            PlannerKind::Search => {
+                search::plan(problem, &search::Budget::from_millis(self.time_budget_ms))
+            }
         }
     }
 }
@@ -208,6 +232,9 @@ impl Planner for BuiltinPlanner {
 /// Problems up to this many buffers get a short search on top of the heuristics in
 /// [`default_plan`].
 pub const DEFAULT_SEARCH_LIMIT: usize = 2048;
+
+/// Node limit of the default planner's first search restart (later ones follow Luby).
+pub const DEFAULT_RESTART_NODES: u64 = 500;
 
 /// Work budget of the default planner's short search, in milliseconds (see [`search::Budget`]).
 pub const DEFAULT_SEARCH_MS: u64 = 20;
@@ -221,12 +248,27 @@ pub fn default_plan(problem: &Problem) -> Plan {
         // Large inputs: the two heuristics that win on DNN-like traces, O(n log n + n * live).
         let breadth = PlannerKind::GreedyBreadth.planner(0).plan(problem);
         let sized = PlannerKind::SizeDuration.planner(0).plan(problem);
-        return if sized.total < breadth.total { sized } else { breadth };
+        return if sized.total < breadth.total {
+            sized
+        } else {
+            breadth
+        };
     }
     let best = best_heuristic(problem);
     if best.total > lower_bound(problem) {
         let budget = search::Budget::from_millis(DEFAULT_SEARCH_MS);
-        return search::improve(problem, best, &budget, &[search::Ranking::Area]);
+        let portfolio = [
+            search::Ranking::Duration,
+            search::Ranking::Area,
+            search::Ranking::Size,
+        ];
+        return search::improve_with_restarts(
+            problem,
+            best,
+            &budget,
+            &portfolio,
+            DEFAULT_RESTART_NODES,
+        );
     }
     best
 }
@@ -247,7 +289,10 @@ pub fn best_heuristic(problem: &Problem) -> Plan {
             best = Some(plan);
         }
     }
-    best.unwrap_or(Plan { offsets: Vec::new(), total: 0 })
+    best.unwrap_or(Plan {
+        offsets: Vec::new(),
+        total: 0,
+    })
 }
 
 #[cfg(test)]

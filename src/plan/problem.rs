@@ -25,7 +25,12 @@ pub struct Buffer {
 impl Buffer {
     /// A buffer of `size` bytes with alignment 1 live over the inclusive ticks `[first, last]`.
     pub fn new(size: u64, first: u64, last: u64) -> Self {
-        Buffer { size, alignment: 1, first, last }
+        Buffer {
+            size,
+            alignment: 1,
+            first,
+            last,
+        }
     }
 
     /// The same buffer with another alignment.
@@ -62,7 +67,10 @@ impl Problem {
         let mut max_alignment = 1u64;
         for (index, buffer) in buffers.iter().enumerate() {
             if buffer.alignment == 0 || !buffer.alignment.is_power_of_two() {
-                return Err(PlanError::BadAlignment { buffer: index, alignment: buffer.alignment });
+                return Err(PlanError::BadAlignment {
+                    buffer: index,
+                    alignment: buffer.alignment,
+                });
             }
             if buffer.first > buffer.last {
                 return Err(PlanError::EmptyLifetime {
@@ -78,12 +86,18 @@ impl Problem {
         for (index, buffer) in buffers.iter().enumerate() {
             let own = round_up(buffer.size, buffer.alignment)
                 .ok_or(PlanError::SizeOverflow { buffer: index })?;
-            let coarse =
-                round_up(buffer.size, max_alignment).ok_or(PlanError::SizeOverflow { buffer: index })?;
-            total = total.checked_add(coarse).ok_or(PlanError::SizeOverflow { buffer: index })?;
+            let coarse = round_up(buffer.size, max_alignment)
+                .ok_or(PlanError::SizeOverflow { buffer: index })?;
+            total = total
+                .checked_add(coarse)
+                .ok_or(PlanError::SizeOverflow { buffer: index })?;
             aligned_sizes.push(own);
         }
-        Ok(Problem { buffers, aligned_sizes, max_alignment })
+        Ok(Problem {
+            buffers,
+            aligned_sizes,
+            max_alignment,
+        })
     }
 
     /// The buffers, in input order; plans give offsets in the same order.
@@ -158,29 +172,47 @@ mod tests {
     #[test]
     fn rejects_alignment_that_is_not_a_power_of_two() {
         let error = Problem::new(vec![Buffer::new(4, 0, 0).with_alignment(3)]).unwrap_err();
-        assert_eq!(error, PlanError::BadAlignment { buffer: 0, alignment: 3 });
+        assert_eq!(
+            error,
+            PlanError::BadAlignment {
+                buffer: 0,
+                alignment: 3
+            }
+        );
         assert!(Problem::new(vec![Buffer::new(4, 0, 0).with_alignment(0)]).is_err());
     }
 
     #[test]
     fn rejects_lifetime_ending_before_it_starts() {
         let error = Problem::new(vec![Buffer::new(4, 0, 0), Buffer::new(4, 5, 4)]).unwrap_err();
-        assert_eq!(error, PlanError::EmptyLifetime { buffer: 1, first: 5, last: 4 });
+        assert_eq!(
+            error,
+            PlanError::EmptyLifetime {
+                buffer: 1,
+                first: 5,
+                last: 4
+            }
+        );
     }
 
     #[test]
     fn rejects_sizes_whose_sum_overflows() {
-        let error =
-            Problem::new(vec![Buffer::new(u64::MAX / 2 + 1, 0, 0), Buffer::new(u64::MAX / 2 + 1, 1, 1)])
-                .unwrap_err();
+        let error = Problem::new(vec![
+            Buffer::new(u64::MAX / 2 + 1, 0, 0),
+            Buffer::new(u64::MAX / 2 + 1, 1, 1),
+        ])
+        .unwrap_err();
         assert_eq!(error, PlanError::SizeOverflow { buffer: 1 });
         assert!(Problem::new(vec![Buffer::new(u64::MAX, 0, 0).with_alignment(8)]).is_err());
     }
 
     #[test]
     fn plan_total_is_highest_occupied_byte() {
-        let problem = Problem::new(vec![Buffer::new(10, 0, 1), Buffer::new(3, 0, 1).with_alignment(4)])
-            .unwrap();
+        let problem = Problem::new(vec![
+            Buffer::new(10, 0, 1),
+            Buffer::new(3, 0, 1).with_alignment(4),
+        ])
+        .unwrap();
         let plan = Plan::from_offsets(&problem, vec![4, 0]);
         assert_eq!(plan.total, 14);
         let plan = Plan::from_offsets(&problem, vec![0, 12]);

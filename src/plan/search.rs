@@ -21,7 +21,8 @@
 //!   every section (a tick where some buffer starts), the unplaced load stacked on the lowest
 //!   of those offsets must fit under `C`, and so must every single buffer;
 //! * symmetry: buffers with the same size and lifetime go in index order;
-//! * ordering: lower floor first; among equal floors a [`Ranking`] decides.
+//! * ordering: lower floor first; among equal floors first fail (the buffer covering the
+//!   section with the least slack), then a [`Ranking`].
 //!
 //! The driver starts from the default planner's plan (and two more heuristics), asks for the
 //! lower bound first with restarts (the rankings in turn, then deterministically jittered
@@ -34,7 +35,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::plan::{Plan, PlannerKind, Planner, Problem, default_plan, lower_bound, problem::round_up};
+use crate::plan::{
+    Plan, Planner as _, PlannerKind, Problem, default_plan, lower_bound, problem::round_up,
+};
 
 /// Search nodes per millisecond of budget (calibrated on the MiniMalloc instances, release
 /// build, one core of the development machine).
@@ -62,7 +65,8 @@ impl Budget {
     }
 }
 
-/// The search planner: the best of all heuristics, improved within `budget`.
+/// The search planner: the best of the default plan and two more heuristics, improved within
+/// `budget` with the portfolio duration, area, size.
 pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
     let mut start = default_plan(problem);
     for kind in [PlannerKind::Seed003Cost, PlannerKind::SizeDuration] {
@@ -71,14 +75,30 @@ pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
             start = plan;
         }
     }
-    improve(problem, start, budget, &[Ranking::Duration, Ranking::Area, Ranking::Size])
+    improve(
+        problem,
+        start,
+        budget,
+        &[Ranking::Duration, Ranking::Area, Ranking::Size],
+    )
 }
 
 /// Returns a plan no larger than `incumbent` (which must be valid), smaller when the search
-/// finds one within `budget`. Half the budget goes to the lower bound itself, shared by the
-/// rankings of `portfolio` (the first is also used for the rest); the other half bisects
-/// between the bound and the best plan found.
+/// finds one within `budget`. 60% of the budget goes to the lower bound itself, the rest to a
+/// bisection between the bound and the best plan found; every target is tried with restarts
+/// over the rankings of `portfolio` (see the module doc).
 pub fn improve(problem: &Problem, incumbent: Plan, budget: &Budget, portfolio: &[Ranking]) -> Plan {
+    improve_with_restarts(problem, incumbent, budget, portfolio, RESTART_NODES)
+}
+
+/// [`improve`] with the node limit of the first restart given (later ones follow Luby).
+pub fn improve_with_restarts(
+    problem: &Problem,
+    incumbent: Plan,
+    budget: &Budget,
+    portfolio: &[Ranking],
+    restart_nodes: u64,
+) -> Plan {
     let bound = lower_bound(problem);
     if incumbent.total <= bound || problem.len() > SEARCH_LIMIT || budget.nodes == 0 {
         return incumbent;
@@ -87,6 +107,7 @@ pub fn improve(problem: &Problem, incumbent: Plan, budget: &Budget, portfolio: &
         return incumbent;
     }
     let mut search = Search::new(problem, budget);
+    search.restart_nodes = restart_nodes.max(1);
     let step = search.granularity();
     search.granule = step;
     let mut best = incumbent;
@@ -120,8 +141,8 @@ pub enum Ranking {
     Size,
 }
 
-/// Nodes of the first restart on the bound; later ones follow the Luby sequence.
-const RESTART_NODES: u64 = 50_000;
+/// Nodes of the first restart of the search planner; later ones follow the Luby sequence.
+pub const RESTART_NODES: u64 = 50_000;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (1-based).
 fn luby(mut i: u64) -> u64 {
@@ -164,6 +185,10 @@ struct Search<'p> {
     /// Per item: the previous item with the same size and lifetime (interchangeable twins
     /// are placed in index order), if any.
     twin_before: Vec<Option<usize>>,
+    /// Node limit of the first restart.
+    restart_nodes: u64,
+    /// Per item, per mille: scale of its slack in the branching order (jittered restarts).
+    slack_scale: Vec<u64>,
 
     sizes: Vec<u64>,
     alignments: Vec<u64>,
@@ -196,7 +221,9 @@ const NOT_DEFERRED: u64 = u64::MAX;
 
 impl<'p> Search<'p> {
     fn new(problem: &'p Problem, budget: &Budget) -> Self {
-        let items: Vec<usize> = (0..problem.len()).filter(|&i| problem.aligned_size(i) > 0).collect();
+        let items: Vec<usize> = (0..problem.len())
+            .filter(|&i| problem.aligned_size(i) > 0)
+            .collect();
         let buffers = problem.buffers();
         let mut ticks: Vec<u64> = items.iter().map(|&i| buffers[i].first).collect();
         ticks.sort_unstable();
@@ -242,6 +269,8 @@ impl<'p> Search<'p> {
             item_lowest: vec![0; items.len()],
             floating: vec![false; items.len()],
             twin_before,
+            restart_nodes: RESTART_NODES,
+            slack_scale: vec![1000; items.len()],
 
             granule: 1,
             starts_at,
@@ -282,8 +311,9 @@ impl<'p> Search<'p> {
     }
 
     /// Sets the tie-break among items at the same floor.
-    /// With `jitter`, the main key is scaled by a pseudo-random factor in [0.75, 1.25) drawn
-    /// from that seed: a deterministic perturbation for restarts.
+    /// With `jitter`, the main key and each item's slack (first-fail key) are scaled by
+    /// pseudo-random factors in [0.75, 1.25) drawn from that seed: a deterministic
+    /// perturbation for restarts.
     fn set_ranking(&mut self, ranking: Ranking, jitter: Option<u64>) {
         let buffers = self.problem.buffers();
         let mut rng = crate::plan::synth::Rng::new(jitter.unwrap_or(0));
@@ -308,10 +338,18 @@ impl<'p> Search<'p> {
                 (main, second)
             })
             .collect();
+        self.slack_scale = match jitter {
+            Some(_) => self.items.iter().map(|_| 750 + rng.range(0, 499)).collect(),
+            None => vec![1000; self.items.len()],
+        };
     }
 
     fn nodes_left(&self) -> u64 {
-        if self.timed_out { 0 } else { self.node_limit.saturating_sub(self.nodes_used) }
+        if self.timed_out {
+            0
+        } else {
+            self.node_limit.saturating_sub(self.nodes_used)
+        }
     }
 
     fn out_of_time(&self) -> bool {
@@ -328,7 +366,9 @@ impl<'p> Search<'p> {
             let ranking = portfolio[(attempt % portfolio.len() as u64) as usize];
             let jitter = (attempt >= portfolio.len() as u64).then_some(attempt);
             self.set_ranking(ranking, jitter);
-            let limit = RESTART_NODES.saturating_mul(luby(attempt + 1)).min(end - self.nodes_used);
+            let limit = RESTART_NODES
+                .saturating_mul(luby(attempt + 1))
+                .min(end - self.nodes_used);
             match self.decide(target, limit) {
                 Outcome::OutOfBudget => attempt += 1,
                 decided => return decided,
@@ -354,7 +394,7 @@ impl<'p> Search<'p> {
                 *load += self.sizes[k];
             }
         }
-        if self.loads.iter().any(|&l| l > target) {
+        if self.loads.iter().any(|&l| l > target) || !self.bound_holds(0) {
             return Outcome::Infeasible;
         }
         match self.descend(self.items.len(), 0) {
@@ -382,19 +422,22 @@ impl<'p> Search<'p> {
         if let Some(corner) = self.tight_corner(level) {
             return self.fill_corner(remaining, corner);
         }
+        let Some(candidates) = self.candidates(level) else {
+            return Step::Exhausted;
+        };
         let defer_mark = self.defer_trail.len();
-        let result = loop {
+        let mut result = Step::Exhausted;
+        for (offset, k) in candidates {
             self.nodes_used += 1;
             if self.nodes_used >= self.attempt_limit {
-                break Step::Stop;
+                result = Step::Stop;
+                break;
             }
-            if self.nodes_used % 1024 == 0 && self.started.elapsed() > self.wall {
+            if self.nodes_used.is_multiple_of(1024) && self.started.elapsed() > self.wall {
                 self.timed_out = true;
-                break Step::Stop;
+                result = Step::Stop;
+                break;
             }
-            let Some((offset, k)) = self.pick(level) else {
-                break Step::Exhausted;
-            };
             let floor_mark = self.floor_trail.len();
             let top_mark = self.top_trail.len();
             self.place(k, offset);
@@ -405,9 +448,10 @@ impl<'p> Search<'p> {
                 }
             }
             self.unplace(k, floor_mark, top_mark);
+            // Passed over: k now rests on something placed later.
             self.defer_trail.push((k, self.deferred[k]));
             self.deferred[k] = self.floors[k];
-        };
+        }
         while self.defer_trail.len() > defer_mark {
             if let Some((item, value)) = self.defer_trail.pop() {
                 self.deferred[item] = value;
@@ -444,8 +488,7 @@ impl<'p> Search<'p> {
             .copied()
             .filter(|&k| {
                 !self.placed[k]
-                    && !(self.deferred[k] != NOT_DEFERRED && self.floors[k] <= self.deferred[k])
-                    && !self.twin_before[k].is_some_and(|t| !self.placed[t])
+                    && !self.waiting(k)
                     && round_up(self.floors[k], self.alignments[k]) == Some(height)
                     && self.floors[k] <= height
                     && height + self.sizes[k] <= self.target
@@ -457,7 +500,7 @@ impl<'p> Search<'p> {
             if self.nodes_used >= self.attempt_limit {
                 return Step::Stop;
             }
-            if self.nodes_used % 1024 == 0 && self.started.elapsed() > self.wall {
+            if self.nodes_used.is_multiple_of(1024) && self.started.elapsed() > self.wall {
                 self.timed_out = true;
                 return Step::Stop;
             }
@@ -475,10 +518,23 @@ impl<'p> Search<'p> {
         Step::Exhausted
     }
 
-    /// The eligible item to branch on and its offset, or `None` when none is eligible or some
-    /// unplaced item can no longer fit under the target.
-    fn pick(&self, level: u64) -> Option<(u64, usize)> {
-        let mut chosen: Option<(u64, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, usize)> = None;
+    /// Whether unplaced item `k` may not be placed yet: deferred and its floor has not risen,
+    /// or a twin with a lower index is still unplaced.
+    #[inline]
+    fn waiting(&self, k: usize) -> bool {
+        (self.deferred[k] != NOT_DEFERRED && self.floors[k] <= self.deferred[k])
+            || self.twin_before[k].is_some_and(|t| !self.placed[t])
+    }
+
+    /// The eligible items of this node in branching order, each with its offset: lower floor
+    /// first, then first fail (least slack in a section it covers, from the bound check that
+    /// admitted this node), then the ranking. Deferring one does not change the others'
+    /// eligibility, so the list is computed once per node. `None` when some unplaced item can
+    /// no longer fit under the target.
+    fn candidates(&self, level: u64) -> Option<Vec<(u64, usize)>> {
+        // (floor, slack, ranking reversed so larger comes first, item)
+        type Key = (u64, u64, std::cmp::Reverse<(u64, u64)>, usize);
+        let mut keyed: Vec<Key> = Vec::new();
         for k in 0..self.items.len() {
             if self.placed[k] {
                 continue;
@@ -487,18 +543,27 @@ impl<'p> Search<'p> {
             if floor.max(level).saturating_add(self.sizes[k]) > self.target {
                 return None;
             }
-            if floor < level
-                || (self.deferred[k] != NOT_DEFERRED && self.floors[k] <= self.deferred[k])
-                || self.twin_before[k].is_some_and(|t| !self.placed[t])
-            {
+            if floor < level || self.waiting(k) {
                 continue;
             }
-            let key = (floor, std::cmp::Reverse(self.rank[k].0), std::cmp::Reverse(self.rank[k].1), k);
-            if chosen.is_none_or(|c| key < c) {
-                chosen = Some(key);
-            }
+            let (lo, hi) = self.sections_of[k];
+            let slack = self.lowest[lo..=hi]
+                .iter()
+                .zip(&self.loads[lo..=hi])
+                .map(|(&lowest, &load)| self.target.saturating_sub(lowest).saturating_sub(load))
+                .min()
+                .unwrap_or(0);
+            let slack = u64::try_from(u128::from(slack) * u128::from(self.slack_scale[k]) / 1000)
+                .unwrap_or(slack);
+            keyed.push((floor, slack, std::cmp::Reverse(self.rank[k]), k));
         }
-        chosen.map(|(offset, _, _, k)| (offset, k))
+        keyed.sort_unstable();
+        Some(
+            keyed
+                .into_iter()
+                .map(|(floor, _, _, k)| (floor, k))
+                .collect(),
+        )
     }
 
     fn place(&mut self, k: usize, offset: u64) {
@@ -569,26 +634,28 @@ impl<'p> Search<'p> {
             };
         }
         // Pass 2: a floating item rests on the end of an unplaced neighbour at least.
-        for k in 0..self.items.len() {
-            if self.placed[k] || !self.floating[k] {
-                continue;
-            }
-            let mut support = u64::MAX;
-            for &y in &self.neighbours[k] {
-                if !self.placed[y] {
-                    let floor_y = self.item_lowest[y].max(level);
-                    support = support.min(floor_y.saturating_add(self.sizes[y]));
+        {
+            for k in 0..self.items.len() {
+                if self.placed[k] || !self.floating[k] {
+                    continue;
                 }
-            }
-            if support == u64::MAX {
-                return false; // nothing left to rest on
-            }
-            let support = round_up(support, self.alignments[k]).unwrap_or(u64::MAX);
-            if support > self.item_lowest[k] {
-                self.item_lowest[k] = support;
-            }
-            if self.item_lowest[k].saturating_add(self.sizes[k]) > self.target {
-                return false;
+                let mut support = u64::MAX;
+                for &y in &self.neighbours[k] {
+                    if !self.placed[y] {
+                        let floor_y = self.item_lowest[y].max(level);
+                        support = support.min(floor_y.saturating_add(self.sizes[y]));
+                    }
+                }
+                if support == u64::MAX {
+                    return false; // nothing left to rest on
+                }
+                let support = round_up(support, self.alignments[k]).unwrap_or(u64::MAX);
+                if support > self.item_lowest[k] {
+                    self.item_lowest[k] = support;
+                }
+                if self.item_lowest[k].saturating_add(self.sizes[k]) > self.target {
+                    return false;
+                }
             }
         }
         for k in 0..self.items.len() {
@@ -619,31 +686,15 @@ fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-/// The search as a [`Planner`] with a fixed budget.
-pub struct SearchPlanner {
-    /// Work budget.
-    pub budget: Budget,
-}
-
-impl Planner for SearchPlanner {
-    fn name(&self) -> &str {
-        "search"
-    }
-    fn plan(&self, problem: &Problem) -> Plan {
-        plan(problem, &self.budget)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::plan::{Buffer, check_plan};
 
     #[test]
-    fn finds_the_optimum_where_greedy_orders_fail() {
-        // Two 2-byte buffers on ticks [0,1] and [2,3], one 4-byte buffer on [1,2] would need 6
-        // bytes; with a 2-byte buffer over everything the optimum is 6 = LB, which greedy by
-        // size misses on this instance only by luck; the search must hit the bound.
+    fn reaches_the_bound_on_a_small_packing() {
+        // Loads per tick: 0: 2+2+4 = 8, 1: 2+4+2 = 8, 2: 2+4+2 = 8, 3: 2+2+4 = 8; a packing
+        // of 8 exists (the 2-byte buffer over everything at the bottom, the pairs above).
         let problem = Problem::new(vec![
             Buffer::new(2, 0, 1),
             Buffer::new(2, 2, 3),
@@ -653,9 +704,10 @@ mod tests {
             Buffer::new(4, 3, 3),
         ])
         .unwrap();
+        assert_eq!(lower_bound(&problem), 8);
         let plan = plan(&problem, &Budget::from_millis(50));
         check_plan(&problem, &plan).unwrap();
-        assert_eq!(plan.total, lower_bound(&problem));
+        assert_eq!(plan.total, 8);
     }
 
     #[test]
@@ -667,11 +719,17 @@ mod tests {
     #[test]
     fn zero_budget_returns_the_incumbent() {
         let problem = Problem::new(vec![Buffer::new(2, 0, 1), Buffer::new(2, 1, 2)]).unwrap();
-        let incumbent = Plan { offsets: vec![0, 8], total: 10 };
+        let incumbent = Plan {
+            offsets: vec![0, 8],
+            total: 10,
+        };
         let plan = improve(
             &problem,
             incumbent.clone(),
-            &Budget { nodes: 0, wall: Duration::ZERO },
+            &Budget {
+                nodes: 0,
+                wall: Duration::ZERO,
+            },
             &[Ranking::Duration],
         );
         assert_eq!(plan, incumbent);

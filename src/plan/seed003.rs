@@ -79,8 +79,10 @@ pub fn plan(problem: &Problem, choice: Choice) -> Plan {
         ending.push(Reverse((b.last, buffer)));
     }
     let segment_offsets = memory.segment_offsets();
-    let offsets =
-        head_of.iter().map(|&s| if s == NONE { 0 } else { segment_offsets[s] }).collect();
+    let offsets = head_of
+        .iter()
+        .map(|&s| if s == NONE { 0 } else { segment_offsets[s] })
+        .collect();
     Plan::from_offsets(problem, offsets)
 }
 
@@ -175,8 +177,15 @@ impl ChunkList {
     }
 
     fn choose_size_first(&self, request: u64) -> Option<usize> {
-        let free = || self.chunks.iter().enumerate().filter(|(_, c)| c.owner.is_none());
-        let fitting = free().filter(|(_, c)| c.size >= request).min_by_key(|(i, c)| (c.size, *i));
+        let free = || {
+            self.chunks
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.owner.is_none())
+        };
+        let fitting = free()
+            .filter(|(_, c)| c.size >= request)
+            .min_by_key(|(i, c)| (c.size, *i));
         if let Some((i, _)) = fitting {
             return Some(i);
         }
@@ -268,7 +277,13 @@ mod tests {
         ])
         .unwrap();
         let plan = plan(&problem, Choice::SizeFirst);
-        assert_eq!(plan, Plan { offsets: vec![0, 16, 0], total: 80 });
+        assert_eq!(
+            plan,
+            Plan {
+                offsets: vec![0, 16, 0],
+                total: 80
+            }
+        );
     }
 
     #[test]
@@ -282,7 +297,13 @@ mod tests {
         ])
         .unwrap();
         let plan = plan(&problem, Choice::SizeFirst);
-        assert_eq!(plan, Plan { offsets: vec![0, 30, 0], total: 40 });
+        assert_eq!(
+            plan,
+            Plan {
+                offsets: vec![0, 30, 0],
+                total: 40
+            }
+        );
         check_plan(&problem, &plan).unwrap();
     }
 
@@ -297,7 +318,13 @@ mod tests {
         ])
         .unwrap();
         let plan = plan(&problem, Choice::SizeFirst);
-        assert_eq!(plan, Plan { offsets: vec![0, 8, 16, 0], total: 24 });
+        assert_eq!(
+            plan,
+            Plan {
+                offsets: vec![0, 8, 16, 0],
+                total: 24
+            }
+        );
     }
 
     #[test]

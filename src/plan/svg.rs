@@ -17,7 +17,12 @@ const MARGIN_BOTTOM: f64 = 50.0;
 pub fn render(problem: &Problem, plan: &Plan, labels: &[String]) -> String {
     let buffers = problem.buffers();
     let start = buffers.iter().map(|b| b.first).min().unwrap_or(0);
-    let end = buffers.iter().map(|b| b.last.saturating_add(1)).max().unwrap_or(1).max(start + 1);
+    let end = buffers
+        .iter()
+        .map(|b| b.last.saturating_add(1))
+        .max()
+        .unwrap_or(1)
+        .max(start + 1);
     let bound = lower_bound(problem);
     let top = plan.total.max(bound).max(1);
     let plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT;
@@ -38,11 +43,17 @@ pub fn render(problem: &Problem, plan: &Plan, labels: &[String]) -> String {
         problem.len(),
         plan.total,
         bound,
-        if bound == 0 { 1.0 } else { plan.total as f64 / bound as f64 }
+        if bound == 0 {
+            1.0
+        } else {
+            plan.total as f64 / bound as f64
+        }
     );
     for (i, buffer) in buffers.iter().enumerate() {
         let size = problem.aligned_size(i);
-        let Some(&offset) = plan.offsets.get(i) else { continue };
+        let Some(&offset) = plan.offsets.get(i) else {
+            continue;
+        };
         let (x0, x1) = (x(buffer.first), x(buffer.last.saturating_add(1)));
         let (y0, y1) = (y(offset.saturating_add(size)), y(offset));
         let label = labels.get(i).cloned().unwrap_or_else(|| i.to_string());
@@ -71,7 +82,10 @@ pub fn render(problem: &Problem, plan: &Plan, labels: &[String]) -> String {
         }
         let _ = writeln!(svg, "</g>");
     }
-    for (value, style, name) in [(bound, "stroke-dasharray=\"6,4\"", "lower bound"), (plan.total, "", "total")] {
+    for (value, style, name) in [
+        (bound, "stroke-dasharray=\"6,4\"", "lower bound"),
+        (plan.total, "", "total"),
+    ] {
         let _ = writeln!(
             svg,
             r#"<line x1="{MARGIN_LEFT}" x2="{:.2}" y1="{:.2}" y2="{:.2}" stroke="red" {style}/><text x="{:.2}" y="{:.2}" text-anchor="end" fill="red">{name} {value}</text>"#,
@@ -99,7 +113,10 @@ pub fn render(problem: &Problem, plan: &Plan, labels: &[String]) -> String {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
@@ -110,7 +127,10 @@ mod tests {
     #[test]
     fn draws_one_box_per_buffer_with_labels() {
         let problem = Problem::new(vec![Buffer::new(100, 0, 9), Buffer::new(50, 10, 19)]).unwrap();
-        let plan = Plan { offsets: vec![0, 0], total: 100 };
+        let plan = Plan {
+            offsets: vec![0, 0],
+            total: 100,
+        };
         let svg = render(&problem, &plan, &["big".to_string(), "a<b".to_string()]);
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
@@ -123,7 +143,14 @@ mod tests {
     #[test]
     fn empty_problem_renders() {
         let problem = Problem::new(vec![]).unwrap();
-        let svg = render(&problem, &Plan { offsets: vec![], total: 0 }, &[]);
+        let svg = render(
+            &problem,
+            &Plan {
+                offsets: vec![],
+                total: 0,
+            },
+            &[],
+        );
         assert!(svg.contains("0 buffers"));
     }
 }

@@ -31,7 +31,11 @@ impl Rng {
 
     /// Uniform in `[low, high]` (`low` if the range is empty).
     pub fn range(&mut self, low: u64, high: u64) -> u64 {
-        if high <= low { low } else { low + self.next_u64() % (high - low + 1) }
+        if high <= low {
+            low
+        } else {
+            low + self.next_u64() % (high - low + 1)
+        }
     }
 
     /// True with probability `percent` / 100.
@@ -54,7 +58,10 @@ impl Rng {
 ///   (U-Net skips).
 pub fn dnn_trace(count: usize, seed: u64) -> Result<Problem, PlanError> {
     let mut rng = Rng::new(seed);
-    let mut graph = Graph { buffers: Vec::with_capacity(count + 8), tick: 0 };
+    let mut graph = Graph {
+        buffers: Vec::with_capacity(count + 8),
+        tick: 0,
+    };
     let unet = rng.percent(33);
     let stages = 5u64;
     let per_stage = (count as u64 / stages).max(1);
@@ -65,7 +72,7 @@ pub fn dnn_trace(count: usize, seed: u64) -> Result<Problem, PlanError> {
         let produced = graph.buffers.len() as u64;
         let stage = (produced / per_stage).min(stages - 1);
         let size = base_size(stage, &mut rng);
-        let decoding = unet && stage >= stages / 2 + 1;
+        let decoding = unet && stage > stages / 2;
         match rng.range(0, 99) {
             0..=29 => {
                 // Residual: x -> a -> b -> add(x, b).
@@ -112,11 +119,9 @@ pub fn dnn_trace(count: usize, seed: u64) -> Result<Problem, PlanError> {
                 if unet && !decoding && rng.percent(30) {
                     skips.push(x);
                 }
-                if decoding {
-                    if let Some(skip) = skips.pop() {
-                        x = graph.consume_produce(&[x, skip], size);
-                        continue;
-                    }
+                if decoding && let Some(skip) = skips.pop() {
+                    x = graph.consume_produce(&[x, skip], size);
+                    continue;
                 }
                 x = graph.consume_produce(&[x], size);
             }
@@ -127,7 +132,9 @@ pub fn dnn_trace(count: usize, seed: u64) -> Result<Problem, PlanError> {
     let buffers = graph
         .buffers
         .into_iter()
-        .map(|(size, first, last)| Buffer::new(size, first, last.max(first).min(end)).with_alignment(64))
+        .map(|(size, first, last)| {
+            Buffer::new(size, first, last.max(first).min(end)).with_alignment(64)
+        })
         .collect();
     Problem::new(buffers)
 }

@@ -7,7 +7,10 @@ use super::*;
 
 fn all_planners() -> Vec<BuiltinPlanner> {
     // A small search budget keeps the property tests fast.
-    PlannerKind::ALL.iter().map(|&kind| kind.planner(2)).collect()
+    PlannerKind::ALL
+        .iter()
+        .map(|&kind| kind.planner(2))
+        .collect()
 }
 
 /// IREE's `LayoutSlices` example (seed 004): 40, 4, 40, 4 bytes over [0,2] [1,2] [2,4] [3,4]
@@ -26,9 +29,21 @@ fn iree_example() -> Problem {
 fn iree_example_packs_into_192_bytes_at_iree_offsets() {
     let problem = iree_example();
     let plan = PlannerKind::BestFitStart.planner(0).plan(&problem);
-    assert_eq!(plan, Plan { offsets: vec![0, 64, 128, 0], total: 192 });
+    assert_eq!(
+        plan,
+        Plan {
+            offsets: vec![0, 64, 128, 0],
+            total: 192
+        }
+    );
     let plan = PlannerKind::Seed003.planner(0).plan(&problem);
-    assert_eq!(plan, Plan { offsets: vec![0, 64, 128, 0], total: 192 });
+    assert_eq!(
+        plan,
+        Plan {
+            offsets: vec![0, 64, 128, 0],
+            total: 192
+        }
+    );
 }
 
 #[test]
@@ -45,14 +60,26 @@ fn every_planner_packs_iree_example_at_the_bound() {
 fn empty_problem_gets_empty_plan() {
     let problem = Problem::new(vec![]).unwrap();
     for planner in all_planners() {
-        assert_eq!(planner.plan(&problem), Plan { offsets: vec![], total: 0 }, "{}", planner.name());
+        assert_eq!(
+            planner.plan(&problem),
+            Plan {
+                offsets: vec![],
+                total: 0
+            },
+            "{}",
+            planner.name()
+        );
     }
 }
 
 #[test]
 fn zero_sized_buffers_take_no_room() {
-    let problem = Problem::new(vec![Buffer::new(0, 0, 5), Buffer::new(8, 0, 5), Buffer::new(0, 2, 3)])
-        .unwrap();
+    let problem = Problem::new(vec![
+        Buffer::new(0, 0, 5),
+        Buffer::new(8, 0, 5),
+        Buffer::new(0, 2, 3),
+    ])
+    .unwrap();
     for planner in all_planners() {
         let plan = planner.plan(&problem);
         check_plan(&problem, &plan).unwrap();
@@ -63,11 +90,20 @@ fn zero_sized_buffers_take_no_room() {
 #[test]
 fn greedy_by_size_places_largest_first() {
     // 10 [0,1], 30 [1,2], 20 [2,3]: 30 goes at 0; 20 overlaps it -> 30; 10 overlaps 30 -> 30.
-    let problem =
-        Problem::new(vec![Buffer::new(10, 0, 1), Buffer::new(30, 1, 2), Buffer::new(20, 2, 3)])
-            .unwrap();
+    let problem = Problem::new(vec![
+        Buffer::new(10, 0, 1),
+        Buffer::new(30, 1, 2),
+        Buffer::new(20, 2, 3),
+    ])
+    .unwrap();
     let plan = PlannerKind::GreedySize.planner(0).plan(&problem);
-    assert_eq!(plan, Plan { offsets: vec![30, 0, 30], total: 50 });
+    assert_eq!(
+        plan,
+        Plan {
+            offsets: vec![30, 0, 30],
+            total: 50
+        }
+    );
 }
 
 #[test]
@@ -94,7 +130,10 @@ fn planner_names_round_trip_and_unknown_name_lists_known_ones() {
     }
     let error = PlannerKind::from_name("nope").unwrap_err();
     let message = error.to_string();
-    assert!(message.contains("nope") && message.contains("best-fit-start"), "{message}");
+    assert!(
+        message.contains("nope") && message.contains("best-fit-start"),
+        "{message}"
+    );
 }
 
 /// MiniMalloc's `benchmarks/examples/input.12.csv` (Apache-2.0): the optimum is the bound, 12.
@@ -133,10 +172,29 @@ fn search_reaches_bound_on_a_tiled_rectangle() {
 
 #[test]
 fn search_is_deterministic_for_a_budget() {
-    let problem = synth::dnn_trace(300, 11).unwrap();
-    let a = PlannerKind::Search.planner(5).plan(&problem);
-    let b = PlannerKind::Search.planner(5).plan(&problem);
+    // A node budget with a wall guard far away, so a slow debug build cannot cut one run short.
+    let budget = search::Budget {
+        nodes: 3000,
+        wall: std::time::Duration::from_secs(600),
+    };
+    let problem = synth::dnn_trace(300, 0).unwrap();
+    let a = search::plan(&problem, &budget);
+    let b = search::plan(&problem, &budget);
+    check_plan(&problem, &a).unwrap();
     assert_eq!(a, b);
+    let instance = minimalloc_like_puzzle();
+    let a = search::plan(&instance, &budget);
+    assert_eq!(a, search::plan(&instance, &budget));
+}
+
+/// A small instance where the heuristics leave room: two interleaved stair-cases.
+fn minimalloc_like_puzzle() -> Problem {
+    let mut buffers = Vec::new();
+    for i in 0..12u64 {
+        buffers.push(Buffer::new(8 + (i * 5) % 17, i, i + 3 + i % 4));
+        buffers.push(Buffer::new(4 + (i * 7) % 13, i + 1, i + 2));
+    }
+    Problem::new(buffers).unwrap()
 }
 
 #[test]
@@ -147,7 +205,11 @@ fn default_planner_is_valid_and_near_bound_on_dnn_traces() {
         check_plan(&problem, &plan).unwrap();
         let bound = lower_bound(&problem);
         assert!(plan.total >= bound);
-        assert!((plan.total as f64) <= 1.10 * bound as f64, "seed {seed}: {} vs {bound}", plan.total);
+        assert!(
+            (plan.total as f64) <= 1.10 * bound as f64,
+            "seed {seed}: {} vs {bound}",
+            plan.total
+        );
     }
 }
 
@@ -161,7 +223,12 @@ fn baselines_are_valid_on_a_large_trace() {
 }
 
 fn buffer_strategy() -> impl Strategy<Value = Buffer> {
-    (0u64..300, prop::sample::select(vec![1u64, 1, 2, 4, 8, 64]), 0u64..40, 0u64..12)
+    (
+        0u64..300,
+        prop::sample::select(vec![1u64, 1, 2, 4, 8, 64]),
+        0u64..40,
+        0u64..12,
+    )
         .prop_map(|(size, alignment, first, length)| {
             Buffer::new(size, first, first + length).with_alignment(alignment)
         })
