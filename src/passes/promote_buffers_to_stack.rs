@@ -32,9 +32,8 @@ use melior::ir::OperationRef;
 use crate::{
     analysis::{
         capture::{IrMap, capture},
-        cycles::blocks_on_cycles,
         flow::{FlowEvent, follow},
-        snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueId},
+        snapshot::{OpId, Snapshot, ValueId},
         uses::UseLists,
     },
     ir::{
@@ -43,6 +42,7 @@ use crate::{
         interfaces, types,
     },
     pass_options,
+    passes::hoisting::{LoopFinder, frees_only, heap_allocated_result},
     registry::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
@@ -171,19 +171,6 @@ pub fn decide(snapshot: &Snapshot, map: &IrMap, options: &PromoteBuffersToStackO
     decisions
 }
 
-/// The single result of `op` that it allocates on the heap, if that is all
-/// it allocates.
-fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
-    let info = snapshot.op(op);
-    let Effects::Known(effects) = &info.facts.effects else { return None };
-    let mut allocated = effects.iter().filter(|e| e.kind == EffectKind::Allocate);
-    let first = allocated.next()?;
-    if allocated.next().is_some() || first.on_automatic_scope || info.results.len() != 1 {
-        return None;
-    }
-    (first.value == Some(info.results[0])).then_some(info.results[0])
-}
-
 fn check(
     snapshot: &Snapshot,
     map: &IrMap,
@@ -231,72 +218,6 @@ fn check(
         }
     }
     Ok(promotion)
-}
-
-/// Whether `op` does nothing but free `buffer` (so erasing it drops no
-/// other effect).
-fn frees_only(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> bool {
-    let info = snapshot.op(op);
-    matches!(&info.facts.effects, Effects::Known(effects)
-        if effects.iter().all(|e| e.kind == EffectKind::Free && e.value == Some(buffer)))
-        && info.results.is_empty()
-        && info.regions.is_empty()
-}
-
-/// Finds loops between an op and its allocation scope, caching per region
-/// which blocks lie on control-flow cycles.
-struct LoopFinder<'s> {
-    snapshot: &'s Snapshot,
-    /// Per block: on a control-flow cycle of its region.
-    on_cycle: Vec<bool>,
-}
-
-impl<'s> LoopFinder<'s> {
-    fn new(snapshot: &'s Snapshot) -> Self {
-        LoopFinder { snapshot, on_cycle: blocks_on_cycles(snapshot) }
-    }
-
-    /// `Some(Some(op))`: `op` repeats its body; `Some(None)`: a CFG cycle;
-    /// `None`: `start` runs at most once per run of its allocation scope.
-    fn enclosing_loop(&self, start: OpId) -> Option<Option<OpId>> {
-        let snapshot = self.snapshot;
-        let mut block: BlockId = snapshot.op(start).parent_block?;
-        loop {
-            let region = snapshot.block(block).region;
-            if self.on_cycle[block.index()] {
-                return Some(None);
-            }
-            let parent = snapshot.region(region).parent_op;
-            let facts = &snapshot.op(parent).facts;
-            // Loops first: `scf.for` carries AutomaticAllocationScope, yet
-            // MLIR 22's lowering to LLVM does not release allocas per
-            // iteration (a 1 KiB alloca in a 20M-iteration scf.for overflows
-            // the stack), so a loop is a loop whatever its traits say.
-            if facts.is_loop_like || region_repeats(snapshot, parent) {
-                return Some(Some(parent));
-            }
-            if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {
-                return None;
-            }
-            block = snapshot.op(parent).parent_block?;
-        }
-    }
-}
-
-/// Whether control can flow from one region of `op` to itself or an earlier
-/// region (a loop through region control flow), per its terminators' edges.
-fn region_repeats(snapshot: &Snapshot, op: OpId) -> bool {
-    let regions = &snapshot.op(op).regions;
-    regions.iter().enumerate().any(|(from, &region)| {
-        snapshot.region(region).blocks.iter().any(|&b| {
-            snapshot.terminator(b).is_some_and(|t| {
-                snapshot.op(t).facts.terminator_edges.iter().any(|e| match e.target {
-                    RegionTarget::Region(to) => regions.iter().position(|&r| r == to).is_some_and(|to| to <= from),
-                    RegionTarget::Parent => false,
-                })
-            })
-        })
-    })
 }
 
 fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision], options: &PromoteBuffersToStackOptions) {

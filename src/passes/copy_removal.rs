@@ -1,0 +1,472 @@
+//! `bufrs-copy-removal`: removes copies that only move data between a
+//! temporary buffer and another one, with the temporary's allocation and
+//! free (seed 002, "Post Phase" / "CopyRemoval Pass"), and redundant
+//! `bufferization.clone`s with their frees (seed 000, "Clone
+//! Canonicalization"). Copies are the ops of [`crate::dialect::copies`]
+//! (MLIR 22 has no `CopyOpInterface`); allocations and frees are found
+//! through memory effects, aliases through [`AliasAnalysis`].
+//!
+//! # Reusing the source (`copy(%src, %tgt)`)
+//!
+//! ```mlir
+//! %tgt = memref.alloc(...)              // removed
+//! memref.copy %src, %tgt                // removed
+//! memref.dealloc %src                   // removed
+//! "use"(%tgt)                           // "use"(%src)
+//! ```
+//! Exactly the seed's constraints: the copy, the op defining the target
+//! (an allocation, removed) and the free of the source lie in the same
+//! block; no user of the target or of an alias of it lies between the
+//! target's definition and the copy; no user of the source or of an alias
+//! of it lies between the copy and the source's free.
+//!
+//! # Reusing the target
+//!
+//! ```mlir
+//! %src = memref.alloc()                 // removed
+//! "write"(%src)                         // "write"(%tgt)
+//! memref.copy %src, %tgt                // removed
+//! memref.dealloc %src                   // removed
+//! ```
+//! The copy, the op defining the source (an allocation, removed) and the
+//! free of the source lie in the same block; no user of the target or of an
+//! alias of it lies between the source's definition and the copy; no user
+//! of the source or an alias between the copy and the source's free.
+//!
+//! # Clones
+//!
+//! `%c = bufferization.clone %s` followed in the same block by a free of
+//! `%s`, with no user of `%s` or an alias of it in between: `%c` becomes
+//! `%s`, the clone and that free go. A clone used only by frees goes with
+//! them.
+//!
+//! Besides the seed's constraints, only what makes the result valid IR is
+//! checked: source and target have the same type, the value kept dominates
+//! the uses it takes over (for target reuse: the target is defined before
+//! the source's allocation), the ops removed do nothing else (an allocation
+//! only allocates, a free only frees). "Alias" is the alias analysis's
+//! `resolve` (values sharing an origin); like MLIR, two distinct function
+//! arguments are not assumed to alias (the seed's target-reuse example
+//! reads `%arg0` while writing `%temp` that becomes `%result`).
+//!
+//! Removals are applied in rounds: each round takes a fresh snapshot and
+//! applies every removal that touches no op or value another one touches.
+
+use std::collections::HashSet;
+
+use melior::ir::OperationRef;
+
+use crate::{
+    analysis::{
+        alias::AliasAnalysis,
+        capture::{IrMap, capture},
+        dominance::{DominanceInfo, ancestor_op_in_region},
+        snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
+        uses::UseLists,
+    },
+    dialect::copies::{CopyShape, copy_shape},
+    ir::{Diagnostic, edit},
+    pass_options,
+    passes::hoisting::{frees_only, is_pure_heap_allocation},
+    registry::{Anchor, BufrsPass, PassResult},
+};
+
+pass_options! {
+    /// Options of `bufrs-copy-removal`.
+    pub struct CopyRemovalOptions {
+        clones: bool = true => "clones",
+            "Also remove redundant bufferization.clone ops and their frees.";
+        emit_remarks: bool = false => "emit-remarks",
+            "Emit a remark at every copy saying whether it was removed and why not.";
+    }
+}
+
+pub struct CopyRemoval;
+
+/// At most this many rounds of removals per run (each round is linear).
+const MAX_ROUNDS: usize = 64;
+
+impl BufrsPass for CopyRemoval {
+    type Options = CopyRemovalOptions;
+    const ARGUMENT: &'static str = "bufrs-copy-removal";
+    const SUMMARY: &'static str = "Remove copies into or out of temporary buffers, and redundant clones";
+    const ANCHOR: Anchor = Anchor::FunctionLike;
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        for round in 0..MAX_ROUNDS {
+            let (snapshot, map) = capture(op.to_raw());
+            let same_type = |a: ValueId, b: ValueId| {
+                // SAFETY: live values of the captured IR.
+                unsafe {
+                    mlir_sys::mlirTypeEqual(
+                        mlir_sys::mlirValueGetType(map.value(a)),
+                        mlir_sys::mlirValueGetType(map.value(b)),
+                    )
+                }
+            };
+            let decisions = decide(&snapshot, options, same_type);
+            let chosen = non_conflicting(&decisions);
+            let last = chosen.is_empty() || round + 1 == MAX_ROUNDS;
+            if options.emit_remarks {
+                for (index, decision) in decisions.iter().enumerate() {
+                    let removed = chosen.contains(&index);
+                    if removed || (last && decision.outcome.is_err()) {
+                        remark(&snapshot, &map, decision);
+                    }
+                }
+            }
+            for &index in &chosen {
+                if let Ok(removal) = &decisions[index].outcome {
+                    apply(&map, removal);
+                }
+            }
+            if chosen.is_empty() {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What to do for one copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Removal {
+    pub kind: RemovalKind,
+    /// Every use of `replace` becomes a use of `with`.
+    pub replace: ValueId,
+    pub with: ValueId,
+    /// Erased in this order (users before definitions).
+    pub erase: Vec<OpId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemovalKind {
+    ReuseSource,
+    ReuseTarget,
+    CloneOfFreedSource,
+    DeadClone,
+}
+
+/// Why a copy stays (the first constraint that failed; for copies both
+/// cases are tried and the source case's reason is reported).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// Source and target are the same value or differ in type.
+    Types,
+    /// No free of the source after the copy in its block.
+    NoSourceFree,
+    /// The target (source) is not defined by an allocation in the copy's block.
+    NotAllocatedHere,
+    /// `by` uses the target (or an alias) between its definition and the copy.
+    TargetUsedBetween { by: OpId },
+    /// `by` uses the source (or an alias) between the copy and its free.
+    SourceUsedBetween { by: OpId },
+    /// The target is defined after the source's allocation.
+    TargetDefinedLater,
+}
+
+impl Kept {
+    fn message(self) -> &'static str {
+        match self {
+            Kept::Types => "kept: source and target are the same value or differ in type",
+            Kept::NoSourceFree => "kept: the source is not freed after the copy in the same block",
+            Kept::NotAllocatedHere => "kept: neither buffer is allocated in the copy's block",
+            Kept::TargetUsedBetween { .. } => "kept: the target is used between its definition and the copy",
+            Kept::SourceUsedBetween { .. } => "kept: the source is used between the copy and its free",
+            Kept::TargetDefinedLater => "kept: the target is defined after the source's allocation",
+        }
+    }
+    fn culprit(self) -> Option<OpId> {
+        match self {
+            Kept::TargetUsedBetween { by } | Kept::SourceUsedBetween { by } => Some(by),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub copy: OpId,
+    pub outcome: Result<Removal, Kept>,
+}
+
+/// Decides for every known copy under the root.
+pub fn decide(
+    snapshot: &Snapshot,
+    options: &CopyRemovalOptions,
+    same_type: impl Fn(ValueId, ValueId) -> bool,
+) -> Vec<Decision> {
+    let ctx = Ctx {
+        snapshot,
+        uses: UseLists::new(snapshot),
+        aliases: AliasAnalysis::new(snapshot),
+        dominance: DominanceInfo::new(snapshot),
+    };
+    let mut out = Vec::new();
+    for index in 1..snapshot.ops.len() {
+        let copy = OpId(index as u32);
+        let info = snapshot.op(copy);
+        let outcome = match copy_shape(&info.name) {
+            Some(CopyShape::IntoOperand) if info.operands.len() == 2 && info.results.is_empty() => {
+                let (source, target) = (info.operands[0], info.operands[1]);
+                if source == target || !same_type(source, target) {
+                    Err(Kept::Types)
+                } else {
+                    ctx.reuse_source(copy, source, target)
+                        .or_else(|why| ctx.reuse_target(copy, source, target).map_err(|_| why))
+                }
+            }
+            Some(CopyShape::IntoNewBuffer) if options.clones && info.operands.len() == 1 && info.results.len() == 1 => {
+                let (source, clone) = (info.operands[0], info.results[0]);
+                if !same_type(source, clone) { Err(Kept::Types) } else { ctx.clone_removal(copy, source, clone) }
+            }
+            _ => continue,
+        };
+        out.push(Decision { copy, outcome });
+    }
+    out
+}
+
+struct Ctx<'s> {
+    snapshot: &'s Snapshot,
+    uses: UseLists,
+    aliases: AliasAnalysis<'s>,
+    dominance: DominanceInfo<'s>,
+}
+
+impl Ctx<'_> {
+    /// The position in `block` of the op of `block` that is or contains `op`.
+    fn position_in(&self, op: OpId, block: BlockId) -> Option<u32> {
+        let region = self.snapshot.block(block).region;
+        let ancestor = ancestor_op_in_region(self.snapshot, op, region)?;
+        (self.snapshot.op(ancestor).parent_block == Some(block)).then(|| self.snapshot.op(ancestor).position)
+    }
+
+    /// A user of `value` or an alias of it strictly between positions
+    /// `from` and `to` of `block`.
+    fn used_between(&self, value: ValueId, block: BlockId, from: u32, to: u32) -> Option<OpId> {
+        self.aliases.resolve(value).into_iter().find_map(|alias| {
+            self.uses
+                .of(alias)
+                .iter()
+                .find(|u| self.position_in(u.user, block).is_some_and(|p| from < p && p < to))
+                .map(|u| u.user)
+        })
+    }
+
+    /// The first op after position `after` in `block` that only frees `value`.
+    fn free_after(&self, value: ValueId, block: BlockId, after: u32) -> Option<OpId> {
+        self.uses
+            .of(value)
+            .iter()
+            .map(|u| u.user)
+            .filter(|&user| {
+                let info = self.snapshot.op(user);
+                info.parent_block == Some(block) && info.position > after && frees_only(self.snapshot, user, value)
+            })
+            .min_by_key(|&user| self.snapshot.op(user).position)
+    }
+
+    /// The allocation op defining `value` in `block`, if it only allocates.
+    fn allocation_in(&self, value: ValueId, block: BlockId) -> Option<OpId> {
+        match self.snapshot.value(value).def {
+            ValueDef::OpResult { op, index: 0 }
+                if self.snapshot.op(op).parent_block == Some(block)
+                    && is_pure_heap_allocation(self.snapshot, op) == Some(value) =>
+            {
+                Some(op)
+            }
+            _ => None,
+        }
+    }
+
+    fn reuse_source(&self, copy: OpId, source: ValueId, target: ValueId) -> Result<Removal, Kept> {
+        let info = self.snapshot.op(copy);
+        let block = info.parent_block.ok_or(Kept::NotAllocatedHere)?;
+        let alloc = self.allocation_in(target, block).ok_or(Kept::NotAllocatedHere)?;
+        let free = self.free_after(source, block, info.position).ok_or(Kept::NoSourceFree)?;
+        let def_pos = self.snapshot.op(alloc).position;
+        if let Some(by) = self.used_between(target, block, def_pos, info.position) {
+            return Err(Kept::TargetUsedBetween { by });
+        }
+        if let Some(by) = self.used_between(source, block, info.position, self.snapshot.op(free).position) {
+            return Err(Kept::SourceUsedBetween { by });
+        }
+        Ok(Removal { kind: RemovalKind::ReuseSource, replace: target, with: source, erase: vec![copy, free, alloc] })
+    }
+
+    fn reuse_target(&self, copy: OpId, source: ValueId, target: ValueId) -> Result<Removal, Kept> {
+        let info = self.snapshot.op(copy);
+        let block = info.parent_block.ok_or(Kept::NotAllocatedHere)?;
+        let alloc = self.allocation_in(source, block).ok_or(Kept::NotAllocatedHere)?;
+        let free = self.free_after(source, block, info.position).ok_or(Kept::NoSourceFree)?;
+        if !self.dominance.value_properly_dominates(target, alloc) {
+            return Err(Kept::TargetDefinedLater);
+        }
+        let def_pos = self.snapshot.op(alloc).position;
+        if let Some(by) = self.used_between(target, block, def_pos, info.position) {
+            return Err(Kept::TargetUsedBetween { by });
+        }
+        if let Some(by) = self.used_between(source, block, info.position, self.snapshot.op(free).position) {
+            return Err(Kept::SourceUsedBetween { by });
+        }
+        Ok(Removal { kind: RemovalKind::ReuseTarget, replace: source, with: target, erase: vec![copy, free, alloc] })
+    }
+
+    fn clone_removal(&self, clone_op: OpId, source: ValueId, clone: ValueId) -> Result<Removal, Kept> {
+        let info = self.snapshot.op(clone_op);
+        let block = info.parent_block.ok_or(Kept::NoSourceFree)?;
+        let clone_uses = self.uses.of(clone);
+        if clone_uses.iter().all(|u| frees_only(self.snapshot, u.user, clone)) {
+            let mut erase: Vec<OpId> = clone_uses.iter().map(|u| u.user).collect();
+            erase.sort_unstable();
+            erase.dedup();
+            erase.push(clone_op);
+            return Ok(Removal { kind: RemovalKind::DeadClone, replace: clone, with: source, erase });
+        }
+        let free = self.free_after(source, block, info.position).ok_or(Kept::NoSourceFree)?;
+        if let Some(by) = self.used_between(source, block, info.position, self.snapshot.op(free).position) {
+            return Err(Kept::SourceUsedBetween { by });
+        }
+        if !self.dominance.value_properly_dominates(source, clone_op) {
+            return Err(Kept::TargetDefinedLater);
+        }
+        Ok(Removal { kind: RemovalKind::CloneOfFreedSource, replace: clone, with: source, erase: vec![free, clone_op] })
+    }
+}
+
+/// The decisions (indices) applied this round: removals that share no op
+/// and no value with an earlier one.
+fn non_conflicting(decisions: &[Decision]) -> Vec<usize> {
+    let mut ops: HashSet<OpId> = HashSet::new();
+    let mut values: HashSet<ValueId> = HashSet::new();
+    let mut out = Vec::new();
+    for (index, decision) in decisions.iter().enumerate() {
+        let Ok(removal) = &decision.outcome else { continue };
+        let clash = removal.erase.iter().any(|op| ops.contains(op))
+            || values.contains(&removal.replace)
+            || values.contains(&removal.with);
+        if clash {
+            continue;
+        }
+        ops.extend(removal.erase.iter().copied());
+        values.insert(removal.replace);
+        values.insert(removal.with);
+        out.push(index);
+    }
+    out
+}
+
+fn remark(snapshot: &Snapshot, map: &IrMap, decision: &Decision) {
+    // SAFETY: live ops of the captured IR; nothing is edited yet this round.
+    let copy_ref = unsafe { OperationRef::from_raw(map.op(decision.copy)) };
+    let diagnostic = match &decision.outcome {
+        Ok(removal) => Diagnostic::remark(
+            &copy_ref,
+            match removal.kind {
+                RemovalKind::ReuseSource => "removed: the target reuses the source buffer",
+                RemovalKind::ReuseTarget => "removed: the source's users write the target directly",
+                RemovalKind::CloneOfFreedSource => "removed: the clone reuses its freed source",
+                RemovalKind::DeadClone => "removed: the clone is only freed",
+            },
+        ),
+        Err(kept) => {
+            let mut diagnostic = Diagnostic::remark(&copy_ref, kept.message());
+            if let Some(culprit) = kept.culprit() {
+                // SAFETY: as above.
+                let culprit_ref = unsafe { OperationRef::from_raw(map.op(culprit)) };
+                diagnostic = diagnostic.note_at(&culprit_ref, format!("used by '{}'", snapshot.op(culprit).name));
+            }
+            diagnostic
+        }
+    };
+    diagnostic.emit();
+}
+
+fn apply(map: &IrMap, removal: &Removal) {
+    let erase: Vec<_> = removal.erase.iter().map(|&op| map.op(op)).collect();
+    // The copy and frees go first, then the replaced value's uses move to
+    // the kept value, then its now unused definition (the last op) goes.
+    let (users, definition) = erase.split_at(erase.len() - 1);
+    for &op in users {
+        edit::erase(op);
+    }
+    if removal.kind != RemovalKind::DeadClone {
+        edit::replace_all_uses(map.value(removal.replace), map.value(removal.with));
+    }
+    for &op in definition {
+        edit::erase(op);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::snapshot::{Effect, EffectKind, Effects, OpFacts, SnapshotBuilder, ValueKind};
+
+    fn effects(list: &[(EffectKind, ValueId)]) -> OpFacts {
+        OpFacts {
+            effects: Effects::Known(
+                list.iter().map(|&(kind, v)| Effect { kind, value: Some(v), on_automatic_scope: false }).collect(),
+            ),
+            ..OpFacts::default()
+        }
+    }
+
+    /// func(%arg) { %t = alloc; [use %t]; copy(%arg, %t); [use %arg]; dealloc %arg; return %t }
+    fn reuse_source_case(use_target_before: bool, use_source_after: bool) -> (Snapshot, OpId) {
+        let mut b =
+            SnapshotBuilder::new("func.func", OpFacts { regions_have_ssa_dominance: true, ..OpFacts::default() });
+        let region = b.add_region(Snapshot::ROOT);
+        let block = b.add_block(region, &[ValueKind::RankedMemRef]);
+        let arg = b.snapshot().block(block).args[0];
+        let alloc = b.add_op(block, "memref.alloc", &[], &[ValueKind::RankedMemRef], OpFacts::default());
+        let t = b.snapshot().op(alloc).results[0];
+        *b.facts_mut(alloc) = effects(&[(EffectKind::Allocate, t)]);
+        if use_target_before {
+            b.add_op(block, "use", &[t], &[], effects(&[(EffectKind::Write, t)]));
+        }
+        let copy =
+            b.add_op(block, "memref.copy", &[arg, t], &[], effects(&[(EffectKind::Read, arg), (EffectKind::Write, t)]));
+        if use_source_after {
+            b.add_op(block, "use", &[arg], &[], effects(&[(EffectKind::Write, arg)]));
+        }
+        b.add_op(block, "memref.dealloc", &[arg], &[], effects(&[(EffectKind::Free, arg)]));
+        b.add_op(
+            block,
+            "func.return",
+            &[t],
+            &[],
+            OpFacts { is_terminator: true, is_return_like: true, ..OpFacts::default() },
+        );
+        (b.finish(), copy)
+    }
+
+    #[test]
+    fn the_seeds_source_reuse_is_removed() {
+        let (snapshot, copy) = reuse_source_case(false, false);
+        let decisions = decide(&snapshot, &CopyRemovalOptions::default(), |_, _| true);
+        assert_eq!(decisions.len(), 1);
+        assert_eq!(decisions[0].copy, copy);
+        let removal = decisions[0].outcome.as_ref().expect("removed");
+        assert_eq!(removal.kind, RemovalKind::ReuseSource);
+        assert_eq!(removal.erase.len(), 3);
+    }
+
+    #[test]
+    fn users_in_between_keep_the_copy() {
+        let (snapshot, _) = reuse_source_case(true, false);
+        let decisions = decide(&snapshot, &CopyRemovalOptions::default(), |_, _| true);
+        assert!(matches!(decisions[0].outcome, Err(Kept::TargetUsedBetween { .. })));
+        let (snapshot, _) = reuse_source_case(false, true);
+        let decisions = decide(&snapshot, &CopyRemovalOptions::default(), |_, _| true);
+        assert!(matches!(decisions[0].outcome, Err(Kept::SourceUsedBetween { .. })));
+    }
+
+    #[test]
+    fn different_types_keep_the_copy() {
+        let (snapshot, _) = reuse_source_case(false, false);
+        let decisions = decide(&snapshot, &CopyRemovalOptions::default(), |_, _| false);
+        assert_eq!(decisions[0].outcome, Err(Kept::Types));
+    }
+}

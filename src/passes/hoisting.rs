@@ -1,0 +1,1157 @@
+//! The allocation-placement engine shared by `bufrs-buffer-hoisting`,
+//! `bufrs-buffer-loop-hoisting` and (its loop finder) `bufrs-promote-buffers-to-stack`.
+//!
+//! Seeds 000/002, "Movement and Placement of Allocations": allocations move
+//! as far up as their operands allow, into dominators and out of nested
+//! regions. One walk does it for every pass; a small [`Policy`] says which
+//! steps a pass may take and where the allocation lands:
+//!
+//! | step | hoisting | loop hoisting |
+//! |---|---|---|
+//! | up the dominator tree of a CFG region, staying in its loops | yes | no |
+//! | out of a CFG cycle (a block loop) to the dominator outside it | no | yes |
+//! | out of a region that runs exactly once (`scf.execute_region`) | yes | yes (not a landing spot) |
+//! | out of a region that may not run (`scf.if`) | with `leave-conditionals` | no |
+//! | out of a region that repeats (`LoopLikeOpInterface`, region back edges) | no | yes |
+//! | lands at | the earliest point its operands allow | right before the loop it left |
+//!
+//! # What qualifies
+//!
+//! An op whose memory effects are exactly one heap `Allocate` on its single
+//! result (no read, write or free: moving it earlier cannot reorder it with
+//! any memory access), without regions, implementing
+//! `AllocationOpInterface`, whose `getHoistingKind` allows the move
+//! (`Block` for dominator and conditional moves, `Loop` for loop moves).
+//! Ops are found through effects and interfaces, never names.
+//!
+//! # Where placement is legal
+//!
+//! Every step keeps the allocation's operands dominating it (a dynamic
+//! size stops it right after the size's definition; a loop induction
+//! variable keeps it in the loop). It never leaves the function, an
+//! `IsolatedFromAbove` op, an op without `RegionBranchOpInterface` (its
+//! regions may run anywhere, e.g. on a device), a graph region, or an
+//! `AutomaticAllocationScope` op, except that loop hoisting crosses loops
+//! that carry the trait (`scf.for` does): the trait bounds stack
+//! allocations, and only heap allocations are moved. It never leaves a
+//! parallel loop (sharing one buffer between concurrent iterations is a
+//! race; MLIR's `HasParallelRegion` trait is not exposed by the shim, so
+//! these are named in [`PARALLEL_LOOPS`]). Unreachable blocks stay as they are.
+//!
+//! # Never changing the program's meaning
+//!
+//! A fresh allocation is invisible to every op until its result is used, so
+//! moving it earlier reorders nothing observable. What can change is how
+//! often it runs relative to its frees. bufrs must be right both before
+//! deallocation (no frees yet; the deallocation pass will free every path)
+//! and after it (frees exist; nothing will be added), and it cannot tell the
+//! two apart, so a step is taken only when it is right in both:
+//!
+//! - *Control-equivalent moves* (to a dominator that the block
+//!   post-dominates, in the same cycles; up in the same block; out of a
+//!   region that runs exactly once per run of its op) keep the count:
+//!   always legal, frees stay where they are.
+//! - *Moves that run the allocation on more paths* (into a dominator that is
+//!   not control-equivalent, out of a conditional region) are legal when the
+//!   buffer has no free and never leaves the function (not returned, not
+//!   stored, no op with unknown effects): before deallocation the pass will
+//!   free the new paths; after it, the program already dropped the buffer
+//!   unfreed. If the buffer has frees and its whole lifetime lies inside the
+//!   region left, the frees inside are removed and one free is built right
+//!   after the region's op, so it runs exactly once per allocation.
+//!   Otherwise the step is refused (it would leak on the new paths).
+//! - *Leaving a loop* makes one buffer serve every iteration. The rule: no
+//!   alias of the buffer may be carried to another iteration (forwarded by
+//!   the loop's own terminators: iter_args, while-loop arguments, CFG
+//!   branch operands in a block loop), stored into memory, or used by an op
+//!   with unknown effects. A fresh allocation holds unspecified contents, so
+//!   an iteration that reads before it writes may already see anything; with
+//!   the "write before read" of the seeds it sees only its own writes either
+//!   way. Frees in the loop body are removed and one free is built right
+//!   after the loop: one allocation and one free, also when the loop runs
+//!   zero times. In a block loop the frees cannot be moved to every exit
+//!   edge generically, so a freed buffer stays in a block loop.
+//!
+//! Per allocation, the walk is linear in the nesting depth and
+//! dominator-tree height plus the uses of the buffer's aliases (its flow);
+//! dominance, use lists and SCCs are built once per run.
+
+use mlir_sys::MlirOperation;
+
+use crate::{
+    analysis::{
+        capture::IrMap,
+        dominance::{
+            Cfg, DominanceInfo, ancestor_block_in_region, ancestor_op_in_region, strongly_connected_components,
+        },
+        flow::{Flow, FlowEvent, follow},
+        snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, RegionTarget, Snapshot, ValueDef, ValueId},
+        uses::UseLists,
+    },
+    ir::{
+        Diagnostic,
+        edit::{self, InsertPoint},
+        interfaces::HoistingKind,
+    },
+};
+
+/// Loop ops whose iterations may run concurrently (`HasParallelRegion` in
+/// MLIR, which the shim does not expose): never hoisted out of.
+pub const PARALLEL_LOOPS: &[&str] =
+    &["scf.parallel", "scf.forall", "affine.parallel", "omp.wsloop", "omp.parallel", "acc.parallel", "acc.loop"];
+
+/// Where a moved allocation lands in its final block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// As early as its operands allow (hoisting: groups allocations).
+    Earliest,
+    /// Right before the loop op it left, or at the end of the dominator a
+    /// block loop was left to (loop hoisting: moves nothing else).
+    BeforeLoop,
+}
+
+/// Which steps a pass may take. See the module docs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// Leave loops (repeating regions and CFG cycles); needs the `Loop` hoisting kind.
+    pub leave_loops: bool,
+    /// With `leave_loops`: also leave block loops (CFG cycles), not only loop ops.
+    pub leave_block_loops: bool,
+    /// Leave regions that run at most once (conditionals); needs `Block`.
+    pub leave_conditionals: bool,
+    /// Move up the dominator tree of a CFG region within its loops; needs `Block`.
+    pub move_to_dominators: bool,
+    pub landing: Landing,
+}
+
+impl Policy {
+    pub const HOISTING: Policy = Policy {
+        leave_loops: false,
+        leave_block_loops: false,
+        leave_conditionals: false,
+        move_to_dominators: true,
+        landing: Landing::Earliest,
+    };
+    pub const LOOP_HOISTING: Policy = Policy {
+        leave_loops: true,
+        leave_block_loops: true,
+        leave_conditionals: false,
+        move_to_dominators: false,
+        landing: Landing::BeforeLoop,
+    };
+}
+
+/// A spot in the original snapshot where an allocation goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    /// Right before this op (a loop op that is left).
+    Before(OpId),
+    /// Right before the terminator of this block.
+    EndOf(BlockId),
+    /// In this block, before the first op at or after this position that
+    /// stays where it is.
+    InBlock(BlockId, u32),
+}
+
+/// A move decided for one allocation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hoist {
+    pub to: Spot,
+    /// Loops left (structured and CFG).
+    pub loops_left: u32,
+    /// Frees of the buffer to remove...
+    pub erase_frees: Vec<OpId>,
+    /// ...and the op after which one free is built instead.
+    pub free_after: Option<OpId>,
+}
+
+/// Why the walk stopped (or never started).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// No `AllocationOpInterface`.
+    NoAllocationInterface,
+    /// `getHoistingKind` forbids the next step.
+    HoistingKind,
+    /// An operand is defined here (or inside the region/op to leave).
+    Operand {
+        def: Option<OpId>,
+    },
+    /// The region's parent is the function: nothing to leave.
+    Top,
+    GraphRegion,
+    Unreachable,
+    /// The policy does not leave loops: this loop op (or a block loop).
+    Loop {
+        op: Option<OpId>,
+    },
+    /// The policy does not leave conditionals: this op.
+    Conditional {
+        op: OpId,
+    },
+    Isolated {
+        op: OpId,
+    },
+    AllocationScope {
+        op: OpId,
+    },
+    /// Not a `RegionBranchOpInterface` op: unknown region semantics.
+    UnknownRegions {
+        op: OpId,
+    },
+    Parallel {
+        op: OpId,
+    },
+    /// An alias is carried to another iteration by `by`, stored, or used by
+    /// an op with unknown effects.
+    CrossIteration {
+        by: OpId,
+    },
+    /// The step runs the allocation on more paths, and the buffer is freed
+    /// outside the region left or leaves the function (through `by`).
+    MorePaths {
+        by: Option<OpId>,
+    },
+    /// The buffer is freed inside a block loop (frees are not moved to exit edges).
+    FreedInBlockLoop {
+        by: OpId,
+    },
+}
+
+impl Stop {
+    pub fn message(self) -> &'static str {
+        match self {
+            Stop::NoAllocationInterface => "the op does not implement AllocationOpInterface",
+            Stop::HoistingKind => "its AllocationOpInterface hoisting kind forbids moving further",
+            Stop::Operand { .. } => "an operand is defined here",
+            Stop::Top => "there is nothing further this pass may leave",
+            Stop::GraphRegion => "it is in a graph region",
+            Stop::Unreachable => "its block is unreachable",
+            Stop::Loop { .. } => "the enclosing loop is not left by this pass",
+            Stop::Conditional { .. } => "the enclosing conditional region is not left by this pass",
+            Stop::Isolated { .. } => "the enclosing op is isolated from above",
+            Stop::AllocationScope { .. } => "the enclosing op is an automatic allocation scope",
+            Stop::UnknownRegions { .. } => "the enclosing op does not implement RegionBranchOpInterface",
+            Stop::Parallel { .. } => "the enclosing loop runs its iterations in parallel",
+            Stop::CrossIteration { .. } => "the buffer may live across iterations (carried, stored or unknown use)",
+            Stop::MorePaths { .. } => {
+                "moving further would run it on more paths, and the buffer is freed outside or leaves the function"
+            }
+            Stop::FreedInBlockLoop { .. } => "the buffer is freed inside a block loop",
+        }
+    }
+
+    pub fn culprit(self) -> Option<OpId> {
+        match self {
+            Stop::Operand { def } => def,
+            Stop::Loop { op } => op,
+            Stop::MorePaths { by } => by,
+            Stop::Conditional { op }
+            | Stop::Isolated { op }
+            | Stop::AllocationScope { op }
+            | Stop::UnknownRegions { op }
+            | Stop::Parallel { op }
+            | Stop::CrossIteration { by: op }
+            | Stop::FreedInBlockLoop { by: op } => Some(op),
+            _ => None,
+        }
+    }
+}
+
+/// The decision for one allocation: where it goes (if anywhere) and why it
+/// goes no further.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub alloc: OpId,
+    pub buffer: ValueId,
+    pub hoist: Option<Hoist>,
+    pub stop: Stop,
+}
+
+// ---------------------------------------------------------------------------
+// Shared helpers (also used by promote-to-stack)
+// ---------------------------------------------------------------------------
+
+/// The single result of `op` that it allocates on the heap, if that is all
+/// it allocates.
+pub fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
+    let info = snapshot.op(op);
+    let Effects::Known(effects) = &info.facts.effects else { return None };
+    let mut allocated = effects.iter().filter(|e| e.kind == EffectKind::Allocate);
+    let first = allocated.next()?;
+    if allocated.next().is_some() || first.on_automatic_scope || info.results.len() != 1 {
+        return None;
+    }
+    (first.value == Some(info.results[0])).then_some(info.results[0])
+}
+
+/// Whether `op` allocates its one result on the heap and does nothing else
+/// (so it may move past any op).
+pub fn is_pure_heap_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
+    let buffer = heap_allocated_result(snapshot, op)?;
+    let info = snapshot.op(op);
+    let Effects::Known(effects) = &info.facts.effects else { return None };
+    (effects.len() == 1 && info.regions.is_empty()).then_some(buffer)
+}
+
+/// Whether `op` does nothing but free `buffer` (so erasing it drops no
+/// other effect).
+pub fn frees_only(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> bool {
+    let info = snapshot.op(op);
+    matches!(&info.facts.effects, Effects::Known(effects)
+        if !effects.is_empty() && effects.iter().all(|e| e.kind == EffectKind::Free && e.value == Some(buffer)))
+        && info.results.is_empty()
+        && info.regions.is_empty()
+}
+
+/// Whether control can flow from one region of `op` to itself or an earlier
+/// region (a loop through region control flow), per its terminators' edges.
+pub fn region_repeats(snapshot: &Snapshot, op: OpId) -> bool {
+    let regions = &snapshot.op(op).regions;
+    regions.iter().enumerate().any(|(from, &region)| {
+        snapshot.region(region).blocks.iter().any(|&b| {
+            snapshot.terminator(b).is_some_and(|t| {
+                snapshot.op(t).facts.terminator_edges.iter().any(|e| match e.target {
+                    RegionTarget::Region(to) => regions.iter().position(|&r| r == to).is_some_and(|to| to <= from),
+                    RegionTarget::Parent => false,
+                })
+            })
+        })
+    })
+}
+
+/// Whether `region` of the region-branch op `op` runs exactly once per run
+/// of `op`: control enters only `region` (no edge to another region or
+/// straight to the results), and leaves it only to the results.
+pub fn runs_exactly_once(snapshot: &Snapshot, op: OpId, region: RegionId) -> bool {
+    let Some(info) = &snapshot.op(op).facts.region_branch else { return false };
+    !info.entry_edges.is_empty()
+        && info.entry_edges.iter().all(|e| e.target == RegionTarget::Region(region))
+        && !is_loop_op(snapshot, op)
+        && snapshot.region(region).blocks.iter().all(|&b| match snapshot.terminator(b) {
+            Some(t) => {
+                let facts = &snapshot.op(t).facts;
+                !facts.successors.is_empty()
+                    || (!facts.terminator_edges.is_empty()
+                        && facts.terminator_edges.iter().all(|e| e.target == RegionTarget::Parent))
+            }
+            None => false,
+        })
+}
+
+/// Whether `op` repeats its regions: `LoopLikeOpInterface` or a region back edge.
+pub fn is_loop_op(snapshot: &Snapshot, op: OpId) -> bool {
+    snapshot.op(op).facts.is_loop_like || region_repeats(snapshot, op)
+}
+
+/// Blocks on CFG cycles, with their strongly connected component: blocks
+/// in the same block loop share a component.
+pub struct BlockCycles {
+    pub component: Vec<u32>,
+    pub on_cycle: Vec<bool>,
+}
+
+impl BlockCycles {
+    pub fn new(snapshot: &Snapshot, cfg: &Cfg) -> Self {
+        let (component, count) = strongly_connected_components(cfg.successor_graph());
+        let mut size = vec![0u32; count as usize];
+        for &c in &component {
+            size[c as usize] += 1;
+        }
+        let on_cycle = (0..cfg.num_blocks())
+            .map(|b| size[component[b] as usize] > 1 || cfg.succ_raw(BlockId(b as u32)).contains(&(b as u32)))
+            .collect();
+        let _ = snapshot;
+        BlockCycles { component, on_cycle }
+    }
+
+    /// Whether moving from `from` to `to` (a dominator) leaves a block loop.
+    pub fn exits_cycle(&self, from: BlockId, to: BlockId) -> bool {
+        self.on_cycle[from.index()] && self.component[from.index()] != self.component[to.index()]
+    }
+}
+
+/// Finds loops between an op and its allocation scope (for promote-to-stack).
+pub struct LoopFinder<'s> {
+    snapshot: &'s Snapshot,
+    /// Per block: on a control-flow cycle of its region.
+    on_cycle: Vec<bool>,
+}
+
+impl<'s> LoopFinder<'s> {
+    pub fn new(snapshot: &'s Snapshot) -> Self {
+        LoopFinder { snapshot, on_cycle: BlockCycles::new(snapshot, &Cfg::new(snapshot)).on_cycle }
+    }
+
+    /// `Some(Some(op))`: `op` repeats its body; `Some(None)`: a CFG cycle;
+    /// `None`: `start` runs at most once per run of its allocation scope.
+    pub fn enclosing_loop(&self, start: OpId) -> Option<Option<OpId>> {
+        let snapshot = self.snapshot;
+        let mut block: BlockId = snapshot.op(start).parent_block?;
+        loop {
+            let region = snapshot.block(block).region;
+            if self.on_cycle[block.index()] {
+                return Some(None);
+            }
+            let parent = snapshot.region(region).parent_op;
+            let facts = &snapshot.op(parent).facts;
+            // Loops first: `scf.for` carries AutomaticAllocationScope, yet
+            // MLIR 22's lowering to LLVM does not release allocas per
+            // iteration (a 1 KiB alloca in a 20M-iteration scf.for overflows
+            // the stack), so a loop is a loop whatever its traits say.
+            if is_loop_op(snapshot, parent) {
+                return Some(Some(parent));
+            }
+            if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {
+                return None;
+            }
+            block = snapshot.op(parent).parent_block?;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The walk
+// ---------------------------------------------------------------------------
+
+/// What the flow of one buffer says about moving it.
+struct BufferFacts {
+    flow: Flow,
+    frees: Vec<OpId>,
+    /// Every free is an op that only frees an alias.
+    frees_simple: bool,
+    /// Returned from the function, stored, or used by an unknown op: `by`.
+    leaves_function: Option<OpId>,
+    /// Stored or used by an unknown op (may be kept anywhere).
+    kept: Option<OpId>,
+}
+
+impl BufferFacts {
+    fn new(snapshot: &Snapshot, uses: &UseLists, buffer: ValueId) -> Self {
+        let flow = follow(snapshot, uses, buffer);
+        let mut frees = Vec::new();
+        let mut frees_simple = true;
+        let mut leaves_function = None;
+        let mut kept = None;
+        for event in &flow.events {
+            match *event {
+                FlowEvent::Freed { by, value } => {
+                    frees_simple &= frees_only(snapshot, by, value);
+                    frees.push(by);
+                }
+                FlowEvent::Stored { by, .. } | FlowEvent::UnknownUse { by, .. } => {
+                    kept.get_or_insert(by);
+                    leaves_function.get_or_insert(by);
+                }
+                FlowEvent::Forwarded { by, .. } => {
+                    let facts = &snapshot.op(by).facts;
+                    let at_top =
+                        snapshot.op(by).parent_block.is_some_and(|b| snapshot.parent_op_of_block(b) == Snapshot::ROOT);
+                    let unexplained = facts.is_return_like && facts.terminator_edges.is_empty();
+                    if (at_top && facts.is_return_like)
+                        || unexplained
+                        || facts.successors.iter().any(|s| !s.mapping_known)
+                    {
+                        leaves_function.get_or_insert(by);
+                    }
+                }
+            }
+        }
+        BufferFacts { flow, frees, frees_simple, leaves_function, kept }
+    }
+
+    /// Every use of every alias lies inside `region`.
+    fn lives_inside(&self, snapshot: &Snapshot, uses: &UseLists, region: RegionId) -> bool {
+        self.flow
+            .aliases
+            .iter()
+            .all(|&a| uses.of(a).iter().all(|u| ancestor_op_in_region(snapshot, u.user, region).is_some()))
+    }
+
+    /// Every free lies inside `region` and only frees.
+    fn frees_inside(&self, snapshot: &Snapshot, region: RegionId) -> bool {
+        self.frees_simple && self.frees.iter().all(|&f| ancestor_op_in_region(snapshot, f, region).is_some())
+    }
+
+    /// An alias forwarded by a terminator directly inside a region of `op`
+    /// (carried to the next iteration or out of the loop).
+    fn forwarded_by_terminator_of(&self, snapshot: &Snapshot, op: OpId) -> Option<OpId> {
+        self.flow.events.iter().find_map(|e| match *e {
+            FlowEvent::Forwarded { by, .. }
+                if snapshot.op(by).parent_block.is_some_and(|b| snapshot.parent_op_of_block(b) == op) =>
+            {
+                Some(by)
+            }
+            _ => None,
+        })
+    }
+
+    fn any_forward(&self) -> Option<OpId> {
+        self.flow.events.iter().find_map(|e| match *e {
+            FlowEvent::Forwarded { by, .. } => Some(by),
+            _ => None,
+        })
+    }
+}
+
+/// The analyses the walk needs, built once per run.
+pub struct Engine<'s> {
+    snapshot: &'s Snapshot,
+    uses: UseLists,
+    dominance: DominanceInfo<'s>,
+    cycles: BlockCycles,
+}
+
+impl<'s> Engine<'s> {
+    pub fn new(snapshot: &'s Snapshot) -> Self {
+        let cfg = Cfg::new(snapshot);
+        let cycles = BlockCycles::new(snapshot, &cfg);
+        Engine { snapshot, uses: UseLists::new(snapshot), dominance: DominanceInfo::with_cfg(snapshot, cfg), cycles }
+    }
+
+    /// Decides for every qualifying allocation, in program order.
+    /// `kind(op)` is the op's `getHoistingKind` (`None`: no interface).
+    pub fn decide(&self, policy: Policy, kind: impl Fn(OpId) -> Option<HoistingKind>) -> Vec<Decision> {
+        let snapshot = self.snapshot;
+        let candidates: Vec<(OpId, ValueId)> = (1..snapshot.ops.len())
+            .map(|i| OpId(i as u32))
+            .filter_map(|op| is_pure_heap_allocation(snapshot, op).map(|v| (op, v)))
+            .collect();
+        let is_candidate = {
+            let mut set = vec![false; snapshot.ops.len()];
+            for &(op, _) in &candidates {
+                set[op.index()] = true;
+            }
+            set
+        };
+        candidates
+            .into_iter()
+            .map(|(alloc, buffer)| {
+                // Allocations fed by other allocations would move apart from them.
+                let fed_by_alloc = snapshot.op(alloc).operands.iter().find_map(|&v| match snapshot.value(v).def {
+                    ValueDef::OpResult { op, .. } if is_candidate[op.index()] => Some(op),
+                    _ => None,
+                });
+                match fed_by_alloc {
+                    Some(def) => Decision { alloc, buffer, hoist: None, stop: Stop::Operand { def: Some(def) } },
+                    None => self.walk(policy, kind(alloc), alloc, buffer),
+                }
+            })
+            .collect()
+    }
+
+    /// The block of `region` holding each operand's definition, if inside
+    /// `region` (operands defined outside dominate the whole region).
+    fn operand_defs_in(&self, alloc: OpId, region: RegionId) -> impl Iterator<Item = (BlockId, Option<OpId>)> + '_ {
+        let snapshot = self.snapshot;
+        snapshot.op(alloc).operands.iter().filter_map(move |&v| {
+            let (block, def) = match snapshot.value(v).def {
+                ValueDef::BlockArg { block, .. } => (block, None),
+                ValueDef::OpResult { op, .. } => (snapshot.op(op).parent_block?, Some(op)),
+            };
+            ancestor_block_in_region(snapshot, block, region).map(|b| (b, def))
+        })
+    }
+
+    /// The earliest position in `block` after every operand definition there.
+    fn earliest_in(&self, alloc: OpId, block: BlockId) -> u32 {
+        let snapshot = self.snapshot;
+        snapshot
+            .op(alloc)
+            .operands
+            .iter()
+            .filter_map(|&v| match snapshot.value(v).def {
+                ValueDef::OpResult { op, .. } if snapshot.op(op).parent_block == Some(block) => {
+                    Some(snapshot.op(op).position + 1)
+                }
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn walk(&self, policy: Policy, kind: Option<HoistingKind>, alloc: OpId, buffer: ValueId) -> Decision {
+        let snapshot = self.snapshot;
+        let stay = |stop| Decision { alloc, buffer, hoist: None, stop };
+        let Some(kind) = kind else { return stay(Stop::NoAllocationInterface) };
+        let Some(start) = snapshot.op(alloc).parent_block else { return stay(Stop::Top) };
+        if !snapshot.op(snapshot.parent_op_of_block(start)).facts.regions_have_ssa_dominance {
+            return stay(Stop::GraphRegion);
+        }
+        // Unreachable code (here or in an enclosing block) is left alone.
+        let mut block = Some(start);
+        while let Some(b) = block {
+            if !self.dominance.is_reachable(b) {
+                return stay(Stop::Unreachable);
+            }
+            block = snapshot.op(snapshot.parent_op_of_block(b)).parent_block;
+        }
+        let facts = BufferFacts::new(snapshot, &self.uses, buffer);
+        let may_add_paths = facts.frees.is_empty() && facts.leaves_function.is_none();
+        let block_moves = kind.to_dominating_block;
+        let loop_moves = kind.out_of_loops && policy.leave_loops;
+
+        let mut cur = start;
+        let mut committed: Option<Spot> = match policy.landing {
+            Landing::Earliest => Some(Spot::InBlock(start, self.earliest_in(alloc, start))),
+            Landing::BeforeLoop => None,
+        };
+        let mut loops_left = 0;
+        let mut committed_loops = 0;
+        let mut free_after: Option<OpId> = None;
+        let mut committed_free: Option<OpId> = None;
+
+        let stop = loop {
+            let region = snapshot.block(cur).region;
+            if let Some(dom) = self.dominance.idom(cur) {
+                // 1. Up the dominator tree of this region.
+                if let Some((_, def)) =
+                    self.operand_defs_in(alloc, region).find(|&(b, _)| !self.dominance.block_dominates(b, dom))
+                {
+                    break Stop::Operand { def };
+                }
+                if self.cycles.exits_cycle(cur, dom) {
+                    if !(policy.leave_loops && policy.leave_block_loops) {
+                        break Stop::Loop { op: None };
+                    }
+                    if !kind.out_of_loops {
+                        break Stop::HoistingKind;
+                    }
+                    if let Some(&free) = facts.frees.first() {
+                        break Stop::FreedInBlockLoop { by: free };
+                    }
+                    if let Some(by) = facts.kept.or(facts.any_forward()) {
+                        break Stop::CrossIteration { by };
+                    }
+                    cur = dom;
+                    loops_left += 1;
+                    committed = Some(match policy.landing {
+                        Landing::Earliest => Spot::InBlock(dom, self.earliest_in(alloc, dom)),
+                        Landing::BeforeLoop => Spot::EndOf(dom),
+                    });
+                    committed_loops = loops_left;
+                    committed_free = free_after;
+                    continue;
+                }
+                if self.cycles.on_cycle[cur.index()]
+                    && policy.leave_loops
+                    && policy.leave_block_loops
+                    && !policy.move_to_dominators
+                {
+                    // Inside a block loop, on the way to its exit: not a
+                    // landing spot for loop hoisting.
+                    cur = dom;
+                    continue;
+                }
+                if !policy.move_to_dominators {
+                    break Stop::Top;
+                }
+                if !block_moves {
+                    break Stop::HoistingKind;
+                }
+                let equivalent = self.dominance.block_post_dominates(cur, dom)
+                    && (!self.cycles.on_cycle[cur.index()]
+                        || self.cycles.component[cur.index()] == self.cycles.component[dom.index()]);
+                if !equivalent && !may_add_paths {
+                    break Stop::MorePaths { by: facts.leaves_function.or(facts.frees.first().copied()) };
+                }
+                cur = dom;
+                committed = Some(Spot::InBlock(dom, self.earliest_in(alloc, dom)));
+                committed_loops = loops_left;
+                committed_free = free_after;
+                continue;
+            }
+            // 2. Out of the region, to right before its op.
+            if snapshot.entry_block(region) != Some(cur) {
+                break Stop::Unreachable;
+            }
+            let op = snapshot.region(region).parent_op;
+            let Some(op_block) = snapshot.op(op).parent_block else { break Stop::Top };
+            let op_facts = &snapshot.op(op).facts;
+            if op_facts.is_isolated_from_above {
+                break Stop::Isolated { op };
+            }
+            if !snapshot.op(snapshot.parent_op_of_block(op_block)).facts.regions_have_ssa_dominance {
+                break Stop::GraphRegion;
+            }
+            if op_facts.region_branch.is_none() {
+                break Stop::UnknownRegions { op };
+            }
+            if let Some((_, def)) = self.operand_defs_in(alloc, region).next() {
+                break Stop::Operand { def };
+            }
+            if is_loop_op(snapshot, op) {
+                if !policy.leave_loops {
+                    break Stop::Loop { op: Some(op) };
+                }
+                if !loop_moves {
+                    break Stop::HoistingKind;
+                }
+                if PARALLEL_LOOPS.contains(&snapshot.op(op).name.as_str()) {
+                    break Stop::Parallel { op };
+                }
+                if op_facts.is_automatic_allocation_scope && !op_facts.is_loop_like {
+                    break Stop::AllocationScope { op };
+                }
+                if let Some(by) = facts.kept.or(facts.forwarded_by_terminator_of(snapshot, op)) {
+                    break Stop::CrossIteration { by };
+                }
+                if !facts.frees.is_empty() {
+                    if !(facts.frees_inside(snapshot, region) && facts.lives_inside(snapshot, &self.uses, region)) {
+                        break Stop::MorePaths { by: facts.frees.first().copied() };
+                    }
+                    free_after = Some(op);
+                }
+                loops_left += 1;
+                cur = op_block;
+                committed = Some(match policy.landing {
+                    Landing::Earliest => Spot::InBlock(op_block, self.earliest_in(alloc, op_block)),
+                    Landing::BeforeLoop => Spot::Before(op),
+                });
+                committed_loops = loops_left;
+                committed_free = free_after;
+            } else if runs_exactly_once(snapshot, op, region) {
+                // Control-equivalent: the region runs once per run of its op.
+                if !block_moves {
+                    break Stop::HoistingKind;
+                }
+                if op_facts.is_automatic_allocation_scope {
+                    break Stop::AllocationScope { op };
+                }
+                cur = op_block;
+                if policy.landing == Landing::Earliest {
+                    committed = Some(Spot::InBlock(op_block, self.earliest_in(alloc, op_block)));
+                    committed_loops = loops_left;
+                    committed_free = free_after;
+                }
+            } else {
+                if !policy.leave_conditionals {
+                    break Stop::Conditional { op };
+                }
+                if !block_moves {
+                    break Stop::HoistingKind;
+                }
+                if op_facts.is_automatic_allocation_scope {
+                    break Stop::AllocationScope { op };
+                }
+                if !facts.frees.is_empty() {
+                    if !(facts.frees_inside(snapshot, region) && facts.lives_inside(snapshot, &self.uses, region)) {
+                        break Stop::MorePaths { by: facts.frees.first().copied() };
+                    }
+                    free_after = Some(op);
+                } else if let Some(by) = facts.leaves_function {
+                    break Stop::MorePaths { by: Some(by) };
+                }
+                cur = op_block;
+                if policy.landing == Landing::Earliest {
+                    committed = Some(Spot::InBlock(op_block, self.earliest_in(alloc, op_block)));
+                    committed_loops = loops_left;
+                    committed_free = free_after;
+                }
+            }
+        };
+
+        let moved = match committed {
+            None => false,
+            // Only allocations before it in its block: it is already as high
+            // as it goes (allocations keep their order).
+            Some(Spot::InBlock(block, position)) => {
+                block != start
+                    || snapshot
+                        .block(block)
+                        .ops
+                        .get(position as usize..snapshot.op(alloc).position as usize)
+                        .is_some_and(|ops| ops.iter().any(|&op| is_pure_heap_allocation(snapshot, op).is_none()))
+            }
+            Some(_) => true,
+        };
+        let hoist = moved.then(|| Hoist {
+            to: committed.unwrap_or(Spot::InBlock(start, 0)),
+            loops_left: committed_loops,
+            erase_frees: if committed_free.is_some() { facts.frees.clone() } else { vec![] },
+            free_after: committed_free,
+        });
+        Decision { alloc, buffer, hoist, stop }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Remarks and edits
+// ---------------------------------------------------------------------------
+
+/// Emits one remark per allocation: where it went and why no further.
+pub fn emit_remarks(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
+    for decision in decisions {
+        // SAFETY: live ops of the captured IR; nothing is edited yet.
+        let alloc_ref = unsafe { melior::ir::OperationRef::from_raw(map.op(decision.alloc)) };
+        let moved = match &decision.hoist {
+            None => "not moved".to_string(),
+            Some(hoist) if hoist.loops_left > 0 => format!(
+                "hoisted out of {} loop{}{}",
+                hoist.loops_left,
+                if hoist.loops_left == 1 { "" } else { "s" },
+                if hoist.free_after.is_some() { " (its free moved after the loop)" } else { "" }
+            ),
+            Some(hoist) => format!(
+                "hoisted{}",
+                if hoist.free_after.is_some() { " (its free moved after the region left)" } else { "" }
+            ),
+        };
+        let mut diagnostic =
+            Diagnostic::remark(&alloc_ref, format!("{moved}; stops because {}", decision.stop.message()));
+        if let Some(culprit) = decision.stop.culprit() {
+            // SAFETY: as above.
+            let culprit_ref = unsafe { melior::ir::OperationRef::from_raw(map.op(culprit)) };
+            diagnostic = diagnostic.note_at(&culprit_ref, format!("at '{}'", snapshot.op(culprit).name));
+        }
+        diagnostic.emit();
+    }
+}
+
+/// Applies the moves: builds the new frees, moves the allocations, erases
+/// the old frees. Allocations whose free cannot be built stay where they
+/// are (with a warning).
+pub fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
+    let mut moving = vec![false; snapshot.ops.len()];
+    let mut erased = vec![false; snapshot.ops.len()];
+    for decision in decisions {
+        if let Some(hoist) = &decision.hoist {
+            moving[decision.alloc.index()] = true;
+            for &free in &hoist.erase_frees {
+                erased[free.index()] = true;
+            }
+        }
+    }
+    // The first op at or after `position` in `block` that stays and is not
+    // an allocation (allocations moved there go after those already there,
+    // keeping program order).
+    let staying_from = |block: BlockId, position: u32| -> Option<MlirOperation> {
+        snapshot
+            .block(block)
+            .ops
+            .get(position as usize..)?
+            .iter()
+            .find(|&&op| !moving[op.index()] && !erased[op.index()] && is_pure_heap_allocation(snapshot, op).is_none())
+            .map(|&op| map.op(op))
+    };
+    // The first op after `op` that stays, for a new free.
+    let staying_after = |block: BlockId, position: u32| -> Option<MlirOperation> {
+        snapshot
+            .block(block)
+            .ops
+            .get(position as usize..)?
+            .iter()
+            .find(|&&op| !moving[op.index()] && !erased[op.index()])
+            .map(|&op| map.op(op))
+    };
+    let mut to_erase = Vec::new();
+    for decision in decisions {
+        let Some(hoist) = &decision.hoist else { continue };
+        let alloc_op = map.op(decision.alloc);
+        let anchor = match hoist.to {
+            Spot::Before(op) => Some(map.op(op)),
+            Spot::EndOf(block) => snapshot.terminator(block).map(|t| map.op(t)),
+            Spot::InBlock(block, position) => staying_from(block, position),
+        };
+        let Some(anchor) = anchor else { continue };
+        if let Some(after) = hoist.free_after {
+            let info = snapshot.op(after);
+            let Some(block) = info.parent_block else { continue };
+            let at = match staying_after(block, info.position + 1) {
+                Some(next) => InsertPoint::Before(next),
+                None => InsertPoint::EndOf(map.block(block)),
+            };
+            if edit::build_dealloc(alloc_op, map.value(decision.buffer), at).is_none() {
+                // SAFETY: a live op.
+                let alloc_ref = unsafe { melior::ir::OperationRef::from_raw(alloc_op) };
+                Diagnostic::warning(&alloc_ref, "not hoisted: its AllocationOpInterface declined to build a free")
+                    .emit();
+                continue;
+            }
+            to_erase.extend(hoist.erase_frees.iter().map(|&f| map.op(f)));
+        }
+        if anchor.ptr != alloc_op.ptr {
+            // SAFETY: both ops are live; the anchor's block is an ancestor
+            // block of the allocation's uses (checked by the walk).
+            unsafe { mlir_sys::mlirOperationMoveBefore(alloc_op, anchor) };
+        }
+    }
+    for free in to_erase {
+        edit::erase(free);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::snapshot::{
+        Effect, OpFacts, RegionBranchInfo, RegionEdge, SnapshotBuilder, Successor, ValueKind,
+    };
+
+    const BOTH: HoistingKind = HoistingKind { out_of_loops: true, to_dominating_block: true };
+
+    fn alloc_facts() -> OpFacts {
+        OpFacts { effects: Effects::Known(vec![]), ..OpFacts::default() }
+    }
+    fn set_alloc(b: &mut SnapshotBuilder, op: OpId) {
+        let result = b.snapshot().op(op).results[0];
+        b.facts_mut(op).effects =
+            Effects::Known(vec![Effect { kind: EffectKind::Allocate, value: Some(result), on_automatic_scope: false }]);
+    }
+    fn free_facts(v: ValueId) -> OpFacts {
+        OpFacts {
+            effects: Effects::Known(vec![Effect { kind: EffectKind::Free, value: Some(v), on_automatic_scope: false }]),
+            ..OpFacts::default()
+        }
+    }
+    fn use_facts(v: ValueId) -> OpFacts {
+        OpFacts {
+            effects: Effects::Known(vec![Effect {
+                kind: EffectKind::Write,
+                value: Some(v),
+                on_automatic_scope: false,
+            }]),
+            ..OpFacts::default()
+        }
+    }
+    fn root() -> SnapshotBuilder {
+        SnapshotBuilder::new(
+            "func.func",
+            OpFacts {
+                is_isolated_from_above: true,
+                is_automatic_allocation_scope: true,
+                regions_have_ssa_dominance: true,
+                ..OpFacts::default()
+            },
+        )
+    }
+    fn ret() -> OpFacts {
+        OpFacts { is_terminator: true, is_return_like: true, effects: Effects::Known(vec![]), ..OpFacts::default() }
+    }
+
+    /// func { loop { %a = alloc; use %a; [free %a]; yield [%a] }; return }
+    fn loop_with(free: bool, yield_buffer: bool) -> (Snapshot, OpId, OpId, Option<OpId>) {
+        let mut b = root();
+        let body = b.add_region(Snapshot::ROOT);
+        let entry = b.add_block(body, &[]);
+        let loop_op = b.add_op(
+            entry,
+            "scf.for",
+            &[],
+            &[],
+            OpFacts {
+                is_loop_like: true,
+                has_recursive_effects: true,
+                regions_have_ssa_dominance: true,
+                region_branch: Some(RegionBranchInfo::default()),
+                ..OpFacts::default()
+            },
+        );
+        let loop_region = b.add_region(loop_op);
+        let loop_block = b.add_block(loop_region, &[ValueKind::RankedMemRef]);
+        let alloc = b.add_op(loop_block, "memref.alloc", &[], &[ValueKind::RankedMemRef], alloc_facts());
+        set_alloc(&mut b, alloc);
+        let buffer = b.snapshot().op(alloc).results[0];
+        b.add_op(loop_block, "memref.store", &[buffer], &[], use_facts(buffer));
+        let free_op = free.then(|| b.add_op(loop_block, "memref.dealloc", &[buffer], &[], free_facts(buffer)));
+        let arg = b.snapshot().block(loop_block).args[0];
+        let forwarded = if yield_buffer { vec![buffer] } else { vec![] };
+        let inputs = if yield_buffer { vec![arg] } else { vec![] };
+        b.add_op(
+            loop_block,
+            "scf.yield",
+            &forwarded,
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                effects: Effects::Known(vec![]),
+                terminator_edges: vec![
+                    RegionEdge { target: RegionTarget::Region(loop_region), forwarded: forwarded.clone(), inputs },
+                    RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] },
+                ],
+                ..OpFacts::default()
+            },
+        );
+        b.add_op(entry, "func.return", &[], &[], ret());
+        (b.finish(), loop_op, alloc, free_op)
+    }
+
+    #[test]
+    fn loop_hoisting_moves_the_free_after_the_loop() {
+        let (snapshot, loop_op, alloc, free) = loop_with(true, false);
+        let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| Some(BOTH));
+        assert_eq!(decisions.len(), 1);
+        let hoist = decisions[0].hoist.clone().expect("hoisted");
+        assert_eq!(hoist.to, Spot::Before(loop_op));
+        assert_eq!(hoist.free_after, Some(loop_op));
+        assert_eq!(hoist.erase_frees, vec![free.unwrap()]);
+        assert_eq!(decisions[0].alloc, alloc);
+        assert_eq!(decisions[0].stop, Stop::Top);
+    }
+
+    #[test]
+    fn hoisting_does_not_leave_loops() {
+        let (snapshot, loop_op, _, _) = loop_with(true, false);
+        let decisions = Engine::new(&snapshot).decide(Policy::HOISTING, |_| Some(BOTH));
+        assert_eq!(decisions[0].hoist, None);
+        assert_eq!(decisions[0].stop, Stop::Loop { op: Some(loop_op) });
+    }
+
+    #[test]
+    fn buffers_carried_to_the_next_iteration_stay() {
+        let (snapshot, _, _, _) = loop_with(false, true);
+        let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| Some(BOTH));
+        assert_eq!(decisions[0].hoist, None);
+        assert!(matches!(decisions[0].stop, Stop::CrossIteration { .. }));
+    }
+
+    #[test]
+    fn the_hoisting_kind_is_obeyed() {
+        let (snapshot, _, _, _) = loop_with(true, false);
+        let block_only = HoistingKind { out_of_loops: false, to_dominating_block: true };
+        let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| Some(block_only));
+        assert_eq!(decisions[0].stop, Stop::HoistingKind);
+        let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| None);
+        assert_eq!(decisions[0].stop, Stop::NoAllocationInterface);
+    }
+
+    /// bb0: cond_br bb1, bb2; bb1: br bb3; bb2: %a = alloc; use; [free]; br bb3; bb3: return
+    fn diamond(free: bool) -> (Snapshot, Vec<BlockId>, OpId) {
+        let mut b = root();
+        let body = b.add_region(Snapshot::ROOT);
+        let blocks: Vec<BlockId> = (0..4).map(|_| b.add_block(body, &[])).collect();
+        let branch = |to: &[BlockId]| OpFacts {
+            is_terminator: true,
+            effects: Effects::Known(vec![]),
+            successors: to
+                .iter()
+                .map(|&block| Successor { block, forwarded: vec![], produced: 0, mapping_known: true })
+                .collect(),
+            ..OpFacts::default()
+        };
+        b.add_op(blocks[0], "cf.cond_br", &[], &[], branch(&[blocks[1], blocks[2]]));
+        b.add_op(blocks[1], "cf.br", &[], &[], branch(&[blocks[3]]));
+        let alloc = b.add_op(blocks[2], "memref.alloc", &[], &[ValueKind::RankedMemRef], alloc_facts());
+        set_alloc(&mut b, alloc);
+        let buffer = b.snapshot().op(alloc).results[0];
+        b.add_op(blocks[2], "memref.store", &[buffer], &[], use_facts(buffer));
+        if free {
+            b.add_op(blocks[2], "memref.dealloc", &[buffer], &[], free_facts(buffer));
+        }
+        b.add_op(blocks[2], "cf.br", &[], &[], branch(&[blocks[3]]));
+        b.add_op(blocks[3], "func.return", &[], &[], ret());
+        (b.finish(), blocks, alloc)
+    }
+
+    #[test]
+    fn unfreed_buffers_move_to_the_dominator() {
+        let (snapshot, blocks, _) = diamond(false);
+        let decisions = Engine::new(&snapshot).decide(Policy::HOISTING, |_| Some(BOTH));
+        assert_eq!(decisions[0].hoist.as_ref().map(|h| h.to), Some(Spot::InBlock(blocks[0], 0)));
+    }
+
+    #[test]
+    fn freed_buffers_do_not_move_onto_more_paths() {
+        let (snapshot, _, _) = diamond(true);
+        let decisions = Engine::new(&snapshot).decide(Policy::HOISTING, |_| Some(BOTH));
+        assert_eq!(decisions[0].hoist, None);
+        assert!(matches!(decisions[0].stop, Stop::MorePaths { .. }));
+    }
+
+    /// func { op { %a = alloc; use; free } ; return } where `op` runs its
+    /// region exactly once (`once`) or maybe not at all (an scf.if).
+    fn region_with(once: bool) -> (Snapshot, OpId, OpId) {
+        let mut b = root();
+        let body = b.add_region(Snapshot::ROOT);
+        let entry = b.add_block(body, &[]);
+        let op = b.add_op(
+            entry,
+            if once { "scf.execute_region" } else { "scf.if" },
+            &[],
+            &[],
+            OpFacts { regions_have_ssa_dominance: true, has_recursive_effects: true, ..OpFacts::default() },
+        );
+        let then_region = b.add_region(op);
+        let then_block = b.add_block(then_region, &[]);
+        let alloc = b.add_op(then_block, "memref.alloc", &[], &[ValueKind::RankedMemRef], alloc_facts());
+        set_alloc(&mut b, alloc);
+        let buffer = b.snapshot().op(alloc).results[0];
+        b.add_op(then_block, "memref.store", &[buffer], &[], use_facts(buffer));
+        b.add_op(then_block, "memref.dealloc", &[buffer], &[], free_facts(buffer));
+        let yield_facts = OpFacts {
+            is_terminator: true,
+            is_return_like: true,
+            effects: Effects::Known(vec![]),
+            terminator_edges: vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }],
+            ..OpFacts::default()
+        };
+        b.add_op(then_block, "scf.yield", &[], &[], yield_facts.clone());
+        let mut entry_edges =
+            vec![RegionEdge { target: RegionTarget::Region(then_region), forwarded: vec![], inputs: vec![] }];
+        if !once {
+            entry_edges.push(RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] });
+        }
+        b.facts_mut(op).region_branch = Some(RegionBranchInfo { entry_edges });
+        b.add_op(entry, "func.return", &[], &[], ret());
+        (b.finish(), op, alloc)
+    }
+
+    #[test]
+    fn regions_that_run_once_are_left_without_touching_frees() {
+        let (snapshot, op, _) = region_with(true);
+        let decisions = Engine::new(&snapshot).decide(Policy::HOISTING, |_| Some(BOTH));
+        let hoist = decisions[0].hoist.clone().expect("hoisted");
+        assert_eq!(hoist.to, Spot::InBlock(snapshot.op(op).parent_block.unwrap(), 0));
+        assert_eq!(hoist.free_after, None);
+        assert!(hoist.erase_frees.is_empty());
+    }
+
+    #[test]
+    fn conditionals_are_left_only_when_the_policy_says_so_and_move_the_free() {
+        let (snapshot, op, _) = region_with(false);
+        let decisions = Engine::new(&snapshot).decide(Policy::HOISTING, |_| Some(BOTH));
+        assert_eq!(decisions[0].stop, Stop::Conditional { op });
+        assert_eq!(decisions[0].hoist, None);
+        let policy = Policy { leave_conditionals: true, ..Policy::HOISTING };
+        let decisions = Engine::new(&snapshot).decide(policy, |_| Some(BOTH));
+        let hoist = decisions[0].hoist.clone().expect("hoisted");
+        assert_eq!(hoist.free_after, Some(op));
+        assert_eq!(hoist.erase_frees.len(), 1);
+        let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| Some(BOTH));
+        assert_eq!(decisions[0].stop, Stop::Conditional { op });
+    }
+
+    /// On random snapshots (CFGs, nested regions, loops, unknown ops, graph
+    /// regions): no panic, and every move goes to a spot that dominates the
+    /// allocation and that its operands dominate.
+    #[test]
+    fn random_snapshots_get_moves_that_keep_dominance() {
+        use crate::analysis::testgen::{GenConfig, generate};
+        let policies =
+            [Policy::HOISTING, Policy::LOOP_HOISTING, Policy { leave_conditionals: true, ..Policy::HOISTING }];
+        let mut moved = 0;
+        for seed in 0..300 {
+            let snapshot = generate(seed, &GenConfig::default());
+            let dominance = DominanceInfo::new(&snapshot);
+            for policy in policies {
+                for decision in Engine::new(&snapshot).decide(policy, |_| Some(BOTH)) {
+                    let Some(hoist) = decision.hoist else { continue };
+                    moved += 1;
+                    let anchor = match hoist.to {
+                        Spot::Before(op) => Some(op),
+                        Spot::EndOf(block) => snapshot.terminator(block),
+                        Spot::InBlock(block, position) => {
+                            snapshot.block(block).ops.get(position as usize).copied().or(snapshot.terminator(block))
+                        }
+                    };
+                    let anchor = anchor.expect("a spot has an op to go before");
+                    assert!(dominance.op_dominates(anchor, decision.alloc) || anchor == decision.alloc, "seed {seed}");
+                    for &operand in &snapshot.op(decision.alloc).operands {
+                        assert!(dominance.value_properly_dominates(operand, anchor), "seed {seed}: operand");
+                    }
+                }
+            }
+        }
+        assert!(moved > 0);
+    }
+}
