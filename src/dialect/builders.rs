@@ -32,3 +32,97 @@ pub fn cf_br(block: MlirBlock, target: MlirBlock, arguments: &[MlirValue], locat
         op
     }
 }
+
+/// Creates op `name` like [`create_op`], with `attributes` given as
+/// `(name, attribute text)` pairs parsed in the op's context (inherent
+/// attributes become properties, as when MLIR parses the generic form).
+/// `None` if an attribute does not parse.
+pub fn create_op_with_attributes(
+    name: &str,
+    location: MlirLocation,
+    operands: &[MlirValue],
+    result_types: &[mlir_sys::MlirType],
+    attributes: &[(&str, &str)],
+    at: Anchor,
+) -> Option<MlirOperation> {
+    // SAFETY: the state is filled with live handles and consumed by
+    // mlirOperationCreate; attribute strings outlive the calls.
+    unsafe {
+        let context = mlir_sys::mlirLocationGetContext(location);
+        let mut named = Vec::with_capacity(attributes.len());
+        for (key, text) in attributes {
+            let attribute = mlir_sys::mlirAttributeParseGet(context, crate::ir::diagnostics::string_ref(text));
+            if attribute.ptr.is_null() {
+                return None;
+            }
+            let identifier = mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref(key));
+            named.push(mlir_sys::mlirNamedAttributeGet(identifier, attribute));
+        }
+        let mut state = mlir_sys::mlirOperationStateGet(crate::ir::diagnostics::string_ref(name), location);
+        mlir_sys::mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlir_sys::mlirOperationStateAddResults(&mut state, result_types.len() as isize, result_types.as_ptr());
+        mlir_sys::mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+        let op = mlir_sys::mlirOperationCreate(&mut state);
+        crate::ir::edit::insert(op, at);
+        Some(op)
+    }
+}
+
+/// Parses a type in `location`'s context; `None` if it does not parse.
+pub fn parse_type(text: &str, location: MlirLocation) -> Option<mlir_sys::MlirType> {
+    // SAFETY: parsing in a live context; the string outlives the call.
+    let ty = unsafe {
+        mlir_sys::mlirTypeParseGet(mlir_sys::mlirLocationGetContext(location), crate::ir::diagnostics::string_ref(text))
+    };
+    (!ty.ptr.is_null()).then_some(ty)
+}
+
+/// `%c = arith.constant <value> : index`; returns `%c`.
+pub fn arith_constant_index(value: i64, location: MlirLocation, at: Anchor) -> Option<MlirValue> {
+    let index = parse_type("index", location)?;
+    let op = create_op_with_attributes(
+        "arith.constant",
+        location,
+        &[],
+        &[index],
+        &[("value", &format!("{value} : index"))],
+        at,
+    )?;
+    Some(crate::ir::edit::result(op, 0))
+}
+
+/// `%m = memref.alloc() {alignment = <alignment>} : memref<<bytes>xi8[, <memory_space>]>`
+/// (`memory_space` is the printed attribute, empty for the default space);
+/// returns `%m`.
+pub fn memref_alloc_bytes(
+    bytes: u64,
+    alignment: u64,
+    memory_space: &str,
+    location: MlirLocation,
+    at: Anchor,
+) -> Option<MlirValue> {
+    let space = if memory_space.is_empty() { String::new() } else { format!(", {memory_space}") };
+    let ty = parse_type(&format!("memref<{bytes}xi8{space}>"), location)?;
+    let op = create_op_with_attributes(
+        "memref.alloc",
+        location,
+        &[],
+        &[ty],
+        &[("alignment", &format!("{alignment} : i64")), ("operandSegmentSizes", "array<i32: 0, 0>")],
+        at,
+    )?;
+    Some(crate::ir::edit::result(op, 0))
+}
+
+/// `%v = memref.view %source[%byte_shift][] : memref<Nxi8> to <result_type>`
+/// (static result shape: no size operands); returns `%v`.
+pub fn memref_view(
+    source: MlirValue,
+    byte_shift: MlirValue,
+    result_type: mlir_sys::MlirType,
+    location: MlirLocation,
+    at: Anchor,
+) -> MlirValue {
+    let op = create_op("memref.view", location, &[source, byte_shift], &[result_type], &[], at);
+    crate::ir::edit::result(op, 0)
+}
