@@ -147,6 +147,7 @@ enum {
   BUFRS_TRAIT_MEMORY_EFFECTS = 1u << 12,
   BUFRS_TRAIT_FUNCTION_LIKE = 1u << 13,
   BUFRS_TRAIT_REGISTERED = 1u << 14,
+  BUFRS_TRAIT_CAST = 1u << 15,
 };
 
 /* The BUFRS_TRAIT_* bits that hold for `op`. */

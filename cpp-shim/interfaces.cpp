@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -56,6 +57,7 @@ extern "C" uint32_t bufrsShimOpTraits(MlirOperation opHandle) {
       BUFRS_TRAIT_ALLOCATION_OP);
   set(isa<MemoryEffectOpInterface>(op), BUFRS_TRAIT_MEMORY_EFFECTS);
   set(isa<FunctionOpInterface>(op), BUFRS_TRAIT_FUNCTION_LIKE);
+  set(isa<CastOpInterface>(op), BUFRS_TRAIT_CAST);
   return bits;
 }
 

@@ -87,22 +87,33 @@ pub struct Ownership {
     pub incoming: Vec<Vec<Incoming>>,
     /// Merge values that are critical.
     pub critical: Vec<bool>,
-    /// Values that name exactly one root's whole buffer: the root itself, or
-    /// a non-critical merge all of whose inputs are exact aliases of it (not
-    /// a view). Handing such a value on hands on the root.
+    /// Values that name exactly one root's whole buffer: the root itself, a
+    /// cast of an exact alias, or a non-critical merge all of whose inputs
+    /// are exact aliases of it (not a view). Handing such a value on hands on
+    /// the root.
     pub exact: Vec<bool>,
     pub problems: Vec<Problem>,
 }
 
 /// Roots are exact; an alias merge is exact when all its inputs are exact
-/// aliases of its single root (greatest fix-point: start true, refute).
-fn exact_aliases(kinds: &[Kind], incoming: &[Vec<Incoming>], is_merge: &[bool]) -> Vec<bool> {
+/// aliases of its single root, and a cast (`CastOpInterface`) result when
+/// its operand is (greatest fix-point: start true, refute).
+fn exact_aliases(snapshot: &Snapshot, kinds: &[Kind], incoming: &[Vec<Incoming>], is_merge: &[bool]) -> Vec<bool> {
+    let cast_source = |i: usize| -> Option<ValueId> {
+        match snapshot.values[i].def {
+            ValueDef::OpResult { op, .. } if snapshot.op(op).facts.is_cast => {
+                let info = snapshot.op(op);
+                (info.operands.len() == 1 && info.results.len() == 1).then(|| info.operands[0])
+            }
+            _ => None,
+        }
+    };
     let mut exact: Vec<bool> = kinds
         .iter()
         .enumerate()
         .map(|(i, k)| match k {
             Kind::OwnedRoot | Kind::UnownedRoot => true,
-            Kind::Alias(roots) => is_merge[i] && roots.len() == 1,
+            Kind::Alias(roots) => roots.len() == 1 && (is_merge[i] || cast_source(i).is_some()),
             Kind::NotBuffer => false,
         })
         .collect();
@@ -112,7 +123,11 @@ fn exact_aliases(kinds: &[Kind], incoming: &[Vec<Incoming>], is_merge: &[bool]) 
             if !exact[i] || !matches!(kinds[i], Kind::Alias(_)) {
                 continue;
             }
-            if incoming[i].iter().any(|e| e.value.index() != i && !exact[e.value.index()]) {
+            let refuted = match cast_source(i) {
+                Some(source) if !is_merge[i] => !exact[source.index()],
+                _ => incoming[i].iter().any(|e| e.value.index() != i && !exact[e.value.index()]),
+            };
+            if refuted {
                 exact[i] = false;
                 changed = true;
             }
@@ -259,7 +274,7 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
         }
     }
     let critical: Vec<bool> = states.iter().map(|s| *s == MergeState::Critical).collect();
-    let exact = exact_aliases(&kinds, &incoming, &is_merge);
+    let exact = exact_aliases(snapshot, &kinds, &incoming, &is_merge);
     Ownership { kinds, incoming, critical, exact, problems }
 }
 

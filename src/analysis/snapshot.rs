@@ -191,6 +191,9 @@ pub struct OpFacts {
     pub successors: Vec<Successor>,
     /// `ViewLikeOpInterface`: the viewed source operand; result 0 aliases it.
     pub view_source: Option<ValueId>,
+    /// `CastOpInterface`: each result is its operand with another static
+    /// type (for memrefs: the same buffer, whole).
+    pub is_cast: bool,
     /// The op implements `LoopLikeOpInterface`.
     pub is_loop_like: bool,
     /// The op implements `CallOpInterface`.

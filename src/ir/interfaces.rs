@@ -62,6 +62,8 @@ trait_queries! {
     has_memory_effect_interface => BUFRS_TRAIT_MEMORY_EFFECTS;
     /// `FunctionOpInterface`.
     is_function_like => BUFRS_TRAIT_FUNCTION_LIKE;
+    /// `CastOpInterface`: results are the operands with other static types.
+    is_cast => BUFRS_TRAIT_CAST;
 }
 
 pub fn traits(op: MlirOperation) -> Traits {

@@ -16,8 +16,10 @@
 //!    what the seeds' clone + dealloc pairs become after clone
 //!    canonicalization). Otherwise the edge gets a clone, built through the
 //!    source's `AllocationOpInterface` (`bufferization.clone` when it has
-//!    none). Returns are edges to the caller: callers own call results, so a
-//!    returned buffer that is not an owned root is cloned.
+//!    none): before the forwarding op, or, for one edge of a branch with
+//!    several successors, in a new block on that edge so that no other path
+//!    runs it. Returns are edges to the caller: callers own call results, so
+//!    a returned buffer that is not an owned root is cloned.
 //! 3. **Placing frees**: for each owned root, a backward liveness over the
 //!    blocks of its region (uses inside nested regions count at the op that
 //!    holds them; uses of every alias count) gives the blocks that still need
@@ -223,7 +225,7 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
     let mut liveness: HashMap<ValueId, Needed> = HashMap::new();
     for &root in &owned {
         if let Some(home) = home(snapshot, root) {
-            liveness.insert(root, needed_blocks(snapshot, dominance, root, home, uses.get(&root).map_or(&[], |v| v)));
+            liveness.insert(root, needed_blocks(snapshot, dominance, home, uses.get(&root).map_or(&[], |v| v)));
         }
     }
 
@@ -544,7 +546,6 @@ impl Needed {
 fn needed_blocks(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
-    _root: ValueId,
     (region, def_block): (RegionId, BlockId),
     uses: &[Use],
 ) -> Needed {
