@@ -202,12 +202,17 @@ impl Capture {
                 has_recursive_effects: traits.has_recursive_memory_effects(),
                 is_loop_like: traits.is_loop_like(),
                 is_call: traits.is_call(),
+                is_cast: traits.is_cast(),
                 is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
                 is_isolated_from_above: traits.is_isolated_from_above(),
-                regions_have_ssa_dominance: self.snapshot.ops[index]
-                    .regions
-                    .first()
-                    .is_none_or(|r| interfaces::region_has_ssa_dominance_raw(self.map.regions[r.index()])),
+                // As MLIR's DominanceInfo: regions of unregistered ops are
+                // graph regions (found by the differential test against
+                // `--test-print-dominance`).
+                regions_have_ssa_dominance: traits.is_registered()
+                    && self.snapshot.ops[index]
+                        .regions
+                        .first()
+                        .is_none_or(|r| interfaces::region_has_ssa_dominance_raw(self.map.regions[r.index()])),
                 ..OpFacts::default()
             };
             facts.effects = match interfaces::memory_effects(op) {

@@ -30,4 +30,5 @@ pub mod alias;
 pub mod dominance;
 pub mod lifetimes;
 pub mod liveness;
+pub mod ownership;
 pub mod testgen;
