@@ -86,6 +86,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::buffer_hoisting::BufferHoisting>(),
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
+        entry::<passes::merge_alloc::MergeAlloc>(),
         entry::<passes::print_dominance::PrintDominance>(),
         entry::<passes::print_liveness::PrintLiveness>(),
         entry::<passes::print_aliases::PrintAliases>(),

@@ -5,6 +5,7 @@ pub mod buffer_hoisting;
 pub mod buffer_loop_hoisting;
 pub mod copy_removal;
 pub mod hoisting;
+pub mod merge_alloc;
 pub mod buffer_deallocation;
 pub mod print_aliases;
 pub mod print_dominance;
