@@ -1,13 +1,12 @@
-/* The execution-test driver (a copy of test/lib/driver.c) plus a counter of
+/* The execution-test driver (test/lib/driver.c, included) plus a counter of
  * the heap allocations and frees a lowered MLIR program executes, for
- * utils/bench_optimizations.py. The benchmark renames the program's calls to
- * malloc/aligned_alloc/free to the bufrs_counted_* functions below; with
- * BUFRS_COUNT_MALLOCS set, the counts are printed to stderr at exit as
- * "bufrs-counts mallocs=N frees=M". */
-#include <pthread.h>
+ * utils/bench_optimizations.py and utils/bench_dealloc.py. The benchmarks
+ * rename the program's calls to malloc/aligned_alloc/free to the
+ * bufrs_counted_* functions below; with BUFRS_COUNT_MALLOCS set, the counts
+ * are printed to stderr at exit as "bufrs-counts mallocs=N frees=M". */
+#include "../test/lib/driver.c"
+
 #include <stdatomic.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 static atomic_long mallocs, frees;
@@ -26,35 +25,11 @@ void bufrs_counted_free(void *pointer) {
   free(pointer);
 }
 
-void bufrs_print_i64(int64_t value) {
-  printf("%lld\n", (long long)value);
-  fflush(stdout);
-}
-void bufrs_print_f32(float value) {
-  printf("%.6g\n", value);
-  fflush(stdout);
-}
-void bufrs_print_f64(double value) {
-  printf("%.9g\n", value);
-  fflush(stdout);
+static void report_counts(void) {
+  fprintf(stderr, "bufrs-counts mallocs=%ld frees=%ld\n", (long)atomic_load(&mallocs), (long)atomic_load(&frees));
 }
 
-void run(void);
-
-static void *run_on_thread(void *unused) {
-  (void)unused;
-  run();
-  return NULL;
-}
-
-int main(void) {
-  pthread_t thread;
-  if (pthread_create(&thread, NULL, run_on_thread, NULL) != 0 ||
-      pthread_join(thread, NULL) != 0) {
-    fprintf(stderr, "driver: cannot run the program on a thread\n");
-    return 2;
-  }
+__attribute__((constructor)) static void install_count_report(void) {
   if (getenv("BUFRS_COUNT_MALLOCS"))
-    fprintf(stderr, "bufrs-counts mallocs=%ld frees=%ld\n", (long)atomic_load(&mallocs), (long)atomic_load(&frees));
-  return 0;
+    atexit(report_counts);
 }

@@ -365,14 +365,15 @@ fn existing_frees(
     let mut erased = BTreeSet::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
+        let does_more = || PlanError {
+            op: id,
+            message: format!(
+                "'{}' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it",
+                op.name
+            ),
+        };
         if op.name == crate::dialect::OWNERSHIP_BASED_DEALLOC {
-            errors.push(PlanError {
-                op: id,
-                message: format!(
-                    "'{}' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it",
-                    op.name
-                ),
-            });
+            errors.push(does_more());
             continue;
         }
         let Effects::Known(effects) = &op.facts.effects else { continue };
@@ -384,13 +385,7 @@ fn existing_frees(
             && op.results.is_empty()
             && op.regions.is_empty();
         if !only_frees {
-            errors.push(PlanError {
-                op: id,
-                message: format!(
-                    "'{}' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it",
-                    op.name
-                ),
-            });
+            errors.push(does_more());
             continue;
         }
         let owned: Vec<bool> =

@@ -28,10 +28,8 @@
 use melior::ir::OperationRef;
 
 use crate::{
-    analysis::capture::capture,
-    ir::interfaces,
     pass_options,
-    passes::hoisting::{Engine, Policy, apply, emit_remarks},
+    passes::hoisting::{Policy, hoist},
     registry::{Anchor, BufrsPass, PassResult},
 };
 
@@ -54,13 +52,6 @@ impl BufrsPass for BufferHoisting {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let (snapshot, map) = capture(op.to_raw());
-        let policy = Policy { leave_conditionals: options.leave_conditionals, ..Policy::HOISTING };
-        let decisions = Engine::new(&snapshot).decide(policy, |alloc| interfaces::hoisting_kind(map.op(alloc)));
-        if options.emit_remarks {
-            emit_remarks(&snapshot, &map, &decisions);
-        }
-        apply(&snapshot, &map, &decisions);
-        Ok(())
+        hoist(op, Policy { leave_conditionals: options.leave_conditionals, ..Policy::HOISTING }, options.emit_remarks)
     }
 }

@@ -29,10 +29,8 @@
 use melior::ir::OperationRef;
 
 use crate::{
-    analysis::capture::capture,
-    ir::interfaces,
     pass_options,
-    passes::hoisting::{Engine, Policy, apply, emit_remarks},
+    passes::hoisting::{Policy, hoist},
     registry::{Anchor, BufrsPass, PassResult},
 };
 
@@ -55,13 +53,6 @@ impl BufrsPass for BufferLoopHoisting {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let (snapshot, map) = capture(op.to_raw());
-        let policy = Policy { leave_block_loops: options.block_loops, ..Policy::LOOP_HOISTING };
-        let decisions = Engine::new(&snapshot).decide(policy, |alloc| interfaces::hoisting_kind(map.op(alloc)));
-        if options.emit_remarks {
-            emit_remarks(&snapshot, &map, &decisions);
-        }
-        apply(&snapshot, &map, &decisions);
-        Ok(())
+        hoist(op, Policy { leave_block_loops: options.block_loops, ..Policy::LOOP_HOISTING }, options.emit_remarks)
     }
 }

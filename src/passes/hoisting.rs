@@ -778,6 +778,20 @@ impl<'s> Engine<'s> {
 // Remarks and edits
 // ---------------------------------------------------------------------------
 
+/// The whole body of a hoisting pass: capture `op`, decide every
+/// allocation's move under `policy`, optionally explain each decision with a
+/// remark, and apply the moves.
+pub fn hoist(op: melior::ir::OperationRef<'_, '_>, policy: Policy, remarks: bool) -> crate::registry::PassResult {
+    let (snapshot, map) = crate::analysis::capture::capture(melior::ir::operation::OperationLike::to_raw(&op));
+    let decisions =
+        Engine::new(&snapshot).decide(policy, |alloc| crate::ir::interfaces::hoisting_kind(map.op(alloc)));
+    if remarks {
+        emit_remarks(&snapshot, &map, &decisions);
+    }
+    apply(&snapshot, &map, &decisions);
+    Ok(())
+}
+
 /// Emits one remark per allocation: where it went and why no further.
 pub fn emit_remarks(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
     for decision in decisions {
