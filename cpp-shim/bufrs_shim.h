@@ -148,6 +148,7 @@ enum {
   BUFRS_TRAIT_FUNCTION_LIKE = 1u << 13,
   BUFRS_TRAIT_REGISTERED = 1u << 14,
   BUFRS_TRAIT_CAST = 1u << 15,
+  BUFRS_TRAIT_PARALLEL_REGION = 1u << 16,
 };
 
 /* The BUFRS_TRAIT_* bits that hold for `op`. */

@@ -58,6 +58,7 @@ extern "C" uint32_t bufrsShimOpTraits(MlirOperation opHandle) {
   set(isa<MemoryEffectOpInterface>(op), BUFRS_TRAIT_MEMORY_EFFECTS);
   set(isa<FunctionOpInterface>(op), BUFRS_TRAIT_FUNCTION_LIKE);
   set(isa<CastOpInterface>(op), BUFRS_TRAIT_CAST);
+  set(op->hasTrait<OpTrait::HasParallelRegion>(), BUFRS_TRAIT_PARALLEL_REGION);
   return bits;
 }
 

@@ -203,6 +203,7 @@ impl Capture {
                 is_loop_like: traits.is_loop_like(),
                 is_call: traits.is_call(),
                 is_cast: traits.is_cast(),
+                has_parallel_region: traits.has_parallel_region(),
                 is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
                 is_isolated_from_above: traits.is_isolated_from_above(),
                 // As MLIR's DominanceInfo: regions of unregistered ops are

@@ -194,6 +194,9 @@ pub struct OpFacts {
     /// `CastOpInterface`: each result is its operand with another static
     /// type (for memrefs: the same buffer, whole).
     pub is_cast: bool,
+    /// `HasParallelRegion`: the op's region may run concurrently, so its
+    /// iterations must not share scratch buffers.
+    pub has_parallel_region: bool,
     /// The op implements `LoopLikeOpInterface`.
     pub is_loop_like: bool,
     /// The op implements `CallOpInterface`.

@@ -64,6 +64,8 @@ trait_queries! {
     is_function_like => BUFRS_TRAIT_FUNCTION_LIKE;
     /// `CastOpInterface`: results are the operands with other static types.
     is_cast => BUFRS_TRAIT_CAST;
+    /// `HasParallelRegion`: the op's region may run concurrently (scf.forall, scf.parallel).
+    has_parallel_region => BUFRS_TRAIT_PARALLEL_REGION;
 }
 
 pub fn traits(op: MlirOperation) -> Traits {

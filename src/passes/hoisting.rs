@@ -35,8 +35,9 @@
 //! that carry the trait (`scf.for` does): the trait bounds stack
 //! allocations, and only heap allocations are moved. It never leaves a
 //! parallel loop (sharing one buffer between concurrent iterations is a
-//! race; MLIR's `HasParallelRegion` trait is not exposed by the shim, so
-//! these are named in [`PARALLEL_LOOPS`]). Unreachable blocks stay as they are.
+//! race): an op with MLIR's `HasParallelRegion` trait, or one named in
+//! [`PARALLEL_LOOPS`] for dialects whose parallel loops lack the trait.
+//! Unreachable blocks stay as they are.
 //!
 //! # Never changing the program's meaning
 //!
@@ -95,8 +96,8 @@ use crate::{
     },
 };
 
-/// Loop ops whose iterations may run concurrently (`HasParallelRegion` in
-/// MLIR, which the shim does not expose): never hoisted out of.
+/// Loop ops whose iterations may run concurrently but that do not all carry
+/// `HasParallelRegion` (affine, OpenMP, OpenACC): never hoisted out of.
 pub const PARALLEL_LOOPS: &[&str] =
     &["scf.parallel", "scf.forall", "affine.parallel", "omp.wsloop", "omp.parallel", "acc.parallel", "acc.loop"];
 
@@ -686,7 +687,7 @@ impl<'s> Engine<'s> {
                 if !loop_moves {
                     break Stop::HoistingKind;
                 }
-                if PARALLEL_LOOPS.contains(&snapshot.op(op).name.as_str()) {
+                if snapshot.op(op).facts.has_parallel_region || PARALLEL_LOOPS.contains(&snapshot.op(op).name.as_str()) {
                     break Stop::Parallel { op };
                 }
                 if op_facts.is_automatic_allocation_scope && !op_facts.is_loop_like {
