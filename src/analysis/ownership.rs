@@ -17,9 +17,11 @@
 //! A *merge* value receives buffers along control-flow edges: a block
 //! argument (branch successor operands), a region entry argument or a result
 //! of a `RegionBranchOpInterface` op (region edges). A merge is
-//! - an **alias** of root set `S` when every incoming value has roots `S` and
-//!   every root in `S` properly dominates the merge (the seeds' non-critical
-//!   alias: `%1` reaching `^bb5(%2)` from both sides);
+//! - an **alias** of the union `S` of its inputs' roots when every *owned*
+//!   root in `S` properly dominates the merge (the seeds' non-critical alias:
+//!   `%1` reaching `^bb5(%2)` from both sides; also a function argument or an
+//!   alloca meeting a buffer allocated before the branch: each owned root
+//!   then lives until the merge's last use, whichever arrived);
 //! - **not owned** when every incoming root is not owned (no clone is needed
 //!   to free nothing);
 //! - **critical** otherwise: it becomes an owned root itself and every edge
@@ -438,10 +440,15 @@ fn merge_state(
         let union: BTreeSet<ValueId> = sets.iter().flatten().copied().collect();
         return MergeState::NotOwned(union.into_iter().collect());
     }
-    let first = &sets[0];
-    let same = sets.iter().all(|s| s == first);
-    let dominated = first.iter().all(|&r| r != merge && dominates_merge(snapshot, dominance, r, merge));
-    if same && dominated { MergeState::Alias(first.clone()) } else { MergeState::Critical }
+    // Every owned root that may arrive dominates the merge: the merge can be
+    // an alias of all of them (each stays alive through the merge's uses and
+    // is freed after them, whichever arrived). Unowned roots need nothing.
+    let union: BTreeSet<ValueId> = sets.iter().flatten().copied().collect();
+    let dominated = union
+        .iter()
+        .filter(|r| owned(r))
+        .all(|&r| r != merge && dominates_merge(snapshot, dominance, r, merge));
+    if dominated { MergeState::Alias(union.into_iter().collect()) } else { MergeState::Critical }
 }
 
 /// Whether root `root` properly dominates the definition point of `merge`.

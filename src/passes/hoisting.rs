@@ -649,6 +649,15 @@ impl<'s> Engine<'s> {
                 if !block_moves {
                     break Stop::HoistingKind;
                 }
+                // Never into a cycle the block is not on (e.g. from a loop's
+                // exit block up into its header, which post-dominance alone
+                // allows): the allocation would run every iteration.
+                let enters_cycle = self.cycles.on_cycle[dom.index()]
+                    && (!self.cycles.on_cycle[cur.index()]
+                        || self.cycles.component[cur.index()] != self.cycles.component[dom.index()]);
+                if enters_cycle {
+                    break Stop::MorePaths { by: None };
+                }
                 let equivalent = self.dominance.block_post_dominates(cur, dom)
                     && (!self.cycles.on_cycle[cur.index()]
                         || self.cycles.component[cur.index()] == self.cycles.component[dom.index()]);

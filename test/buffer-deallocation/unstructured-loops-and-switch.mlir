@@ -1,7 +1,8 @@
 // Beyond upstream (whose ownership-based pass rejects unstructured loops in
 // LLVM 22.1.8): a cf loop carrying a new buffer around its back edge frees
-// the previous iteration's buffer; cf.switch edges that need different frees
-// into one block get a block of their own on the edge.
+// the previous iteration's buffer; buffers that all dominate a cf.switch
+// join just live until its last use; cf.switch edges that need different
+// frees into one block get a block of their own on the edge.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' -split-input-file | FileCheck %s
 
@@ -41,7 +42,48 @@ func.func @cf_loop(%n: index, %out: memref<4xf32>) {
 
 // -----
 
+// Two buffers allocated before the switch and an argument reach one block:
+// no copy; both buffers live until the merged value's last use.
 // CHECK-LABEL: func.func @switch
+// CHECK:         %[[A:.*]] = memref.alloc()
+// CHECK-NEXT:    %[[B:.*]] = memref.alloc()
+// CHECK:         cf.switch %arg0 : i32, [
+// CHECK-NEXT:      default: ^[[JOIN:bb[0-9]+]](%[[A]] : memref<4xf32>),
+// CHECK-NEXT:      1: ^[[JOIN]](%[[B]] : memref<4xf32>),
+// CHECK-NEXT:      2: ^[[TWO:bb[0-9]+]]
+// CHECK-NEXT:    ]
+// CHECK:       ^[[TWO]]:
+// CHECK-NEXT:    cf.br ^[[JOIN]](%arg1 : memref<4xf32>)
+// CHECK:       ^[[JOIN]](%[[J:.*]]: memref<4xf32>):
+// CHECK-NEXT:    memref.copy %[[J]], %arg1
+// CHECK-NEXT:    memref.dealloc %[[B]]
+// CHECK-NEXT:    memref.dealloc %[[A]]
+// CHECK-NEXT:    return
+// CHECK-NOT:     bufferization.clone
+func.func @switch(%flag: i32, %out: memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  memref.copy %out, %a : memref<4xf32> to memref<4xf32>
+  memref.copy %out, %b : memref<4xf32> to memref<4xf32>
+  cf.switch %flag : i32, [
+    default: ^join(%a : memref<4xf32>),
+    1: ^join(%b : memref<4xf32>),
+    2: ^other
+  ]
+^other:
+  cf.br ^join(%out : memref<4xf32>)
+^join(%j: memref<4xf32>):
+  memref.copy %j, %out : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+// A buffer allocated on one path makes the join critical: the two earlier
+// buffers are moved along their edges, and each edge frees the other one on
+// a block of its own (the edges from the switch to the join need different
+// frees); the third path frees both at its start.
+// CHECK-LABEL: func.func @switch_split
 // CHECK:         %[[A:.*]] = memref.alloc()
 // CHECK-NEXT:    %[[B:.*]] = memref.alloc()
 // CHECK:         cf.switch %arg0 : i32, [
@@ -58,13 +100,14 @@ func.func @cf_loop(%n: index, %out: memref<4xf32>) {
 // CHECK:       ^[[TWO]]:
 // CHECK-NEXT:    memref.dealloc %[[B]]
 // CHECK-NEXT:    memref.dealloc %[[A]]
-// CHECK-NEXT:    %[[C:.*]] = bufferization.clone %arg1
-// CHECK-NEXT:    cf.br ^[[JOIN]](%[[C]] : memref<4xf32>)
+// CHECK-NEXT:    %[[C:.*]] = memref.alloc()
+// CHECK:         cf.br ^[[JOIN]](%[[C]] : memref<4xf32>)
 // CHECK:       ^[[JOIN]](%[[J:.*]]: memref<4xf32>):
 // CHECK-NEXT:    memref.copy %[[J]], %arg1
 // CHECK-NEXT:    memref.dealloc %[[J]]
 // CHECK-NEXT:    return
-func.func @switch(%flag: i32, %out: memref<4xf32>) {
+// CHECK-NOT:     bufferization.clone
+func.func @switch_split(%flag: i32, %out: memref<4xf32>) {
   %a = memref.alloc() : memref<4xf32>
   %b = memref.alloc() : memref<4xf32>
   memref.copy %out, %a : memref<4xf32> to memref<4xf32>
@@ -75,7 +118,9 @@ func.func @switch(%flag: i32, %out: memref<4xf32>) {
     2: ^other
   ]
 ^other:
-  cf.br ^join(%out : memref<4xf32>)
+  %c = memref.alloc() : memref<4xf32>
+  memref.copy %out, %c : memref<4xf32> to memref<4xf32>
+  cf.br ^join(%c : memref<4xf32>)
 ^join(%j: memref<4xf32>):
   memref.copy %j, %out : memref<4xf32> to memref<4xf32>
   return
