@@ -418,7 +418,7 @@ impl<'s> LoopFinder<'s> {
 struct BufferFacts {
     flow: Flow,
     frees: Vec<OpId>,
-    /// Every free is an op that only frees an alias.
+    /// Every free is an op that only frees the buffer itself.
     frees_simple: bool,
     /// Returned from the function, stored, or used by an unknown op: `by`.
     leaves_function: Option<OpId>,
@@ -436,7 +436,10 @@ impl BufferFacts {
         for event in &flow.events {
             match *event {
                 FlowEvent::Freed { by, value } => {
-                    frees_simple &= frees_only(snapshot, by, value);
+                    // Only a free of the buffer itself can move with it: the
+                    // flow's aliases are may-aliases (e.g. results of a call
+                    // taking the buffer), whose frees free other memory.
+                    frees_simple &= value == buffer && frees_only(snapshot, by, value);
                     frees.push(by);
                 }
                 FlowEvent::Stored { by, .. } | FlowEvent::UnknownUse { by, .. } => {
