@@ -181,7 +181,7 @@ struct Feed {
 }
 
 /// The kind of edge an operand is forwarded along.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum FeedEdge {
     /// Successor `k` of a branch.
     Branch(u32),
@@ -230,11 +230,11 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
     }
 
     // Moves and clones.
-    let mut moved: BTreeSet<(OpId, ValueId, FeedEdgeKey)> = BTreeSet::new();
+    let mut moved: BTreeSet<(OpId, ValueId, FeedEdge)> = BTreeSet::new();
     for feed in &feeds {
         if let Some(root) = can_move(snapshot, ownership, &uses, &liveness, feed) {
             plan.moves += 1;
-            moved.insert((feed.forwarder, root, FeedEdgeKey::of(feed.edge)));
+            moved.insert((feed.forwarder, root, feed.edge));
         } else if let FeedEdge::Branch(k) = feed.edge
             && snapshot.op(feed.forwarder).facts.successors.len() > 1
         {
@@ -264,14 +264,14 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
             let in_block: Vec<&Use> =
                 root_uses.iter().filter(|u| snapshot.op(u.at).parent_block == Some(block)).collect();
             // Consumed by a region-branch op that moves it into its regions.
-            if in_block.iter().any(|u| moved.contains(&(u.at, root, FeedEdgeKey::Entry))) {
+            if in_block.iter().any(|u| moved.contains(&(u.at, root, FeedEdge::Entry))) {
                 continue;
             }
             let terminator = snapshot.terminator(block);
             let successors = terminator.map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
             if successors.is_empty() {
                 let moved_out = terminator.is_some_and(|t| {
-                    moved.contains(&(t, root, FeedEdgeKey::Exit)) || moved.contains(&(t, root, FeedEdgeKey::Return))
+                    moved.contains(&(t, root, FeedEdge::RegionExit)) || moved.contains(&(t, root, FeedEdge::Return))
                 });
                 if !moved_out {
                     plan.frees.push((root, free_in_block(snapshot, root, block, &in_block)));
@@ -279,7 +279,7 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
                 continue;
             }
             let t = terminator.expect("successors imply a terminator");
-            let edge_moved = |k: u32| moved.contains(&(t, root, FeedEdgeKey::Branch(k)));
+            let edge_moved = |k: u32| moved.contains(&(t, root, FeedEdge::Branch(k)));
             // An edge block cloning an alias of the root uses it on that edge.
             let cloned: Vec<bool> = (0..successors.len() as u32)
                 .map(|k| {
@@ -324,25 +324,6 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
     plan.frees.sort();
     plan.frees.dedup();
     Ok(plan)
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum FeedEdgeKey {
-    Branch(u32),
-    Exit,
-    Return,
-    Entry,
-}
-
-impl FeedEdgeKey {
-    fn of(edge: FeedEdge) -> Self {
-        match edge {
-            FeedEdge::Branch(k) => FeedEdgeKey::Branch(k),
-            FeedEdge::RegionExit => FeedEdgeKey::Exit,
-            FeedEdge::Return => FeedEdgeKey::Return,
-            FeedEdge::Entry => FeedEdgeKey::Entry,
-        }
-    }
 }
 
 /// The region an owned root lives in and the block that defines it.
