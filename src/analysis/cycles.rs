@@ -5,31 +5,45 @@
 //! Used to tell whether an op may execute more than once per execution of
 //! its region, e.g. to keep stack allocations out of unstructured loops.
 //! Built on the block graph and SCCs of [`crate::analysis::dominance`]:
-//! O(blocks + edges) for the whole snapshot.
+//! O(blocks + edges) for the whole snapshot. The SCC numbers also tell
+//! whether a move between two blocks leaves (or enters) a block loop.
 
 use crate::analysis::{
     dominance::{Cfg, strongly_connected_components},
-    snapshot::Snapshot,
+    snapshot::BlockId,
 };
 
-/// For every block of the snapshot (indexed by `BlockId`), whether it is on
-/// a cycle.
-pub fn blocks_on_cycles(snapshot: &Snapshot) -> Vec<bool> {
-    let cfg = Cfg::new(snapshot);
-    let (component, count) = strongly_connected_components(cfg.successor_graph());
-    let mut size = vec![0u32; count as usize];
-    for &c in &component {
-        size[c as usize] += 1;
+/// Blocks on CFG cycles, with their strongly connected component: blocks in
+/// the same block loop share a component.
+pub struct BlockCycles {
+    pub component: Vec<u32>,
+    /// Per block (indexed by `BlockId`): on a cycle of its region.
+    pub on_cycle: Vec<bool>,
+}
+
+impl BlockCycles {
+    pub fn new(cfg: &Cfg) -> Self {
+        let (component, count) = strongly_connected_components(cfg.successor_graph());
+        let mut size = vec![0u32; count as usize];
+        for &c in &component {
+            size[c as usize] += 1;
+        }
+        let on_cycle = (0..cfg.num_blocks())
+            .map(|b| size[component[b] as usize] > 1 || cfg.succ_raw(BlockId(b as u32)).contains(&(b as u32)))
+            .collect();
+        BlockCycles { component, on_cycle }
     }
-    (0..cfg.num_blocks())
-        .map(|b| size[component[b] as usize] > 1 || cfg.succ_raw(crate::analysis::snapshot::BlockId(b as u32)).contains(&(b as u32)))
-        .collect()
+
+    /// Whether moving from `from` to `to` (a dominator) leaves a block loop.
+    pub fn exits_cycle(&self, from: BlockId, to: BlockId) -> bool {
+        self.on_cycle[from.index()] && self.component[from.index()] != self.component[to.index()]
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::snapshot::{BlockId, OpFacts, SnapshotBuilder, Successor};
+    use crate::analysis::snapshot::{BlockId, OpFacts, Snapshot, SnapshotBuilder, Successor};
 
     fn branch(to: &[BlockId]) -> OpFacts {
         OpFacts {
@@ -54,6 +68,6 @@ mod tests {
         b.add_op(blocks[3], "br", &[], &[], branch(&[blocks[3]]));
         b.add_op(blocks[4], "br", &[], &[], branch(&[blocks[0]]));
         let snapshot = b.finish();
-        assert_eq!(blocks_on_cycles(&snapshot), vec![false, true, true, true, false]);
+        assert_eq!(BlockCycles::new(&Cfg::new(&snapshot)).on_cycle, vec![false, true, true, true, false]);
     }
 }

@@ -82,12 +82,10 @@ pub fn follow(snapshot: &Snapshot, uses: &UseLists, start: ValueId) -> Flow {
             }
             match &facts.effects {
                 Effects::Known(effects) => {
-                    let named = effects.iter().any(|e| e.value == Some(value));
                     if effects.iter().any(|e| e.kind == EffectKind::Free && e.value == Some(value)) {
                         flow.events.push(FlowEvent::Freed { by: u.user, value });
                     }
-                    let writes_elsewhere = effects.iter().any(|e| e.kind == EffectKind::Write && e.value != Some(value));
-                    if !named && writes_elsewhere && facts.view_source != Some(value) {
+                    if stores(snapshot, u.user, value) {
                         flow.events.push(FlowEvent::Stored { by: u.user, value });
                     }
                     // Buffer results not freshly allocated may alias the operand.
@@ -113,6 +111,17 @@ pub fn follow(snapshot: &Snapshot, uses: &UseLists, start: ValueId) -> Flow {
         }
     }
     flow
+}
+
+/// Whether `op` (with known effects) stores buffer operand `value` as data
+/// into another buffer: it writes memory, names no effect on `value`, and is
+/// not a view of it (e.g. `memref.store %buf, %buffer_of_buffers[...]`).
+pub fn stores(snapshot: &Snapshot, op: OpId, value: ValueId) -> bool {
+    let facts = &snapshot.op(op).facts;
+    let Effects::Known(effects) = &facts.effects else { return false };
+    let named = effects.iter().any(|e| e.value == Some(value));
+    let writes_elsewhere = effects.iter().any(|e| e.kind == EffectKind::Write && e.value != Some(value));
+    !named && writes_elsewhere && facts.view_source != Some(value)
 }
 
 /// Whether terminator `term` forwards `value` anywhere (a successor operand,

@@ -48,6 +48,7 @@ use crate::{
     analysis::{
         capture::{IrMap, capture},
         dominance::{DominanceInfo, ancestor_op_in_region},
+        flow::stores,
         ownership::{self, Ownership, Problem},
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
     },
@@ -431,20 +432,11 @@ fn lifted_uses(
 fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Option<PlanError> {
     let op = snapshot.op(id);
     let facts = &op.facts;
-    if let Effects::Known(effects) = &facts.effects {
-        for &operand in &op.operands {
-            if !snapshot.value(operand).kind.is_buffer() || ownership.roots(operand).is_empty() {
-                continue;
-            }
-            let named = effects.iter().any(|e| e.value == Some(operand));
-            let writes_elsewhere = effects.iter().any(|e| e.kind == EffectKind::Write && e.value != Some(operand));
-            if !named && writes_elsewhere && facts.view_source != Some(operand) {
-                return Some(PlanError {
-                    op: id,
-                    message: "stores a buffer into memory; its ownership cannot be tracked".into(),
-                });
-            }
-        }
+    let stored = op.operands.iter().any(|&operand| {
+        snapshot.value(operand).kind.is_buffer() && !ownership.roots(operand).is_empty() && stores(snapshot, id, operand)
+    });
+    if stored {
+        return Some(PlanError { op: id, message: "stores a buffer into memory; its ownership cannot be tracked".into() });
     }
     if facts.is_terminator && facts.successors.is_empty() && facts.terminator_edges.is_empty() {
         let parent = op.parent_block.map(|b| snapshot.parent_op_of_block(b));

@@ -81,9 +81,10 @@ use mlir_sys::MlirOperation;
 
 use crate::{
     analysis::{
+        cycles::BlockCycles,
         capture::IrMap,
         dominance::{
-            Cfg, DominanceInfo, ancestor_block_in_region, ancestor_op_in_region, strongly_connected_components,
+            Cfg, DominanceInfo, ancestor_block_in_region, ancestor_op_in_region,
         },
         flow::{Flow, FlowEvent, follow},
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, RegionTarget, Snapshot, ValueDef, ValueId},
@@ -344,32 +345,6 @@ pub fn is_loop_op(snapshot: &Snapshot, op: OpId) -> bool {
     snapshot.op(op).facts.is_loop_like || region_repeats(snapshot, op)
 }
 
-/// Blocks on CFG cycles, with their strongly connected component: blocks
-/// in the same block loop share a component.
-pub struct BlockCycles {
-    pub component: Vec<u32>,
-    pub on_cycle: Vec<bool>,
-}
-
-impl BlockCycles {
-    pub fn new(snapshot: &Snapshot, cfg: &Cfg) -> Self {
-        let (component, count) = strongly_connected_components(cfg.successor_graph());
-        let mut size = vec![0u32; count as usize];
-        for &c in &component {
-            size[c as usize] += 1;
-        }
-        let on_cycle = (0..cfg.num_blocks())
-            .map(|b| size[component[b] as usize] > 1 || cfg.succ_raw(BlockId(b as u32)).contains(&(b as u32)))
-            .collect();
-        let _ = snapshot;
-        BlockCycles { component, on_cycle }
-    }
-
-    /// Whether moving from `from` to `to` (a dominator) leaves a block loop.
-    pub fn exits_cycle(&self, from: BlockId, to: BlockId) -> bool {
-        self.on_cycle[from.index()] && self.component[from.index()] != self.component[to.index()]
-    }
-}
 
 /// Finds loops between an op and its allocation scope (for promote-to-stack).
 pub struct LoopFinder<'s> {
@@ -380,7 +355,7 @@ pub struct LoopFinder<'s> {
 
 impl<'s> LoopFinder<'s> {
     pub fn new(snapshot: &'s Snapshot) -> Self {
-        LoopFinder { snapshot, on_cycle: BlockCycles::new(snapshot, &Cfg::new(snapshot)).on_cycle }
+        LoopFinder { snapshot, on_cycle: BlockCycles::new(&Cfg::new(snapshot)).on_cycle }
     }
 
     /// `Some(Some(op))`: `op` repeats its body; `Some(None)`: a CFG cycle;
@@ -508,7 +483,7 @@ pub struct Engine<'s> {
 impl<'s> Engine<'s> {
     pub fn new(snapshot: &'s Snapshot) -> Self {
         let cfg = Cfg::new(snapshot);
-        let cycles = BlockCycles::new(snapshot, &cfg);
+        let cycles = BlockCycles::new(&cfg);
         Engine { snapshot, uses: UseLists::new(snapshot), dominance: DominanceInfo::with_cfg(snapshot, cfg), cycles }
     }
 
