@@ -75,7 +75,10 @@ fn write_capi_linker_script(lib: &std::path::Path, out: &std::path::Path) -> Res
     let members: Vec<String> = archives.iter().map(|p| p.display().to_string()).collect();
     fs::write(
         dir.join("libMLIR-C.so"),
-        format!("/* MLIR's C API archives, linked into libbufrs (see build.rs) */\nGROUP ( {} )\n", members.join(" ")),
+        format!(
+            "/* MLIR's C API archives, linked into libbufrs (see build.rs) */\nGROUP ( {} )\n",
+            members.join(" ")
+        ),
     )?;
     println!("cargo:rustc-link-search=native={}", dir.display());
     Ok(())
@@ -88,7 +91,10 @@ fn compile_shim(prefix: &std::path::Path, include: &std::path::Path) -> Result<(
     // by g++ would see no trait on any op.
     let clang = prefix.join("bin/clang++");
     if !clang.exists() {
-        bail!("{} is missing (package clang-22); {SETUP_HINT}", clang.display());
+        bail!(
+            "{} is missing (package clang-22); {SETUP_HINT}",
+            clang.display()
+        );
     }
     let sources: Vec<PathBuf> = fs::read_dir("cpp-shim")?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -122,7 +128,9 @@ fn generate_shim_bindings(include: &std::path::Path, out: &std::path::Path) -> R
         // MLIR's C API types come from mlir-sys, so they stay one type in Rust.
         .blocklist_type("Mlir.*")
         .raw_line("use mlir_sys::*;")
-        .default_enum_style(bindgen::EnumVariation::Rust { non_exhaustive: false })
+        .default_enum_style(bindgen::EnumVariation::Rust {
+            non_exhaustive: false,
+        })
         .derive_default(true)
         .layout_tests(false)
         .generate()

@@ -41,7 +41,17 @@ fn main() {
     let mut sizes_info: Vec<String> = Vec::new();
     println!(
         "{:>8} {:>7} {:>7} {:>8} {:>9} | {:>10} {:>10} {:>10} {:>10} {:>10} | {:>8}",
-        "ops", "blocks", "regions", "values", "allocs", "dom", "liveness", "alias", "lifetimes", "total", "ns/op"
+        "ops",
+        "blocks",
+        "regions",
+        "values",
+        "allocs",
+        "dom",
+        "liveness",
+        "alias",
+        "lifetimes",
+        "total",
+        "ns/op"
     );
     for &n in &sizes {
         let s: Snapshot = generate(0xC0FFEE ^ n as u64, &GenConfig::large(n));
@@ -50,13 +60,19 @@ fn main() {
         let t_live = best(reps, || Liveness::new(&s));
         let t_alias = best(reps, || AliasAnalysis::new(&s));
         let aa = AliasAnalysis::new(&s);
-        let t_life = best(reps, || Lifetimes::new(&s, &aa, &LifetimeOptions::default()));
+        let t_life = best(reps, || {
+            Lifetimes::new(&s, &aa, &LifetimeOptions::default())
+        });
         let t_total = best(reps, || {
             let d = DominanceInfo::new(&s);
             let l = Liveness::new(&s);
             let a = AliasAnalysis::new(&s);
             let lt = Lifetimes::new(&s, &a, &LifetimeOptions::default());
-            (d.cfg().num_blocks(), l.live_in(Default::default()).len(), lt.allocations().len())
+            (
+                d.cfg().num_blocks(),
+                l.live_in(Default::default()).len(),
+                lt.allocations().len(),
+            )
         });
         let lt = Lifetimes::new(&s, &aa, &LifetimeOptions::default());
         let ops = s.ops.len();
@@ -96,7 +112,10 @@ fn main() {
             ms(t_total),
             t_total.as_secs_f64() * 1e9 / ops as f64
         );
-        rows.push(Row { ops, times: [t_dom, t_live, t_alias, t_life, t_total] });
+        rows.push(Row {
+            ops,
+            times: [t_dom, t_live, t_alias, t_life, t_total],
+        });
     }
     println!("\nresult sizes:");
     for l in &sizes_info {
@@ -111,6 +130,11 @@ fn main() {
                 format!("{}={:.2}", names[i], r.ln() / ln)
             })
             .collect();
-        println!("  {:>7} -> {:>7} ops: {}", w[0].ops, w[1].ops, ex.join("  "));
+        println!(
+            "  {:>7} -> {:>7} ops: {}",
+            w[0].ops,
+            w[1].ops,
+            ex.join("  ")
+        );
     }
 }

@@ -60,7 +60,10 @@ unsafe extern "C" fn register_plugin_passes() {
     if let Err(payload) = catch_unwind(registry::register_all) {
         // No op to report at: tell the user on stderr; mlir-opt goes on
         // without bufrs's passes and fails when a pipeline names one.
-        eprintln!("bufrs: internal error while registering passes: {}", panic_message(&*payload));
+        eprintln!(
+            "bufrs: internal error while registering passes: {}",
+            panic_message(&*payload)
+        );
     }
 }
 
@@ -87,12 +90,17 @@ pub(crate) unsafe extern "C" fn run_pass(
         Ok(Ok(())) => true,
         Ok(Err(registry::PassFailed)) => false,
         Err(payload) => {
-            let name = registry::entries().get(pass_index).map_or("bufrs", |e| e.argument);
+            let name = registry::entries()
+                .get(pass_index)
+                .map_or("bufrs", |e| e.argument);
             let report = catch_unwind(AssertUnwindSafe(|| {
                 Diagnostic::at_raw(
                     op,
                     Severity::Error,
-                    format!("{name}: internal error (Rust panic): {}", panic_message(&*payload)),
+                    format!(
+                        "{name}: internal error (Rust panic): {}",
+                        panic_message(&*payload)
+                    ),
                 )
                 .note("this is a bug in bufrs; the IR may be partially rewritten")
                 .emit()
@@ -105,7 +113,10 @@ pub(crate) unsafe extern "C" fn run_pass(
     }
 }
 
-unsafe fn convert_option_values(values: *const ffi::BufrsOptionValue, count: isize) -> Vec<OptionValue> {
+unsafe fn convert_option_values(
+    values: *const ffi::BufrsOptionValue,
+    count: isize,
+) -> Vec<OptionValue> {
     if values.is_null() || count <= 0 {
         return vec![];
     }
@@ -116,7 +127,9 @@ unsafe fn convert_option_values(values: *const ffi::BufrsOptionValue, count: isi
         .map(|v| match v.kind {
             ffi::BufrsOptionKind::BufrsOptionKind_Bool => OptionValue::Bool(v.bool_value),
             ffi::BufrsOptionKind::BufrsOptionKind_Int => OptionValue::Int(v.int_value),
-            ffi::BufrsOptionKind::BufrsOptionKind_String => OptionValue::String(string_from_ref(v.string_value)),
+            ffi::BufrsOptionKind::BufrsOptionKind_String => {
+                OptionValue::String(string_from_ref(v.string_value))
+            }
             ffi::BufrsOptionKind::BufrsOptionKind_IntList => {
                 // SAFETY: `list_len` entries at `int_list`.
                 let list = unsafe { slice_or_empty(v.int_list, v.list_len) };
@@ -151,14 +164,26 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Creates a pass through the shim, parsing `options` with MLIR's parser.
-pub(crate) fn create_raw_pass(desc: &'static ffi::BufrsPassDesc, options: &str) -> Result<MlirPass, String> {
+pub(crate) fn create_raw_pass(
+    desc: &'static ffi::BufrsPassDesc,
+    options: &str,
+) -> Result<MlirPass, String> {
     let mut error = String::new();
     // SAFETY: `desc` is 'static; the callback appends to `error`, alive for the call.
     let pass = unsafe {
-        ffi::bufrsShimCreatePass(desc, string_ref(options), Some(append_error), &mut error as *mut String as *mut c_void)
+        ffi::bufrsShimCreatePass(
+            desc,
+            string_ref(options),
+            Some(append_error),
+            &mut error as *mut String as *mut c_void,
+        )
     };
     if pass.ptr.is_null() {
-        Err(if error.is_empty() { format!("cannot parse '{options}'") } else { error })
+        Err(if error.is_empty() {
+            format!("cannot parse '{options}'")
+        } else {
+            error
+        })
     } else {
         Ok(pass)
     }
@@ -210,7 +235,10 @@ pub(crate) unsafe extern "C" fn collect_region_edge(
 #[unsafe(no_mangle)]
 pub extern "C" fn bufrsRegisterAllPasses() {
     if let Err(payload) = catch_unwind(registry::register_all) {
-        eprintln!("bufrs: internal error while registering passes: {}", panic_message(&*payload));
+        eprintln!(
+            "bufrs: internal error while registering passes: {}",
+            panic_message(&*payload)
+        );
     }
 }
 
@@ -246,7 +274,9 @@ pub unsafe extern "C" fn bufrsCreatePass(
     let result = catch_unwind(|| {
         let argument = string_from_ref(argument);
         let options = string_from_ref(options);
-        registry::create_pass_from_text(&argument, &options).map(|pass| pass.to_raw()).map_err(|e| e.to_string())
+        registry::create_pass_from_text(&argument, &options)
+            .map(|pass| pass.to_raw())
+            .map_err(|e| e.to_string())
     });
     let message = match result {
         Ok(Ok(pass)) => return pass,
@@ -257,7 +287,9 @@ pub unsafe extern "C" fn bufrsCreatePass(
         // SAFETY: the caller's callback with the caller's data.
         unsafe { callback(string_ref(&message), user_data) };
     }
-    MlirPass { ptr: std::ptr::null_mut() }
+    MlirPass {
+        ptr: std::ptr::null_mut(),
+    }
 }
 
 /// Adds the interface models bufrs needs to a registry (for contexts the

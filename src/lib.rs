@@ -25,4 +25,6 @@ pub mod passes;
 pub mod plan;
 pub mod registry;
 
-pub use registry::{create_pass, create_pass_from_text, new_context, register_all, register_interface_models};
+pub use registry::{
+    create_pass, create_pass_from_text, new_context, register_all, register_interface_models,
+};

@@ -50,14 +50,23 @@ impl OptionValue {
             OptionValue::Bool(b) => b.to_string(),
             OptionValue::Int(i) => i.to_string(),
             OptionValue::String(s) => quote(s),
-            OptionValue::IntList(list) => list.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
-            OptionValue::StringList(list) => list.iter().map(|s| quote(s)).collect::<Vec<_>>().join(","),
+            OptionValue::IntList(list) => list
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            OptionValue::StringList(list) => {
+                list.iter().map(|s| quote(s)).collect::<Vec<_>>().join(",")
+            }
         }
     }
 }
 
 fn quote(s: &str) -> String {
-    if s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c)) && !s.is_empty() {
+    if s.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+        && !s.is_empty()
+    {
         s.to_string()
     } else {
         format!("\"{s}\"")
@@ -202,7 +211,14 @@ impl PassOptions for NoOptions {
         vec![]
     }
     fn from_values(values: &[OptionValue]) -> Result<Self, OptionsError> {
-        if values.is_empty() { Ok(NoOptions) } else { Err(OptionsError::Count { expected: 0, got: values.len() }) }
+        if values.is_empty() {
+            Ok(NoOptions)
+        } else {
+            Err(OptionsError::Count {
+                expected: 0,
+                got: values.len(),
+            })
+        }
     }
     fn to_values(&self) -> Vec<OptionValue> {
         vec![]
@@ -212,7 +228,8 @@ impl PassOptions for NoOptions {
 /// A NUL-terminated copy that lives for the rest of the process (pass tables
 /// are registered once and read by MLIR for as long as it runs).
 pub(crate) fn leak_c_string(s: &str) -> *const std::ffi::c_char {
-    let owned = CString::new(s).unwrap_or_else(|_| CString::new(s.replace('\0', " ")).unwrap_or_default());
+    let owned =
+        CString::new(s).unwrap_or_else(|_| CString::new(s.replace('\0', " ")).unwrap_or_default());
     Box::leak(owned.into_boxed_c_str()).as_ptr()
 }
 
@@ -250,15 +267,27 @@ mod tests {
             names: vec!["p".into(), "q r".into()],
         };
         assert_eq!(Sample::from_values(&sample.to_values()), Ok(sample.clone()));
-        assert_eq!(sample.to_pipeline_text(), "flag=true size=-3 name=\"x y\" sizes=1,2 names=p,\"q r\"");
+        assert_eq!(
+            sample.to_pipeline_text(),
+            "flag=true size=-3 name=\"x y\" sizes=1,2 names=p,\"q r\""
+        );
         assert_eq!(Sample::default().to_pipeline_text(), "");
     }
 
     #[test]
     fn wrong_values_are_errors_not_panics() {
-        assert_eq!(Sample::from_values(&[]), Err(OptionsError::Count { expected: 5, got: 0 }));
+        assert_eq!(
+            Sample::from_values(&[]),
+            Err(OptionsError::Count {
+                expected: 5,
+                got: 0
+            })
+        );
         let mut values = Sample::default().to_values();
         values[0] = OptionValue::Int(1);
-        assert_eq!(Sample::from_values(&values), Err(OptionsError::Kind("flag")));
+        assert_eq!(
+            Sample::from_values(&values),
+            Err(OptionsError::Kind("flag"))
+        );
     }
 }

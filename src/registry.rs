@@ -73,7 +73,8 @@ fn entry<P: BufrsPass>() -> PassEntry {
 
 fn run_erased<P: BufrsPass>(op: OperationRef<'_, '_>, values: &[OptionValue]) -> PassResult {
     let options = P::Options::from_values(values).map_err(|error| {
-        crate::ir::Diagnostic::error(&op, format!("{}: internal error: {error}", P::ARGUMENT)).emit();
+        crate::ir::Diagnostic::error(&op, format!("{}: internal error: {error}", P::ARGUMENT))
+            .emit();
         PassFailed
     })?;
     P::run(op, &options)
@@ -104,7 +105,10 @@ pub fn entries() -> &'static [PassEntry] {
 
 /// The entry named `argument`.
 pub fn find(argument: &str) -> Option<(usize, &'static PassEntry)> {
-    entries().iter().enumerate().find(|(_, e)| e.argument == argument)
+    entries()
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.argument == argument)
 }
 
 /// The C descriptors handed to the shim, built once and never freed (MLIR
@@ -117,8 +121,17 @@ unsafe impl Send for Descriptors {}
 
 pub(crate) fn descriptor(index: usize) -> &'static ffi::BufrsPassDesc {
     static DESCRIPTORS: OnceLock<Descriptors> = OnceLock::new();
-    &DESCRIPTORS.get_or_init(|| Descriptors(entries().iter().enumerate().map(|(i, e)| describe(i, e)).collect())).0
-        [index]
+    &DESCRIPTORS
+        .get_or_init(|| {
+            Descriptors(
+                entries()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| describe(i, e))
+                    .collect(),
+            )
+        })
+        .0[index]
 }
 
 fn describe(index: usize, entry: &PassEntry) -> ffi::BufrsPassDesc {
@@ -126,8 +139,14 @@ fn describe(index: usize, entry: &PassEntry) -> ffi::BufrsPassDesc {
     let num_options = options.len() as isize;
     let (anchor, anchor_op_name) = match entry.anchor {
         Anchor::Any => (ffi::BufrsAnchorKind::BufrsAnchorKind_Any, std::ptr::null()),
-        Anchor::Op(name) => (ffi::BufrsAnchorKind::BufrsAnchorKind_OpName, leak_c_string(name)),
-        Anchor::FunctionLike => (ffi::BufrsAnchorKind::BufrsAnchorKind_FunctionLike, std::ptr::null()),
+        Anchor::Op(name) => (
+            ffi::BufrsAnchorKind::BufrsAnchorKind_OpName,
+            leak_c_string(name),
+        ),
+        Anchor::FunctionLike => (
+            ffi::BufrsAnchorKind::BufrsAnchorKind_FunctionLike,
+            std::ptr::null(),
+        ),
     };
     ffi::BufrsPassDesc {
         argument: leak_c_string(entry.argument),
@@ -216,15 +235,25 @@ pub enum CreatePassError {
 }
 
 /// Creates pass `P` with typed options, e.g. to add to a melior `PassManager`.
-pub fn create_pass<P: BufrsPass>(options: &P::Options) -> Result<melior::pass::Pass, CreatePassError> {
+pub fn create_pass<P: BufrsPass>(
+    options: &P::Options,
+) -> Result<melior::pass::Pass, CreatePassError> {
     create_pass_from_text(P::ARGUMENT, &options.to_pipeline_text())
 }
 
 /// Creates a pass by argument with options in pipeline syntax (`a=1 b=x`).
-pub fn create_pass_from_text(argument: &str, options: &str) -> Result<melior::pass::Pass, CreatePassError> {
-    let (index, _) = find(argument).ok_or_else(|| CreatePassError::UnknownPass(argument.to_string()))?;
-    let raw = boundary::create_raw_pass(descriptor(index), options)
-        .map_err(|message| CreatePassError::BadOptions { pass: argument.to_string(), message })?;
+pub fn create_pass_from_text(
+    argument: &str,
+    options: &str,
+) -> Result<melior::pass::Pass, CreatePassError> {
+    let (index, _) =
+        find(argument).ok_or_else(|| CreatePassError::UnknownPass(argument.to_string()))?;
+    let raw = boundary::create_raw_pass(descriptor(index), options).map_err(|message| {
+        CreatePassError::BadOptions {
+            pass: argument.to_string(),
+            message,
+        }
+    })?;
     // SAFETY: `raw` is a fresh pass owned by the caller from here on.
     Ok(unsafe { melior::pass::Pass::from_raw(raw) })
 }
@@ -232,7 +261,8 @@ pub fn create_pass_from_text(argument: &str, options: &str) -> Result<melior::pa
 /// The user-facing passes as a markdown table (argument, anchor, summary,
 /// options), as the README shows it.
 pub fn markdown_table() -> String {
-    let mut out = String::from("| pass | runs on | what it does | options (default) |\n|---|---|---|---|\n");
+    let mut out =
+        String::from("| pass | runs on | what it does | options (default) |\n|---|---|---|---|\n");
     for entry in entries().iter().filter(|e| !e.test_only) {
         let anchor = match entry.anchor {
             Anchor::Any => "any op".to_string(),
@@ -245,7 +275,10 @@ pub fn markdown_table() -> String {
             .map(|o| format!("`{}` ({})", o.name, o.default.to_pipeline_text()))
             .collect::<Vec<_>>()
             .join(", ");
-        out.push_str(&format!("| `{}` | {} | {} | {} |\n", entry.argument, anchor, entry.summary, options));
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            entry.argument, anchor, entry.summary, options
+        ));
     }
     for pipeline in PIPELINES {
         out.push_str(&format!(

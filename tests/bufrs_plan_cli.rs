@@ -161,3 +161,44 @@ fn unknown_planner_and_missing_file_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn capacity_answers_yes_at_the_optimum_and_no_below_it() {
+    let dir = scratch("capacity");
+    let input = dir.join("in.csv");
+    std::fs::write(
+        &input,
+        "id,lower,upper,size\nb1,0,3,4\nb2,3,9,4\nb3,0,9,4\nb4,9,21,4\nb5,0,21,4\n",
+    )
+    .unwrap();
+    let run = |capacity: &str| {
+        bufrs_plan()
+            .args(["--planner", "search", "--capacity", capacity])
+            .arg(&input)
+            .output()
+            .unwrap()
+    };
+    let fits = run("12");
+    let stdout = String::from_utf8_lossy(&fits.stdout);
+    assert!(fits.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with("capacity=12 fits=yes\nplanner=search buffers=5 peak=12 "),
+        "{stdout}"
+    );
+    // 11 is below the lower bound: proved infeasible, exit status 3.
+    let below = run("11");
+    let stdout = String::from_utf8_lossy(&below.stdout);
+    assert_eq!(below.status.code(), Some(3), "{stdout}");
+    assert!(
+        stdout.starts_with("capacity=11 fits=no time_ms="),
+        "{stdout}"
+    );
+    // Only the search answers capacity questions.
+    let wrong = bufrs_plan()
+        .args(["--planner", "greedy-size", "--capacity", "12"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("--capacity needs --planner search"));
+}

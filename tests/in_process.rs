@@ -9,11 +9,7 @@ use bufrs::{
     passes::promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
     registry::CreatePassError,
 };
-use melior::{
-    Context,
-    ir::Module,
-    pass::PassManager,
-};
+use melior::{Context, ir::Module, pass::PassManager};
 
 const PROGRAM: &str = r#"
 func.func @small() -> f32 {
@@ -37,12 +33,26 @@ fn run(context: &Context, pass: melior::pass::Pass) -> Result<String, String> {
 #[test]
 fn typed_options_reach_the_pass() {
     let context = new_context();
-    let promoted = run(&context, create_pass::<PromoteBuffersToStack>(&Default::default()).unwrap()).unwrap();
-    assert!(promoted.contains("memref.alloca() : memref<16xf32>"), "{promoted}");
+    let promoted = run(
+        &context,
+        create_pass::<PromoteBuffersToStack>(&Default::default()).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        promoted.contains("memref.alloca() : memref<16xf32>"),
+        "{promoted}"
+    );
     assert!(!promoted.contains("memref.alloc()"), "{promoted}");
 
-    let small_limit = PromoteBuffersToStackOptions { max_alloc_size_in_bytes: 16, ..Default::default() };
-    let kept = run(&context, create_pass::<PromoteBuffersToStack>(&small_limit).unwrap()).unwrap();
+    let small_limit = PromoteBuffersToStackOptions {
+        max_alloc_size_in_bytes: 16,
+        ..Default::default()
+    };
+    let kept = run(
+        &context,
+        create_pass::<PromoteBuffersToStack>(&small_limit).unwrap(),
+    )
+    .unwrap();
     assert!(kept.contains("memref.alloc() : memref<16xf32>"), "{kept}");
     assert!(!kept.contains("memref.alloca"), "{kept}");
 }
@@ -50,7 +60,11 @@ fn typed_options_reach_the_pass() {
 #[test]
 fn passes_are_created_by_name_and_bad_input_is_an_error() {
     let context = new_context();
-    let by_name = create_pass_from_text("bufrs-promote-buffers-to-stack", "max-alloc-size-in-bytes=64").unwrap();
+    let by_name = create_pass_from_text(
+        "bufrs-promote-buffers-to-stack",
+        "max-alloc-size-in-bytes=64",
+    )
+    .unwrap();
     assert!(run(&context, by_name).unwrap().contains("memref.alloca"));
 
     assert_eq!(
@@ -58,7 +72,10 @@ fn passes_are_created_by_name_and_bad_input_is_an_error() {
         Some(CreatePassError::UnknownPass("bufrs-nope".into()))
     );
     assert!(matches!(
-        create_pass_from_text("bufrs-promote-buffers-to-stack", "max-alloc-size-in-bytes=many"),
+        create_pass_from_text(
+            "bufrs-promote-buffers-to-stack",
+            "max-alloc-size-in-bytes=many"
+        ),
         Err(CreatePassError::BadOptions { .. })
     ));
 }
@@ -75,7 +92,12 @@ fn registered_passes_parse_in_textual_pipelines() {
     )
     .unwrap();
     manager.run(&mut module).unwrap();
-    assert!(module.as_operation().to_string().contains("memref.alloca() : memref<16xf32>"));
+    assert!(
+        module
+            .as_operation()
+            .to_string()
+            .contains("memref.alloca() : memref<16xf32>")
+    );
 }
 
 #[test]
@@ -87,11 +109,16 @@ fn a_panicking_pass_fails_with_an_error_diagnostic() {
         sink.lock().unwrap().push(diagnostic.to_string());
         true
     });
-    let result = run(&context, create_pass_from_text("bufrs-test-panic", "message=from-cargo-test").unwrap());
+    let result = run(
+        &context,
+        create_pass_from_text("bufrs-test-panic", "message=from-cargo-test").unwrap(),
+    );
     assert!(result.is_err());
     let messages = messages.lock().unwrap();
     assert!(
-        messages.iter().any(|m| m.contains("bufrs-test-panic: internal error (Rust panic): from-cargo-test")),
+        messages
+            .iter()
+            .any(|m| m.contains("bufrs-test-panic: internal error (Rust panic): from-cargo-test")),
         "{messages:?}"
     );
 }

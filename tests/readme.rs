@@ -3,7 +3,11 @@
 
 #[test]
 fn readme_lists_every_pass_with_its_options() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let table = bufrs::registry::markdown_table();
-    assert!(readme.contains(&table), "README.md must contain this table:\n{table}");
+    assert!(
+        readme.contains(&table),
+        "README.md must contain this table:\n{table}"
+    );
 }

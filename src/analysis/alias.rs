@@ -119,11 +119,19 @@ pub struct AliasAnalysis<'a> {
 }
 
 fn allocation_kind(snap: &Snapshot, op: OpId, v: ValueId) -> Option<Origin> {
-    let Effects::Known(effects) = &snap.op(op).facts.effects else { return None };
+    let Effects::Known(effects) = &snap.op(op).facts.effects else {
+        return None;
+    };
     effects
         .iter()
         .find(|e| e.kind == EffectKind::Allocate && e.value == Some(v))
-        .map(|e| if e.on_automatic_scope { Origin::Alloca } else { Origin::Allocation })
+        .map(|e| {
+            if e.on_automatic_scope {
+                Origin::Alloca
+            } else {
+                Origin::Allocation
+            }
+        })
 }
 
 impl<'a> AliasAnalysis<'a> {
@@ -213,7 +221,12 @@ impl<'a> AliasAnalysis<'a> {
                     for &b in &snap.region(r).blocks {
                         if let Some(t) = snap.terminator(b) {
                             for &v in snap.op(t).operands.iter().filter(|&&v| is_buf(v)) {
-                                for &res in op.results.iter().skip(handled_results).filter(|&&x| is_buf(x)) {
+                                for &res in op
+                                    .results
+                                    .iter()
+                                    .skip(handled_results)
+                                    .filter(|&&x| is_buf(x))
+                                {
                                     edges.push((v.0, res.0));
                                 }
                             }
@@ -236,7 +249,9 @@ impl<'a> AliasAnalysis<'a> {
             }
         }
         // Allocations are fresh memory: no incoming flow.
-        edges.retain(|&(f, t)| f != t && matches!(origin[t as usize], Origin::Derived | Origin::External));
+        edges.retain(|&(f, t)| {
+            f != t && matches!(origin[t as usize], Origin::Derived | Origin::External)
+        });
         edges.sort_unstable();
         edges.dedup();
         let fwd = Csr::from_pairs(nv, &edges);
@@ -267,7 +282,12 @@ impl<'a> AliasAnalysis<'a> {
         }
         drop(fill);
 
-        let mut sets: Vec<SetInfo> = vec![SetInfo { start: 0, n_alloc: 0, n_alloca: 0, external: true }];
+        let mut sets: Vec<SetInfo> = vec![SetInfo {
+            start: 0,
+            n_alloc: 0,
+            n_alloca: 0,
+            external: true,
+        }];
         let mut set_data: Vec<ValueId> = Vec::new();
         let mut set_of_comp = vec![u32::MAX; ncomp as usize];
         let mut pred_sets: Vec<u32> = Vec::new();
@@ -295,7 +315,10 @@ impl<'a> AliasAnalysis<'a> {
             pred_sets.dedup();
             let id = if own.is_empty() && pred_sets.is_empty() {
                 0 // a cycle with no entry: unknown origin
-            } else if own.is_empty() && pred_sets.len() == 1 && (!ext || sets[pred_sets[0] as usize].external) {
+            } else if own.is_empty()
+                && pred_sets.len() == 1
+                && (!ext || sets[pred_sets[0] as usize].external)
+            {
                 pred_sets[0]
             } else {
                 merged.clear();
@@ -325,14 +348,28 @@ impl<'a> AliasAnalysis<'a> {
                         }
                     }
                     let n_alloca = merged.len() as u32 - n_alloc;
-                    sets.push(SetInfo { start, n_alloc, n_alloca, external: ext });
+                    sets.push(SetInfo {
+                        start,
+                        n_alloc,
+                        n_alloca,
+                        external: ext,
+                    });
                     (sets.len() - 1) as u32
                 }
             };
             set_of_comp[c] = id;
         }
         let set_of: Vec<u32> = comp.iter().map(|&c| set_of_comp[c as usize]).collect();
-        AliasAnalysis { snap, fwd, rev, origin, external, set_of, sets, set_data }
+        AliasAnalysis {
+            snap,
+            fwd,
+            rev,
+            origin,
+            external,
+            set_of,
+            sets,
+            set_data,
+        }
     }
 
     /// The snapshot analysed.
@@ -362,7 +399,11 @@ impl<'a> AliasAnalysis<'a> {
     /// The op defining an allocation value.
     pub fn allocation_op(&self, v: ValueId) -> Option<OpId> {
         match self.snap.value(v).def {
-            ValueDef::OpResult { op, .. } if matches!(self.origin(v), Origin::Allocation | Origin::Alloca) => Some(op),
+            ValueDef::OpResult { op, .. }
+                if matches!(self.origin(v), Origin::Allocation | Origin::Alloca) =>
+            {
+                Some(op)
+            }
             _ => None,
         }
     }
@@ -436,7 +477,11 @@ impl<'a> AliasAnalysis<'a> {
         let a = s.start as usize;
         let b = a + s.n_alloc as usize;
         let c = b + s.n_alloca as usize;
-        Sources { allocations: &self.set_data[a..b], allocas: &self.set_data[b..c], may_be_external: s.external }
+        Sources {
+            allocations: &self.set_data[a..b],
+            allocas: &self.set_data[b..c],
+            may_be_external: s.external,
+        }
     }
 
     /// Number of distinct source sets stored (for diagnostics/benchmarks).
@@ -449,7 +494,8 @@ impl<'a> AliasAnalysis<'a> {
 mod tests {
     use super::*;
     use crate::analysis::snapshot::{
-        BlockId, Effect, OpFacts, RegionBranchInfo, RegionEdge, RegionTarget, SnapshotBuilder, Successor, ValueKind,
+        BlockId, Effect, OpFacts, RegionBranchInfo, RegionEdge, RegionTarget, SnapshotBuilder,
+        Successor, ValueKind,
     };
     use crate::analysis::testgen::{self, GenConfig};
     use proptest::prelude::*;
@@ -462,17 +508,33 @@ mod tests {
     }
 
     fn facts() -> OpFacts {
-        OpFacts { regions_have_ssa_dominance: true, effects: Effects::Known(vec![]), ..OpFacts::default() }
+        OpFacts {
+            regions_have_ssa_dominance: true,
+            effects: Effects::Known(vec![]),
+            ..OpFacts::default()
+        }
     }
     fn alloc(b: &mut SnapshotBuilder, blk: BlockId, stack: bool) -> ValueId {
         let op = b.add_op(blk, "alloc", &[], &[BUF], facts());
         let r = b.snapshot().op(op).results[0];
-        b.facts_mut(op).effects =
-            Effects::Known(vec![Effect { kind: EffectKind::Allocate, value: Some(r), on_automatic_scope: stack }]);
+        b.facts_mut(op).effects = Effects::Known(vec![Effect {
+            kind: EffectKind::Allocate,
+            value: Some(r),
+            on_automatic_scope: stack,
+        }]);
         r
     }
     fn view(b: &mut SnapshotBuilder, blk: BlockId, src: ValueId) -> ValueId {
-        let op = b.add_op(blk, "view", &[src], &[BUF], OpFacts { view_source: Some(src), ..facts() });
+        let op = b.add_op(
+            blk,
+            "view",
+            &[src],
+            &[BUF],
+            OpFacts {
+                view_source: Some(src),
+                ..facts()
+            },
+        );
         b.snapshot().op(op).results[0]
     }
 
@@ -500,10 +562,24 @@ mod tests {
             "cf.cond_br",
             &[vva, s],
             &[],
-            OpFacts { is_terminator: true, successors: vec![br(b1, vec![vva], 0), br(b2, vec![s], 1)], ..facts() },
+            OpFacts {
+                is_terminator: true,
+                successors: vec![br(b1, vec![vva], 0), br(b2, vec![s], 1)],
+                ..facts()
+            },
         );
         let x = b.snapshot().block(b1).args[0];
-        let call = b.add_op(b1, "call", &[x], &[BUF], OpFacts { is_call: true, effects: Effects::Unknown, ..facts() });
+        let call = b.add_op(
+            b1,
+            "call",
+            &[x],
+            &[BUF],
+            OpFacts {
+                is_call: true,
+                effects: Effects::Unknown,
+                ..facts()
+            },
+        );
         let cr = b.snapshot().op(call).results[0];
         b.add_op(
             b1,
@@ -512,12 +588,37 @@ mod tests {
             &[],
             OpFacts {
                 is_terminator: true,
-                successors: vec![Successor { block: b3, forwarded: vec![], produced: 0, mapping_known: false }],
+                successors: vec![Successor {
+                    block: b3,
+                    forwarded: vec![],
+                    produced: 0,
+                    mapping_known: false,
+                }],
                 ..facts()
             },
         );
-        b.add_op(b2, "return", &[], &[], OpFacts { is_terminator: true, is_return_like: true, ..facts() });
-        b.add_op(b3, "return", &[], &[], OpFacts { is_terminator: true, is_return_like: true, ..facts() });
+        b.add_op(
+            b2,
+            "return",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                ..facts()
+            },
+        );
+        b.add_op(
+            b3,
+            "return",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                ..facts()
+            },
+        );
         let snap = b.finish();
         let aa = AliasAnalysis::new(&snap);
         let [p2, q2] = [snap.block(b2).args[0], snap.block(b2).args[1]];
@@ -561,7 +662,11 @@ mod tests {
             "for",
             &[a],
             &[BUF],
-            OpFacts { is_loop_like: true, region_branch: Some(RegionBranchInfo::default()), ..facts() },
+            OpFacts {
+                is_loop_like: true,
+                region_branch: Some(RegionBranchInfo::default()),
+                ..facts()
+            },
         );
         let res = b.snapshot().op(lp).results[0];
         let body_r = b.add_region(lp);
@@ -569,31 +674,93 @@ mod tests {
         let it = b.snapshot().block(body).args[1];
         let n = alloc(&mut b, body, false);
         let edges = vec![
-            RegionEdge { target: RegionTarget::Region(body_r), forwarded: vec![n], inputs: vec![it] },
-            RegionEdge { target: RegionTarget::Parent, forwarded: vec![n], inputs: vec![res] },
+            RegionEdge {
+                target: RegionTarget::Region(body_r),
+                forwarded: vec![n],
+                inputs: vec![it],
+            },
+            RegionEdge {
+                target: RegionTarget::Parent,
+                forwarded: vec![n],
+                inputs: vec![res],
+            },
         ];
-        b.add_op(body, "yield", &[n], &[], OpFacts { is_terminator: true, terminator_edges: edges, ..facts() });
+        b.add_op(
+            body,
+            "yield",
+            &[n],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                terminator_edges: edges,
+                ..facts()
+            },
+        );
         b.facts_mut(lp).region_branch = Some(RegionBranchInfo {
             entry_edges: vec![
-                RegionEdge { target: RegionTarget::Region(body_r), forwarded: vec![a], inputs: vec![it] },
-                RegionEdge { target: RegionTarget::Parent, forwarded: vec![a], inputs: vec![res] },
+                RegionEdge {
+                    target: RegionTarget::Region(body_r),
+                    forwarded: vec![a],
+                    inputs: vec![it],
+                },
+                RegionEdge {
+                    target: RegionTarget::Parent,
+                    forwarded: vec![a],
+                    inputs: vec![res],
+                },
             ],
         });
         // if-like: yields a view of %res or %a
-        let ifop =
-            b.add_op(b0, "if", &[], &[BUF], OpFacts { region_branch: Some(RegionBranchInfo::default()), ..facts() });
+        let ifop = b.add_op(
+            b0,
+            "if",
+            &[],
+            &[BUF],
+            OpFacts {
+                region_branch: Some(RegionBranchInfo::default()),
+                ..facts()
+            },
+        );
         let ires = b.snapshot().op(ifop).results[0];
         let mut entry = vec![];
         for src in [res, a] {
             let rr = b.add_region(ifop);
             let rb = b.add_block(rr, &[]);
             let v = view(&mut b, rb, src);
-            let e = vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![v], inputs: vec![ires] }];
-            b.add_op(rb, "yield", &[v], &[], OpFacts { is_terminator: true, terminator_edges: e, ..facts() });
-            entry.push(RegionEdge { target: RegionTarget::Region(rr), forwarded: vec![], inputs: vec![] });
+            let e = vec![RegionEdge {
+                target: RegionTarget::Parent,
+                forwarded: vec![v],
+                inputs: vec![ires],
+            }];
+            b.add_op(
+                rb,
+                "yield",
+                &[v],
+                &[],
+                OpFacts {
+                    is_terminator: true,
+                    terminator_edges: e,
+                    ..facts()
+                },
+            );
+            entry.push(RegionEdge {
+                target: RegionTarget::Region(rr),
+                forwarded: vec![],
+                inputs: vec![],
+            });
         }
         b.facts_mut(ifop).region_branch = Some(RegionBranchInfo { entry_edges: entry });
-        b.add_op(b0, "return", &[ires], &[], OpFacts { is_terminator: true, is_return_like: true, ..facts() });
+        b.add_op(
+            b0,
+            "return",
+            &[ires],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                ..facts()
+            },
+        );
         let snap = b.finish();
         let aa = AliasAnalysis::new(&snap);
         assert_eq!(aa.allocation_sources(it).allocations, &[a, n]);
@@ -611,7 +778,10 @@ mod tests {
         let nv = snap.values.len();
         let allocs = aa.allocation_values();
         let deps_of_allocs: Vec<Vec<ValueId>> = allocs.iter().map(|&a| aa.dependents(a)).collect();
-        let externals: Vec<ValueId> = (0..nv as u32).map(ValueId).filter(|&v| aa.is_external(v)).collect();
+        let externals: Vec<ValueId> = (0..nv as u32)
+            .map(ValueId)
+            .filter(|&v| aa.is_external(v))
+            .collect();
         let mut ext_reach = vec![false; nv];
         for &e in &externals {
             for d in aa.dependents(e) {
@@ -631,7 +801,11 @@ mod tests {
             let mut got: Vec<ValueId> = s.allocations.iter().chain(s.allocas).copied().collect();
             got.sort_unstable();
             assert_eq!(got, expect, "sources of {v:?}");
-            assert!(s.allocations.iter().all(|&a| aa.origin(a) == Origin::Allocation));
+            assert!(
+                s.allocations
+                    .iter()
+                    .all(|&a| aa.origin(a) == Origin::Allocation)
+            );
             assert!(s.allocas.iter().all(|&a| aa.origin(a) == Origin::Alloca));
             // External iff reachable from an external value, or from a root
             // cycle (none in generated snapshots without unreachable loops:
@@ -640,7 +814,12 @@ mod tests {
                 assert!(s.may_be_external, "{v:?} reachable from external");
             } else if s.may_be_external {
                 // Must be an entry-less cycle.
-                assert!(aa.dependencies(v).iter().all(|&d| aa.origin(d) == Origin::Derived), "{v:?}");
+                assert!(
+                    aa.dependencies(v)
+                        .iter()
+                        .all(|&d| aa.origin(d) == Origin::Derived),
+                    "{v:?}"
+                );
             }
             // Duality of the closures.
             for w in aa.dependents(v) {
@@ -664,7 +843,8 @@ mod tests {
                 for (&fw, &inp) in e.forwarded.iter().zip(&e.inputs) {
                     assert!(
                         aa.dependents(fw).contains(&inp)
-                            || aa.origin(inp) != Origin::Derived && aa.origin(inp) != Origin::External
+                            || aa.origin(inp) != Origin::Derived
+                                && aa.origin(inp) != Origin::External
                     );
                 }
             }

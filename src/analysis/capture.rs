@@ -12,8 +12,8 @@ use mlir_sys::{MlirBlock, MlirOperation, MlirRegion, MlirValue};
 
 use crate::{
     analysis::snapshot::{
-        BlockId, Effect, EffectKind, Effects, OpFacts, OpId, RegionBranchInfo, RegionEdge, RegionId, RegionTarget,
-        Snapshot, Successor, ValueDef, ValueId, ValueInfo, ValueKind,
+        BlockId, Effect, EffectKind, Effects, OpFacts, OpId, RegionBranchInfo, RegionEdge,
+        RegionId, RegionTarget, Snapshot, Successor, ValueDef, ValueId, ValueInfo, ValueKind,
     },
     ir::interfaces::{self, RawRegionEdge},
 };
@@ -70,7 +70,9 @@ impl Capture {
         // SAFETY: `op` is a live op of the IR being captured; all C API
         // queries below are total on live handles.
         let name = unsafe {
-            crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op)))
+            crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(
+                mlir_sys::mlirOperationGetName(op),
+            ))
         };
         self.snapshot.ops.push(crate::analysis::snapshot::OpInfo {
             name,
@@ -96,7 +98,13 @@ impl Capture {
             let results = (0..result_count)
                 .map(|i| {
                     let value = unsafe { mlir_sys::mlirOperationGetResult(op, i) };
-                    self.new_value(value, ValueDef::OpResult { op: id, index: i as u32 })
+                    self.new_value(
+                        value,
+                        ValueDef::OpResult {
+                            op: id,
+                            index: i as u32,
+                        },
+                    )
                 })
                 .collect();
             self.snapshot.ops[id.index()].results = results;
@@ -111,7 +119,13 @@ impl Capture {
 
     fn add_region(&mut self, region: MlirRegion, parent_op: OpId, index_in_parent: u32) {
         let id = RegionId(self.snapshot.regions.len() as u32);
-        self.snapshot.regions.push(crate::analysis::snapshot::RegionInfo { parent_op, index_in_parent, blocks: vec![] });
+        self.snapshot
+            .regions
+            .push(crate::analysis::snapshot::RegionInfo {
+                parent_op,
+                index_in_parent,
+                blocks: vec![],
+            });
         self.map.regions.push(region);
         self.snapshot.ops[parent_op.index()].regions.push(id);
         // Blocks first (ids and arguments), so successors can be resolved and
@@ -136,7 +150,13 @@ impl Capture {
 
     fn add_block(&mut self, block: MlirBlock, region: RegionId) -> BlockId {
         let id = BlockId(self.snapshot.blocks.len() as u32);
-        self.snapshot.blocks.push(crate::analysis::snapshot::BlockInfo { region, args: vec![], ops: vec![] });
+        self.snapshot
+            .blocks
+            .push(crate::analysis::snapshot::BlockInfo {
+                region,
+                args: vec![],
+                ops: vec![],
+            });
         self.map.blocks.push(block);
         self.block_ids.insert(block.ptr as usize, id);
         self.snapshot.regions[region.index()].blocks.push(id);
@@ -144,7 +164,13 @@ impl Capture {
         let args = (0..arg_count)
             .map(|i| {
                 let value = unsafe { mlir_sys::mlirBlockGetArgument(block, i) };
-                self.new_value(value, ValueDef::BlockArg { block: id, index: i as u32 })
+                self.new_value(
+                    value,
+                    ValueDef::BlockArg {
+                        block: id,
+                        index: i as u32,
+                    },
+                )
             })
             .collect();
         self.snapshot.blocks[id.index()].args = args;
@@ -210,10 +236,9 @@ impl Capture {
                 // graph regions (found by the differential test against
                 // `--test-print-dominance`).
                 regions_have_ssa_dominance: traits.is_registered()
-                    && self.snapshot.ops[index]
-                        .regions
-                        .first()
-                        .is_none_or(|r| interfaces::region_has_ssa_dominance_raw(self.map.regions[r.index()])),
+                    && self.snapshot.ops[index].regions.first().is_none_or(|r| {
+                        interfaces::region_has_ssa_dominance_raw(self.map.regions[r.index()])
+                    }),
                 ..OpFacts::default()
             };
             facts.effects = match interfaces::memory_effects(op) {
@@ -238,7 +263,9 @@ impl Capture {
                 if let Some(edges) = interfaces::region_entry_edges(op) {
                     for (e, edge) in edges.iter().enumerate() {
                         if let Some(first) = edge.first_operand_index {
-                            self.map.entry_edge_operand_starts.insert((id, e as u32), first);
+                            self.map
+                                .entry_edge_operand_starts
+                                .insert((id, e as u32), first);
                         }
                     }
                     let entry_edges = edges.iter().map(|e| self.edge(e, id)).collect();
@@ -252,7 +279,8 @@ impl Capture {
                         if let Some(first) = edges.iter().find_map(|e| e.first_operand_index) {
                             self.map.terminator_operand_starts.insert(id, first);
                         }
-                        facts.terminator_edges = edges.iter().map(|e| self.edge(e, parent)).collect();
+                        facts.terminator_edges =
+                            edges.iter().map(|e| self.edge(e, parent)).collect();
                     }
                 }
                 facts.successors = self.successors(op, id);
@@ -268,20 +296,29 @@ impl Capture {
             .filter_map(|i| {
                 let block = unsafe { mlir_sys::mlirOperationGetSuccessor(op, i) };
                 let block = *self.block_ids.get(&(block.ptr as usize))?;
-                Some(match interfaces::branch_successor_operands(op, i as usize) {
-                    Some(operands) => {
-                        if let Some(first) = operands.first_operand_index {
-                            self.map.successor_operand_starts.insert((op_id, i as u32), first);
+                Some(
+                    match interfaces::branch_successor_operands(op, i as usize) {
+                        Some(operands) => {
+                            if let Some(first) = operands.first_operand_index {
+                                self.map
+                                    .successor_operand_starts
+                                    .insert((op_id, i as u32), first);
+                            }
+                            Successor {
+                                block,
+                                forwarded: operands.forwarded.iter().map(|&v| self.id(v)).collect(),
+                                produced: operands.produced,
+                                mapping_known: true,
+                            }
                         }
-                        Successor {
+                        None => Successor {
                             block,
-                            forwarded: operands.forwarded.iter().map(|&v| self.id(v)).collect(),
-                            produced: operands.produced,
-                            mapping_known: true,
-                        }
-                    }
-                    None => Successor { block, forwarded: vec![], produced: 0, mapping_known: false },
-                })
+                            forwarded: vec![],
+                            produced: 0,
+                            mapping_known: false,
+                        },
+                    },
+                )
             })
             .collect()
     }

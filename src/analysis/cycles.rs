@@ -29,9 +29,15 @@ impl BlockCycles {
             size[c as usize] += 1;
         }
         let on_cycle = (0..cfg.num_blocks())
-            .map(|b| size[component[b] as usize] > 1 || cfg.succ_raw(BlockId(b as u32)).contains(&(b as u32)))
+            .map(|b| {
+                size[component[b] as usize] > 1
+                    || cfg.succ_raw(BlockId(b as u32)).contains(&(b as u32))
+            })
             .collect();
-        BlockCycles { component, on_cycle }
+        BlockCycles {
+            component,
+            on_cycle,
+        }
     }
 
     /// Whether moving from `from` to `to` (a dominator) leaves a block loop.
@@ -50,7 +56,12 @@ mod tests {
             is_terminator: true,
             successors: to
                 .iter()
-                .map(|&block| Successor { block, forwarded: vec![], produced: 0, mapping_known: true })
+                .map(|&block| Successor {
+                    block,
+                    forwarded: vec![],
+                    produced: 0,
+                    mapping_known: true,
+                })
                 .collect(),
             ..OpFacts::default()
         }
@@ -64,10 +75,19 @@ mod tests {
         let blocks: Vec<BlockId> = (0..5).map(|_| b.add_block(r, &[])).collect();
         b.add_op(blocks[0], "br", &[], &[], branch(&[blocks[1]]));
         b.add_op(blocks[1], "br", &[], &[], branch(&[blocks[2]]));
-        b.add_op(blocks[2], "cond_br", &[], &[], branch(&[blocks[1], blocks[3]]));
+        b.add_op(
+            blocks[2],
+            "cond_br",
+            &[],
+            &[],
+            branch(&[blocks[1], blocks[3]]),
+        );
         b.add_op(blocks[3], "br", &[], &[], branch(&[blocks[3]]));
         b.add_op(blocks[4], "br", &[], &[], branch(&[blocks[0]]));
         let snapshot = b.finish();
-        assert_eq!(BlockCycles::new(&Cfg::new(&snapshot)).on_cycle, vec![false, true, true, true, false]);
+        assert_eq!(
+            BlockCycles::new(&Cfg::new(&snapshot)).on_cycle,
+            vec![false, true, true, true, false]
+        );
     }
 }

@@ -127,7 +127,9 @@ impl Cfg {
         let mut pairs = Vec::new();
         let mut seen = vec![NONE; nb];
         for (b, info) in snap.blocks.iter().enumerate() {
-            let Some(&last) = info.ops.last() else { continue };
+            let Some(&last) = info.ops.last() else {
+                continue;
+            };
             for s in &snap.op(last).facts.successors {
                 let t = s.block.index();
                 if t < nb && snap.blocks[t].region == info.region && seen[t] != b as u32 {
@@ -182,7 +184,11 @@ pub fn ancestor_op_in_region(snap: &Snapshot, op: OpId, region: RegionId) -> Opt
 
 /// The block of `region` that (transitively) contains `block`, if any
 /// (MLIR's `Region::findAncestorBlockInRegion`).
-pub fn ancestor_block_in_region(snap: &Snapshot, block: BlockId, region: RegionId) -> Option<BlockId> {
+pub fn ancestor_block_in_region(
+    snap: &Snapshot,
+    block: BlockId,
+    region: RegionId,
+) -> Option<BlockId> {
     let mut b = block;
     loop {
         let r = snap.block(b).region;
@@ -347,8 +353,11 @@ impl Tree {
             depth[b as usize] = if d == NONE { 0 } else { depth[d as usize] + 1 };
         }
         // Children lists and DFS numbering of the tree.
-        let pairs: Vec<(u32, u32)> =
-            order.iter().filter(|&&b| idom[b as usize] != NONE).map(|&b| (idom[b as usize], b)).collect();
+        let pairs: Vec<(u32, u32)> = order
+            .iter()
+            .filter(|&&b| idom[b as usize] != NONE)
+            .map(|&b| (idom[b as usize], b))
+            .collect();
         let children = Csr::from_pairs(n, &pairs);
         let mut tin = vec![NONE; n];
         let mut tout = vec![NONE; n];
@@ -376,7 +385,12 @@ impl Tree {
                 }
             }
         }
-        Tree { idom, depth, tin, tout }
+        Tree {
+            idom,
+            depth,
+            tin,
+            tout,
+        }
     }
 
     #[inline]
@@ -392,7 +406,8 @@ impl Tree {
         if !self.in_tree(a) {
             return false;
         }
-        self.tin[a as usize] <= self.tin[b as usize] && self.tout[b as usize] <= self.tout[a as usize]
+        self.tin[a as usize] <= self.tin[b as usize]
+            && self.tout[b as usize] <= self.tout[a as usize]
     }
 
     /// Walks up from the deeper node until both meet; `None` if not both in
@@ -438,7 +453,11 @@ impl<'a> DominanceInfo<'a> {
     pub fn with_cfg(snap: &'a Snapshot, cfg: Cfg) -> Self {
         let nb = snap.blocks.len();
         let nr = snap.regions.len();
-        let entries: Vec<u32> = snap.regions.iter().filter_map(|r| r.blocks.first().map(|b| b.0)).collect();
+        let entries: Vec<u32> = snap
+            .regions
+            .iter()
+            .filter_map(|r| r.blocks.first().map(|b| b.0))
+            .collect();
         let dom = Tree::build(nb, &entries, &cfg.succ, &cfg.pred);
 
         // Reversed CFG plus a virtual root per region, joined to its exits.
@@ -457,7 +476,10 @@ impl<'a> DominanceInfo<'a> {
             let v = (nb + r) as u32;
             roots.push(v);
             for &b in &info.blocks {
-                if b.index() < nb && snap.blocks[b.index()].region.index() == r && cfg.succ.get(b.0).is_empty() {
+                if b.index() < nb
+                    && snap.blocks[b.index()].region.index() == r
+                    && cfg.succ.get(b.0).is_empty()
+                {
                     rs.push((v, b.0));
                 }
             }
@@ -466,7 +488,12 @@ impl<'a> DominanceInfo<'a> {
         let rp: Vec<(u32, u32)> = rs.iter().map(|&(f, t)| (t, f)).collect();
         let rpred = Csr::from_pairs(n, &rp);
         let post = Tree::build(n, &roots, &rsucc, &rpred);
-        DominanceInfo { snap, cfg, dom, post }
+        DominanceInfo {
+            snap,
+            cfg,
+            dom,
+            post,
+        }
     }
 
     /// The snapshot analysed.
@@ -615,7 +642,9 @@ impl<'a> DominanceInfo<'a> {
             // The root encloses every other op.
             return a != b && enclosing_ok;
         };
-        let Some(bb) = bi.parent_block else { return false };
+        let Some(bb) = bi.parent_block else {
+            return false;
+        };
         self.properly_impl(ab, ai.position, bb, bi.position, enclosing_ok, false)
     }
 
@@ -635,7 +664,9 @@ impl<'a> DominanceInfo<'a> {
         let Some(ab) = ai.parent_block else {
             return a != b && enclosing_ok;
         };
-        let Some(bb) = bi.parent_block else { return false };
+        let Some(bb) = bi.parent_block else {
+            return false;
+        };
         self.properly_impl(ab, ai.position, bb, bi.position, enclosing_ok, true)
     }
 
@@ -725,7 +756,8 @@ impl<'a> DominanceInfo<'a> {
     /// Folds [`Self::nearest_common_dominator`] over a set of blocks.
     pub fn nearest_common_dominator_of(&self, blocks: &[BlockId]) -> Option<BlockId> {
         let (&first, rest) = blocks.split_first()?;
-        rest.iter().try_fold(first, |acc, &b| self.nearest_common_dominator(acc, b))
+        rest.iter()
+            .try_fold(first, |acc, &b| self.nearest_common_dominator(acc, b))
     }
 
     /// The nearest common post-dominator; `None` if only the virtual root
@@ -745,7 +777,8 @@ impl<'a> DominanceInfo<'a> {
     /// Folds [`Self::nearest_common_post_dominator`] over a set of blocks.
     pub fn nearest_common_post_dominator_of(&self, blocks: &[BlockId]) -> Option<BlockId> {
         let (&first, rest) = blocks.split_first()?;
-        rest.iter().try_fold(first, |acc, &b| self.nearest_common_post_dominator(acc, b))
+        rest.iter()
+            .try_fold(first, |acc, &b| self.nearest_common_post_dominator(acc, b))
     }
 }
 
@@ -757,14 +790,27 @@ mod tests {
     use proptest::prelude::*;
 
     fn facts() -> OpFacts {
-        OpFacts { regions_have_ssa_dominance: true, effects: Effects::Known(vec![]), ..OpFacts::default() }
+        OpFacts {
+            regions_have_ssa_dominance: true,
+            effects: Effects::Known(vec![]),
+            ..OpFacts::default()
+        }
     }
     fn term(targets: &[BlockId]) -> OpFacts {
         let successors = targets
             .iter()
-            .map(|&b| Successor { block: b, forwarded: vec![], produced: 0, mapping_known: true })
+            .map(|&b| Successor {
+                block: b,
+                forwarded: vec![],
+                produced: 0,
+                mapping_known: true,
+            })
             .collect();
-        OpFacts { is_terminator: true, successors, ..facts() }
+        OpFacts {
+            is_terminator: true,
+            successors,
+            ..facts()
+        }
     }
 
     /// A root with one region of `n` blocks; block i has one op "x" then a
@@ -781,9 +827,18 @@ mod tests {
         (b.finish(), blocks)
     }
 
-    fn reach(n: usize, succ: &dyn Fn(usize) -> Vec<usize>, starts: &[usize], removed: Option<usize>) -> Vec<bool> {
+    fn reach(
+        n: usize,
+        succ: &dyn Fn(usize) -> Vec<usize>,
+        starts: &[usize],
+        removed: Option<usize>,
+    ) -> Vec<bool> {
         let mut seen = vec![false; n];
-        let mut st: Vec<usize> = starts.iter().copied().filter(|&s| Some(s) != removed).collect();
+        let mut st: Vec<usize> = starts
+            .iter()
+            .copied()
+            .filter(|&s| Some(s) != removed)
+            .collect();
         for &s in &st {
             seen[s] = true;
         }
@@ -807,8 +862,18 @@ mod tests {
                 preds[j].push(i);
             }
         }
-        let succ = |x: usize| if post { preds[x].clone() } else { edges[x].clone() };
-        let roots: Vec<usize> = if post { (0..n).filter(|&i| edges[i].is_empty()).collect() } else { vec![0] };
+        let succ = |x: usize| {
+            if post {
+                preds[x].clone()
+            } else {
+                edges[x].clone()
+            }
+        };
+        let roots: Vec<usize> = if post {
+            (0..n).filter(|&i| edges[i].is_empty()).collect()
+        } else {
+            vec![0]
+        };
         let base = reach(n, &succ, &roots, None);
         let mut dom = vec![vec![false; n]; n];
         for a in 0..n {
@@ -838,21 +903,44 @@ mod tests {
             }
             // Immediate (post-)dominators: the strict dominator that all
             // other strict dominators dominate; only for nodes in the tree.
-            let in_tree = |x: usize| if post { d.reaches_exit(blocks[x]) } else { d.is_reachable(blocks[x]) };
+            let in_tree = |x: usize| {
+                if post {
+                    d.reaches_exit(blocks[x])
+                } else {
+                    d.is_reachable(blocks[x])
+                }
+            };
             for b in 0..n {
                 let expect = if !in_tree(b) {
                     None
                 } else {
-                    let strict: Vec<usize> = (0..n).filter(|&a| a != b && in_tree(a) && bd[a][b]).collect();
-                    strict.iter().copied().find(|&c| strict.iter().all(|&o| bd[o][c]))
+                    let strict: Vec<usize> = (0..n)
+                        .filter(|&a| a != b && in_tree(a) && bd[a][b])
+                        .collect();
+                    strict
+                        .iter()
+                        .copied()
+                        .find(|&c| strict.iter().all(|&o| bd[o][c]))
                 };
-                let got = if post { d.ipostdom(blocks[b]) } else { d.idom(blocks[b]) };
-                assert_eq!(got, expect.map(|i| blocks[i]), "post={post} idom of {b} edges={edges:?}");
+                let got = if post {
+                    d.ipostdom(blocks[b])
+                } else {
+                    d.idom(blocks[b])
+                };
+                assert_eq!(
+                    got,
+                    expect.map(|i| blocks[i]),
+                    "post={post} idom of {b} edges={edges:?}"
+                );
                 // depth = number of strict dominators in the tree (+1 for the
                 // virtual root in post-dominance).
                 if in_tree(b) {
                     let k = (0..n).filter(|&a| a != b && in_tree(a) && bd[a][b]).count() as u32;
-                    let depth = if post { d.postdom_depth(blocks[b]) } else { d.dom_depth(blocks[b]) };
+                    let depth = if post {
+                        d.postdom_depth(blocks[b])
+                    } else {
+                        d.dom_depth(blocks[b])
+                    };
                     assert_eq!(depth, Some(k + post as u32));
                 }
             }
@@ -871,10 +959,19 @@ mod tests {
                     } else if !in_tree(a) || !in_tree(b) {
                         None
                     } else {
-                        let common: Vec<usize> = (0..n).filter(|&c| in_tree(c) && bd[c][a] && bd[c][b]).collect();
-                        common.iter().copied().find(|&c| common.iter().all(|&o| bd[o][c]))
+                        let common: Vec<usize> = (0..n)
+                            .filter(|&c| in_tree(c) && bd[c][a] && bd[c][b])
+                            .collect();
+                        common
+                            .iter()
+                            .copied()
+                            .find(|&c| common.iter().all(|&o| bd[o][c]))
                     };
-                    assert_eq!(got, expect.map(|i| blocks[i]), "post={post} nca({a},{b}) edges={edges:?}");
+                    assert_eq!(
+                        got,
+                        expect.map(|i| blocks[i]),
+                        "post={post} nca({a},{b}) edges={edges:?}"
+                    );
                 }
             }
         }
@@ -907,7 +1004,10 @@ mod tests {
         assert_eq!(d.postdom_depth(b[0]), Some(2));
         assert_eq!(d.nearest_common_dominator(b[1], b[2]), Some(b[0]));
         assert_eq!(d.nearest_common_post_dominator(b[1], b[2]), Some(b[3]));
-        assert_eq!(d.nearest_common_dominator_of(&[b[1], b[2], b[3]]), Some(b[0]));
+        assert_eq!(
+            d.nearest_common_dominator_of(&[b[1], b[2], b[3]]),
+            Some(b[0])
+        );
         assert!(!d.block_dominates(b[1], b[3]));
         assert!(d.block_properly_dominates(b[0], b[3]));
         assert!(!d.block_properly_dominates(b[0], b[0]));
@@ -987,7 +1087,16 @@ mod tests {
         let nb0 = b.add_block(nr, &[]);
         let inner = b.add_op(nb0, "use", &[av], &[], facts());
         let inner_t = b.add_op(nb0, "yield", &[], &[], term(&[]));
-        let gop = b.add_op(b0, "graph", &[], &[], OpFacts { regions_have_ssa_dominance: false, ..facts() });
+        let gop = b.add_op(
+            b0,
+            "graph",
+            &[],
+            &[],
+            OpFacts {
+                regions_have_ssa_dominance: false,
+                ..facts()
+            },
+        );
         let gr = b.add_region(gop);
         let gb = b.add_block(gr, &[]);
         let g0 = b.add_op(gb, "g0", &[], &[ValueKind::Other], facts());
@@ -1072,13 +1181,19 @@ mod tests {
             let d = DominanceInfo::new(&s);
             for (o, op) in s.ops.iter().enumerate() {
                 for &v in &op.operands {
-                    assert!(d.value_dominates(v, OpId(o as u32)), "seed {seed}: {v:?} does not dominate op {o}");
+                    assert!(
+                        d.value_dominates(v, OpId(o as u32)),
+                        "seed {seed}: {v:?} does not dominate op {o}"
+                    );
                 }
             }
             // And a value never properly dominates its own defining op.
             for (v, info) in s.values.iter().enumerate() {
                 if let ValueDef::OpResult { op, .. } = info.def {
-                    let ssa = s.op(op).parent_block.is_some_and(|b| d.has_ssa_dominance(b));
+                    let ssa = s
+                        .op(op)
+                        .parent_block
+                        .is_some_and(|b| d.has_ssa_dominance(b));
                     if ssa {
                         assert!(!d.value_properly_dominates(ValueId(v as u32), op));
                     }
@@ -1104,18 +1219,29 @@ mod tests {
                 for (i, &b) in r.blocks.iter().enumerate() {
                     local[b.index()] = i;
                 }
-                let edges: Vec<Vec<usize>> =
-                    r.blocks.iter().map(|&b| cfg.successors(b).map(|x| local[x.index()]).collect()).collect();
+                let edges: Vec<Vec<usize>> = r
+                    .blocks
+                    .iter()
+                    .map(|&b| cfg.successors(b).map(|x| local[x.index()]).collect())
+                    .collect();
                 mats.push([brute(&edges, false), brute(&edges, true)]);
             }
-            let ssa = |b: BlockId| s.op(s.parent_op_of_block(b)).facts.regions_have_ssa_dominance;
+            let ssa = |b: BlockId| {
+                s.op(s.parent_op_of_block(b))
+                    .facts
+                    .regions_have_ssa_dominance
+            };
             let reference = |a: OpId, b: OpId, post: bool| -> bool {
-                let Some(ab) = s.op(a).parent_block else { return a != b };
+                let Some(ab) = s.op(a).parent_block else {
+                    return a != b;
+                };
                 if s.op(b).parent_block.is_none() {
                     return false;
                 }
                 let ar = s.block(ab).region;
-                let Some(anc) = ancestor_op_in_region(&s, b, ar) else { return false };
+                let Some(anc) = ancestor_op_in_region(&s, b, ar) else {
+                    return false;
+                };
                 let bb = s.op(anc).parent_block.unwrap();
                 if anc == a {
                     return if a == b { !ssa(ab) } else { true };
@@ -1130,7 +1256,11 @@ mod tests {
             for a in 0..n {
                 for b in 0..n {
                     let (a, b) = (OpId(a), OpId(b));
-                    assert_eq!(d.op_properly_dominates(a, b), reference(a, b, false), "seed {seed} dom {a:?} {b:?}");
+                    assert_eq!(
+                        d.op_properly_dominates(a, b),
+                        reference(a, b, false),
+                        "seed {seed} dom {a:?} {b:?}"
+                    );
                     assert_eq!(
                         d.op_properly_post_dominates(a, b),
                         reference(a, b, true),
@@ -1154,8 +1284,18 @@ mod tests {
         for post in [false, true] {
             for &a in ids {
                 for &b in ids {
-                    let n = if post { d.nearest_common_post_dominator(a, b) } else { d.nearest_common_dominator(a, b) };
-                    out += &format!("N{}({}, {}) = {}\n", post as u8, name(Some(a)), name(Some(b)), name(n));
+                    let n = if post {
+                        d.nearest_common_post_dominator(a, b)
+                    } else {
+                        d.nearest_common_dominator(a, b)
+                    };
+                    out += &format!(
+                        "N{}({}, {}) = {}\n",
+                        post as u8,
+                        name(Some(a)),
+                        name(Some(b)),
+                        name(n)
+                    );
                 }
             }
         }
@@ -1163,12 +1303,21 @@ mod tests {
             for &a in ids {
                 for &b in ids {
                     let (x, y) = if post {
-                        (d.block_post_dominates(a, b), d.block_properly_post_dominates(a, b))
+                        (
+                            d.block_post_dominates(a, b),
+                            d.block_properly_post_dominates(a, b),
+                        )
                     } else {
                         (d.block_dominates(a, b), d.block_properly_dominates(a, b))
                     };
-                    out +=
-                        &format!("D{}({}, {}) = {} ({})\n", post as u8, name(Some(a)), name(Some(b)), x as u8, y as u8);
+                    out += &format!(
+                        "D{}({}, {}) = {} ({})\n",
+                        post as u8,
+                        name(Some(a)),
+                        name(Some(b)),
+                        x as u8,
+                        y as u8
+                    );
                 }
             }
         }
@@ -1193,7 +1342,12 @@ mod tests {
             for a in 0..n {
                 for b in 0..n {
                     let r = rel(a, b, post);
-                    out += &format!("D{}({a}, {b}) = {} ({})\n", post as u8, r as u8, (r && a != b) as u8);
+                    out += &format!(
+                        "D{}({a}, {b}) = {} ({})\n",
+                        post as u8,
+                        r as u8,
+                        (r && a != b) as u8
+                    );
                 }
             }
         }
@@ -1241,7 +1395,16 @@ mod tests {
         let mut blocks = vec![fb];
         let mut cur = fb;
         for _ in 0..3 {
-            let lp = bld.add_op(cur, "scf.for", &[], &[], OpFacts { is_loop_like: true, ..facts() });
+            let lp = bld.add_op(
+                cur,
+                "scf.for",
+                &[],
+                &[],
+                OpFacts {
+                    is_loop_like: true,
+                    ..facts()
+                },
+            );
             let lr = bld.add_region(lp);
             let body = bld.add_block(lr, &[ValueKind::Other]);
             blocks.push(body);
@@ -1249,7 +1412,13 @@ mod tests {
         }
         for &blk in blocks.iter().rev() {
             let is_fn = blk == fb;
-            bld.add_op(blk, if is_fn { "func.return" } else { "scf.yield" }, &[], &[], term(&[]));
+            bld.add_op(
+                blk,
+                if is_fn { "func.return" } else { "scf.yield" },
+                &[],
+                &[],
+                term(&[]),
+            );
         }
         let s = bld.finish();
         blocks.reverse();
@@ -1261,12 +1430,18 @@ mod tests {
     #[test]
     fn matches_brute_force_on_generated_root_cfgs() {
         for seed in 0..200u64 {
-            let s = crate::analysis::testgen::generate(seed, &crate::analysis::testgen::GenConfig::cfg_only(9));
+            let s = crate::analysis::testgen::generate(
+                seed,
+                &crate::analysis::testgen::GenConfig::cfg_only(9),
+            );
             let root_region = s.op(Snapshot::ROOT).regions[0];
             let blocks = &s.region(root_region).blocks;
             let idx = |b: BlockId| blocks.iter().position(|&x| x == b).unwrap();
             let cfg = Cfg::new(&s);
-            let edges: Vec<Vec<usize>> = blocks.iter().map(|&b| cfg.successors(b).map(idx).collect()).collect();
+            let edges: Vec<Vec<usize>> = blocks
+                .iter()
+                .map(|&b| cfg.successors(b).map(idx).collect())
+                .collect();
             check_cfg(&edges);
         }
     }

@@ -82,7 +82,10 @@ pub fn follow(snapshot: &Snapshot, uses: &UseLists, start: ValueId) -> Flow {
             }
             match &facts.effects {
                 Effects::Known(effects) => {
-                    if effects.iter().any(|e| e.kind == EffectKind::Free && e.value == Some(value)) {
+                    if effects
+                        .iter()
+                        .any(|e| e.kind == EffectKind::Free && e.value == Some(value))
+                    {
                         flow.events.push(FlowEvent::Freed { by: u.user, value });
                     }
                     if stores(snapshot, u.user, value) {
@@ -90,8 +93,9 @@ pub fn follow(snapshot: &Snapshot, uses: &UseLists, start: ValueId) -> Flow {
                     }
                     // Buffer results not freshly allocated may alias the operand.
                     for &result in &op.results {
-                        let allocated =
-                            effects.iter().any(|e| e.kind == EffectKind::Allocate && e.value == Some(result));
+                        let allocated = effects
+                            .iter()
+                            .any(|e| e.kind == EffectKind::Allocate && e.value == Some(result));
                         if !allocated {
                             add(result, &mut worklist);
                         }
@@ -99,7 +103,8 @@ pub fn follow(snapshot: &Snapshot, uses: &UseLists, start: ValueId) -> Flow {
                 }
                 Effects::Unknown => {
                     if !facts.is_call && !facts.has_recursive_effects && op.regions.is_empty() {
-                        flow.events.push(FlowEvent::UnknownUse { by: u.user, value });
+                        flow.events
+                            .push(FlowEvent::UnknownUse { by: u.user, value });
                     }
                     if facts.is_call || op.regions.is_empty() {
                         for &result in &op.results {
@@ -118,9 +123,13 @@ pub fn follow(snapshot: &Snapshot, uses: &UseLists, start: ValueId) -> Flow {
 /// not a view of it (e.g. `memref.store %buf, %buffer_of_buffers[...]`).
 pub fn stores(snapshot: &Snapshot, op: OpId, value: ValueId) -> bool {
     let facts = &snapshot.op(op).facts;
-    let Effects::Known(effects) = &facts.effects else { return false };
+    let Effects::Known(effects) = &facts.effects else {
+        return false;
+    };
     let named = effects.iter().any(|e| e.value == Some(value));
-    let writes_elsewhere = effects.iter().any(|e| e.kind == EffectKind::Write && e.value != Some(value));
+    let writes_elsewhere = effects
+        .iter()
+        .any(|e| e.kind == EffectKind::Write && e.value != Some(value));
     !named && writes_elsewhere && facts.view_source != Some(value)
 }
 
@@ -128,8 +137,14 @@ pub fn stores(snapshot: &Snapshot, op: OpId, value: ValueId) -> bool {
 /// a region edge, or a return from the root).
 fn forwards(snapshot: &Snapshot, term: OpId, value: ValueId) -> bool {
     let facts = &snapshot.op(term).facts;
-    facts.successors.iter().any(|s| !s.mapping_known || s.forwarded.contains(&value))
-        || facts.terminator_edges.iter().any(|e| e.forwarded.contains(&value))
+    facts
+        .successors
+        .iter()
+        .any(|s| !s.mapping_known || s.forwarded.contains(&value))
+        || facts
+            .terminator_edges
+            .iter()
+            .any(|e| e.forwarded.contains(&value))
         || (facts.is_return_like && facts.terminator_edges.is_empty())
 }
 

@@ -247,7 +247,9 @@ fn widens(snap: &Snapshot, op: OpId) -> bool {
     if f.is_loop_like {
         return true;
     }
-    let Some(rb) = &f.region_branch else { return info.parent_block.is_some() };
+    let Some(rb) = &f.region_branch else {
+        return info.parent_block.is_some();
+    };
     if info.regions.len() > 1 || rb.entry_edges.len() > 1 {
         return true;
     }
@@ -255,7 +257,9 @@ fn widens(snap: &Snapshot, op: OpId) -> bool {
         snap.region(r).blocks.iter().any(|&b| {
             snap.terminator(b).is_some_and(|t| {
                 let e = &snap.op(t).facts.terminator_edges;
-                e.len() > 1 || e.iter().any(|e| matches!(e.target, RegionTarget::Region(_)))
+                e.len() > 1
+                    || e.iter()
+                        .any(|e| matches!(e.target, RegionTarget::Region(_)))
             })
         })
     })
@@ -272,7 +276,9 @@ impl Lifetimes {
         let mut allocs = Vec::new();
         let mut index = vec![u32::MAX; snap.values.len()];
         for v in alias.allocation_values() {
-            let ValueDef::OpResult { op, .. } = snap.value(v).def else { continue };
+            let ValueDef::OpResult { op, .. } = snap.value(v).def else {
+                continue;
+            };
             if snap.op(op).parent_block.is_none() || ticks.begin(op) == u32::MAX {
                 continue;
             }
@@ -287,7 +293,9 @@ impl Lifetimes {
                 match snap.op(p).parent_block {
                     None => break (p, entry),
                     Some(pb) => {
-                        if f.is_automatic_allocation_scope && (opts.loop_like_scopes || !f.is_loop_like) {
+                        if f.is_automatic_allocation_scope
+                            && (opts.loop_like_scopes || !f.is_loop_like)
+                        {
                             break (p, entry);
                         }
                         blk = pb;
@@ -371,7 +379,8 @@ impl Lifetimes {
         // Escapes.
         let cfg = Cfg::new(snap);
         let (bscc, _) = strongly_connected_components(cfg.successor_graph());
-        let root_regions: &[super::snapshot::RegionId] = snap.ops.first().map_or(&[], |o| &o.regions[..]);
+        let root_regions: &[super::snapshot::RegionId] =
+            snap.ops.first().map_or(&[], |o| &o.regions[..]);
         let mark = |v: ValueId, allocs: &mut Vec<AllocLifetime>, f: &dyn Fn(&mut Escape)| {
             if !snap.value(v).kind.is_buffer() {
                 return;
@@ -404,7 +413,11 @@ impl Lifetimes {
             }
             for s in &f.successors {
                 if s.block.index() < snap.blocks.len() && bscc[s.block.index()] == bscc[b.index()] {
-                    let vals: &[ValueId] = if s.mapping_known { &s.forwarded } else { &op.operands };
+                    let vals: &[ValueId] = if s.mapping_known {
+                        &s.forwarded
+                    } else {
+                        &op.operands
+                    };
                     for &v in vals {
                         mark(v, &mut allocs, &|e| e.loop_carried = true);
                     }
@@ -420,7 +433,11 @@ impl Lifetimes {
                 }
             }
         }
-        Lifetimes { ticks, allocs, index }
+        Lifetimes {
+            ticks,
+            allocs,
+            index,
+        }
     }
 
     /// The ticks used.
@@ -443,7 +460,13 @@ impl Lifetimes {
     /// allocations())`, scopes in op order, allocations in tick order.
     pub fn by_scope(&self) -> Vec<(OpId, Vec<usize>)> {
         let mut idx: Vec<usize> = (0..self.allocs.len()).collect();
-        idx.sort_by_key(|&i| (self.allocs[i].scope_op, self.allocs[i].begin, self.allocs[i].value));
+        idx.sort_by_key(|&i| {
+            (
+                self.allocs[i].scope_op,
+                self.allocs[i].begin,
+                self.allocs[i].value,
+            )
+        });
         let mut out: Vec<(OpId, Vec<usize>)> = Vec::new();
         for i in idx {
             let s = self.allocs[i].scope_op;
@@ -460,7 +483,8 @@ impl Lifetimes {
 mod tests {
     use super::*;
     use crate::analysis::snapshot::{
-        Effect, EffectKind, OpFacts, RegionBranchInfo, RegionEdge, RegionId, SnapshotBuilder, Successor, ValueKind,
+        Effect, EffectKind, OpFacts, RegionBranchInfo, RegionEdge, RegionId, SnapshotBuilder,
+        Successor, ValueKind,
     };
     use crate::analysis::testgen::{self, GenConfig};
     use proptest::prelude::*;
@@ -468,12 +492,20 @@ mod tests {
     const BUF: ValueKind = ValueKind::RankedMemRef;
 
     fn facts() -> OpFacts {
-        OpFacts { regions_have_ssa_dominance: true, effects: Effects::Known(vec![]), ..OpFacts::default() }
+        OpFacts {
+            regions_have_ssa_dominance: true,
+            effects: Effects::Known(vec![]),
+            ..OpFacts::default()
+        }
     }
     fn root() -> (SnapshotBuilder, RegionId, BlockId) {
         let mut b = SnapshotBuilder::new(
             "func.func",
-            OpFacts { is_automatic_allocation_scope: true, is_isolated_from_above: true, ..facts() },
+            OpFacts {
+                is_automatic_allocation_scope: true,
+                is_isolated_from_above: true,
+                ..facts()
+            },
         );
         let r = b.add_region(Snapshot::ROOT);
         let b0 = b.add_block(r, &[]);
@@ -482,25 +514,61 @@ mod tests {
     fn alloc(b: &mut SnapshotBuilder, blk: BlockId) -> ValueId {
         let op = b.add_op(blk, "memref.alloc", &[], &[BUF], facts());
         let r = b.snapshot().op(op).results[0];
-        b.facts_mut(op).effects =
-            Effects::Known(vec![Effect { kind: EffectKind::Allocate, value: Some(r), on_automatic_scope: false }]);
+        b.facts_mut(op).effects = Effects::Known(vec![Effect {
+            kind: EffectKind::Allocate,
+            value: Some(r),
+            on_automatic_scope: false,
+        }]);
         r
     }
     fn use_(b: &mut SnapshotBuilder, blk: BlockId, v: ValueId) -> OpId {
-        let e = Effect { kind: EffectKind::Read, value: Some(v), on_automatic_scope: false };
-        b.add_op(blk, "test.use", &[v], &[], OpFacts { effects: Effects::Known(vec![e]), ..facts() })
+        let e = Effect {
+            kind: EffectKind::Read,
+            value: Some(v),
+            on_automatic_scope: false,
+        };
+        b.add_op(
+            blk,
+            "test.use",
+            &[v],
+            &[],
+            OpFacts {
+                effects: Effects::Known(vec![e]),
+                ..facts()
+            },
+        )
     }
-    fn yield_(b: &mut SnapshotBuilder, blk: BlockId, edges: Vec<RegionEdge>, operands: &[ValueId]) -> OpId {
+    fn yield_(
+        b: &mut SnapshotBuilder,
+        blk: BlockId,
+        edges: Vec<RegionEdge>,
+        operands: &[ValueId],
+    ) -> OpId {
         b.add_op(
             blk,
             "scf.yield",
             operands,
             &[],
-            OpFacts { is_terminator: true, is_return_like: true, terminator_edges: edges, ..facts() },
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                terminator_edges: edges,
+                ..facts()
+            },
         )
     }
     fn ret(b: &mut SnapshotBuilder, blk: BlockId, operands: &[ValueId]) -> OpId {
-        b.add_op(blk, "func.return", operands, &[], OpFacts { is_terminator: true, is_return_like: true, ..facts() })
+        b.add_op(
+            blk,
+            "func.return",
+            operands,
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                ..facts()
+            },
+        )
     }
     /// A for-like op with one single-block body region (no iter args).
     fn for_op(b: &mut SnapshotBuilder, blk: BlockId) -> (OpId, RegionId, BlockId) {
@@ -509,14 +577,27 @@ mod tests {
             "scf.for",
             &[],
             &[],
-            OpFacts { is_loop_like: true, is_automatic_allocation_scope: true, has_recursive_effects: true, ..facts() },
+            OpFacts {
+                is_loop_like: true,
+                is_automatic_allocation_scope: true,
+                has_recursive_effects: true,
+                ..facts()
+            },
         );
         let r = b.add_region(op);
         let body = b.add_block(r, &[ValueKind::Other]);
         b.facts_mut(op).region_branch = Some(RegionBranchInfo {
             entry_edges: vec![
-                RegionEdge { target: RegionTarget::Region(r), forwarded: vec![], inputs: vec![] },
-                RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] },
+                RegionEdge {
+                    target: RegionTarget::Region(r),
+                    forwarded: vec![],
+                    inputs: vec![],
+                },
+                RegionEdge {
+                    target: RegionTarget::Parent,
+                    forwarded: vec![],
+                    inputs: vec![],
+                },
             ],
         });
         (op, r, body)
@@ -526,8 +607,16 @@ mod tests {
             b,
             body,
             vec![
-                RegionEdge { target: RegionTarget::Region(r), forwarded: vec![], inputs: vec![] },
-                RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] },
+                RegionEdge {
+                    target: RegionTarget::Region(r),
+                    forwarded: vec![],
+                    inputs: vec![],
+                },
+                RegionEdge {
+                    target: RegionTarget::Parent,
+                    forwarded: vec![],
+                    inputs: vec![],
+                },
             ],
             &[],
         );
@@ -574,7 +663,12 @@ mod tests {
             assert!(!l.get(v).unwrap().escape.any());
         }
         assert_eq!(l.get(g).unwrap().scope_block, b0);
-        let l = run(&s, &LifetimeOptions { loop_like_scopes: true });
+        let l = run(
+            &s,
+            &LifetimeOptions {
+                loop_like_scopes: true,
+            },
+        );
         assert_eq!(l.get(g).unwrap().scope_op, l2);
         assert_eq!(l.get(g).unwrap().scope_block, body2);
         assert_eq!(l.get(e).unwrap().scope_op, Snapshot::ROOT);
@@ -589,7 +683,16 @@ mod tests {
         let a = alloc(&mut b, b0); // 1
         let (_l, r, body) = for_op(&mut b, b0); // 2
         let bb = alloc(&mut b, body); // 3
-        let ifop = b.add_op(body, "scf.if", &[], &[], OpFacts { has_recursive_effects: true, ..facts() }); // 4
+        let ifop = b.add_op(
+            body,
+            "scf.if",
+            &[],
+            &[],
+            OpFacts {
+                has_recursive_effects: true,
+                ..facts()
+            },
+        ); // 4
         let mut entry = vec![];
         let rthen = b.add_region(ifop);
         let bthen = b.add_block(rthen, &[]);
@@ -598,7 +701,11 @@ mod tests {
         yield_(
             &mut b,
             bthen,
-            vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }],
+            vec![RegionEdge {
+                target: RegionTarget::Parent,
+                forwarded: vec![],
+                inputs: vec![],
+            }],
             &[],
         ); // 7
         let relse = b.add_region(ifop);
@@ -606,11 +713,19 @@ mod tests {
         yield_(
             &mut b,
             belse,
-            vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }],
+            vec![RegionEdge {
+                target: RegionTarget::Parent,
+                forwarded: vec![],
+                inputs: vec![],
+            }],
             &[],
         ); // 8
         for rr in [rthen, relse] {
-            entry.push(RegionEdge { target: RegionTarget::Region(rr), forwarded: vec![], inputs: vec![] });
+            entry.push(RegionEdge {
+                target: RegionTarget::Region(rr),
+                forwarded: vec![],
+                inputs: vec![],
+            });
         }
         b.facts_mut(ifop).region_branch = Some(RegionBranchInfo { entry_edges: entry }); // end 9
         use_(&mut b, body, bb); // 10
@@ -628,7 +743,12 @@ mod tests {
         let b1 = b.add_block(r, &[]);
         let b2 = b.add_block(r, &[]);
         let b3 = b.add_block(r, &[BUF]);
-        let br = |t: BlockId, fw: Vec<ValueId>| Successor { block: t, forwarded: fw, produced: 0, mapping_known: true };
+        let br = |t: BlockId, fw: Vec<ValueId>| Successor {
+            block: t,
+            forwarded: fw,
+            produced: 0,
+            mapping_known: true,
+        };
         let a = alloc(&mut b, b0); // 1
         let c = alloc(&mut b, b0); // 2
         use_(&mut b, b0, c); // 3
@@ -637,13 +757,37 @@ mod tests {
             "cf.cond_br",
             &[],
             &[],
-            OpFacts { is_terminator: true, successors: vec![br(b1, vec![]), br(b2, vec![])], ..facts() },
+            OpFacts {
+                is_terminator: true,
+                successors: vec![br(b1, vec![]), br(b2, vec![])],
+                ..facts()
+            },
         ); // 4
         use_(&mut b, b1, a); // 5
-        b.add_op(b1, "cf.br", &[a], &[], OpFacts { is_terminator: true, successors: vec![br(b3, vec![a])], ..facts() }); // 6
+        b.add_op(
+            b1,
+            "cf.br",
+            &[a],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                successors: vec![br(b3, vec![a])],
+                ..facts()
+            },
+        ); // 6
         let d = alloc(&mut b, b2); // 7
         use_(&mut b, b2, d); // 8
-        b.add_op(b2, "cf.br", &[d], &[], OpFacts { is_terminator: true, successors: vec![br(b3, vec![d])], ..facts() }); // 9
+        b.add_op(
+            b2,
+            "cf.br",
+            &[d],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                successors: vec![br(b3, vec![d])],
+                ..facts()
+            },
+        ); // 9
         let x = b.snapshot().block(b3).args[0];
         ret(&mut b, b3, &[x]); // 10
         let s = b.finish();
@@ -670,31 +814,76 @@ mod tests {
         yield_(
             &mut b,
             rb,
-            vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![y], inputs: vec![res] }],
+            vec![RegionEdge {
+                target: RegionTarget::Parent,
+                forwarded: vec![y],
+                inputs: vec![res],
+            }],
             &[y],
         );
         b.facts_mut(ifop).region_branch = Some(RegionBranchInfo {
-            entry_edges: vec![RegionEdge { target: RegionTarget::Region(rr), forwarded: vec![], inputs: vec![] }],
+            entry_edges: vec![RegionEdge {
+                target: RegionTarget::Region(rr),
+                forwarded: vec![],
+                inputs: vec![],
+            }],
         });
         // a scope op that is not loop-like
-        let sc = b.add_op(b0, "test.scope", &[], &[], OpFacts { is_automatic_allocation_scope: true, ..facts() });
+        let sc = b.add_op(
+            b0,
+            "test.scope",
+            &[],
+            &[],
+            OpFacts {
+                is_automatic_allocation_scope: true,
+                ..facts()
+            },
+        );
         let sr = b.add_region(sc);
         let sb = b.add_block(sr, &[]);
         let inner = alloc(&mut b, sb);
         use_(&mut b, sb, inner);
         yield_(&mut b, sb, vec![], &[]);
         let cl = alloc(&mut b, b0);
-        b.add_op(b0, "func.call", &[cl], &[], OpFacts { is_call: true, effects: Effects::Unknown, ..facts() });
+        b.add_op(
+            b0,
+            "func.call",
+            &[cl],
+            &[],
+            OpFacts {
+                is_call: true,
+                effects: Effects::Unknown,
+                ..facts()
+            },
+        );
         let un = alloc(&mut b, b0);
-        b.add_op(b0, "test.unknown", &[un], &[], OpFacts { effects: Effects::Unknown, ..facts() });
+        b.add_op(
+            b0,
+            "test.unknown",
+            &[un],
+            &[],
+            OpFacts {
+                effects: Effects::Unknown,
+                ..facts()
+            },
+        );
         let lc = alloc(&mut b, b0);
-        let br = |t: BlockId, fw: Vec<ValueId>| Successor { block: t, forwarded: fw, produced: 0, mapping_known: true };
+        let br = |t: BlockId, fw: Vec<ValueId>| Successor {
+            block: t,
+            forwarded: fw,
+            produced: 0,
+            mapping_known: true,
+        };
         b.add_op(
             b0,
             "cf.br",
             &[lc],
             &[],
-            OpFacts { is_terminator: true, successors: vec![br(b1, vec![lc])], ..facts() },
+            OpFacts {
+                is_terminator: true,
+                successors: vec![br(b1, vec![lc])],
+                ..facts()
+            },
         );
         let arg = b.snapshot().block(b1).args[0];
         let n = alloc(&mut b, b1);
@@ -704,7 +893,11 @@ mod tests {
             "cf.cond_br",
             &[n],
             &[],
-            OpFacts { is_terminator: true, successors: vec![br(b1, vec![n]), br(b2, vec![])], ..facts() },
+            OpFacts {
+                is_terminator: true,
+                successors: vec![br(b1, vec![n]), br(b2, vec![])],
+                ..facts()
+            },
         );
         ret(&mut b, b2, &[]);
         let s = b.finish();
@@ -752,7 +945,11 @@ mod tests {
                         continue;
                     }
                     any_use = true;
-                    assert!(al.begin <= t.begin(u) && t.end(u) <= al.end, "use {u:?} of {:?}", al.value);
+                    assert!(
+                        al.begin <= t.begin(u) && t.end(u) <= al.end,
+                        "use {u:?} of {:?}",
+                        al.value
+                    );
                     // Every enclosing widening op that does not contain the
                     // allocation is covered.
                     let mut cur = u;
@@ -792,15 +989,28 @@ mod tests {
 
     impl<'s> Interp<'s> {
         fn assign(&mut self, fw: &[ValueId], inputs: &[ValueId]) {
-            let vals: Vec<Option<u32>> =
-                inputs.iter().enumerate().map(|(i, _)| fw.get(i).and_then(|v| self.val[v.index()])).collect();
+            let vals: Vec<Option<u32>> = inputs
+                .iter()
+                .enumerate()
+                .map(|(i, _)| fw.get(i).and_then(|v| self.val[v.index()]))
+                .collect();
             for (inp, v) in inputs.iter().zip(vals) {
                 self.val[inp.index()] = v;
             }
         }
         fn any_operand(&mut self, op: OpId) -> Option<u32> {
-            let ops: Vec<Option<u32>> = self.s.op(op).operands.iter().map(|v| self.val[v.index()]).collect();
-            if ops.is_empty() { None } else { ops[self.rng.below(ops.len())] }
+            let ops: Vec<Option<u32>> = self
+                .s
+                .op(op)
+                .operands
+                .iter()
+                .map(|v| self.val[v.index()])
+                .collect();
+            if ops.is_empty() {
+                None
+            } else {
+                ops[self.rng.below(ops.len())]
+            }
         }
         fn run_region(&mut self, r: RegionId) -> Option<OpId> {
             let mut b = self.s.entry_block(r)?;
@@ -821,9 +1031,14 @@ mod tests {
                 let args = self.s.block(succ.block).args.clone();
                 if succ.mapping_known {
                     let p = succ.produced as usize;
-                    let fw: Vec<Option<u32>> = succ.forwarded.iter().map(|v| self.val[v.index()]).collect();
+                    let fw: Vec<Option<u32>> =
+                        succ.forwarded.iter().map(|v| self.val[v.index()]).collect();
                     for (i, &a) in args.iter().enumerate() {
-                        self.val[a.index()] = if i < p { None } else { fw.get(i - p).copied().flatten() };
+                        self.val[a.index()] = if i < p {
+                            None
+                        } else {
+                            fw.get(i - p).copied().flatten()
+                        };
                     }
                 } else {
                     for &a in &args {
@@ -875,14 +1090,19 @@ mod tests {
                 let mut trips = 0;
                 loop {
                     self.assign(&e.forwarded, &e.inputs);
-                    let RegionTarget::Region(r) = e.target else { break };
+                    let RegionTarget::Region(r) = e.target else {
+                        break;
+                    };
                     let Some(t) = self.run_region(r) else { return };
                     let edges = self.s.op(t).facts.terminator_edges.clone();
                     if edges.is_empty() {
                         break;
                     }
                     trips += 1;
-                    let parent: Vec<&RegionEdge> = edges.iter().filter(|e| e.target == RegionTarget::Parent).collect();
+                    let parent: Vec<&RegionEdge> = edges
+                        .iter()
+                        .filter(|e| e.target == RegionTarget::Parent)
+                        .collect();
                     e = if trips > 3 && !parent.is_empty() {
                         parent[0].clone()
                     } else {
@@ -937,8 +1157,9 @@ mod tests {
                 r.0 = r.0.min(t);
                 r.1 = r.1.max(t);
             }
-            let live: Vec<usize> =
-                (0..n).filter(|&i| range[i].0 != u64::MAX && !l.allocs[it.inst_alloc[i]].escape.any()).collect();
+            let live: Vec<usize> = (0..n)
+                .filter(|&i| range[i].0 != u64::MAX && !l.allocs[it.inst_alloc[i]].escape.any())
+                .collect();
             for (x, &i) in live.iter().enumerate() {
                 for &j in &live[x + 1..] {
                     let (a, b) = (&l.allocs[it.inst_alloc[i]], &l.allocs[it.inst_alloc[j]]);
@@ -973,15 +1194,40 @@ mod tests {
         let (mut b, r, b0) = root();
         let b1 = b.add_block(r, &[]);
         let b2 = b.add_block(r, &[]);
-        let br = |t: BlockId| Successor { block: t, forwarded: vec![], produced: 0, mapping_known: true };
+        let br = |t: BlockId| Successor {
+            block: t,
+            forwarded: vec![],
+            produced: 0,
+            mapping_known: true,
+        };
         let a = alloc(&mut b, b0);
-        b.add_op(b0, "cf.br", &[], &[], OpFacts { is_terminator: true, successors: vec![br(b2)], ..facts() });
+        b.add_op(
+            b0,
+            "cf.br",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                successors: vec![br(b2)],
+                ..facts()
+            },
+        );
         use_(&mut b, b1, a);
         ret(&mut b, b1, &[]);
         use_(&mut b, b2, a);
         let bb = alloc(&mut b, b2);
         use_(&mut b, b2, bb);
-        b.add_op(b2, "cf.br", &[], &[], OpFacts { is_terminator: true, successors: vec![br(b1)], ..facts() });
+        b.add_op(
+            b2,
+            "cf.br",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                successors: vec![br(b1)],
+                ..facts()
+            },
+        );
         let s = b.finish();
         let l = run(&s, &LifetimeOptions::default());
         assert!(l.get(a).unwrap().overlaps(l.get(bb).unwrap()));
@@ -999,7 +1245,12 @@ mod tests {
             "scf.for",
             &[a],
             &[BUF],
-            OpFacts { is_loop_like: true, is_automatic_allocation_scope: true, has_recursive_effects: true, ..facts() },
+            OpFacts {
+                is_loop_like: true,
+                is_automatic_allocation_scope: true,
+                has_recursive_effects: true,
+                ..facts()
+            },
         );
         let res = b.snapshot().op(lp).results[0];
         let r = b.add_region(lp);
@@ -1012,15 +1263,31 @@ mod tests {
             &mut b,
             body,
             vec![
-                RegionEdge { target: RegionTarget::Region(r), forwarded: vec![n], inputs: vec![it] },
-                RegionEdge { target: RegionTarget::Parent, forwarded: vec![n], inputs: vec![res] },
+                RegionEdge {
+                    target: RegionTarget::Region(r),
+                    forwarded: vec![n],
+                    inputs: vec![it],
+                },
+                RegionEdge {
+                    target: RegionTarget::Parent,
+                    forwarded: vec![n],
+                    inputs: vec![res],
+                },
             ],
             &[n],
         );
         b.facts_mut(lp).region_branch = Some(RegionBranchInfo {
             entry_edges: vec![
-                RegionEdge { target: RegionTarget::Region(r), forwarded: vec![a], inputs: vec![it] },
-                RegionEdge { target: RegionTarget::Parent, forwarded: vec![a], inputs: vec![res] },
+                RegionEdge {
+                    target: RegionTarget::Region(r),
+                    forwarded: vec![a],
+                    inputs: vec![it],
+                },
+                RegionEdge {
+                    target: RegionTarget::Parent,
+                    forwarded: vec![a],
+                    inputs: vec![res],
+                },
             ],
         });
         ret(&mut b, b0, &[]);
@@ -1035,7 +1302,13 @@ mod tests {
 
     /// Fewer escapes (no calls/unknown ops), more blocks and back edges.
     fn sound_cfg() -> GenConfig {
-        GenConfig { unknown_ops: false, max_blocks: 8, back_edge_percent: 35, target_ops: 80, ..GenConfig::default() }
+        GenConfig {
+            unknown_ops: false,
+            max_blocks: 8,
+            back_edge_percent: 35,
+            target_ops: 80,
+            ..GenConfig::default()
+        }
     }
 
     #[test]

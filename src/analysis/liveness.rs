@@ -149,7 +149,9 @@ impl<'a> Liveness<'a> {
         let mut work: Vec<u32> = Vec::new();
 
         for v in 0..nv as u32 {
-            let Some(d) = snap.defining_block(ValueId(v)) else { continue };
+            let Some(d) = snap.defining_block(ValueId(v)) else {
+                continue;
+            };
             let r_def: RegionId = snap.block(d).region;
             for &u in uses.get(v) {
                 // Liveness, climbing until the defining region.
@@ -234,10 +236,19 @@ impl<'a> Liveness<'a> {
                 }
             }
             list.sort_unstable();
-            lasts.extend(list.iter().map(|&v| (ValueId(v), OpId(last_of[v as usize]))));
+            lasts.extend(
+                list.iter()
+                    .map(|&v| (ValueId(v), OpId(last_of[v as usize]))),
+            );
             last_start.push(lasts.len() as u32);
         }
-        Liveness { snap, live_in, live_out, last_start, last: lasts }
+        Liveness {
+            snap,
+            live_in,
+            live_out,
+            last_start,
+            last: lasts,
+        }
     }
 
     /// Values live on entry to `block`, sorted.
@@ -261,7 +272,8 @@ impl<'a> Liveness<'a> {
     /// `(value, last user)` pairs of `block`, sorted by value: the last op of
     /// the block that uses the value or contains a use in its regions.
     pub fn last_users(&self, block: BlockId) -> &[(ValueId, OpId)] {
-        &self.last[self.last_start[block.index()] as usize..self.last_start[block.index() + 1] as usize]
+        &self.last
+            [self.last_start[block.index()] as usize..self.last_start[block.index() + 1] as usize]
     }
 
     /// The last op of `block` that uses `v` (directly or in nested regions).
@@ -284,7 +296,9 @@ impl<'a> Liveness<'a> {
     /// block of `start`: the block's last op if `v` is live-out, otherwise the
     /// last user of `v` at or after `start` (or `start` itself).
     pub fn end_operation(&self, v: ValueId, start: OpId) -> OpId {
-        let Some(block) = self.snap.op(start).parent_block else { return start };
+        let Some(block) = self.snap.op(start).parent_block else {
+            return start;
+        };
         if self.is_live_out(v, block)
             && let Some(&l) = self.snap.block(block).ops.last()
         {
@@ -298,7 +312,9 @@ impl<'a> Liveness<'a> {
 
     /// MLIR `Liveness::isDeadAfter(value, op)`.
     pub fn is_dead_after(&self, v: ValueId, op: OpId) -> bool {
-        let Some(block) = self.snap.op(op).parent_block else { return true };
+        let Some(block) = self.snap.op(op).parent_block else {
+            return true;
+        };
         if self.is_live_out(v, block) {
             return false;
         }
@@ -312,9 +328,13 @@ impl<'a> Liveness<'a> {
     /// Sorted. O(block size + live-in size) per query.
     pub fn currently_live_values(&self, op: OpId) -> Vec<ValueId> {
         let snap = self.snap;
-        let Some(block) = snap.op(op).parent_block else { return vec![] };
+        let Some(block) = snap.op(op).parent_block else {
+            return vec![];
+        };
         let binfo = snap.block(block);
-        let (Some(&first), Some(&lastop)) = (binfo.ops.first(), binfo.ops.last()) else { return vec![] };
+        let (Some(&first), Some(&lastop)) = (binfo.ops.first(), binfo.ops.last()) else {
+            return vec![];
+        };
         let pos = |o: OpId| snap.op(o).position;
         let here = pos(op);
         let mut out = Vec::new();
@@ -328,7 +348,11 @@ impl<'a> Liveness<'a> {
                 }
                 _ => first,
             };
-            let end = if self.is_live_out(v, block) { lastop } else { self.end_operation(v, start) };
+            let end = if self.is_live_out(v, block) {
+                lastop
+            } else {
+                self.end_operation(v, start)
+            };
             if !(here < pos(start) || pos(end) < here) {
                 out.push(v);
             }
@@ -363,13 +387,26 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn facts() -> OpFacts {
-        OpFacts { regions_have_ssa_dominance: true, effects: Effects::Known(vec![]), ..OpFacts::default() }
+        OpFacts {
+            regions_have_ssa_dominance: true,
+            effects: Effects::Known(vec![]),
+            ..OpFacts::default()
+        }
     }
     fn term(succs: Vec<Successor>) -> OpFacts {
-        OpFacts { is_terminator: true, successors: succs, ..facts() }
+        OpFacts {
+            is_terminator: true,
+            successors: succs,
+            ..facts()
+        }
     }
     fn succ(b: BlockId, fw: &[ValueId]) -> Successor {
-        Successor { block: b, forwarded: fw.to_vec(), produced: 0, mapping_known: true }
+        Successor {
+            block: b,
+            forwarded: fw.to_vec(),
+            produced: 0,
+            mapping_known: true,
+        }
     }
 
     /// MLIR's Liveness equations, solved naively with ordered sets.
@@ -392,7 +429,8 @@ mod tests {
             let gather = |v: ValueId, outs: &mut Vec<BTreeSet<ValueId>>| {
                 for &u in &users[v.index()] {
                     let ub = snap.op(u).parent_block.unwrap();
-                    let anc = crate::analysis::dominance::ancestor_block_in_region(snap, ub, region);
+                    let anc =
+                        crate::analysis::dominance::ancestor_block_in_region(snap, ub, region);
                     if anc != Some(bid) {
                         // (MLIR asserts anc exists; count it as escaping.)
                         outs[b].insert(v);
@@ -454,7 +492,8 @@ mod tests {
         let mut end = start;
         for (o, op) in snap.ops.iter().enumerate() {
             if op.operands.contains(&v)
-                && let Some(a) = ancestor_op_in_region(snap, OpId(o as u32), snap.block(block).region)
+                && let Some(a) =
+                    ancestor_op_in_region(snap, OpId(o as u32), snap.block(block).region)
                 && snap.op(a).parent_block == Some(block)
                 && snap.op(end).position < snap.op(a).position
             {
@@ -478,9 +517,15 @@ mod tests {
         // end operations for every (value, op) pair in the value's block.
         for v in 0..snap.values.len() {
             let v = ValueId(v as u32);
-            let Some(d) = snap.defining_block(v) else { continue };
+            let Some(d) = snap.defining_block(v) else {
+                continue;
+            };
             for &o in &snap.block(d).ops {
-                assert_eq!(lv.end_operation(v, o), naive_end(snap, &lv, v, o), "end of {v:?} from {o:?}");
+                assert_eq!(
+                    lv.end_operation(v, o),
+                    naive_end(snap, &lv, v, o),
+                    "end of {v:?} from {o:?}"
+                );
             }
         }
     }
@@ -499,13 +544,28 @@ mod tests {
         let a = b.snapshot().op(op_a).results[0];
         let op_bdef = b.add_op(b0, "def", &[], &[ValueKind::Other], facts());
         let bv = b.snapshot().op(op_bdef).results[0];
-        let t0 = b.add_op(b0, "cf.cond_br", &[c], &[], term(vec![succ(b1, &[]), succ(b2, &[])]));
+        let t0 = b.add_op(
+            b0,
+            "cf.cond_br",
+            &[c],
+            &[],
+            term(vec![succ(b1, &[]), succ(b2, &[])]),
+        );
         let u1 = b.add_op(b1, "use", &[a], &[], facts());
         let t1 = b.add_op(b1, "cf.br", &[a], &[], term(vec![succ(b3, &[a])]));
         b.add_op(b2, "cf.br", &[bv], &[], term(vec![succ(b3, &[bv])]));
         let x = b.snapshot().block(b3).args[0];
         let u3 = b.add_op(b3, "use", &[x], &[], facts());
-        b.add_op(b3, "return", &[], &[], OpFacts { is_return_like: true, ..term(vec![]) });
+        b.add_op(
+            b3,
+            "return",
+            &[],
+            &[],
+            OpFacts {
+                is_return_like: true,
+                ..term(vec![])
+            },
+        );
         let s = b.finish();
         let lv = Liveness::new(&s);
         assert_eq!(lv.live_in(b0), &[] as &[ValueId]);
@@ -536,12 +596,24 @@ mod tests {
         let b0 = b.add_block(r, &[]);
         let b1 = b.add_block(r, &[]);
         let b2 = b.add_block(r, &[]);
-        let d = b.add_op(b0, "def", &[], &[ValueKind::Other, ValueKind::Other], facts());
+        let d = b.add_op(
+            b0,
+            "def",
+            &[],
+            &[ValueKind::Other, ValueKind::Other],
+            facts(),
+        );
         let i = b.snapshot().op(d).results[0];
         let j = b.snapshot().op(d).results[1];
         b.add_op(b0, "cf.br", &[], &[], term(vec![succ(b1, &[])]));
         b.add_op(b1, "use", &[i], &[], facts());
-        b.add_op(b1, "cf.cond_br", &[], &[], term(vec![succ(b1, &[]), succ(b2, &[])]));
+        b.add_op(
+            b1,
+            "cf.cond_br",
+            &[],
+            &[],
+            term(vec![succ(b1, &[]), succ(b2, &[])]),
+        );
         let nested = b.add_op(b2, "scf.execute_region", &[], &[], facts());
         let nr = b.add_region(nested);
         let nb0 = b.add_block(nr, &[]);

@@ -100,7 +100,12 @@ pub struct Ownership {
 /// Roots are exact; an alias merge is exact when all its inputs are exact
 /// aliases of its single root, and a cast (`CastOpInterface`) result when
 /// its operand is (greatest fix-point: start true, refute).
-fn exact_aliases(snapshot: &Snapshot, kinds: &[Kind], incoming: &[Vec<Incoming>], is_merge: &[bool]) -> Vec<bool> {
+fn exact_aliases(
+    snapshot: &Snapshot,
+    kinds: &[Kind],
+    incoming: &[Vec<Incoming>],
+    is_merge: &[bool],
+) -> Vec<bool> {
     let cast_source = |i: usize| -> Option<ValueId> {
         match snapshot.values[i].def {
             ValueDef::OpResult { op, .. } if snapshot.op(op).facts.is_cast => {
@@ -127,7 +132,9 @@ fn exact_aliases(snapshot: &Snapshot, kinds: &[Kind], incoming: &[Vec<Incoming>]
             }
             let refuted = match cast_source(i) {
                 Some(source) if !is_merge[i] => !exact[source.index()],
-                _ => incoming[i].iter().any(|e| e.value.index() != i && !exact[e.value.index()]),
+                _ => incoming[i]
+                    .iter()
+                    .any(|e| e.value.index() != i && !exact[e.value.index()]),
             };
             if refuted {
                 exact[i] = false;
@@ -191,15 +198,28 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
     let mut kinds: Vec<Kind> = snapshot
         .values
         .iter()
-        .map(|v| if v.kind.is_buffer() { Kind::Alias(vec![]) } else { Kind::NotBuffer })
+        .map(|v| {
+            if v.kind.is_buffer() {
+                Kind::Alias(vec![])
+            } else {
+                Kind::NotBuffer
+            }
+        })
         .collect();
     let mut incoming: Vec<Vec<Incoming>> = vec![vec![]; n];
     let mut is_merge = vec![false; n];
     let mut problems = Vec::new();
     // Operand occurrences feeding several merges: (forwarder, slot) -> merges.
-    let mut coupled: std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> = Default::default();
+    let mut coupled: std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> =
+        Default::default();
 
-    collect_incoming(snapshot, &mut incoming, &mut is_merge, &mut coupled, &mut problems);
+    collect_incoming(
+        snapshot,
+        &mut incoming,
+        &mut is_merge,
+        &mut coupled,
+        &mut problems,
+    );
 
     let mut states = vec![MergeState::Unknown; n];
     let mut force_critical = false;
@@ -248,7 +268,10 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
             }
             // Coupled operand occurrences: one critical receiver makes all critical.
             for merges in coupled.values() {
-                if merges.iter().any(|m| states[m.index()] == MergeState::Critical) {
+                if merges
+                    .iter()
+                    .any(|m| states[m.index()] == MergeState::Critical)
+                {
                     for m in merges {
                         if states[m.index()] != MergeState::Critical {
                             states[m.index()] = MergeState::Critical;
@@ -277,7 +300,13 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
     }
     let critical: Vec<bool> = states.iter().map(|s| *s == MergeState::Critical).collect();
     let exact = exact_aliases(snapshot, &kinds, &incoming, &is_merge);
-    Ownership { kinds, incoming, critical, exact, problems }
+    Ownership {
+        kinds,
+        incoming,
+        critical,
+        exact,
+        problems,
+    }
 }
 
 fn collect_incoming(
@@ -292,7 +321,11 @@ fn collect_incoming(
             return;
         }
         is_merge[merge.index()] = true;
-        incoming[merge.index()].push(Incoming { forwarder, value, slot });
+        incoming[merge.index()].push(Incoming {
+            forwarder,
+            value,
+            slot,
+        });
         coupled.entry((forwarder, slot)).or_default().push(merge);
     };
     for (index, op) in snapshot.ops.iter().enumerate() {
@@ -332,7 +365,10 @@ fn collect_incoming(
                     if let Some(t) = snapshot.terminator(block) {
                         let tf = &snapshot.op(t).facts;
                         if tf.successors.is_empty() && tf.terminator_edges.is_empty() {
-                            problems.push(Problem::UnknownRegionExit { op: id, terminator: t });
+                            problems.push(Problem::UnknownRegionExit {
+                                op: id,
+                                terminator: t,
+                            });
                         }
                     }
                 }
@@ -352,7 +388,8 @@ fn operand_range_start(operands: &[ValueId], forwarded: &[ValueId]) -> Option<us
     if forwarded.is_empty() {
         return None;
     }
-    (0..=operands.len().checked_sub(forwarded.len())?).find(|&s| operands[s..s + forwarded.len()] == *forwarded)
+    (0..=operands.len().checked_sub(forwarded.len())?)
+        .find(|&s| operands[s..s + forwarded.len()] == *forwarded)
 }
 
 fn definition_kind(snapshot: &Snapshot, v: ValueId, kinds: &[Kind]) -> Kind {
@@ -367,8 +404,15 @@ fn definition_kind(snapshot: &Snapshot, v: ValueId, kinds: &[Kind]) -> Kind {
             }
             let facts = &info.facts;
             if let Effects::Known(effects) = &facts.effects {
-                if let Some(e) = effects.iter().find(|e| e.kind == EffectKind::Allocate && e.value == Some(v)) {
-                    return if e.on_automatic_scope { Kind::UnownedRoot } else { Kind::OwnedRoot };
+                if let Some(e) = effects
+                    .iter()
+                    .find(|e| e.kind == EffectKind::Allocate && e.value == Some(v))
+                {
+                    return if e.on_automatic_scope {
+                        Kind::UnownedRoot
+                    } else {
+                        Kind::OwnedRoot
+                    };
                 }
             }
             if facts.is_call {
@@ -381,9 +425,17 @@ fn definition_kind(snapshot: &Snapshot, v: ValueId, kinds: &[Kind]) -> Kind {
             }
             match &facts.effects {
                 Effects::Known(_) => {
-                    let buffers: Vec<ValueId> =
-                        info.operands.iter().copied().filter(|o| snapshot.value(*o).kind.is_buffer()).collect();
-                    if buffers.is_empty() { Kind::UnownedRoot } else { alias_of(&buffers, kinds, v) }
+                    let buffers: Vec<ValueId> = info
+                        .operands
+                        .iter()
+                        .copied()
+                        .filter(|o| snapshot.value(*o).kind.is_buffer())
+                        .collect();
+                    if buffers.is_empty() {
+                        Kind::UnownedRoot
+                    } else {
+                        alias_of(&buffers, kinds, v)
+                    }
                 }
                 Effects::Unknown => Kind::UnownedRoot,
             }
@@ -448,24 +500,40 @@ fn merge_state(
         .iter()
         .filter(|r| owned(r))
         .all(|&r| r != merge && dominates_merge(snapshot, dominance, r, merge));
-    if dominated { MergeState::Alias(union.into_iter().collect()) } else { MergeState::Critical }
+    if dominated {
+        MergeState::Alias(union.into_iter().collect())
+    } else {
+        MergeState::Critical
+    }
 }
 
 /// Whether root `root` properly dominates the definition point of `merge`.
-fn dominates_merge(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, root: ValueId, merge: ValueId) -> bool {
+fn dominates_merge(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    root: ValueId,
+    merge: ValueId,
+) -> bool {
     match snapshot.value(merge).def {
         ValueDef::OpResult { op, .. } => dominance.value_properly_dominates(root, op),
         ValueDef::BlockArg { block, .. } => {
             // Dominating a block argument: dominating the block's first op,
             // or, for an empty block, its parent op's region entry.
             match snapshot.block(block).ops.first() {
-                Some(&first) => dominance.value_properly_dominates(root, first) && !defined_in(snapshot, root, block),
+                Some(&first) => {
+                    dominance.value_properly_dominates(root, first)
+                        && !defined_in(snapshot, root, block)
+                }
                 None => false,
             }
         }
     }
 }
 
-fn defined_in(snapshot: &Snapshot, value: ValueId, block: crate::analysis::snapshot::BlockId) -> bool {
+fn defined_in(
+    snapshot: &Snapshot,
+    value: ValueId,
+    block: crate::analysis::snapshot::BlockId,
+) -> bool {
     snapshot.defining_block(value) == Some(block)
 }

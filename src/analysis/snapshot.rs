@@ -311,14 +311,23 @@ impl SnapshotBuilder {
             regions: vec![],
             facts: root_facts,
         };
-        SnapshotBuilder { snapshot: Snapshot { ops: vec![root], ..Default::default() } }
+        SnapshotBuilder {
+            snapshot: Snapshot {
+                ops: vec![root],
+                ..Default::default()
+            },
+        }
     }
 
     /// Appends a new region to `op`.
     pub fn add_region(&mut self, op: OpId) -> RegionId {
         let id = RegionId(self.snapshot.regions.len() as u32);
         let index_in_parent = self.snapshot.ops[op.index()].regions.len() as u32;
-        self.snapshot.regions.push(RegionInfo { parent_op: op, index_in_parent, blocks: vec![] });
+        self.snapshot.regions.push(RegionInfo {
+            parent_op: op,
+            index_in_parent,
+            blocks: vec![],
+        });
         self.snapshot.ops[op.index()].regions.push(id);
         id
     }
@@ -329,9 +338,21 @@ impl SnapshotBuilder {
         let args = arg_kinds
             .iter()
             .enumerate()
-            .map(|(i, &kind)| self.new_value(ValueDef::BlockArg { block: id, index: i as u32 }, kind))
+            .map(|(i, &kind)| {
+                self.new_value(
+                    ValueDef::BlockArg {
+                        block: id,
+                        index: i as u32,
+                    },
+                    kind,
+                )
+            })
             .collect();
-        self.snapshot.blocks.push(BlockInfo { region, args, ops: vec![] });
+        self.snapshot.blocks.push(BlockInfo {
+            region,
+            args,
+            ops: vec![],
+        });
         self.snapshot.regions[region.index()].blocks.push(id);
         id
     }
@@ -349,7 +370,15 @@ impl SnapshotBuilder {
         let results = result_kinds
             .iter()
             .enumerate()
-            .map(|(i, &kind)| self.new_value(ValueDef::OpResult { op: id, index: i as u32 }, kind))
+            .map(|(i, &kind)| {
+                self.new_value(
+                    ValueDef::OpResult {
+                        op: id,
+                        index: i as u32,
+                    },
+                    kind,
+                )
+            })
             .collect();
         let position = self.snapshot.blocks[block.index()].ops.len() as u32;
         self.snapshot.ops.push(OpInfo {

@@ -30,8 +30,8 @@
 //! always produces the same snapshot.
 
 use super::snapshot::{
-    BlockId, Effect, EffectKind, Effects, OpFacts, OpId, RegionBranchInfo, RegionEdge, RegionId, RegionTarget,
-    Snapshot, SnapshotBuilder, Successor, ValueId, ValueKind,
+    BlockId, Effect, EffectKind, Effects, OpFacts, OpId, RegionBranchInfo, RegionEdge, RegionId,
+    RegionTarget, Snapshot, SnapshotBuilder, Successor, ValueId, ValueKind,
 };
 
 /// SplitMix64: tiny, fast, good enough for test generation.
@@ -51,14 +51,22 @@ impl Rng {
     }
     /// Uniform in `0..n` (`n > 0`; returns 0 for `n == 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next_u64() % n as u64) as usize
+        }
     }
     /// True with probability `p` percent.
     pub fn chance(&mut self, p: u32) -> bool {
         (self.next_u64() % 100) < p as u64
     }
     pub fn pick<T: Copy>(&mut self, xs: &[T]) -> Option<T> {
-        if xs.is_empty() { None } else { Some(xs[self.below(xs.len())]) }
+        if xs.is_empty() {
+            None
+        } else {
+            Some(xs[self.below(xs.len())])
+        }
     }
 }
 
@@ -108,7 +116,12 @@ impl GenConfig {
     /// A CFG-only configuration: no region ops, many blocks (for dominance
     /// and liveness tests on control flow).
     pub fn cfg_only(max_blocks: usize) -> Self {
-        GenConfig { max_blocks, region_op_percent: 0, graph_regions: false, ..GenConfig::default() }
+        GenConfig {
+            max_blocks,
+            region_op_percent: 0,
+            graph_regions: false,
+            ..GenConfig::default()
+        }
     }
     /// A large function for benchmarks: mostly straight-line code with
     /// nested loops and ifs, a moderate CFG, many buffers.
@@ -129,12 +142,20 @@ impl GenConfig {
 }
 
 fn ssa_facts() -> OpFacts {
-    OpFacts { regions_have_ssa_dominance: true, effects: Effects::Known(vec![]), ..OpFacts::default() }
+    OpFacts {
+        regions_have_ssa_dominance: true,
+        effects: Effects::Known(vec![]),
+        ..OpFacts::default()
+    }
 }
 
 /// Facts of a func-like root op.
 pub fn func_facts() -> OpFacts {
-    OpFacts { is_automatic_allocation_scope: true, is_isolated_from_above: true, ..ssa_facts() }
+    OpFacts {
+        is_automatic_allocation_scope: true,
+        is_isolated_from_above: true,
+        ..ssa_facts()
+    }
 }
 
 const BUF: ValueKind = ValueKind::RankedMemRef;
@@ -158,7 +179,11 @@ struct Scope {
 
 impl Scope {
     fn add(&mut self, v: ValueId, kind: ValueKind) {
-        if kind.is_buffer() { self.bufs.push(v) } else { self.scalars.push(v) }
+        if kind.is_buffer() {
+            self.bufs.push(v)
+        } else {
+            self.scalars.push(v)
+        }
     }
 }
 
@@ -198,14 +223,22 @@ impl<'c> Gen<'c> {
 
     fn arg_kinds(&mut self, max: usize) -> Vec<ValueKind> {
         let n = self.rng.below(max + 1);
-        (0..n).map(|_| if self.rng.chance(60) { BUF } else { IDX }).collect()
+        (0..n)
+            .map(|_| if self.rng.chance(60) { BUF } else { IDX })
+            .collect()
     }
 
     /// Values for `kinds` from `scope` (falls back to any buffer/scalar).
     fn pick_values(&mut self, scope: &Scope, kinds: &[ValueKind]) -> Option<Vec<ValueId>> {
         kinds
             .iter()
-            .map(|k| if k.is_buffer() { self.rng.pick(&scope.bufs) } else { self.rng.pick(&scope.scalars) })
+            .map(|k| {
+                if k.is_buffer() {
+                    self.rng.pick(&scope.bufs)
+                } else {
+                    self.rng.pick(&scope.scalars)
+                }
+            })
             .collect()
     }
 
@@ -223,7 +256,14 @@ impl<'c> Gen<'c> {
 
     /// Builds `n` blocks in `region` with a random CFG. Parent-yield exits
     /// forward `yield_kinds` values to `results`.
-    fn cfg_region(&mut self, region: RegionId, n: usize, outer: &Scope, depth: usize, exit: Exit) -> Vec<OpId> {
+    fn cfg_region(
+        &mut self,
+        region: RegionId,
+        n: usize,
+        outer: &Scope,
+        depth: usize,
+        exit: Exit,
+    ) -> Vec<OpId> {
         self.cfg_region_ex(region, n, outer, depth, exit, &[], &[], &[])
     }
 
@@ -258,7 +298,11 @@ impl<'c> Gen<'c> {
         let mut entry_scope = outer.clone();
         let mut terminators = Vec::new();
         for (i, &blk) in blocks.iter().enumerate() {
-            let mut scope = if i == 0 { outer.clone() } else { entry_scope.clone() };
+            let mut scope = if i == 0 {
+                outer.clone()
+            } else {
+                entry_scope.clone()
+            };
             let args = self.b.snapshot().block(blk).args.clone();
             for a in args {
                 let k = self.b.snapshot().value(a).kind;
@@ -301,28 +345,57 @@ impl<'c> Gen<'c> {
                 Exit::Return => {
                     if self.rng.chance(15) {
                         // unreachable-like exit: no successors, not ReturnLike.
-                        self.add_op(blk, "llvm.unreachable", &[], &[], OpFacts { is_terminator: true, ..ssa_facts() })
+                        self.add_op(
+                            blk,
+                            "llvm.unreachable",
+                            &[],
+                            &[],
+                            OpFacts {
+                                is_terminator: true,
+                                ..ssa_facts()
+                            },
+                        )
                     } else {
-                        let k = if self.rng.chance(50) { vec![BUF] } else { vec![] };
+                        let k = if self.rng.chance(50) {
+                            vec![BUF]
+                        } else {
+                            vec![]
+                        };
                         let vals = self.pick_values(scope, &k).unwrap_or_default();
                         self.add_op(
                             blk,
                             "func.return",
                             &vals,
                             &[],
-                            OpFacts { is_terminator: true, is_return_like: true, ..ssa_facts() },
+                            OpFacts {
+                                is_terminator: true,
+                                is_return_like: true,
+                                ..ssa_facts()
+                            },
                         )
                     }
                 }
                 Exit::YieldToParent => {
                     let vals = self.pick_values(scope, yield_kinds).unwrap_or_default();
-                    let vals = if vals.len() == yield_kinds.len() { vals } else { vec![] };
+                    let vals = if vals.len() == yield_kinds.len() {
+                        vals
+                    } else {
+                        vec![]
+                    };
                     let edges = exit_targets
                         .iter()
                         .map(|(t, inputs)| RegionEdge {
                             target: *t,
-                            forwarded: if vals.len() == inputs.len() { vals.clone() } else { vec![] },
-                            inputs: if vals.len() == inputs.len() { inputs.clone() } else { vec![] },
+                            forwarded: if vals.len() == inputs.len() {
+                                vals.clone()
+                            } else {
+                                vec![]
+                            },
+                            inputs: if vals.len() == inputs.len() {
+                                inputs.clone()
+                            } else {
+                                vec![]
+                            },
                         })
                         .collect();
                     self.add_op(
@@ -330,7 +403,12 @@ impl<'c> Gen<'c> {
                         "scf.yield",
                         &vals,
                         &[],
-                        OpFacts { is_terminator: true, is_return_like: true, terminator_edges: edges, ..ssa_facts() },
+                        OpFacts {
+                            is_terminator: true,
+                            is_return_like: true,
+                            terminator_edges: edges,
+                            ..ssa_facts()
+                        },
                     )
                 }
             };
@@ -360,27 +438,52 @@ impl<'c> Gen<'c> {
             };
             let t = t.min(n - 1);
             let tb = blocks[t];
-            let kinds: Vec<ValueKind> =
-                self.b.snapshot().block(tb).args.iter().map(|&a| self.b.snapshot().value(a).kind).collect();
+            let kinds: Vec<ValueKind> = self
+                .b
+                .snapshot()
+                .block(tb)
+                .args
+                .iter()
+                .map(|&a| self.b.snapshot().value(a).kind)
+                .collect();
             if unknown {
-                succs.push(Successor { block: tb, forwarded: vec![], produced: 0, mapping_known: false });
+                succs.push(Successor {
+                    block: tb,
+                    forwarded: vec![],
+                    produced: 0,
+                    mapping_known: false,
+                });
                 if let Some(v) = self.rng.pick(&scope.bufs) {
                     operands.push(v);
                 }
                 continue;
             }
             // Sometimes the first argument is produced by the terminator.
-            let produced = if !kinds.is_empty() && self.rng.chance(10) { 1 } else { 0 };
+            let produced = if !kinds.is_empty() && self.rng.chance(10) {
+                1
+            } else {
+                0
+            };
             match self.pick_values(scope, &kinds[produced..]) {
                 Some(fw) => {
                     operands.extend(fw.iter().copied());
-                    succs.push(Successor { block: tb, forwarded: fw, produced: produced as u32, mapping_known: true });
+                    succs.push(Successor {
+                        block: tb,
+                        forwarded: fw,
+                        produced: produced as u32,
+                        mapping_known: true,
+                    });
                 }
                 None => {
                     // No value of the right kind visible: branch to the
                     // next block (or exit) instead; keep it simple by
                     // forwarding nothing with unknown mapping.
-                    succs.push(Successor { block: tb, forwarded: vec![], produced: 0, mapping_known: false });
+                    succs.push(Successor {
+                        block: tb,
+                        forwarded: vec![],
+                        produced: 0,
+                        mapping_known: false,
+                    });
                 }
             }
         }
@@ -393,7 +496,11 @@ impl<'c> Gen<'c> {
         let facts = OpFacts {
             is_terminator: true,
             successors: succs,
-            effects: if unknown { Effects::Unknown } else { Effects::Known(vec![]) },
+            effects: if unknown {
+                Effects::Unknown
+            } else {
+                Effects::Known(vec![])
+            },
             regions_have_ssa_dominance: true,
             ..OpFacts::default()
         };
@@ -415,8 +522,17 @@ impl<'c> Gen<'c> {
         match roll {
             0..=17 => {
                 let alloca = self.rng.chance(20);
-                let op =
-                    self.add_op(blk, if alloca { "memref.alloca" } else { "memref.alloc" }, &[], &[BUF], ssa_facts());
+                let op = self.add_op(
+                    blk,
+                    if alloca {
+                        "memref.alloca"
+                    } else {
+                        "memref.alloc"
+                    },
+                    &[],
+                    &[BUF],
+                    ssa_facts(),
+                );
                 let r = self.b.snapshot().op(op).results[0];
                 self.b.facts_mut(op).effects = Effects::Known(vec![Effect {
                     kind: EffectKind::Allocate,
@@ -432,7 +548,10 @@ impl<'c> Gen<'c> {
                         "memref.subview",
                         &[src],
                         &[BUF],
-                        OpFacts { view_source: Some(src), ..ssa_facts() },
+                        OpFacts {
+                            view_source: Some(src),
+                            ..ssa_facts()
+                        },
                     );
                     let r = self.b.snapshot().op(op).results[0];
                     scope.add(r, BUF);
@@ -453,7 +572,11 @@ impl<'c> Gen<'c> {
                     .iter()
                     .enumerate()
                     .map(|(i, &v)| Effect {
-                        kind: if i == 0 { EffectKind::Read } else { EffectKind::Write },
+                        kind: if i == 0 {
+                            EffectKind::Read
+                        } else {
+                            EffectKind::Write
+                        },
                         value: Some(v),
                         on_automatic_scope: false,
                     })
@@ -463,7 +586,10 @@ impl<'c> Gen<'c> {
                     "memref.copy",
                     &vals,
                     &[],
-                    OpFacts { effects: Effects::Known(effects), ..ssa_facts() },
+                    OpFacts {
+                        effects: Effects::Known(effects),
+                        ..ssa_facts()
+                    },
                 );
             }
             60..=79 => {
@@ -474,25 +600,40 @@ impl<'c> Gen<'c> {
             }
             80..=84 => {
                 if let Some(v) = self.rng.pick(&scope.bufs) {
-                    let e = Effect { kind: EffectKind::Free, value: Some(v), on_automatic_scope: false };
+                    let e = Effect {
+                        kind: EffectKind::Free,
+                        value: Some(v),
+                        on_automatic_scope: false,
+                    };
                     self.add_op(
                         blk,
                         "memref.dealloc",
                         &[v],
                         &[],
-                        OpFacts { effects: Effects::Known(vec![e]), ..ssa_facts() },
+                        OpFacts {
+                            effects: Effects::Known(vec![e]),
+                            ..ssa_facts()
+                        },
                     );
                 }
             }
             85..=91 if self.cfg.unknown_ops => {
                 let operands: Vec<ValueId> = self.rng.pick(&scope.bufs).into_iter().collect();
-                let results: Vec<ValueKind> = if self.rng.chance(50) { vec![BUF] } else { vec![] };
+                let results: Vec<ValueKind> = if self.rng.chance(50) {
+                    vec![BUF]
+                } else {
+                    vec![]
+                };
                 let op = self.add_op(
                     blk,
                     "func.call",
                     &operands,
                     &results,
-                    OpFacts { is_call: true, effects: Effects::Unknown, ..ssa_facts() },
+                    OpFacts {
+                        is_call: true,
+                        effects: Effects::Unknown,
+                        ..ssa_facts()
+                    },
                 );
                 for r in self.b.snapshot().op(op).results.clone() {
                     scope.add(r, BUF);
@@ -505,7 +646,10 @@ impl<'c> Gen<'c> {
                     "test.unknown",
                     &operands,
                     &[BUF],
-                    OpFacts { effects: Effects::Unknown, ..ssa_facts() },
+                    OpFacts {
+                        effects: Effects::Unknown,
+                        ..ssa_facts()
+                    },
                 );
                 let r = self.b.snapshot().op(op).results[0];
                 scope.add(r, BUF);
@@ -529,7 +673,9 @@ impl<'c> Gen<'c> {
 
     fn result_kinds(&mut self) -> Vec<ValueKind> {
         let n = self.rng.below(3);
-        (0..n).map(|_| if self.rng.chance(70) { BUF } else { IDX }).collect()
+        (0..n)
+            .map(|_| if self.rng.chance(70) { BUF } else { IDX })
+            .collect()
     }
 
     fn single_block_body(&mut self, blk: BlockId, scope: &Scope, depth: usize) -> Scope {
@@ -548,15 +694,29 @@ impl<'c> Gen<'c> {
         inner
     }
 
-    fn yield_op(&mut self, blk: BlockId, scope: &Scope, kinds: &[ValueKind], edges: Vec<(RegionTarget, Vec<ValueId>)>) {
+    fn yield_op(
+        &mut self,
+        blk: BlockId,
+        scope: &Scope,
+        kinds: &[ValueKind],
+        edges: Vec<(RegionTarget, Vec<ValueId>)>,
+    ) {
         let vals = self.pick_values(scope, kinds).unwrap_or_default();
         let ok = vals.len() == kinds.len();
         let edges = edges
             .into_iter()
             .map(|(t, inputs)| RegionEdge {
                 target: t,
-                forwarded: if ok && inputs.len() == vals.len() { vals.clone() } else { vec![] },
-                inputs: if ok && inputs.len() == vals.len() { inputs } else { vec![] },
+                forwarded: if ok && inputs.len() == vals.len() {
+                    vals.clone()
+                } else {
+                    vec![]
+                },
+                inputs: if ok && inputs.len() == vals.len() {
+                    inputs
+                } else {
+                    vec![]
+                },
             })
             .collect();
         let vals = if ok { vals } else { vec![] };
@@ -565,7 +725,12 @@ impl<'c> Gen<'c> {
             "scf.yield",
             &vals,
             &[],
-            OpFacts { is_terminator: true, is_return_like: true, terminator_edges: edges, ..ssa_facts() },
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                terminator_edges: edges,
+                ..ssa_facts()
+            },
         );
     }
 
@@ -578,9 +743,18 @@ impl<'c> Gen<'c> {
         for _ in 0..2 {
             let r = self.b.add_region(op);
             let rb = self.b.add_block(r, &[]);
-            entry.push(RegionEdge { target: RegionTarget::Region(r), forwarded: vec![], inputs: vec![] });
+            entry.push(RegionEdge {
+                target: RegionTarget::Region(r),
+                forwarded: vec![],
+                inputs: vec![],
+            });
             let inner = self.single_block_body(rb, scope, depth);
-            self.yield_op(rb, &inner, &kinds, vec![(RegionTarget::Parent, results.clone())]);
+            self.yield_op(
+                rb,
+                &inner,
+                &kinds,
+                vec![(RegionTarget::Parent, results.clone())],
+            );
         }
         self.b.facts_mut(op).region_branch = Some(RegionBranchInfo { entry_edges: entry });
         for (r, k) in results.iter().zip(&kinds) {
@@ -590,7 +764,9 @@ impl<'c> Gen<'c> {
 
     fn for_like(&mut self, blk: BlockId, scope: &mut Scope, depth: usize) {
         let kinds = self.result_kinds();
-        let Some(inits) = self.pick_values(scope, &kinds) else { return };
+        let Some(inits) = self.pick_values(scope, &kinds) else {
+            return;
+        };
         let op = self.add_op(blk, "scf.for", &inits, &kinds, Self::region_op_facts(true));
         let results = self.b.snapshot().op(op).results.clone();
         let r = self.b.add_region(op);
@@ -603,12 +779,23 @@ impl<'c> Gen<'c> {
             body,
             &inner,
             &kinds,
-            vec![(RegionTarget::Region(r), iter_args.clone()), (RegionTarget::Parent, results.clone())],
+            vec![
+                (RegionTarget::Region(r), iter_args.clone()),
+                (RegionTarget::Parent, results.clone()),
+            ],
         );
         self.b.facts_mut(op).region_branch = Some(RegionBranchInfo {
             entry_edges: vec![
-                RegionEdge { target: RegionTarget::Region(r), forwarded: inits.clone(), inputs: iter_args },
-                RegionEdge { target: RegionTarget::Parent, forwarded: inits, inputs: results.clone() },
+                RegionEdge {
+                    target: RegionTarget::Region(r),
+                    forwarded: inits.clone(),
+                    inputs: iter_args,
+                },
+                RegionEdge {
+                    target: RegionTarget::Parent,
+                    forwarded: inits,
+                    inputs: results.clone(),
+                },
             ],
         });
         for (v, k) in results.iter().zip(&kinds) {
@@ -618,8 +805,16 @@ impl<'c> Gen<'c> {
 
     fn while_like(&mut self, blk: BlockId, scope: &mut Scope, depth: usize) {
         let kinds = self.result_kinds();
-        let Some(inits) = self.pick_values(scope, &kinds) else { return };
-        let op = self.add_op(blk, "scf.while", &inits, &kinds, Self::region_op_facts(true));
+        let Some(inits) = self.pick_values(scope, &kinds) else {
+            return;
+        };
+        let op = self.add_op(
+            blk,
+            "scf.while",
+            &inits,
+            &kinds,
+            Self::region_op_facts(true),
+        );
         let results = self.b.snapshot().op(op).results.clone();
         let before = self.b.add_region(op);
         let after = self.b.add_region(op);
@@ -633,12 +828,24 @@ impl<'c> Gen<'c> {
             bb,
             &inner,
             &kinds,
-            vec![(RegionTarget::Region(after), aargs), (RegionTarget::Parent, results.clone())],
+            vec![
+                (RegionTarget::Region(after), aargs),
+                (RegionTarget::Parent, results.clone()),
+            ],
         );
         let inner = self.single_block_body(ab, scope, depth);
-        self.yield_op(ab, &inner, &kinds, vec![(RegionTarget::Region(before), bargs.clone())]);
+        self.yield_op(
+            ab,
+            &inner,
+            &kinds,
+            vec![(RegionTarget::Region(before), bargs.clone())],
+        );
         self.b.facts_mut(op).region_branch = Some(RegionBranchInfo {
-            entry_edges: vec![RegionEdge { target: RegionTarget::Region(before), forwarded: inits, inputs: bargs }],
+            entry_edges: vec![RegionEdge {
+                target: RegionTarget::Region(before),
+                forwarded: inits,
+                inputs: bargs,
+            }],
         });
         for (v, k) in results.iter().zip(&kinds) {
             scope.add(*v, *k);
@@ -647,7 +854,13 @@ impl<'c> Gen<'c> {
 
     fn execute_region_like(&mut self, blk: BlockId, scope: &mut Scope, depth: usize) {
         let kinds = self.result_kinds();
-        let op = self.add_op(blk, "scf.execute_region", &[], &kinds, Self::region_op_facts(false));
+        let op = self.add_op(
+            blk,
+            "scf.execute_region",
+            &[],
+            &kinds,
+            Self::region_op_facts(false),
+        );
         let results = self.b.snapshot().op(op).results.clone();
         let r = self.b.add_region(op);
         let n = 1 + self.rng.below(self.cfg.max_nested_blocks.max(1));
@@ -662,7 +875,11 @@ impl<'c> Gen<'c> {
             &[(RegionTarget::Parent, results.clone())],
         );
         self.b.facts_mut(op).region_branch = Some(RegionBranchInfo {
-            entry_edges: vec![RegionEdge { target: RegionTarget::Region(r), forwarded: vec![], inputs: vec![] }],
+            entry_edges: vec![RegionEdge {
+                target: RegionTarget::Region(r),
+                forwarded: vec![],
+                inputs: vec![],
+            }],
         });
         for (v, k) in results.iter().zip(&kinds) {
             scope.add(*v, *k);
@@ -676,19 +893,35 @@ impl<'c> Gen<'c> {
             "test.graph_region",
             &[],
             &[],
-            OpFacts { regions_have_ssa_dominance: false, effects: Effects::Unknown, ..OpFacts::default() },
+            OpFacts {
+                regions_have_ssa_dominance: false,
+                effects: Effects::Unknown,
+                ..OpFacts::default()
+            },
         );
         let r = self.b.add_region(op);
         let gb = self.b.add_block(r, &[]);
         let n = 1 + self.rng.below(4);
         let mut made: Vec<OpId> = Vec::new();
         for _ in 0..n {
-            let o = self.add_op(gb, "test.node", &[], &[BUF], OpFacts { effects: Effects::Unknown, ..ssa_facts() });
+            let o = self.add_op(
+                gb,
+                "test.node",
+                &[],
+                &[BUF],
+                OpFacts {
+                    effects: Effects::Unknown,
+                    ..ssa_facts()
+                },
+            );
             made.push(o);
         }
         // Wire operands afterwards (patched into the finished snapshot), so
         // uses may precede definitions; nodes also use outer buffers.
-        let res: Vec<ValueId> = made.iter().map(|&o| self.b.snapshot().op(o).results[0]).collect();
+        let res: Vec<ValueId> = made
+            .iter()
+            .map(|&o| self.b.snapshot().op(o).results[0])
+            .collect();
         for &o in &made {
             if let Some(v) = self.rng.pick(&res) {
                 self.patches.push((o, v));
@@ -740,7 +973,9 @@ mod tests {
                 // A successor anywhere, with a bogus mapping.
                 f.successors.push(Successor {
                     block: BlockId(rng.below(nb as usize) as u32),
-                    forwarded: (0..rng.below(4)).map(|_| ValueId(rng.below(nv as usize) as u32)).collect(),
+                    forwarded: (0..rng.below(4))
+                        .map(|_| ValueId(rng.below(nv as usize) as u32))
+                        .collect(),
                     produced: rng.below(3) as u32,
                     mapping_known: rng.chance(70),
                 });
@@ -752,8 +987,12 @@ mod tests {
                     } else {
                         RegionTarget::Parent
                     },
-                    forwarded: (0..rng.below(3)).map(|_| ValueId(rng.below(nv as usize) as u32)).collect(),
-                    inputs: (0..rng.below(3)).map(|_| ValueId(rng.below(nv as usize) as u32)).collect(),
+                    forwarded: (0..rng.below(3))
+                        .map(|_| ValueId(rng.below(nv as usize) as u32))
+                        .collect(),
+                    inputs: (0..rng.below(3))
+                        .map(|_| ValueId(rng.below(nv as usize) as u32))
+                        .collect(),
                 });
             }
             if rng.chance(5) {
@@ -776,7 +1015,13 @@ mod tests {
         let d = DominanceInfo::new(s);
         let lv = Liveness::new(s);
         let aa = AliasAnalysis::new(s);
-        let lt = Lifetimes::new(s, &aa, &LifetimeOptions { loop_like_scopes: true });
+        let lt = Lifetimes::new(
+            s,
+            &aa,
+            &LifetimeOptions {
+                loop_like_scopes: true,
+            },
+        );
         let lt2 = Lifetimes::new(s, &aa, &LifetimeOptions::default());
         let nb = s.blocks.len() as u32;
         for b in 0..nb {
@@ -792,7 +1037,11 @@ mod tests {
             let _ = d.op_properly_post_dominates(OpId(s.ops.len() as u32 - 1), o);
             let _ = lv.currently_live_values(o);
             for &v in &s.ops[o.index()].operands {
-                let _ = (lv.is_dead_after(v, o), lv.end_operation(v, o), d.value_dominates(v, o));
+                let _ = (
+                    lv.is_dead_after(v, o),
+                    lv.end_operation(v, o),
+                    d.value_dominates(v, o),
+                );
                 let _ = (aa.allocation_sources(v), aa.resolve(v));
             }
         }

@@ -29,15 +29,27 @@ impl UseLists {
             counts[i] += counts[i - 1];
         }
         let mut next = counts.clone();
-        let mut uses = vec![Use { user: OpId(0), operand_index: 0 }; *counts.last().unwrap_or(&0) as usize];
+        let mut uses = vec![
+            Use {
+                user: OpId(0),
+                operand_index: 0
+            };
+            *counts.last().unwrap_or(&0) as usize
+        ];
         for (op_index, op) in snapshot.ops.iter().enumerate() {
             for (operand_index, value) in op.operands.iter().enumerate() {
                 let slot = &mut next[value.index()];
-                uses[*slot as usize] = Use { user: OpId(op_index as u32), operand_index: operand_index as u32 };
+                uses[*slot as usize] = Use {
+                    user: OpId(op_index as u32),
+                    operand_index: operand_index as u32,
+                };
                 *slot += 1;
             }
         }
-        UseLists { starts: counts, uses }
+        UseLists {
+            starts: counts,
+            uses,
+        }
     }
 
     /// The uses of `value`.
@@ -59,7 +71,13 @@ mod tests {
         let region = b.add_region(Snapshot::ROOT);
         let block = b.add_block(region, &[ValueKind::RankedMemRef]);
         let arg = b.snapshot().block(block).args[0];
-        let a = b.add_op(block, "a", &[arg, arg], &[ValueKind::Other], OpFacts::default());
+        let a = b.add_op(
+            block,
+            "a",
+            &[arg, arg],
+            &[ValueKind::Other],
+            OpFacts::default(),
+        );
         let a_result = b.snapshot().op(a).results[0];
         let c = b.add_op(block, "c", &[a_result, arg], &[], OpFacts::default());
         let snapshot = b.finish();
@@ -67,11 +85,26 @@ mod tests {
         assert_eq!(
             uses.of(arg),
             &[
-                Use { user: a, operand_index: 0 },
-                Use { user: a, operand_index: 1 },
-                Use { user: c, operand_index: 1 }
+                Use {
+                    user: a,
+                    operand_index: 0
+                },
+                Use {
+                    user: a,
+                    operand_index: 1
+                },
+                Use {
+                    user: c,
+                    operand_index: 1
+                }
             ]
         );
-        assert_eq!(uses.of(a_result), &[Use { user: c, operand_index: 0 }]);
+        assert_eq!(
+            uses.of(a_result),
+            &[Use {
+                user: c,
+                operand_index: 0
+            }]
+        );
     }
 }

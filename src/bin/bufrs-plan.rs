@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use clap::Parser;
 
-use bufrs::plan::{Planner, PlannerKind, check_plan, csv_io, lower_bound, svg};
+use bufrs::plan::{Planner, PlannerKind, check_plan, csv_io, lower_bound, search, svg};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -36,10 +36,17 @@ struct Args {
     /// Draw the plan as SVG into this file.
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// With `--planner search`: only decide whether a plan within this many bytes exists
+    /// (prints `fits=yes`, `fits=no` (proved) or `fits=unknown` (budget spent)).
+    #[arg(long)]
+    capacity: Option<u64>,
 }
 
 /// Exit status for bad input or bad arguments.
 const BAD_INPUT: u8 = 2;
+
+/// Exit status of `--capacity` when no plan within it was found (proved or budget spent).
+const NO_FIT: u8 = 3;
 
 fn main() -> ExitCode {
     let args = Args::parse();
@@ -73,7 +80,39 @@ fn run(args: &Args) -> Result<(), Failure> {
     let problem = &instance.problem;
     let planner = kind.planner(args.time_budget_ms);
     let started = Instant::now();
-    let plan = planner.plan(problem);
+    let plan = match args.capacity {
+        None => planner.plan(problem),
+        Some(capacity) => {
+            if kind != PlannerKind::Search {
+                return Err(bad_input(format!(
+                    "--capacity needs --planner search (got {})",
+                    kind.name()
+                )));
+            }
+            let budget = search::Budget::from_millis(args.time_budget_ms);
+            match search::fit(problem, capacity, &budget, &search::PORTFOLIO) {
+                search::Fit::Found(plan) => {
+                    println!("capacity={capacity} fits=yes");
+                    plan
+                }
+                answer => {
+                    let word = if answer == search::Fit::Infeasible {
+                        "no"
+                    } else {
+                        "unknown"
+                    };
+                    println!(
+                        "capacity={capacity} fits={word} time_ms={:.3}",
+                        started.elapsed().as_secs_f64() * 1000.0
+                    );
+                    return Err(Failure {
+                        message: format!("no plan within {capacity} bytes found"),
+                        status: NO_FIT,
+                    });
+                }
+            }
+        }
+    };
     let elapsed = started.elapsed();
     // A planner bug must never reach the user as a silently wrong plan.
     check_plan(problem, &plan).map_err(|e| Failure {

@@ -15,17 +15,33 @@ pub fn memref_dealloc(buffer: MlirValue, location: MlirLocation, at: Anchor) -> 
 
 /// `%copy = bufferization.clone %buffer` (same type); returns `%copy`.
 pub fn bufferization_clone(buffer: MlirValue, location: MlirLocation, at: Anchor) -> MlirValue {
-    let op = create_op("bufferization.clone", location, &[buffer], &[value_type(buffer)], &[], at);
+    let op = create_op(
+        "bufferization.clone",
+        location,
+        &[buffer],
+        &[value_type(buffer)],
+        &[],
+        at,
+    );
     crate::ir::edit::result(op, 0)
 }
 
 /// `cf.br ^target(%arguments)` at the end of `block`.
-pub fn cf_br(block: MlirBlock, target: MlirBlock, arguments: &[MlirValue], location: MlirLocation) -> MlirOperation {
+pub fn cf_br(
+    block: MlirBlock,
+    target: MlirBlock,
+    arguments: &[MlirValue],
+    location: MlirLocation,
+) -> MlirOperation {
     // SAFETY: creating and appending to a live block.
     unsafe {
         let mut state =
             mlir_sys::mlirOperationStateGet(crate::ir::diagnostics::string_ref("cf.br"), location);
-        mlir_sys::mlirOperationStateAddOperands(&mut state, arguments.len() as isize, arguments.as_ptr());
+        mlir_sys::mlirOperationStateAddOperands(
+            &mut state,
+            arguments.len() as isize,
+            arguments.as_ptr(),
+        );
         mlir_sys::mlirOperationStateAddSuccessors(&mut state, 1, &target);
         let op = mlir_sys::mlirOperationCreate(&mut state);
         mlir_sys::mlirBlockAppendOwnedOperation(block, op);
@@ -51,16 +67,27 @@ pub fn create_op_with_attributes(
         let context = mlir_sys::mlirLocationGetContext(location);
         let mut named = Vec::with_capacity(attributes.len());
         for (key, text) in attributes {
-            let attribute = mlir_sys::mlirAttributeParseGet(context, crate::ir::diagnostics::string_ref(text));
+            let attribute =
+                mlir_sys::mlirAttributeParseGet(context, crate::ir::diagnostics::string_ref(text));
             if attribute.ptr.is_null() {
                 return None;
             }
-            let identifier = mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref(key));
+            let identifier =
+                mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref(key));
             named.push(mlir_sys::mlirNamedAttributeGet(identifier, attribute));
         }
-        let mut state = mlir_sys::mlirOperationStateGet(crate::ir::diagnostics::string_ref(name), location);
-        mlir_sys::mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
-        mlir_sys::mlirOperationStateAddResults(&mut state, result_types.len() as isize, result_types.as_ptr());
+        let mut state =
+            mlir_sys::mlirOperationStateGet(crate::ir::diagnostics::string_ref(name), location);
+        mlir_sys::mlirOperationStateAddOperands(
+            &mut state,
+            operands.len() as isize,
+            operands.as_ptr(),
+        );
+        mlir_sys::mlirOperationStateAddResults(
+            &mut state,
+            result_types.len() as isize,
+            result_types.as_ptr(),
+        );
         mlir_sys::mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
         let op = mlir_sys::mlirOperationCreate(&mut state);
         crate::ir::edit::insert(op, at);
@@ -72,7 +99,10 @@ pub fn create_op_with_attributes(
 pub fn parse_type(text: &str, location: MlirLocation) -> Option<mlir_sys::MlirType> {
     // SAFETY: parsing in a live context; the string outlives the call.
     let ty = unsafe {
-        mlir_sys::mlirTypeParseGet(mlir_sys::mlirLocationGetContext(location), crate::ir::diagnostics::string_ref(text))
+        mlir_sys::mlirTypeParseGet(
+            mlir_sys::mlirLocationGetContext(location),
+            crate::ir::diagnostics::string_ref(text),
+        )
     };
     (!ty.ptr.is_null()).then_some(ty)
 }
@@ -101,14 +131,21 @@ pub fn memref_alloc_bytes(
     location: MlirLocation,
     at: Anchor,
 ) -> Option<MlirValue> {
-    let space = if memory_space.is_empty() { String::new() } else { format!(", {memory_space}") };
+    let space = if memory_space.is_empty() {
+        String::new()
+    } else {
+        format!(", {memory_space}")
+    };
     let ty = parse_type(&format!("memref<{bytes}xi8{space}>"), location)?;
     let op = create_op_with_attributes(
         "memref.alloc",
         location,
         &[],
         &[ty],
-        &[("alignment", &format!("{alignment} : i64")), ("operandSegmentSizes", "array<i32: 0, 0>")],
+        &[
+            ("alignment", &format!("{alignment} : i64")),
+            ("operandSegmentSizes", "array<i32: 0, 0>"),
+        ],
         at,
     )?;
     Some(crate::ir::edit::result(op, 0))
@@ -123,6 +160,13 @@ pub fn memref_view(
     location: MlirLocation,
     at: Anchor,
 ) -> MlirValue {
-    let op = create_op("memref.view", location, &[source, byte_shift], &[result_type], &[], at);
+    let op = create_op(
+        "memref.view",
+        location,
+        &[source, byte_shift],
+        &[result_type],
+        &[],
+        at,
+    );
     crate::ir::edit::result(op, 0)
 }

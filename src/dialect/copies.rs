@@ -35,7 +35,10 @@ pub const KNOWN_COPIES: &[(&str, CopyShape)] = &[
 
 /// The copy shape of the op named `name`, if it is a known copy.
 pub fn copy_shape(name: &str) -> Option<CopyShape> {
-    KNOWN_COPIES.iter().find(|(n, _)| *n == name).map(|(_, shape)| *shape)
+    KNOWN_COPIES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, shape)| *shape)
 }
 
 #[cfg(test)]
@@ -46,7 +49,10 @@ mod tests {
     fn knows_exactly_the_listed_copies() {
         assert_eq!(copy_shape("memref.copy"), Some(CopyShape::IntoOperand));
         assert_eq!(copy_shape("linalg.copy"), Some(CopyShape::IntoOperand));
-        assert_eq!(copy_shape("bufferization.clone"), Some(CopyShape::IntoNewBuffer));
+        assert_eq!(
+            copy_shape("bufferization.clone"),
+            Some(CopyShape::IntoNewBuffer)
+        );
         assert_eq!(copy_shape("memref.alloc"), None);
     }
 }

@@ -30,8 +30,17 @@ impl Diagnostic {
     }
 
     /// For callers that hold only the raw handle (e.g. the FFI boundary).
-    pub fn at_raw(op: mlir_sys::MlirOperation, severity: Severity, message: impl Into<String>) -> Self {
-        Diagnostic { op, severity, message: message.into(), notes: vec![] }
+    pub fn at_raw(
+        op: mlir_sys::MlirOperation,
+        severity: Severity,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            op,
+            severity,
+            message: message.into(),
+            notes: vec![],
+        }
     }
 
     pub fn error(op: &OperationRef<'_, '_>, message: impl Into<String>) -> Self {
@@ -48,7 +57,8 @@ impl Diagnostic {
 
     /// Attaches a note at `at`'s location.
     pub fn note_at(mut self, at: &OperationRef<'_, '_>, message: impl Into<String>) -> Self {
-        self.notes.push((Some(at.location().to_raw()), message.into()));
+        self.notes
+            .push((Some(at.location().to_raw()), message.into()));
         self
     }
 
@@ -67,7 +77,11 @@ impl Diagnostic {
         let locations: Vec<MlirLocation> = self
             .notes
             .iter()
-            .map(|(loc, _)| loc.unwrap_or(MlirLocation { ptr: std::ptr::null() }))
+            .map(|(loc, _)| {
+                loc.unwrap_or(MlirLocation {
+                    ptr: std::ptr::null(),
+                })
+            })
             .collect();
         let messages: Vec<MlirStringRef> = self.notes.iter().map(|(_, m)| string_ref(m)).collect();
         // SAFETY: `op` is a live operation of the running pass; the string
@@ -87,7 +101,10 @@ impl Diagnostic {
 
 /// A borrowed `MlirStringRef` over a Rust string.
 pub(crate) fn string_ref(s: &str) -> MlirStringRef {
-    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
 }
 
 /// Copies an `MlirStringRef` into a Rust string (lossy on invalid UTF-8).

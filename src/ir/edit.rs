@@ -55,15 +55,29 @@ pub enum InsertPoint {
 impl InsertPoint {
     fn raw(self) -> (MlirBlock, MlirOperation) {
         match self {
-            InsertPoint::Before(op) => (MlirBlock { ptr: std::ptr::null_mut() }, op),
-            InsertPoint::EndOf(block) => (block, MlirOperation { ptr: std::ptr::null_mut() }),
+            InsertPoint::Before(op) => (
+                MlirBlock {
+                    ptr: std::ptr::null_mut(),
+                },
+                op,
+            ),
+            InsertPoint::EndOf(block) => (
+                block,
+                MlirOperation {
+                    ptr: std::ptr::null_mut(),
+                },
+            ),
         }
     }
 }
 
 /// Builds a dealloc of `buffer` (a result of `alloc_op`) at `at`. `None` when
 /// the op has no `AllocationOpInterface` or its implementation declines.
-pub fn build_dealloc(alloc_op: MlirOperation, buffer: MlirValue, at: InsertPoint) -> Option<MlirOperation> {
+pub fn build_dealloc(
+    alloc_op: MlirOperation,
+    buffer: MlirValue,
+    at: InsertPoint,
+) -> Option<MlirOperation> {
     let (block, before) = at.raw();
     // SAFETY: all handles are live; the shim checks the interface.
     let op = unsafe { ffi::bufrsShimBuildDealloc(alloc_op, buffer, block, before) };
@@ -71,7 +85,11 @@ pub fn build_dealloc(alloc_op: MlirOperation, buffer: MlirValue, at: InsertPoint
 }
 
 /// Builds a clone of `buffer` at `at`; returns the clone.
-pub fn build_clone(alloc_op: MlirOperation, buffer: MlirValue, at: InsertPoint) -> Option<MlirValue> {
+pub fn build_clone(
+    alloc_op: MlirOperation,
+    buffer: MlirValue,
+    at: InsertPoint,
+) -> Option<MlirValue> {
     let (block, before) = at.raw();
     // SAFETY: as above.
     let value = unsafe { ffi::bufrsShimBuildClone(alloc_op, buffer, block, before) };
@@ -80,7 +98,11 @@ pub fn build_clone(alloc_op: MlirOperation, buffer: MlirValue, at: InsertPoint) 
 
 /// Builds the stack allocation that replaces `buffer` at `at`; returns the new
 /// op (the caller rewires uses and erases `alloc_op`).
-pub fn build_promoted_alloc(alloc_op: MlirOperation, buffer: MlirValue, at: InsertPoint) -> Option<MlirOperation> {
+pub fn build_promoted_alloc(
+    alloc_op: MlirOperation,
+    buffer: MlirValue,
+    at: InsertPoint,
+) -> Option<MlirOperation> {
     let (block, before) = at.raw();
     // SAFETY: as above.
     let op = unsafe { ffi::bufrsShimBuildPromotedAlloc(alloc_op, buffer, block, before) };
@@ -120,9 +142,21 @@ pub fn create_op(
     // mlirOperationCreate; insertion targets are live blocks/ops.
     unsafe {
         let mut state = mlir_sys::mlirOperationStateGet(name_ref, location);
-        mlir_sys::mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
-        mlir_sys::mlirOperationStateAddResults(&mut state, result_types.len() as isize, result_types.as_ptr());
-        mlir_sys::mlirOperationStateAddSuccessors(&mut state, successors.len() as isize, successors.as_ptr());
+        mlir_sys::mlirOperationStateAddOperands(
+            &mut state,
+            operands.len() as isize,
+            operands.as_ptr(),
+        );
+        mlir_sys::mlirOperationStateAddResults(
+            &mut state,
+            result_types.len() as isize,
+            result_types.as_ptr(),
+        );
+        mlir_sys::mlirOperationStateAddSuccessors(
+            &mut state,
+            successors.len() as isize,
+            successors.as_ptr(),
+        );
         let op = mlir_sys::mlirOperationCreate(&mut state);
         insert(op, at);
         op
@@ -189,7 +223,11 @@ pub fn new_block_like(like: MlirBlock, after: MlirBlock) -> MlirBlock {
 /// The arguments of `block`.
 pub fn block_arguments(block: MlirBlock) -> Vec<MlirValue> {
     // SAFETY: `block` is live.
-    unsafe { (0..mlir_sys::mlirBlockGetNumArguments(block)).map(|i| mlir_sys::mlirBlockGetArgument(block, i)).collect() }
+    unsafe {
+        (0..mlir_sys::mlirBlockGetNumArguments(block))
+            .map(|i| mlir_sys::mlirBlockGetArgument(block, i))
+            .collect()
+    }
 }
 
 /// The location of `op`.

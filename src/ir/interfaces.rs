@@ -102,7 +102,9 @@ pub fn memory_effects(op: MlirOperation) -> Option<Vec<RawEffect>> {
     buffer.resize_with(4, ffi::BufrsEffect::default);
     loop {
         // SAFETY: `buffer` has `len` writable entries.
-        let count = unsafe { ffi::bufrsShimGetMemoryEffects(op, buffer.as_mut_ptr(), buffer.len() as isize) };
+        let count = unsafe {
+            ffi::bufrsShimGetMemoryEffects(op, buffer.as_mut_ptr(), buffer.len() as isize)
+        };
         if count < 0 {
             return None;
         }
@@ -133,7 +135,12 @@ pub fn memory_effects(op: MlirOperation) -> Option<Vec<RawEffect>> {
 /// and the number of leading successor arguments the op produces itself.
 /// `None` when the op does not implement the interface.
 pub fn branch_successor_operands(op: MlirOperation, index: usize) -> Option<SuccessorOperands> {
-    let mut buffer: Vec<MlirValue> = vec![MlirValue { ptr: std::ptr::null() }; 8];
+    let mut buffer: Vec<MlirValue> = vec![
+        MlirValue {
+            ptr: std::ptr::null()
+        };
+        8
+    ];
     loop {
         let mut produced: i32 = 0;
         let mut first: i32 = -1;
@@ -153,7 +160,12 @@ pub fn branch_successor_operands(op: MlirOperation, index: usize) -> Option<Succ
         }
         let count = count as usize;
         if count > buffer.len() {
-            buffer.resize(count, MlirValue { ptr: std::ptr::null() });
+            buffer.resize(
+                count,
+                MlirValue {
+                    ptr: std::ptr::null(),
+                },
+            );
             continue;
         }
         buffer.truncate(count);
@@ -192,7 +204,11 @@ pub fn region_entry_edges(op: MlirOperation) -> Option<Vec<RawRegionEdge>> {
     let mut edges: Vec<RawRegionEdge> = Vec::new();
     // SAFETY: the callback only pushes into `edges`, alive for the call.
     let known = unsafe {
-        ffi::bufrsShimRegionBranchEntryEdges(op, Some(boundary::collect_region_edge), &mut edges as *mut _ as *mut _)
+        ffi::bufrsShimRegionBranchEntryEdges(
+            op,
+            Some(boundary::collect_region_edge),
+            &mut edges as *mut _ as *mut _,
+        )
     };
     known.then_some(edges)
 }
@@ -237,7 +253,10 @@ pub struct HoistingKind {
 pub fn hoisting_kind(alloc_op: MlirOperation) -> Option<HoistingKind> {
     // SAFETY: `alloc_op` is live.
     let bits = unsafe { ffi::bufrsShimHoistingKind(alloc_op) };
-    (bits >= 0).then_some(HoistingKind { out_of_loops: bits & 1 != 0, to_dominating_block: bits & 2 != 0 })
+    (bits >= 0).then_some(HoistingKind {
+        out_of_loops: bits & 1 != 0,
+        to_dominating_block: bits & 2 != 0,
+    })
 }
 
 /// `RegionKindInterface`: whether the region has SSA dominance (false for

@@ -75,11 +75,16 @@ pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
             .collect();
         let element = mlir_sys::mlirShapedTypeGetElementType(ty);
         let element_bits = ffi::bufrsShimElementSizeInBits(scope, element);
-        let element_is_buffer = mlir_sys::mlirTypeIsAMemRef(element) || mlir_sys::mlirTypeIsAUnrankedMemRef(element);
+        let element_is_buffer =
+            mlir_sys::mlirTypeIsAMemRef(element) || mlir_sys::mlirTypeIsAUnrankedMemRef(element);
         let layout = mlir_sys::mlirMemRefTypeGetAffineMap(ty);
         let identity_layout = mlir_sys::mlirAffineMapIsIdentity(layout);
         let space = mlir_sys::mlirMemRefTypeGetMemorySpace(ty);
-        let memory_space = if space.ptr.is_null() { String::new() } else { print_attribute(space) };
+        let memory_space = if space.ptr.is_null() {
+            String::new()
+        } else {
+            print_attribute(space)
+        };
         BufferType::Ranked(RankedMemRef {
             shape,
             element_bits: u64::try_from(element_bits).ok(),
@@ -100,7 +105,11 @@ fn print_attribute(attr: mlir_sys::MlirAttribute) -> String {
     let mut out = String::new();
     // SAFETY: the callback appends to `out`, alive for the call.
     unsafe {
-        mlir_sys::mlirAttributePrint(attr, Some(crate::boundary::append_to_string), &mut out as *mut String as *mut _)
+        mlir_sys::mlirAttributePrint(
+            attr,
+            Some(crate::boundary::append_to_string),
+            &mut out as *mut String as *mut _,
+        )
     };
     out
 }

@@ -75,7 +75,8 @@ pub struct BufferDeallocation;
 impl BufrsPass for BufferDeallocation {
     type Options = BufferDeallocationOptions;
     const ARGUMENT: &'static str = "bufrs-buffer-deallocation";
-    const SUMMARY: &'static str = "Free every heap buffer exactly once on every path, cloning at critical merges";
+    const SUMMARY: &'static str =
+        "Free every heap buffer exactly once on every path, cloning at critical merges";
     const ANCHOR: PassAnchor = PassAnchor::FunctionLike;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf"];
 
@@ -195,7 +196,11 @@ pub enum FeedEdge {
 }
 
 /// Computes the plan, or the reasons the IR cannot be handled.
-pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Ownership) -> Result<Plan, Vec<PlanError>> {
+pub fn plan(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    ownership: &Ownership,
+) -> Result<Plan, Vec<PlanError>> {
     let mut errors: Vec<PlanError> = ownership
         .problems
         .iter()
@@ -226,7 +231,15 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
     let mut liveness: HashMap<ValueId, Needed> = HashMap::new();
     for &root in &owned {
         if let Some(home) = home(snapshot, root) {
-            liveness.insert(root, needed_blocks(snapshot, dominance, home, uses.get(&root).map_or(&[], |v| v)));
+            liveness.insert(
+                root,
+                needed_blocks(
+                    snapshot,
+                    dominance,
+                    home,
+                    uses.get(&root).map_or(&[], |v| v),
+                ),
+            );
         }
     }
 
@@ -241,7 +254,11 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
         {
             // A clone before a branch with several successors would run on
             // every path; it belongs on its edge.
-            plan.splits.entry((feed.forwarder, k)).or_default().clones.push((feed.position, feed.value));
+            plan.splits
+                .entry((feed.forwarder, k))
+                .or_default()
+                .clones
+                .push((feed.position, feed.value));
         } else {
             plan.clones.push(CloneAt {
                 forwarder: feed.forwarder,
@@ -254,7 +271,9 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
 
     // Frees.
     for &root in &owned {
-        let Some((home_region, def_block)) = home(snapshot, root) else { continue };
+        let Some((home_region, def_block)) = home(snapshot, root) else {
+            continue;
+        };
         let needed = &liveness[&root];
         let root_uses = uses.get(&root).map_or(&[][..], |v| v);
         let mut edge_requests: BTreeMap<BlockId, Vec<(OpId, u32)>> = BTreeMap::new();
@@ -262,20 +281,27 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
             if !(block == def_block || needed.needed_in(block)) || !dominance.is_reachable(block) {
                 continue;
             }
-            let in_block: Vec<&Use> =
-                root_uses.iter().filter(|u| snapshot.op(u.at).parent_block == Some(block)).collect();
+            let in_block: Vec<&Use> = root_uses
+                .iter()
+                .filter(|u| snapshot.op(u.at).parent_block == Some(block))
+                .collect();
             // Consumed by a region-branch op that moves it into its regions.
-            if in_block.iter().any(|u| moved.contains(&(u.at, root, FeedEdge::Entry))) {
+            if in_block
+                .iter()
+                .any(|u| moved.contains(&(u.at, root, FeedEdge::Entry)))
+            {
                 continue;
             }
             let terminator = snapshot.terminator(block);
             let successors = terminator.map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
             if successors.is_empty() {
                 let moved_out = terminator.is_some_and(|t| {
-                    moved.contains(&(t, root, FeedEdge::RegionExit)) || moved.contains(&(t, root, FeedEdge::Return))
+                    moved.contains(&(t, root, FeedEdge::RegionExit))
+                        || moved.contains(&(t, root, FeedEdge::Return))
                 });
                 if !moved_out {
-                    plan.frees.push((root, free_in_block(snapshot, root, block, &in_block)));
+                    plan.frees
+                        .push((root, free_in_block(snapshot, root, block, &in_block)));
                 }
                 continue;
             }
@@ -284,17 +310,22 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
             // An edge block cloning an alias of the root uses it on that edge.
             let cloned: Vec<bool> = (0..successors.len() as u32)
                 .map(|k| {
-                    plan.splits
-                        .get(&(t, k))
-                        .is_some_and(|e| e.clones.iter().any(|&(_, v)| ownership.roots(v).contains(&root)))
+                    plan.splits.get(&(t, k)).is_some_and(|e| {
+                        e.clones
+                            .iter()
+                            .any(|&(_, v)| ownership.roots(v).contains(&root))
+                    })
                 })
                 .collect();
             let cloned_on_edge = |k: u32| cloned[k as usize];
-            let any_needed =
-                successors.iter().enumerate().any(|(k, s)| needed.needed_in(s.block) || cloned_on_edge(k as u32));
+            let any_needed = successors
+                .iter()
+                .enumerate()
+                .any(|(k, s)| needed.needed_in(s.block) || cloned_on_edge(k as u32));
             let any_moved = (0..successors.len() as u32).any(edge_moved);
             if !any_needed && !any_moved {
-                plan.frees.push((root, free_in_block(snapshot, root, block, &in_block)));
+                plan.frees
+                    .push((root, free_in_block(snapshot, root, block, &in_block)));
                 continue;
             }
             for (k, successor) in successors.iter().enumerate() {
@@ -305,7 +336,10 @@ pub fn plan(snapshot: &Snapshot, dominance: &DominanceInfo<'_>, ownership: &Owne
                 if cloned_on_edge(k) {
                     plan.splits.entry((t, k)).or_default().frees.push(root);
                 } else {
-                    edge_requests.entry(successor.block).or_default().push((t, k));
+                    edge_requests
+                        .entry(successor.block)
+                        .or_default()
+                        .push((t, k));
                 }
             }
         }
@@ -358,20 +392,31 @@ fn existing_frees(
             errors.push(does_more());
             continue;
         }
-        let Effects::Known(effects) = &op.facts.effects else { continue };
-        let frees: Vec<ValueId> = effects.iter().filter(|e| e.kind == EffectKind::Free).filter_map(|e| e.value).collect();
+        let Effects::Known(effects) = &op.facts.effects else {
+            continue;
+        };
+        let frees: Vec<ValueId> = effects
+            .iter()
+            .filter(|e| e.kind == EffectKind::Free)
+            .filter_map(|e| e.value)
+            .collect();
         if frees.is_empty() {
             continue;
         }
-        let only_frees = effects.iter().all(|e| e.kind == EffectKind::Free || e.kind == EffectKind::Read)
+        let only_frees = effects
+            .iter()
+            .all(|e| e.kind == EffectKind::Free || e.kind == EffectKind::Read)
             && op.results.is_empty()
             && op.regions.is_empty();
         if !only_frees {
             errors.push(does_more());
             continue;
         }
-        let owned: Vec<bool> =
-            frees.iter().flat_map(|&f| ownership.roots(f)).map(|r| ownership.is_owned_root(r)).collect();
+        let owned: Vec<bool> = frees
+            .iter()
+            .flat_map(|&f| ownership.roots(f))
+            .map(|r| ownership.is_owned_root(r))
+            .collect();
         if owned.iter().all(|&o| o) {
             erased.insert(id);
             plan.erase.push(id);
@@ -414,9 +459,14 @@ fn lifted_uses(
             errors.push(problem);
         }
         for root in roots_here {
-            let Some((region, _)) = home(snapshot, root) else { continue };
+            let Some((region, _)) = home(snapshot, root) else {
+                continue;
+            };
             match ancestor_op_in_region(snapshot, id, region) {
-                Some(at) => uses.entry(root).or_default().push(Use { at, nested: at != id }),
+                Some(at) => uses.entry(root).or_default().push(Use {
+                    at,
+                    nested: at != id,
+                }),
                 None => errors.push(PlanError {
                     op: id,
                     message: "uses a buffer outside the region that owns it".into(),
@@ -433,10 +483,15 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
     let op = snapshot.op(id);
     let facts = &op.facts;
     let stored = op.operands.iter().any(|&operand| {
-        snapshot.value(operand).kind.is_buffer() && !ownership.roots(operand).is_empty() && stores(snapshot, id, operand)
+        snapshot.value(operand).kind.is_buffer()
+            && !ownership.roots(operand).is_empty()
+            && stores(snapshot, id, operand)
     });
     if stored {
-        return Some(PlanError { op: id, message: "stores a buffer into memory; its ownership cannot be tracked".into() });
+        return Some(PlanError {
+            op: id,
+            message: "stores a buffer into memory; its ownership cannot be tracked".into(),
+        });
     }
     if facts.is_terminator && facts.successors.is_empty() && facts.terminator_edges.is_empty() {
         let parent = op.parent_block.map(|b| snapshot.parent_op_of_block(b));
@@ -475,20 +530,32 @@ fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
             } else {
                 FeedEdge::Branch(incoming.slot.0)
             };
-            out.push(Feed { forwarder: incoming.forwarder, position: incoming.slot.1, value: incoming.value, edge });
+            out.push(Feed {
+                forwarder: incoming.forwarder,
+                position: incoming.slot.1,
+                value: incoming.value,
+                edge,
+            });
         }
     }
     // Function returns: the caller owns what it gets.
     for &region in &snapshot.op(Snapshot::ROOT).regions {
         for &block in &snapshot.region(region).blocks {
-            let Some(t) = snapshot.terminator(block) else { continue };
+            let Some(t) = snapshot.terminator(block) else {
+                continue;
+            };
             let facts = &snapshot.op(t).facts;
             if !facts.is_return_like || !facts.terminator_edges.is_empty() {
                 continue;
             }
             for (i, &value) in snapshot.op(t).operands.iter().enumerate() {
                 if snapshot.value(value).kind.is_buffer() {
-                    out.push(Feed { forwarder: t, position: i as u32, value, edge: FeedEdge::Return });
+                    out.push(Feed {
+                        forwarder: t,
+                        position: i as u32,
+                        value,
+                        edge: FeedEdge::Return,
+                    });
                 }
             }
         }
@@ -504,7 +571,12 @@ struct Needed {
 
 impl Needed {
     fn needed_in(&self, block: BlockId) -> bool {
-        block.index().checked_sub(self.offset).and_then(|i| self.needed_in.get(i)).copied().unwrap_or(false)
+        block
+            .index()
+            .checked_sub(self.offset)
+            .and_then(|i| self.needed_in.get(i))
+            .copied()
+            .unwrap_or(false)
     }
 }
 
@@ -520,7 +592,10 @@ fn needed_blocks(
     let blocks = &snapshot.region(region).blocks;
     let offset = blocks.first().map_or(0, |b| b.index());
     // Blocks of a region are numbered contiguously by capture.
-    let contiguous = blocks.iter().enumerate().all(|(i, b)| b.index() == offset + i);
+    let contiguous = blocks
+        .iter()
+        .enumerate()
+        .all(|(i, b)| b.index() == offset + i);
     let local = |b: BlockId| -> Option<usize> {
         if contiguous {
             b.index().checked_sub(offset).filter(|&i| i < blocks.len())
@@ -544,7 +619,10 @@ fn needed_blocks(
     }
     while let Some(b) = worklist.pop() {
         for p in dominance.cfg().predecessors(b) {
-            if p == def_block || !dominance.is_reachable(p) || !dominance.block_dominates(def_block, p) {
+            if p == def_block
+                || !dominance.is_reachable(p)
+                || !dominance.block_dominates(def_block, p)
+            {
                 continue;
             }
             if let Some(i) = local(p) {
@@ -563,7 +641,10 @@ fn needed_blocks(
         for (i, &b) in blocks.iter().enumerate() {
             dense[b.index()] = needed_in[i];
         }
-        Needed { needed_in: dense, offset: 0 }
+        Needed {
+            needed_in: dense,
+            offset: 0,
+        }
     }
 }
 
@@ -589,31 +670,53 @@ fn can_move(
     // later occurrences (and views of it) get clones, made before the edge.
     // A region-branch op must not otherwise use the root at all.
     let forwarded: &[ValueId] = match feed.edge {
-        FeedEdge::Branch(k) => forwarder.facts.successors.get(k as usize).map_or(&[][..], |s| &s.forwarded[..]),
-        FeedEdge::RegionExit => forwarder.facts.terminator_edges.first().map_or(&[][..], |e| &e.forwarded[..]),
+        FeedEdge::Branch(k) => forwarder
+            .facts
+            .successors
+            .get(k as usize)
+            .map_or(&[][..], |s| &s.forwarded[..]),
+        FeedEdge::RegionExit => forwarder
+            .facts
+            .terminator_edges
+            .first()
+            .map_or(&[][..], |e| &e.forwarded[..]),
         FeedEdge::Return | FeedEdge::Entry => &forwarder.operands[..],
     };
-    let first = forwarded.iter().position(|&v| ownership.exact_owned_root(v) == Some(root));
+    let first = forwarded
+        .iter()
+        .position(|&v| ownership.exact_owned_root(v) == Some(root));
     if first != Some(feed.position as usize) {
         return None;
     }
     if feed.edge == FeedEdge::Entry
-        && forwarder.operands.iter().filter(|&&v| ownership.roots(v).contains(&root)).count() != 1
+        && forwarder
+            .operands
+            .iter()
+            .filter(|&&v| ownership.roots(v).contains(&root))
+            .count()
+            != 1
     {
         return None;
     }
     let needed = &liveness[&root];
     let root_uses = uses.get(&root).map_or(&[][..], |v| v);
     let dead_after = match feed.edge {
-        FeedEdge::Branch(k) => forwarder.facts.successors.get(k as usize).is_some_and(|s| !needed.needed_in(s.block)),
+        FeedEdge::Branch(k) => forwarder
+            .facts
+            .successors
+            .get(k as usize)
+            .is_some_and(|s| !needed.needed_in(s.block)),
         FeedEdge::RegionExit | FeedEdge::Return => true,
         FeedEdge::Entry => {
             let position = forwarder.position;
             let later_use = root_uses.iter().any(|u| {
                 snapshot.op(u.at).parent_block == Some(block)
-                    && (snapshot.op(u.at).position > position || (u.at == feed.forwarder && u.nested))
+                    && (snapshot.op(u.at).position > position
+                        || (u.at == feed.forwarder && u.nested))
             });
-            let successors = snapshot.terminator(block).map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
+            let successors = snapshot
+                .terminator(block)
+                .map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
             !later_use && !successors.iter().any(|s| needed.needed_in(s.block))
         }
     };
@@ -629,7 +732,9 @@ fn free_in_block(snapshot: &Snapshot, root: ValueId, block: BlockId, uses: &[&Us
         Some(u) if snapshot.op(u.at).facts.is_terminator => FreeAt::Before(u.at),
         Some(u) => FreeAt::After(u.at),
         None => match snapshot.value(root).def {
-            ValueDef::OpResult { op, .. } if snapshot.op(op).parent_block == Some(block) => FreeAt::After(op),
+            ValueDef::OpResult { op, .. } if snapshot.op(op).parent_block == Some(block) => {
+                FreeAt::After(op)
+            }
             _ => FreeAt::StartOf(block),
         },
     }
@@ -647,7 +752,9 @@ fn reachable_edges_into(
         if !dominance.is_reachable(block) {
             continue;
         }
-        let Some(t) = snapshot.terminator(block) else { continue };
+        let Some(t) = snapshot.terminator(block) else {
+            continue;
+        };
         for (k, s) in snapshot.op(t).facts.successors.iter().enumerate() {
             if s.block == target {
                 out.push((t, k as u32));
@@ -658,7 +765,12 @@ fn reachable_edges_into(
 }
 
 /// Applies the plan to the IR.
-fn apply(snapshot: &Snapshot, map: &IrMap, ownership: &Ownership, plan: &Plan) -> Result<(), String> {
+fn apply(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    ownership: &Ownership,
+    plan: &Plan,
+) -> Result<(), String> {
     for &op in &plan.erase {
         edit::erase(map.op(op));
     }
@@ -677,17 +789,21 @@ fn apply(snapshot: &Snapshot, map: &IrMap, ownership: &Ownership, plan: &Plan) -
         };
         let location = match at {
             FreeAt::After(op) | FreeAt::Before(op) => edit::location(map.op(op)),
-            FreeAt::StartOf(block) => snapshot
-                .block(block)
-                .ops
-                .first()
-                .map_or_else(|| edit::location(map.op(Snapshot::ROOT)), |&op| edit::location(map.op(op))),
+            FreeAt::StartOf(block) => snapshot.block(block).ops.first().map_or_else(
+                || edit::location(map.op(Snapshot::ROOT)),
+                |&op| edit::location(map.op(op)),
+            ),
         };
         build_free(snapshot, map, root, location, anchor);
     }
     for (&(terminator, k), work) in &plan.splits {
         let t = map.op(terminator);
-        let block = map.block(snapshot.op(terminator).parent_block.ok_or("split at a terminator without a block")?);
+        let block = map.block(
+            snapshot
+                .op(terminator)
+                .parent_block
+                .ok_or("split at a terminator without a block")?,
+        );
         let successor = &snapshot.op(terminator).facts.successors[k as usize];
         let target = map.block(successor.block);
         let new_block = edit::new_block_like(target, block);
@@ -712,10 +828,15 @@ fn apply(snapshot: &Snapshot, map: &IrMap, ownership: &Ownership, plan: &Plan) -
 fn operand_index(map: &IrMap, clone: &CloneAt) -> Result<u32, String> {
     let start = match clone.edge {
         FeedEdge::Entry | FeedEdge::Return => Some(0),
-        FeedEdge::Branch(k) => map.successor_operand_starts.get(&(clone.forwarder, k)).copied(),
+        FeedEdge::Branch(k) => map
+            .successor_operand_starts
+            .get(&(clone.forwarder, k))
+            .copied(),
         FeedEdge::RegionExit => map.terminator_operand_starts.get(&clone.forwarder).copied(),
     };
-    start.map(|s| s + clone.position).ok_or_else(|| "cannot locate a forwarded operand to clone".to_string())
+    start
+        .map(|s| s + clone.position)
+        .ok_or_else(|| "cannot locate a forwarded operand to clone".to_string())
 }
 
 /// The AllocationOpInterface op that can build clones/frees for `root`'s
@@ -740,10 +861,17 @@ fn build_clone(
         .find_map(|r| allocation_op(map.value(r)))
         .and_then(|alloc| edit::build_clone(alloc, value, InsertPoint::Before(before)));
     let _ = snapshot;
-    via_interface.unwrap_or_else(|| builders::bufferization_clone(value, location, Anchor::Before(before)))
+    via_interface
+        .unwrap_or_else(|| builders::bufferization_clone(value, location, Anchor::Before(before)))
 }
 
-fn build_free(snapshot: &Snapshot, map: &IrMap, root: ValueId, location: mlir_sys::MlirLocation, at: Anchor) {
+fn build_free(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    root: ValueId,
+    location: mlir_sys::MlirLocation,
+    at: Anchor,
+) {
     let value = map.value(root);
     if let Some(alloc) = allocation_op(value) {
         let point = match at {
@@ -752,7 +880,9 @@ fn build_free(snapshot: &Snapshot, map: &IrMap, root: ValueId, location: mlir_sy
                 // SAFETY: live op.
                 let next = unsafe { mlir_sys::mlirOperationGetNextInBlock(op) };
                 if next.ptr.is_null() {
-                    Some(InsertPoint::EndOf(unsafe { mlir_sys::mlirOperationGetBlock(op) }))
+                    Some(InsertPoint::EndOf(unsafe {
+                        mlir_sys::mlirOperationGetBlock(op)
+                    }))
                 } else {
                     Some(InsertPoint::Before(next))
                 }
@@ -760,7 +890,11 @@ fn build_free(snapshot: &Snapshot, map: &IrMap, root: ValueId, location: mlir_sy
             Anchor::StartOf(block) => {
                 // SAFETY: live block.
                 let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(block) };
-                Some(if first.ptr.is_null() { InsertPoint::EndOf(block) } else { InsertPoint::Before(first) })
+                Some(if first.ptr.is_null() {
+                    InsertPoint::EndOf(block)
+                } else {
+                    InsertPoint::Before(first)
+                })
             }
         };
         if let Some(point) = point {
@@ -811,25 +945,58 @@ mod tests {
         let mut b = SnapshotBuilder::new("func.func", func_facts());
         let body = b.add_region(Snapshot::ROOT);
         let entry = b.add_block(body, &[]);
-        let unknown = b.add_op(entry, "test.region_op", &[], &[], OpFacts { regions_have_ssa_dominance: true, ..OpFacts::default() });
+        let unknown = b.add_op(
+            entry,
+            "test.region_op",
+            &[],
+            &[],
+            OpFacts {
+                regions_have_ssa_dominance: true,
+                ..OpFacts::default()
+            },
+        );
         let inner = b.add_region(unknown);
         let inner_block = b.add_block(inner, &[]);
         let next = b.snapshot().values.len() as u32;
         let facts = alloc_facts(&b, next);
-        let alloc = b.add_op(inner_block, "memref.alloc", &[], &[ValueKind::RankedMemRef], facts);
+        let alloc = b.add_op(
+            inner_block,
+            "memref.alloc",
+            &[],
+            &[ValueKind::RankedMemRef],
+            facts,
+        );
         let buffer = b.snapshot().op(alloc).results[0];
         let exit = b.add_op(
             inner_block,
             "test.region_terminator",
             &[buffer],
             &[],
-            OpFacts { is_terminator: true, effects: Effects::Known(vec![]), ..OpFacts::default() },
+            OpFacts {
+                is_terminator: true,
+                effects: Effects::Known(vec![]),
+                ..OpFacts::default()
+            },
         );
-        b.add_op(entry, "func.return", &[], &[], OpFacts { is_terminator: true, is_return_like: true, ..OpFacts::default() });
+        b.add_op(
+            entry,
+            "func.return",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                ..OpFacts::default()
+            },
+        );
         let errors = plan_of(&b.finish()).unwrap_err();
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].op, exit);
-        assert!(errors[0].message.contains("whose control flow is unknown"), "{}", errors[0].message);
+        assert!(
+            errors[0].message.contains("whose control flow is unknown"),
+            "{}",
+            errors[0].message
+        );
     }
 
     /// Seed @branch: both buffers reaching the join are moved, %0 is freed
@@ -853,28 +1020,66 @@ mod tests {
             effects: Effects::Known(vec![]),
             successors: to
                 .into_iter()
-                .map(|(block, forwarded)| Successor { block, forwarded, produced: 0, mapping_known: true })
+                .map(|(block, forwarded)| Successor {
+                    block,
+                    forwarded,
+                    produced: 0,
+                    mapping_known: true,
+                })
                 .collect(),
             ..OpFacts::default()
         };
-        b.add_op(bb0, "cf.cond_br", &[cond], &[], branch(vec![(bb1, vec![]), (bb2, vec![])]));
+        b.add_op(
+            bb0,
+            "cf.cond_br",
+            &[cond],
+            &[],
+            branch(vec![(bb1, vec![]), (bb2, vec![])]),
+        );
         let next = b.snapshot().values.len() as u32;
         let f = alloc_facts(&b, next);
         let a1 = b.add_op(bb1, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
         let v1 = b.snapshot().op(a1).results[0];
         b.add_op(bb1, "cf.br", &[v1], &[], branch(vec![(bb3, vec![v1])]));
-        let read = OpFacts { effects: Effects::Known(vec![Effect { kind: EffectKind::Read, value: Some(v0), on_automatic_scope: false }]), ..OpFacts::default() };
+        let read = OpFacts {
+            effects: Effects::Known(vec![Effect {
+                kind: EffectKind::Read,
+                value: Some(v0),
+                on_automatic_scope: false,
+            }]),
+            ..OpFacts::default()
+        };
         let use0 = b.add_op(bb2, "use", &[v0], &[], read);
         b.add_op(bb2, "cf.br", &[v0], &[], branch(vec![(bb3, vec![v0])]));
         let join = b.snapshot().block(bb3).args[0];
-        let read = OpFacts { effects: Effects::Known(vec![Effect { kind: EffectKind::Read, value: Some(join), on_automatic_scope: false }]), ..OpFacts::default() };
+        let read = OpFacts {
+            effects: Effects::Known(vec![Effect {
+                kind: EffectKind::Read,
+                value: Some(join),
+                on_automatic_scope: false,
+            }]),
+            ..OpFacts::default()
+        };
         let use2 = b.add_op(bb3, "use", &[join], &[], read);
-        b.add_op(bb3, "func.return", &[], &[], OpFacts { is_terminator: true, is_return_like: true, ..OpFacts::default() });
+        b.add_op(
+            bb3,
+            "func.return",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                ..OpFacts::default()
+            },
+        );
         let plan = plan_of(&b.finish()).unwrap();
         assert_eq!(plan.moves, 2);
         assert!(plan.clones.is_empty());
         assert!(plan.splits.is_empty());
-        assert_eq!(plan.frees, vec![(join, FreeAt::After(use2)), (v0, FreeAt::StartOf(bb1))]);
+        assert_eq!(
+            plan.frees,
+            vec![(join, FreeAt::After(use2)), (v0, FreeAt::StartOf(bb1))]
+        );
         let _ = use0;
     }
 }

@@ -48,10 +48,18 @@ pub struct BufferHoisting;
 impl BufrsPass for BufferHoisting {
     type Options = BufferHoistingOptions;
     const ARGUMENT: &'static str = "bufrs-buffer-hoisting";
-    const SUMMARY: &'static str = "Move heap allocations up to dominating blocks and out of nested regions";
+    const SUMMARY: &'static str =
+        "Move heap allocations up to dominating blocks and out of nested regions";
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        hoist(op, Policy { leave_conditionals: options.leave_conditionals, ..Policy::HOISTING }, options.emit_remarks)
+        hoist(
+            op,
+            Policy {
+                leave_conditionals: options.leave_conditionals,
+                ..Policy::HOISTING
+            },
+            options.emit_remarks,
+        )
     }
 }

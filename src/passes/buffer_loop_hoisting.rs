@@ -49,10 +49,18 @@ pub struct BufferLoopHoisting;
 impl BufrsPass for BufferLoopHoisting {
     type Options = BufferLoopHoistingOptions;
     const ARGUMENT: &'static str = "bufrs-buffer-loop-hoisting";
-    const SUMMARY: &'static str = "Move loop-invariant heap allocations out of loops, with their frees after the loop";
+    const SUMMARY: &'static str =
+        "Move loop-invariant heap allocations out of loops, with their frees after the loop";
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        hoist(op, Policy { leave_block_loops: options.block_loops, ..Policy::LOOP_HOISTING }, options.emit_remarks)
+        hoist(
+            op,
+            Policy {
+                leave_block_loops: options.block_loops,
+                ..Policy::LOOP_HOISTING
+            },
+            options.emit_remarks,
+        )
     }
 }

@@ -89,7 +89,8 @@ const MAX_ROUNDS: usize = 64;
 impl BufrsPass for CopyRemoval {
     type Options = CopyRemovalOptions;
     const ARGUMENT: &'static str = "bufrs-copy-removal";
-    const SUMMARY: &'static str = "Remove copies into or out of temporary buffers, and redundant clones";
+    const SUMMARY: &'static str =
+        "Remove copies into or out of temporary buffers, and redundant clones";
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
@@ -171,8 +172,12 @@ impl Kept {
             Kept::Types => "kept: source and target are the same value or differ in type",
             Kept::NoSourceFree => "kept: the source is not freed after the copy in the same block",
             Kept::NotAllocatedHere => "kept: neither buffer is allocated in the copy's block",
-            Kept::TargetUsedBetween { .. } => "kept: the target is used between its definition and the copy",
-            Kept::SourceUsedBetween { .. } => "kept: the source is used between the copy and its free",
+            Kept::TargetUsedBetween { .. } => {
+                "kept: the target is used between its definition and the copy"
+            }
+            Kept::SourceUsedBetween { .. } => {
+                "kept: the source is used between the copy and its free"
+            }
             Kept::TargetDefinedLater => "kept: the target is defined after the source's allocation",
         }
     }
@@ -216,9 +221,15 @@ pub fn decide(
                         .or_else(|why| ctx.reuse_target(copy, source, target).map_err(|_| why))
                 }
             }
-            Some(CopyShape::IntoNewBuffer) if options.clones && info.operands.len() == 1 && info.results.len() == 1 => {
+            Some(CopyShape::IntoNewBuffer)
+                if options.clones && info.operands.len() == 1 && info.results.len() == 1 =>
+            {
                 let (source, clone) = (info.operands[0], info.results[0]);
-                if !same_type(source, clone) { Err(Kept::Types) } else { ctx.clone_removal(copy, source, clone) }
+                if !same_type(source, clone) {
+                    Err(Kept::Types)
+                } else {
+                    ctx.clone_removal(copy, source, clone)
+                }
             }
             _ => continue,
         };
@@ -239,7 +250,8 @@ impl Ctx<'_> {
     fn position_in(&self, op: OpId, block: BlockId) -> Option<u32> {
         let region = self.snapshot.block(block).region;
         let ancestor = ancestor_op_in_region(self.snapshot, op, region)?;
-        (self.snapshot.op(ancestor).parent_block == Some(block)).then(|| self.snapshot.op(ancestor).position)
+        (self.snapshot.op(ancestor).parent_block == Some(block))
+            .then(|| self.snapshot.op(ancestor).position)
     }
 
     /// A user of `value` or an alias of it strictly between positions
@@ -249,7 +261,10 @@ impl Ctx<'_> {
             self.uses
                 .of(alias)
                 .iter()
-                .find(|u| self.position_in(u.user, block).is_some_and(|p| from < p && p < to))
+                .find(|u| {
+                    self.position_in(u.user, block)
+                        .is_some_and(|p| from < p && p < to)
+                })
                 .map(|u| u.user)
         })
     }
@@ -262,7 +277,9 @@ impl Ctx<'_> {
             .map(|u| u.user)
             .filter(|&user| {
                 let info = self.snapshot.op(user);
-                info.parent_block == Some(block) && info.position > after && frees_only(self.snapshot, user, value)
+                info.parent_block == Some(block)
+                    && info.position > after
+                    && frees_only(self.snapshot, user, value)
             })
             .min_by_key(|&user| self.snapshot.op(user).position)
     }
@@ -283,23 +300,41 @@ impl Ctx<'_> {
     fn reuse_source(&self, copy: OpId, source: ValueId, target: ValueId) -> Result<Removal, Kept> {
         let info = self.snapshot.op(copy);
         let block = info.parent_block.ok_or(Kept::NotAllocatedHere)?;
-        let alloc = self.allocation_in(target, block).ok_or(Kept::NotAllocatedHere)?;
-        let free = self.free_after(source, block, info.position).ok_or(Kept::NoSourceFree)?;
+        let alloc = self
+            .allocation_in(target, block)
+            .ok_or(Kept::NotAllocatedHere)?;
+        let free = self
+            .free_after(source, block, info.position)
+            .ok_or(Kept::NoSourceFree)?;
         let def_pos = self.snapshot.op(alloc).position;
         if let Some(by) = self.used_between(target, block, def_pos, info.position) {
             return Err(Kept::TargetUsedBetween { by });
         }
-        if let Some(by) = self.used_between(source, block, info.position, self.snapshot.op(free).position) {
+        if let Some(by) = self.used_between(
+            source,
+            block,
+            info.position,
+            self.snapshot.op(free).position,
+        ) {
             return Err(Kept::SourceUsedBetween { by });
         }
-        Ok(Removal { kind: RemovalKind::ReuseSource, replace: target, with: source, erase: vec![copy, free, alloc] })
+        Ok(Removal {
+            kind: RemovalKind::ReuseSource,
+            replace: target,
+            with: source,
+            erase: vec![copy, free, alloc],
+        })
     }
 
     fn reuse_target(&self, copy: OpId, source: ValueId, target: ValueId) -> Result<Removal, Kept> {
         let info = self.snapshot.op(copy);
         let block = info.parent_block.ok_or(Kept::NotAllocatedHere)?;
-        let alloc = self.allocation_in(source, block).ok_or(Kept::NotAllocatedHere)?;
-        let free = self.free_after(source, block, info.position).ok_or(Kept::NoSourceFree)?;
+        let alloc = self
+            .allocation_in(source, block)
+            .ok_or(Kept::NotAllocatedHere)?;
+        let free = self
+            .free_after(source, block, info.position)
+            .ok_or(Kept::NoSourceFree)?;
         if !self.dominance.value_properly_dominates(target, alloc) {
             return Err(Kept::TargetDefinedLater);
         }
@@ -307,31 +342,66 @@ impl Ctx<'_> {
         if let Some(by) = self.used_between(target, block, def_pos, info.position) {
             return Err(Kept::TargetUsedBetween { by });
         }
-        if let Some(by) = self.used_between(source, block, info.position, self.snapshot.op(free).position) {
+        if let Some(by) = self.used_between(
+            source,
+            block,
+            info.position,
+            self.snapshot.op(free).position,
+        ) {
             return Err(Kept::SourceUsedBetween { by });
         }
-        Ok(Removal { kind: RemovalKind::ReuseTarget, replace: source, with: target, erase: vec![copy, free, alloc] })
+        Ok(Removal {
+            kind: RemovalKind::ReuseTarget,
+            replace: source,
+            with: target,
+            erase: vec![copy, free, alloc],
+        })
     }
 
-    fn clone_removal(&self, clone_op: OpId, source: ValueId, clone: ValueId) -> Result<Removal, Kept> {
+    fn clone_removal(
+        &self,
+        clone_op: OpId,
+        source: ValueId,
+        clone: ValueId,
+    ) -> Result<Removal, Kept> {
         let info = self.snapshot.op(clone_op);
         let block = info.parent_block.ok_or(Kept::NoSourceFree)?;
         let clone_uses = self.uses.of(clone);
-        if clone_uses.iter().all(|u| frees_only(self.snapshot, u.user, clone)) {
+        if clone_uses
+            .iter()
+            .all(|u| frees_only(self.snapshot, u.user, clone))
+        {
             let mut erase: Vec<OpId> = clone_uses.iter().map(|u| u.user).collect();
             erase.sort_unstable();
             erase.dedup();
             erase.push(clone_op);
-            return Ok(Removal { kind: RemovalKind::DeadClone, replace: clone, with: source, erase });
+            return Ok(Removal {
+                kind: RemovalKind::DeadClone,
+                replace: clone,
+                with: source,
+                erase,
+            });
         }
-        let free = self.free_after(source, block, info.position).ok_or(Kept::NoSourceFree)?;
-        if let Some(by) = self.used_between(source, block, info.position, self.snapshot.op(free).position) {
+        let free = self
+            .free_after(source, block, info.position)
+            .ok_or(Kept::NoSourceFree)?;
+        if let Some(by) = self.used_between(
+            source,
+            block,
+            info.position,
+            self.snapshot.op(free).position,
+        ) {
             return Err(Kept::SourceUsedBetween { by });
         }
         if !self.dominance.value_properly_dominates(source, clone_op) {
             return Err(Kept::TargetDefinedLater);
         }
-        Ok(Removal { kind: RemovalKind::CloneOfFreedSource, replace: clone, with: source, erase: vec![free, clone_op] })
+        Ok(Removal {
+            kind: RemovalKind::CloneOfFreedSource,
+            replace: clone,
+            with: source,
+            erase: vec![free, clone_op],
+        })
     }
 }
 
@@ -342,7 +412,9 @@ fn non_conflicting(decisions: &[Decision]) -> Vec<usize> {
     let mut values: HashSet<ValueId> = HashSet::new();
     let mut out = Vec::new();
     for (index, decision) in decisions.iter().enumerate() {
-        let Ok(removal) = &decision.outcome else { continue };
+        let Ok(removal) = &decision.outcome else {
+            continue;
+        };
         let clash = removal.erase.iter().any(|op| ops.contains(op))
             || values.contains(&removal.replace)
             || values.contains(&removal.with);
@@ -375,7 +447,10 @@ fn remark(snapshot: &Snapshot, map: &IrMap, decision: &Decision) {
             if let Some(culprit) = kept.culprit() {
                 // SAFETY: as above.
                 let culprit_ref = unsafe { OperationRef::from_raw(map.op(culprit)) };
-                diagnostic = diagnostic.note_at(&culprit_ref, format!("used by '{}'", snapshot.op(culprit).name));
+                diagnostic = diagnostic.note_at(
+                    &culprit_ref,
+                    format!("used by '{}'", snapshot.op(culprit).name),
+                );
             }
             diagnostic
         }
@@ -402,12 +477,20 @@ fn apply(map: &IrMap, removal: &Removal) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::snapshot::{Effect, EffectKind, Effects, OpFacts, SnapshotBuilder, ValueKind};
+    use crate::analysis::snapshot::{
+        Effect, EffectKind, Effects, OpFacts, SnapshotBuilder, ValueKind,
+    };
 
     fn effects(list: &[(EffectKind, ValueId)]) -> OpFacts {
         OpFacts {
             effects: Effects::Known(
-                list.iter().map(|&(kind, v)| Effect { kind, value: Some(v), on_automatic_scope: false }).collect(),
+                list.iter()
+                    .map(|&(kind, v)| Effect {
+                        kind,
+                        value: Some(v),
+                        on_automatic_scope: false,
+                    })
+                    .collect(),
             ),
             ..OpFacts::default()
         }
@@ -415,29 +498,61 @@ mod tests {
 
     /// func(%arg) { %t = alloc; [use %t]; copy(%arg, %t); [use %arg]; dealloc %arg; return %t }
     fn reuse_source_case(use_target_before: bool, use_source_after: bool) -> (Snapshot, OpId) {
-        let mut b =
-            SnapshotBuilder::new("func.func", OpFacts { regions_have_ssa_dominance: true, ..OpFacts::default() });
+        let mut b = SnapshotBuilder::new(
+            "func.func",
+            OpFacts {
+                regions_have_ssa_dominance: true,
+                ..OpFacts::default()
+            },
+        );
         let region = b.add_region(Snapshot::ROOT);
         let block = b.add_block(region, &[ValueKind::RankedMemRef]);
         let arg = b.snapshot().block(block).args[0];
-        let alloc = b.add_op(block, "memref.alloc", &[], &[ValueKind::RankedMemRef], OpFacts::default());
+        let alloc = b.add_op(
+            block,
+            "memref.alloc",
+            &[],
+            &[ValueKind::RankedMemRef],
+            OpFacts::default(),
+        );
         let t = b.snapshot().op(alloc).results[0];
         *b.facts_mut(alloc) = effects(&[(EffectKind::Allocate, t)]);
         if use_target_before {
             b.add_op(block, "use", &[t], &[], effects(&[(EffectKind::Write, t)]));
         }
-        let copy =
-            b.add_op(block, "memref.copy", &[arg, t], &[], effects(&[(EffectKind::Read, arg), (EffectKind::Write, t)]));
+        let copy = b.add_op(
+            block,
+            "memref.copy",
+            &[arg, t],
+            &[],
+            effects(&[(EffectKind::Read, arg), (EffectKind::Write, t)]),
+        );
         if use_source_after {
-            b.add_op(block, "use", &[arg], &[], effects(&[(EffectKind::Write, arg)]));
+            b.add_op(
+                block,
+                "use",
+                &[arg],
+                &[],
+                effects(&[(EffectKind::Write, arg)]),
+            );
         }
-        b.add_op(block, "memref.dealloc", &[arg], &[], effects(&[(EffectKind::Free, arg)]));
+        b.add_op(
+            block,
+            "memref.dealloc",
+            &[arg],
+            &[],
+            effects(&[(EffectKind::Free, arg)]),
+        );
         b.add_op(
             block,
             "func.return",
             &[t],
             &[],
-            OpFacts { is_terminator: true, is_return_like: true, ..OpFacts::default() },
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                ..OpFacts::default()
+            },
         );
         (b.finish(), copy)
     }
@@ -457,10 +572,16 @@ mod tests {
     fn users_in_between_keep_the_copy() {
         let (snapshot, _) = reuse_source_case(true, false);
         let decisions = decide(&snapshot, &CopyRemovalOptions::default(), |_, _| true);
-        assert!(matches!(decisions[0].outcome, Err(Kept::TargetUsedBetween { .. })));
+        assert!(matches!(
+            decisions[0].outcome,
+            Err(Kept::TargetUsedBetween { .. })
+        ));
         let (snapshot, _) = reuse_source_case(false, true);
         let decisions = decide(&snapshot, &CopyRemovalOptions::default(), |_, _| true);
-        assert!(matches!(decisions[0].outcome, Err(Kept::SourceUsedBetween { .. })));
+        assert!(matches!(
+            decisions[0].outcome,
+            Err(Kept::SourceUsedBetween { .. })
+        ));
     }
 
     #[test]

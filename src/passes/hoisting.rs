@@ -81,13 +81,13 @@ use mlir_sys::MlirOperation;
 
 use crate::{
     analysis::{
-        cycles::BlockCycles,
         capture::IrMap,
-        dominance::{
-            Cfg, DominanceInfo, ancestor_block_in_region, ancestor_op_in_region,
-        },
+        cycles::BlockCycles,
+        dominance::{Cfg, DominanceInfo, ancestor_block_in_region, ancestor_op_in_region},
         flow::{Flow, FlowEvent, follow},
-        snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, RegionTarget, Snapshot, ValueDef, ValueId},
+        snapshot::{
+            BlockId, EffectKind, Effects, OpId, RegionId, RegionTarget, Snapshot, ValueDef, ValueId,
+        },
         uses::UseLists,
     },
     ir::{
@@ -99,8 +99,15 @@ use crate::{
 
 /// Loop ops whose iterations may run concurrently but that do not all carry
 /// `HasParallelRegion` (affine, OpenMP, OpenACC): never hoisted out of.
-pub const PARALLEL_LOOPS: &[&str] =
-    &["scf.parallel", "scf.forall", "affine.parallel", "omp.wsloop", "omp.parallel", "acc.parallel", "acc.loop"];
+pub const PARALLEL_LOOPS: &[&str] = &[
+    "scf.parallel",
+    "scf.forall",
+    "affine.parallel",
+    "omp.wsloop",
+    "omp.parallel",
+    "acc.parallel",
+    "acc.loop",
+];
 
 /// Where a moved allocation lands in its final block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,9 +239,13 @@ impl Stop {
             Stop::Conditional { .. } => "the enclosing conditional region is not left by this pass",
             Stop::Isolated { .. } => "the enclosing op is isolated from above",
             Stop::AllocationScope { .. } => "the enclosing op is an automatic allocation scope",
-            Stop::UnknownRegions { .. } => "the enclosing op does not implement RegionBranchOpInterface",
+            Stop::UnknownRegions { .. } => {
+                "the enclosing op does not implement RegionBranchOpInterface"
+            }
             Stop::Parallel { .. } => "the enclosing loop runs its iterations in parallel",
-            Stop::CrossIteration { .. } => "the buffer may live across iterations (carried, stored or unknown use)",
+            Stop::CrossIteration { .. } => {
+                "the buffer may live across iterations (carried, stored or unknown use)"
+            }
             Stop::MorePaths { .. } => {
                 "moving further would run it on more paths, and the buffer is freed outside or leaves the function"
             }
@@ -277,7 +288,9 @@ pub struct Decision {
 /// it allocates.
 pub fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
     let info = snapshot.op(op);
-    let Effects::Known(effects) = &info.facts.effects else { return None };
+    let Effects::Known(effects) = &info.facts.effects else {
+        return None;
+    };
     let mut allocated = effects.iter().filter(|e| e.kind == EffectKind::Allocate);
     let first = allocated.next()?;
     if allocated.next().is_some() || first.on_automatic_scope || info.results.len() != 1 {
@@ -291,7 +304,9 @@ pub fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
 pub fn is_pure_heap_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
     let buffer = heap_allocated_result(snapshot, op)?;
     let info = snapshot.op(op);
-    let Effects::Known(effects) = &info.facts.effects else { return None };
+    let Effects::Known(effects) = &info.facts.effects else {
+        return None;
+    };
     (effects.len() == 1 && info.regions.is_empty()).then_some(buffer)
 }
 
@@ -312,10 +327,18 @@ pub fn region_repeats(snapshot: &Snapshot, op: OpId) -> bool {
     regions.iter().enumerate().any(|(from, &region)| {
         snapshot.region(region).blocks.iter().any(|&b| {
             snapshot.terminator(b).is_some_and(|t| {
-                snapshot.op(t).facts.terminator_edges.iter().any(|e| match e.target {
-                    RegionTarget::Region(to) => regions.iter().position(|&r| r == to).is_some_and(|to| to <= from),
-                    RegionTarget::Parent => false,
-                })
+                snapshot
+                    .op(t)
+                    .facts
+                    .terminator_edges
+                    .iter()
+                    .any(|e| match e.target {
+                        RegionTarget::Region(to) => regions
+                            .iter()
+                            .position(|&r| r == to)
+                            .is_some_and(|to| to <= from),
+                        RegionTarget::Parent => false,
+                    })
             })
         })
     })
@@ -325,26 +348,37 @@ pub fn region_repeats(snapshot: &Snapshot, op: OpId) -> bool {
 /// of `op`: control enters only `region` (no edge to another region or
 /// straight to the results), and leaves it only to the results.
 pub fn runs_exactly_once(snapshot: &Snapshot, op: OpId, region: RegionId) -> bool {
-    let Some(info) = &snapshot.op(op).facts.region_branch else { return false };
+    let Some(info) = &snapshot.op(op).facts.region_branch else {
+        return false;
+    };
     !info.entry_edges.is_empty()
-        && info.entry_edges.iter().all(|e| e.target == RegionTarget::Region(region))
+        && info
+            .entry_edges
+            .iter()
+            .all(|e| e.target == RegionTarget::Region(region))
         && !is_loop_op(snapshot, op)
-        && snapshot.region(region).blocks.iter().all(|&b| match snapshot.terminator(b) {
-            Some(t) => {
-                let facts = &snapshot.op(t).facts;
-                !facts.successors.is_empty()
-                    || (!facts.terminator_edges.is_empty()
-                        && facts.terminator_edges.iter().all(|e| e.target == RegionTarget::Parent))
-            }
-            None => false,
-        })
+        && snapshot
+            .region(region)
+            .blocks
+            .iter()
+            .all(|&b| match snapshot.terminator(b) {
+                Some(t) => {
+                    let facts = &snapshot.op(t).facts;
+                    !facts.successors.is_empty()
+                        || (!facts.terminator_edges.is_empty()
+                            && facts
+                                .terminator_edges
+                                .iter()
+                                .all(|e| e.target == RegionTarget::Parent))
+                }
+                None => false,
+            })
 }
 
 /// Whether `op` repeats its regions: `LoopLikeOpInterface` or a region back edge.
 pub fn is_loop_op(snapshot: &Snapshot, op: OpId) -> bool {
     snapshot.op(op).facts.is_loop_like || region_repeats(snapshot, op)
 }
-
 
 /// Finds loops between an op and its allocation scope (for promote-to-stack).
 pub struct LoopFinder<'s> {
@@ -355,7 +389,10 @@ pub struct LoopFinder<'s> {
 
 impl<'s> LoopFinder<'s> {
     pub fn new(snapshot: &'s Snapshot) -> Self {
-        LoopFinder { snapshot, on_cycle: BlockCycles::new(&Cfg::new(snapshot)).on_cycle }
+        LoopFinder {
+            snapshot,
+            on_cycle: BlockCycles::new(&Cfg::new(snapshot)).on_cycle,
+        }
     }
 
     /// `Some(Some(op))`: `op` repeats its body; `Some(None)`: a CFG cycle;
@@ -423,8 +460,10 @@ impl BufferFacts {
                 }
                 FlowEvent::Forwarded { by, .. } => {
                     let facts = &snapshot.op(by).facts;
-                    let at_top =
-                        snapshot.op(by).parent_block.is_some_and(|b| snapshot.parent_op_of_block(b) == Snapshot::ROOT);
+                    let at_top = snapshot
+                        .op(by)
+                        .parent_block
+                        .is_some_and(|b| snapshot.parent_op_of_block(b) == Snapshot::ROOT);
                     let unexplained = facts.is_return_like && facts.terminator_edges.is_empty();
                     if (at_top && facts.is_return_like)
                         || unexplained
@@ -435,20 +474,31 @@ impl BufferFacts {
                 }
             }
         }
-        BufferFacts { flow, frees, frees_simple, leaves_function, kept }
+        BufferFacts {
+            flow,
+            frees,
+            frees_simple,
+            leaves_function,
+            kept,
+        }
     }
 
     /// Every use of every alias lies inside `region`.
     fn lives_inside(&self, snapshot: &Snapshot, uses: &UseLists, region: RegionId) -> bool {
-        self.flow
-            .aliases
-            .iter()
-            .all(|&a| uses.of(a).iter().all(|u| ancestor_op_in_region(snapshot, u.user, region).is_some()))
+        self.flow.aliases.iter().all(|&a| {
+            uses.of(a)
+                .iter()
+                .all(|u| ancestor_op_in_region(snapshot, u.user, region).is_some())
+        })
     }
 
     /// Every free lies inside `region` and only frees.
     fn frees_inside(&self, snapshot: &Snapshot, region: RegionId) -> bool {
-        self.frees_simple && self.frees.iter().all(|&f| ancestor_op_in_region(snapshot, f, region).is_some())
+        self.frees_simple
+            && self
+                .frees
+                .iter()
+                .all(|&f| ancestor_op_in_region(snapshot, f, region).is_some())
     }
 
     /// An alias forwarded by a terminator directly inside a region of `op`
@@ -456,7 +506,10 @@ impl BufferFacts {
     fn forwarded_by_terminator_of(&self, snapshot: &Snapshot, op: OpId) -> Option<OpId> {
         self.flow.events.iter().find_map(|e| match *e {
             FlowEvent::Forwarded { by, .. }
-                if snapshot.op(by).parent_block.is_some_and(|b| snapshot.parent_op_of_block(b) == op) =>
+                if snapshot
+                    .op(by)
+                    .parent_block
+                    .is_some_and(|b| snapshot.parent_op_of_block(b) == op) =>
             {
                 Some(by)
             }
@@ -484,12 +537,21 @@ impl<'s> Engine<'s> {
     pub fn new(snapshot: &'s Snapshot) -> Self {
         let cfg = Cfg::new(snapshot);
         let cycles = BlockCycles::new(&cfg);
-        Engine { snapshot, uses: UseLists::new(snapshot), dominance: DominanceInfo::with_cfg(snapshot, cfg), cycles }
+        Engine {
+            snapshot,
+            uses: UseLists::new(snapshot),
+            dominance: DominanceInfo::with_cfg(snapshot, cfg),
+            cycles,
+        }
     }
 
     /// Decides for every qualifying allocation, in program order.
     /// `kind(op)` is the op's `getHoistingKind` (`None`: no interface).
-    pub fn decide(&self, policy: Policy, kind: impl Fn(OpId) -> Option<HoistingKind>) -> Vec<Decision> {
+    pub fn decide(
+        &self,
+        policy: Policy,
+        kind: impl Fn(OpId) -> Option<HoistingKind>,
+    ) -> Vec<Decision> {
         let snapshot = self.snapshot;
         let candidates: Vec<(OpId, ValueId)> = (1..snapshot.ops.len())
             .map(|i| OpId(i as u32))
@@ -506,12 +568,21 @@ impl<'s> Engine<'s> {
             .into_iter()
             .map(|(alloc, buffer)| {
                 // Allocations fed by other allocations would move apart from them.
-                let fed_by_alloc = snapshot.op(alloc).operands.iter().find_map(|&v| match snapshot.value(v).def {
-                    ValueDef::OpResult { op, .. } if is_candidate[op.index()] => Some(op),
-                    _ => None,
-                });
+                let fed_by_alloc = snapshot
+                    .op(alloc)
+                    .operands
+                    .iter()
+                    .find_map(|&v| match snapshot.value(v).def {
+                        ValueDef::OpResult { op, .. } if is_candidate[op.index()] => Some(op),
+                        _ => None,
+                    });
                 match fed_by_alloc {
-                    Some(def) => Decision { alloc, buffer, hoist: None, stop: Stop::Operand { def: Some(def) } },
+                    Some(def) => Decision {
+                        alloc,
+                        buffer,
+                        hoist: None,
+                        stop: Stop::Operand { def: Some(def) },
+                    },
                     None => self.walk(policy, kind(alloc), alloc, buffer),
                 }
             })
@@ -520,7 +591,11 @@ impl<'s> Engine<'s> {
 
     /// The block of `region` holding each operand's definition, if inside
     /// `region` (operands defined outside dominate the whole region).
-    fn operand_defs_in(&self, alloc: OpId, region: RegionId) -> impl Iterator<Item = (BlockId, Option<OpId>)> + '_ {
+    fn operand_defs_in(
+        &self,
+        alloc: OpId,
+        region: RegionId,
+    ) -> impl Iterator<Item = (BlockId, Option<OpId>)> + '_ {
         let snapshot = self.snapshot;
         snapshot.op(alloc).operands.iter().filter_map(move |&v| {
             let (block, def) = match snapshot.value(v).def {
@@ -548,12 +623,31 @@ impl<'s> Engine<'s> {
             .unwrap_or(0)
     }
 
-    fn walk(&self, policy: Policy, kind: Option<HoistingKind>, alloc: OpId, buffer: ValueId) -> Decision {
+    fn walk(
+        &self,
+        policy: Policy,
+        kind: Option<HoistingKind>,
+        alloc: OpId,
+        buffer: ValueId,
+    ) -> Decision {
         let snapshot = self.snapshot;
-        let stay = |stop| Decision { alloc, buffer, hoist: None, stop };
-        let Some(kind) = kind else { return stay(Stop::NoAllocationInterface) };
-        let Some(start) = snapshot.op(alloc).parent_block else { return stay(Stop::Top) };
-        if !snapshot.op(snapshot.parent_op_of_block(start)).facts.regions_have_ssa_dominance {
+        let stay = |stop| Decision {
+            alloc,
+            buffer,
+            hoist: None,
+            stop,
+        };
+        let Some(kind) = kind else {
+            return stay(Stop::NoAllocationInterface);
+        };
+        let Some(start) = snapshot.op(alloc).parent_block else {
+            return stay(Stop::Top);
+        };
+        if !snapshot
+            .op(snapshot.parent_op_of_block(start))
+            .facts
+            .regions_have_ssa_dominance
+        {
             return stay(Stop::GraphRegion);
         }
         // Unreachable code (here or in an enclosing block) is left alone.
@@ -583,8 +677,9 @@ impl<'s> Engine<'s> {
             let region = snapshot.block(cur).region;
             if let Some(dom) = self.dominance.idom(cur) {
                 // 1. Up the dominator tree of this region.
-                if let Some((_, def)) =
-                    self.operand_defs_in(alloc, region).find(|&(b, _)| !self.dominance.block_dominates(b, dom))
+                if let Some((_, def)) = self
+                    .operand_defs_in(alloc, region)
+                    .find(|&(b, _)| !self.dominance.block_dominates(b, dom))
                 {
                     break Stop::Operand { def };
                 }
@@ -632,15 +727,19 @@ impl<'s> Engine<'s> {
                 // allows): the allocation would run every iteration.
                 let enters_cycle = self.cycles.on_cycle[dom.index()]
                     && (!self.cycles.on_cycle[cur.index()]
-                        || self.cycles.component[cur.index()] != self.cycles.component[dom.index()]);
+                        || self.cycles.component[cur.index()]
+                            != self.cycles.component[dom.index()]);
                 if enters_cycle {
                     break Stop::MorePaths { by: None };
                 }
                 let equivalent = self.dominance.block_post_dominates(cur, dom)
                     && (!self.cycles.on_cycle[cur.index()]
-                        || self.cycles.component[cur.index()] == self.cycles.component[dom.index()]);
+                        || self.cycles.component[cur.index()]
+                            == self.cycles.component[dom.index()]);
                 if !equivalent && !may_add_paths {
-                    break Stop::MorePaths { by: facts.leaves_function.or(facts.frees.first().copied()) };
+                    break Stop::MorePaths {
+                        by: facts.leaves_function.or(facts.frees.first().copied()),
+                    };
                 }
                 cur = dom;
                 committed = Some(Spot::InBlock(dom, self.earliest_in(alloc, dom)));
@@ -653,12 +752,18 @@ impl<'s> Engine<'s> {
                 break Stop::Unreachable;
             }
             let op = snapshot.region(region).parent_op;
-            let Some(op_block) = snapshot.op(op).parent_block else { break Stop::Top };
+            let Some(op_block) = snapshot.op(op).parent_block else {
+                break Stop::Top;
+            };
             let op_facts = &snapshot.op(op).facts;
             if op_facts.is_isolated_from_above {
                 break Stop::Isolated { op };
             }
-            if !snapshot.op(snapshot.parent_op_of_block(op_block)).facts.regions_have_ssa_dominance {
+            if !snapshot
+                .op(snapshot.parent_op_of_block(op_block))
+                .facts
+                .regions_have_ssa_dominance
+            {
                 break Stop::GraphRegion;
             }
             if op_facts.region_branch.is_none() {
@@ -674,18 +779,27 @@ impl<'s> Engine<'s> {
                 if !loop_moves {
                     break Stop::HoistingKind;
                 }
-                if snapshot.op(op).facts.has_parallel_region || PARALLEL_LOOPS.contains(&snapshot.op(op).name.as_str()) {
+                if snapshot.op(op).facts.has_parallel_region
+                    || PARALLEL_LOOPS.contains(&snapshot.op(op).name.as_str())
+                {
                     break Stop::Parallel { op };
                 }
                 if op_facts.is_automatic_allocation_scope && !op_facts.is_loop_like {
                     break Stop::AllocationScope { op };
                 }
-                if let Some(by) = facts.kept.or(facts.forwarded_by_terminator_of(snapshot, op)) {
+                if let Some(by) = facts
+                    .kept
+                    .or(facts.forwarded_by_terminator_of(snapshot, op))
+                {
                     break Stop::CrossIteration { by };
                 }
                 if !facts.frees.is_empty() {
-                    if !(facts.frees_inside(snapshot, region) && facts.lives_inside(snapshot, &self.uses, region)) {
-                        break Stop::MorePaths { by: facts.frees.first().copied() };
+                    if !(facts.frees_inside(snapshot, region)
+                        && facts.lives_inside(snapshot, &self.uses, region))
+                    {
+                        break Stop::MorePaths {
+                            by: facts.frees.first().copied(),
+                        };
                     }
                     free_after = Some(op);
                 }
@@ -722,8 +836,12 @@ impl<'s> Engine<'s> {
                     break Stop::AllocationScope { op };
                 }
                 if !facts.frees.is_empty() {
-                    if !(facts.frees_inside(snapshot, region) && facts.lives_inside(snapshot, &self.uses, region)) {
-                        break Stop::MorePaths { by: facts.frees.first().copied() };
+                    if !(facts.frees_inside(snapshot, region)
+                        && facts.lives_inside(snapshot, &self.uses, region))
+                    {
+                        break Stop::MorePaths {
+                            by: facts.frees.first().copied(),
+                        };
                     }
                     free_after = Some(op);
                 } else if let Some(by) = facts.leaves_function {
@@ -748,17 +866,29 @@ impl<'s> Engine<'s> {
                         .block(block)
                         .ops
                         .get(position as usize..snapshot.op(alloc).position as usize)
-                        .is_some_and(|ops| ops.iter().any(|&op| is_pure_heap_allocation(snapshot, op).is_none()))
+                        .is_some_and(|ops| {
+                            ops.iter()
+                                .any(|&op| is_pure_heap_allocation(snapshot, op).is_none())
+                        })
             }
             Some(_) => true,
         };
         let hoist = moved.then(|| Hoist {
             to: committed.unwrap_or(Spot::InBlock(start, 0)),
             loops_left: committed_loops,
-            erase_frees: if committed_free.is_some() { facts.frees.clone() } else { vec![] },
+            erase_frees: if committed_free.is_some() {
+                facts.frees.clone()
+            } else {
+                vec![]
+            },
             free_after: committed_free,
         });
-        Decision { alloc, buffer, hoist, stop }
+        Decision {
+            alloc,
+            buffer,
+            hoist,
+            stop,
+        }
     }
 }
 
@@ -769,10 +899,16 @@ impl<'s> Engine<'s> {
 /// The whole body of a hoisting pass: capture `op`, decide every
 /// allocation's move under `policy`, optionally explain each decision with a
 /// remark, and apply the moves.
-pub fn hoist(op: melior::ir::OperationRef<'_, '_>, policy: Policy, remarks: bool) -> crate::registry::PassResult {
-    let (snapshot, map) = crate::analysis::capture::capture(melior::ir::operation::OperationLike::to_raw(&op));
-    let decisions =
-        Engine::new(&snapshot).decide(policy, |alloc| crate::ir::interfaces::hoisting_kind(map.op(alloc)));
+pub fn hoist(
+    op: melior::ir::OperationRef<'_, '_>,
+    policy: Policy,
+    remarks: bool,
+) -> crate::registry::PassResult {
+    let (snapshot, map) =
+        crate::analysis::capture::capture(melior::ir::operation::OperationLike::to_raw(&op));
+    let decisions = Engine::new(&snapshot).decide(policy, |alloc| {
+        crate::ir::interfaces::hoisting_kind(map.op(alloc))
+    });
     if remarks {
         emit_remarks(&snapshot, &map, &decisions);
     }
@@ -791,19 +927,30 @@ pub fn emit_remarks(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
                 "hoisted out of {} loop{}{}",
                 hoist.loops_left,
                 if hoist.loops_left == 1 { "" } else { "s" },
-                if hoist.free_after.is_some() { " (its free moved after the loop)" } else { "" }
+                if hoist.free_after.is_some() {
+                    " (its free moved after the loop)"
+                } else {
+                    ""
+                }
             ),
             Some(hoist) => format!(
                 "hoisted{}",
-                if hoist.free_after.is_some() { " (its free moved after the region left)" } else { "" }
+                if hoist.free_after.is_some() {
+                    " (its free moved after the region left)"
+                } else {
+                    ""
+                }
             ),
         };
-        let mut diagnostic =
-            Diagnostic::remark(&alloc_ref, format!("{moved}; stops because {}", decision.stop.message()));
+        let mut diagnostic = Diagnostic::remark(
+            &alloc_ref,
+            format!("{moved}; stops because {}", decision.stop.message()),
+        );
         if let Some(culprit) = decision.stop.culprit() {
             // SAFETY: as above.
             let culprit_ref = unsafe { melior::ir::OperationRef::from_raw(map.op(culprit)) };
-            diagnostic = diagnostic.note_at(&culprit_ref, format!("at '{}'", snapshot.op(culprit).name));
+            diagnostic =
+                diagnostic.note_at(&culprit_ref, format!("at '{}'", snapshot.op(culprit).name));
         }
         diagnostic.emit();
     }
@@ -832,7 +979,11 @@ pub fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
             .ops
             .get(position as usize..)?
             .iter()
-            .find(|&&op| !moving[op.index()] && !erased[op.index()] && is_pure_heap_allocation(snapshot, op).is_none())
+            .find(|&&op| {
+                !moving[op.index()]
+                    && !erased[op.index()]
+                    && is_pure_heap_allocation(snapshot, op).is_none()
+            })
             .map(|&op| map.op(op))
     };
     // The first op after `op` that stays, for a new free.
@@ -847,7 +998,9 @@ pub fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
     };
     let mut to_erase = Vec::new();
     for decision in decisions {
-        let Some(hoist) = &decision.hoist else { continue };
+        let Some(hoist) = &decision.hoist else {
+            continue;
+        };
         let alloc_op = map.op(decision.alloc);
         let anchor = match hoist.to {
             Spot::Before(op) => Some(map.op(op)),
@@ -857,7 +1010,9 @@ pub fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
         let Some(anchor) = anchor else { continue };
         if let Some(after) = hoist.free_after {
             let info = snapshot.op(after);
-            let Some(block) = info.parent_block else { continue };
+            let Some(block) = info.parent_block else {
+                continue;
+            };
             let at = match staying_after(block, info.position + 1) {
                 Some(next) => InsertPoint::Before(next),
                 None => InsertPoint::EndOf(map.block(block)),
@@ -865,8 +1020,11 @@ pub fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
             if edit::build_dealloc(alloc_op, map.value(decision.buffer), at).is_none() {
                 // SAFETY: a live op.
                 let alloc_ref = unsafe { melior::ir::OperationRef::from_raw(alloc_op) };
-                Diagnostic::warning(&alloc_ref, "not hoisted: its AllocationOpInterface declined to build a free")
-                    .emit();
+                Diagnostic::warning(
+                    &alloc_ref,
+                    "not hoisted: its AllocationOpInterface declined to build a free",
+                )
+                .emit();
                 continue;
             }
             to_erase.extend(hoist.erase_frees.iter().map(|&f| map.op(f)));
@@ -889,19 +1047,32 @@ mod tests {
         Effect, OpFacts, RegionBranchInfo, RegionEdge, SnapshotBuilder, Successor, ValueKind,
     };
 
-    const BOTH: HoistingKind = HoistingKind { out_of_loops: true, to_dominating_block: true };
+    const BOTH: HoistingKind = HoistingKind {
+        out_of_loops: true,
+        to_dominating_block: true,
+    };
 
     fn alloc_facts() -> OpFacts {
-        OpFacts { effects: Effects::Known(vec![]), ..OpFacts::default() }
+        OpFacts {
+            effects: Effects::Known(vec![]),
+            ..OpFacts::default()
+        }
     }
     fn set_alloc(b: &mut SnapshotBuilder, op: OpId) {
         let result = b.snapshot().op(op).results[0];
-        b.facts_mut(op).effects =
-            Effects::Known(vec![Effect { kind: EffectKind::Allocate, value: Some(result), on_automatic_scope: false }]);
+        b.facts_mut(op).effects = Effects::Known(vec![Effect {
+            kind: EffectKind::Allocate,
+            value: Some(result),
+            on_automatic_scope: false,
+        }]);
     }
     fn free_facts(v: ValueId) -> OpFacts {
         OpFacts {
-            effects: Effects::Known(vec![Effect { kind: EffectKind::Free, value: Some(v), on_automatic_scope: false }]),
+            effects: Effects::Known(vec![Effect {
+                kind: EffectKind::Free,
+                value: Some(v),
+                on_automatic_scope: false,
+            }]),
             ..OpFacts::default()
         }
     }
@@ -927,7 +1098,12 @@ mod tests {
         )
     }
     fn ret() -> OpFacts {
-        OpFacts { is_terminator: true, is_return_like: true, effects: Effects::Known(vec![]), ..OpFacts::default() }
+        OpFacts {
+            is_terminator: true,
+            is_return_like: true,
+            effects: Effects::Known(vec![]),
+            ..OpFacts::default()
+        }
     }
 
     /// func { loop { %a = alloc; use %a; [free %a]; yield [%a] }; return }
@@ -950,11 +1126,31 @@ mod tests {
         );
         let loop_region = b.add_region(loop_op);
         let loop_block = b.add_block(loop_region, &[ValueKind::RankedMemRef]);
-        let alloc = b.add_op(loop_block, "memref.alloc", &[], &[ValueKind::RankedMemRef], alloc_facts());
+        let alloc = b.add_op(
+            loop_block,
+            "memref.alloc",
+            &[],
+            &[ValueKind::RankedMemRef],
+            alloc_facts(),
+        );
         set_alloc(&mut b, alloc);
         let buffer = b.snapshot().op(alloc).results[0];
-        b.add_op(loop_block, "memref.store", &[buffer], &[], use_facts(buffer));
-        let free_op = free.then(|| b.add_op(loop_block, "memref.dealloc", &[buffer], &[], free_facts(buffer)));
+        b.add_op(
+            loop_block,
+            "memref.store",
+            &[buffer],
+            &[],
+            use_facts(buffer),
+        );
+        let free_op = free.then(|| {
+            b.add_op(
+                loop_block,
+                "memref.dealloc",
+                &[buffer],
+                &[],
+                free_facts(buffer),
+            )
+        });
         let arg = b.snapshot().block(loop_block).args[0];
         let forwarded = if yield_buffer { vec![buffer] } else { vec![] };
         let inputs = if yield_buffer { vec![arg] } else { vec![] };
@@ -968,8 +1164,16 @@ mod tests {
                 is_return_like: true,
                 effects: Effects::Known(vec![]),
                 terminator_edges: vec![
-                    RegionEdge { target: RegionTarget::Region(loop_region), forwarded: forwarded.clone(), inputs },
-                    RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] },
+                    RegionEdge {
+                        target: RegionTarget::Region(loop_region),
+                        forwarded: forwarded.clone(),
+                        inputs,
+                    },
+                    RegionEdge {
+                        target: RegionTarget::Parent,
+                        forwarded: vec![],
+                        inputs: vec![],
+                    },
                 ],
                 ..OpFacts::default()
             },
@@ -1010,7 +1214,10 @@ mod tests {
     #[test]
     fn the_hoisting_kind_is_obeyed() {
         let (snapshot, _, _, _) = loop_with(true, false);
-        let block_only = HoistingKind { out_of_loops: false, to_dominating_block: true };
+        let block_only = HoistingKind {
+            out_of_loops: false,
+            to_dominating_block: true,
+        };
         let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| Some(block_only));
         assert_eq!(decisions[0].stop, Stop::HoistingKind);
         let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| None);
@@ -1027,18 +1234,41 @@ mod tests {
             effects: Effects::Known(vec![]),
             successors: to
                 .iter()
-                .map(|&block| Successor { block, forwarded: vec![], produced: 0, mapping_known: true })
+                .map(|&block| Successor {
+                    block,
+                    forwarded: vec![],
+                    produced: 0,
+                    mapping_known: true,
+                })
                 .collect(),
             ..OpFacts::default()
         };
-        b.add_op(blocks[0], "cf.cond_br", &[], &[], branch(&[blocks[1], blocks[2]]));
+        b.add_op(
+            blocks[0],
+            "cf.cond_br",
+            &[],
+            &[],
+            branch(&[blocks[1], blocks[2]]),
+        );
         b.add_op(blocks[1], "cf.br", &[], &[], branch(&[blocks[3]]));
-        let alloc = b.add_op(blocks[2], "memref.alloc", &[], &[ValueKind::RankedMemRef], alloc_facts());
+        let alloc = b.add_op(
+            blocks[2],
+            "memref.alloc",
+            &[],
+            &[ValueKind::RankedMemRef],
+            alloc_facts(),
+        );
         set_alloc(&mut b, alloc);
         let buffer = b.snapshot().op(alloc).results[0];
         b.add_op(blocks[2], "memref.store", &[buffer], &[], use_facts(buffer));
         if free {
-            b.add_op(blocks[2], "memref.dealloc", &[buffer], &[], free_facts(buffer));
+            b.add_op(
+                blocks[2],
+                "memref.dealloc",
+                &[buffer],
+                &[],
+                free_facts(buffer),
+            );
         }
         b.add_op(blocks[2], "cf.br", &[], &[], branch(&[blocks[3]]));
         b.add_op(blocks[3], "func.return", &[], &[], ret());
@@ -1049,7 +1279,10 @@ mod tests {
     fn unfreed_buffers_move_to_the_dominator() {
         let (snapshot, blocks, _) = diamond(false);
         let decisions = Engine::new(&snapshot).decide(Policy::HOISTING, |_| Some(BOTH));
-        assert_eq!(decisions[0].hoist.as_ref().map(|h| h.to), Some(Spot::InBlock(blocks[0], 0)));
+        assert_eq!(
+            decisions[0].hoist.as_ref().map(|h| h.to),
+            Some(Spot::InBlock(blocks[0], 0))
+        );
     }
 
     #[test]
@@ -1071,27 +1304,60 @@ mod tests {
             if once { "scf.execute_region" } else { "scf.if" },
             &[],
             &[],
-            OpFacts { regions_have_ssa_dominance: true, has_recursive_effects: true, ..OpFacts::default() },
+            OpFacts {
+                regions_have_ssa_dominance: true,
+                has_recursive_effects: true,
+                ..OpFacts::default()
+            },
         );
         let then_region = b.add_region(op);
         let then_block = b.add_block(then_region, &[]);
-        let alloc = b.add_op(then_block, "memref.alloc", &[], &[ValueKind::RankedMemRef], alloc_facts());
+        let alloc = b.add_op(
+            then_block,
+            "memref.alloc",
+            &[],
+            &[ValueKind::RankedMemRef],
+            alloc_facts(),
+        );
         set_alloc(&mut b, alloc);
         let buffer = b.snapshot().op(alloc).results[0];
-        b.add_op(then_block, "memref.store", &[buffer], &[], use_facts(buffer));
-        b.add_op(then_block, "memref.dealloc", &[buffer], &[], free_facts(buffer));
+        b.add_op(
+            then_block,
+            "memref.store",
+            &[buffer],
+            &[],
+            use_facts(buffer),
+        );
+        b.add_op(
+            then_block,
+            "memref.dealloc",
+            &[buffer],
+            &[],
+            free_facts(buffer),
+        );
         let yield_facts = OpFacts {
             is_terminator: true,
             is_return_like: true,
             effects: Effects::Known(vec![]),
-            terminator_edges: vec![RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] }],
+            terminator_edges: vec![RegionEdge {
+                target: RegionTarget::Parent,
+                forwarded: vec![],
+                inputs: vec![],
+            }],
             ..OpFacts::default()
         };
         b.add_op(then_block, "scf.yield", &[], &[], yield_facts.clone());
-        let mut entry_edges =
-            vec![RegionEdge { target: RegionTarget::Region(then_region), forwarded: vec![], inputs: vec![] }];
+        let mut entry_edges = vec![RegionEdge {
+            target: RegionTarget::Region(then_region),
+            forwarded: vec![],
+            inputs: vec![],
+        }];
         if !once {
-            entry_edges.push(RegionEdge { target: RegionTarget::Parent, forwarded: vec![], inputs: vec![] });
+            entry_edges.push(RegionEdge {
+                target: RegionTarget::Parent,
+                forwarded: vec![],
+                inputs: vec![],
+            });
         }
         b.facts_mut(op).region_branch = Some(RegionBranchInfo { entry_edges });
         b.add_op(entry, "func.return", &[], &[], ret());
@@ -1103,7 +1369,10 @@ mod tests {
         let (snapshot, op, _) = region_with(true);
         let decisions = Engine::new(&snapshot).decide(Policy::HOISTING, |_| Some(BOTH));
         let hoist = decisions[0].hoist.clone().expect("hoisted");
-        assert_eq!(hoist.to, Spot::InBlock(snapshot.op(op).parent_block.unwrap(), 0));
+        assert_eq!(
+            hoist.to,
+            Spot::InBlock(snapshot.op(op).parent_block.unwrap(), 0)
+        );
         assert_eq!(hoist.free_after, None);
         assert!(hoist.erase_frees.is_empty());
     }
@@ -1114,7 +1383,10 @@ mod tests {
         let decisions = Engine::new(&snapshot).decide(Policy::HOISTING, |_| Some(BOTH));
         assert_eq!(decisions[0].stop, Stop::Conditional { op });
         assert_eq!(decisions[0].hoist, None);
-        let policy = Policy { leave_conditionals: true, ..Policy::HOISTING };
+        let policy = Policy {
+            leave_conditionals: true,
+            ..Policy::HOISTING
+        };
         let decisions = Engine::new(&snapshot).decide(policy, |_| Some(BOTH));
         let hoist = decisions[0].hoist.clone().expect("hoisted");
         assert_eq!(hoist.free_after, Some(op));
@@ -1129,27 +1401,44 @@ mod tests {
     #[test]
     fn random_snapshots_get_moves_that_keep_dominance() {
         use crate::analysis::testgen::{GenConfig, generate};
-        let policies =
-            [Policy::HOISTING, Policy::LOOP_HOISTING, Policy { leave_conditionals: true, ..Policy::HOISTING }];
+        let policies = [
+            Policy::HOISTING,
+            Policy::LOOP_HOISTING,
+            Policy {
+                leave_conditionals: true,
+                ..Policy::HOISTING
+            },
+        ];
         let mut moved = 0;
         for seed in 0..300 {
             let snapshot = generate(seed, &GenConfig::default());
             let dominance = DominanceInfo::new(&snapshot);
             for policy in policies {
                 for decision in Engine::new(&snapshot).decide(policy, |_| Some(BOTH)) {
-                    let Some(hoist) = decision.hoist else { continue };
+                    let Some(hoist) = decision.hoist else {
+                        continue;
+                    };
                     moved += 1;
                     let anchor = match hoist.to {
                         Spot::Before(op) => Some(op),
                         Spot::EndOf(block) => snapshot.terminator(block),
-                        Spot::InBlock(block, position) => {
-                            snapshot.block(block).ops.get(position as usize).copied().or(snapshot.terminator(block))
-                        }
+                        Spot::InBlock(block, position) => snapshot
+                            .block(block)
+                            .ops
+                            .get(position as usize)
+                            .copied()
+                            .or(snapshot.terminator(block)),
                     };
                     let anchor = anchor.expect("a spot has an op to go before");
-                    assert!(dominance.op_dominates(anchor, decision.alloc) || anchor == decision.alloc, "seed {seed}");
+                    assert!(
+                        dominance.op_dominates(anchor, decision.alloc) || anchor == decision.alloc,
+                        "seed {seed}"
+                    );
                     for &operand in &snapshot.op(decision.alloc).operands {
-                        assert!(dominance.value_properly_dominates(operand, anchor), "seed {seed}: operand");
+                        assert!(
+                            dominance.value_properly_dominates(operand, anchor),
+                            "seed {seed}: operand"
+                        );
                     }
                 }
             }

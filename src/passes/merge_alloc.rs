@@ -117,8 +117,7 @@ pub struct MergeAlloc;
 impl BufrsPass for MergeAlloc {
     type Options = MergeAllocOptions;
     const ARGUMENT: &'static str = "bufrs-merge-alloc";
-    const SUMMARY: &'static str =
-        "Merge static heap allocations of a scope into one buffer, reusing bytes of buffers whose lifetimes do not overlap";
+    const SUMMARY: &'static str = "Merge static heap allocations of a scope into one buffer, reusing bytes of buffers whose lifetimes do not overlap";
     const ANCHOR: Anchor = Anchor::FunctionLike;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
 
@@ -128,14 +127,24 @@ impl BufrsPass for MergeAlloc {
             Err(PassFailed)
         };
         if options.alignment <= 0 || !(options.alignment as u64).is_power_of_two() {
-            return fail(format!("alignment must be a positive power of two, got {}", options.alignment));
+            return fail(format!(
+                "alignment must be a positive power of two, got {}",
+                options.alignment
+            ));
         }
         let Ok(kind) = PlannerKind::from_name(&options.planner) else {
             let known = PlannerKind::ALL.map(PlannerKind::name).join(", ");
-            return fail(format!("unknown planner '{}'; valid planners: {known}", options.planner));
+            return fail(format!(
+                "unknown planner '{}'; valid planners: {known}",
+                options.planner
+            ));
         };
-        let collector = TickTraceCollector { alignment: options.alignment as u64 };
-        let scheduler = PlannerScheduler { planner: Box::new(kind.planner(SEARCH_BUDGET_MS)) };
+        let collector = TickTraceCollector {
+            alignment: options.alignment as u64,
+        };
+        let scheduler = PlannerScheduler {
+            planner: Box::new(kind.planner(SEARCH_BUDGET_MS)),
+        };
         merge_allocations(op, options, &collector, &scheduler, &ViewRewriter)
     }
 }
@@ -179,19 +188,27 @@ impl Refusal {
             Refusal::NotRanked => "not a ranked memref".into(),
             Refusal::DynamicShape => "dynamic shape".into(),
             Refusal::NonIdentityLayout => "non-identity layout".into(),
-            Refusal::UnsupportedElement => "the element is not a power-of-two number of bytes".into(),
+            Refusal::UnsupportedElement => {
+                "the element is not a power-of-two number of bytes".into()
+            }
             Refusal::TooLarge => "the size does not fit in 64 bits".into(),
             Refusal::Returned => "returned".into(),
             Refusal::Yielded => "yielded by a region terminator".into(),
             Refusal::LoopCarried => "carried around a control-flow cycle".into(),
             Refusal::UnknownUser => "used by an op with unknown memory effects".into(),
             Refusal::RegionOpOperand(op) => {
-                format!("an operand of '{}', whose uses in its regions are not traced", snapshot.op(*op).name)
+                format!(
+                    "an operand of '{}', whose uses in its regions are not traced",
+                    snapshot.op(*op).name
+                )
             }
             Refusal::Stored => "stored into memory".into(),
             Refusal::FreedThroughAlias => "freed through an alias".into(),
             Refusal::UnsupportedRegion(op) => {
-                format!("inside '{}', whose regions cannot share the scope's buffer", snapshot.op(*op).name)
+                format!(
+                    "inside '{}', whose regions cannot share the scope's buffer",
+                    snapshot.op(*op).name
+                )
             }
         }
     }
@@ -296,12 +313,24 @@ pub fn merge_allocations(
     if options.analysis_only {
         for trace in &traces.scopes {
             for buffer in &trace.buffers {
-                set_attribute(map.op(buffer.alloc), "bufrs.lifetime", &format!("[{}, {}]", buffer.first, buffer.last));
-                set_attribute(map.op(buffer.alloc), "bufrs.scope", &string_literal(&trace.scope_label));
+                set_attribute(
+                    map.op(buffer.alloc),
+                    "bufrs.lifetime",
+                    &format!("[{}, {}]", buffer.first, buffer.last),
+                );
+                set_attribute(
+                    map.op(buffer.alloc),
+                    "bufrs.scope",
+                    &string_literal(&trace.scope_label),
+                );
             }
         }
         for left in &traces.left_alone {
-            set_attribute(map.op(left.alloc), "bufrs.not_merged", &string_literal(&left.reason.message(&snapshot)));
+            set_attribute(
+                map.op(left.alloc),
+                "bufrs.not_merged",
+                &string_literal(&left.reason.message(&snapshot)),
+            );
         }
         return Ok(());
     }
@@ -311,14 +340,22 @@ pub fn merge_allocations(
         let schedule = match scheduler.schedule(trace) {
             Ok(schedule) => schedule,
             Err(message) => {
-                Diagnostic::error(&op_ref(trace.scope_op), format!("{}: {message}", MergeAlloc::ARGUMENT)).emit();
+                Diagnostic::error(
+                    &op_ref(trace.scope_op),
+                    format!("{}: {message}", MergeAlloc::ARGUMENT),
+                )
+                .emit();
                 return Err(PassFailed);
             }
         };
         if let Err(message) = verify_schedule(trace, &schedule) {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
-                format!("{}: planner '{}' gave an invalid plan: {message}", MergeAlloc::ARGUMENT, scheduler.name()),
+                format!(
+                    "{}: planner '{}' gave an invalid plan: {message}",
+                    MergeAlloc::ARGUMENT,
+                    scheduler.name()
+                ),
             )
             .emit();
             return Err(PassFailed);
@@ -333,7 +370,11 @@ pub fn merge_allocations(
         for left in &traces.left_alone {
             Diagnostic::remark(
                 &op_ref(left.alloc),
-                format!("{}: not merged: {}", MergeAlloc::ARGUMENT, left.reason.message(&snapshot)),
+                format!(
+                    "{}: not merged: {}",
+                    MergeAlloc::ARGUMENT,
+                    left.reason.message(&snapshot)
+                ),
             )
             .emit();
         }
@@ -341,7 +382,11 @@ pub fn merge_allocations(
 
     for (trace, schedule) in traces.scopes.iter().zip(&schedules) {
         if let Err(message) = rewriter.rewrite(&snapshot, &map, trace, schedule) {
-            Diagnostic::error(&op_ref(trace.scope_op), format!("{}: {message}", MergeAlloc::ARGUMENT)).emit();
+            Diagnostic::error(
+                &op_ref(trace.scope_op),
+                format!("{}: {message}", MergeAlloc::ARGUMENT),
+            )
+            .emit();
             return Err(PassFailed);
         }
     }
@@ -351,8 +396,16 @@ pub fn merge_allocations(
 /// The `report=true` remark of one scope.
 pub fn report_line(trace: &ScopeTrace, schedule: &MemorySchedule) -> String {
     let before: u64 = trace.buffers.iter().map(|b| b.size).sum();
-    let ratio = if schedule.lower_bound == 0 { 1.0 } else { schedule.total as f64 / schedule.lower_bound as f64 };
-    let space = if trace.memory_space.is_empty() { String::new() } else { format!(" (memory space {})", trace.memory_space) };
+    let ratio = if schedule.lower_bound == 0 {
+        1.0
+    } else {
+        schedule.total as f64 / schedule.lower_bound as f64
+    };
+    let space = if trace.memory_space.is_empty() {
+        String::new()
+    } else {
+        format!(" (memory space {})", trace.memory_space)
+    };
     format!(
         "{}: scope {}{space}: {} buffers merged, {before} bytes before, {} bytes after, lower bound {}, ratio {ratio:.3}",
         MergeAlloc::ARGUMENT,
@@ -368,12 +421,22 @@ pub fn report_line(trace: &ScopeTrace, schedule: &MemorySchedule) -> String {
 /// a byte.
 pub fn verify_schedule(trace: &ScopeTrace, schedule: &MemorySchedule) -> Result<(), String> {
     let problem = problem_of(trace)?;
-    let plan = plan::Plan { offsets: schedule.offsets.clone(), total: schedule.total };
+    let plan = plan::Plan {
+        offsets: schedule.offsets.clone(),
+        total: schedule.total,
+    };
     plan::check_plan(&problem, &plan).map_err(|e| e.to_string())?;
     if schedule.alignment == 0 || !schedule.alignment.is_power_of_two() {
-        return Err(format!("merged alignment {} is not a power of two", schedule.alignment));
+        return Err(format!(
+            "merged alignment {} is not a power of two",
+            schedule.alignment
+        ));
     }
-    if trace.buffers.iter().any(|b| schedule.alignment < b.alignment) {
+    if trace
+        .buffers
+        .iter()
+        .any(|b| schedule.alignment < b.alignment)
+    {
         return Err("merged alignment below a buffer's alignment".into());
     }
     Ok(())
@@ -381,7 +444,11 @@ pub fn verify_schedule(trace: &ScopeTrace, schedule: &MemorySchedule) -> Result<
 
 fn problem_of(trace: &ScopeTrace) -> Result<Problem, String> {
     Problem::new(
-        trace.buffers.iter().map(|b| Buffer::new(b.size, b.first, b.last).with_alignment(b.alignment)).collect(),
+        trace
+            .buffers
+            .iter()
+            .map(|b| Buffer::new(b.size, b.first, b.last).with_alignment(b.alignment))
+            .collect(),
     )
     .map_err(|e| e.to_string())
 }
@@ -413,9 +480,15 @@ impl TraceCollector for TickTraceCollector {
         let mut edited = snapshot.clone();
         for index in 0..snapshot.ops.len() {
             let alloc = OpId(index as u32);
-            let Some(value) = heap_allocated_result(snapshot, alloc) else { continue };
-            let frees: Vec<OpId> =
-                uses.of(value).iter().map(|u| u.user).filter(|&f| frees_only(snapshot, f, value)).collect();
+            let Some(value) = heap_allocated_result(snapshot, alloc) else {
+                continue;
+            };
+            let frees: Vec<OpId> = uses
+                .of(value)
+                .iter()
+                .map(|u| u.user)
+                .filter(|&f| frees_only(snapshot, f, value))
+                .collect();
             for &free in &frees {
                 edited.ops[free.index()].facts.effects = Effects::Known(vec![]);
             }
@@ -436,7 +509,8 @@ impl TraceCollector for TickTraceCollector {
 
         let mut traces = MemoryTraces::default();
         // (scope block, memory space) -> index in traces.scopes.
-        let mut group: std::collections::HashMap<(BlockId, String), usize> = std::collections::HashMap::new();
+        let mut group: std::collections::HashMap<(BlockId, String), usize> =
+            std::collections::HashMap::new();
         for (alloc, value, frees) in heap {
             let refuse = |reason| LeftAlone { alloc, reason };
             if is_pure_heap_allocation(snapshot, alloc).is_none() {
@@ -471,18 +545,24 @@ impl TraceCollector for TickTraceCollector {
             } else if escape.unknown_op {
                 Some(unknown_user(&edited, &edited_uses, value))
             } else {
-                follow(&edited, &edited_uses, value).events.iter().find_map(|event| match event {
-                    FlowEvent::Stored { .. } => Some(Refusal::Stored),
-                    FlowEvent::Freed { .. } => Some(Refusal::FreedThroughAlias),
-                    FlowEvent::UnknownUse { .. } => Some(Refusal::UnknownUser),
-                    FlowEvent::Forwarded { .. } => None,
-                })
+                follow(&edited, &edited_uses, value)
+                    .events
+                    .iter()
+                    .find_map(|event| match event {
+                        FlowEvent::Stored { .. } => Some(Refusal::Stored),
+                        FlowEvent::Freed { .. } => Some(Refusal::FreedThroughAlias),
+                        FlowEvent::UnknownUse { .. } => Some(Refusal::UnknownUser),
+                        FlowEvent::Forwarded { .. } => None,
+                    })
             };
             if let Some(reason) = escaped {
                 traces.left_alone.push(refuse(reason));
                 continue;
             }
-            let alignment = self.alignment.max(sized.element_bytes).max(alignment_attribute(map.op(alloc)));
+            let alignment = self
+                .alignment
+                .max(sized.element_bytes)
+                .max(alignment_attribute(map.op(alloc)));
             let buffer = TracedBuffer {
                 alloc,
                 value,
@@ -493,7 +573,9 @@ impl TraceCollector for TickTraceCollector {
                 frees,
             };
             match group.entry((scope_block, sized.memory_space.clone())) {
-                std::collections::hash_map::Entry::Occupied(at) => traces.scopes[*at.get()].buffers.push(buffer),
+                std::collections::hash_map::Entry::Occupied(at) => {
+                    traces.scopes[*at.get()].buffers.push(buffer)
+                }
                 std::collections::hash_map::Entry::Vacant(at) => {
                     at.insert(traces.scopes.len());
                     traces.scopes.push(ScopeTrace {
@@ -516,7 +598,10 @@ fn unknown_user(snapshot: &Snapshot, uses: &UseLists, value: ValueId) -> Refusal
     for alias in follow(snapshot, uses, value).aliases {
         for u in uses.of(alias) {
             let op = snapshot.op(u.user);
-            if matches!(op.facts.effects, Effects::Unknown) && !op.facts.is_call && !op.regions.is_empty() {
+            if matches!(op.facts.effects, Effects::Unknown)
+                && !op.facts.is_call
+                && !op.regions.is_empty()
+            {
                 return Refusal::RegionOpOperand(u.user);
             }
         }
@@ -526,7 +611,8 @@ fn unknown_user(snapshot: &Snapshot, uses: &UseLists, value: ValueId) -> Refusal
 
 /// Size, element size and memory space of a mergeable buffer type.
 fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal> {
-    let types::BufferType::Ranked(memref) = types::buffer_type(edit::value_type(value), alloc) else {
+    let types::BufferType::Ranked(memref) = types::buffer_type(edit::value_type(value), alloc)
+    else {
         return Err(Refusal::NotRanked);
     };
     if !memref.has_static_shape() {
@@ -536,7 +622,11 @@ fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal
         return Err(Refusal::NonIdentityLayout);
     }
     let bits = match memref.element_bits {
-        Some(bits) if !memref.element_is_buffer && bits % 8 == 0 && (bits / 8).is_power_of_two() => bits,
+        Some(bits)
+            if !memref.element_is_buffer && bits % 8 == 0 && (bits / 8).is_power_of_two() =>
+        {
+            bits
+        }
         _ => return Err(Refusal::UnsupportedElement),
     };
     let size = memref.static_size_in_bytes().ok_or(Refusal::TooLarge)?;
@@ -544,14 +634,21 @@ fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal
     if size > u64::MAX / 4 {
         return Err(Refusal::TooLarge);
     }
-    Ok(Sized { size, element_bytes: bits / 8, memory_space: memref.memory_space })
+    Ok(Sized {
+        size,
+        element_bytes: bits / 8,
+        memory_space: memref.memory_space,
+    })
 }
 
 /// The allocation's own `alignment` attribute, or 1.
 fn alignment_attribute(op: MlirOperation) -> u64 {
     // SAFETY: a live op; attribute queries are total; null means absent.
     unsafe {
-        let attr = mlir_sys::mlirOperationGetAttributeByName(op, crate::ir::diagnostics::string_ref("alignment"));
+        let attr = mlir_sys::mlirOperationGetAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref("alignment"),
+        );
         if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr) {
             let value = mlir_sys::mlirIntegerAttrGetValueInt(attr);
             if value > 0 && (value as u64).is_power_of_two() {
@@ -565,13 +662,18 @@ fn alignment_attribute(op: MlirOperation) -> u64 {
 /// The allocation scope of `alloc` (see the module docs): the scope op and
 /// the entry block of its region holding the allocation.
 pub fn scope_of(snapshot: &Snapshot, alloc: OpId) -> Result<(OpId, BlockId), Refusal> {
-    let mut block = snapshot.op(alloc).parent_block.ok_or(Refusal::UnknownUser)?;
+    let mut block = snapshot
+        .op(alloc)
+        .parent_block
+        .ok_or(Refusal::UnknownUser)?;
     loop {
         let region = snapshot.block(block).region;
         let parent = snapshot.region(region).parent_op;
         let entry = snapshot.entry_block(region).unwrap_or(block);
         let info = snapshot.op(parent);
-        let Some(parent_block) = info.parent_block else { return Ok((parent, entry)) };
+        let Some(parent_block) = info.parent_block else {
+            return Ok((parent, entry));
+        };
         let facts = &info.facts;
         let sequential = facts.is_loop_like && SEQUENTIAL_LOOPS.contains(&info.name.as_str());
         if facts.is_automatic_allocation_scope && !sequential {
@@ -629,7 +731,9 @@ impl MergeRewriter for ViewRewriter {
         trace: &ScopeTrace,
         schedule: &MemorySchedule,
     ) -> Result<(), String> {
-        let Some(first) = trace.buffers.first() else { return Ok(()) };
+        let Some(first) = trace.buffers.first() else {
+            return Ok(());
+        };
         let location = edit::location(map.op(first.alloc));
         let merged = builders::memref_alloc_bytes(
             schedule.total,
@@ -638,16 +742,28 @@ impl MergeRewriter for ViewRewriter {
             location,
             At::StartOf(map.block(trace.scope_block)),
         )
-        .ok_or_else(|| format!("cannot build the merged buffer in memory space '{}'", trace.memory_space))?;
+        .ok_or_else(|| {
+            format!(
+                "cannot build the merged buffer in memory space '{}'",
+                trace.memory_space
+            )
+        })?;
         let mut freed = false;
         for (buffer, &offset) in trace.buffers.iter().zip(&schedule.offsets) {
             let alloc = map.op(buffer.alloc);
             let value = map.value(buffer.value);
             let at = edit::location(alloc);
-            let offset = i64::try_from(offset).map_err(|_| "offset does not fit in 64 bits".to_string())?;
+            let offset =
+                i64::try_from(offset).map_err(|_| "offset does not fit in 64 bits".to_string())?;
             let shift = builders::arith_constant_index(offset, at, At::Before(alloc))
                 .ok_or_else(|| "cannot build an index constant".to_string())?;
-            let view = builders::memref_view(merged, shift, edit::value_type(value), at, At::Before(alloc));
+            let view = builders::memref_view(
+                merged,
+                shift,
+                edit::value_type(value),
+                at,
+                At::Before(alloc),
+            );
             for &free in &buffer.frees {
                 edit::erase(map.op(free));
                 freed = true;
@@ -682,9 +798,14 @@ fn set_attribute(op: MlirOperation, name: &str, text: &str) {
     // SAFETY: a live op; the parsed attribute belongs to its context.
     unsafe {
         let context = mlir_sys::mlirOperationGetContext(op);
-        let attr = mlir_sys::mlirAttributeParseGet(context, crate::ir::diagnostics::string_ref(text));
+        let attr =
+            mlir_sys::mlirAttributeParseGet(context, crate::ir::diagnostics::string_ref(text));
         if !attr.ptr.is_null() {
-            mlir_sys::mlirOperationSetAttributeByName(op, crate::ir::diagnostics::string_ref(name), attr);
+            mlir_sys::mlirOperationSetAttributeByName(
+                op,
+                crate::ir::diagnostics::string_ref(name),
+                attr,
+            );
         }
     }
 }
@@ -726,7 +847,11 @@ mod tests {
     fn mlp_needs_two_buffers() {
         let t = trace(&[(65536, 1, 2), (65536, 2, 3), (65536, 3, 4)]);
         for kind in PlannerKind::ALL {
-            let s = PlannerScheduler { planner: Box::new(kind.planner(SEARCH_BUDGET_MS)) }.schedule(&t).unwrap();
+            let s = PlannerScheduler {
+                planner: Box::new(kind.planner(SEARCH_BUDGET_MS)),
+            }
+            .schedule(&t)
+            .unwrap();
             assert_eq!(s.total, 131072, "{kind}");
             assert_eq!(s.lower_bound, 131072);
             verify_schedule(&t, &s).unwrap();
@@ -737,11 +862,26 @@ mod tests {
     #[test]
     fn verify_rejects_overlap_and_misalignment() {
         let t = trace(&[(64, 1, 2), (64, 2, 3)]);
-        let bad = MemorySchedule { total: 128, alignment: 64, offsets: vec![0, 0], lower_bound: 128 };
+        let bad = MemorySchedule {
+            total: 128,
+            alignment: 64,
+            offsets: vec![0, 0],
+            lower_bound: 128,
+        };
         assert!(verify_schedule(&t, &bad).is_err());
-        let misaligned = MemorySchedule { total: 160, alignment: 64, offsets: vec![0, 96], lower_bound: 128 };
+        let misaligned = MemorySchedule {
+            total: 160,
+            alignment: 64,
+            offsets: vec![0, 96],
+            lower_bound: 128,
+        };
         assert!(verify_schedule(&t, &misaligned).is_err());
-        let good = MemorySchedule { total: 128, alignment: 64, offsets: vec![64, 0], lower_bound: 128 };
+        let good = MemorySchedule {
+            total: 128,
+            alignment: 64,
+            offsets: vec![64, 0],
+            lower_bound: 128,
+        };
         verify_schedule(&t, &good).unwrap();
     }
 
@@ -761,7 +901,12 @@ mod tests {
                 end = start + plan::problem::round_up(b.size, b.alignment).ok_or("overflow")?;
             }
             let alignment = trace.buffers.iter().map(|b| b.alignment).max().unwrap_or(1);
-            Ok(MemorySchedule { total: end, alignment, offsets, lower_bound: 0 })
+            Ok(MemorySchedule {
+                total: end,
+                alignment,
+                offsets,
+                lower_bound: 0,
+            })
         }
     }
 
@@ -772,7 +917,12 @@ mod tests {
             "all-at-zero"
         }
         fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String> {
-            Ok(MemorySchedule { total: 65536, alignment: 64, offsets: vec![0; trace.buffers.len()], lower_bound: 0 })
+            Ok(MemorySchedule {
+                total: 65536,
+                alignment: 64,
+                offsets: vec![0; trace.buffers.len()],
+                lower_bound: 0,
+            })
         }
     }
 
@@ -808,7 +958,10 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let before = module.as_operation().to_string();
         let func = module.body().first_operation().unwrap();
-        assert_eq!(merge_allocations(func, &options, &collector, &AllAtZero, &ViewRewriter), Err(PassFailed));
+        assert_eq!(
+            merge_allocations(func, &options, &collector, &AllAtZero, &ViewRewriter),
+            Err(PassFailed)
+        );
         assert_eq!(module.as_operation().to_string(), before);
     }
 
@@ -817,7 +970,10 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
     #[test]
     fn scopes_follow_loop_parallelism() {
         use crate::analysis::snapshot::{OpFacts, RegionBranchInfo, SnapshotBuilder};
-        let scope = OpFacts { is_automatic_allocation_scope: true, ..OpFacts::default() };
+        let scope = OpFacts {
+            is_automatic_allocation_scope: true,
+            ..OpFacts::default()
+        };
         let mut b = SnapshotBuilder::new("func.func", scope.clone());
         let r = b.add_region(Snapshot::ROOT);
         let entry = b.add_block(r, &[]);
@@ -827,18 +983,30 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
             let body = b.add_block(region, &[]);
             (op, body)
         };
-        let rb = Some(RegionBranchInfo { entry_edges: vec![] });
-        let lp = OpFacts { is_loop_like: true, region_branch: rb.clone(), ..scope.clone() };
+        let rb = Some(RegionBranchInfo {
+            entry_edges: vec![],
+        });
+        let lp = OpFacts {
+            is_loop_like: true,
+            region_branch: rb.clone(),
+            ..scope.clone()
+        };
         let (_, for_body) = looped("scf.for", &mut b, entry, lp.clone());
         let (forall, forall_body) = looped("scf.forall", &mut b, for_body, lp.clone());
         let (_, unknown_loop_body) = looped(
             "x.loop",
             &mut b,
             entry,
-            OpFacts { is_loop_like: true, region_branch: rb, ..OpFacts::default() },
+            OpFacts {
+                is_loop_like: true,
+                region_branch: rb,
+                ..OpFacts::default()
+            },
         );
         let (region_op, region_body) = looped("x.region", &mut b, entry, OpFacts::default());
-        let alloc = |b: &mut SnapshotBuilder, at: BlockId| b.add_op(at, "memref.alloc", &[], &[], OpFacts::default());
+        let alloc = |b: &mut SnapshotBuilder, at: BlockId| {
+            b.add_op(at, "memref.alloc", &[], &[], OpFacts::default())
+        };
         let in_for = alloc(&mut b, for_body);
         let in_forall = alloc(&mut b, forall_body);
         let in_unknown = alloc(&mut b, unknown_loop_body);
@@ -846,14 +1014,25 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let s = b.finish();
         assert_eq!(scope_of(&s, in_for), Ok((Snapshot::ROOT, entry)));
         assert_eq!(scope_of(&s, in_forall), Ok((forall, forall_body)));
-        assert!(matches!(scope_of(&s, in_unknown), Err(Refusal::UnsupportedRegion(_))));
-        assert_eq!(scope_of(&s, in_region), Err(Refusal::UnsupportedRegion(region_op)));
+        assert!(matches!(
+            scope_of(&s, in_unknown),
+            Err(Refusal::UnsupportedRegion(_))
+        ));
+        assert_eq!(
+            scope_of(&s, in_region),
+            Err(Refusal::UnsupportedRegion(region_op))
+        );
     }
 
     #[test]
     fn report_line_format() {
         let t = trace(&[(65536, 1, 2), (65536, 2, 3), (65536, 3, 4)]);
-        let s = MemorySchedule { total: 131072, alignment: 64, offsets: vec![0, 65536, 0], lower_bound: 131072 };
+        let s = MemorySchedule {
+            total: 131072,
+            alignment: 64,
+            offsets: vec![0, 65536, 0],
+            lower_bound: 131072,
+        };
         assert_eq!(
             report_line(&t, &s),
             "bufrs-merge-alloc: scope @f: 3 buffers merged, 196608 bytes before, 131072 bytes after, lower bound 131072, ratio 1.000"

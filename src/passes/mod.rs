@@ -1,12 +1,12 @@
 //! One file per pass. Each pass takes a snapshot of the op it runs on
 //! (`analysis::capture`), decides in pure Rust, then applies its edits.
 
+pub mod buffer_deallocation;
 pub mod buffer_hoisting;
 pub mod buffer_loop_hoisting;
 pub mod copy_removal;
 pub mod hoisting;
 pub mod merge_alloc;
-pub mod buffer_deallocation;
 pub mod print_aliases;
 pub mod print_dominance;
 pub mod print_lifetimes;

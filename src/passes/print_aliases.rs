@@ -58,10 +58,18 @@ impl BufrsPass for PrintAliases {
                 Origin::Derived => "derived",
             };
             let sources = alias.allocation_sources(v);
-            let mut from: Vec<ValueId> = sources.allocations.iter().chain(sources.allocas).copied().collect();
+            let mut from: Vec<ValueId> = sources
+                .allocations
+                .iter()
+                .chain(sources.allocas)
+                .copied()
+                .collect();
             from.sort_unstable();
-            let aliases: Vec<ValueId> =
-                alias.resolve(v).into_iter().filter(|&x| snap.value(x).kind.is_buffer()).collect();
+            let aliases: Vec<ValueId> = alias
+                .resolve(v)
+                .into_iter()
+                .filter(|&x| snap.value(x).kind.is_buffer())
+                .collect();
             out.push_str(&format!(
                 "{}: origin={origin} sources=[{}] external={} aliases=[{}]\n",
                 name(v),

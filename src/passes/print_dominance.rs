@@ -58,7 +58,8 @@ pub struct PrintDominance;
 impl BufrsPass for PrintDominance {
     type Options = PrintDominanceOptions;
     const ARGUMENT: &'static str = "bufrs-print-dominance";
-    const SUMMARY: &'static str = "Debug: print dominance and post-dominance of every function to stdout";
+    const SUMMARY: &'static str =
+        "Debug: print dominance and post-dominance of every function to stdout";
     const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
@@ -68,7 +69,10 @@ impl BufrsPass for PrintDominance {
             other => {
                 Diagnostic::error(
                     &op,
-                    format!("{}: unknown format '{other}' (expected 'mlir' or 'tree')", Self::ARGUMENT),
+                    format!(
+                        "{}: unknown format '{other}' (expected 'mlir' or 'tree')",
+                        Self::ARGUMENT
+                    ),
                 )
                 .emit();
                 return Err(PassFailed);
@@ -118,15 +122,27 @@ pub fn write_tables(out: &mut String, dom: &DominanceInfo<'_>, blocks: &[BlockId
     // MLIR looks the answer up in its numbering map, whose operator[]
     // yields 0 for a block it never numbered.
     let name = |b: Option<BlockId>| match b {
-        Some(b) => (if number[b.index()] == u32::MAX { 0 } else { number[b.index()] }).to_string(),
+        Some(b) => (if number[b.index()] == u32::MAX {
+            0
+        } else {
+            number[b.index()]
+        })
+        .to_string(),
         None => "<no dom>".to_string(),
     };
     for post in [false, true] {
-        out.push_str(if post { "--- PostDominanceInfo ---\n" } else { "--- DominanceInfo ---\n" });
+        out.push_str(if post {
+            "--- PostDominanceInfo ---\n"
+        } else {
+            "--- DominanceInfo ---\n"
+        });
         for (i, &a) in blocks.iter().enumerate() {
             for (j, &b) in blocks.iter().enumerate() {
-                let n =
-                    if post { dom.nearest_common_post_dominator(a, b) } else { dom.nearest_common_dominator(a, b) };
+                let n = if post {
+                    dom.nearest_common_post_dominator(a, b)
+                } else {
+                    dom.nearest_common_dominator(a, b)
+                };
                 out.push_str(&format!("Nearest({i}, {j}) = {}\n", name(n)));
             }
         }
@@ -141,11 +157,20 @@ pub fn write_tables(out: &mut String, dom: &DominanceInfo<'_>, blocks: &[BlockId
         for (i, &a) in blocks.iter().enumerate() {
             for (j, &b) in blocks.iter().enumerate() {
                 let (d, p) = if post {
-                    (dom.block_post_dominates(a, b), dom.block_properly_post_dominates(a, b))
+                    (
+                        dom.block_post_dominates(a, b),
+                        dom.block_properly_post_dominates(a, b),
+                    )
                 } else {
-                    (dom.block_dominates(a, b), dom.block_properly_dominates(a, b))
+                    (
+                        dom.block_dominates(a, b),
+                        dom.block_properly_dominates(a, b),
+                    )
                 };
-                out.push_str(&format!("{word}({i}, {j}) = {} (properly = {})\n", d as u8, p as u8));
+                out.push_str(&format!(
+                    "{word}({i}, {j}) = {} (properly = {})\n",
+                    d as u8, p as u8
+                ));
             }
         }
     }
@@ -162,7 +187,11 @@ fn write_tree(out: &mut String, dom: &DominanceInfo<'_>, blocks: &[BlockId], uni
         Some(b) if number[b.index()] != u32::MAX => number[b.index()].to_string(),
         _ => "-".to_string(),
     };
-    let own_block = if unit.has_parent_block { snap.op(unit.op).parent_block } else { None };
+    let own_block = if unit.has_parent_block {
+        snap.op(unit.op).parent_block
+    } else {
+        None
+    };
     for (i, &b) in blocks.iter().enumerate() {
         if Some(b) == own_block {
             continue;

@@ -49,14 +49,20 @@ pub struct PrintLifetimes;
 impl BufrsPass for PrintLifetimes {
     type Options = PrintLifetimesOptions;
     const ARGUMENT: &'static str = "bufrs-print-lifetimes";
-    const SUMMARY: &'static str = "Debug: print tick-based buffer lifetimes (merge-alloc) of a function to stdout";
+    const SUMMARY: &'static str =
+        "Debug: print tick-based buffer lifetimes (merge-alloc) of a function to stdout";
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let (snap, map) = capture(op.to_raw());
         let alias = AliasAnalysis::new(&snap);
-        let lifetimes =
-            Lifetimes::new(&snap, &alias, &LifetimeOptions { loop_like_scopes: options.loop_like_scopes });
+        let lifetimes = Lifetimes::new(
+            &snap,
+            &alias,
+            &LifetimeOptions {
+                loop_like_scopes: options.loop_like_scopes,
+            },
+        );
         let ticks = lifetimes.ticks();
         let namer = ValueNamer::new(op.to_raw());
         let function = symbol_name(map.op(Snapshot::ROOT));
@@ -66,7 +72,11 @@ impl BufrsPass for PrintLifetimes {
             order.sort_by_key(|&o| ticks.begin(o));
             for o in order {
                 let (b, e) = (ticks.begin(o), ticks.end(o));
-                let range = if snap.op(o).regions.is_empty() { b.to_string() } else { format!("{b}-{e}") };
+                let range = if snap.op(o).regions.is_empty() {
+                    b.to_string()
+                } else {
+                    format!("{b}-{e}")
+                };
                 out.push_str(&format!("tick {range}: {}\n", snap.op(o).name));
             }
         }
@@ -99,7 +109,11 @@ impl BufrsPass for PrintLifetimes {
                     a.end,
                     if a.is_alloca { "alloca" } else { "alloc" },
                     a.has_uses as u8,
-                    if escapes.is_empty() { "-".to_string() } else { escapes.join(",") }
+                    if escapes.is_empty() {
+                        "-".to_string()
+                    } else {
+                        escapes.join(",")
+                    }
                 ));
             }
         }

@@ -43,7 +43,8 @@ pub struct PrintLiveness;
 impl BufrsPass for PrintLiveness {
     type Options = NoOptions;
     const ARGUMENT: &'static str = "bufrs-print-liveness";
-    const SUMMARY: &'static str = "Debug: print liveness (live-in/out, intervals, live values) of every function to stderr";
+    const SUMMARY: &'static str =
+        "Debug: print liveness (live-in/out, intervals, live values) of every function to stderr";
     const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
@@ -102,13 +103,25 @@ impl<'a> Printer<'a> {
                 }
             }
         }
-        Printer { snap, map, cfg, live, uses, blocks, block_no, value_no, op_no }
+        Printer {
+            snap,
+            map,
+            cfg,
+            live,
+            uses,
+            blocks,
+            block_no,
+            value_no,
+            op_no,
+        }
     }
 
     fn value_ref(&self, v: ValueId) -> String {
         match self.snap.value(v).def {
             ValueDef::OpResult { .. } => format!("val_{} ", self.value_no[v.index()]),
-            ValueDef::BlockArg { block, index } => format!("arg{index}@{} ", self.block_no[block.index()]),
+            ValueDef::BlockArg { block, index } => {
+                format!("arg{index}@{} ", self.block_no[block.index()])
+            }
         }
     }
 
@@ -141,7 +154,10 @@ impl<'a> Printer<'a> {
             if let Some(start) = self.live.start_operation(v, b) {
                 let end = self.live.end_operation(v, start);
                 let ops = &snap.block(b).ops;
-                let (s, e) = (snap.op(start).position as usize, snap.op(end).position as usize);
+                let (s, e) = (
+                    snap.op(start).position as usize,
+                    snap.op(end).position as usize,
+                );
                 result.extend_from_slice(&ops[s..=e.max(s)]);
             }
             for s in self.cfg.successors(b) {
@@ -160,8 +176,14 @@ impl<'a> Printer<'a> {
         out.push_str("// ---- Liveness -----\n");
         for &b in &self.blocks {
             out.push_str(&format!("// - Block: {}\n", self.block_no[b.index()]));
-            out.push_str(&format!("// --- LiveIn: {}\n", self.value_refs(self.live.live_in(b))));
-            out.push_str(&format!("// --- LiveOut: {}\n", self.value_refs(self.live.live_out(b))));
+            out.push_str(&format!(
+                "// --- LiveIn: {}\n",
+                self.value_refs(self.live.live_in(b))
+            ));
+            out.push_str(&format!(
+                "// --- LiveOut: {}\n",
+                self.value_refs(self.live.live_out(b))
+            ));
             out.push_str("// --- BeginLivenessIntervals");
             for &o in &snap.block(b).ops {
                 let results = &snap.op(o).results;
@@ -184,7 +206,11 @@ impl<'a> Printer<'a> {
                 if now.is_empty() {
                     continue;
                 }
-                out.push_str(&format!("//     {} [{}\x08]\n", print_op(self.map.op(o)), self.value_refs(&now)));
+                out.push_str(&format!(
+                    "//     {} [{}\x08]\n",
+                    print_op(self.map.op(o)),
+                    self.value_refs(&now)
+                ));
             }
             out.push_str("// --- EndCurrentlyLive\n");
         }

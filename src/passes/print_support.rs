@@ -44,14 +44,20 @@ pub struct Unit {
 /// module), in program order.
 pub fn units(snap: &Snapshot, map: &IrMap) -> Vec<Unit> {
     if interfaces::traits(map.op(Snapshot::ROOT)).is_function_like() {
-        return vec![Unit { op: Snapshot::ROOT, has_parent_block: false }];
+        return vec![Unit {
+            op: Snapshot::ROOT,
+            has_parent_block: false,
+        }];
     }
     let mut out = Vec::new();
     for &r in &snap.op(Snapshot::ROOT).regions {
         for &b in &snap.region(r).blocks {
             for &o in &snap.block(b).ops {
                 if interfaces::traits(map.op(o)).is_function_like() {
-                    out.push(Unit { op: o, has_parent_block: true });
+                    out.push(Unit {
+                        op: o,
+                        has_parent_block: true,
+                    });
                 }
             }
         }
@@ -71,7 +77,13 @@ extern "C" fn append_to_string(chunk: MlirStringRef, user_data: *mut std::ffi::c
 pub fn print_op(op: MlirOperation) -> String {
     let mut out = String::new();
     // SAFETY: `op` is live; the callback only appends to `out`.
-    unsafe { mlir_sys::mlirOperationPrint(op, Some(append_to_string), &mut out as *mut String as *mut _) };
+    unsafe {
+        mlir_sys::mlirOperationPrint(
+            op,
+            Some(append_to_string),
+            &mut out as *mut String as *mut _,
+        )
+    };
     out
 }
 
@@ -85,7 +97,9 @@ pub fn symbol_name(op: MlirOperation) -> String {
         if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAString(attr) {
             return string_from_ref(mlir_sys::mlirStringAttrGetValue(attr));
         }
-        string_from_ref(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op)))
+        string_from_ref(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+            op,
+        )))
     }
 }
 

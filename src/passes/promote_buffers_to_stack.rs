@@ -65,7 +65,8 @@ pub struct PromoteBuffersToStack;
 impl BufrsPass for PromoteBuffersToStack {
     type Options = PromoteBuffersToStackOptions;
     const ARGUMENT: &'static str = "bufrs-promote-buffers-to-stack";
-    const SUMMARY: &'static str = "Turn small heap allocations that stay in their block into stack allocations";
+    const SUMMARY: &'static str =
+        "Turn small heap allocations that stay in their block into stack allocations";
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
@@ -158,15 +159,25 @@ pub struct Promotion {
 }
 
 /// Decides for every heap allocation under the root.
-pub fn decide(snapshot: &Snapshot, map: &IrMap, options: &PromoteBuffersToStackOptions) -> Vec<Decision> {
+pub fn decide(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    options: &PromoteBuffersToStackOptions,
+) -> Vec<Decision> {
     let uses = UseLists::new(snapshot);
     let loops = LoopFinder::new(snapshot);
     let mut decisions = Vec::new();
     for index in 0..snapshot.ops.len() {
         let alloc = OpId(index as u32);
-        let Some(buffer) = heap_allocated_result(snapshot, alloc) else { continue };
+        let Some(buffer) = heap_allocated_result(snapshot, alloc) else {
+            continue;
+        };
         let outcome = check(snapshot, map, &uses, &loops, alloc, buffer, options);
-        decisions.push(Decision { alloc, buffer, outcome });
+        decisions.push(Decision {
+            alloc,
+            buffer,
+            outcome,
+        });
     }
     decisions
 }
@@ -193,7 +204,9 @@ fn check(
         return Err(Refusal::DynamicShape);
     }
     if memref.rank() as u64 > options.max_rank_of_allocated_memref as u64 {
-        return Err(Refusal::RankTooLarge { rank: memref.rank() });
+        return Err(Refusal::RankTooLarge {
+            rank: memref.rank(),
+        });
     }
     if memref.element_bits.is_none() || memref.element_is_buffer {
         return Err(Refusal::UnsizedElement);
@@ -211,7 +224,9 @@ fn check(
     let mut promotion = Promotion::default();
     for event in flow.events {
         match event {
-            FlowEvent::Freed { by, value } if value == buffer && frees_only(snapshot, by, buffer) => {
+            FlowEvent::Freed { by, value }
+                if value == buffer && frees_only(snapshot, by, buffer) =>
+            {
                 promotion.frees.push(by)
             }
             other => return Err(Refusal::Escapes(other)),
@@ -220,7 +235,12 @@ fn check(
     Ok(promotion)
 }
 
-fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision], options: &PromoteBuffersToStackOptions) {
+fn apply(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    decisions: &[Decision],
+    options: &PromoteBuffersToStackOptions,
+) {
     // Remarks first, while every op they point at still exists.
     if options.emit_remarks {
         for decision in decisions {
@@ -232,21 +252,31 @@ fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision], options: &Pro
             };
             if let Some(culprit) = decision.outcome.as_ref().err().and_then(Refusal::culprit) {
                 let culprit_ref = unsafe { OperationRef::from_raw(map.op(culprit)) };
-                diagnostic = diagnostic.note_at(&culprit_ref, format!("because of '{}'", snapshot.op(culprit).name));
+                diagnostic = diagnostic.note_at(
+                    &culprit_ref,
+                    format!("because of '{}'", snapshot.op(culprit).name),
+                );
             }
             diagnostic.emit();
         }
     }
     for decision in decisions {
-        let Ok(promotion) = &decision.outcome else { continue };
+        let Ok(promotion) = &decision.outcome else {
+            continue;
+        };
         let alloc_op = map.op(decision.alloc);
         let buffer = map.value(decision.buffer);
         // Each promotion touches only its own allocation and frees, so the
         // handles of the others stay valid.
-        let Some(stack) = edit::build_promoted_alloc(alloc_op, buffer, InsertPoint::Before(alloc_op)) else {
+        let Some(stack) =
+            edit::build_promoted_alloc(alloc_op, buffer, InsertPoint::Before(alloc_op))
+        else {
             let alloc_ref = unsafe { OperationRef::from_raw(alloc_op) };
-            Diagnostic::warning(&alloc_ref, "not promoted: its AllocationOpInterface declined to build a stack allocation")
-                .emit();
+            Diagnostic::warning(
+                &alloc_ref,
+                "not promoted: its AllocationOpInterface declined to build a stack allocation",
+            )
+            .emit();
             continue;
         };
         for &free in &promotion.frees {

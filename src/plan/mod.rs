@@ -234,7 +234,7 @@ impl Planner for BuiltinPlanner {
 pub const DEFAULT_SEARCH_LIMIT: usize = 2048;
 
 /// Node limit of the default planner's first search restart (later ones follow Luby).
-pub const DEFAULT_RESTART_NODES: u64 = 500;
+pub const DEFAULT_RESTART_WORK: u64 = 50_000;
 
 /// Work budget of the default planner's short search, in milliseconds (see [`search::Budget`]).
 pub const DEFAULT_SEARCH_MS: u64 = 20;
@@ -257,17 +257,12 @@ pub fn default_plan(problem: &Problem) -> Plan {
     let best = best_heuristic(problem);
     if best.total > lower_bound(problem) {
         let budget = search::Budget::from_millis(DEFAULT_SEARCH_MS);
-        let portfolio = [
-            search::Ranking::Duration,
-            search::Ranking::Area,
-            search::Ranking::Size,
-        ];
         return search::improve_with_restarts(
             problem,
             best,
             &budget,
-            &portfolio,
-            DEFAULT_RESTART_NODES,
+            &search::PORTFOLIO,
+            DEFAULT_RESTART_WORK,
         );
     }
     best

@@ -20,18 +20,30 @@
 //!   on a buffer not yet placed goes at least on the lowest end of an unplaced neighbour). In
 //!   every section (a tick where some buffer starts), the unplaced load stacked on the lowest
 //!   of those offsets must fit under `C`, and so must every single buffer;
+//! * gap rule (MiniMalloc's dominance): nothing goes at or above the lowest end an unplaced
+//!   buffer would have at its floor — that buffer's bytes there would stay free and it would
+//!   drop into them, so the plan would not be canonical;
+//! * decomposition: when the buffers placed so far cut time in two (no unplaced buffer lives
+//!   on both sides of a section boundary), the two sides are independent problems, solved
+//!   one after the other; one without a plan ends the branch without trying the other's
+//!   alternatives again;
 //! * symmetry: buffers with the same size and lifetime go in index order;
 //! * ordering: lower floor first; among equal floors first fail (the buffer covering the
 //!   section with the least slack), then a [`Ranking`].
 //!
+//! The search is exact: the `exactness` tests compare it with brute force on small problems.
+//!
 //! The driver starts from the default planner's plan (and two more heuristics), asks for the
-//! lower bound first with restarts (the rankings in turn, then deterministically jittered
-//! ones, node limits following the Luby sequence) for 60% of the budget, then bisects between
-//! the bound and the best plan found. A search that runs out of branches proves the target
-//! infeasible. The budget is a number of search nodes derived from milliseconds
-//! ([`NODES_PER_MS`]), so the result is deterministic for a given input and budget; a
-//! wall-clock guard at twice the budget plus 50 ms only fires on a machine much slower than
-//! the calibration. Problems above [`SEARCH_LIMIT`] buffers keep the heuristic plan.
+//! lower bound first with restarts (the rankings of [`PORTFOLIO`] in turn, then
+//! deterministically jittered ones, work limits following the Luby sequence) for 40% of the
+//! budget, then descends from the best plan: it asks for a stride less (doubling after each
+//! success, one granule after a failure) until one granule less fails. A search that runs out
+//! of branches proves the target infeasible. The budget is an amount of work derived from
+//! milliseconds ([`WORK_PER_MS`]; a node costs the number of buffers it scans), so the result
+//! is deterministic for a given input and budget; a wall-clock guard at twice the budget plus
+//! 50 ms only fires on a machine much slower than the calibration. [`fit`] answers the
+//! decision question for a given capacity. Problems above [`SEARCH_LIMIT`] buffers keep the
+//! heuristic plan.
 
 use std::time::{Duration, Instant};
 
@@ -39,9 +51,10 @@ use crate::plan::{
     Plan, Planner as _, PlannerKind, Problem, default_plan, lower_bound, problem::round_up,
 };
 
-/// Search nodes per millisecond of budget (calibrated on the MiniMalloc instances, release
-/// build, one core of the development machine).
-pub const NODES_PER_MS: u64 = 300;
+/// Work units per millisecond of budget (calibrated on the MiniMalloc instances, release
+/// build, one core of the development machine). A search node costs one unit per unplaced
+/// buffer of the partition it works on, which is what its scans cost.
+pub const WORK_PER_MS: u64 = 70_000;
 
 /// Largest problem the search works on; larger ones keep the heuristic plan.
 pub const SEARCH_LIMIT: usize = 2048;
@@ -49,17 +62,17 @@ pub const SEARCH_LIMIT: usize = 2048;
 /// How much work the search may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Search nodes (placements tried); the deterministic limit.
-    pub nodes: u64,
+    /// Work units (see [`WORK_PER_MS`]); the deterministic limit.
+    pub work: u64,
     /// Safety limit on wall-clock time.
     pub wall: Duration,
 }
 
 impl Budget {
-    /// The budget for `ms` milliseconds: `ms * NODES_PER_MS` nodes, wall guard `2 * ms + 50`.
+    /// The budget for `ms` milliseconds: `ms * WORK_PER_MS` units, wall guard `2 * ms + 50`.
     pub fn from_millis(ms: u64) -> Budget {
         Budget {
-            nodes: ms.saturating_mul(NODES_PER_MS),
+            work: ms.saturating_mul(WORK_PER_MS),
             wall: Duration::from_millis(ms.saturating_mul(2).saturating_add(50)),
         }
     }
@@ -75,56 +88,63 @@ pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
             start = plan;
         }
     }
-    improve(
-        problem,
-        start,
-        budget,
-        &[Ranking::Duration, Ranking::Area, Ranking::Size],
-    )
+    improve(problem, start, budget, &PORTFOLIO)
 }
 
 /// Returns a plan no larger than `incumbent` (which must be valid), smaller when the search
-/// finds one within `budget`. 60% of the budget goes to the lower bound itself, the rest to a
-/// bisection between the bound and the best plan found; every target is tried with restarts
-/// over the rankings of `portfolio` (see the module doc).
+/// finds one within `budget`: 40% of the budget goes to the lower bound itself, the rest to a
+/// descent from the best plan (see the module doc); every target is tried with restarts over
+/// the rankings of `portfolio`.
 pub fn improve(problem: &Problem, incumbent: Plan, budget: &Budget, portfolio: &[Ranking]) -> Plan {
-    improve_with_restarts(problem, incumbent, budget, portfolio, RESTART_NODES)
+    improve_with_restarts(problem, incumbent, budget, portfolio, RESTART_WORK)
 }
 
-/// [`improve`] with the node limit of the first restart given (later ones follow Luby).
+/// [`improve`] with the work limit of the first restart given (later ones follow Luby).
 pub fn improve_with_restarts(
     problem: &Problem,
     incumbent: Plan,
     budget: &Budget,
     portfolio: &[Ranking],
-    restart_nodes: u64,
+    restart_work: u64,
 ) -> Plan {
     let bound = lower_bound(problem);
-    if incumbent.total <= bound || problem.len() > SEARCH_LIMIT || budget.nodes == 0 {
-        return incumbent;
-    }
-    if portfolio.is_empty() {
+    if incumbent.total <= bound
+        || problem.len() > SEARCH_LIMIT
+        || budget.work == 0
+        || portfolio.is_empty()
+    {
         return incumbent;
     }
     let mut search = Search::new(problem, budget);
-    search.restart_nodes = restart_nodes.max(1);
+    search.restart_work = restart_work.max(1);
     let step = search.granularity();
     search.granule = step;
     let mut best = incumbent;
-    let mut low = bound; // no plan of this size or less is known
-    // The bound first, with 60% of the budget.
-    let bound_share = budget.nodes / 5 * 3;
-    match search.decide_with_restarts(bound, bound_share, portfolio) {
+    // Totals at or below `infeasible` are known (or, after a failed attempt at one granule
+    // below the best, taken) to be out of reach.
+    let mut infeasible = bound.saturating_sub(step);
+    match search.decide_with_restarts(bound, budget.work / 5 * 2, portfolio) {
         Outcome::Found(plan) => return plan,
-        Outcome::Infeasible | Outcome::OutOfBudget => {}
+        Outcome::Infeasible => infeasible = bound,
+        Outcome::OutOfBudget => {}
     }
-    // Then bisection, a third of what is left for each target.
-    while best.total > low + step && search.nodes_left() > 0 && !search.out_of_time() {
-        let middle = low + ((best.total - low) / step / 2).max(1) * step;
-        let share = (search.nodes_left() / 3).max(search.nodes_left().min(1000));
-        match search.decide_with_restarts(middle, share, portfolio) {
-            Outcome::Found(plan) => best = plan,
-            Outcome::Infeasible | Outcome::OutOfBudget => low = middle,
+    // Descent: ask for `stride` less than the best plan; the stride doubles after each
+    // success and drops back to one granule after a failure.
+    let mut stride = step;
+    while best.total > infeasible + step && search.work_left() > 0 && !search.out_of_time() {
+        let target = best.total.saturating_sub(stride).max(infeasible + step);
+        let share = (search.work_left() / 3).max(search.work_left().min(search.restart_work));
+        match search.decide_with_restarts(target, share, portfolio) {
+            Outcome::Found(plan) => {
+                best = plan;
+                stride = stride.saturating_mul(2);
+            }
+            Outcome::Infeasible => {
+                infeasible = target;
+                stride = step;
+            }
+            Outcome::OutOfBudget if stride == step => infeasible = target,
+            Outcome::OutOfBudget => stride = step,
         }
     }
     best
@@ -133,16 +153,51 @@ pub fn improve_with_restarts(
 /// Which of the buffers at the lowest floor the search tries first (larger first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ranking {
-    /// Longer lifetime, then larger size.
+    /// Longer lifetime, then larger area.
     Duration,
     /// Larger size times lifetime, then larger size.
     Area,
     /// Larger size, then longer lifetime.
     Size,
+    /// Larger load of the most crowded section the buffer is live in, then area.
+    Total,
+    /// Larger load of the most crowded section, then longer lifetime.
+    TotalDuration,
 }
 
-/// Nodes of the first restart of the search planner; later ones follow the Luby sequence.
-pub const RESTART_NODES: u64 = 50_000;
+/// The rankings the search planner restarts with, in turn.
+pub const PORTFOLIO: [Ranking; 4] = [
+    Ranking::Total,
+    Ranking::Duration,
+    Ranking::TotalDuration,
+    Ranking::Area,
+];
+
+/// Work of the first restart of the search planner; later ones follow the Luby sequence.
+pub const RESTART_WORK: u64 = 1_000_000;
+
+/// The answer of [`fit`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// A plan within the capacity.
+    Found(Plan),
+    /// The search ran out of branches: no plan within the capacity exists.
+    Infeasible,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// Decides whether a plan within `capacity` bytes exists (MiniMalloc's question), with
+/// restarts over `portfolio` until `budget` is spent.
+pub fn fit(problem: &Problem, capacity: u64, budget: &Budget, portfolio: &[Ranking]) -> Fit {
+    let mut search = Search::new(problem, budget);
+    search.granule = search.granularity();
+    match search.decide_with_restarts(capacity, budget.work, portfolio) {
+        Outcome::Found(plan) => Fit::Found(plan),
+        Outcome::Infeasible => Fit::Infeasible,
+        Outcome::OutOfBudget => Fit::Unknown,
+    }
+}
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (1-based).
 fn luby(mut i: u64) -> u64 {
@@ -186,20 +241,22 @@ struct Search<'p> {
     /// are placed in index order), if any.
     twin_before: Vec<Option<usize>>,
     /// Node limit of the first restart.
-    restart_nodes: u64,
+    restart_work: u64,
     /// Per item, per mille: scale of its slack in the branching order (jittered restarts).
     slack_scale: Vec<u64>,
 
     sizes: Vec<u64>,
     alignments: Vec<u64>,
     /// Tie-break among items at the same floor: larger first.
-    rank: Vec<(u64, u64)>,
+    rank: Vec<[u64; 3]>,
     section_count: usize,
     // Budget.
-    nodes_used: u64,
-    node_limit: u64,
+    work_used: u64,
+    work_limit: u64,
     attempt_limit: u64,
     started: Instant,
+    /// Nodes since the wall clock was last read.
+    nodes_since_clock: u32,
     wall: Duration,
     timed_out: bool,
     // State of one decision search.
@@ -215,6 +272,27 @@ struct Search<'p> {
     floor_trail: Vec<(usize, u64)>,
     top_trail: Vec<(usize, u64)>,
     defer_trail: Vec<(usize, u64)>,
+    /// Per boundary between sections `s` and `s + 1`: unplaced items live on both sides.
+    /// When it drops to zero the unplaced items left and right no longer interact.
+    cuts: Vec<u32>,
+    /// Placed items in placement order, with the trail marks to undo each placement.
+    placements: Vec<Placement>,
+}
+
+/// One placement and the trail lengths before it, so it can be undone.
+#[derive(Clone, Copy)]
+struct Placement {
+    item: usize,
+    floor_mark: usize,
+    top_mark: usize,
+}
+
+/// A part of the problem the search solves on its own: a range of sections no unplaced item
+/// outside it shares, and the unplaced items in it.
+struct Partition {
+    /// First and last section (inclusive).
+    sections: (usize, usize),
+    items: Vec<usize>,
 }
 
 const NOT_DEFERRED: u64 = u64::MAX;
@@ -269,7 +347,7 @@ impl<'p> Search<'p> {
             item_lowest: vec![0; items.len()],
             floating: vec![false; items.len()],
             twin_before,
-            restart_nodes: RESTART_NODES,
+            restart_work: RESTART_WORK,
             slack_scale: vec![1000; items.len()],
 
             granule: 1,
@@ -282,10 +360,11 @@ impl<'p> Search<'p> {
             sections_of,
             neighbours,
             section_count: ticks.len(),
-            nodes_used: 0,
-            node_limit: budget.nodes,
+            work_used: 0,
+            work_limit: budget.work,
             attempt_limit: 0,
             started: Instant::now(),
+            nodes_since_clock: 0,
             wall: budget.wall,
             timed_out: false,
             target: 0,
@@ -298,14 +377,20 @@ impl<'p> Search<'p> {
             floor_trail: Vec::new(),
             top_trail: Vec::new(),
             defer_trail: Vec::new(),
+            cuts: vec![0; ticks.len().saturating_sub(1)],
+            placements: Vec::new(),
         }
     }
 
-    /// Every total is a multiple of this: gcd of sizes and alignments.
+    /// Every offset and total of a canonical plan is a multiple of this: the gcd of the
+    /// sizes, lowered to an alignment it does not divide (rounding a multiple of it up to
+    /// such an alignment may leave a multiple of the alignment only).
     fn granularity(&self) -> u64 {
-        let mut g = 0u64;
-        for (&s, &a) in self.sizes.iter().zip(&self.alignments) {
-            g = gcd(gcd(g, s), a);
+        let mut g = self.sizes.iter().fold(0, |g, &s| gcd(g, s));
+        for &alignment in &self.alignments {
+            if g % alignment != 0 {
+                g = gcd(g, alignment);
+            }
         }
         g.max(1)
     }
@@ -317,25 +402,36 @@ impl<'p> Search<'p> {
     fn set_ranking(&mut self, ranking: Ranking, jitter: Option<u64>) {
         let buffers = self.problem.buffers();
         let mut rng = crate::plan::synth::Rng::new(jitter.unwrap_or(0));
+        // Total: the largest initial load of a section the item covers.
+        let mut loads = vec![0u64; self.section_count];
+        for (k, &(lo, hi)) in self.sections_of.iter().enumerate() {
+            for load in &mut loads[lo..=hi] {
+                *load += self.sizes[k];
+            }
+        }
         self.rank = self
             .items
             .iter()
-            .zip(&self.sizes)
-            .map(|(&i, &size)| {
+            .enumerate()
+            .map(|(k, &i)| {
+                let size = self.sizes[k];
                 let duration = buffers[i].duration();
-                let (main, second) = match ranking {
-                    Ranking::Duration => (duration, size),
-                    Ranking::Area => (size.saturating_mul(duration), size),
-                    Ranking::Size => (size, duration),
+                let area = size.saturating_mul(duration);
+                let (lo, hi) = self.sections_of[k];
+                let total = loads[lo..=hi].iter().copied().max().unwrap_or(0);
+                let mut key = match ranking {
+                    Ranking::Duration => [duration, area, total],
+                    Ranking::Area => [area, size, total],
+                    Ranking::Size => [size, duration, total],
+                    Ranking::Total => [total, area, duration],
+                    Ranking::TotalDuration => [total, duration, area],
                 };
-                let main = match jitter {
-                    Some(_) => {
-                        let factor = 750 + rng.range(0, 499);
-                        u64::try_from(u128::from(main) * u128::from(factor) / 1000).unwrap_or(main)
-                    }
-                    None => main,
-                };
-                (main, second)
+                if jitter.is_some() {
+                    let factor = 750 + rng.range(0, 499);
+                    key[0] = u64::try_from(u128::from(key[0]) * u128::from(factor) / 1000)
+                        .unwrap_or(key[0]);
+                }
+                key
             })
             .collect();
         self.slack_scale = match jitter {
@@ -344,11 +440,11 @@ impl<'p> Search<'p> {
         };
     }
 
-    fn nodes_left(&self) -> u64 {
+    fn work_left(&self) -> u64 {
         if self.timed_out {
             0
         } else {
-            self.node_limit.saturating_sub(self.nodes_used)
+            self.work_limit.saturating_sub(self.work_used)
         }
     }
 
@@ -359,16 +455,18 @@ impl<'p> Search<'p> {
     /// [`Search::decide`] with restarts: the rankings of `portfolio` in turn, then
     /// deterministically jittered ones, node limits following the Luby sequence, until `nodes`
     /// are spent, a plan is found, or one complete run proves the target infeasible.
-    fn decide_with_restarts(&mut self, target: u64, nodes: u64, portfolio: &[Ranking]) -> Outcome {
-        let end = self.nodes_used.saturating_add(nodes).min(self.node_limit);
+    fn decide_with_restarts(&mut self, target: u64, work: u64, portfolio: &[Ranking]) -> Outcome {
+        let end = self.work_used.saturating_add(work).min(self.work_limit);
+        let rankings = portfolio.len() as u64;
         let mut attempt = 0u64;
-        while self.nodes_used < end && !self.timed_out && !portfolio.is_empty() {
-            let ranking = portfolio[(attempt % portfolio.len() as u64) as usize];
-            let jitter = (attempt >= portfolio.len() as u64).then_some(attempt);
+        while self.work_used < end && !self.timed_out && rankings > 0 {
+            let ranking = portfolio[(attempt % rankings) as usize];
+            let jitter = (attempt >= rankings).then_some(attempt);
             self.set_ranking(ranking, jitter);
-            let limit = RESTART_NODES
+            let limit = self
+                .restart_work
                 .saturating_mul(luby(attempt + 1))
-                .min(end - self.nodes_used);
+                .min(end - self.work_used);
             match self.decide(target, limit) {
                 Outcome::OutOfBudget => attempt += 1,
                 decided => return decided,
@@ -377,27 +475,40 @@ impl<'p> Search<'p> {
         Outcome::OutOfBudget
     }
 
-    /// Is there a canonical plan with total <= `target`, within `nodes` more nodes?
-    fn decide(&mut self, target: u64, nodes: u64) -> Outcome {
+    /// Is there a canonical plan with total <= `target`, within `work` more units?
+    fn decide(&mut self, target: u64, work: u64) -> Outcome {
         self.target = target;
-        self.attempt_limit = self.nodes_used.saturating_add(nodes).min(self.node_limit);
+        self.attempt_limit = self.work_used.saturating_add(work).min(self.work_limit);
         self.placed.iter_mut().for_each(|p| *p = false);
         self.deferred.iter_mut().for_each(|d| *d = NOT_DEFERRED);
         self.floor_trail.clear();
         self.top_trail.clear();
         self.defer_trail.clear();
+        self.placements.clear();
         self.floors.iter_mut().for_each(|f| *f = 0);
         self.tops.iter_mut().for_each(|t| *t = 0);
         self.loads.iter_mut().for_each(|l| *l = 0);
+        self.cuts.iter_mut().for_each(|c| *c = 0);
         for (k, &(lo, hi)) in self.sections_of.iter().enumerate() {
             for load in &mut self.loads[lo..=hi] {
                 *load += self.sizes[k];
             }
+            for cut in &mut self.cuts[lo..hi] {
+                *cut += 1;
+            }
         }
-        if self.loads.iter().any(|&l| l > target) || !self.bound_holds(0) {
+        if self.loads.iter().any(|&l| l > target) {
             return Outcome::Infeasible;
         }
-        match self.descend(self.items.len(), 0) {
+        let whole = Partition {
+            sections: (0, self.section_count.saturating_sub(1)),
+            items: (0..self.items.len()).collect(),
+        };
+        if !self.bound_holds(&whole, 0) {
+            return Outcome::Infeasible;
+        }
+        let parts = self.split(&whole, (0, self.section_count.saturating_sub(1)));
+        match self.solve_parts(parts) {
             Step::Found => {
                 let mut offsets = vec![0u64; self.problem.len()];
                 for (k, &i) in self.items.iter().enumerate() {
@@ -410,44 +521,100 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// One node: take the eligible item with the lowest aligned floor (ties: longer lifetime,
-    /// larger size, lower index) and branch: place it at its floor, or defer it (it will rest
-    /// on a buffer placed later, so it waits until its floor rises) and pick again. Every
-    /// canonical sequence is reachable this way, and none is explored twice. Deferrals are a
-    /// loop, not recursion, so the depth is at most the number of buffers.
-    fn descend(&mut self, remaining: usize, level: u64) -> Step {
+    /// Solves independent partitions one after the other, each from the bottom with fresh
+    /// deferrals (its canonical sequence starts anew). One without a plan means none for all;
+    /// the placements of those solved before it are then undone.
+    fn solve_parts(&mut self, parts: Vec<Partition>) -> Step {
+        let placement_mark = self.placements.len();
+        let defer_mark = self.defer_trail.len();
+        for part in parts {
+            for &k in &part.items {
+                if self.deferred[k] != NOT_DEFERRED {
+                    self.defer_trail.push((k, self.deferred[k]));
+                    self.deferred[k] = NOT_DEFERRED;
+                }
+            }
+            let remaining = part.items.len();
+            match self.descend(&part, remaining, 0) {
+                Step::Found => {}
+                other => {
+                    self.unwind(placement_mark, defer_mark);
+                    return other;
+                }
+            }
+        }
+        Step::Found
+    }
+
+    /// Undoes placements and deferrals back to the given trail lengths.
+    fn unwind(&mut self, placement_mark: usize, defer_mark: usize) {
+        while self.placements.len() > placement_mark {
+            self.unplace_last();
+        }
+        while self.defer_trail.len() > defer_mark {
+            if let Some((item, value)) = self.defer_trail.pop() {
+                self.deferred[item] = value;
+            }
+        }
+    }
+
+    /// The partitions of `part` between the zero cuts inside `span` (a section range), or
+    /// `part` itself, copied, when there are none there. Every unplaced item lies in one
+    /// partition: none crosses a zero cut.
+    fn split(&self, part: &Partition, span: (usize, usize)) -> Vec<Partition> {
+        let (lo, hi) = part.sections;
+        let mut starts = vec![lo];
+        starts.extend(
+            (span.0..span.1)
+                .filter(|&s| self.cuts[s] == 0)
+                .map(|s| s + 1),
+        );
+        let mut parts: Vec<Partition> = starts
+            .iter()
+            .enumerate()
+            .map(|(index, &first)| Partition {
+                sections: (first, starts.get(index + 1).map_or(hi, |&next| next - 1)),
+                items: Vec::new(),
+            })
+            .collect();
+        for &k in &part.items {
+            if !self.placed[k] {
+                let first = self.sections_of[k].0;
+                let index = starts.partition_point(|&start| start <= first) - 1;
+                parts[index].items.push(k);
+            }
+        }
+        parts.retain(|p| !p.items.is_empty());
+        parts
+    }
+
+    /// One node: take the eligible item with the lowest aligned floor (ties: least slack,
+    /// then the ranking) and branch: place it at its floor, or defer it (it will rest on a
+    /// buffer placed later, so it waits until its floor rises) and pick again. Every canonical
+    /// sequence is reachable this way, and none is explored twice. Deferrals are a loop, not
+    /// recursion, so the depth is at most the number of buffers. A placement that leaves the
+    /// rest of the partition in independent pieces solves them one by one.
+    fn descend(&mut self, part: &Partition, remaining: usize, level: u64) -> Step {
         if remaining == 0 {
             return Step::Found;
         }
-        if let Some(corner) = self.tight_corner(level) {
-            return self.fill_corner(remaining, corner);
+        if let Some(corner) = self.tight_corner(part, level) {
+            return self.fill_corner(part, remaining, corner);
         }
-        let Some(candidates) = self.candidates(level) else {
+        let Some(candidates) = self.candidates(part, level) else {
             return Step::Exhausted;
         };
         let defer_mark = self.defer_trail.len();
         let mut result = Step::Exhausted;
         for (offset, k) in candidates {
-            self.nodes_used += 1;
-            if self.nodes_used >= self.attempt_limit {
-                result = Step::Stop;
+            if let Some(stop) = self.count_node(part) {
+                result = stop;
                 break;
             }
-            if self.nodes_used.is_multiple_of(1024) && self.started.elapsed() > self.wall {
-                self.timed_out = true;
-                result = Step::Stop;
-                break;
+            match self.try_place(part, remaining, k, offset) {
+                Step::Exhausted => {}
+                other => return other,
             }
-            let floor_mark = self.floor_trail.len();
-            let top_mark = self.top_trail.len();
-            self.place(k, offset);
-            if self.bound_holds(offset) {
-                match self.descend(remaining - 1, offset) {
-                    Step::Exhausted => {}
-                    other => return other,
-                }
-            }
-            self.unplace(k, floor_mark, top_mark);
             // Passed over: k now rests on something placed later.
             self.defer_trail.push((k, self.deferred[k]));
             self.deferred[k] = self.floors[k];
@@ -460,11 +627,50 @@ impl<'p> Search<'p> {
         result
     }
 
-    /// The lowest point of the skyline (leftmost on ties) when its section has no slack left:
-    /// `(section, height)`. Only sections some unplaced item still covers count.
-    fn tight_corner(&self, level: u64) -> Option<(usize, u64)> {
+    /// Counts one node on `part`; `Some(Step::Stop)` when the attempt's work or the wall
+    /// clock run out.
+    fn count_node(&mut self, part: &Partition) -> Option<Step> {
+        self.work_used += part.items.len() as u64;
+        if self.work_used >= self.attempt_limit {
+            return Some(Step::Stop);
+        }
+        self.nodes_since_clock += 1;
+        if self.nodes_since_clock >= 1024 {
+            self.nodes_since_clock = 0;
+            if self.started.elapsed() <= self.wall {
+                return None;
+            }
+            self.timed_out = true;
+            return Some(Step::Stop);
+        }
+        None
+    }
+
+    /// Places `k` at `offset` and searches on; undoes the placement unless a plan was found.
+    fn try_place(&mut self, part: &Partition, remaining: usize, k: usize, offset: u64) -> Step {
+        self.place(k, offset);
+        let mut step = Step::Exhausted;
+        if self.bound_holds(part, offset) {
+            let span = self.sections_of[k];
+            step = if (span.0..span.1).any(|s| self.cuts[s] == 0) {
+                let parts = self.split(part, span);
+                self.solve_parts(parts)
+            } else {
+                self.descend(part, remaining - 1, offset)
+            };
+        }
+        if !matches!(step, Step::Found) {
+            self.unplace_last();
+        }
+        step
+    }
+
+    /// The lowest point of the skyline in the partition (leftmost on ties) when its section
+    /// has no slack left: `(section, height)`. Only sections some unplaced item still covers
+    /// count.
+    fn tight_corner(&self, part: &Partition, level: u64) -> Option<(usize, u64)> {
         let mut lowest: Option<(u64, usize)> = None;
-        for s in 0..self.section_count {
+        for s in part.sections.0..=part.sections.1 {
             if self.loads[s] == 0 {
                 continue;
             }
@@ -481,8 +687,11 @@ impl<'p> Search<'p> {
     /// and (as every covered section is at least as high) it must start at that section and
     /// lie where the skyline is at that height. Branch over those items only; none fitting
     /// ends the branch. Items deferred by an ancestor stay deferred.
-    fn fill_corner(&mut self, remaining: usize, corner: (usize, u64)) -> Step {
+    fn fill_corner(&mut self, part: &Partition, remaining: usize, corner: (usize, u64)) -> Step {
         let (section, height) = corner;
+        if self.lowest_top(part) <= height {
+            return Step::Exhausted;
+        }
         let mut candidates: Vec<usize> = self.starts_at[section]
             .iter()
             .copied()
@@ -490,30 +699,18 @@ impl<'p> Search<'p> {
                 !self.placed[k]
                     && !self.waiting(k)
                     && round_up(self.floors[k], self.alignments[k]) == Some(height)
-                    && self.floors[k] <= height
                     && height + self.sizes[k] <= self.target
             })
             .collect();
         candidates.sort_by_key(|&k| (std::cmp::Reverse(self.rank[k]), k));
         for k in candidates {
-            self.nodes_used += 1;
-            if self.nodes_used >= self.attempt_limit {
-                return Step::Stop;
+            if let Some(stop) = self.count_node(part) {
+                return stop;
             }
-            if self.nodes_used.is_multiple_of(1024) && self.started.elapsed() > self.wall {
-                self.timed_out = true;
-                return Step::Stop;
+            match self.try_place(part, remaining, k, height) {
+                Step::Exhausted => {}
+                other => return other,
             }
-            let floor_mark = self.floor_trail.len();
-            let top_mark = self.top_trail.len();
-            self.place(k, height);
-            if self.bound_holds(height) {
-                match self.descend(remaining - 1, height) {
-                    Step::Exhausted => {}
-                    other => return other,
-                }
-            }
-            self.unplace(k, floor_mark, top_mark);
         }
         Step::Exhausted
     }
@@ -526,16 +723,38 @@ impl<'p> Search<'p> {
             || self.twin_before[k].is_some_and(|t| !self.placed[t])
     }
 
+    /// The lowest end any unplaced item of the partition could have, at its aligned floor.
+    /// Placing anything at or above it is dominated: every later placement of this sequence
+    /// goes at least as high, so that item's bytes at its floor would stay free over its whole
+    /// lifetime and it would drop there — the plan is not canonical (MiniMalloc's gap rule).
+    fn lowest_top(&self, part: &Partition) -> u64 {
+        part.items
+            .iter()
+            .filter(|&&k| !self.placed[k])
+            .map(|&k| {
+                round_up(self.floors[k], self.alignments[k])
+                    .unwrap_or(u64::MAX)
+                    .saturating_add(self.sizes[k])
+            })
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
     /// The eligible items of this node in branching order, each with its offset: lower floor
     /// first, then first fail (least slack in a section it covers, from the bound check that
     /// admitted this node), then the ranking. Deferring one does not change the others'
-    /// eligibility, so the list is computed once per node. `None` when some unplaced item can
-    /// no longer fit under the target.
-    fn candidates(&self, level: u64) -> Option<Vec<(u64, usize)>> {
+    /// eligibility, so the list is computed once per node. Items at or above the lowest top
+    /// ([`Search::lowest_top`]) are left out. `None` when some unplaced item can no longer
+    /// fit under the target.
+    fn candidates(&self, part: &Partition, level: u64) -> Option<Vec<(u64, usize)>> {
         // (floor, slack, ranking reversed so larger comes first, item)
-        type Key = (u64, u64, std::cmp::Reverse<(u64, u64)>, usize);
+        type Key = (u64, u64, std::cmp::Reverse<[u64; 3]>, usize);
+        let lowest_top = self.lowest_top(part);
+        if lowest_top <= level {
+            return None;
+        }
         let mut keyed: Vec<Key> = Vec::new();
-        for k in 0..self.items.len() {
+        for &k in &part.items {
             if self.placed[k] {
                 continue;
             }
@@ -543,7 +762,7 @@ impl<'p> Search<'p> {
             if floor.max(level).saturating_add(self.sizes[k]) > self.target {
                 return None;
             }
-            if floor < level || self.waiting(k) {
+            if floor < level || floor >= lowest_top || self.waiting(k) {
                 continue;
             }
             let (lo, hi) = self.sections_of[k];
@@ -567,6 +786,11 @@ impl<'p> Search<'p> {
     }
 
     fn place(&mut self, k: usize, offset: u64) {
+        self.placements.push(Placement {
+            item: k,
+            floor_mark: self.floor_trail.len(),
+            top_mark: self.top_trail.len(),
+        });
         let end = offset + self.sizes[k];
         self.placed[k] = true;
         self.offsets[k] = offset;
@@ -585,9 +809,21 @@ impl<'p> Search<'p> {
                 self.tops[s] = end;
             }
         }
+        for cut in &mut self.cuts[lo..hi] {
+            *cut -= 1;
+        }
     }
 
-    fn unplace(&mut self, k: usize, floor_mark: usize, top_mark: usize) {
+    /// Undoes the last placement.
+    fn unplace_last(&mut self) {
+        let Some(Placement {
+            item: k,
+            floor_mark,
+            top_mark,
+        }) = self.placements.pop()
+        else {
+            return;
+        };
         self.placed[k] = false;
         while self.floor_trail.len() > floor_mark {
             if let Some((other, value)) = self.floor_trail.pop() {
@@ -603,24 +839,30 @@ impl<'p> Search<'p> {
         for s in lo..=hi {
             self.loads[s] += self.sizes[k];
         }
+        for cut in &mut self.cuts[lo..hi] {
+            *cut += 1;
+        }
     }
 
-    /// Every section: the unplaced load there, stacked on the lowest offset any unplaced item
-    /// live there can still take, fits the target. An item's lowest offset is its aligned
-    /// floor (at least the level); one that must rest on an item placed later (deferred, or
-    /// floor below the level) goes at least one granule higher. This sees the waste a bare
-    /// skyline bound misses: space under items held up by their other sections.
-    fn bound_holds(&mut self, level: u64) -> bool {
+    /// Every section of the partition: the unplaced load there, stacked on the lowest offset
+    /// any unplaced item live there can still take, fits the target. An item's lowest offset
+    /// is its aligned floor (at least the level); one that must rest on an item placed later
+    /// (deferred, or floor below the level) goes at least one granule higher. This sees the
+    /// waste a bare skyline bound misses: space under items held up by their other sections.
+    fn bound_holds(&mut self, part: &Partition, level: u64) -> bool {
+        let (first, last) = part.sections;
         // Cheap skyline test first.
-        if !(0..self.section_count)
+        if !(first..=last)
             .all(|s| self.loads[s] == 0 || self.tops[s].max(level) + self.loads[s] <= self.target)
         {
             return false;
         }
-        self.lowest.iter_mut().for_each(|l| *l = u64::MAX);
+        self.lowest[first..=last]
+            .iter_mut()
+            .for_each(|l| *l = u64::MAX);
         // Pass 1: items that can sit on what is placed: their floor. Items that must rest on
         // an item placed later: a first guess one granule up.
-        for k in 0..self.items.len() {
+        for &k in &part.items {
             if self.placed[k] {
                 continue;
             }
@@ -634,31 +876,29 @@ impl<'p> Search<'p> {
             };
         }
         // Pass 2: a floating item rests on the end of an unplaced neighbour at least.
-        {
-            for k in 0..self.items.len() {
-                if self.placed[k] || !self.floating[k] {
-                    continue;
-                }
-                let mut support = u64::MAX;
-                for &y in &self.neighbours[k] {
-                    if !self.placed[y] {
-                        let floor_y = self.item_lowest[y].max(level);
-                        support = support.min(floor_y.saturating_add(self.sizes[y]));
-                    }
-                }
-                if support == u64::MAX {
-                    return false; // nothing left to rest on
-                }
-                let support = round_up(support, self.alignments[k]).unwrap_or(u64::MAX);
-                if support > self.item_lowest[k] {
-                    self.item_lowest[k] = support;
-                }
-                if self.item_lowest[k].saturating_add(self.sizes[k]) > self.target {
-                    return false;
+        for &k in &part.items {
+            if self.placed[k] || !self.floating[k] {
+                continue;
+            }
+            let mut support = u64::MAX;
+            for &y in &self.neighbours[k] {
+                if !self.placed[y] {
+                    let floor_y = self.item_lowest[y].max(level);
+                    support = support.min(floor_y.saturating_add(self.sizes[y]));
                 }
             }
+            if support == u64::MAX {
+                return false; // nothing left to rest on
+            }
+            let support = round_up(support, self.alignments[k]).unwrap_or(u64::MAX);
+            if support > self.item_lowest[k] {
+                self.item_lowest[k] = support;
+            }
+            if self.item_lowest[k].saturating_add(self.sizes[k]) > self.target {
+                return false;
+            }
         }
-        for k in 0..self.items.len() {
+        for &k in &part.items {
             if self.placed[k] {
                 continue;
             }
@@ -670,7 +910,7 @@ impl<'p> Search<'p> {
                 }
             }
         }
-        (0..self.section_count).all(|s| {
+        (first..=last).all(|s| {
             self.loads[s] == 0 || self.lowest[s].saturating_add(self.loads[s]) <= self.target
         })
     }
@@ -727,11 +967,104 @@ mod tests {
             &problem,
             incumbent.clone(),
             &Budget {
-                nodes: 0,
+                work: 0,
                 wall: Duration::ZERO,
             },
             &[Ranking::Duration],
         );
         assert_eq!(plan, incumbent);
+    }
+}
+
+#[cfg(test)]
+mod exactness {
+    //! The search must be exact: with enough budget it finds the optimum and proves anything
+    //! below it infeasible. The optimum of a small problem is the best lowest-fit placement
+    //! over all insertion orders (placing an optimal plan's buffers by offset, each at the
+    //! lowest aligned offset that fits, never puts one higher than in that plan).
+    use super::*;
+    use crate::plan::{Buffer, check_plan};
+    use proptest::prelude::*;
+
+    fn lowest_fit_total(problem: &Problem, order: &[usize]) -> u64 {
+        let buffers = problem.buffers();
+        let mut placed: Vec<(usize, u64)> = Vec::new();
+        let mut total = 0;
+        for &i in order {
+            let size = problem.aligned_size(i);
+            let mut offset = 0;
+            // Raise the offset past every conflicting placed buffer until it fits.
+            loop {
+                let offset_aligned = round_up(offset, buffers[i].alignment).unwrap();
+                let clash = placed.iter().find(|&&(j, o)| {
+                    buffers[i].overlaps_in_time(&buffers[j])
+                        && size > 0
+                        && problem.aligned_size(j) > 0
+                        && o < offset_aligned + size
+                        && offset_aligned < o + problem.aligned_size(j)
+                });
+                match clash {
+                    Some(&(j, o)) => offset = o + problem.aligned_size(j),
+                    None => {
+                        offset = offset_aligned;
+                        break;
+                    }
+                }
+            }
+            placed.push((i, offset));
+            if size > 0 {
+                total = total.max(offset + size);
+            }
+        }
+        total
+    }
+
+    fn optimum(problem: &Problem) -> u64 {
+        fn permute(k: usize, order: &mut Vec<usize>, problem: &Problem, best: &mut u64) {
+            if k == order.len() {
+                *best = (*best).min(lowest_fit_total(problem, order));
+                return;
+            }
+            for i in k..order.len() {
+                order.swap(k, i);
+                permute(k + 1, order, problem, best);
+                order.swap(k, i);
+            }
+        }
+        let mut order: Vec<usize> = (0..problem.len()).collect();
+        let mut best = u64::MAX;
+        permute(0, &mut order, problem, &mut best);
+        best
+    }
+
+    fn small_buffer() -> impl Strategy<Value = Buffer> {
+        (
+            1u64..9,
+            prop::sample::select(vec![1u64, 1, 1, 2, 4]),
+            0u64..6,
+            0u64..4,
+        )
+            .prop_map(|(size, alignment, first, length)| {
+                Buffer::new(size, first, first + length).with_alignment(alignment)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn decides_the_optimum_exactly(buffers in prop::collection::vec(small_buffer(), 1..8)) {
+            let problem = Problem::new(buffers).unwrap();
+            let best = optimum(&problem);
+            let budget = Budget { work: 1_000_000_000, wall: Duration::from_secs(60) };
+            match fit(&problem, best, &budget, &PORTFOLIO) {
+                Fit::Found(plan) => {
+                    prop_assert_eq!(check_plan(&problem, &plan), Ok(()));
+                    prop_assert!(plan.total <= best);
+                }
+                other => prop_assert!(false, "optimum {} not found: {:?}", best, other),
+            }
+            prop_assert_eq!(fit(&problem, best - 1, &budget, &PORTFOLIO), Fit::Infeasible);
+        }
     }
 }

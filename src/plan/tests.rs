@@ -174,7 +174,7 @@ fn search_reaches_bound_on_a_tiled_rectangle() {
 fn search_is_deterministic_for_a_budget() {
     // A node budget with a wall guard far away, so a slow debug build cannot cut one run short.
     let budget = search::Budget {
-        nodes: 3000,
+        work: 3000,
         wall: std::time::Duration::from_secs(600),
     };
     let problem = synth::dnn_trace(300, 0).unwrap();
