@@ -11,6 +11,7 @@
 //!   its size-first and cost-model choices.
 //! * [`greedy`]: the classic baselines (greedy by size, best fit in start order, size then
 //!   duration, greedy by breadth), all on one best-fit placement engine.
+//! * [`skyline`]: bottom-left fill of the lowest point of the skyline (perfect-packing style).
 //! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
 //!   deterministic budget, starting from the default plan.
 //! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
@@ -27,6 +28,7 @@ pub mod greedy;
 pub mod problem;
 pub mod search;
 pub mod seed003;
+pub mod skyline;
 pub mod svg;
 pub mod synth;
 
@@ -101,13 +103,15 @@ pub enum PlannerKind {
     SizeDuration,
     /// Buffers at the most crowded ticks first, best gap (TFLite GPU "greedy by breadth").
     GreedyBreadth,
+    /// Skyline bottom-left fill, best of several choices (perfect-packing style).
+    Skyline,
     /// Branch and bound toward the optimum within the time budget.
     Search,
 }
 
 impl PlannerKind {
     /// Every built-in planner, default first.
-    pub const ALL: [PlannerKind; 8] = [
+    pub const ALL: [PlannerKind; 9] = [
         PlannerKind::Default,
         PlannerKind::Seed003,
         PlannerKind::Seed003Cost,
@@ -115,6 +119,7 @@ impl PlannerKind {
         PlannerKind::BestFitStart,
         PlannerKind::SizeDuration,
         PlannerKind::GreedyBreadth,
+        PlannerKind::Skyline,
         PlannerKind::Search,
     ];
 
@@ -128,6 +133,7 @@ impl PlannerKind {
             PlannerKind::BestFitStart => "best-fit-start",
             PlannerKind::SizeDuration => "size-duration",
             PlannerKind::GreedyBreadth => "greedy-breadth",
+            PlannerKind::Skyline => "skyline",
             PlannerKind::Search => "search",
         }
     }
@@ -150,6 +156,7 @@ impl PlannerKind {
             PlannerKind::GreedyBreadth => {
                 "most crowded ticks first into the best gap (greedy by breadth)"
             }
+            PlannerKind::Skyline => "fill the lowest point of the skyline first (bottom-left fill)",
             PlannerKind::Search => "branch and bound toward the optimum within the time budget",
         }
     }
@@ -222,6 +229,7 @@ impl Planner for BuiltinPlanner {
             PlannerKind::GreedyBreadth => {
                 greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::Breadth))
             }
+            PlannerKind::Skyline => skyline::best_of(problem, SKYLINE_JITTERED_RUNS),
             PlannerKind::Search => {
                 search::plan(problem, &search::Budget::from_millis(self.time_budget_ms))
             }
@@ -229,15 +237,22 @@ impl Planner for BuiltinPlanner {
     }
 }
 
+/// Jittered runs the skyline planner adds to its three plain ones.
+pub const SKYLINE_JITTERED_RUNS: u64 = 9;
+
 /// Problems up to this many buffers get a short search on top of the heuristics in
 /// [`default_plan`].
 pub const DEFAULT_SEARCH_LIMIT: usize = 2048;
 
 /// Node limit of the default planner's first search restart (later ones follow Luby).
-pub const DEFAULT_RESTART_WORK: u64 = 50_000;
+pub const DEFAULT_RESTART_WORK: u64 = 200_000;
+
+/// Share of the default planner's search budget spent asking for the lower bound itself
+/// before descending from the heuristic plan.
+pub const DEFAULT_BOUND_SHARE_PERCENT: u64 = 20;
 
 /// Work budget of the default planner's short search, in milliseconds (see [`search::Budget`]).
-pub const DEFAULT_SEARCH_MS: u64 = 20;
+pub const DEFAULT_SEARCH_MS: u64 = 25;
 
 /// The default planner. Up to [`DEFAULT_SEARCH_LIMIT`] buffers: the best of the heuristics
 /// ([`best_heuristic`]), then, if it is above the lower bound, a short search seeded with it
@@ -245,25 +260,23 @@ pub const DEFAULT_SEARCH_MS: u64 = 20;
 /// by breadth and size-then-duration best fit.
 pub fn default_plan(problem: &Problem) -> Plan {
     if problem.len() > DEFAULT_SEARCH_LIMIT {
-        // Large inputs: the two heuristics that win on DNN-like traces, O(n log n + n * live).
-        let breadth = PlannerKind::GreedyBreadth.planner(0).plan(problem);
-        let sized = PlannerKind::SizeDuration.planner(0).plan(problem);
-        return if sized.total < breadth.total {
-            sized
-        } else {
-            breadth
-        };
+        // Large inputs: the heuristics that win on DNN-like traces, each O(n log n) plus the
+        // overlaps they scan.
+        let candidates = [
+            skyline::plan(problem, skyline::Choice::Duration, None),
+            PlannerKind::GreedyBreadth.planner(0).plan(problem),
+            PlannerKind::SizeDuration.planner(0).plan(problem),
+        ];
+        return smallest(candidates);
     }
     let best = best_heuristic(problem);
     if best.total > lower_bound(problem) {
         let budget = search::Budget::from_millis(DEFAULT_SEARCH_MS);
-        return search::improve_with_restarts(
-            problem,
-            best,
-            &budget,
-            &search::PORTFOLIO,
-            DEFAULT_RESTART_WORK,
-        );
+        let settings = search::Settings {
+            first_restart_work: DEFAULT_RESTART_WORK,
+            bound_share_percent: DEFAULT_BOUND_SHARE_PERCENT,
+        };
+        return search::improve_with(problem, best, &budget, &search::PORTFOLIO, settings);
     }
     best
 }
@@ -276,18 +289,20 @@ pub fn best_heuristic(problem: &Problem) -> Plan {
         PlannerKind::SizeDuration,
         PlannerKind::BestFitStart,
         PlannerKind::Seed003,
+        PlannerKind::Skyline,
     ];
-    let mut best: Option<Plan> = None;
-    for kind in candidates {
-        let plan = kind.planner(0).plan(problem);
-        if best.as_ref().is_none_or(|b| plan.total < b.total) {
-            best = Some(plan);
-        }
-    }
-    best.unwrap_or(Plan {
-        offsets: Vec::new(),
-        total: 0,
-    })
+    smallest(candidates.map(|kind| kind.planner(0).plan(problem)))
+}
+
+/// The smallest of the plans (first one wins ties).
+fn smallest<const N: usize>(plans: [Plan; N]) -> Plan {
+    plans
+        .into_iter()
+        .reduce(|best, plan| if plan.total < best.total { plan } else { best })
+        .unwrap_or(Plan {
+            offsets: Vec::new(),
+            total: 0,
+        })
 }
 
 #[cfg(test)]

@@ -91,21 +91,39 @@ pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
     improve(problem, start, budget, &PORTFOLIO)
 }
 
+/// How the search spends its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Work of the first restart; later ones follow the Luby sequence.
+    pub first_restart_work: u64,
+    /// Percentage of the budget spent asking for the lower bound before the descent.
+    pub bound_share_percent: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            first_restart_work: RESTART_WORK,
+            bound_share_percent: 40,
+        }
+    }
+}
+
 /// Returns a plan no larger than `incumbent` (which must be valid), smaller when the search
 /// finds one within `budget`: 40% of the budget goes to the lower bound itself, the rest to a
 /// descent from the best plan (see the module doc); every target is tried with restarts over
 /// the rankings of `portfolio`.
 pub fn improve(problem: &Problem, incumbent: Plan, budget: &Budget, portfolio: &[Ranking]) -> Plan {
-    improve_with_restarts(problem, incumbent, budget, portfolio, RESTART_WORK)
+    improve_with(problem, incumbent, budget, portfolio, Settings::default())
 }
 
-/// [`improve`] with the work limit of the first restart given (later ones follow Luby).
-pub fn improve_with_restarts(
+/// [`improve`] with other [`Settings`].
+pub fn improve_with(
     problem: &Problem,
     incumbent: Plan,
     budget: &Budget,
     portfolio: &[Ranking],
-    restart_work: u64,
+    settings: Settings,
 ) -> Plan {
     let bound = lower_bound(problem);
     if incumbent.total <= bound
@@ -116,14 +134,15 @@ pub fn improve_with_restarts(
         return incumbent;
     }
     let mut search = Search::new(problem, budget);
-    search.restart_work = restart_work.max(1);
+    search.restart_work = settings.first_restart_work.max(1);
     let step = search.granularity();
     search.granule = step;
     let mut best = incumbent;
     // Totals at or below `infeasible` are known (or, after a failed attempt at one granule
     // below the best, taken) to be out of reach.
     let mut infeasible = bound.saturating_sub(step);
-    match search.decide_with_restarts(bound, budget.work / 5 * 2, portfolio) {
+    let bound_share = budget.work / 100 * settings.bound_share_percent.min(100);
+    match search.decide_with_restarts(bound, bound_share, portfolio) {
         Outcome::Found(plan) => return plan,
         Outcome::Infeasible => infeasible = bound,
         Outcome::OutOfBudget => {}
