@@ -238,7 +238,7 @@ impl Planner for BuiltinPlanner {
 }
 
 /// Jittered runs the skyline planner adds to its three plain ones.
-pub const SKYLINE_JITTERED_RUNS: u64 = 9;
+pub const SKYLINE_JITTERED_RUNS: u64 = 6;
 
 /// Problems up to this many buffers get a short search on top of the heuristics in
 /// [`default_plan`].
@@ -263,7 +263,7 @@ pub fn default_plan(problem: &Problem) -> Plan {
         // Large inputs: the heuristics that win on DNN-like traces, each O(n log n) plus the
         // overlaps they scan.
         let candidates = [
-            skyline::plan(problem, skyline::Choice::Duration, None),
+            skyline::plan(problem, skyline::Choice::Duration, false, None),
             PlannerKind::GreedyBreadth.planner(0).plan(problem),
             PlannerKind::SizeDuration.planner(0).plan(problem),
         ];

@@ -31,27 +31,26 @@ pub enum Choice {
 /// Choices [`best_of`] tries.
 pub const CHOICES: [Choice; 3] = [Choice::Duration, Choice::Area, Choice::Size];
 
-/// The smallest plan of the unjittered [`CHOICES`] and `jittered` more runs with perturbed
-/// keys (deterministic seeds).
+/// The smallest plan of the unjittered [`CHOICES`], each with and without step filling, and
+/// `jittered` more runs with perturbed keys (deterministic seeds).
 pub fn best_of(problem: &Problem, jittered: u64) -> Plan {
-    let mut best = plan(problem, CHOICES[0], None);
-    let runs = CHOICES
-        .iter()
-        .skip(1)
-        .map(|&choice| (choice, None))
-        .chain((0..jittered).map(|seed| (CHOICES[(seed % 3) as usize], Some(seed + 1))));
-    for (choice, jitter) in runs {
-        let plan = plan(problem, choice, jitter);
-        if plan.total < best.total {
-            best = plan;
-        }
+    let mut runs: Vec<(Choice, bool, Option<u64>)> = Vec::new();
+    for fill_steps in [false, true] {
+        runs.extend(CHOICES.iter().map(|&choice| (choice, fill_steps, None)));
     }
-    best
+    runs.extend(
+        (0..jittered).map(|seed| (CHOICES[(seed % 3) as usize], seed % 2 == 1, Some(seed + 1))),
+    );
+    runs.into_iter()
+        .map(|(choice, fill_steps, jitter)| plan(problem, choice, fill_steps, jitter))
+        .reduce(|best, plan| if plan.total < best.total { plan } else { best })
+        .unwrap_or_else(|| Plan::from_offsets(problem, vec![0; problem.len()]))
 }
 
-/// One bottom-left fill with the given choice; `jitter` perturbs every buffer's key by a
-/// pseudo-random factor in [0.75, 1.25) drawn from that seed.
-pub fn plan(problem: &Problem, choice: Choice, jitter: Option<u64>) -> Plan {
+/// One bottom-left fill with the given choice. With `fill_steps`, a buffer that ends exactly
+/// where the low stretch of the skyline ends goes first (it leaves no sliver). `jitter`
+/// perturbs every buffer's key by a pseudo-random factor in [0.75, 1.25) drawn from that seed.
+pub fn plan(problem: &Problem, choice: Choice, fill_steps: bool, jitter: Option<u64>) -> Plan {
     let buffers = problem.buffers();
     let items: Vec<usize> = (0..problem.len())
         .filter(|&i| problem.aligned_size(i) > 0)
@@ -120,8 +119,14 @@ pub fn plan(problem: &Problem, choice: Choice, jitter: Option<u64>) -> Plan {
             let (lo, hi) = span[k];
             let floor = round_up(skyline.highest(lo, hi), alignment(k)).unwrap_or(u64::MAX);
             if floor == height {
+                // A buffer that ends where the low stretch ends leaves no sliver behind.
+                let fits = |k: usize| {
+                    let hi = span[k].1;
+                    fill_steps && (hi + 1 == sections || skyline.top(hi + 1) != height)
+                };
                 if chosen.is_none_or(|c| {
-                    (keys[k], std::cmp::Reverse(k)) > (keys[c], std::cmp::Reverse(c))
+                    (fits(k), keys[k], std::cmp::Reverse(k))
+                        > (fits(c), keys[c], std::cmp::Reverse(c))
                 }) {
                     chosen = Some(k);
                 }
@@ -300,7 +305,7 @@ mod tests {
         ])
         .unwrap();
         for choice in CHOICES {
-            let plan = plan(&problem, choice, None);
+            let plan = plan(&problem, choice, true, Some(3));
             check_plan(&problem, &plan).unwrap();
         }
     }
