@@ -19,7 +19,7 @@ use bufrs::plan::{Planner, PlannerKind, check_plan, csv_io, lower_bound, search,
 )]
 struct Args {
     /// Planner: default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration,
-    /// greedy-breadth, search.
+    /// greedy-breadth, skyline, search.
     #[arg(long, default_value = "default")]
     planner: String,
     /// Work budget of the search planner, in milliseconds (deterministic node budget).

@@ -96,7 +96,7 @@ pass_options! {
         alignment: i64 = 64 => "alignment",
             "Alignment in bytes (a power of two) of merged buffers and of every offset in them.";
         planner: String = "default".to_string() => "planner",
-            "Static memory planner placing the buffers (default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, search).";
+            "Static memory planner placing the buffers (default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
         analysis_only: bool = false => "analysis-only",
             "Only annotate allocations with their lifetime and scope (bufrs.lifetime, bufrs.scope, bufrs.not_merged).";
         report: bool = false => "report",
