@@ -519,6 +519,13 @@ impl<'p> Search<'p> {
         if self.loads.iter().any(|&l| l > target) {
             return Outcome::Infeasible;
         }
+        if self.items.is_empty() {
+            // Nothing takes room: every buffer at 0.
+            return Outcome::Found(Plan::from_offsets(
+                self.problem,
+                vec![0; self.problem.len()],
+            ));
+        }
         let whole = Partition {
             sections: (0, self.section_count.saturating_sub(1)),
             items: (0..self.items.len()).collect(),
@@ -967,6 +974,21 @@ mod tests {
         let plan = plan(&problem, &Budget::from_millis(50));
         check_plan(&problem, &plan).unwrap();
         assert_eq!(plan.total, 8);
+    }
+
+    #[test]
+    fn fit_answers_for_problems_without_bytes() {
+        let budget = Budget::from_millis(10);
+        let empty = Problem::new(Vec::new()).unwrap();
+        assert!(matches!(fit(&empty, 0, &budget, &PORTFOLIO), Fit::Found(p) if p.total == 0));
+        let zeros = Problem::new(vec![Buffer::new(0, 0, 3), Buffer::new(0, 1, 2)]).unwrap();
+        match fit(&zeros, 0, &budget, &PORTFOLIO) {
+            Fit::Found(plan) => {
+                check_plan(&zeros, &plan).unwrap();
+                assert_eq!(plan.total, 0);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
