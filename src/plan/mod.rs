@@ -237,7 +237,7 @@ impl Planner for BuiltinPlanner {
     }
 }
 
-/// Jittered runs the skyline planner adds to its three plain ones.
+/// Jittered runs the skyline planner adds to its six plain ones.
 pub const SKYLINE_JITTERED_RUNS: u64 = 6;
 
 /// Problems up to this many buffers get a short search on top of the heuristics in
@@ -256,8 +256,8 @@ pub const DEFAULT_SEARCH_MS: u64 = 25;
 
 /// The default planner. Up to [`DEFAULT_SEARCH_LIMIT`] buffers: the best of the heuristics
 /// ([`best_heuristic`]), then, if it is above the lower bound, a short search seeded with it
-/// ([`DEFAULT_SEARCH_MS`] worth of nodes, deterministic). Larger inputs: the better of greedy
-/// by breadth and size-then-duration best fit.
+/// ([`DEFAULT_SEARCH_MS`] worth of work, deterministic). Larger inputs: the best of one
+/// skyline fill, greedy by breadth and size-then-duration best fit.
 pub fn default_plan(problem: &Problem) -> Plan {
     if problem.len() > DEFAULT_SEARCH_LIMIT {
         // Large inputs: the heuristics that win on DNN-like traces, each O(n log n) plus the
