@@ -47,6 +47,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::plan::synth::scale_per_mille;
+
 use crate::plan::{
     Plan, Planner as _, PlannerKind, Problem, default_plan, lower_bound, problem::round_up,
 };
@@ -446,15 +448,13 @@ impl<'p> Search<'p> {
                     Ranking::TotalDuration => [total, duration, area],
                 };
                 if jitter.is_some() {
-                    let factor = 750 + rng.range(0, 499);
-                    key[0] = u64::try_from(u128::from(key[0]) * u128::from(factor) / 1000)
-                        .unwrap_or(key[0]);
+                    key[0] = scale_per_mille(key[0], rng.jitter_per_mille());
                 }
                 key
             })
             .collect();
         self.slack_scale = match jitter {
-            Some(_) => self.items.iter().map(|_| 750 + rng.range(0, 499)).collect(),
+            Some(_) => self.items.iter().map(|_| rng.jitter_per_mille()).collect(),
             None => vec![1000; self.items.len()],
         };
     }
@@ -798,8 +798,7 @@ impl<'p> Search<'p> {
                 .map(|(&lowest, &load)| self.target.saturating_sub(lowest).saturating_sub(load))
                 .min()
                 .unwrap_or(0);
-            let slack = u64::try_from(u128::from(slack) * u128::from(self.slack_scale[k]) / 1000)
-                .unwrap_or(slack);
+            let slack = scale_per_mille(slack, self.slack_scale[k]);
             keyed.push((floor, slack, std::cmp::Reverse(self.rank[k]), k));
         }
         keyed.sort_unstable();

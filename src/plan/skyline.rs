@@ -15,7 +15,11 @@
 //! order-then-best-fit heuristics, because it never leaves a gap a later buffer could have
 //! filled exactly.
 
-use crate::plan::{Plan, Problem, problem::round_up, synth::Rng};
+use crate::plan::{
+    Plan, Problem,
+    problem::round_up,
+    synth::{Rng, scale_per_mille},
+};
 
 /// Which of the buffers that can sit at the lowest point goes there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,10 +87,7 @@ pub fn plan(problem: &Problem, choice: Choice, fill_steps: bool, jitter: Option<
                 Choice::Area => (size.saturating_mul(duration), size),
             };
             let main = match jitter {
-                Some(_) => {
-                    let factor = 750 + rng.range(0, 499);
-                    u64::try_from(u128::from(main) * u128::from(factor) / 1000).unwrap_or(main)
-                }
+                Some(_) => scale_per_mille(main, rng.jitter_per_mille()),
                 None => main,
             };
             (main, second)

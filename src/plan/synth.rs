@@ -29,6 +29,12 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// A jitter factor in per mille, uniform in [750, 1249]: scales a key by [0.75, 1.25)
+    /// for deterministic restarts (see [`scale_per_mille`]).
+    pub fn jitter_per_mille(&mut self) -> u64 {
+        750 + self.range(0, 499)
+    }
+
     /// Uniform in `[low, high]` (`low` if the range is empty).
     pub fn range(&mut self, low: u64, high: u64) -> u64 {
         if high <= low {
@@ -185,4 +191,9 @@ mod tests {
         assert_eq!(a.len(), 500);
         assert_ne!(a, dnn_trace(500, 8).unwrap());
     }
+}
+
+/// `value * per_mille / 1000` without overflow (`value` itself if the result does not fit).
+pub fn scale_per_mille(value: u64, per_mille: u64) -> u64 {
+    u64::try_from(u128::from(value) * u128::from(per_mille) / 1000).unwrap_or(value)
 }
