@@ -37,9 +37,11 @@
 //! lower bound first with restarts (the rankings of [`PORTFOLIO`] in turn, then
 //! deterministically jittered ones, work limits following the Luby sequence) for 40% of the
 //! budget, then descends from the best plan: it asks for a stride less (doubling after each
-//! success, one granule after a failure) until one granule less fails. A search that runs out
-//! of branches proves the target infeasible. The budget is an amount of work derived from
-//! milliseconds ([`WORK_PER_MS`]; a node costs the number of buffers it scans), so the result
+//! success, one granule after a failure) until one granule less is proved infeasible or the
+//! budget is spent. Each decision starts with the restart that found the last plan (the ones
+//! before it failed on a looser target) or, after running out, with the next fresh one. A
+//! search that runs out of branches proves the target infeasible. The budget is an amount of work derived from
+//! milliseconds ([`WORK_PER_MS`]; every scan charges its length), so the result
 //! is deterministic for a given input and budget; a wall-clock guard at twice the budget plus
 //! 50 ms only fires on a machine much slower than the calibration. [`fit`] answers the
 //! decision question for a given capacity. Problems above [`SEARCH_LIMIT`] buffers keep the
@@ -54,9 +56,11 @@ use crate::plan::{
 };
 
 /// Work units per millisecond of budget (calibrated on the MiniMalloc instances, release
-/// build, one core of the development machine). A search node costs one unit per unplaced
-/// buffer of the partition it works on, which is what its scans cost.
-pub const WORK_PER_MS: u64 = 70_000;
+/// build, one core of the development machine: 1.1 to 2 million per ms, so a budget is an
+/// upper bound on the time). A unit is one step of a scan: every loop over a partition's
+/// buffers, a buffer's sections or its neighbours charges its length, so instances with long
+/// lifetimes or many overlaps pay for them.
+pub const WORK_PER_MS: u64 = 1_200_000;
 
 /// Largest problem the search works on; larger ones keep the heuristic plan.
 pub const SEARCH_LIMIT: usize = 2048;
@@ -154,7 +158,10 @@ pub fn improve_with(
     let mut stride = step;
     while best.total > infeasible + step && search.work_left() > 0 && !search.out_of_time() {
         let target = best.total.saturating_sub(stride).max(infeasible + step);
-        let share = (search.work_left() / 3).max(search.work_left().min(search.restart_work));
+        // A one-granule step gets a third of what is left; a longer, speculative one an
+        // eighth (it is more likely out of reach, and its failure teaches little).
+        let divisor = if stride == step { 3 } else { 8 };
+        let share = (search.work_left() / divisor).max(search.work_left().min(search.restart_work));
         match search.decide_with_restarts(target, share, portfolio) {
             Outcome::Found(plan) => {
                 best = plan;
@@ -164,7 +171,7 @@ pub fn improve_with(
                 infeasible = target;
                 stride = step;
             }
-            Outcome::OutOfBudget if stride == step => infeasible = target,
+            // Out of budget: ask for one granule less, going on with fresh restarts.
             Outcome::OutOfBudget => stride = step,
         }
     }
@@ -273,6 +280,10 @@ struct Search<'p> {
     section_count: usize,
     // Budget.
     work_used: u64,
+    /// The restart the next decision starts with: the one that found the last plan (those
+    /// before it failed on a looser target and would likely fail again), or the one the last
+    /// decision's budget cut short, so that asking again goes on with fresh restarts.
+    next_attempt: u64,
     work_limit: u64,
     attempt_limit: u64,
     started: Instant,
@@ -382,6 +393,7 @@ impl<'p> Search<'p> {
             neighbours,
             section_count: ticks.len(),
             work_used: 0,
+            next_attempt: 0,
             work_limit: budget.work,
             attempt_limit: 0,
             started: Instant::now(),
@@ -477,7 +489,7 @@ impl<'p> Search<'p> {
     fn decide_with_restarts(&mut self, target: u64, work: u64, portfolio: &[Ranking]) -> Outcome {
         let end = self.work_used.saturating_add(work).min(self.work_limit);
         let rankings = portfolio.len() as u64;
-        let mut attempt = 0u64;
+        let mut attempt = self.next_attempt;
         while self.work_used < end && !self.timed_out && rankings > 0 {
             let ranking = portfolio[(attempt % rankings) as usize];
             let jitter = (attempt >= rankings).then_some(attempt);
@@ -487,10 +499,16 @@ impl<'p> Search<'p> {
                 .saturating_mul(luby(attempt + 1))
                 .min(end - self.work_used);
             match self.decide(target, limit) {
-                Outcome::OutOfBudget => attempt += 1,
-                decided => return decided,
+                Outcome::OutOfBudget if self.work_used < end => attempt += 1,
+                Outcome::OutOfBudget => break,
+                Outcome::Found(plan) => {
+                    self.next_attempt = attempt;
+                    return Outcome::Found(plan);
+                }
+                Outcome::Infeasible => return Outcome::Infeasible,
             }
         }
+        self.next_attempt = attempt;
         Outcome::OutOfBudget
     }
 
@@ -624,6 +642,7 @@ impl<'p> Search<'p> {
         if remaining == 0 {
             return Step::Found;
         }
+        self.work_used += (part.sections.1 - part.sections.0 + 1) as u64;
         if let Some(corner) = self.tight_corner(part, level) {
             return self.fill_corner(part, remaining, corner);
         }
@@ -633,7 +652,7 @@ impl<'p> Search<'p> {
         let defer_mark = self.defer_trail.len();
         let mut result = Step::Exhausted;
         for (offset, k) in candidates {
-            if let Some(stop) = self.count_node(part) {
+            if let Some(stop) = self.count_node() {
                 result = stop;
                 break;
             }
@@ -653,10 +672,10 @@ impl<'p> Search<'p> {
         result
     }
 
-    /// Counts one node on `part`; `Some(Step::Stop)` when the attempt's work or the wall
-    /// clock run out.
-    fn count_node(&mut self, part: &Partition) -> Option<Step> {
-        self.work_used += part.items.len() as u64;
+    /// Counts one node (the scans charge their own work as they go); `Some(Step::Stop)` when
+    /// the attempt's work or the wall clock run out.
+    fn count_node(&mut self) -> Option<Step> {
+        self.work_used += 1;
         if self.work_used >= self.attempt_limit {
             return Some(Step::Stop);
         }
@@ -715,6 +734,7 @@ impl<'p> Search<'p> {
     /// ends the branch. Items deferred by an ancestor stay deferred.
     fn fill_corner(&mut self, part: &Partition, remaining: usize, corner: (usize, u64)) -> Step {
         let (section, height) = corner;
+        self.work_used += (part.items.len() + self.starts_at[section].len()) as u64;
         if self.lowest_top(part) <= height {
             return Step::Exhausted;
         }
@@ -730,7 +750,7 @@ impl<'p> Search<'p> {
             .collect();
         candidates.sort_by_key(|&k| (std::cmp::Reverse(self.rank[k]), k));
         for k in candidates {
-            if let Some(stop) = self.count_node(part) {
+            if let Some(stop) = self.count_node() {
                 return stop;
             }
             match self.try_place(part, remaining, k, height) {
@@ -772,10 +792,11 @@ impl<'p> Search<'p> {
     /// eligibility, so the list is computed once per node. Items at or above the lowest top
     /// ([`Search::lowest_top`]) are left out. `None` when some unplaced item can no longer
     /// fit under the target.
-    fn candidates(&self, part: &Partition, level: u64) -> Option<Vec<(u64, usize)>> {
+    fn candidates(&mut self, part: &Partition, level: u64) -> Option<Vec<(u64, usize)>> {
         // (floor, slack, ranking reversed so larger comes first, item)
         type Key = (u64, u64, std::cmp::Reverse<[u64; 3]>, usize);
         let lowest_top = self.lowest_top(part);
+        self.work_used += 2 * part.items.len() as u64;
         if lowest_top <= level {
             return None;
         }
@@ -792,6 +813,7 @@ impl<'p> Search<'p> {
                 continue;
             }
             let (lo, hi) = self.sections_of[k];
+            self.work_used += (hi - lo + 1) as u64;
             let slack = self.lowest[lo..=hi]
                 .iter()
                 .zip(&self.loads[lo..=hi])
@@ -817,6 +839,8 @@ impl<'p> Search<'p> {
             top_mark: self.top_trail.len(),
         });
         let end = offset + self.sizes[k];
+        let (lo, hi) = self.sections_of[k];
+        self.work_used += (self.neighbours[k].len() + 2 * (hi - lo + 1)) as u64;
         self.placed[k] = true;
         self.offsets[k] = offset;
         for index in 0..self.neighbours[k].len() {
@@ -826,7 +850,6 @@ impl<'p> Search<'p> {
                 self.floors[other] = end;
             }
         }
-        let (lo, hi) = self.sections_of[k];
         for s in lo..=hi {
             self.loads[s] -= self.sizes[k];
             if self.tops[s] < end {
@@ -876,6 +899,7 @@ impl<'p> Search<'p> {
     /// waste a bare skyline bound misses: space under items held up by their other sections.
     fn bound_holds(&mut self, part: &Partition, level: u64) -> bool {
         let (first, last) = part.sections;
+        self.work_used += (2 * (last - first + 1) + 3 * part.items.len()) as u64;
         // Cheap skyline test first.
         if !(first..=last)
             .all(|s| self.loads[s] == 0 || self.tops[s].max(level) + self.loads[s] <= self.target)
@@ -906,6 +930,7 @@ impl<'p> Search<'p> {
                 continue;
             }
             let mut support = u64::MAX;
+            self.work_used += self.neighbours[k].len() as u64;
             for &y in &self.neighbours[k] {
                 if !self.placed[y] {
                     let floor_y = self.item_lowest[y].max(level);
@@ -929,6 +954,7 @@ impl<'p> Search<'p> {
             }
             let lowest = self.item_lowest[k];
             let (lo, hi) = self.sections_of[k];
+            self.work_used += (hi - lo + 1) as u64;
             for slot in &mut self.lowest[lo..=hi] {
                 if lowest < *slot {
                     *slot = lowest;
