@@ -240,56 +240,79 @@ impl Planner for BuiltinPlanner {
 /// Jittered runs the skyline planner adds to its six plain ones.
 pub const SKYLINE_JITTERED_RUNS: u64 = 6;
 
-/// Problems up to this many buffers get a short search on top of the heuristics in
-/// [`default_plan`].
+/// Problems up to this many buffers get many skyline fills and a short search on top of the
+/// classic heuristics in [`default_plan`].
 pub const DEFAULT_SEARCH_LIMIT: usize = 2048;
 
-/// Node limit of the default planner's first search restart (later ones follow Luby).
-pub const DEFAULT_RESTART_WORK: u64 = 200_000;
+/// Most skyline fills the default planner runs (see [`skyline::best_within`]).
+pub const DEFAULT_SKYLINE_RUNS: usize = 80;
+
+/// Work of the default planner's skyline fills (see [`skyline::best_within`]): about 40
+/// fills of the MiniMalloc instance with the longest lifetimes (J), [`DEFAULT_SKYLINE_RUNS`]
+/// of the others.
+pub const DEFAULT_SKYLINE_WORK: u64 = 600_000;
+
+/// Work of the default planner's first search restart (later ones follow Luby).
+pub const DEFAULT_RESTART_WORK: u64 = 4_000_000;
 
 /// Share of the default planner's search budget spent asking for the lower bound itself
 /// before descending from the heuristic plan.
-pub const DEFAULT_BOUND_SHARE_PERCENT: u64 = 20;
+pub const DEFAULT_BOUND_SHARE_PERCENT: u64 = 50;
 
 /// Work budget of the default planner's short search, in milliseconds (see [`search::Budget`]).
-pub const DEFAULT_SEARCH_MS: u64 = 25;
+pub const DEFAULT_SEARCH_MS: u64 = 12;
 
-/// The default planner. Up to [`DEFAULT_SEARCH_LIMIT`] buffers: the best of the heuristics
-/// ([`best_heuristic`]), then, if it is above the lower bound, a short search seeded with it
-/// ([`DEFAULT_SEARCH_MS`] worth of work, deterministic). Larger inputs: the best of one
-/// skyline fill, greedy by breadth and size-then-duration best fit.
+/// The default planner. Up to [`DEFAULT_SEARCH_LIMIT`] buffers: the best of the classic
+/// heuristics ([`best_classic`]) and of skyline fills ([`DEFAULT_SKYLINE_RUNS`]), then, if
+/// that is above the lower bound, a short search seeded with it ([`DEFAULT_SEARCH_MS`] worth
+/// of work, half of it asking for the bound itself). Each stage stops early at the lower
+/// bound, and all of it is deterministic. Larger inputs: the best of one skyline fill, greedy
+/// by breadth and size-then-duration best fit.
 pub fn default_plan(problem: &Problem) -> Plan {
     if problem.len() > DEFAULT_SEARCH_LIMIT {
         // Large inputs: the heuristics that win on DNN-like traces, each O(n log n) plus the
         // overlaps they scan.
         let candidates = [
-            skyline::plan(problem, skyline::Choice::Duration, false, None),
+            skyline::plan(
+                problem,
+                skyline::Choice::Duration,
+                skyline::Fill::default(),
+                None,
+            ),
             PlannerKind::GreedyBreadth.planner(0).plan(problem),
             PlannerKind::SizeDuration.planner(0).plan(problem),
         ];
         return smallest(candidates);
     }
-    let best = best_heuristic(problem);
-    if best.total > lower_bound(problem) {
-        let budget = search::Budget::from_millis(DEFAULT_SEARCH_MS);
-        let settings = search::Settings {
-            first_restart_work: DEFAULT_RESTART_WORK,
-            bound_share_percent: DEFAULT_BOUND_SHARE_PERCENT,
-        };
-        return search::improve_with(problem, best, &budget, &search::PORTFOLIO, settings);
+    let bound = lower_bound(problem);
+    let classic = best_classic(problem);
+    if classic.total <= bound {
+        return classic;
     }
-    best
+    let best = smallest([
+        classic,
+        skyline::best_within(problem, DEFAULT_SKYLINE_RUNS, DEFAULT_SKYLINE_WORK, bound),
+    ]);
+    if best.total <= bound {
+        return best;
+    }
+    let budget = search::Budget::from_millis(DEFAULT_SEARCH_MS);
+    let settings = search::Settings {
+        first_restart_work: DEFAULT_RESTART_WORK,
+        bound_share_percent: DEFAULT_BOUND_SHARE_PERCENT,
+    };
+    search::improve_with(problem, best, &budget, &search::PORTFOLIO, settings)
 }
 
-/// The smallest of the heuristic plans (first one wins ties).
-pub fn best_heuristic(problem: &Problem) -> Plan {
+/// The smallest of the classic order-then-best-fit heuristics and the seed 003 chunk list
+/// (first one wins ties).
+pub fn best_classic(problem: &Problem) -> Plan {
     let candidates = [
         PlannerKind::GreedyBreadth,
         PlannerKind::GreedySize,
         PlannerKind::SizeDuration,
         PlannerKind::BestFitStart,
         PlannerKind::Seed003,
-        PlannerKind::Skyline,
     ];
     smallest(candidates.map(|kind| kind.planner(0).plan(problem)))
 }

@@ -32,7 +32,14 @@ impl Rng {
     /// A jitter factor in per mille, uniform in [750, 1249]: scales a key by [0.75, 1.25)
     /// for deterministic restarts (see [`scale_per_mille`]).
     pub fn jitter_per_mille(&mut self) -> u64 {
-        750 + self.range(0, 499)
+        self.jitter_within(250)
+    }
+
+    /// A jitter factor in per mille, uniform in `[1000 - width, 1000 + width)`; `width` at
+    /// most 1000.
+    pub fn jitter_within(&mut self, width: u64) -> u64 {
+        let width = width.clamp(1, 1000);
+        1000 - width + self.range(0, 2 * width - 1)
     }
 
     /// Uniform in `[low, high]` (`low` if the range is empty).
@@ -182,6 +189,21 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn jitter_stays_within_its_width() {
+        let mut rng = Rng::new(5);
+        for width in [1, 250, 900, 1000, 5000] {
+            for _ in 0..1000 {
+                let factor = rng.jitter_within(width);
+                let width = width.min(1000);
+                assert!(
+                    (1000 - width..1000 + width).contains(&factor),
+                    "{factor} {width}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn trace_is_deterministic_and_sized() {
