@@ -300,6 +300,7 @@ pub fn default_plan(problem: &Problem) -> Plan {
     let settings = search::Settings {
         first_restart_work: DEFAULT_RESTART_WORK,
         bound_share_percent: DEFAULT_BOUND_SHARE_PERCENT,
+        restarts: search::Restarts::Luby,
     };
     search::improve_with(problem, best, &budget, &search::PORTFOLIO, settings)
 }

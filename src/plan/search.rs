@@ -34,9 +34,10 @@
 //! The search is exact: the `exactness` tests compare it with brute force on small problems.
 //!
 //! The driver starts from the default planner's plan (and two more heuristics), asks for the
-//! lower bound first with restarts (the rankings of [`PORTFOLIO`] in turn, then
-//! deterministically jittered ones, work limits following the Luby sequence) for 40% of the
-//! budget, then descends from the best plan: it asks for a stride less (doubling after each
+//! lower bound first with restarts for 40% of the budget ([`Restarts::Interleaved`]: short
+//! runs with deterministically jittered rankings and Luby work limits, side by side with the
+//! plain rankings of [`PORTFOLIO`] round robin under doubling limits, as MiniMalloc does; the
+//! two schedules find different instances), then descends from the best plan: it asks for a stride less (doubling after each
 //! success, one granule after a failure) until one granule less is proved infeasible or the
 //! budget is spent. Each decision starts with the restart that found the last plan (the ones
 //! before it failed on a looser target) or, after running out, with the next fresh one. A
@@ -100,10 +101,49 @@ pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
 /// How the search spends its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Work of the first restart; later ones follow the Luby sequence.
+    /// Work of the first restart; later ones follow `restarts`.
     pub first_restart_work: u64,
     /// Percentage of the budget spent asking for the lower bound before the descent.
     pub bound_share_percent: u64,
+    /// How restarts vary their ranking and grow their work limit.
+    pub restarts: Restarts,
+}
+
+/// The restart schedule of a decision search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restarts {
+    /// The portfolio's rankings once, then deterministically jittered ones; work limits follow
+    /// the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): many short, varied runs.
+    Luby,
+    /// The portfolio's rankings round robin, unjittered, the work limit doubling after each
+    /// round (MiniMalloc's schedule): each ranking eventually gets long runs.
+    Doubling,
+    /// Both schedules above side by side, each getting half of the work.
+    Interleaved,
+}
+
+/// One restart schedule of [`Restarts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Schedule {
+    Luby = 0,
+    Doubling = 1,
+}
+
+impl Schedule {
+    /// Restart `index` (from 0) of the schedule: its ranking, its jitter seed and its work
+    /// limit in units of the first restart's.
+    fn restart(self, index: u64, portfolio: &[Ranking]) -> (Ranking, Option<u64>, u64) {
+        let rankings = portfolio.len() as u64;
+        let ranking = portfolio[(index % rankings) as usize];
+        match self {
+            Schedule::Luby => (
+                ranking,
+                (index >= rankings).then_some(index),
+                luby(index + 1),
+            ),
+            Schedule::Doubling => (ranking, None, 1u64 << (index / rankings).min(40)),
+        }
+    }
 }
 
 impl Default for Settings {
@@ -111,6 +151,7 @@ impl Default for Settings {
         Settings {
             first_restart_work: RESTART_WORK,
             bound_share_percent: 40,
+            restarts: Restarts::Interleaved,
         }
     }
 }
@@ -141,6 +182,7 @@ pub fn improve_with(
     }
     let mut search = Search::new(problem, budget);
     search.restart_work = settings.first_restart_work.max(1);
+    search.restarts = settings.restarts;
     let step = search.granularity();
     search.granule = step;
     let mut best = incumbent;
@@ -220,6 +262,7 @@ pub enum Fit {
 pub fn fit(problem: &Problem, capacity: u64, budget: &Budget, portfolio: &[Ranking]) -> Fit {
     let mut search = Search::new(problem, budget);
     search.granule = search.granularity();
+    search.restarts = Settings::default().restarts;
     match search.decide_with_restarts(capacity, budget.work, portfolio) {
         Outcome::Found(plan) => Fit::Found(plan),
         Outcome::Infeasible => Fit::Infeasible,
@@ -270,6 +313,7 @@ struct Search<'p> {
     twin_before: Vec<Option<usize>>,
     /// Node limit of the first restart.
     restart_work: u64,
+    restarts: Restarts,
     /// Per item, per mille: scale of its slack in the branching order (jittered restarts).
     slack_scale: Vec<u64>,
 
@@ -280,10 +324,11 @@ struct Search<'p> {
     section_count: usize,
     // Budget.
     work_used: u64,
-    /// The restart the next decision starts with: the one that found the last plan (those
-    /// before it failed on a looser target and would likely fail again), or the one the last
-    /// decision's budget cut short, so that asking again goes on with fresh restarts.
-    next_attempt: u64,
+    /// The restart that found the last plan, tried first by the next decision.
+    last_found: Option<(Schedule, u64)>,
+    /// Per schedule: the next restart and the work used so far.
+    cursor: [u64; 2],
+    spent: [u64; 2],
     work_limit: u64,
     attempt_limit: u64,
     started: Instant,
@@ -380,6 +425,7 @@ impl<'p> Search<'p> {
             floating: vec![false; items.len()],
             twin_before,
             restart_work: RESTART_WORK,
+            restarts: Restarts::Luby,
             slack_scale: vec![1000; items.len()],
 
             granule: 1,
@@ -393,7 +439,9 @@ impl<'p> Search<'p> {
             neighbours,
             section_count: ticks.len(),
             work_used: 0,
-            next_attempt: 0,
+            last_found: None,
+            cursor: [0; 2],
+            spent: [0; 2],
             work_limit: budget.work,
             attempt_limit: 0,
             started: Instant::now(),
@@ -483,32 +531,51 @@ impl<'p> Search<'p> {
         self.timed_out
     }
 
-    /// [`Search::decide`] with restarts: the rankings of `portfolio` in turn, then
-    /// deterministically jittered ones, node limits following the Luby sequence, until `nodes`
-    /// are spent, a plan is found, or one complete run proves the target infeasible.
+    /// [`Search::decide`] with restarts following [`Search::restarts`], until `work` is
+    /// spent, a plan is found, or one complete run proves the target infeasible. The first
+    /// restart is the one that found the last plan, if any (the ones before it failed on a
+    /// looser target and would likely fail again); then each schedule goes on where the last
+    /// decision left it, so asking again brings fresh restarts. With both schedules, the one
+    /// that has used less work goes next.
     fn decide_with_restarts(&mut self, target: u64, work: u64, portfolio: &[Ranking]) -> Outcome {
         let end = self.work_used.saturating_add(work).min(self.work_limit);
-        let rankings = portfolio.len() as u64;
-        let mut attempt = self.next_attempt;
-        while self.work_used < end && !self.timed_out && rankings > 0 {
-            let ranking = portfolio[(attempt % rankings) as usize];
-            let jitter = (attempt >= rankings).then_some(attempt);
+        if portfolio.is_empty() {
+            return Outcome::OutOfBudget;
+        }
+        let mut retry = self.last_found.take();
+        while self.work_used < end && !self.timed_out {
+            let (schedule, index) = match retry.take() {
+                Some(found) => found,
+                None => {
+                    let schedule = match self.restarts {
+                        Restarts::Luby => Schedule::Luby,
+                        Restarts::Doubling => Schedule::Doubling,
+                        Restarts::Interleaved if self.spent[0] <= self.spent[1] => Schedule::Luby,
+                        Restarts::Interleaved => Schedule::Doubling,
+                    };
+                    let index = self.cursor[schedule as usize];
+                    self.cursor[schedule as usize] += 1;
+                    (schedule, index)
+                }
+            };
+            let (ranking, jitter, scale) = schedule.restart(index, portfolio);
             self.set_ranking(ranking, jitter);
             let limit = self
                 .restart_work
-                .saturating_mul(luby(attempt + 1))
+                .saturating_mul(scale)
                 .min(end - self.work_used);
-            match self.decide(target, limit) {
-                Outcome::OutOfBudget if self.work_used < end => attempt += 1,
-                Outcome::OutOfBudget => break,
+            let before = self.work_used;
+            let outcome = self.decide(target, limit);
+            self.spent[schedule as usize] += self.work_used - before;
+            match outcome {
+                Outcome::OutOfBudget => {}
                 Outcome::Found(plan) => {
-                    self.next_attempt = attempt;
+                    self.last_found = Some((schedule, index));
                     return Outcome::Found(plan);
                 }
                 Outcome::Infeasible => return Outcome::Infeasible,
             }
         }
-        self.next_attempt = attempt;
         Outcome::OutOfBudget
     }
 
@@ -999,6 +1066,26 @@ mod tests {
         let plan = plan(&problem, &Budget::from_millis(50));
         check_plan(&problem, &plan).unwrap();
         assert_eq!(plan.total, 8);
+    }
+
+    #[test]
+    fn restart_schedules() {
+        let luby: Vec<_> = (0..8)
+            .map(|i| Schedule::Luby.restart(i, &PORTFOLIO))
+            .collect();
+        let scales: Vec<u64> = luby.iter().map(|r| r.2).collect();
+        assert_eq!(scales, [1, 1, 2, 1, 1, 2, 4, 1]);
+        // The plain rankings once, then jittered ones with the restart as seed.
+        assert!(luby[..4].iter().all(|r| r.1.is_none()));
+        assert_eq!(luby[5].1, Some(5));
+        assert_eq!(luby[5].0, PORTFOLIO[1]);
+        let doubling: Vec<_> = (0..10)
+            .map(|i| Schedule::Doubling.restart(i, &PORTFOLIO))
+            .collect();
+        let scales: Vec<u64> = doubling.iter().map(|r| r.2).collect();
+        assert_eq!(scales, [1, 1, 1, 1, 2, 2, 2, 2, 4, 4]);
+        assert!(doubling.iter().all(|r| r.1.is_none()));
+        assert_eq!(doubling[9].0, PORTFOLIO[1]);
     }
 
     #[test]
