@@ -37,13 +37,16 @@
 //! lower bound first with restarts for 40% of the budget ([`Restarts::Interleaved`]: short
 //! runs with deterministically jittered rankings and Luby work limits, side by side with the
 //! plain rankings of [`PORTFOLIO`] round robin under doubling limits, as MiniMalloc does; the
-//! two schedules find different instances), then descends from the best plan: it asks for a stride less (doubling after each
-//! success, one granule after a failure) until one granule less is proved infeasible or the
-//! budget is spent. Each decision starts with the restart that found the last plan (the ones
-//! before it failed on a looser target) or, after running out, with the next fresh one. A
-//! search that runs out of branches proves the target infeasible. The budget is an amount of work derived from
-//! milliseconds ([`WORK_PER_MS`]; every scan charges its length), so the result
-//! is deterministic for a given input and budget; a wall-clock guard at twice the budget plus
+//! two schedules find different instances), then descends from the best plan by a ladder of
+//! probes: the best total minus half the gap to what is known out of reach, minus a quarter,
+//! an eighth, ... down to one granule, each probe with a tenth of the work left, the ladder
+//! starting again after each plan found or target proved infeasible, until the budget is
+//! spent (far targets first: a tighter target is often easier for this search). Each
+//! decision starts with the restart that found the last plan (the ones before it failed on a
+//! looser target), then each schedule goes on where it stopped. A search that runs out of
+//! branches proves the target infeasible. The budget is an amount of work derived from
+//! milliseconds ([`WORK_PER_MS`]; every scan charges its length), so the result is
+//! deterministic for a given input and budget; a wall-clock guard at twice the budget plus
 //! 50 ms only fires on a machine much slower than the calibration. [`fit`] answers the
 //! decision question for a given capacity. Problems above [`SEARCH_LIMIT`] buffers keep the
 //! heuristic plan.
@@ -158,8 +161,8 @@ impl Default for Settings {
 
 /// Returns a plan no larger than `incumbent` (which must be valid), smaller when the search
 /// finds one within `budget`: 40% of the budget goes to the lower bound itself, the rest to a
-/// descent from the best plan (see the module doc); every target is tried with restarts over
-/// the rankings of `portfolio`.
+/// ladder of probes below the best plan (see the module doc); every target is tried with
+/// restarts over the rankings of `portfolio`.
 pub fn improve(problem: &Problem, incumbent: Plan, budget: &Budget, portfolio: &[Ranking]) -> Plan {
     improve_with(problem, incumbent, budget, portfolio, Settings::default())
 }
@@ -186,8 +189,8 @@ pub fn improve_with(
     let step = search.granularity();
     search.granule = step;
     let mut best = incumbent;
-    // Totals at or below `infeasible` are known (or, after a failed attempt at one granule
-    // below the best, taken) to be out of reach.
+    // Totals at or below `infeasible` are known to be out of reach (below the bound, or
+    // proved by a search that ran out of branches).
     let mut infeasible = bound.saturating_sub(step);
     let bound_share = budget.work / 100 * settings.bound_share_percent.min(100);
     match search.decide_with_restarts(bound, bound_share, portfolio) {
@@ -195,30 +198,37 @@ pub fn improve_with(
         Outcome::Infeasible => infeasible = bound,
         Outcome::OutOfBudget => {}
     }
-    // Descent: ask for `stride` less than the best plan; the stride doubles after each
-    // success and drops back to one granule after a failure.
-    let mut stride = step;
+    // Descent by a ladder of probes: ask for the best total minus half the gap to what is
+    // known to be out of reach, then minus a quarter, an eighth, ... down to one granule, each
+    // with a tenth of the work left; a plan found or a target proved infeasible starts the
+    // ladder again on the new gap. Far targets come first because a tighter target is often
+    // *easier* for this search (it prunes more), and one success there saves many small
+    // steps down from the best.
+    let mut depth = 1u32;
     while best.total > infeasible + step && search.work_left() > 0 && !search.out_of_time() {
-        let target = best.total.saturating_sub(stride).max(infeasible + step);
-        // A one-granule step gets a third of what is left; a longer, speculative one an
-        // eighth (it is more likely out of reach, and its failure teaches little).
-        let divisor = if stride == step { 3 } else { 8 };
-        let share = (search.work_left() / divisor).max(search.work_left().min(search.restart_work));
+        let gap = best.total - (infeasible + step);
+        let cut = (gap >> depth.min(63)).max(step);
+        let target = ((best.total - cut) / step * step).max(infeasible + step);
+        let share = (search.work_left() / LADDER_SHARE_DIVISOR)
+            .max(search.work_left().min(search.restart_work));
         match search.decide_with_restarts(target, share, portfolio) {
             Outcome::Found(plan) => {
                 best = plan;
-                stride = stride.saturating_mul(2);
+                depth = 1;
             }
             Outcome::Infeasible => {
                 infeasible = target;
-                stride = step;
+                depth = 1;
             }
-            // Out of budget: ask for one granule less, going on with fresh restarts.
-            Outcome::OutOfBudget => stride = step,
+            Outcome::OutOfBudget if cut <= step => depth = 1,
+            Outcome::OutOfBudget => depth += 1,
         }
     }
     best
 }
+
+/// Each probe of the descent gets this fraction of the work left (see [`improve_with`]).
+const LADDER_SHARE_DIVISOR: u64 = 10;
 
 /// Which of the buffers at the lowest floor the search tries first (larger first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
