@@ -153,6 +153,43 @@ impl Plan {
     }
 }
 
+/// Time cut into sections for the planners that sweep a skyline (the search and the skyline
+/// fill): a new section wherever a buffer that takes room starts. Buffers of size 0 take no
+/// room and are left out.
+pub(crate) struct Sections {
+    /// The buffers with a non-zero aligned size ("items"), in input order.
+    pub items: Vec<usize>,
+    /// Number of sections.
+    pub count: usize,
+    /// Per item: its first and last section (inclusive).
+    pub span: Vec<(usize, usize)>,
+}
+
+impl Sections {
+    pub(crate) fn of(problem: &Problem) -> Sections {
+        let buffers = problem.buffers();
+        let items: Vec<usize> = (0..problem.len())
+            .filter(|&i| problem.aligned_size(i) > 0)
+            .collect();
+        let mut starts: Vec<u64> = items.iter().map(|&i| buffers[i].first).collect();
+        starts.sort_unstable();
+        starts.dedup();
+        let span = items
+            .iter()
+            .map(|&i| {
+                let lo = starts.partition_point(|&t| t < buffers[i].first);
+                let hi = starts.partition_point(|&t| t <= buffers[i].last) - 1;
+                (lo, hi)
+            })
+            .collect();
+        Sections {
+            items,
+            count: starts.len(),
+            span,
+        }
+    }
+}
+
 /// `value` rounded up to a multiple of the power of two `alignment`, or `None` on overflow.
 pub fn round_up(value: u64, alignment: u64) -> Option<u64> {
     let mask = alignment.checked_sub(1)?;

@@ -56,7 +56,8 @@ use std::time::{Duration, Instant};
 use crate::plan::synth::scale_per_mille;
 
 use crate::plan::{
-    Plan, Planner as _, PlannerKind, Problem, default_plan, lower_bound, problem::round_up,
+    Plan, Planner as _, PlannerKind, Problem, default_plan, lower_bound,
+    problem::{Sections, round_up},
 };
 
 /// Work units per millisecond of budget (calibrated on the MiniMalloc instances, release
@@ -386,21 +387,12 @@ const NOT_DEFERRED: u64 = u64::MAX;
 
 impl<'p> Search<'p> {
     fn new(problem: &'p Problem, budget: &Budget) -> Self {
-        let items: Vec<usize> = (0..problem.len())
-            .filter(|&i| problem.aligned_size(i) > 0)
-            .collect();
         let buffers = problem.buffers();
-        let mut ticks: Vec<u64> = items.iter().map(|&i| buffers[i].first).collect();
-        ticks.sort_unstable();
-        ticks.dedup();
-        let sections_of: Vec<(usize, usize)> = items
-            .iter()
-            .map(|&i| {
-                let lo = ticks.partition_point(|&t| t < buffers[i].first);
-                let hi = ticks.partition_point(|&t| t <= buffers[i].last) - 1;
-                (lo, hi)
-            })
-            .collect();
+        let Sections {
+            items,
+            count: section_count,
+            span: sections_of,
+        } = Sections::of(problem);
         // Overlaps by a sweep over start order: quadratic only in the overlap count.
         let mut by_start: Vec<usize> = (0..items.len()).collect();
         by_start.sort_by_key(|&k| (buffers[items[k]].first, k));
@@ -425,12 +417,12 @@ impl<'p> Search<'p> {
                 twin_before[k] = last_of_kind.insert(key, k);
             }
         }
-        let mut starts_at = vec![Vec::new(); ticks.len()];
+        let mut starts_at = vec![Vec::new(); section_count];
         for (k, &(lo, _)) in sections_of.iter().enumerate() {
             starts_at[lo].push(k);
         }
         Search {
-            lowest: vec![0; ticks.len()],
+            lowest: vec![0; section_count],
             item_lowest: vec![0; items.len()],
             floating: vec![false; items.len()],
             twin_before,
@@ -447,7 +439,7 @@ impl<'p> Search<'p> {
             items,
             sections_of,
             neighbours,
-            section_count: ticks.len(),
+            section_count,
             work_used: 0,
             last_found: None,
             cursor: [0; 2],
@@ -462,13 +454,13 @@ impl<'p> Search<'p> {
             placed: vec![false; count],
             offsets: vec![0; count],
             floors: vec![0; count],
-            tops: vec![0; ticks.len()],
-            loads: vec![0; ticks.len()],
+            tops: vec![0; section_count],
+            loads: vec![0; section_count],
             deferred: vec![NOT_DEFERRED; count],
             floor_trail: Vec::new(),
             top_trail: Vec::new(),
             defer_trail: Vec::new(),
-            cuts: vec![0; ticks.len().saturating_sub(1)],
+            cuts: vec![0; section_count.saturating_sub(1)],
             placements: Vec::new(),
         }
     }

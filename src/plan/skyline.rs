@@ -17,7 +17,7 @@
 
 use crate::plan::{
     Plan, Problem,
-    problem::round_up,
+    problem::{Sections, round_up},
     synth::{Rng, scale_per_mille},
 };
 
@@ -135,22 +135,11 @@ struct Prepared<'p> {
 
 impl<'p> Prepared<'p> {
     fn new(problem: &'p Problem) -> Self {
-        let buffers = problem.buffers();
-        let items: Vec<usize> = (0..problem.len())
-            .filter(|&i| problem.aligned_size(i) > 0)
-            .collect();
-        let mut ticks: Vec<u64> = items.iter().map(|&i| buffers[i].first).collect();
-        ticks.sort_unstable();
-        ticks.dedup();
-        let sections = ticks.len();
-        let span: Vec<(usize, usize)> = items
-            .iter()
-            .map(|&i| {
-                let lo = ticks.partition_point(|&t| t < buffers[i].first);
-                let hi = ticks.partition_point(|&t| t <= buffers[i].last) - 1;
-                (lo, hi)
-            })
-            .collect();
+        let Sections {
+            items,
+            count: sections,
+            span,
+        } = Sections::of(problem);
         let mut starting: Vec<Vec<usize>> = vec![Vec::new(); sections];
         let mut live = vec![0u32; sections];
         for (k, &(lo, hi)) in span.iter().enumerate() {
