@@ -29,15 +29,15 @@
 //!   alternatives again;
 //! * symmetry: buffers with the same size and lifetime go in index order;
 //! * ordering: lower floor first; among equal floors first fail (the buffer covering the
-//!   section with the least slack), then a [`Ranking`].
+//!   section with the least slack; in the Luby restarts only), then a [`Ranking`].
 //!
 //! The search is exact: the `exactness` tests compare it with brute force on small problems.
 //!
 //! The driver starts from the default planner's plan (and two more heuristics), asks for the
 //! lower bound first with restarts for 40% of the budget ([`Restarts::Interleaved`]: short
-//! runs with deterministically jittered rankings and Luby work limits, side by side with the
-//! plain rankings of [`PORTFOLIO`] round robin under doubling limits, as MiniMalloc does; the
-//! two schedules find different instances), then descends from the best plan by a ladder of
+//! first-fail runs with deterministically jittered rankings and Luby work limits, side by
+//! side with MiniMalloc's schedule, the plain rankings of [`PORTFOLIO`] round robin under
+//! doubling limits without the first-fail key; the two find different instances), then descends from the best plan by a ladder of
 //! probes: the best total minus half the gap to what is known out of reach, minus a quarter,
 //! an eighth, ... down to one granule, each probe with a tenth of the work left, the ladder
 //! starting again after each plan found or target proved infeasible, until the budget is
@@ -116,13 +116,17 @@ pub struct Settings {
 /// The restart schedule of a decision search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Restarts {
-    /// The portfolio's rankings once, then deterministically jittered ones; work limits follow
-    /// the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): many short, varied runs.
+    /// The portfolio's rankings once, then deterministically jittered ones, items at the
+    /// same floor by least slack first (first fail); work limits follow the Luby sequence
+    /// (1, 1, 2, 1, 1, 2, 4, ...): many short, varied runs.
     Luby,
-    /// The portfolio's rankings round robin, unjittered, the work limit doubling after each
-    /// round (MiniMalloc's schedule): each ranking eventually gets long runs.
+    /// MiniMalloc's schedule and order: the portfolio's rankings round robin, unjittered,
+    /// items at the same floor by ranking alone, the work limit doubling after each round, so
+    /// each ranking eventually gets long runs.
     Doubling,
-    /// Both schedules above side by side, each getting half of the work.
+    /// Both schedules above side by side, each getting half of the work. They solve
+    /// different instances (at capacity 1048576: the doubling one finds MiniMalloc's D, E
+    /// and J in 0.04-1.1 s but not H; the Luby one H in 0.3 s).
     Interleaved,
 }
 
@@ -133,19 +137,36 @@ enum Schedule {
     Doubling = 1,
 }
 
+/// How one restart searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Restart {
+    ranking: Ranking,
+    /// Seed of the jitter on the ranking and the slack, if any.
+    jitter: Option<u64>,
+    /// Work limit in units of the first restart's.
+    scale: u64,
+    /// Whether items at the same floor go by least slack before the ranking.
+    first_fail: bool,
+}
+
 impl Schedule {
-    /// Restart `index` (from 0) of the schedule: its ranking, its jitter seed and its work
-    /// limit in units of the first restart's.
-    fn restart(self, index: u64, portfolio: &[Ranking]) -> (Ranking, Option<u64>, u64) {
+    /// Restart `index` (from 0) of the schedule.
+    fn restart(self, index: u64, portfolio: &[Ranking]) -> Restart {
         let rankings = portfolio.len() as u64;
         let ranking = portfolio[(index % rankings) as usize];
         match self {
-            Schedule::Luby => (
+            Schedule::Luby => Restart {
                 ranking,
-                (index >= rankings).then_some(index),
-                luby(index + 1),
-            ),
-            Schedule::Doubling => (ranking, None, 1u64 << (index / rankings).min(40)),
+                jitter: (index >= rankings).then_some(index),
+                scale: luby(index + 1),
+                first_fail: true,
+            },
+            Schedule::Doubling => Restart {
+                ranking,
+                jitter: None,
+                scale: 1u64 << (index / rankings).min(40),
+                first_fail: false,
+            },
         }
     }
 }
@@ -337,6 +358,8 @@ struct Search<'p> {
     work_used: u64,
     /// The restart that found the last plan, tried first by the next decision.
     last_found: Option<(Schedule, u64)>,
+    /// Whether items at the same floor are ordered by their slack before the ranking.
+    first_fail: bool,
     /// Per schedule: the next restart and the work used so far.
     cursor: [u64; 2],
     spent: [u64; 2],
@@ -442,6 +465,7 @@ impl<'p> Search<'p> {
             section_count,
             work_used: 0,
             last_found: None,
+            first_fail: true,
             cursor: [0; 2],
             spent: [0; 2],
             work_limit: budget.work,
@@ -560,11 +584,12 @@ impl<'p> Search<'p> {
                     (schedule, index)
                 }
             };
-            let (ranking, jitter, scale) = schedule.restart(index, portfolio);
-            self.set_ranking(ranking, jitter);
+            let restart = schedule.restart(index, portfolio);
+            self.set_ranking(restart.ranking, restart.jitter);
+            self.first_fail = restart.first_fail;
             let limit = self
                 .restart_work
-                .saturating_mul(scale)
+                .saturating_mul(restart.scale)
                 .min(end - self.work_used);
             let before = self.work_used;
             let outcome = self.decide(target, limit);
@@ -889,7 +914,11 @@ impl<'p> Search<'p> {
                 .map(|(&lowest, &load)| self.target.saturating_sub(lowest).saturating_sub(load))
                 .min()
                 .unwrap_or(0);
-            let slack = scale_per_mille(slack, self.slack_scale[k]);
+            let slack = if self.first_fail {
+                scale_per_mille(slack, self.slack_scale[k])
+            } else {
+                0
+            };
             keyed.push((floor, slack, std::cmp::Reverse(self.rank[k]), k));
         }
         keyed.sort_unstable();
@@ -1072,22 +1101,23 @@ mod tests {
 
     #[test]
     fn restart_schedules() {
-        let luby: Vec<_> = (0..8)
+        let luby: Vec<Restart> = (0..8)
             .map(|i| Schedule::Luby.restart(i, &PORTFOLIO))
             .collect();
-        let scales: Vec<u64> = luby.iter().map(|r| r.2).collect();
+        let scales: Vec<u64> = luby.iter().map(|r| r.scale).collect();
         assert_eq!(scales, [1, 1, 2, 1, 1, 2, 4, 1]);
-        // The plain rankings once, then jittered ones with the restart as seed.
-        assert!(luby[..4].iter().all(|r| r.1.is_none()));
-        assert_eq!(luby[5].1, Some(5));
-        assert_eq!(luby[5].0, PORTFOLIO[1]);
-        let doubling: Vec<_> = (0..10)
+        // The plain rankings once, then jittered ones with the restart as seed; first fail.
+        assert!(luby[..4].iter().all(|r| r.jitter.is_none()));
+        assert_eq!(luby[5].jitter, Some(5));
+        assert_eq!(luby[5].ranking, PORTFOLIO[1]);
+        assert!(luby.iter().all(|r| r.first_fail));
+        let doubling: Vec<Restart> = (0..10)
             .map(|i| Schedule::Doubling.restart(i, &PORTFOLIO))
             .collect();
-        let scales: Vec<u64> = doubling.iter().map(|r| r.2).collect();
+        let scales: Vec<u64> = doubling.iter().map(|r| r.scale).collect();
         assert_eq!(scales, [1, 1, 1, 1, 2, 2, 2, 2, 4, 4]);
-        assert!(doubling.iter().all(|r| r.1.is_none()));
-        assert_eq!(doubling[9].0, PORTFOLIO[1]);
+        assert!(doubling.iter().all(|r| r.jitter.is_none() && !r.first_fail));
+        assert_eq!(doubling[9].ranking, PORTFOLIO[1]);
     }
 
     #[test]
