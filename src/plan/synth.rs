@@ -186,6 +186,11 @@ impl Graph {
     }
 }
 
+/// `value * per_mille / 1000` without overflow (`value` itself if the result does not fit).
+pub fn scale_per_mille(value: u64, per_mille: u64) -> u64 {
+    u64::try_from(u128::from(value) * u128::from(per_mille) / 1000).unwrap_or(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,9 +218,4 @@ mod tests {
         assert_eq!(a.len(), 500);
         assert_ne!(a, dnn_trace(500, 8).unwrap());
     }
-}
-
-/// `value * per_mille / 1000` without overflow (`value` itself if the result does not fit).
-pub fn scale_per_mille(value: u64, per_mille: u64) -> u64 {
-    u64::try_from(u128::from(value) * u128::from(per_mille) / 1000).unwrap_or(value)
 }
