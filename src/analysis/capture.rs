@@ -259,18 +259,18 @@ impl Capture {
                         .collect(),
                 ),
             };
-            if traits.is_region_branch() {
-                if let Some(edges) = interfaces::region_entry_edges(op) {
-                    for (e, edge) in edges.iter().enumerate() {
-                        if let Some(first) = edge.first_operand_index {
-                            self.map
-                                .entry_edge_operand_starts
-                                .insert((id, e as u32), first);
-                        }
+            if traits.is_region_branch()
+                && let Some(edges) = interfaces::region_entry_edges(op)
+            {
+                for (e, edge) in edges.iter().enumerate() {
+                    if let Some(first) = edge.first_operand_index {
+                        self.map
+                            .entry_edge_operand_starts
+                            .insert((id, e as u32), first);
                     }
-                    let entry_edges = edges.iter().map(|e| self.edge(e, id)).collect();
-                    facts.region_branch = Some(RegionBranchInfo { entry_edges });
                 }
+                let entry_edges = edges.iter().map(|e| self.edge(e, id)).collect();
+                facts.region_branch = Some(RegionBranchInfo { entry_edges });
             }
             if facts.is_terminator {
                 if let Some(parent_block) = self.snapshot.ops[index].parent_block {

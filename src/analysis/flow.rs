@@ -72,10 +72,10 @@ pub fn follow(snapshot: &Snapshot, uses: &UseLists, start: ValueId) -> Flow {
             if let Some(info) = &facts.region_branch {
                 for edge in &info.entry_edges {
                     for (i, &fwd) in edge.forwarded.iter().enumerate() {
-                        if fwd == value {
-                            if let Some(&input) = edge.inputs.get(i) {
-                                add(input, &mut worklist);
-                            }
+                        if fwd == value
+                            && let Some(&input) = edge.inputs.get(i)
+                        {
+                            add(input, &mut worklist);
                         }
                     }
                 }
@@ -159,19 +159,19 @@ fn forwarded_targets(snapshot: &Snapshot, term: OpId, value: ValueId) -> Vec<Val
             continue;
         }
         for (i, &fwd) in s.forwarded.iter().enumerate() {
-            if fwd == value {
-                if let Some(&arg) = args.get(s.produced as usize + i) {
-                    out.push(arg);
-                }
+            if fwd == value
+                && let Some(&arg) = args.get(s.produced as usize + i)
+            {
+                out.push(arg);
             }
         }
     }
     for edge in &facts.terminator_edges {
         for (i, &fwd) in edge.forwarded.iter().enumerate() {
-            if fwd == value {
-                if let Some(&input) = edge.inputs.get(i) {
-                    out.push(input);
-                }
+            if fwd == value
+                && let Some(&input) = edge.inputs.get(i)
+            {
+                out.push(input);
             }
         }
     }

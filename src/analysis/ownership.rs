@@ -403,25 +403,24 @@ fn definition_kind(snapshot: &Snapshot, v: ValueId, kinds: &[Kind]) -> Kind {
                 return Kind::UnownedRoot;
             }
             let facts = &info.facts;
-            if let Effects::Known(effects) = &facts.effects {
-                if let Some(e) = effects
+            if let Effects::Known(effects) = &facts.effects
+                && let Some(e) = effects
                     .iter()
                     .find(|e| e.kind == EffectKind::Allocate && e.value == Some(v))
-                {
-                    return if e.on_automatic_scope {
-                        Kind::UnownedRoot
-                    } else {
-                        Kind::OwnedRoot
-                    };
-                }
+            {
+                return if e.on_automatic_scope {
+                    Kind::UnownedRoot
+                } else {
+                    Kind::OwnedRoot
+                };
             }
             if facts.is_call {
                 return Kind::OwnedRoot;
             }
-            if let Some(source) = facts.view_source {
-                if info.results.first() == Some(&v) {
-                    return alias_of(&[source], kinds, v);
-                }
+            if let Some(source) = facts.view_source
+                && info.results.first() == Some(&v)
+            {
+                return alias_of(&[source], kinds, v);
             }
             match &facts.effects {
                 Effects::Known(_) => {

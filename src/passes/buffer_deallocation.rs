@@ -606,15 +606,14 @@ fn needed_blocks(
     let mut needed_in = vec![false; blocks.len()];
     let mut worklist: Vec<BlockId> = Vec::new();
     for u in uses {
-        if let Some(b) = snapshot.op(u.at).parent_block {
-            if b != def_block {
-                if let Some(i) = local(b) {
-                    if !needed_in[i] && dominance.is_reachable(b) {
-                        needed_in[i] = true;
-                        worklist.push(b);
-                    }
-                }
-            }
+        if let Some(b) = snapshot.op(u.at).parent_block
+            && b != def_block
+            && let Some(i) = local(b)
+            && !needed_in[i]
+            && dominance.is_reachable(b)
+        {
+            needed_in[i] = true;
+            worklist.push(b);
         }
     }
     while let Some(b) = worklist.pop() {
@@ -625,11 +624,11 @@ fn needed_blocks(
             {
                 continue;
             }
-            if let Some(i) = local(p) {
-                if !needed_in[i] {
-                    needed_in[i] = true;
-                    worklist.push(p);
-                }
+            if let Some(i) = local(p)
+                && !needed_in[i]
+            {
+                needed_in[i] = true;
+                worklist.push(p);
             }
         }
     }
@@ -897,10 +896,10 @@ fn build_free(
                 })
             }
         };
-        if let Some(point) = point {
-            if edit::build_dealloc(alloc, value, point).is_some() {
-                return;
-            }
+        if let Some(point) = point
+            && edit::build_dealloc(alloc, value, point).is_some()
+        {
+            return;
         }
     }
     let _ = snapshot;

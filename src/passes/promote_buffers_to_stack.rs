@@ -215,10 +215,10 @@ fn check(
         Some(bytes) if bytes <= options.max_alloc_size_in_bytes as u64 => {}
         bytes => return Err(Refusal::TooLarge { bytes }),
     }
-    if !options.promote_in_loops {
-        if let Some(loop_op) = loops.enclosing_loop(alloc) {
-            return Err(Refusal::InLoop { loop_op });
-        }
+    if !options.promote_in_loops
+        && let Some(loop_op) = loops.enclosing_loop(alloc)
+    {
+        return Err(Refusal::InLoop { loop_op });
     }
     let flow = follow(snapshot, uses, buffer);
     let mut promotion = Promotion::default();
