@@ -37,11 +37,12 @@
 //! lower bound first with restarts for 40% of the budget ([`Restarts::Interleaved`]: short
 //! first-fail runs with deterministically jittered rankings and Luby work limits, side by
 //! side with MiniMalloc's schedule, the plain rankings of [`PORTFOLIO`] round robin under
-//! doubling limits without the first-fail key; the two find different instances), then descends from the best plan by a ladder of
-//! probes: the best total minus half the gap to what is known out of reach, minus a quarter,
-//! an eighth, ... down to one granule, each probe with a tenth of the work left, the ladder
-//! starting again after each plan found or target proved infeasible, until the budget is
-//! spent (far targets first: a tighter target is often easier for this search). Each
+//! doubling limits without the first-fail key; the two find different instances), then
+//! descends from the best plan by a ladder of probes: the best total minus half the gap to
+//! what is known out of reach, minus a quarter, an eighth, ... down to one granule, each
+//! probe with a tenth of the work left, the ladder starting again after each plan found or
+//! target proved infeasible, until the budget is spent (far targets first: a tighter target
+//! is often easier for this search). Each
 //! decision starts with the restart that found the last plan (the ones before it failed on a
 //! looser target), then each schedule goes on where it stopped. A search that runs out of
 //! branches proves the target infeasible. The budget is an amount of work derived from
@@ -61,7 +62,7 @@ use crate::plan::{
 };
 
 /// Work units per millisecond of budget (calibrated on the MiniMalloc instances, release
-/// build, one core of the development machine: 1.1 to 2 million per ms, so a budget is an
+/// build, one core of the development machine: 1.1 to 2.2 million per ms, so a budget is an
 /// upper bound on the time). A unit is one step of a scan: every loop over a partition's
 /// buffers, a buffer's sections or its neighbours charges its length, so instances with long
 /// lifetimes or many overlaps pay for them.
