@@ -7,7 +7,7 @@
 //! exits with status 1 instead of crashing.
 //!
 //! Entry points: the plugin hook `mlirGetPassPluginInfo`, the pass trampoline
-//! [`run_pass`], the callbacks the shim uses to report variable-length data,
+//! `run_pass`, the callbacks the shim uses to report variable-length data,
 //! and the C API of `include/bufrs.h` for embedders.
 
 use std::{
