@@ -673,18 +673,7 @@ mod tests {
         let body = b.add_block(body_r, &[ValueKind::Other, BUF]);
         let it = b.snapshot().block(body).args[1];
         let n = alloc(&mut b, body, false);
-        let edges = vec![
-            RegionEdge {
-                target: RegionTarget::Region(body_r),
-                forwarded: vec![n],
-                inputs: vec![it],
-            },
-            RegionEdge {
-                target: RegionTarget::Parent,
-                forwarded: vec![n],
-                inputs: vec![res],
-            },
-        ];
+        let edges = RegionEdge::into_region_or_out(body_r, vec![n], vec![it], vec![res]);
         b.add_op(
             body,
             "yield",
@@ -697,18 +686,7 @@ mod tests {
             },
         );
         b.facts_mut(lp).region_branch = Some(RegionBranchInfo {
-            entry_edges: vec![
-                RegionEdge {
-                    target: RegionTarget::Region(body_r),
-                    forwarded: vec![a],
-                    inputs: vec![it],
-                },
-                RegionEdge {
-                    target: RegionTarget::Parent,
-                    forwarded: vec![a],
-                    inputs: vec![res],
-                },
-            ],
+            entry_edges: RegionEdge::into_region_or_out(body_r, vec![a], vec![it], vec![res]),
         });
         // if-like: yields a view of %res or %a
         let ifop = b.add_op(

@@ -587,18 +587,7 @@ mod tests {
         let r = b.add_region(op);
         let body = b.add_block(r, &[ValueKind::Other]);
         b.facts_mut(op).region_branch = Some(RegionBranchInfo {
-            entry_edges: vec![
-                RegionEdge {
-                    target: RegionTarget::Region(r),
-                    forwarded: vec![],
-                    inputs: vec![],
-                },
-                RegionEdge {
-                    target: RegionTarget::Parent,
-                    forwarded: vec![],
-                    inputs: vec![],
-                },
-            ],
+            entry_edges: RegionEdge::into_region_or_out(r, vec![], vec![], vec![]),
         });
         (op, r, body)
     }
@@ -606,18 +595,7 @@ mod tests {
         yield_(
             b,
             body,
-            vec![
-                RegionEdge {
-                    target: RegionTarget::Region(r),
-                    forwarded: vec![],
-                    inputs: vec![],
-                },
-                RegionEdge {
-                    target: RegionTarget::Parent,
-                    forwarded: vec![],
-                    inputs: vec![],
-                },
-            ],
+            RegionEdge::into_region_or_out(r, vec![], vec![], vec![]),
             &[],
         );
     }
@@ -1262,33 +1240,11 @@ mod tests {
         yield_(
             &mut b,
             body,
-            vec![
-                RegionEdge {
-                    target: RegionTarget::Region(r),
-                    forwarded: vec![n],
-                    inputs: vec![it],
-                },
-                RegionEdge {
-                    target: RegionTarget::Parent,
-                    forwarded: vec![n],
-                    inputs: vec![res],
-                },
-            ],
+            RegionEdge::into_region_or_out(r, vec![n], vec![it], vec![res]),
             &[n],
         );
         b.facts_mut(lp).region_branch = Some(RegionBranchInfo {
-            entry_edges: vec![
-                RegionEdge {
-                    target: RegionTarget::Region(r),
-                    forwarded: vec![a],
-                    inputs: vec![it],
-                },
-                RegionEdge {
-                    target: RegionTarget::Parent,
-                    forwarded: vec![a],
-                    inputs: vec![res],
-                },
-            ],
+            entry_edges: RegionEdge::into_region_or_out(r, vec![a], vec![it], vec![res]),
         });
         ret(&mut b, b0, &[]);
         let s = b.finish();

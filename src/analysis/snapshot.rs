@@ -162,6 +162,31 @@ pub struct RegionEdge {
     pub inputs: Vec<ValueId>,
 }
 
+impl RegionEdge {
+    /// The two edges of a loop-like region op, from its entry or from its body's terminator:
+    /// into `region`, whose entry block arguments `region_inputs` receive `forwarded`, and out
+    /// to the parent, whose `results` receive the same values.
+    pub fn into_region_or_out(
+        region: RegionId,
+        forwarded: Vec<ValueId>,
+        region_inputs: Vec<ValueId>,
+        results: Vec<ValueId>,
+    ) -> Vec<RegionEdge> {
+        vec![
+            RegionEdge {
+                target: RegionTarget::Region(region),
+                forwarded: forwarded.clone(),
+                inputs: region_inputs,
+            },
+            RegionEdge {
+                target: RegionTarget::Parent,
+                forwarded,
+                inputs: results,
+            },
+        ]
+    }
+}
+
 /// Facts from `RegionBranchOpInterface` for an op that implements it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct RegionBranchInfo {

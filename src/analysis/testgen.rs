@@ -785,18 +785,7 @@ impl<'c> Gen<'c> {
             ],
         );
         self.b.facts_mut(op).region_branch = Some(RegionBranchInfo {
-            entry_edges: vec![
-                RegionEdge {
-                    target: RegionTarget::Region(r),
-                    forwarded: inits.clone(),
-                    inputs: iter_args,
-                },
-                RegionEdge {
-                    target: RegionTarget::Parent,
-                    forwarded: inits,
-                    inputs: results.clone(),
-                },
-            ],
+            entry_edges: RegionEdge::into_region_or_out(r, inits, iter_args, results.clone()),
         });
         for (v, k) in results.iter().zip(&kinds) {
             scope.add(*v, *k);
