@@ -297,6 +297,28 @@ impl Ctx<'_> {
         }
     }
 
+    /// Both cases' use conditions, in `block`, which holds the copy at `copy_pos`, the
+    /// allocation `alloc` and the source's `free`: the target is not used between the
+    /// allocation and the copy, and the source not between the copy and its free.
+    fn unused_around(
+        &self,
+        block: BlockId,
+        copy_pos: u32,
+        (alloc, free): (OpId, OpId),
+        source: ValueId,
+        target: ValueId,
+    ) -> Result<(), Kept> {
+        let def_pos = self.snapshot.op(alloc).position;
+        if let Some(by) = self.used_between(target, block, def_pos, copy_pos) {
+            return Err(Kept::TargetUsedBetween { by });
+        }
+        let free_pos = self.snapshot.op(free).position;
+        if let Some(by) = self.used_between(source, block, copy_pos, free_pos) {
+            return Err(Kept::SourceUsedBetween { by });
+        }
+        Ok(())
+    }
+
     fn reuse_source(&self, copy: OpId, source: ValueId, target: ValueId) -> Result<Removal, Kept> {
         let info = self.snapshot.op(copy);
         let block = info.parent_block.ok_or(Kept::NotAllocatedHere)?;
@@ -306,18 +328,7 @@ impl Ctx<'_> {
         let free = self
             .free_after(source, block, info.position)
             .ok_or(Kept::NoSourceFree)?;
-        let def_pos = self.snapshot.op(alloc).position;
-        if let Some(by) = self.used_between(target, block, def_pos, info.position) {
-            return Err(Kept::TargetUsedBetween { by });
-        }
-        if let Some(by) = self.used_between(
-            source,
-            block,
-            info.position,
-            self.snapshot.op(free).position,
-        ) {
-            return Err(Kept::SourceUsedBetween { by });
-        }
+        self.unused_around(block, info.position, (alloc, free), source, target)?;
         Ok(Removal {
             kind: RemovalKind::ReuseSource,
             replace: target,
@@ -338,18 +349,7 @@ impl Ctx<'_> {
         if !self.dominance.value_properly_dominates(target, alloc) {
             return Err(Kept::TargetDefinedLater);
         }
-        let def_pos = self.snapshot.op(alloc).position;
-        if let Some(by) = self.used_between(target, block, def_pos, info.position) {
-            return Err(Kept::TargetUsedBetween { by });
-        }
-        if let Some(by) = self.used_between(
-            source,
-            block,
-            info.position,
-            self.snapshot.op(free).position,
-        ) {
-            return Err(Kept::SourceUsedBetween { by });
-        }
+        self.unused_around(block, info.position, (alloc, free), source, target)?;
         Ok(Removal {
             kind: RemovalKind::ReuseTarget,
             replace: source,
