@@ -61,9 +61,8 @@ pub fn create_op_with_attributes(
     attributes: &[(&str, &str)],
     at: Anchor,
 ) -> Option<MlirOperation> {
-    // SAFETY: the state is filled with live handles and consumed by
-    // mlirOperationCreate; attribute strings outlive the calls.
-    unsafe {
+    // SAFETY: parsing in the location's live context; the strings outlive the calls.
+    let named = unsafe {
         let context = mlir_sys::mlirLocationGetContext(location);
         let mut named = Vec::with_capacity(attributes.len());
         for (key, text) in attributes {
@@ -76,23 +75,17 @@ pub fn create_op_with_attributes(
                 mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref(key));
             named.push(mlir_sys::mlirNamedAttributeGet(identifier, attribute));
         }
-        let mut state =
-            mlir_sys::mlirOperationStateGet(crate::ir::diagnostics::string_ref(name), location);
-        mlir_sys::mlirOperationStateAddOperands(
-            &mut state,
-            operands.len() as isize,
-            operands.as_ptr(),
-        );
-        mlir_sys::mlirOperationStateAddResults(
-            &mut state,
-            result_types.len() as isize,
-            result_types.as_ptr(),
-        );
-        mlir_sys::mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
-        let op = mlir_sys::mlirOperationCreate(&mut state);
-        crate::ir::edit::insert(op, at);
-        Some(op)
-    }
+        named
+    };
+    Some(crate::ir::edit::create_op_with_named_attributes(
+        name,
+        location,
+        operands,
+        result_types,
+        &[],
+        &named,
+        at,
+    ))
 }
 
 /// Parses a type in `location`'s context; `None` if it does not parse.

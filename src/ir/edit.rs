@@ -137,6 +137,20 @@ pub fn create_op(
     successors: &[MlirBlock],
     at: Anchor,
 ) -> MlirOperation {
+    create_op_with_named_attributes(name, location, operands, result_types, successors, &[], at)
+}
+
+/// [`create_op`] with attributes already built (inherent ones become properties, as when
+/// MLIR parses the generic form).
+pub fn create_op_with_named_attributes(
+    name: &str,
+    location: mlir_sys::MlirLocation,
+    operands: &[MlirValue],
+    result_types: &[mlir_sys::MlirType],
+    successors: &[MlirBlock],
+    attributes: &[mlir_sys::MlirNamedAttribute],
+    at: Anchor,
+) -> MlirOperation {
     let name_ref = crate::ir::diagnostics::string_ref(name);
     // SAFETY: the state is filled with live handles and consumed by
     // mlirOperationCreate; insertion targets are live blocks/ops.
@@ -156,6 +170,11 @@ pub fn create_op(
             &mut state,
             successors.len() as isize,
             successors.as_ptr(),
+        );
+        mlir_sys::mlirOperationStateAddAttributes(
+            &mut state,
+            attributes.len() as isize,
+            attributes.as_ptr(),
         );
         let op = mlir_sys::mlirOperationCreate(&mut state);
         insert(op, at);
