@@ -33,20 +33,14 @@ pub fn cf_br(
     arguments: &[MlirValue],
     location: MlirLocation,
 ) -> MlirOperation {
-    // SAFETY: creating and appending to a live block.
-    unsafe {
-        let mut state =
-            mlir_sys::mlirOperationStateGet(crate::ir::diagnostics::string_ref("cf.br"), location);
-        mlir_sys::mlirOperationStateAddOperands(
-            &mut state,
-            arguments.len() as isize,
-            arguments.as_ptr(),
-        );
-        mlir_sys::mlirOperationStateAddSuccessors(&mut state, 1, &target);
-        let op = mlir_sys::mlirOperationCreate(&mut state);
-        mlir_sys::mlirBlockAppendOwnedOperation(block, op);
-        op
-    }
+    create_op(
+        "cf.br",
+        location,
+        arguments,
+        &[],
+        &[target],
+        Anchor::EndOf(block),
+    )
 }
 
 /// Creates op `name` like [`create_op`], with `attributes` given as

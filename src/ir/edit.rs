@@ -125,6 +125,8 @@ pub enum Anchor {
     After(MlirOperation),
     /// At the start of this block.
     StartOf(MlirBlock),
+    /// At the end of this block.
+    EndOf(MlirBlock),
 }
 
 /// Creates an op from its parts and inserts it at `at`. Returns the op.
@@ -203,6 +205,7 @@ pub fn insert(op: MlirOperation, at: Anchor) {
                     mlir_sys::mlirBlockInsertOwnedOperationBefore(block, first, op);
                 }
             }
+            Anchor::EndOf(block) => mlir_sys::mlirBlockAppendOwnedOperation(block, op),
         }
     }
 }

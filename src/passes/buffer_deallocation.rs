@@ -874,31 +874,28 @@ fn build_free(
     let value = map.value(root);
     if let Some(alloc) = allocation_op(value) {
         let point = match at {
-            Anchor::Before(op) => Some(InsertPoint::Before(op)),
+            Anchor::Before(op) => InsertPoint::Before(op),
             Anchor::After(op) => {
                 // SAFETY: live op.
                 let next = unsafe { mlir_sys::mlirOperationGetNextInBlock(op) };
                 if next.ptr.is_null() {
-                    Some(InsertPoint::EndOf(unsafe {
-                        mlir_sys::mlirOperationGetBlock(op)
-                    }))
+                    InsertPoint::EndOf(unsafe { mlir_sys::mlirOperationGetBlock(op) })
                 } else {
-                    Some(InsertPoint::Before(next))
+                    InsertPoint::Before(next)
                 }
             }
             Anchor::StartOf(block) => {
                 // SAFETY: live block.
                 let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(block) };
-                Some(if first.ptr.is_null() {
+                if first.ptr.is_null() {
                     InsertPoint::EndOf(block)
                 } else {
                     InsertPoint::Before(first)
-                })
+                }
             }
+            Anchor::EndOf(block) => InsertPoint::EndOf(block),
         };
-        if let Some(point) = point
-            && edit::build_dealloc(alloc, value, point).is_some()
-        {
+        if edit::build_dealloc(alloc, value, point).is_some() {
             return;
         }
     }
