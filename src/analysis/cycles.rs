@@ -54,15 +54,7 @@ mod tests {
     fn branch(to: &[BlockId]) -> OpFacts {
         OpFacts {
             is_terminator: true,
-            successors: to
-                .iter()
-                .map(|&block| Successor {
-                    block,
-                    forwarded: vec![],
-                    produced: 0,
-                    mapping_known: true,
-                })
-                .collect(),
+            successors: to.iter().map(|&block| Successor::plain(block)).collect(),
             ..OpFacts::default()
         }
     }

@@ -797,15 +797,7 @@ mod tests {
         }
     }
     fn term(targets: &[BlockId]) -> OpFacts {
-        let successors = targets
-            .iter()
-            .map(|&b| Successor {
-                block: b,
-                forwarded: vec![],
-                produced: 0,
-                mapping_known: true,
-            })
-            .collect();
+        let successors = targets.iter().map(|&b| Successor::plain(b)).collect();
         OpFacts {
             is_terminator: true,
             successors,

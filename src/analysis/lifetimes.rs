@@ -1172,12 +1172,7 @@ mod tests {
         let (mut b, r, b0) = root();
         let b1 = b.add_block(r, &[]);
         let b2 = b.add_block(r, &[]);
-        let br = |t: BlockId| Successor {
-            block: t,
-            forwarded: vec![],
-            produced: 0,
-            mapping_known: true,
-        };
+        let br = |t: BlockId| Successor::plain(t);
         let a = alloc(&mut b, b0);
         b.add_op(
             b0,

@@ -141,6 +141,18 @@ pub struct Successor {
     pub mapping_known: bool,
 }
 
+impl Successor {
+    /// A branch to `block` that forwards nothing (through `BranchOpInterface`).
+    pub fn plain(block: BlockId) -> Successor {
+        Successor {
+            block,
+            forwarded: vec![],
+            produced: 0,
+            mapping_known: true,
+        }
+    }
+}
+
 /// A target of region control flow: a region of the region-branch op, or the
 /// op itself (control returns to the parent, values become its results).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1232,15 +1232,7 @@ mod tests {
         let branch = |to: &[BlockId]| OpFacts {
             is_terminator: true,
             effects: Effects::Known(vec![]),
-            successors: to
-                .iter()
-                .map(|&block| Successor {
-                    block,
-                    forwarded: vec![],
-                    produced: 0,
-                    mapping_known: true,
-                })
-                .collect(),
+            successors: to.iter().map(|&block| Successor::plain(block)).collect(),
             ..OpFacts::default()
         };
         b.add_op(
