@@ -1,9 +1,10 @@
 //! Fills a [`Snapshot`] from real MLIR IR in one walk.
 //!
 //! The walk assigns dense ids to the root's regions, blocks, ops and values
-//! (pre-order, program order), then a second sweep records the interface
-//! facts (effects, successors, region edges, views), whose values may be
-//! defined later in program order. The returned [`IrMap`] maps ids back to
+//! (pre-order, program order); a second sweep records every op's operands and
+//! a third the interface facts (effects, successors, region edges, views):
+//! both may name values defined later in program order, since blocks need not
+//! appear in dominance order. The returned [`IrMap`] maps ids back to
 //! MLIR handles so that a pass can apply its edits after analyzing.
 
 use std::collections::HashMap;
@@ -52,6 +53,7 @@ impl IrMap {
 pub fn capture(root: MlirOperation) -> (Snapshot, IrMap) {
     let mut capture = Capture::default();
     capture.add_op(root, None, 0);
+    capture.record_operands();
     capture.record_facts();
     (capture.snapshot, capture.map)
 }
@@ -86,14 +88,6 @@ impl Capture {
         self.map.ops.push(op);
         let is_root = parent_block.is_none();
         if !is_root {
-            let operand_count = unsafe { mlir_sys::mlirOperationGetNumOperands(op) };
-            let operands = (0..operand_count)
-                .map(|i| {
-                    let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i) };
-                    self.value_id_or_external(value)
-                })
-                .collect();
-            self.snapshot.ops[id.index()].operands = operands;
             let result_count = unsafe { mlir_sys::mlirOperationGetNumResults(op) };
             let results = (0..result_count)
                 .map(|i| {
@@ -186,6 +180,24 @@ impl Capture {
         id
     }
 
+    /// Operands, once every value of the body has its id: a block's ops may
+    /// use values defined in blocks that come later in the region's text
+    /// (block order is not dominance order).
+    fn record_operands(&mut self) {
+        for index in 1..self.snapshot.ops.len() {
+            let op = self.map.ops[index];
+            // SAFETY: `op` is a live op of the IR being captured.
+            let operand_count = unsafe { mlir_sys::mlirOperationGetNumOperands(op) };
+            let operands = (0..operand_count)
+                .map(|i| {
+                    let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i) };
+                    self.value_id_or_external(value)
+                })
+                .collect();
+            self.snapshot.ops[index].operands = operands;
+        }
+    }
+
     /// Operands defined outside the root become results of the root.
     fn value_id_or_external(&mut self, value: MlirValue) -> ValueId {
         if let Some(&id) = self.value_ids.get(&(value.ptr as usize)) {
@@ -222,8 +234,14 @@ impl Capture {
             let id = OpId(index as u32);
             let op = self.map.ops[index];
             let traits = interfaces::traits(op);
+            // MLIR's verifier accepts an unregistered op that ends its block
+            // as the block's terminator (it might have the trait), and it may
+            // pass values anywhere: treat it as one whose edges are unknown.
+            let ends_block = self.snapshot.ops[index]
+                .parent_block
+                .is_some_and(|b| self.snapshot.block(b).ops.last() == Some(&id));
             let mut facts = OpFacts {
-                is_terminator: traits.is_terminator(),
+                is_terminator: traits.is_terminator() || (!traits.is_registered() && ends_block),
                 is_return_like: traits.is_return_like(),
                 has_recursive_effects: traits.has_recursive_memory_effects(),
                 is_loop_like: traits.is_loop_like(),

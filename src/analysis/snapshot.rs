@@ -210,7 +210,10 @@ pub struct RegionBranchInfo {
 /// Facts about an op, all read through MLIR interfaces and traits.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct OpFacts {
-    /// The op is the last op of its block and a terminator (`IsTerminator`).
+    /// The op is the last op of its block and a terminator (`IsTerminator`),
+    /// or may be one: an unregistered op ending its block, which MLIR's
+    /// verifier accepts as a terminator (its successors and region edges are
+    /// then unknown).
     pub is_terminator: bool,
     /// The op has the `ReturnLike` trait.
     pub is_return_like: bool,
