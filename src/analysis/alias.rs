@@ -2,47 +2,13 @@
 //! in the spirit of MLIR's `BufferViewFlowAnalysis` (formerly
 //! `BufferAliasAnalysis`, the seeds' `BufferPlacementAliasAnalysis`).
 //!
-//! # The value-flow graph
+//! # The graph
 //!
-//! The analysis builds one directed graph over all values of the snapshot.
-//! An edge `a -> b` means "`b` may be `a`, or a view into `a`'s memory". The
-//! edges come only from interface facts, never from op names:
-//!
-//! - **Views** (`ViewLikeOpInterface`): `view_source -> result 0`.
-//! - **Branches** (terminators with successors, `BranchOpInterface`): each
-//!   forwarded operand flows to the successor argument at the same index
-//!   shifted by `produced`. Arguments produced by the terminator itself (the
-//!   first `produced`) have no known origin and are marked *external*.
-//! - **Region branches** (`RegionBranchOpInterface`): entry edges (op
-//!   operands -> region entry arguments or the op's own results, e.g. a loop
-//!   that runs zero times) and terminator edges (yielded operands -> next
-//!   region's entry arguments, including loop back edges, or the parent's
-//!   results) are wired pairwise. Inputs of an edge that receive nothing
-//!   (more inputs than forwarded values) are marked external.
-//! - **Calls** (`CallOpInterface`) and **ops with unknown effects**: the
-//!   analysis is intra-procedural, so like MLIR we assume every buffer
-//!   result may alias every buffer operand, and may also be memory from
-//!   elsewhere (a global, or a buffer the callee allocated): the results are
-//!   marked external too.
-//! - **Other ops with buffer results** (known effects, not views): a result
-//!   with an `Allocate` effect on it is fresh memory (an *allocation* root,
-//!   or an *alloca* when the effect is on the automatic allocation scope
-//!   resource) and gets no incoming edges; any other buffer result may alias
-//!   every buffer operand (this covers pure ops such as `arith.select` on
-//!   memrefs or casts that do not implement `ViewLikeOpInterface`, which MLIR
-//!   would leave unconnected). With no buffer operand it has no incoming
-//!   edge and so counts as external (e.g. `memref.get_global`).
-//! - **Successors with an unknown mapping** (`mapping_known == false`): each
-//!   buffer argument of the successor may alias every buffer operand of the
-//!   terminator, and is marked external.
-//! - **Ops with regions that are not region branches** (e.g. `gpu.launch`,
-//!   unknown ops): their regions' entry arguments may alias the op's buffer
-//!   operands and are external; their buffer results may alias the buffer
-//!   operands of the terminators of their regions (and the op's operands).
-//!
-//! Any value without an incoming edge that is not an allocation is external:
-//! function arguments, block arguments of unreachable blocks, results of
-//! ops that create buffers from nothing. Unranked memrefs are treated exactly
+//! The analysis reads the edges of [`super::value_flow::ValueFlow`], the one
+//! value-flow graph every analysis shares (views, casts, branch and region
+//! edges, calls, unknown ops, unknown regions; see its module docs for the
+//! rules), and answers alias queries over it. An edge `a -> b` means "`b` may
+//! be `a`, or a view into `a`'s memory". Unranked memrefs are treated exactly
 //! like ranked ones.
 //!
 //! # Queries and their cost
@@ -67,22 +33,10 @@
 use std::collections::HashSet;
 
 use super::dominance::{Csr, strongly_connected_components};
-use super::snapshot::{EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId};
+use super::snapshot::{OpId, Snapshot, ValueDef, ValueId};
+use super::value_flow::ValueFlow;
 
-/// Where a value's memory comes from, as far as the value itself is concerned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// A result with an `Allocate` effect on it (heap allocation).
-    Allocation,
-    /// A result with an `Allocate` effect on the automatic allocation scope
-    /// resource (stack allocation, e.g. `memref.alloca`).
-    Alloca,
-    /// Memory of unknown origin: function arguments, results of calls and
-    /// unknown ops, values without incoming flow.
-    External,
-    /// Only flows from other values.
-    Derived,
-}
+pub use super::value_flow::Origin;
 
 /// The roots a value may come from. Both slices are sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +62,7 @@ struct SetInfo {
 #[derive(Clone, Debug)]
 pub struct AliasAnalysis<'a> {
     snap: &'a Snapshot,
+    flow: ValueFlow,
     fwd: Csr,
     rev: Csr,
     origin: Vec<Origin>,
@@ -118,152 +73,27 @@ pub struct AliasAnalysis<'a> {
     set_data: Vec<ValueId>,
 }
 
-fn allocation_kind(snap: &Snapshot, op: OpId, v: ValueId) -> Option<Origin> {
-    let Effects::Known(effects) = &snap.op(op).facts.effects else {
-        return None;
-    };
-    effects
-        .iter()
-        .find(|e| e.kind == EffectKind::Allocate && e.value == Some(v))
-        .map(|e| {
-            if e.on_automatic_scope {
-                Origin::Alloca
-            } else {
-                Origin::Allocation
-            }
-        })
-}
-
 impl<'a> AliasAnalysis<'a> {
     /// Builds the value-flow graph and the allocation sources of every value.
     pub fn new(snap: &'a Snapshot) -> Self {
-        let nv = snap.values.len();
-        let is_buf = |v: ValueId| snap.value(v).kind.is_buffer();
-        let mut origin = vec![Origin::Derived; nv];
-        let mut external = vec![false; nv];
-        let mut edges: Vec<(u32, u32)> = Vec::new();
+        Self::from_flow(snap, ValueFlow::new(snap))
+    }
 
-        for (o, op) in snap.ops.iter().enumerate() {
-            let oid = OpId(o as u32);
-            let f = &op.facts;
-            for &r in &op.results {
-                if let Some(k) = allocation_kind(snap, oid, r) {
-                    origin[r.index()] = k;
-                }
-            }
-            let buf_operands = || op.operands.iter().copied().filter(|&v| is_buf(v));
-            let mut handled_results = 0usize; // results wired by a specific rule
-            if let Some(src) = f.view_source
-                && let Some(&r0) = op.results.first()
-            {
-                edges.push((src.0, r0.0));
-                handled_results = 1;
-            }
-            // Branch successors.
-            for s in &f.successors {
-                if s.block.index() >= snap.blocks.len() {
-                    continue;
-                }
-                let args = &snap.block(s.block).args;
-                if s.mapping_known {
-                    let p = s.produced as usize;
-                    for &a in args.iter().take(p) {
-                        external[a.index()] = true;
-                    }
-                    for (i, &fw) in s.forwarded.iter().enumerate() {
-                        if let Some(&a) = args.get(p + i) {
-                            edges.push((fw.0, a.0));
-                        }
-                    }
-                    for &a in args.iter().skip(p + s.forwarded.len()) {
-                        external[a.index()] = true;
-                    }
-                } else {
-                    for &a in args.iter().filter(|&&a| is_buf(a)) {
-                        external[a.index()] = true;
-                        for v in buf_operands() {
-                            edges.push((v.0, a.0));
-                        }
-                    }
-                }
-            }
-            // Region-branch entry edges and region terminator edges.
-            let mut wire = |fw: &[ValueId], inputs: &[ValueId], edges: &mut Vec<(u32, u32)>| {
-                for (i, &inp) in inputs.iter().enumerate() {
-                    match fw.get(i) {
-                        Some(&v) => edges.push((v.0, inp.0)),
-                        None => external[inp.index()] = true,
-                    }
-                }
-            };
-            if let Some(rb) = &f.region_branch {
-                for e in &rb.entry_edges {
-                    wire(&e.forwarded, &e.inputs, &mut edges);
-                }
-                handled_results = op.results.len();
-            }
-            for e in &f.terminator_edges {
-                wire(&e.forwarded, &e.inputs, &mut edges);
-            }
-            // Ops with regions that are not region branches.
-            if f.region_branch.is_none() && !op.regions.is_empty() {
-                for &r in &op.regions {
-                    if let Some(entry) = snap.entry_block(r) {
-                        for &a in &snap.block(entry).args {
-                            if is_buf(a) {
-                                external[a.index()] = true;
-                                for v in buf_operands() {
-                                    edges.push((v.0, a.0));
-                                }
-                            }
-                        }
-                    }
-                    for &b in &snap.region(r).blocks {
-                        if let Some(t) = snap.terminator(b) {
-                            for &v in snap.op(t).operands.iter().filter(|&&v| is_buf(v)) {
-                                for &res in op
-                                    .results
-                                    .iter()
-                                    .skip(handled_results)
-                                    .filter(|&&x| is_buf(x))
-                                {
-                                    edges.push((v.0, res.0));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            // Generic rule for the remaining buffer results.
-            let unknown = f.is_call || matches!(f.effects, Effects::Unknown);
-            for &res in op.results.iter().skip(handled_results) {
-                if !is_buf(res) || origin[res.index()] != Origin::Derived {
-                    continue;
-                }
-                if unknown || !op.regions.is_empty() {
-                    external[res.index()] = true;
-                }
-                for v in buf_operands() {
-                    edges.push((v.0, res.0));
-                }
-            }
-        }
-        // Allocations are fresh memory: no incoming flow.
-        edges.retain(|&(f, t)| {
-            f != t && matches!(origin[t as usize], Origin::Derived | Origin::External)
-        });
+    /// Builds the allocation sources of every value over an existing
+    /// value-flow graph of `snap`.
+    pub fn from_flow(snap: &'a Snapshot, flow: ValueFlow) -> Self {
+        let nv = snap.values.len();
+        let mut edges: Vec<(u32, u32)> = flow.edges().iter().map(|e| (e.from.0, e.to.0)).collect();
         edges.sort_unstable();
         edges.dedup();
         let fwd = Csr::from_pairs(nv, &edges);
         let rev_pairs: Vec<(u32, u32)> = edges.iter().map(|&(f, t)| (t, f)).collect();
         let rev = Csr::from_pairs(nv, &rev_pairs);
         drop((edges, rev_pairs));
-        for v in 0..nv {
-            if origin[v] == Origin::Derived && (external[v] || rev.get(v as u32).is_empty()) {
-                origin[v] = Origin::External;
-                external[v] = true;
-            }
-        }
+        let origin: Vec<Origin> = (0..nv as u32).map(|v| flow.origin(ValueId(v))).collect();
+        let external: Vec<bool> = (0..nv as u32)
+            .map(|v| flow.is_external(ValueId(v)))
+            .collect();
 
         // Source sets over the SCC condensation, in topological order.
         let (comp, ncomp) = strongly_connected_components(&fwd);
@@ -362,6 +192,7 @@ impl<'a> AliasAnalysis<'a> {
         let set_of: Vec<u32> = comp.iter().map(|&c| set_of_comp[c as usize]).collect();
         AliasAnalysis {
             snap,
+            flow,
             fwd,
             rev,
             origin,
@@ -375,6 +206,11 @@ impl<'a> AliasAnalysis<'a> {
     /// The snapshot analysed.
     pub fn snapshot(&self) -> &'a Snapshot {
         self.snap
+    }
+
+    /// The value-flow graph the analysis is built on.
+    pub fn flow(&self) -> &ValueFlow {
+        &self.flow
     }
 
     /// The origin of `v` itself (see [`Origin`]).
@@ -494,8 +330,8 @@ impl<'a> AliasAnalysis<'a> {
 mod tests {
     use super::*;
     use crate::analysis::snapshot::{
-        BlockId, Effect, OpFacts, RegionBranchInfo, RegionEdge, RegionTarget, SnapshotBuilder,
-        Successor, ValueKind,
+        BlockId, Effect, EffectKind, Effects, OpFacts, RegionBranchInfo, RegionEdge, RegionTarget,
+        SnapshotBuilder, Successor, ValueKind,
     };
     use crate::analysis::testgen::{self, GenConfig};
     use proptest::prelude::*;
@@ -804,7 +640,10 @@ mod tests {
                 assert!(aa.dependencies(w).binary_search(&v).is_ok());
             }
         }
-        // Every flow fact is an edge of the closure.
+        // Every flow fact between buffers is an edge of the closure.
+        let both_buffers = |a: ValueId, b: ValueId| {
+            snap.value(a).kind.is_buffer() && snap.value(b).kind.is_buffer()
+        };
         for op in &snap.ops {
             if let (Some(src), Some(&r0)) = (op.facts.view_source, op.results.first()) {
                 assert!(aa.dependents(src).contains(&r0));
@@ -813,14 +652,15 @@ mod tests {
                 if s.mapping_known {
                     for (i, &fw) in s.forwarded.iter().enumerate() {
                         let a = snap.block(s.block).args[s.produced as usize + i];
-                        assert!(aa.dependents(fw).contains(&a));
+                        assert!(!both_buffers(fw, a) || aa.dependents(fw).contains(&a));
                     }
                 }
             }
             for e in &op.facts.terminator_edges {
                 for (&fw, &inp) in e.forwarded.iter().zip(&e.inputs) {
                     assert!(
-                        aa.dependents(fw).contains(&inp)
+                        !both_buffers(fw, inp)
+                            || aa.dependents(fw).contains(&inp)
                             || aa.origin(inp) != Origin::Derived
                                 && aa.origin(inp) != Origin::External
                     );

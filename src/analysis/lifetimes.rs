@@ -71,13 +71,17 @@
 //! or to another region, including loop back edges) or is an operand of a
 //! `ReturnLike` terminator of a nested region (`yielded`); forwarded along a
 //! CFG edge inside a cycle (`loop_carried`); an operand of a call
-//! (`call`); or an operand of an op with unknown effects (`unknown_op`).
+//! (`call`); an operand of an op with unknown effects (`unknown_op`); turned
+//! into its address as a plain value (`address_exposed`); or stored as data
+//! into other memory (`stored`). The last four come from the classified uses
+//! of [`super::value_flow::ValueFlow`].
 //! All are found by mapping escape points to allocation sources, so the cost
 //! is the total size of the source sets at escape points.
 
 use super::alias::{AliasAnalysis, Origin};
 use super::dominance::{Cfg, strongly_connected_components};
 use super::snapshot::{BlockId, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId};
+use super::value_flow::UseKind;
 
 /// Options of the lifetime analysis.
 #[derive(Clone, Debug, Default)]
@@ -191,11 +195,22 @@ pub struct Escape {
     pub call: bool,
     /// An alias is an operand of an op with unknown effects.
     pub unknown_op: bool,
+    /// An op turns an alias into its address as a plain value (e.g.
+    /// `memref.extract_aligned_pointer_as_index`): its later uses are unseen.
+    pub address_exposed: bool,
+    /// An alias is stored as data into other memory.
+    pub stored: bool,
 }
 
 impl Escape {
     pub fn any(&self) -> bool {
-        self.returned || self.yielded || self.loop_carried || self.call || self.unknown_op
+        self.returned
+            || self.yielded
+            || self.loop_carried
+            || self.call
+            || self.unknown_op
+            || self.address_exposed
+            || self.stored
     }
 }
 
@@ -423,15 +438,17 @@ impl Lifetimes {
                     }
                 }
             }
-            if f.is_call {
-                for &v in &op.operands {
-                    mark(v, &mut allocs, &|e| e.call = true);
-                }
-            } else if matches!(f.effects, Effects::Unknown) {
-                for &v in &op.operands {
-                    mark(v, &mut allocs, &|e| e.unknown_op = true);
-                }
-            }
+        }
+        // What ops do with buffers, from the shared value-flow graph.
+        for event in alias.flow().all_events() {
+            let flag: &dyn Fn(&mut Escape) = match event.kind {
+                UseKind::Call => &|e| e.call = true,
+                UseKind::Unknown | UseKind::UnknownWithRegions => &|e| e.unknown_op = true,
+                UseKind::AddressExposed => &|e| e.address_exposed = true,
+                UseKind::Stored => &|e| e.stored = true,
+                UseKind::Forwarded | UseKind::Freed => continue,
+            };
+            mark(event.value, &mut allocs, flag);
         }
         Lifetimes {
             ticks,

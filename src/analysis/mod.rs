@@ -7,6 +7,9 @@
 //!   and shared structural helpers (ancestor lookup, SCCs).
 //! - [`liveness`]: MLIR `Liveness`: live-in / live-out per block, last users
 //!   of a value per block, `is_dead_after`, `end_operation`.
+//! - [`value_flow`]: the one value-flow graph (which values may name which
+//!   buffers, and what each use does with a buffer) that alias, flow,
+//!   ownership and lifetimes are built on.
 //! - [`alias`]: buffer alias analysis (BufferViewFlowAnalysis): may-alias
 //!   sets, forward/backward closures, allocation sources.
 //! - [`lifetimes`]: tick-based buffer lifetimes for memory planning
@@ -14,6 +17,9 @@
 //!   allocation scopes, escapes.
 //! - [`testgen`]: a seeded random snapshot generator for tests and benchmarks.
 //! - `capture` (built with MLIR only): fills a snapshot from real IR.
+//! - [`allocs`]: what counts as a plain heap allocation and as a free;
+//!   [`loops`]: the one loop policy (repetition, regions that run once, CFG
+//!   cycles, concurrent iterations).
 //! - [`uses`]: use lists (value -> using ops); [`flow`]: the forward flow of
 //!   one buffer through the IR; [`cycles`]: blocks on CFG cycles.
 
@@ -27,8 +33,11 @@ pub mod flow;
 pub mod uses;
 
 pub mod alias;
+pub mod allocs;
 pub mod dominance;
 pub mod lifetimes;
 pub mod liveness;
+pub mod loops;
 pub mod ownership;
 pub mod testgen;
+pub mod value_flow;

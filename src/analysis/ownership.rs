@@ -8,11 +8,16 @@
 //!   allocations (`MemoryEffects::Allocate` not on the automatic-allocation
 //!   scope), results of calls (callers own call results, the seeds' contract)
 //!   and critical merges (below); or
-//! - **not owned**: function arguments, allocas, results of ops with unknown
-//!   effects, buffers from ops without buffer operands (e.g. globals).
+//! - **not owned**: function arguments, allocas, buffers from ops without
+//!   buffer operands (e.g. globals).
 //!
-//! Views and other ops with known effects pass their buffer operands' roots
-//! on to their buffer results (unless they allocate the result).
+//! Which values may name which memory comes from the shared value-flow graph
+//! ([`crate::analysis::value_flow`]): views, casts and other ops pass their
+//! buffer operands' roots on to their buffer results (unless they allocate
+//! the result). A result of an op with unknown effects or unknown regions may
+//! be any of its buffer operands, or memory from elsewhere: it names those
+//! operands' roots and itself as a root the function does not own, so every
+//! use of it keeps the operands' buffers alive.
 //!
 //! A *merge* value receives buffers along control-flow edges: a block
 //! argument (branch successor operands), a region entry argument or a result
@@ -44,7 +49,8 @@ use std::collections::BTreeSet;
 
 use crate::analysis::{
     dominance::DominanceInfo,
-    snapshot::{EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
+    snapshot::{OpId, Snapshot, ValueDef, ValueId},
+    value_flow::{Origin, ValueFlow},
 };
 
 /// What a value is, for ownership.
@@ -213,8 +219,10 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
     let mut coupled: std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> =
         Default::default();
 
+    let flow = ValueFlow::new(snapshot);
     collect_incoming(
         snapshot,
+        &flow,
         &mut incoming,
         &mut is_merge,
         &mut coupled,
@@ -259,7 +267,7 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
                         changed = true;
                     }
                 } else {
-                    let kind = definition_kind(snapshot, v, &kinds);
+                    let kind = definition_kind(snapshot, &flow, v, &kinds);
                     if kinds[index] != kind {
                         kinds[index] = kind;
                         changed = true;
@@ -311,54 +319,33 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
 
 fn collect_incoming(
     snapshot: &Snapshot,
+    flow: &ValueFlow,
     incoming: &mut [Vec<Incoming>],
     is_merge: &mut [bool],
     coupled: &mut std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>>,
     problems: &mut Vec<Problem>,
 ) {
-    let mut add = |forwarder: OpId, slot: (u32, u32), value: ValueId, merge: ValueId| {
-        if !snapshot.value(merge).kind.is_buffer() {
-            return;
-        }
-        is_merge[merge.index()] = true;
-        incoming[merge.index()].push(Incoming {
-            forwarder,
-            value,
+    for edge in flow.edges() {
+        let Some(slot) = edge.slot() else { continue };
+        is_merge[edge.to.index()] = true;
+        incoming[edge.to.index()].push(Incoming {
+            forwarder: edge.op,
+            value: edge.from,
             slot,
         });
-        coupled.entry((forwarder, slot)).or_default().push(merge);
-    };
+        coupled.entry((edge.op, slot)).or_default().push(edge.to);
+    }
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
         let facts = &op.facts;
-        for (s, successor) in facts.successors.iter().enumerate() {
+        for successor in &facts.successors {
             let args = &snapshot.block(successor.block).args;
-            if !successor.mapping_known {
-                if args.iter().any(|a| snapshot.value(*a).kind.is_buffer()) {
-                    problems.push(Problem::UnknownSuccessorOperands { op: id });
-                }
-                continue;
-            }
-            for (i, &value) in successor.forwarded.iter().enumerate() {
-                if let Some(&arg) = args.get(successor.produced as usize + i) {
-                    add(id, (s as u32, i as u32), value, arg);
-                }
+            if !successor.mapping_known && args.iter().any(|a| snapshot.value(*a).kind.is_buffer())
+            {
+                problems.push(Problem::UnknownSuccessorOperands { op: id });
             }
         }
-        if let Some(info) = &facts.region_branch {
-            for (e, edge) in info.entry_edges.iter().enumerate() {
-                // Entry edges forward a contiguous range of the op's operands;
-                // the same operand may feed a region argument and a result,
-                // so the slot is the true operand index.
-                let start = operand_range_start(&op.operands, &edge.forwarded);
-                for (i, (&value, &input)) in edge.forwarded.iter().zip(&edge.inputs).enumerate() {
-                    let slot = match start {
-                        Some(start) => (0, (start + i) as u32),
-                        None => (1000 + e as u32, i as u32),
-                    };
-                    add(id, slot, value, input);
-                }
-            }
+        if facts.region_branch.is_some() {
             // Every region's exits must be known, or results miss sources.
             for &region in &op.regions {
                 for &block in &snapshot.region(region).blocks {
@@ -374,70 +361,43 @@ fn collect_incoming(
                 }
             }
         }
-        for edge in &facts.terminator_edges {
-            for (i, (&value, &input)) in edge.forwarded.iter().zip(&edge.inputs).enumerate() {
-                // All edges of a region terminator forward the same operand list.
-                add(id, (0, i as u32), value, input);
-            }
-        }
     }
 }
 
-/// Where `forwarded` starts as a contiguous range of `operands` (first match).
-fn operand_range_start(operands: &[ValueId], forwarded: &[ValueId]) -> Option<usize> {
-    if forwarded.is_empty() {
-        return None;
-    }
-    (0..=operands.len().checked_sub(forwarded.len())?)
-        .find(|&s| operands[s..s + forwarded.len()] == *forwarded)
-}
-
-fn definition_kind(snapshot: &Snapshot, v: ValueId, kinds: &[Kind]) -> Kind {
+fn definition_kind(snapshot: &Snapshot, flow: &ValueFlow, v: ValueId, kinds: &[Kind]) -> Kind {
     match snapshot.value(v).def {
         // Function arguments, arguments produced by terminators, entry
-        // arguments of regions without region-branch semantics.
+        // arguments of regions without region-branch semantics (their uses
+        // count at the op holding the region).
         ValueDef::BlockArg { .. } => Kind::UnownedRoot,
         ValueDef::OpResult { op, .. } => {
-            let info = snapshot.op(op);
             if op == Snapshot::ROOT {
                 return Kind::UnownedRoot;
             }
-            let facts = &info.facts;
-            if let Effects::Known(effects) = &facts.effects
-                && let Some(e) = effects
-                    .iter()
-                    .find(|e| e.kind == EffectKind::Allocate && e.value == Some(v))
-            {
-                return if e.on_automatic_scope {
-                    Kind::UnownedRoot
-                } else {
-                    Kind::OwnedRoot
-                };
+            match flow.origin(v) {
+                Origin::Allocation => return Kind::OwnedRoot,
+                Origin::Alloca => return Kind::UnownedRoot,
+                Origin::External | Origin::Derived => {}
             }
-            if facts.is_call {
+            // Callers own call results (the seeds' contract).
+            if snapshot.op(op).facts.is_call {
                 return Kind::OwnedRoot;
             }
-            if let Some(source) = facts.view_source
-                && info.results.first() == Some(&v)
-            {
-                return alias_of(&[source], kinds, v);
+            let sources: Vec<ValueId> = flow.incoming(v).iter().map(|e| e.from).collect();
+            if sources.is_empty() {
+                return Kind::UnownedRoot;
             }
-            match &facts.effects {
-                Effects::Known(_) => {
-                    let buffers: Vec<ValueId> = info
-                        .operands
-                        .iter()
-                        .copied()
-                        .filter(|o| snapshot.value(*o).kind.is_buffer())
-                        .collect();
-                    if buffers.is_empty() {
-                        Kind::UnownedRoot
-                    } else {
-                        alias_of(&buffers, kinds, v)
-                    }
-                }
-                Effects::Unknown => Kind::UnownedRoot,
+            let Kind::Alias(mut roots) = alias_of(&sources, kinds, v) else {
+                unreachable!("alias_of gives an alias")
+            };
+            // A result that may also be memory from elsewhere (an op with
+            // unknown effects or unknown regions) names itself as a root the
+            // function does not own, besides every buffer it may be.
+            if flow.is_external(v) {
+                roots.push(v);
+                roots.sort_unstable();
             }
+            Kind::Alias(roots)
         }
     }
 }

@@ -47,10 +47,11 @@ use mlir_sys::{MlirOperation, MlirValue};
 use crate::{
     analysis::{
         capture::{IrMap, capture},
+        cycles::BlockCycles,
         dominance::{DominanceInfo, ancestor_op_in_region},
-        flow::stores,
         ownership::{self, Ownership, Problem},
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
+        value_flow::{exposes_address, stores},
     },
     dialect::builders,
     ir::{
@@ -222,7 +223,7 @@ pub fn plan(
     let mut plan = Plan::default();
     let erased = existing_frees(snapshot, ownership, &mut plan, &mut errors);
     let owned: Vec<ValueId> = ownership.owned_roots().collect();
-    let uses = lifted_uses(snapshot, ownership, &erased, &mut errors);
+    let uses = lifted_uses(snapshot, dominance, ownership, &erased, &mut errors);
     let feeds = feeds(snapshot, ownership);
     if !errors.is_empty() {
         return Err(errors);
@@ -431,13 +432,17 @@ fn existing_frees(
 }
 
 /// For every owned root, its uses (through any alias), lifted to the root's
-/// region. Also reports buffers that escape where ownership is lost.
+/// region. An op that takes a buffer's address as a plain value makes every
+/// exit of the buffer's region a use (the address may be used until then).
+/// Also reports buffers that escape where ownership is lost.
 fn lifted_uses(
     snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
     ownership: &Ownership,
     erased: &BTreeSet<OpId>,
     errors: &mut Vec<PlanError>,
 ) -> HashMap<ValueId, Vec<Use>> {
+    let cycles = BlockCycles::new(dominance.cfg());
     let mut uses: HashMap<ValueId, Vec<Use>> = HashMap::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
@@ -458,10 +463,32 @@ fn lifted_uses(
         if let Some(problem) = escape_problem(snapshot, ownership, id) {
             errors.push(problem);
         }
+        let address_exposed = exposes_address(snapshot, id);
         for root in roots_here {
-            let Some((region, _)) = home(snapshot, root) else {
+            let Some((region, def_block)) = home(snapshot, root) else {
                 continue;
             };
+            if address_exposed {
+                // The address lives on in a plain value whose uses no buffer
+                // analysis sees: the buffer lives until its region is left.
+                if cycles.on_cycle[def_block.index()] {
+                    errors.push(PlanError {
+                        op: id,
+                        message: "takes the address of a buffer allocated in a control-flow loop as a plain value; where its last use is cannot be told".into(),
+                    });
+                    continue;
+                }
+                for &block in &snapshot.region(region).blocks {
+                    if let Some(exit) = snapshot.terminator(block)
+                        && snapshot.op(exit).facts.successors.is_empty()
+                    {
+                        uses.entry(root).or_default().push(Use {
+                            at: exit,
+                            nested: false,
+                        });
+                    }
+                }
+            }
             match ancestor_op_in_region(snapshot, id, region) {
                 Some(at) => uses.entry(root).or_default().push(Use {
                     at,
@@ -497,6 +524,15 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
         let parent = op.parent_block.map(|b| snapshot.parent_op_of_block(b));
         let is_function_return = parent == Some(Snapshot::ROOT) && facts.is_return_like;
         let in_region_branch = parent.is_some_and(|p| snapshot.op(p).facts.region_branch.is_some());
+        if parent == Some(Snapshot::ROOT) && !facts.is_return_like {
+            return Some(PlanError {
+                op: id,
+                message: format!(
+                    "'{}' ends the function's block but is no known return (e.g. an unregistered op that may be a terminator); where the buffer goes is unknown",
+                    op.name
+                ),
+            });
+        }
         if !is_function_return && !in_region_branch {
             return Some(PlanError {
                 op: id,

@@ -59,6 +59,7 @@ use melior::ir::OperationRef;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
+        allocs::{frees_only, is_pure_heap_allocation},
         capture::{IrMap, capture},
         dominance::{DominanceInfo, ancestor_op_in_region},
         snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
@@ -67,7 +68,6 @@ use crate::{
     dialect::copies::{CopyShape, copy_shape},
     ir::{Diagnostic, edit},
     pass_options,
-    passes::hoisting::{frees_only, is_pure_heap_allocation},
     registry::{Anchor, BufrsPass, PassResult},
 };
 

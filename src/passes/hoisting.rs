@@ -35,8 +35,8 @@
 //! that carry the trait (`scf.for` does): the trait bounds stack
 //! allocations, and only heap allocations are moved. It never leaves a
 //! parallel loop (sharing one buffer between concurrent iterations is a
-//! race): an op with MLIR's `HasParallelRegion` trait, or one named in
-//! [`PARALLEL_LOOPS`] for dialects whose parallel loops lack the trait.
+//! race): only loops that [`crate::analysis::loops::iterations`] knows to be
+//! sequential are left.
 //! Unreachable blocks stay as they are.
 //!
 //! # Never changing the program's meaning
@@ -81,14 +81,15 @@ use mlir_sys::MlirOperation;
 
 use crate::{
     analysis::{
+        allocs::{frees_only, is_pure_heap_allocation},
         capture::IrMap,
         cycles::BlockCycles,
         dominance::{Cfg, DominanceInfo, ancestor_block_in_region, ancestor_op_in_region},
         flow::{Flow, FlowEvent, follow},
-        snapshot::{
-            BlockId, EffectKind, Effects, OpId, RegionId, RegionTarget, Snapshot, ValueDef, ValueId,
-        },
+        loops::{Iterations, is_loop_op, iterations, runs_exactly_once},
+        snapshot::{BlockId, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
+        value_flow::ValueFlow,
     },
     ir::{
         Diagnostic,
@@ -96,18 +97,6 @@ use crate::{
         interfaces::HoistingKind,
     },
 };
-
-/// Loop ops whose iterations may run concurrently but that do not all carry
-/// `HasParallelRegion` (affine, OpenMP, OpenACC): never hoisted out of.
-pub const PARALLEL_LOOPS: &[&str] = &[
-    "scf.parallel",
-    "scf.forall",
-    "affine.parallel",
-    "omp.wsloop",
-    "omp.parallel",
-    "acc.parallel",
-    "acc.loop",
-];
 
 /// Where a moved allocation lands in its final block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,148 +270,6 @@ pub struct Decision {
 }
 
 // ---------------------------------------------------------------------------
-// Shared helpers (also used by promote-to-stack)
-// ---------------------------------------------------------------------------
-
-/// The single result of `op` that it allocates on the heap, if that is all
-/// it allocates.
-pub fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
-    let info = snapshot.op(op);
-    let Effects::Known(effects) = &info.facts.effects else {
-        return None;
-    };
-    let mut allocated = effects.iter().filter(|e| e.kind == EffectKind::Allocate);
-    let first = allocated.next()?;
-    if allocated.next().is_some() || first.on_automatic_scope || info.results.len() != 1 {
-        return None;
-    }
-    (first.value == Some(info.results[0])).then_some(info.results[0])
-}
-
-/// Whether `op` allocates its one result on the heap and does nothing else
-/// (so it may move past any op).
-pub fn is_pure_heap_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
-    let buffer = heap_allocated_result(snapshot, op)?;
-    let info = snapshot.op(op);
-    let Effects::Known(effects) = &info.facts.effects else {
-        return None;
-    };
-    (effects.len() == 1 && info.regions.is_empty()).then_some(buffer)
-}
-
-/// Whether `op` does nothing but free `buffer` (so erasing it drops no
-/// other effect).
-pub fn frees_only(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> bool {
-    let info = snapshot.op(op);
-    matches!(&info.facts.effects, Effects::Known(effects)
-        if !effects.is_empty() && effects.iter().all(|e| e.kind == EffectKind::Free && e.value == Some(buffer)))
-        && info.results.is_empty()
-        && info.regions.is_empty()
-}
-
-/// Whether control can flow from one region of `op` to itself or an earlier
-/// region (a loop through region control flow), per its terminators' edges.
-pub fn region_repeats(snapshot: &Snapshot, op: OpId) -> bool {
-    let regions = &snapshot.op(op).regions;
-    regions.iter().enumerate().any(|(from, &region)| {
-        snapshot.region(region).blocks.iter().any(|&b| {
-            snapshot.terminator(b).is_some_and(|t| {
-                snapshot
-                    .op(t)
-                    .facts
-                    .terminator_edges
-                    .iter()
-                    .any(|e| match e.target {
-                        RegionTarget::Region(to) => regions
-                            .iter()
-                            .position(|&r| r == to)
-                            .is_some_and(|to| to <= from),
-                        RegionTarget::Parent => false,
-                    })
-            })
-        })
-    })
-}
-
-/// Whether `region` of the region-branch op `op` runs exactly once per run
-/// of `op`: control enters only `region` (no edge to another region or
-/// straight to the results), and leaves it only to the results.
-pub fn runs_exactly_once(snapshot: &Snapshot, op: OpId, region: RegionId) -> bool {
-    let Some(info) = &snapshot.op(op).facts.region_branch else {
-        return false;
-    };
-    !info.entry_edges.is_empty()
-        && info
-            .entry_edges
-            .iter()
-            .all(|e| e.target == RegionTarget::Region(region))
-        && !is_loop_op(snapshot, op)
-        && snapshot
-            .region(region)
-            .blocks
-            .iter()
-            .all(|&b| match snapshot.terminator(b) {
-                Some(t) => {
-                    let facts = &snapshot.op(t).facts;
-                    !facts.successors.is_empty()
-                        || (!facts.terminator_edges.is_empty()
-                            && facts
-                                .terminator_edges
-                                .iter()
-                                .all(|e| e.target == RegionTarget::Parent))
-                }
-                None => false,
-            })
-}
-
-/// Whether `op` repeats its regions: `LoopLikeOpInterface` or a region back edge.
-pub fn is_loop_op(snapshot: &Snapshot, op: OpId) -> bool {
-    snapshot.op(op).facts.is_loop_like || region_repeats(snapshot, op)
-}
-
-/// Finds loops between an op and its allocation scope (for promote-to-stack).
-pub struct LoopFinder<'s> {
-    snapshot: &'s Snapshot,
-    /// Per block: on a control-flow cycle of its region.
-    on_cycle: Vec<bool>,
-}
-
-impl<'s> LoopFinder<'s> {
-    pub fn new(snapshot: &'s Snapshot) -> Self {
-        LoopFinder {
-            snapshot,
-            on_cycle: BlockCycles::new(&Cfg::new(snapshot)).on_cycle,
-        }
-    }
-
-    /// `Some(Some(op))`: `op` repeats its body; `Some(None)`: a CFG cycle;
-    /// `None`: `start` runs at most once per run of its allocation scope.
-    pub fn enclosing_loop(&self, start: OpId) -> Option<Option<OpId>> {
-        let snapshot = self.snapshot;
-        let mut block: BlockId = snapshot.op(start).parent_block?;
-        loop {
-            let region = snapshot.block(block).region;
-            if self.on_cycle[block.index()] {
-                return Some(None);
-            }
-            let parent = snapshot.region(region).parent_op;
-            let facts = &snapshot.op(parent).facts;
-            // Loops first: `scf.for` carries AutomaticAllocationScope, yet
-            // MLIR 22's lowering to LLVM does not release allocas per
-            // iteration (a 1 KiB alloca in a 20M-iteration scf.for overflows
-            // the stack), so a loop is a loop whatever its traits say.
-            if is_loop_op(snapshot, parent) {
-                return Some(Some(parent));
-            }
-            if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {
-                return None;
-            }
-            block = snapshot.op(parent).parent_block?;
-        }
-    }
-}
-
-// ---------------------------------------------------------------------------
 // The walk
 // ---------------------------------------------------------------------------
 
@@ -434,13 +281,14 @@ struct BufferFacts {
     frees_simple: bool,
     /// Returned from the function, stored, or used by an unknown op: `by`.
     leaves_function: Option<OpId>,
-    /// Stored or used by an unknown op (may be kept anywhere).
+    /// Stored, used by an unknown op, or its address taken as a plain value
+    /// (may be kept anywhere).
     kept: Option<OpId>,
 }
 
 impl BufferFacts {
-    fn new(snapshot: &Snapshot, uses: &UseLists, buffer: ValueId) -> Self {
-        let flow = follow(snapshot, uses, buffer);
+    fn new(snapshot: &Snapshot, value_flow: &ValueFlow, buffer: ValueId) -> Self {
+        let flow = follow(value_flow, buffer);
         let mut frees = Vec::new();
         let mut frees_simple = true;
         let mut leaves_function = None;
@@ -454,7 +302,9 @@ impl BufferFacts {
                     frees_simple &= value == buffer && frees_only(snapshot, by, value);
                     frees.push(by);
                 }
-                FlowEvent::Stored { by, .. } | FlowEvent::UnknownUse { by, .. } => {
+                FlowEvent::Stored { by, .. }
+                | FlowEvent::UnknownUse { by, .. }
+                | FlowEvent::AddressExposed { by, .. } => {
                     kept.get_or_insert(by);
                     leaves_function.get_or_insert(by);
                 }
@@ -529,6 +379,7 @@ impl BufferFacts {
 pub struct Engine<'s> {
     snapshot: &'s Snapshot,
     uses: UseLists,
+    value_flow: ValueFlow,
     dominance: DominanceInfo<'s>,
     cycles: BlockCycles,
 }
@@ -540,6 +391,7 @@ impl<'s> Engine<'s> {
         Engine {
             snapshot,
             uses: UseLists::new(snapshot),
+            value_flow: ValueFlow::new(snapshot),
             dominance: DominanceInfo::with_cfg(snapshot, cfg),
             cycles,
         }
@@ -658,7 +510,7 @@ impl<'s> Engine<'s> {
             }
             block = snapshot.op(snapshot.parent_op_of_block(b)).parent_block;
         }
-        let facts = BufferFacts::new(snapshot, &self.uses, buffer);
+        let facts = BufferFacts::new(snapshot, &self.value_flow, buffer);
         let may_add_paths = facts.frees.is_empty() && facts.leaves_function.is_none();
         let block_moves = kind.to_dominating_block;
         let loop_moves = kind.out_of_loops && policy.leave_loops;
@@ -779,9 +631,7 @@ impl<'s> Engine<'s> {
                 if !loop_moves {
                     break Stop::HoistingKind;
                 }
-                if snapshot.op(op).facts.has_parallel_region
-                    || PARALLEL_LOOPS.contains(&snapshot.op(op).name.as_str())
-                {
+                if iterations(snapshot, op) == Iterations::MayOverlap {
                     break Stop::Parallel { op };
                 }
                 if op_facts.is_automatic_allocation_scope && !op_facts.is_loop_like {
@@ -1044,7 +894,8 @@ pub fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
 mod tests {
     use super::*;
     use crate::analysis::snapshot::{
-        Effect, OpFacts, RegionBranchInfo, RegionEdge, SnapshotBuilder, Successor, ValueKind,
+        Effect, EffectKind, Effects, OpFacts, RegionBranchInfo, RegionEdge, RegionTarget,
+        SnapshotBuilder, Successor, ValueKind,
     };
 
     const BOTH: HoistingKind = HoistingKind {

@@ -72,11 +72,13 @@ use super::print_support::symbol_name;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
+        allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
         capture::{IrMap, capture},
         flow::{FlowEvent, follow},
         lifetimes::{LifetimeOptions, Lifetimes},
         snapshot::{BlockId, Effects, OpId, Snapshot, ValueId},
         uses::UseLists,
+        value_flow::ValueFlow,
     },
     dialect::builders,
     ir::{
@@ -85,7 +87,6 @@ use crate::{
         types,
     },
     pass_options,
-    passes::hoisting::{frees_only, heap_allocated_result, is_pure_heap_allocation},
     plan::{self, Buffer, Planner, PlannerKind, Problem},
     registry::{Anchor, BufrsPass, PassFailed, PassResult},
 };
@@ -175,6 +176,9 @@ pub enum Refusal {
     RegionOpOperand(OpId),
     Stored,
     FreedThroughAlias,
+    /// Its address is taken as a plain value (e.g.
+    /// `memref.extract_aligned_pointer_as_index`), whose uses are not seen.
+    AddressExposed,
     /// Between the allocation and any scope lies this op, whose regions the
     /// merged buffer cannot serve (isolated, parallel loop without scope,
     /// not a region branch).
@@ -204,6 +208,9 @@ impl Refusal {
             }
             Refusal::Stored => "stored into memory".into(),
             Refusal::FreedThroughAlias => "freed through an alias".into(),
+            Refusal::AddressExposed => {
+                "its address is taken as a plain value, whose uses are not traced".into()
+            }
             Refusal::UnsupportedRegion(op) => {
                 format!(
                     "inside '{}', whose regions cannot share the scope's buffer",
@@ -542,16 +549,19 @@ impl TraceCollector for TickTraceCollector {
                 Some(Refusal::Yielded)
             } else if escape.loop_carried {
                 Some(Refusal::LoopCarried)
+            } else if escape.address_exposed {
+                Some(Refusal::AddressExposed)
             } else if escape.unknown_op {
-                Some(unknown_user(&edited, &edited_uses, value))
+                Some(unknown_user(&edited, &edited_uses, alias.flow(), value))
             } else {
-                follow(&edited, &edited_uses, value)
+                follow(alias.flow(), value)
                     .events
                     .iter()
                     .find_map(|event| match event {
                         FlowEvent::Stored { .. } => Some(Refusal::Stored),
                         FlowEvent::Freed { .. } => Some(Refusal::FreedThroughAlias),
                         FlowEvent::UnknownUse { .. } => Some(Refusal::UnknownUser),
+                        FlowEvent::AddressExposed { .. } => Some(Refusal::AddressExposed),
                         FlowEvent::Forwarded { .. } => None,
                     })
             };
@@ -594,8 +604,8 @@ impl TraceCollector for TickTraceCollector {
 
 /// Which kind of unknown user: an op with regions (the buffer is passed
 /// into them) or a plain op with unknown effects.
-fn unknown_user(snapshot: &Snapshot, uses: &UseLists, value: ValueId) -> Refusal {
-    for alias in follow(snapshot, uses, value).aliases {
+fn unknown_user(snapshot: &Snapshot, uses: &UseLists, flow: &ValueFlow, value: ValueId) -> Refusal {
+    for alias in flow.forward_closure(value) {
         for u in uses.of(alias) {
             let op = snapshot.op(u.user);
             if matches!(op.facts.effects, Effects::Unknown)

@@ -2,20 +2,26 @@
 //! allocations (seeds 000 and 002, "Conversion from AllocOp to AllocaOp").
 //!
 //! An allocation is promoted when all of these hold:
-//! - its op allocates exactly its one result on the heap (a `MemoryEffects::
-//!   Allocate` effect not on the automatic-allocation-scope resource) and
-//!   implements `AllocationOpInterface`, which builds the stack allocation;
+//! - its op is a plain heap allocation
+//!   ([`crate::analysis::allocs::is_pure_heap_allocation`]: one
+//!   `MemoryEffects::Allocate` of its result not on the
+//!   automatic-allocation-scope resource, no other effect, only size
+//!   operands; `memref.realloc` is not one) and implements
+//!   `AllocationOpInterface`, which builds the stack allocation;
 //! - the buffer does not leave its block: no alias of it is passed on by a
 //!   terminator (returned, yielded, or passed to a successor), stored as data
-//!   into another buffer, freed under another name, or used by an op with
-//!   unknown memory effects ([`crate::analysis::flow`]);
+//!   into another buffer, freed under another name, used by an op with
+//!   unknown memory effects, or turned into its address as a plain value
+//!   ([`crate::analysis::flow`]);
 //! - its shape is static, its rank at most `max-rank-of-allocated-memref`,
 //!   and its size, computed without overflow, at most
 //!   `max-alloc-size-in-bytes`; element types without a fixed size (e.g. a
 //!   memref of memrefs) are left on the heap;
 //! - it does not sit in a loop inside its allocation scope (a
-//!   `LoopLikeOpInterface` op, a region-branch op whose regions repeat, or a
-//!   block on a control-flow cycle), since each iteration would grow the
+//!   `LoopLikeOpInterface` op, a region-branch op whose regions repeat, an op
+//!   with regions but no region-branch semantics such as a `linalg.generic`
+//!   body, or a block on a control-flow cycle: [`crate::analysis::loops`]),
+//!   since each iteration would grow the
 //!   stack until the scope returns. Loop ops count as loops even when they
 //!   carry `AutomaticAllocationScope` (as `scf.for` does): MLIR 22's lowering
 //!   does not release allocas per iteration. `promote-in-loops=true` lifts
@@ -31,10 +37,12 @@ use melior::ir::OperationRef;
 
 use crate::{
     analysis::{
+        allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
         capture::{IrMap, capture},
         flow::{FlowEvent, follow},
+        loops::LoopFinder,
         snapshot::{OpId, Snapshot, ValueId},
-        uses::UseLists,
+        value_flow::ValueFlow,
     },
     ir::{
         Diagnostic,
@@ -42,7 +50,6 @@ use crate::{
         interfaces, types,
     },
     pass_options,
-    passes::hoisting::{LoopFinder, frees_only, heap_allocated_result},
     registry::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
@@ -91,19 +98,31 @@ impl BufrsPass for PromoteBuffersToStack {
 /// Why an allocation stays on the heap.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
+    /// The op does more than allocate its result (e.g. `memref.realloc`
+    /// also reads and frees its operand).
+    NotPlainAllocation,
     NoAllocationInterface,
     NotRanked,
     DynamicShape,
-    RankTooLarge { rank: usize },
+    RankTooLarge {
+        rank: usize,
+    },
     UnsizedElement,
-    TooLarge { bytes: Option<u64> },
-    InLoop { loop_op: Option<OpId> },
+    TooLarge {
+        bytes: Option<u64>,
+    },
+    InLoop {
+        loop_op: Option<OpId>,
+    },
     Escapes(FlowEvent),
 }
 
 impl Refusal {
     fn message(&self, options: &PromoteBuffersToStackOptions) -> String {
         match self {
+            Refusal::NotPlainAllocation => {
+                "not promoted: the op does more than allocate its result".into()
+            }
             Refusal::NoAllocationInterface => "not promoted: the op does not implement AllocationOpInterface".into(),
             Refusal::NotRanked => "not promoted: the buffer type is not a ranked memref".into(),
             Refusal::DynamicShape => "not promoted: the shape is dynamic".into(),
@@ -126,6 +145,9 @@ impl Refusal {
             Refusal::Escapes(FlowEvent::UnknownUse { .. }) => {
                 "not promoted: an op with unknown memory effects uses the buffer".into()
             }
+            Refusal::Escapes(FlowEvent::AddressExposed { .. }) => {
+                "not promoted: its address is taken as a plain value, whose uses are not traced".into()
+            }
         }
     }
 
@@ -133,12 +155,7 @@ impl Refusal {
     fn culprit(&self) -> Option<OpId> {
         match self {
             Refusal::InLoop { loop_op } => *loop_op,
-            Refusal::Escapes(
-                FlowEvent::Forwarded { by, .. }
-                | FlowEvent::Freed { by, .. }
-                | FlowEvent::Stored { by, .. }
-                | FlowEvent::UnknownUse { by, .. },
-            ) => Some(*by),
+            Refusal::Escapes(event) => Some(event.op()),
             _ => None,
         }
     }
@@ -164,7 +181,7 @@ pub fn decide(
     map: &IrMap,
     options: &PromoteBuffersToStackOptions,
 ) -> Vec<Decision> {
-    let uses = UseLists::new(snapshot);
+    let flow = ValueFlow::new(snapshot);
     let loops = LoopFinder::new(snapshot);
     let mut decisions = Vec::new();
     for index in 0..snapshot.ops.len() {
@@ -172,7 +189,7 @@ pub fn decide(
         let Some(buffer) = heap_allocated_result(snapshot, alloc) else {
             continue;
         };
-        let outcome = check(snapshot, map, &uses, &loops, alloc, buffer, options);
+        let outcome = check(snapshot, map, &flow, &loops, alloc, buffer, options);
         decisions.push(Decision {
             alloc,
             buffer,
@@ -185,13 +202,16 @@ pub fn decide(
 fn check(
     snapshot: &Snapshot,
     map: &IrMap,
-    uses: &UseLists,
+    flow: &ValueFlow,
     loops: &LoopFinder,
     alloc: OpId,
     buffer: ValueId,
     options: &PromoteBuffersToStackOptions,
 ) -> Result<Promotion, Refusal> {
     let alloc_op = map.op(alloc);
+    if is_pure_heap_allocation(snapshot, alloc).is_none() {
+        return Err(Refusal::NotPlainAllocation);
+    }
     if !interfaces::traits(alloc_op).is_allocation_op() {
         return Err(Refusal::NoAllocationInterface);
     }
@@ -220,7 +240,7 @@ fn check(
     {
         return Err(Refusal::InLoop { loop_op });
     }
-    let flow = follow(snapshot, uses, buffer);
+    let flow = follow(flow, buffer);
     let mut promotion = Promotion::default();
     for event in flow.events {
         match event {

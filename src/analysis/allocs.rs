@@ -1,0 +1,52 @@
+//! What counts as an allocation and as a free, for every pass: one home for
+//! the predicates hoisting, promotion, copy removal and merge-alloc share, so
+//! that they agree on which ops they may move, replace or erase.
+//!
+//! All answers come from `MemoryEffectOpInterface` facts in the snapshot,
+//! never from op names.
+
+use super::snapshot::{EffectKind, Effects, OpId, Snapshot, ValueId};
+
+/// The single result of `op` that it allocates on the heap, if that is all
+/// it allocates.
+pub fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
+    let info = snapshot.op(op);
+    let Effects::Known(effects) = &info.facts.effects else {
+        return None;
+    };
+    let mut allocated = effects.iter().filter(|e| e.kind == EffectKind::Allocate);
+    let first = allocated.next()?;
+    if allocated.next().is_some() || first.on_automatic_scope || info.results.len() != 1 {
+        return None;
+    }
+    (first.value == Some(info.results[0])).then_some(info.results[0])
+}
+
+/// Whether `op` allocates its one result on the heap and does nothing else
+/// (so it may move past any op, become a stack allocation, or become a view
+/// of a merged buffer): its only effect is that `Allocate`, it has no
+/// regions, and its operands are sizes, not buffers (an op that also reads or
+/// frees a buffer operand, such as `memref.realloc`, is not a plain
+/// allocation).
+pub fn is_pure_heap_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
+    let buffer = heap_allocated_result(snapshot, op)?;
+    let info = snapshot.op(op);
+    let Effects::Known(effects) = &info.facts.effects else {
+        return None;
+    };
+    let takes_buffers = info
+        .operands
+        .iter()
+        .any(|&v| snapshot.value(v).kind.is_buffer());
+    (effects.len() == 1 && info.regions.is_empty() && !takes_buffers).then_some(buffer)
+}
+
+/// Whether `op` does nothing but free `buffer` (so erasing it drops no
+/// other effect).
+pub fn frees_only(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> bool {
+    let info = snapshot.op(op);
+    matches!(&info.facts.effects, Effects::Known(effects)
+        if !effects.is_empty() && effects.iter().all(|e| e.kind == EffectKind::Free && e.value == Some(buffer)))
+        && info.results.is_empty()
+        && info.regions.is_empty()
+}

@@ -1,0 +1,171 @@
+//! One loop policy for every pass: which ops repeat their regions, which
+//! regions run exactly once, which blocks sit on control-flow cycles, and
+//! whether the iterations of a loop may run concurrently.
+//!
+//! Repetition comes from interfaces (`LoopLikeOpInterface`, region back edges
+//! of `RegionBranchOpInterface`, CFG cycles); an op with regions but no
+//! region-branch semantics repeats as far as anyone can tell. Concurrency has
+//! no interface beyond MLIR's `HasParallelRegion`, so the loops of dialects
+//! whose parallel loops lack the trait, and the loops known to run their
+//! iterations one after another, are named here, once. A loop in neither list
+//! counts as possibly concurrent: hoisting does not leave it and merge-alloc
+//! gives its body a scope of its own.
+
+use super::{
+    cycles::BlockCycles,
+    dominance::Cfg,
+    snapshot::{BlockId, OpId, RegionId, RegionTarget, Snapshot},
+};
+
+/// Loop ops whose iterations may run concurrently but that do not all carry
+/// `HasParallelRegion` (affine, OpenMP, OpenACC).
+pub const PARALLEL_LOOPS: &[&str] = &[
+    "scf.parallel",
+    "scf.forall",
+    "affine.parallel",
+    "omp.wsloop",
+    "omp.parallel",
+    "acc.parallel",
+    "acc.loop",
+];
+
+/// Loop ops that run their iterations one after another.
+pub const SEQUENTIAL_LOOPS: &[&str] = &["scf.for", "scf.while", "affine.for"];
+
+/// How the iterations of a loop op relate in time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Iterations {
+    /// One after another (a buffer may serve every iteration).
+    Sequential,
+    /// Possibly at the same time (each iteration needs its own buffers).
+    MayOverlap,
+}
+
+/// The iterations of loop op `op` (see the module docs).
+pub fn iterations(snapshot: &Snapshot, op: OpId) -> Iterations {
+    let info = snapshot.op(op);
+    let name = info.name.as_str();
+    if !info.facts.has_parallel_region
+        && !PARALLEL_LOOPS.contains(&name)
+        && SEQUENTIAL_LOOPS.contains(&name)
+    {
+        Iterations::Sequential
+    } else {
+        Iterations::MayOverlap
+    }
+}
+
+/// Whether control can flow from one region of `op` to itself or an earlier
+/// region (a loop through region control flow), per its terminators' edges.
+pub fn region_repeats(snapshot: &Snapshot, op: OpId) -> bool {
+    let regions = &snapshot.op(op).regions;
+    regions.iter().enumerate().any(|(from, &region)| {
+        snapshot.region(region).blocks.iter().any(|&b| {
+            snapshot.terminator(b).is_some_and(|t| {
+                snapshot
+                    .op(t)
+                    .facts
+                    .terminator_edges
+                    .iter()
+                    .any(|e| match e.target {
+                        RegionTarget::Region(to) => regions
+                            .iter()
+                            .position(|&r| r == to)
+                            .is_some_and(|to| to <= from),
+                        RegionTarget::Parent => false,
+                    })
+            })
+        })
+    })
+}
+
+/// Whether `region` of the region-branch op `op` runs exactly once per run
+/// of `op`: control enters only `region` (no edge to another region or
+/// straight to the results), and leaves it only to the results.
+pub fn runs_exactly_once(snapshot: &Snapshot, op: OpId, region: RegionId) -> bool {
+    let Some(info) = &snapshot.op(op).facts.region_branch else {
+        return false;
+    };
+    !info.entry_edges.is_empty()
+        && info
+            .entry_edges
+            .iter()
+            .all(|e| e.target == RegionTarget::Region(region))
+        && !is_loop_op(snapshot, op)
+        && snapshot
+            .region(region)
+            .blocks
+            .iter()
+            .all(|&b| match snapshot.terminator(b) {
+                Some(t) => {
+                    let facts = &snapshot.op(t).facts;
+                    !facts.successors.is_empty()
+                        || (!facts.terminator_edges.is_empty()
+                            && facts
+                                .terminator_edges
+                                .iter()
+                                .all(|e| e.target == RegionTarget::Parent))
+                }
+                None => false,
+            })
+}
+
+/// Whether `op` may run its regions more than once per run of the op: a
+/// `LoopLikeOpInterface` op, a region-branch op with a region back edge, or an
+/// op with regions that is neither a region branch nor an allocation scope,
+/// whose repetition nobody can tell (e.g. a `linalg.generic` body runs once
+/// per element). Allocation-scope ops without region-branch semantics (e.g.
+/// `gpu.func`-like ops) release their stack allocations on every run, so they
+/// are scopes, not loops.
+pub fn is_loop_op(snapshot: &Snapshot, op: OpId) -> bool {
+    let info = snapshot.op(op);
+    let facts = &info.facts;
+    facts.is_loop_like
+        || region_repeats(snapshot, op)
+        || (facts.region_branch.is_none()
+            && !info.regions.is_empty()
+            && info.parent_block.is_some()
+            && !facts.is_automatic_allocation_scope)
+}
+
+/// Finds loops between an op and its allocation scope (for promote-to-stack).
+pub struct LoopFinder<'s> {
+    snapshot: &'s Snapshot,
+    /// Per block: on a control-flow cycle of its region.
+    on_cycle: Vec<bool>,
+}
+
+impl<'s> LoopFinder<'s> {
+    pub fn new(snapshot: &'s Snapshot) -> Self {
+        LoopFinder {
+            snapshot,
+            on_cycle: BlockCycles::new(&Cfg::new(snapshot)).on_cycle,
+        }
+    }
+
+    /// `Some(Some(op))`: `op` repeats its body; `Some(None)`: a CFG cycle;
+    /// `None`: `start` runs at most once per run of its allocation scope.
+    pub fn enclosing_loop(&self, start: OpId) -> Option<Option<OpId>> {
+        let snapshot = self.snapshot;
+        let mut block: BlockId = snapshot.op(start).parent_block?;
+        loop {
+            let region = snapshot.block(block).region;
+            if self.on_cycle[block.index()] {
+                return Some(None);
+            }
+            let parent = snapshot.region(region).parent_op;
+            let facts = &snapshot.op(parent).facts;
+            // Loops first: `scf.for` carries AutomaticAllocationScope, yet
+            // MLIR 22's lowering to LLVM does not release allocas per
+            // iteration (a 1 KiB alloca in a 20M-iteration scf.for overflows
+            // the stack), so a loop is a loop whatever its traits say.
+            if is_loop_op(snapshot, parent) {
+                return Some(Some(parent));
+            }
+            if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {
+                return None;
+            }
+            block = snapshot.op(parent).parent_block?;
+        }
+    }
+}

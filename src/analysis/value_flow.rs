@@ -1,0 +1,592 @@
+//! The one value-flow graph of a [`Snapshot`]: how buffers flow from value to
+//! value, and what happens to them at each use. Every analysis that asks
+//! "which values may name this memory" or "where does this buffer go" reads
+//! it from here — the alias analysis ([`super::alias`]), the forward flow of
+//! one buffer ([`super::flow`]), ownership ([`super::ownership`]) and
+//! lifetimes ([`super::lifetimes`]) — so a rule is written once and every
+//! pass obeys it.
+//!
+//! # Edges
+//!
+//! An edge `a -> b` means "`b` may be `a`, or a view into `a`'s memory". The
+//! edges come from interface facts only:
+//!
+//! - [`EdgeKind::View`]: `ViewLikeOpInterface`, source -> result 0.
+//! - [`EdgeKind::Cast`]: `CastOpInterface`, operand -> result (the whole
+//!   buffer under another static type).
+//! - [`EdgeKind::Forward`]: control flow forwards an operand to a *merge*
+//!   value: a successor's block argument (`BranchOpInterface`), a region's
+//!   entry argument or a region-branch op's result (`RegionBranchOpInterface`
+//!   entry edges and `RegionBranchTerminatorOpInterface` edges, back edges
+//!   included). `slot` names the operand occurrence (see [`Edge::slot`]).
+//! - [`EdgeKind::UnknownBranch`]: a successor whose operand mapping is unknown
+//!   (no `BranchOpInterface`): each buffer argument may be any buffer operand.
+//! - [`EdgeKind::UnknownRegion`]: an op with regions that is not a region
+//!   branch: its regions' entry arguments may be any of its buffer operands,
+//!   and its results any buffer operand of its regions' terminators.
+//! - [`EdgeKind::Unknown`]: results of calls (`CallOpInterface`) and of ops
+//!   with unknown effects may be any of their buffer operands.
+//! - [`EdgeKind::Derived`]: any other buffer result that is not allocated by
+//!   its op (known effects, e.g. `arith.select` on memrefs, the base buffer of
+//!   `memref.extract_strided_metadata`) may be any of its buffer operands.
+//!
+//! Allocated results ([`Origin::Allocation`], [`Origin::Alloca`]) get no
+//! incoming edges. A value is *external* (memory of unknown origin) when it
+//! has no incoming edge and is no allocation (function arguments, globals),
+//! when it is a result of a call or an op with unknown effects or unknown
+//! regions (which may return memory from elsewhere), or when control flow may
+//! give it a value nobody forwarded (arguments produced by a terminator).
+//!
+//! # Uses
+//!
+//! Every use of a buffer value by an op is classified once
+//! ([`ValueFlow::events`]): forwarded by a terminator (and so leaving its
+//! block), freed, stored as data into other memory, passed to a call, used by
+//! an op with unknown effects, or *address-exposing*: the op turns the buffer
+//! into a value that is not a buffer (`memref.extract_aligned_pointer_as_index`,
+//! a `CastOpInterface` cast to an LLVM pointer or struct), whose later uses no
+//! buffer analysis can see. Analyses that bound a lifetime treat the last
+//! three as escapes.
+
+use super::snapshot::{EffectKind, Effects, OpId, Snapshot, ValueId};
+
+/// Ops that turn a buffer into its address as a plain value. Casts
+/// (`CastOpInterface`) from a buffer to a non-buffer are recognised without a
+/// name; this op has no interface that says what it does.
+const ADDRESS_EXPOSING_OPS: &[&str] = &["memref.extract_aligned_pointer_as_index"];
+
+/// Where a value's memory comes from, as far as the value itself is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A result with an `Allocate` effect on it (heap allocation).
+    Allocation,
+    /// A result with an `Allocate` effect on the automatic allocation scope
+    /// resource (stack allocation, e.g. `memref.alloca`).
+    Alloca,
+    /// Memory of unknown origin: function arguments, results of calls and
+    /// unknown ops, values without incoming flow.
+    External,
+    /// Only flows from other values.
+    Derived,
+}
+
+/// The control-flow construct that forwards a value to a merge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Via {
+    /// A successor operand of a branch (`BranchOpInterface`).
+    Branch,
+    /// An operand of a region-branch op forwarded into a region or to its
+    /// results before any region runs.
+    RegionEntry,
+    /// An operand of a region terminator forwarded to a region or to the
+    /// parent's results.
+    RegionExit,
+}
+
+/// Why `to` may name `from`'s memory. See the module docs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EdgeKind {
+    View,
+    Cast,
+    Forward { via: Via, slot: (u32, u32) },
+    UnknownBranch,
+    UnknownRegion,
+    Unknown,
+    Derived,
+}
+
+/// One edge of the graph: op `op` makes `to` possibly name `from`'s memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub from: ValueId,
+    pub to: ValueId,
+    pub op: OpId,
+    pub kind: EdgeKind,
+}
+
+impl Edge {
+    /// For [`EdgeKind::Forward`] edges: the operand occurrence of `op` that
+    /// feeds `to`, as `(successor index, position among its forwarded
+    /// operands)` for branches, `(0, operand index)` for region entries (the
+    /// same operand may feed a region argument and a result), and `(0,
+    /// position)` for region terminators (all their edges forward the same
+    /// operands).
+    pub fn slot(&self) -> Option<(u32, u32)> {
+        match self.kind {
+            EdgeKind::Forward { slot, .. } => Some(slot),
+            _ => None,
+        }
+    }
+}
+
+/// What an op does with a buffer operand, when it matters to a lifetime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UseKind {
+    /// A terminator passes it on: to a successor block, a region, the parent
+    /// op's results, or out of the root (a return).
+    Forwarded,
+    /// The op frees it.
+    Freed,
+    /// The op stores it as data into other memory.
+    Stored,
+    /// It is an operand of a call (the callee neither frees nor retains it,
+    /// by the seeds' contract, but may read and write it).
+    Call,
+    /// The op has unknown memory effects (no `MemoryEffectOpInterface`, not a
+    /// call, no regions of its own to look into).
+    Unknown,
+    /// The op has no memory-effect interface of its own but regions whose ops
+    /// say what they do (`HasRecursiveMemoryEffects`, or any op with regions,
+    /// e.g. an `scf.for` taking the buffer as an iter_arg): the uses inside
+    /// are seen op by op, the op itself is opaque.
+    UnknownWithRegions,
+    /// The op exposes its address as a non-buffer value.
+    AddressExposed,
+}
+
+/// One classified use: `op` does `kind` with buffer `value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub op: OpId,
+    pub value: ValueId,
+    pub kind: UseKind,
+}
+
+/// The value-flow graph of one snapshot. See the module docs.
+#[derive(Clone, Debug)]
+pub struct ValueFlow {
+    /// Edges sorted by `to` (stable: op order within a target).
+    edges: Vec<Edge>,
+    in_start: Vec<u32>,
+    /// Indices into `edges`, grouped by `from`.
+    out_index: Vec<u32>,
+    out_start: Vec<u32>,
+    origin: Vec<Origin>,
+    external: Vec<bool>,
+    events: Vec<Event>,
+    event_start: Vec<u32>,
+}
+
+/// The allocation kind of result `value` of `op`, from its effects.
+pub fn allocation_origin(snap: &Snapshot, op: OpId, value: ValueId) -> Option<Origin> {
+    let Effects::Known(effects) = &snap.op(op).facts.effects else {
+        return None;
+    };
+    effects
+        .iter()
+        .find(|e| e.kind == EffectKind::Allocate && e.value == Some(value))
+        .map(|e| {
+            if e.on_automatic_scope {
+                Origin::Alloca
+            } else {
+                Origin::Allocation
+            }
+        })
+}
+
+/// Whether `op` (with known effects) stores buffer operand `value` as data
+/// into another buffer: it writes memory, names no effect on `value`, and is
+/// not a view of it (e.g. `memref.store %buf, %buffer_of_buffers[...]`).
+pub fn stores(snapshot: &Snapshot, op: OpId, value: ValueId) -> bool {
+    let facts = &snapshot.op(op).facts;
+    let Effects::Known(effects) = &facts.effects else {
+        return false;
+    };
+    let named = effects.iter().any(|e| e.value == Some(value));
+    let writes_elsewhere = effects
+        .iter()
+        .any(|e| e.kind == EffectKind::Write && e.value != Some(value));
+    !named && writes_elsewhere && facts.view_source != Some(value)
+}
+
+/// Whether `op` turns its buffer operands into an address held by a value that
+/// is not a buffer (see the module docs).
+pub fn exposes_address(snapshot: &Snapshot, op: OpId) -> bool {
+    let info = snapshot.op(op);
+    let takes_buffer = info
+        .operands
+        .iter()
+        .any(|&v| snapshot.value(v).kind.is_buffer());
+    let gives_non_buffer = info
+        .results
+        .iter()
+        .any(|&v| !snapshot.value(v).kind.is_buffer());
+    takes_buffer
+        && gives_non_buffer
+        && (info.facts.is_cast || ADDRESS_EXPOSING_OPS.contains(&info.name.as_str()))
+}
+
+/// Whether terminator `term` forwards `value` anywhere (a successor operand,
+/// a region edge, or a return from the root).
+fn forwards(snapshot: &Snapshot, term: OpId, value: ValueId) -> bool {
+    let facts = &snapshot.op(term).facts;
+    facts
+        .successors
+        .iter()
+        .any(|s| !s.mapping_known || s.forwarded.contains(&value))
+        || facts
+            .terminator_edges
+            .iter()
+            .any(|e| e.forwarded.contains(&value))
+        || (facts.is_return_like && facts.terminator_edges.is_empty())
+}
+
+/// What `op` does with its buffer operand `value` (several answers possible).
+fn classify_use(snapshot: &Snapshot, op: OpId, value: ValueId, out: &mut Vec<UseKind>) {
+    let info = snapshot.op(op);
+    let facts = &info.facts;
+    if facts.is_terminator && forwards(snapshot, op, value) {
+        out.push(UseKind::Forwarded);
+        return;
+    }
+    if exposes_address(snapshot, op) {
+        out.push(UseKind::AddressExposed);
+    }
+    if facts.is_call {
+        out.push(UseKind::Call);
+    }
+    match &facts.effects {
+        Effects::Known(effects) => {
+            if effects
+                .iter()
+                .any(|e| e.kind == EffectKind::Free && e.value == Some(value))
+            {
+                out.push(UseKind::Freed);
+            }
+            if stores(snapshot, op, value) {
+                out.push(UseKind::Stored);
+            }
+        }
+        Effects::Unknown => {
+            if !facts.is_call {
+                out.push(if !facts.has_recursive_effects && info.regions.is_empty() {
+                    UseKind::Unknown
+                } else {
+                    UseKind::UnknownWithRegions
+                });
+            }
+        }
+    }
+}
+
+impl ValueFlow {
+    /// Builds the graph and classifies every use of every buffer.
+    pub fn new(snap: &Snapshot) -> ValueFlow {
+        let nv = snap.values.len();
+        let is_buf = |v: ValueId| snap.value(v).kind.is_buffer();
+        let mut origin = vec![Origin::Derived; nv];
+        let mut external = vec![false; nv];
+        let mut edges: Vec<Edge> = Vec::new();
+
+        for (o, op) in snap.ops.iter().enumerate() {
+            let oid = OpId(o as u32);
+            let f = &op.facts;
+            for &r in &op.results {
+                if let Some(k) = allocation_origin(snap, oid, r) {
+                    origin[r.index()] = k;
+                }
+            }
+            let buf_operands = || op.operands.iter().copied().filter(|&v| is_buf(v));
+            let mut edge = |from: ValueId, to: ValueId, kind: EdgeKind| {
+                edges.push(Edge {
+                    from,
+                    to,
+                    op: oid,
+                    kind,
+                })
+            };
+            // Results wired by a specific rule; the rest get the generic one.
+            let mut handled_results = 0usize;
+            if let Some(src) = f.view_source
+                && let Some(&r0) = op.results.first()
+            {
+                edge(src, r0, EdgeKind::View);
+                handled_results = 1;
+            } else if f.is_cast && op.operands.len() == op.results.len() {
+                for (&from, &to) in op.operands.iter().zip(&op.results) {
+                    if is_buf(from) && is_buf(to) {
+                        edge(from, to, EdgeKind::Cast);
+                    }
+                }
+                handled_results = op.results.len();
+            }
+            // Branch successors.
+            for (s, succ) in f.successors.iter().enumerate() {
+                if succ.block.index() >= snap.blocks.len() {
+                    continue;
+                }
+                let args = &snap.block(succ.block).args;
+                if succ.mapping_known {
+                    let p = succ.produced as usize;
+                    for &a in args.iter().take(p) {
+                        external[a.index()] = true;
+                    }
+                    for (i, &fw) in succ.forwarded.iter().enumerate() {
+                        if let Some(&a) = args.get(p + i) {
+                            let slot = (s as u32, i as u32);
+                            edge(
+                                fw,
+                                a,
+                                EdgeKind::Forward {
+                                    via: Via::Branch,
+                                    slot,
+                                },
+                            );
+                        }
+                    }
+                    for &a in args.iter().skip(p + succ.forwarded.len()) {
+                        external[a.index()] = true;
+                    }
+                } else {
+                    for &a in args.iter().filter(|&&a| is_buf(a)) {
+                        external[a.index()] = true;
+                        for v in buf_operands() {
+                            edge(v, a, EdgeKind::UnknownBranch);
+                        }
+                    }
+                }
+            }
+            // Region-branch entry edges and region terminator edges.
+            if let Some(rb) = &f.region_branch {
+                for (e, entry) in rb.entry_edges.iter().enumerate() {
+                    let start = operand_range_start(&op.operands, &entry.forwarded);
+                    for (i, &input) in entry.inputs.iter().enumerate() {
+                        match entry.forwarded.get(i) {
+                            Some(&v) => {
+                                let slot = match start {
+                                    Some(start) => (0, (start + i) as u32),
+                                    None => (1000 + e as u32, i as u32),
+                                };
+                                edge(
+                                    v,
+                                    input,
+                                    EdgeKind::Forward {
+                                        via: Via::RegionEntry,
+                                        slot,
+                                    },
+                                );
+                            }
+                            None => external[input.index()] = true,
+                        }
+                    }
+                }
+                handled_results = op.results.len();
+            }
+            for exit in &f.terminator_edges {
+                for (i, &input) in exit.inputs.iter().enumerate() {
+                    match exit.forwarded.get(i) {
+                        Some(&v) => edge(
+                            v,
+                            input,
+                            EdgeKind::Forward {
+                                via: Via::RegionExit,
+                                slot: (0, i as u32),
+                            },
+                        ),
+                        None => external[input.index()] = true,
+                    }
+                }
+            }
+            // Ops with regions that are not region branches.
+            if f.region_branch.is_none() && !op.regions.is_empty() {
+                for &r in &op.regions {
+                    if let Some(entry) = snap.entry_block(r) {
+                        for &a in &snap.block(entry).args {
+                            if is_buf(a) {
+                                external[a.index()] = true;
+                                for v in buf_operands() {
+                                    edge(v, a, EdgeKind::UnknownRegion);
+                                }
+                            }
+                        }
+                    }
+                    for &b in &snap.region(r).blocks {
+                        if let Some(t) = snap.terminator(b) {
+                            for &v in snap.op(t).operands.iter().filter(|&&v| is_buf(v)) {
+                                for &res in op
+                                    .results
+                                    .iter()
+                                    .skip(handled_results)
+                                    .filter(|&&x| is_buf(x))
+                                {
+                                    edge(v, res, EdgeKind::UnknownRegion);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            // Generic rule for the remaining buffer results.
+            let unknown = f.is_call || matches!(f.effects, Effects::Unknown);
+            for &res in op.results.iter().skip(handled_results) {
+                if !is_buf(res) || origin[res.index()] != Origin::Derived {
+                    continue;
+                }
+                if unknown || !op.regions.is_empty() {
+                    external[res.index()] = true;
+                }
+                let kind = if unknown {
+                    EdgeKind::Unknown
+                } else {
+                    EdgeKind::Derived
+                };
+                for v in buf_operands() {
+                    edge(v, res, kind);
+                }
+            }
+        }
+        // Allocations are fresh memory: no incoming flow. Non-buffers carry
+        // no memory.
+        edges.retain(|e| {
+            e.from != e.to
+                && is_buf(e.from)
+                && is_buf(e.to)
+                && matches!(origin[e.to.index()], Origin::Derived | Origin::External)
+        });
+        // Duplicate (from, to, kind) edges carry nothing new, but forwarded
+        // occurrences are distinct slots and all kept.
+        edges.sort_by_key(|e| e.to);
+        let mut in_start = vec![0u32; nv + 1];
+        for e in &edges {
+            in_start[e.to.index() + 1] += 1;
+        }
+        for i in 0..nv {
+            in_start[i + 1] += in_start[i];
+        }
+        let mut out_start = vec![0u32; nv + 1];
+        for e in &edges {
+            out_start[e.from.index() + 1] += 1;
+        }
+        for i in 0..nv {
+            out_start[i + 1] += out_start[i];
+        }
+        let mut fill = out_start.clone();
+        let mut out_index = vec![0u32; edges.len()];
+        for (i, e) in edges.iter().enumerate() {
+            out_index[fill[e.from.index()] as usize] = i as u32;
+            fill[e.from.index()] += 1;
+        }
+        for v in 0..nv {
+            if origin[v] == Origin::Derived && (external[v] || in_start[v] == in_start[v + 1]) {
+                origin[v] = Origin::External;
+                external[v] = true;
+            }
+        }
+
+        // Uses, grouped by value.
+        let mut pairs: Vec<Event> = Vec::new();
+        let mut kinds = Vec::new();
+        for (o, op) in snap.ops.iter().enumerate().skip(1) {
+            let oid = OpId(o as u32);
+            for (i, &v) in op.operands.iter().enumerate() {
+                if !is_buf(v) || op.operands[..i].contains(&v) {
+                    continue;
+                }
+                kinds.clear();
+                classify_use(snap, oid, v, &mut kinds);
+                for &kind in &kinds {
+                    pairs.push(Event {
+                        op: oid,
+                        value: v,
+                        kind,
+                    });
+                }
+            }
+        }
+        pairs.sort_by_key(|e| e.value);
+        let mut event_start = vec![0u32; nv + 1];
+        for e in &pairs {
+            event_start[e.value.index() + 1] += 1;
+        }
+        for i in 0..nv {
+            event_start[i + 1] += event_start[i];
+        }
+        ValueFlow {
+            edges,
+            in_start,
+            out_index,
+            out_start,
+            origin,
+            external,
+            events: pairs,
+            event_start,
+        }
+    }
+
+    /// The origin of `v` itself (see [`Origin`]).
+    pub fn origin(&self, v: ValueId) -> Origin {
+        self.origin[v.index()]
+    }
+
+    /// True if `v` may hold memory of unknown origin by itself (it may also
+    /// have incoming flow, e.g. a call result).
+    pub fn is_external(&self, v: ValueId) -> bool {
+        self.external[v.index()]
+    }
+
+    /// The edges into `v`, in op order.
+    pub fn incoming(&self, v: ValueId) -> &[Edge] {
+        &self.edges[self.in_start[v.index()] as usize..self.in_start[v.index() + 1] as usize]
+    }
+
+    /// The edges out of `v`.
+    pub fn outgoing(&self, v: ValueId) -> impl Iterator<Item = &Edge> + '_ {
+        self.out_index[self.out_start[v.index()] as usize..self.out_start[v.index() + 1] as usize]
+            .iter()
+            .map(|&i| &self.edges[i as usize])
+    }
+
+    /// Every edge, sorted by target.
+    pub fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    /// True if control flow forwards values into `v` (a block argument, a
+    /// region argument or a region-branch result fed by
+    /// [`EdgeKind::Forward`] edges).
+    pub fn is_merge(&self, v: ValueId) -> bool {
+        self.incoming(v)
+            .iter()
+            .any(|e| matches!(e.kind, EdgeKind::Forward { .. }))
+    }
+
+    /// The classified uses of buffer `v` (only those that matter to a
+    /// lifetime: plain reads and writes are not listed), in op order.
+    pub fn events(&self, v: ValueId) -> &[Event] {
+        &self.events[self.event_start[v.index()] as usize..self.event_start[v.index() + 1] as usize]
+    }
+
+    /// Every classified use, grouped by value.
+    pub fn all_events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// `start` and every value that may name (part of) its memory, following
+    /// edges forward; in discovery order.
+    pub fn forward_closure(&self, start: ValueId) -> Vec<ValueId> {
+        let mut seen = vec![false; self.origin.len()];
+        let mut order = vec![start];
+        seen[start.index()] = true;
+        let mut next = 0;
+        while next < order.len() {
+            let v = order[next];
+            next += 1;
+            for e in self.outgoing(v) {
+                if !seen[e.to.index()] {
+                    seen[e.to.index()] = true;
+                    order.push(e.to);
+                }
+            }
+        }
+        order
+    }
+}
+
+/// Where `forwarded` starts as a contiguous range of `operands` (first match).
+fn operand_range_start(operands: &[ValueId], forwarded: &[ValueId]) -> Option<usize> {
+    if forwarded.is_empty() {
+        return None;
+    }
+    (0..=operands.len().checked_sub(forwarded.len())?)
+        .find(|&s| operands[s..s + forwarded.len()] == *forwarded)
+}
