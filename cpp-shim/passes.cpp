@@ -20,6 +20,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
@@ -201,6 +202,10 @@ extern "C" void bufrsShimRegisterPass(const BufrsPassDesc *desc) {
 extern "C" void bufrsShimRegisterPipeline(const char *argument,
                                           const char *summary,
                                           const char *pipeline) {
+  // Pipelines may name upstream passes (expand-realloc); make sure a host
+  // that registered only some of MLIR's passes knows them too. Registering
+  // the same pass again is a no-op in MLIR's registry.
+  memref::registerExpandReallocPass();
   std::string text(pipeline);
   registerPassPipeline(
       argument, summary,

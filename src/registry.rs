@@ -197,8 +197,8 @@ pub struct PipelineEntry {
 /// Every registered pipeline.
 pub const PIPELINES: &[PipelineEntry] = &[PipelineEntry {
     argument: "bufrs-deallocation-pipeline",
-    summary: "Free every heap buffer of every function exactly once, then remove the copies that became redundant",
-    pipeline: "func.func(bufrs-buffer-deallocation,bufrs-copy-removal)",
+    summary: "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
+    pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)",
 }];
 
 /// Registers every bufrs pass and pipeline with MLIR's global pass registry

@@ -30,10 +30,13 @@ LLVM_BIN = "/usr/lib/llvm-22/bin"
 HERE = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(HERE, "..", "test", "lib", "driver.c")
 
-# The lowering of a memref program to the LLVM dialect. bufferization.clone
-# and dealloc become memref ops first; the rest is MLIR's standard path.
+# The lowering of a memref program to the LLVM dialect. memref.realloc is
+# expanded (as its own semantics, freeing the old buffer when it grows), and
+# bufferization.clone and dealloc become memref ops first; the rest is
+# MLIR's standard path.
 LOWERING = (
     "builtin.module("
+    "expand-realloc,"
     "convert-bufferization-to-memref,"
     "convert-linalg-to-loops,"
     "lower-affine,"

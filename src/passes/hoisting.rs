@@ -233,7 +233,7 @@ impl Stop {
             }
             Stop::Parallel { .. } => "the enclosing loop runs its iterations in parallel",
             Stop::CrossIteration { .. } => {
-                "the buffer may live across iterations (carried, stored or unknown use)"
+                "the buffer may live across iterations (carried, stored, used by an unknown op or its address taken)"
             }
             Stop::MorePaths { .. } => {
                 "moving further would run it on more paths, and the buffer is freed outside or leaves the function"

@@ -76,6 +76,7 @@ use crate::{
         capture::{IrMap, capture},
         flow::{FlowEvent, follow},
         lifetimes::{LifetimeOptions, Lifetimes},
+        loops::{Iterations, iterations},
         snapshot::{BlockId, Effects, OpId, Snapshot, ValueId},
         uses::UseLists,
         value_flow::ValueFlow,
@@ -108,10 +109,6 @@ pass_options! {
 /// Work budget of the `search` planner, in milliseconds of its deterministic
 /// node budget.
 pub const SEARCH_BUDGET_MS: u64 = 50;
-
-/// Sequential loops: allocations in their bodies merge into the enclosing
-/// scope even though they carry `AutomaticAllocationScope`.
-pub const SEQUENTIAL_LOOPS: &[&str] = &["scf.for", "scf.while", "affine.for"];
 
 pub struct MergeAlloc;
 
@@ -685,7 +682,8 @@ pub fn scope_of(snapshot: &Snapshot, alloc: OpId) -> Result<(OpId, BlockId), Ref
             return Ok((parent, entry));
         };
         let facts = &info.facts;
-        let sequential = facts.is_loop_like && SEQUENTIAL_LOOPS.contains(&info.name.as_str());
+        let sequential =
+            facts.is_loop_like && iterations(snapshot, parent) == Iterations::Sequential;
         if facts.is_automatic_allocation_scope && !sequential {
             return Ok((parent, entry));
         }
