@@ -69,3 +69,40 @@ func.func @view_returned() -> memref<4xf32, strided<[1], offset: 4>> {
   // expected-note @below {{because of 'func.return'}}
   return %v : memref<4xf32, strided<[1], offset: 4>>
 }
+
+// -----
+
+// Its address as a plain value may be used anywhere later.
+func.func private @consume(index)
+
+// CHECK-LABEL: func.func @address_taken
+// CHECK-NEXT:    memref.alloc() : memref<2xf32>
+func.func @address_taken() {
+  // expected-remark @below {{not promoted: its address is taken as a plain value, whose uses are not traced}}
+  %0 = memref.alloc() : memref<2xf32>
+  // expected-note @below {{because of 'memref.extract_aligned_pointer_as_index'}}
+  %p = memref.extract_aligned_pointer_as_index %0 : memref<2xf32> -> index
+  func.call @consume(%p) : (index) -> ()
+  memref.dealloc %0 : memref<2xf32>
+  return
+}
+
+// -----
+
+// memref.realloc allocates its result but also reads and frees its operand:
+// not a plain allocation, so it is never rebuilt as a memref.alloca (which
+// would take the source as a size operand and fail to verify), whatever the
+// limits.
+// CHECK-LABEL: func.func @realloc_is_not_a_plain_allocation
+// CHECK-NEXT:    memref.alloc() : memref<5xf32>
+// CHECK-NEXT:    memref.realloc
+// CHECK-NEXT:    memref.dealloc
+func.func @realloc_is_not_a_plain_allocation() {
+  // expected-remark @below {{not promoted: the buffer is freed through an alias}}
+  %0 = memref.alloc() : memref<5xf32>
+  // expected-remark @below {{not promoted: the op does more than allocate its result}}
+  // expected-note @below {{because of 'memref.realloc'}}
+  %1 = memref.realloc %0 : memref<5xf32> to memref<0xf32>
+  memref.dealloc %1 : memref<0xf32>
+  return
+}
