@@ -45,6 +45,15 @@
 //! else are left alone. The merged buffer is allocated at the start of the
 //! scope's entry block (one per scope block and memory space).
 //!
+//! # When a scope is rewritten
+//!
+//! Merging never makes memory grow: a scope (one block and memory space) is
+//! rewritten only when it has at least two mergeable buffers and the planned
+//! arena is strictly smaller than the sum of the buffers' byte sizes (the
+//! arena's size includes the alignment padding of every buffer). Otherwise
+//! its allocations stay as they are ([`Skip`]). Every scope is planned and
+//! checked before any IR is edited.
+//!
 //! # Deallocation
 //!
 //! The pass works before deallocation insertion (nothing is freed; a later
@@ -62,8 +71,8 @@
 //! `analysis-only`: annotate allocations (`bufrs.lifetime = [first, last]`,
 //! `bufrs.scope`, or `bufrs.not_merged = "<reason>"`) and stop. `report`:
 //! a remark per scope with buffers merged, bytes before and after, the lower
-//! bound and the ratio after/bound, and a remark at every allocation left
-//! alone.
+//! bound and the ratio after/bound (or why the scope was not rewritten: "one
+//! buffer", "no byte saved"), and a remark at every allocation left alone.
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -297,8 +306,10 @@ pub trait MergeRewriter {
     ) -> Result<(), String>;
 }
 
-/// Runs the three stages on `op`: collect, schedule and verify every scope,
-/// then (unless `analysis-only`) rewrite. Diagnostics at `op` on failure.
+/// Runs the three stages on `op`: collect, then (unless `analysis-only`)
+/// schedule, verify and [`decide`] every scope, and rewrite the scopes where
+/// merging saves bytes. Diagnostics at the scope op on failure, before any
+/// edit.
 pub fn merge_allocations(
     op: OperationRef<'_, '_>,
     options: &MergeAllocOptions,
@@ -335,37 +346,27 @@ pub fn merge_allocations(
         return Ok(());
     }
 
-    let mut schedules = Vec::with_capacity(traces.scopes.len());
+    // Plan every scope before touching the IR: an error leaves it as it was.
+    let mut decisions = Vec::with_capacity(traces.scopes.len());
     for trace in &traces.scopes {
-        let schedule = match scheduler.schedule(trace) {
-            Ok(schedule) => schedule,
-            Err(message) => {
-                Diagnostic::error(
-                    &op_ref(trace.scope_op),
-                    format!("{}: {message}", MergeAlloc::ARGUMENT),
-                )
-                .emit();
-                return Err(PassFailed);
-            }
-        };
-        if let Err(message) = verify_schedule(trace, &schedule) {
+        let decision = decide(trace, scheduler).map_err(|message| {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
-                format!(
-                    "{}: planner '{}' gave an invalid plan: {message}",
-                    MergeAlloc::ARGUMENT,
-                    scheduler.name()
-                ),
+                format!("{}: {message}", MergeAlloc::ARGUMENT),
             )
             .emit();
-            return Err(PassFailed);
-        }
-        schedules.push(schedule);
+            PassFailed
+        })?;
+        decisions.push(decision);
     }
 
     if options.report {
-        for (trace, schedule) in traces.scopes.iter().zip(&schedules) {
-            Diagnostic::remark(&op_ref(trace.scope_op), report_line(trace, schedule)).emit();
+        for (trace, decision) in traces.scopes.iter().zip(&decisions) {
+            let line = match decision {
+                Decision::Merge(schedule) => report_line(trace, schedule),
+                Decision::Skip(skip) => skip_line(trace, skip),
+            };
+            Diagnostic::remark(&op_ref(trace.scope_op), line).emit();
         }
         for left in &traces.left_alone {
             Diagnostic::remark(
@@ -380,7 +381,10 @@ pub fn merge_allocations(
         }
     }
 
-    for (trace, schedule) in traces.scopes.iter().zip(&schedules) {
+    for (trace, decision) in traces.scopes.iter().zip(&decisions) {
+        let Decision::Merge(schedule) = decision else {
+            continue;
+        };
         if let Err(message) = rewriter.rewrite(&snapshot, &map, trace, schedule) {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
@@ -393,27 +397,97 @@ pub fn merge_allocations(
     Ok(())
 }
 
+/// What the pass does with one scope.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Rewrite it with this (verified) schedule.
+    Merge(MemorySchedule),
+    /// Leave its allocations as they are.
+    Skip(Skip),
+}
+
+/// Why a scope is not rewritten: merging never makes memory grow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// Fewer than two mergeable buffers: nothing to share.
+    OneBuffer,
+    /// The arena would not be strictly smaller than the buffers it replaces.
+    NoByteSaved { before: u128, after: u64 },
+}
+
+/// Schedules and verifies one scope and decides whether rewriting it saves
+/// memory; `Err` (a message) when the plan is invalid or the arena would not
+/// be a valid memref.
+pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Decision, String> {
+    if trace.buffers.len() < 2 {
+        return Ok(Decision::Skip(Skip::OneBuffer));
+    }
+    let schedule = scheduler.schedule(trace)?;
+    verify_schedule(trace, &schedule).map_err(|message| {
+        format!(
+            "planner '{}' gave an invalid plan: {message}",
+            scheduler.name()
+        )
+    })?;
+    let before = bytes_before(trace);
+    if u128::from(schedule.total) >= before {
+        return Ok(Decision::Skip(Skip::NoByteSaved {
+            before,
+            after: schedule.total,
+        }));
+    }
+    Ok(Decision::Merge(schedule))
+}
+
+/// The sum of the byte sizes of the buffers of a scope (exact: no sum of
+/// `u64`s overflows `u128` for fewer than 2^64 buffers).
+pub fn bytes_before(trace: &ScopeTrace) -> u128 {
+    trace.buffers.iter().map(|b| u128::from(b.size)).sum()
+}
+
 /// The `report=true` remark of one scope.
 pub fn report_line(trace: &ScopeTrace, schedule: &MemorySchedule) -> String {
-    let before: u64 = trace.buffers.iter().map(|b| b.size).sum();
+    let before = bytes_before(trace);
     let ratio = if schedule.lower_bound == 0 {
         1.0
     } else {
         schedule.total as f64 / schedule.lower_bound as f64
     };
-    let space = if trace.memory_space.is_empty() {
-        String::new()
-    } else {
-        format!(" (memory space {})", trace.memory_space)
-    };
     format!(
-        "{}: scope {}{space}: {} buffers merged, {before} bytes before, {} bytes after, lower bound {}, ratio {ratio:.3}",
+        "{}: scope {}: {} buffers merged, {before} bytes before, {} bytes after, lower bound {}, ratio {ratio:.3}",
         MergeAlloc::ARGUMENT,
-        trace.scope_label,
+        scope_name(trace),
         trace.buffers.len(),
         schedule.total,
         schedule.lower_bound,
     )
+}
+
+/// The `report=true` remark of a scope left alone.
+pub fn skip_line(trace: &ScopeTrace, skip: &Skip) -> String {
+    let why = match skip {
+        Skip::OneBuffer => "one buffer".to_string(),
+        Skip::NoByteSaved { before, after } => {
+            format!("no byte saved ({before} bytes before, {after} bytes after)")
+        }
+    };
+    format!(
+        "{}: scope {}: not merged: {why}",
+        MergeAlloc::ARGUMENT,
+        scope_name(trace)
+    )
+}
+
+/// The scope's label and, unless default, its memory space.
+fn scope_name(trace: &ScopeTrace) -> String {
+    if trace.memory_space.is_empty() {
+        trace.scope_label.clone()
+    } else {
+        format!(
+            "{} (memory space {})",
+            trace.scope_label, trace.memory_space
+        )
+    }
 }
 
 /// Checks a schedule independently of the planner: one offset per buffer,
@@ -910,6 +984,23 @@ mod tests {
         }
     }
 
+    /// Another scheduler's plan upside down: each buffer ends where it
+    /// started (a valid plan of the same size).
+    struct Mirrored(PlannerScheduler);
+    impl MemoryScheduler for Mirrored {
+        fn name(&self) -> &str {
+            "mirrored"
+        }
+        fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String> {
+            let mut schedule = self.0.schedule(trace)?;
+            for (offset, b) in schedule.offsets.iter_mut().zip(&trace.buffers) {
+                let size = plan::problem::round_up(b.size, b.alignment).ok_or("overflow")?;
+                *offset = schedule.total - *offset - size;
+            }
+            Ok(schedule)
+        }
+    }
+
     /// A broken scheduler: everything at offset 0.
     struct AllAtZero;
     impl MemoryScheduler for AllAtZero {
@@ -950,10 +1041,24 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
 
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let func = module.body().first_operation().unwrap();
-        merge_allocations(func, &options, &collector, &BackToBack, &ViewRewriter).unwrap();
+        let mirrored = Mirrored(PlannerScheduler {
+            planner: Box::new(PlannerKind::ALL[0].planner(SEARCH_BUDGET_MS)),
+        });
+        merge_allocations(func, &options, &collector, &mirrored, &ViewRewriter).unwrap();
         let text = module.as_operation().to_string();
-        assert!(text.contains("memref<196608xi8>"), "{text}");
-        assert!(text.contains("arith.constant 131072 : index"), "{text}");
+        assert!(text.contains("memref<131072xi8>"), "{text}");
+        let first = text.find("arith.constant").unwrap();
+        assert!(
+            text[first..].starts_with("arith.constant 65536 : index"),
+            "{text}"
+        );
+
+        // Back to back saves no byte: the scope is left alone.
+        let module = melior::ir::Module::parse(&context, MLP).unwrap();
+        let before = module.as_operation().to_string();
+        let func = module.body().first_operation().unwrap();
+        merge_allocations(func, &options, &collector, &BackToBack, &ViewRewriter).unwrap();
+        assert_eq!(module.as_operation().to_string(), before);
 
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let before = module.as_operation().to_string();
@@ -1021,6 +1126,45 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         assert_eq!(
             scope_of(&s, in_region),
             Err(Refusal::UnsupportedRegion(region_op))
+        );
+    }
+
+    fn default_scheduler() -> PlannerScheduler {
+        PlannerScheduler {
+            planner: Box::new(PlannerKind::ALL[0].planner(SEARCH_BUDGET_MS)),
+        }
+    }
+
+    /// Memory never grows: one buffer, or an arena not strictly smaller
+    /// than the buffers, leaves the scope alone.
+    #[test]
+    fn scopes_without_saving_are_skipped() {
+        let s = default_scheduler();
+        assert_eq!(
+            decide(&trace(&[(32, 1, 2)]), &s),
+            Ok(Decision::Skip(Skip::OneBuffer))
+        );
+        assert_eq!(
+            decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s),
+            Ok(Decision::Skip(Skip::NoByteSaved {
+                before: 64,
+                after: 128
+            }))
+        );
+        assert_eq!(
+            decide(&trace(&[(64, 1, 2), (64, 2, 3)]), &s),
+            Ok(Decision::Skip(Skip::NoByteSaved {
+                before: 128,
+                after: 128
+            }))
+        );
+        let Ok(Decision::Merge(schedule)) = decide(&trace(&[(64, 1, 2), (64, 3, 4)]), &s) else {
+            panic!("disjoint buffers merge");
+        };
+        assert_eq!(schedule.total, 64);
+        assert_eq!(
+            skip_line(&trace(&[(32, 1, 2)]), &Skip::OneBuffer),
+            "bufrs-merge-alloc: scope @f: not merged: one buffer"
         );
     }
 
