@@ -51,8 +51,10 @@
 //! rewritten only when it has at least two mergeable buffers and the planned
 //! arena is strictly smaller than the sum of the buffers' byte sizes (the
 //! arena's size includes the alignment padding of every buffer). Otherwise
-//! its allocations stay as they are ([`Skip`]). Every scope is planned and
-//! checked before any IR is edited.
+//! its allocations stay as they are ([`Skip`]). All sizes and offsets are
+//! checked 64-bit arithmetic (sums of sizes in `u128`), and an arena that
+//! does not fit in an `i64` memref dimension is an error at the scope op;
+//! every scope is planned and checked before any IR is edited.
 //!
 //! # Deallocation
 //!
@@ -65,9 +67,9 @@
 //!
 //! # Options
 //!
-//! `alignment` (power of two, default 64): alignment of the merged buffer and
-//! of every offset (at least the element size, or the allocation's own
-//! `alignment`). `planner`: a name from `crate::plan::PlannerKind`.
+//! `alignment` (power of two, default 64, at most 2^32): alignment of the
+//! merged buffer and of every offset (at least the element size, or the
+//! allocation's own `alignment`). `planner`: a name from `crate::plan::PlannerKind`.
 //! `analysis-only`: annotate allocations (`bufrs.lifetime = [first, last]`,
 //! `bufrs.scope`, or `bufrs.not_merged = "<reason>"`) and stop. `report`:
 //! a remark per scope with buffers merged, bytes before and after, the lower
@@ -103,7 +105,7 @@ pass_options! {
     /// Options of `bufrs-merge-alloc`.
     pub struct MergeAllocOptions {
         alignment: i64 = 64 => "alignment",
-            "Alignment in bytes (a power of two) of merged buffers and of every offset in them.";
+            "Alignment in bytes (a power of two, at most 2^32) of merged buffers and of every offset in them.";
         planner: String = "default".to_string() => "planner",
             "Static memory planner placing the buffers (default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
         analysis_only: bool = false => "analysis-only",
@@ -116,6 +118,10 @@ pass_options! {
 /// Work budget of the `search` planner, in milliseconds of its deterministic
 /// node budget.
 pub const SEARCH_BUDGET_MS: u64 = 50;
+
+/// Largest `alignment` option: LLVM's largest alignment (2^32 bytes), so the
+/// merged buffer stays lowerable.
+pub const MAX_ALIGNMENT: u64 = 1 << 32;
 
 /// Sequential loops: allocations in their bodies merge into the enclosing
 /// scope even though they carry `AutomaticAllocationScope`.
@@ -138,6 +144,12 @@ impl BufrsPass for MergeAlloc {
         if options.alignment <= 0 || !(options.alignment as u64).is_power_of_two() {
             return fail(format!(
                 "alignment must be a positive power of two, got {}",
+                options.alignment
+            ));
+        }
+        if options.alignment as u64 > MAX_ALIGNMENT {
+            return fail(format!(
+                "alignment {} is above {MAX_ALIGNMENT} (2^32, LLVM's largest alignment)",
                 options.alignment
             ));
         }
@@ -422,6 +434,7 @@ pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Dec
     if trace.buffers.len() < 2 {
         return Ok(Decision::Skip(Skip::OneBuffer));
     }
+    within_planning_range(trace)?;
     let schedule = scheduler.schedule(trace)?;
     verify_schedule(trace, &schedule).map_err(|message| {
         format!(
@@ -436,6 +449,7 @@ pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Dec
             after: schedule.total,
         }));
     }
+    arena_dimension(schedule.total)?;
     Ok(Decision::Merge(schedule))
 }
 
@@ -443,6 +457,60 @@ pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Dec
 /// `u64`s overflows `u128` for fewer than 2^64 buffers).
 pub fn bytes_before(trace: &ScopeTrace) -> u128 {
     trace.buffers.iter().map(|b| u128::from(b.size)).sum()
+}
+
+/// Planners work in `u64` and need the padded sizes of all buffers of a
+/// scope to sum within it (`plan::Problem`). When they do not, the error
+/// says how large the arena would at least be (the most padded bytes live at
+/// one tick, in `u128`).
+fn within_planning_range(trace: &ScopeTrace) -> Result<(), String> {
+    let align = trace.buffers.iter().map(|b| b.alignment).max().unwrap_or(1);
+    let padded = |size: u64, alignment: u64| {
+        let alignment = u128::from(alignment.max(1));
+        u128::from(size).div_ceil(alignment) * alignment
+    };
+    let worst: u128 = trace.buffers.iter().map(|b| padded(b.size, align)).sum();
+    if worst <= u128::from(u64::MAX) {
+        return Ok(());
+    }
+    // Inclusive lifetimes: at one tick, starts count before ends.
+    let mut events: Vec<(u64, bool, u128)> = Vec::with_capacity(2 * trace.buffers.len());
+    for b in &trace.buffers {
+        let bytes = padded(b.size, b.alignment);
+        events.push((b.first, false, bytes));
+        events.push((b.last, true, bytes));
+    }
+    events.sort_unstable();
+    let (mut live, mut peak) = (0u128, 0u128);
+    for (_, end, bytes) in events {
+        if end {
+            live -= bytes;
+        } else {
+            live += bytes;
+            peak = peak.max(live);
+        }
+    }
+    if peak > i64::MAX as u128 {
+        Err(format!(
+            "arena of at least {peak} bytes does not fit in a memref dimension (at most {} bytes)",
+            i64::MAX
+        ))
+    } else {
+        Err(format!(
+            "the buffers of the scope occupy {worst} bytes with padding, more than 64-bit planning supports"
+        ))
+    }
+}
+
+/// `bytes` as the arena's dimension, which MLIR holds in an `i64`; the
+/// error names the size.
+fn arena_dimension(bytes: u64) -> Result<i64, String> {
+    i64::try_from(bytes).map_err(|_| {
+        format!(
+            "arena of {bytes} bytes does not fit in a memref dimension (at most {} bytes)",
+            i64::MAX
+        )
+    })
 }
 
 /// The `report=true` remark of one scope.
@@ -809,19 +877,23 @@ impl MergeRewriter for ViewRewriter {
             return Ok(());
         };
         let location = edit::location(map.op(first.alloc));
+        let bytes = arena_dimension(schedule.total)?;
+        let alignment = i64::try_from(schedule.alignment)
+            .map_err(|_| format!("alignment {} does not fit in 64 bits", schedule.alignment))?;
+        // Every buffer of the trace has this memory space (the collector
+        // groups by it); the type's own attribute, null for the default.
+        // SAFETY: a live memref-typed value.
+        let memory_space = unsafe {
+            mlir_sys::mlirMemRefTypeGetMemorySpace(edit::value_type(map.value(first.value)))
+        };
         let merged = builders::memref_alloc_bytes(
-            schedule.total,
-            schedule.alignment,
-            &trace.memory_space,
+            bytes,
+            alignment,
+            memory_space,
             location,
             At::StartOf(map.block(trace.scope_block)),
         )
-        .ok_or_else(|| {
-            format!(
-                "cannot build the merged buffer in memory space '{}'",
-                trace.memory_space
-            )
-        })?;
+        .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
         let mut freed = false;
         for (buffer, &offset) in trace.buffers.iter().zip(&schedule.offsets) {
             let alloc = map.op(buffer.alloc);
@@ -1166,6 +1238,46 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
             skip_line(&trace(&[(32, 1, 2)]), &Skip::OneBuffer),
             "bufrs-merge-alloc: scope @f: not merged: one buffer"
         );
+    }
+
+    /// Arenas beyond an i64 dimension, or scopes beyond 64-bit planning,
+    /// are errors, never wrapped sizes.
+    #[test]
+    fn oversized_arenas_are_errors() {
+        let s = default_scheduler();
+        let big = (1u64 << 62) - 64;
+        let three_of_four = trace(&[(big, 1, 4), (big, 1, 4), (big, 1, 2), (big, 3, 4)]);
+        assert_eq!(
+            decide(&three_of_four, &s),
+            Err(format!(
+                "arena of {} bytes does not fit in a memref dimension (at most {} bytes)",
+                3 * big,
+                i64::MAX
+            ))
+        );
+        let five_live = trace(&[(big, 1, 1); 5]);
+        let least = 5 * u128::from(big);
+        assert_eq!(
+            decide(&five_live, &s),
+            Err(format!(
+                "arena of at least {least} bytes does not fit in a memref dimension (at most {} bytes)",
+                i64::MAX
+            ))
+        );
+        let five_in_turn = trace(&[
+            (big, 1, 1),
+            (big, 2, 2),
+            (big, 3, 3),
+            (big, 4, 4),
+            (big, 5, 5),
+        ]);
+        assert!(
+            decide(&five_in_turn, &s)
+                .unwrap_err()
+                .contains("64-bit planning")
+        );
+        assert_eq!(arena_dimension(i64::MAX as u64), Ok(i64::MAX));
+        assert!(arena_dimension(i64::MAX as u64 + 1).is_err());
     }
 
     #[test]
