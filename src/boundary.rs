@@ -2,17 +2,26 @@
 //!
 //! A Rust panic must never unwind into C++ (that aborts the host compiler).
 //! Each entry point below either cannot panic by construction (trivial
-//! collectors) or runs its body under `catch_unwind`; a panic in a pass
-//! becomes an error diagnostic at the op and a failed pass, so `mlir-opt`
-//! exits with status 1 instead of crashing.
+//! collectors) or runs its body under [`guarded`] (`catch_unwind`); a panic
+//! in a pass becomes an error diagnostic at the op and a failed pass, so
+//! `mlir-opt` exits with status 1 instead of crashing.
+//!
+//! The diagnostic is the whole report: a panic hook, installed once by the
+//! first guarded call, stays silent for panics raised while a guarded entry
+//! point runs on that thread (no "thread ... panicked at" nor backtrace on
+//! the host's stderr) and records their message and location for the
+//! diagnostic. Every other panic goes to the hook that was installed before
+//! (Rust's default or the host's), which is kept, not replaced.
 //!
 //! Entry points: the plugin hook `mlirGetPassPluginInfo`, the pass trampoline
 //! `run_pass`, the callbacks the shim uses to report variable-length data,
 //! and the C API of `include/bufrs.h` for embedders.
 
 use std::{
+    cell::{Cell, RefCell},
     ffi::{c_char, c_void},
-    panic::{AssertUnwindSafe, catch_unwind},
+    panic::{AssertUnwindSafe, PanicHookInfo, catch_unwind},
+    sync::Once,
 };
 
 use melior::ir::OperationRef;
@@ -28,6 +37,72 @@ use crate::{
     options::OptionValue,
     registry,
 };
+
+//===----------------------------------------------------------------------===//
+// Guarded calls and the panic hook
+//===----------------------------------------------------------------------===//
+
+thread_local! {
+    /// How many guarded calls are running on this thread (they may nest).
+    static GUARDED_DEPTH: Cell<u32> = const { Cell::new(0) };
+    /// The last panic the hook silenced on this thread, for the diagnostic.
+    static SILENCED: RefCell<Option<Panic>> = const { RefCell::new(None) };
+}
+
+static INSTALL_HOOK: Once = Once::new();
+
+/// A panic caught at the boundary: its message and where it was raised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Panic {
+    pub message: String,
+    /// `file:line:column`, when the panic had a location.
+    pub location: Option<String>,
+}
+
+impl Panic {
+    fn from_hook(info: &PanicHookInfo<'_>) -> Panic {
+        Panic {
+            message: panic_message(info.payload()),
+            location: info
+                .location()
+                .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column())),
+        }
+    }
+}
+
+/// Installs (once per process) the hook that silences panics inside guarded
+/// calls and chains every other panic to the previous hook.
+fn install_panic_hook() {
+    INSTALL_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            // `try_with`: during thread teardown the thread-locals may be gone.
+            let guarded = GUARDED_DEPTH.try_with(Cell::get).unwrap_or(0) > 0;
+            if guarded {
+                let _ = SILENCED.try_with(|slot| *slot.borrow_mut() = Some(Panic::from_hook(info)));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs `body` under `catch_unwind` with the panic hook silent; a panic
+/// comes back as its message and location.
+pub(crate) fn guarded<R>(body: impl FnOnce() -> R) -> Result<R, Panic> {
+    install_panic_hook();
+    GUARDED_DEPTH.with(|depth| depth.set(depth.get() + 1));
+    let result = catch_unwind(AssertUnwindSafe(body));
+    GUARDED_DEPTH.with(|depth| depth.set(depth.get() - 1));
+    result.map_err(|payload| {
+        SILENCED
+            .with(|slot| slot.borrow_mut().take())
+            .unwrap_or_else(|| Panic {
+                message: panic_message(&*payload),
+                location: None,
+            })
+    })
+}
 
 //===----------------------------------------------------------------------===//
 // The plugin hook
@@ -57,12 +132,12 @@ pub extern "C" fn mlirGetPassPluginInfo() -> PassPluginLibraryInfo {
 }
 
 unsafe extern "C" fn register_plugin_passes() {
-    if let Err(payload) = catch_unwind(registry::register_all) {
+    if let Err(panic) = guarded(registry::register_all) {
         // No op to report at: tell the user on stderr; mlir-opt goes on
         // without bufrs's passes and fails when a pipeline names one.
         eprintln!(
             "bufrs: internal error while registering passes: {}",
-            panic_message(&*payload)
+            panic.message
         );
     }
 }
@@ -78,33 +153,34 @@ pub(crate) unsafe extern "C" fn run_pass(
     values: *const ffi::BufrsOptionValue,
     num_values: isize,
 ) -> bool {
-    let result = catch_unwind(AssertUnwindSafe(|| {
+    let result = guarded(|| {
         let entry = &registry::entries()[pass_index];
         // SAFETY: the shim passes `num_values` valid values for this run.
         let values = unsafe { convert_option_values(values, num_values) };
         // SAFETY: `op` is the live op the pass runs on.
         let op_ref = unsafe { OperationRef::from_raw(op) };
         (entry.run)(op_ref, &values)
-    }));
+    });
     match result {
         Ok(Ok(())) => true,
         Ok(Err(registry::PassFailed)) => false,
-        Err(payload) => {
+        Err(panic) => {
             let name = registry::entries()
                 .get(pass_index)
                 .map_or("bufrs", |e| e.argument);
-            let report = catch_unwind(AssertUnwindSafe(|| {
-                Diagnostic::at_raw(
+            let report = guarded(|| {
+                let mut diagnostic = Diagnostic::at_raw(
                     op,
                     Severity::Error,
-                    format!(
-                        "{name}: internal error (Rust panic): {}",
-                        panic_message(&*payload)
-                    ),
-                )
-                .note("this is a bug in bufrs; the IR may be partially rewritten")
-                .emit()
-            }));
+                    format!("{name}: internal error (Rust panic): {}", panic.message),
+                );
+                if let Some(location) = &panic.location {
+                    diagnostic = diagnostic.note(format!("raised at {location}"));
+                }
+                diagnostic
+                    .note("this is a bug in bufrs; the IR may be partially rewritten")
+                    .emit()
+            });
             if report.is_err() {
                 eprintln!("bufrs: internal error in {name}");
             }
@@ -234,10 +310,10 @@ pub(crate) unsafe extern "C" fn collect_region_edge(
 /// Registers every bufrs pass with MLIR's global registry. Idempotent.
 #[unsafe(no_mangle)]
 pub extern "C" fn bufrsRegisterAllPasses() {
-    if let Err(payload) = catch_unwind(registry::register_all) {
+    if let Err(panic) = guarded(registry::register_all) {
         eprintln!(
             "bufrs: internal error while registering passes: {}",
-            panic_message(&*payload)
+            panic.message
         );
     }
 }
@@ -271,7 +347,7 @@ pub unsafe extern "C" fn bufrsCreatePass(
     on_error: MlirStringCallback,
     user_data: *mut c_void,
 ) -> MlirPass {
-    let result = catch_unwind(|| {
+    let result = guarded(|| {
         let argument = string_from_ref(argument);
         let options = string_from_ref(options);
         registry::create_pass_from_text(&argument, &options)
@@ -281,7 +357,7 @@ pub unsafe extern "C" fn bufrsCreatePass(
     let message = match result {
         Ok(Ok(pass)) => return pass,
         Ok(Err(message)) => message,
-        Err(payload) => format!("bufrs: internal error: {}", panic_message(&*payload)),
+        Err(panic) => format!("bufrs: internal error: {}", panic.message),
     };
     if let Some(callback) = on_error {
         // SAFETY: the caller's callback with the caller's data.

@@ -1,8 +1,10 @@
 //! Builders for the fixed IR bufrs creates by name: `memref.dealloc`,
-//! `bufferization.clone` and `cf.br`. Used only where no interface can build
-//! the op (e.g. freeing a buffer that came from a call or a merge, whose
-//! producer has no `AllocationOpInterface`); passes that use them list the
-//! dialects in `BufrsPass::DEPENDENT_DIALECTS`.
+//! `bufferization.clone`, `cf.br`, `arith.constant` of an index, and
+//! merge-alloc's byte buffer (`memref.alloc` of `i8`) and `memref.view`s of
+//! it. Used only where no interface can build the op (e.g. freeing a buffer
+//! that came from a call or a merge, whose producer has no
+//! `AllocationOpInterface`); passes that use them list the dialects in
+//! `BufrsPass::DEPENDENT_DIALECTS`.
 
 use mlir_sys::{MlirBlock, MlirLocation, MlirOperation, MlirValue};
 
@@ -109,32 +111,66 @@ pub fn arith_constant_index(value: i64, location: MlirLocation, at: Anchor) -> O
 }
 
 /// `%m = memref.alloc() {alignment = <alignment>} : memref<<bytes>xi8[, <memory_space>]>`
-/// (`memory_space` is the printed attribute, empty for the default space);
-/// returns `%m`.
+/// (`memory_space` null for the default space); returns `%m`. The type and
+/// attributes are built through the C API, not parsed from text. `None` if
+/// `bytes` is negative, `alignment` is not positive, or MLIR refuses the type
+/// (it then reports why at `location`).
 pub fn memref_alloc_bytes(
-    bytes: u64,
-    alignment: u64,
-    memory_space: &str,
+    bytes: i64,
+    alignment: i64,
+    memory_space: mlir_sys::MlirAttribute,
     location: MlirLocation,
     at: Anchor,
 ) -> Option<MlirValue> {
-    let space = if memory_space.is_empty() {
-        String::new()
-    } else {
-        format!(", {memory_space}")
+    if bytes < 0 || alignment <= 0 {
+        return None;
+    }
+    // SAFETY: every handle belongs to the location's live context; the
+    // shape and segment arrays outlive the calls that read them.
+    let (ty, named) = unsafe {
+        let context = mlir_sys::mlirLocationGetContext(location);
+        let i8_type = mlir_sys::mlirIntegerTypeGet(context, 8);
+        let shape = [bytes];
+        let ty = mlir_sys::mlirMemRefTypeContiguousGetChecked(
+            location,
+            i8_type,
+            1,
+            shape.as_ptr(),
+            memory_space,
+        );
+        if ty.ptr.is_null() {
+            return None;
+        }
+        let i64_type = mlir_sys::mlirIntegerTypeGet(context, 64);
+        let segments = [0i32, 0];
+        let named = |key: &str, attribute| {
+            let identifier =
+                mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref(key));
+            mlir_sys::mlirNamedAttributeGet(identifier, attribute)
+        };
+        (
+            ty,
+            [
+                named(
+                    "alignment",
+                    mlir_sys::mlirIntegerAttrGet(i64_type, alignment),
+                ),
+                named(
+                    "operandSegmentSizes",
+                    mlir_sys::mlirDenseI32ArrayGet(context, 2, segments.as_ptr()),
+                ),
+            ],
+        )
     };
-    let ty = parse_type(&format!("memref<{bytes}xi8{space}>"), location)?;
-    let op = create_op_with_attributes(
+    let op = crate::ir::edit::create_op_with_named_attributes(
         "memref.alloc",
         location,
         &[],
         &[ty],
-        &[
-            ("alignment", &format!("{alignment} : i64")),
-            ("operandSegmentSizes", "array<i32: 0, 0>"),
-        ],
+        &[],
+        &named,
         at,
-    )?;
+    );
     Some(crate::ir::edit::result(op, 0))
 }
 

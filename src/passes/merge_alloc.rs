@@ -45,6 +45,17 @@
 //! else are left alone. The merged buffer is allocated at the start of the
 //! scope's entry block (one per scope block and memory space).
 //!
+//! # When a scope is rewritten
+//!
+//! Merging never makes memory grow: a scope (one block and memory space) is
+//! rewritten only when it has at least two mergeable buffers and the planned
+//! arena is strictly smaller than the sum of the buffers' byte sizes (the
+//! arena's size includes the alignment padding of every buffer). Otherwise
+//! its allocations stay as they are ([`Skip`]). All sizes and offsets are
+//! checked 64-bit arithmetic (sums of sizes in `u128`), and an arena that
+//! does not fit in an `i64` memref dimension is an error at the scope op;
+//! every scope is planned and checked before any IR is edited.
+//!
 //! # Deallocation
 //!
 //! The pass works before deallocation insertion (nothing is freed; a later
@@ -56,14 +67,14 @@
 //!
 //! # Options
 //!
-//! `alignment` (power of two, default 64): alignment of the merged buffer and
-//! of every offset (at least the element size, or the allocation's own
-//! `alignment`). `planner`: a name from `crate::plan::PlannerKind`.
+//! `alignment` (power of two, default 64, at most 2^32): alignment of the
+//! merged buffer and of every offset (at least the element size, or the
+//! allocation's own `alignment`). `planner`: a name from `crate::plan::PlannerKind`.
 //! `analysis-only`: annotate allocations (`bufrs.lifetime = [first, last]`,
 //! `bufrs.scope`, or `bufrs.not_merged = "<reason>"`) and stop. `report`:
 //! a remark per scope with buffers merged, bytes before and after, the lower
-//! bound and the ratio after/bound, and a remark at every allocation left
-//! alone.
+//! bound and the ratio after/bound (or why the scope was not rewritten: "one
+//! buffer", "no byte saved"), and a remark at every allocation left alone.
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -96,7 +107,7 @@ pass_options! {
     /// Options of `bufrs-merge-alloc`.
     pub struct MergeAllocOptions {
         alignment: i64 = 64 => "alignment",
-            "Alignment in bytes (a power of two) of merged buffers and of every offset in them.";
+            "Alignment in bytes (a power of two, at most 2^32) of merged buffers and of every offset in them.";
         planner: String = "default".to_string() => "planner",
             "Static memory planner placing the buffers (default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
         analysis_only: bool = false => "analysis-only",
@@ -109,6 +120,10 @@ pass_options! {
 /// Work budget of the `search` planner, in milliseconds of its deterministic
 /// node budget.
 pub const SEARCH_BUDGET_MS: u64 = 50;
+
+/// Largest `alignment` option: LLVM's largest alignment (2^32 bytes), so the
+/// merged buffer stays lowerable.
+pub const MAX_ALIGNMENT: u64 = 1 << 32;
 
 pub struct MergeAlloc;
 
@@ -127,6 +142,12 @@ impl BufrsPass for MergeAlloc {
         if options.alignment <= 0 || !(options.alignment as u64).is_power_of_two() {
             return fail(format!(
                 "alignment must be a positive power of two, got {}",
+                options.alignment
+            ));
+        }
+        if options.alignment as u64 > MAX_ALIGNMENT {
+            return fail(format!(
+                "alignment {} is above {MAX_ALIGNMENT} (2^32, LLVM's largest alignment)",
                 options.alignment
             ));
         }
@@ -301,8 +322,10 @@ pub trait MergeRewriter {
     ) -> Result<(), String>;
 }
 
-/// Runs the three stages on `op`: collect, schedule and verify every scope,
-/// then (unless `analysis-only`) rewrite. Diagnostics at `op` on failure.
+/// Runs the three stages on `op`: collect, then (unless `analysis-only`)
+/// schedule, verify and [`decide`] every scope, and rewrite the scopes where
+/// merging saves bytes. Diagnostics at the scope op on failure, before any
+/// edit.
 pub fn merge_allocations(
     op: OperationRef<'_, '_>,
     options: &MergeAllocOptions,
@@ -339,37 +362,27 @@ pub fn merge_allocations(
         return Ok(());
     }
 
-    let mut schedules = Vec::with_capacity(traces.scopes.len());
+    // Plan every scope before touching the IR: an error leaves it as it was.
+    let mut decisions = Vec::with_capacity(traces.scopes.len());
     for trace in &traces.scopes {
-        let schedule = match scheduler.schedule(trace) {
-            Ok(schedule) => schedule,
-            Err(message) => {
-                Diagnostic::error(
-                    &op_ref(trace.scope_op),
-                    format!("{}: {message}", MergeAlloc::ARGUMENT),
-                )
-                .emit();
-                return Err(PassFailed);
-            }
-        };
-        if let Err(message) = verify_schedule(trace, &schedule) {
+        let decision = decide(trace, scheduler).map_err(|message| {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
-                format!(
-                    "{}: planner '{}' gave an invalid plan: {message}",
-                    MergeAlloc::ARGUMENT,
-                    scheduler.name()
-                ),
+                format!("{}: {message}", MergeAlloc::ARGUMENT),
             )
             .emit();
-            return Err(PassFailed);
-        }
-        schedules.push(schedule);
+            PassFailed
+        })?;
+        decisions.push(decision);
     }
 
     if options.report {
-        for (trace, schedule) in traces.scopes.iter().zip(&schedules) {
-            Diagnostic::remark(&op_ref(trace.scope_op), report_line(trace, schedule)).emit();
+        for (trace, decision) in traces.scopes.iter().zip(&decisions) {
+            let line = match decision {
+                Decision::Merge(schedule) => report_line(trace, schedule),
+                Decision::Skip(skip) => skip_line(trace, skip),
+            };
+            Diagnostic::remark(&op_ref(trace.scope_op), line).emit();
         }
         for left in &traces.left_alone {
             Diagnostic::remark(
@@ -384,7 +397,10 @@ pub fn merge_allocations(
         }
     }
 
-    for (trace, schedule) in traces.scopes.iter().zip(&schedules) {
+    for (trace, decision) in traces.scopes.iter().zip(&decisions) {
+        let Decision::Merge(schedule) = decision else {
+            continue;
+        };
         if let Err(message) = rewriter.rewrite(&snapshot, &map, trace, schedule) {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
@@ -397,27 +413,153 @@ pub fn merge_allocations(
     Ok(())
 }
 
+/// What the pass does with one scope.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Rewrite it with this (verified) schedule.
+    Merge(MemorySchedule),
+    /// Leave its allocations as they are.
+    Skip(Skip),
+}
+
+/// Why a scope is not rewritten: merging never makes memory grow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// Fewer than two mergeable buffers: nothing to share.
+    OneBuffer,
+    /// The arena would not be strictly smaller than the buffers it replaces.
+    NoByteSaved { before: u128, after: u64 },
+}
+
+/// Schedules and verifies one scope and decides whether rewriting it saves
+/// memory; `Err` (a message) when the plan is invalid or the arena would not
+/// be a valid memref.
+pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Decision, String> {
+    if trace.buffers.len() < 2 {
+        return Ok(Decision::Skip(Skip::OneBuffer));
+    }
+    within_planning_range(trace)?;
+    let schedule = scheduler.schedule(trace)?;
+    verify_schedule(trace, &schedule).map_err(|message| {
+        format!(
+            "planner '{}' gave an invalid plan: {message}",
+            scheduler.name()
+        )
+    })?;
+    let before = bytes_before(trace);
+    if u128::from(schedule.total) >= before {
+        return Ok(Decision::Skip(Skip::NoByteSaved {
+            before,
+            after: schedule.total,
+        }));
+    }
+    arena_dimension(schedule.total)?;
+    Ok(Decision::Merge(schedule))
+}
+
+/// The sum of the byte sizes of the buffers of a scope (exact: no sum of
+/// `u64`s overflows `u128` for fewer than 2^64 buffers).
+pub fn bytes_before(trace: &ScopeTrace) -> u128 {
+    trace.buffers.iter().map(|b| u128::from(b.size)).sum()
+}
+
+/// Planners work in `u64` and need the padded sizes of all buffers of a
+/// scope to sum within it (`plan::Problem`). When they do not, the error
+/// says how large the arena would at least be (the most padded bytes live at
+/// one tick, in `u128`).
+fn within_planning_range(trace: &ScopeTrace) -> Result<(), String> {
+    let align = trace.buffers.iter().map(|b| b.alignment).max().unwrap_or(1);
+    let padded = |size: u64, alignment: u64| {
+        let alignment = u128::from(alignment.max(1));
+        u128::from(size).div_ceil(alignment) * alignment
+    };
+    let worst: u128 = trace.buffers.iter().map(|b| padded(b.size, align)).sum();
+    if worst <= u128::from(u64::MAX) {
+        return Ok(());
+    }
+    // Inclusive lifetimes: at one tick, starts count before ends.
+    let mut events: Vec<(u64, bool, u128)> = Vec::with_capacity(2 * trace.buffers.len());
+    for b in &trace.buffers {
+        let bytes = padded(b.size, b.alignment);
+        events.push((b.first, false, bytes));
+        events.push((b.last, true, bytes));
+    }
+    events.sort_unstable();
+    let (mut live, mut peak) = (0u128, 0u128);
+    for (_, end, bytes) in events {
+        if end {
+            live -= bytes;
+        } else {
+            live += bytes;
+            peak = peak.max(live);
+        }
+    }
+    if peak > i64::MAX as u128 {
+        Err(format!(
+            "arena of at least {peak} bytes does not fit in a memref dimension (at most {} bytes)",
+            i64::MAX
+        ))
+    } else {
+        Err(format!(
+            "the buffers of the scope occupy {worst} bytes with padding, more than 64-bit planning supports"
+        ))
+    }
+}
+
+/// `bytes` as the arena's dimension, which MLIR holds in an `i64`; the
+/// error names the size.
+fn arena_dimension(bytes: u64) -> Result<i64, String> {
+    i64::try_from(bytes).map_err(|_| {
+        format!(
+            "arena of {bytes} bytes does not fit in a memref dimension (at most {} bytes)",
+            i64::MAX
+        )
+    })
+}
+
 /// The `report=true` remark of one scope.
 pub fn report_line(trace: &ScopeTrace, schedule: &MemorySchedule) -> String {
-    let before: u64 = trace.buffers.iter().map(|b| b.size).sum();
+    let before = bytes_before(trace);
     let ratio = if schedule.lower_bound == 0 {
         1.0
     } else {
         schedule.total as f64 / schedule.lower_bound as f64
     };
-    let space = if trace.memory_space.is_empty() {
-        String::new()
-    } else {
-        format!(" (memory space {})", trace.memory_space)
-    };
     format!(
-        "{}: scope {}{space}: {} buffers merged, {before} bytes before, {} bytes after, lower bound {}, ratio {ratio:.3}",
+        "{}: scope {}: {} buffers merged, {before} bytes before, {} bytes after, lower bound {}, ratio {ratio:.3}",
         MergeAlloc::ARGUMENT,
-        trace.scope_label,
+        scope_name(trace),
         trace.buffers.len(),
         schedule.total,
         schedule.lower_bound,
     )
+}
+
+/// The `report=true` remark of a scope left alone.
+pub fn skip_line(trace: &ScopeTrace, skip: &Skip) -> String {
+    let why = match skip {
+        Skip::OneBuffer => "one buffer".to_string(),
+        Skip::NoByteSaved { before, after } => {
+            format!("no byte saved ({before} bytes before, {after} bytes after)")
+        }
+    };
+    format!(
+        "{}: scope {}: not merged: {why}",
+        MergeAlloc::ARGUMENT,
+        scope_name(trace)
+    )
+}
+
+/// The scope's label and, unless default, its memory space.
+fn scope_name(trace: &ScopeTrace) -> String {
+    if trace.memory_space.is_empty() {
+        trace.scope_label.clone()
+    } else {
+        format!(
+            "{} (memory space {})",
+            trace.scope_label, trace.memory_space
+        )
+    }
 }
 
 /// Checks a schedule independently of the planner: one offset per buffer,
@@ -743,19 +885,23 @@ impl MergeRewriter for ViewRewriter {
             return Ok(());
         };
         let location = edit::location(map.op(first.alloc));
+        let bytes = arena_dimension(schedule.total)?;
+        let alignment = i64::try_from(schedule.alignment)
+            .map_err(|_| format!("alignment {} does not fit in 64 bits", schedule.alignment))?;
+        // Every buffer of the trace has this memory space (the collector
+        // groups by it); the type's own attribute, null for the default.
+        // SAFETY: a live memref-typed value.
+        let memory_space = unsafe {
+            mlir_sys::mlirMemRefTypeGetMemorySpace(edit::value_type(map.value(first.value)))
+        };
         let merged = builders::memref_alloc_bytes(
-            schedule.total,
-            schedule.alignment,
-            &trace.memory_space,
+            bytes,
+            alignment,
+            memory_space,
             location,
             At::StartOf(map.block(trace.scope_block)),
         )
-        .ok_or_else(|| {
-            format!(
-                "cannot build the merged buffer in memory space '{}'",
-                trace.memory_space
-            )
-        })?;
+        .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
         let mut freed = false;
         for (buffer, &offset) in trace.buffers.iter().zip(&schedule.offsets) {
             let alloc = map.op(buffer.alloc);
@@ -918,6 +1064,23 @@ mod tests {
         }
     }
 
+    /// Another scheduler's plan upside down: each buffer ends where it
+    /// started (a valid plan of the same size).
+    struct Mirrored(PlannerScheduler);
+    impl MemoryScheduler for Mirrored {
+        fn name(&self) -> &str {
+            "mirrored"
+        }
+        fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String> {
+            let mut schedule = self.0.schedule(trace)?;
+            for (offset, b) in schedule.offsets.iter_mut().zip(&trace.buffers) {
+                let size = plan::problem::round_up(b.size, b.alignment).ok_or("overflow")?;
+                *offset = schedule.total - *offset - size;
+            }
+            Ok(schedule)
+        }
+    }
+
     /// A broken scheduler: everything at offset 0.
     struct AllAtZero;
     impl MemoryScheduler for AllAtZero {
@@ -958,10 +1121,24 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
 
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let func = module.body().first_operation().unwrap();
-        merge_allocations(func, &options, &collector, &BackToBack, &ViewRewriter).unwrap();
+        let mirrored = Mirrored(PlannerScheduler {
+            planner: Box::new(PlannerKind::ALL[0].planner(SEARCH_BUDGET_MS)),
+        });
+        merge_allocations(func, &options, &collector, &mirrored, &ViewRewriter).unwrap();
         let text = module.as_operation().to_string();
-        assert!(text.contains("memref<196608xi8>"), "{text}");
-        assert!(text.contains("arith.constant 131072 : index"), "{text}");
+        assert!(text.contains("memref<131072xi8>"), "{text}");
+        let first = text.find("arith.constant").unwrap();
+        assert!(
+            text[first..].starts_with("arith.constant 65536 : index"),
+            "{text}"
+        );
+
+        // Back to back saves no byte: the scope is left alone.
+        let module = melior::ir::Module::parse(&context, MLP).unwrap();
+        let before = module.as_operation().to_string();
+        let func = module.body().first_operation().unwrap();
+        merge_allocations(func, &options, &collector, &BackToBack, &ViewRewriter).unwrap();
+        assert_eq!(module.as_operation().to_string(), before);
 
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let before = module.as_operation().to_string();
@@ -1030,6 +1207,85 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
             scope_of(&s, in_region),
             Err(Refusal::UnsupportedRegion(region_op))
         );
+    }
+
+    fn default_scheduler() -> PlannerScheduler {
+        PlannerScheduler {
+            planner: Box::new(PlannerKind::ALL[0].planner(SEARCH_BUDGET_MS)),
+        }
+    }
+
+    /// Memory never grows: one buffer, or an arena not strictly smaller
+    /// than the buffers, leaves the scope alone.
+    #[test]
+    fn scopes_without_saving_are_skipped() {
+        let s = default_scheduler();
+        assert_eq!(
+            decide(&trace(&[(32, 1, 2)]), &s),
+            Ok(Decision::Skip(Skip::OneBuffer))
+        );
+        assert_eq!(
+            decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s),
+            Ok(Decision::Skip(Skip::NoByteSaved {
+                before: 64,
+                after: 128
+            }))
+        );
+        assert_eq!(
+            decide(&trace(&[(64, 1, 2), (64, 2, 3)]), &s),
+            Ok(Decision::Skip(Skip::NoByteSaved {
+                before: 128,
+                after: 128
+            }))
+        );
+        let Ok(Decision::Merge(schedule)) = decide(&trace(&[(64, 1, 2), (64, 3, 4)]), &s) else {
+            panic!("disjoint buffers merge");
+        };
+        assert_eq!(schedule.total, 64);
+        assert_eq!(
+            skip_line(&trace(&[(32, 1, 2)]), &Skip::OneBuffer),
+            "bufrs-merge-alloc: scope @f: not merged: one buffer"
+        );
+    }
+
+    /// Arenas beyond an i64 dimension, or scopes beyond 64-bit planning,
+    /// are errors, never wrapped sizes.
+    #[test]
+    fn oversized_arenas_are_errors() {
+        let s = default_scheduler();
+        let big = (1u64 << 62) - 64;
+        let three_of_four = trace(&[(big, 1, 4), (big, 1, 4), (big, 1, 2), (big, 3, 4)]);
+        assert_eq!(
+            decide(&three_of_four, &s),
+            Err(format!(
+                "arena of {} bytes does not fit in a memref dimension (at most {} bytes)",
+                3 * big,
+                i64::MAX
+            ))
+        );
+        let five_live = trace(&[(big, 1, 1); 5]);
+        let least = 5 * u128::from(big);
+        assert_eq!(
+            decide(&five_live, &s),
+            Err(format!(
+                "arena of at least {least} bytes does not fit in a memref dimension (at most {} bytes)",
+                i64::MAX
+            ))
+        );
+        let five_in_turn = trace(&[
+            (big, 1, 1),
+            (big, 2, 2),
+            (big, 3, 3),
+            (big, 4, 4),
+            (big, 5, 5),
+        ]);
+        assert!(
+            decide(&five_in_turn, &s)
+                .unwrap_err()
+                .contains("64-bit planning")
+        );
+        assert_eq!(arena_dimension(i64::MAX as u64), Ok(i64::MAX));
+        assert!(arena_dimension(i64::MAX as u64 + 1).is_err());
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 // RUN: %bufrs-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{report=true}))' -verify-diagnostics | FileCheck %s
 
-func.func private @ext(memref<4xf32>)
+func.func private @ext16(memref<16xf32>)
 
 // CHECK-LABEL: func.func @returned(
 // CHECK-NEXT:    memref.alloc() : memref<4xf32>
@@ -79,14 +79,20 @@ func.func @freed_through_cast() {
   return
 }
 
+// Two buffers passed to calls one after the other share one slot.
 // CHECK-LABEL: func.func @passed_to_call(
 // CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
-// CHECK-NEXT:    %[[O:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[V:.*]] = memref.view %[[M]][%[[O]]][] : memref<64xi8> to memref<4xf32>
-// CHECK-NEXT:    call @ext(%[[V]])
-// expected-remark @below {{scope @passed_to_call: 1 buffers merged, 16 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
+// CHECK-NEXT:    %[[O1:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[V1:.*]] = memref.view %[[M]][%[[O1]]][] : memref<64xi8> to memref<16xf32>
+// CHECK-NEXT:    call @ext16(%[[V1]])
+// CHECK-NEXT:    %[[O2:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[V2:.*]] = memref.view %[[M]][%[[O2]]][] : memref<64xi8> to memref<16xf32>
+// CHECK-NEXT:    call @ext16(%[[V2]])
+// expected-remark @below {{scope @passed_to_call: 2 buffers merged, 128 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
 func.func @passed_to_call() {
-  %a = memref.alloc() : memref<4xf32>
-  func.call @ext(%a) : (memref<4xf32>) -> ()
+  %a = memref.alloc() : memref<16xf32>
+  func.call @ext16(%a) : (memref<16xf32>) -> ()
+  %b = memref.alloc() : memref<16xf32>
+  func.call @ext16(%b) : (memref<16xf32>) -> ()
   return
 }

@@ -40,6 +40,9 @@ func.func @two_returns(%c: i1, %i: index, %f: f32) -> f32 {
 // CHECK-NEXT:      arith.constant 0 : index
 // CHECK-NEXT:      memref.view %[[M]]
 // CHECK-NEXT:      memref.store
+// CHECK-NEXT:      arith.constant 0 : index
+// CHECK-NEXT:      memref.view %[[M]]
+// CHECK-NEXT:      memref.store
 // CHECK-NEXT:    }
 // CHECK-NEXT:    memref.dealloc %[[M]] : memref<64xi8>
 // CHECK-NEXT:    return
@@ -50,6 +53,9 @@ func.func @freed_in_loop(%n: index, %f: f32) {
     %a = memref.alloc() : memref<16xf32>
     memref.store %f, %a[%i] : memref<16xf32>
     memref.dealloc %a : memref<16xf32>
+    %b = memref.alloc() : memref<16xf32>
+    memref.store %f, %b[%i] : memref<16xf32>
+    memref.dealloc %b : memref<16xf32>
   }
   return
 }
@@ -83,5 +89,7 @@ func.func @late_free(%i: index, %f: f32) {
 func.func @not_freed(%i: index, %f: f32) {
   %a = memref.alloc() : memref<16xf32>
   memref.store %f, %a[%i] : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %f, %b[%i] : memref<16xf32>
   return
 }

@@ -1,7 +1,8 @@
 // The seed's loop cases ("Tick-based trace collection"). %e and %f are
 // allocated outside the loop and used inside it: the access pattern is
-// e f e f ..., so both lifetimes widen to the whole loop and they get
-// different offsets. %g and %h are allocated in the loop body and used only
+// e f e f ..., so both lifetimes widen to the whole loop: they cannot
+// share bytes, merging them would save nothing, and they stay as they are
+// (the TICKS run shows the overlapping lifetimes). %g and %h are allocated in the loop body and used only
 // there: fresh buffers each iteration with disjoint lifetimes, so they share
 // offset 0 (the merged buffer is hoisted to the function, scf.for is not a
 // scope).
@@ -10,13 +11,10 @@
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{analysis-only=true}))' | FileCheck %s --check-prefix=TICKS
 
 // CHECK-LABEL: func.func @outer_buffers_used_in_loop(
-// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4096xi8>
 // CHECK-NEXT:    arith.constant 0 : index
 // CHECK-NEXT:    arith.constant 1 : index
-// CHECK-NEXT:    %[[O1:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[E:.*]] = memref.view %[[M]][%[[O1]]][] : memref<4096xi8> to memref<8x64xf32>
-// CHECK-NEXT:    %[[O2:.*]] = arith.constant 2048 : index
-// CHECK-NEXT:    %[[F:.*]] = memref.view %[[M]][%[[O2]]][] : memref<4096xi8> to memref<8x64xf32>
+// CHECK-NEXT:    %[[E:.*]] = memref.alloc() : memref<8x64xf32>
+// CHECK-NEXT:    %[[F:.*]] = memref.alloc() : memref<8x64xf32>
 // CHECK-NEXT:    scf.for
 // CHECK-NEXT:      memref.store %{{.*}}, %[[E]]
 // CHECK-NEXT:      memref.store %{{.*}}, %[[F]]

@@ -9,10 +9,10 @@
 // CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // CHECK:         memref.alloc() : memref<4x4xf32, strided<[8, 1]>>
 // CHECK:         memref.alloc() : memref<4x4xf32, #map>
-// CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<4xf32>
-// CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<3xvector<3xf32>>
-// CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<5xi1>
-// expected-remark @below {{scope @layouts: 3 buffers merged, 69 bytes before, 128 bytes after, lower bound 128, ratio 1.000}}
+// CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<16xf32>
+// CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<4xvector<3xf32>>
+// CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<60xi1>
+// expected-remark @below {{scope @layouts: 3 buffers merged, 188 bytes before, 128 bytes after, lower bound 128, ratio 1.000}}
 func.func @layouts(%i: index, %v: vector<3xf32>, %b: i1) {
   %f = arith.constant 0.0 : f32
   // expected-remark @below {{not merged: non-identity layout}}
@@ -21,12 +21,12 @@ func.func @layouts(%i: index, %v: vector<3xf32>, %b: i1) {
   // expected-remark @below {{not merged: non-identity layout}}
   %t = memref.alloc() : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
   memref.store %f, %t[%i, %i] : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
-  %ok = memref.alloc() : memref<4xf32>
-  %vec = memref.alloc() : memref<3xvector<3xf32>>
-  %bits = memref.alloc() : memref<5xi1>
-  memref.store %f, %ok[%i] : memref<4xf32>
-  memref.store %v, %vec[%i] : memref<3xvector<3xf32>>
-  memref.store %b, %bits[%i] : memref<5xi1>
-  memref.store %f, %ok[%i] : memref<4xf32>
+  %ok = memref.alloc() : memref<16xf32>
+  %vec = memref.alloc() : memref<4xvector<3xf32>>
+  %bits = memref.alloc() : memref<60xi1>
+  memref.store %f, %ok[%i] : memref<16xf32>
+  memref.store %v, %vec[%i] : memref<4xvector<3xf32>>
+  memref.store %b, %bits[%i] : memref<60xi1>
+  memref.store %f, %ok[%i] : memref<16xf32>
   return
 }

@@ -13,18 +13,21 @@
 // CHECK-NEXT:    %[[F:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK:         memref.view %[[F]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
 // CHECK:         scf.forall
-// CHECK-NEXT:      %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// CHECK-NEXT:      %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NEXT:      %[[O1:.*]] = arith.constant 0 : index
-// CHECK-NEXT:      memref.view %[[P]][%[[O1]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:      memref.view %[[P]][%[[O1]]][] : memref<64xi8> to memref<16xf32>
 // CHECK:           scf.forall
 // CHECK-NEXT:        %[[Q:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NEXT:        arith.constant 0 : index
 // CHECK-NEXT:        memref.view %[[Q]]
 // CHECK-NEXT:        memref.store
+// CHECK-NEXT:        arith.constant 0 : index
+// CHECK-NEXT:        memref.view %[[Q]]
+// CHECK-NEXT:        memref.store
 // CHECK-NEXT:        memref.dealloc %[[Q]] : memref<64xi8>
 // CHECK-NEXT:      }
-// CHECK:           memref.view %[[P]][%{{.*}}][] : memref<128xi8> to memref<16xf32>
-// CHECK:           memref.dealloc %[[P]] : memref<128xi8>
+// CHECK:           memref.view %[[P]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
+// CHECK:           memref.dealloc %[[P]] : memref<64xi8>
 // CHECK-NEXT:    }
 // CHECK:         scf.parallel
 // CHECK-NEXT:      %[[R:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
@@ -41,28 +44,33 @@ func.func @scopes(%n: index, %f: f32) {
   %c1 = arith.constant 1 : index
   %top = memref.alloc() : memref<16xf32>
   memref.store %f, %top[%c0] : memref<16xf32>
-  // expected-remark @below {{scope scf.forall@5: 2 buffers merged, 128 bytes before, 128 bytes after, lower bound 128, ratio 1.000}}
+  // expected-remark @below {{scope scf.forall@5: 2 buffers merged, 128 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
   scf.forall (%i) in (%n) {
     %a = memref.alloc() : memref<16xf32>
     memref.store %f, %a[%i] : memref<16xf32>
-    // expected-remark @below {{scope scf.forall@8: 1 buffers merged, 64 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
+    // expected-remark @below {{scope scf.forall@8: 2 buffers merged, 128 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
     scf.forall (%j) in (%n) {
       %q = memref.alloc() : memref<16xf32>
       memref.store %f, %q[%j] : memref<16xf32>
       memref.dealloc %q : memref<16xf32>
+      %q2 = memref.alloc() : memref<16xf32>
+      memref.store %f, %q2[%j] : memref<16xf32>
+      memref.dealloc %q2 : memref<16xf32>
     }
     %b = memref.alloc() : memref<16xf32>
     memref.store %f, %b[%i] : memref<16xf32>
-    memref.store %f, %a[%i] : memref<16xf32>
     memref.store %f, %top[%i] : memref<16xf32>
     memref.dealloc %a : memref<16xf32>
     memref.dealloc %b : memref<16xf32>
   }
-  // expected-remark @below {{scope scf.parallel@24: 1 buffers merged, 32 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
+  // expected-remark @below {{scope scf.parallel@26: 2 buffers merged, 128 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
-    %p = memref.alloc() : memref<8xf32>
-    memref.store %f, %p[%i] : memref<8xf32>
-    memref.dealloc %p : memref<8xf32>
+    %p = memref.alloc() : memref<16xf32>
+    memref.store %f, %p[%i] : memref<16xf32>
+    memref.dealloc %p : memref<16xf32>
+    %p2 = memref.alloc() : memref<16xf32>
+    memref.store %f, %p2[%i] : memref<16xf32>
+    memref.dealloc %p2 : memref<16xf32>
     scf.reduce
   }
   scf.for %i = %c0 to %n step %c1 {

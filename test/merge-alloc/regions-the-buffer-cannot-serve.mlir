@@ -17,18 +17,18 @@
 // CHECK-NEXT:      memref.view %[[M]]
 // CHECK:         "test.region"() ({
 // CHECK-NEXT:      memref.alloc() : memref<4xf32>
-// expected-remark @below {{scope @regions: 2 buffers merged, 32 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
+// expected-remark @below {{scope @regions: 2 buffers merged, 128 bytes before, 64 bytes after, lower bound 64, ratio 1.000}}
 func.func @regions(%i: index, %f: f32, %c: i1) {
   scf.execute_region {
-    %a = memref.alloc() : memref<4xf32>
-    memref.store %f, %a[%i] : memref<4xf32>
+    %a = memref.alloc() : memref<16xf32>
+    memref.store %f, %a[%i] : memref<16xf32>
     scf.yield
   }
   scf.while : () -> () {
     scf.condition(%c)
   } do {
-    %w = memref.alloc() : memref<4xf32>
-    memref.store %f, %w[%i] : memref<4xf32>
+    %w = memref.alloc() : memref<16xf32>
+    memref.store %f, %w[%i] : memref<16xf32>
     scf.yield
   }
   "test.region"() ({
