@@ -64,6 +64,7 @@ use crate::{
         dominance::{DominanceInfo, ancestor_op_in_region},
         snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
+        value_flow::UseKind,
     },
     dialect::copies::{CopyShape, copy_shape},
     ir::{Diagnostic, edit},
@@ -164,6 +165,10 @@ pub enum Kept {
     SourceUsedBetween { by: OpId },
     /// The target is defined after the source's allocation.
     TargetDefinedLater,
+    /// `by` takes the address of one of the buffers (or an alias) as a plain
+    /// value: accesses through it are not seen, so the two buffers must stay
+    /// apart.
+    AddressExposed { by: OpId },
 }
 
 impl Kept {
@@ -179,11 +184,16 @@ impl Kept {
                 "kept: the source is used between the copy and its free"
             }
             Kept::TargetDefinedLater => "kept: the target is defined after the source's allocation",
+            Kept::AddressExposed { .. } => {
+                "kept: the address of a buffer involved is taken as a plain value"
+            }
         }
     }
     fn culprit(self) -> Option<OpId> {
         match self {
-            Kept::TargetUsedBetween { by } | Kept::SourceUsedBetween { by } => Some(by),
+            Kept::TargetUsedBetween { by }
+            | Kept::SourceUsedBetween { by }
+            | Kept::AddressExposed { by } => Some(by),
             _ => None,
         }
     }
@@ -269,6 +279,18 @@ impl Ctx<'_> {
         })
     }
 
+    /// An op that takes the address of `value` or an alias of it as a plain
+    /// value (see [`crate::analysis::value_flow::UseKind::AddressExposed`]).
+    fn address_exposed(&self, value: ValueId) -> Option<OpId> {
+        let flow = self.aliases.flow();
+        self.aliases.resolve(value).into_iter().find_map(|alias| {
+            flow.events(alias)
+                .iter()
+                .find(|e| e.kind == UseKind::AddressExposed)
+                .map(|e| e.op)
+        })
+    }
+
     /// The first op after position `after` in `block` that only frees `value`.
     fn free_after(&self, value: ValueId, block: BlockId, after: u32) -> Option<OpId> {
         self.uses
@@ -308,6 +330,12 @@ impl Ctx<'_> {
         source: ValueId,
         target: ValueId,
     ) -> Result<(), Kept> {
+        if let Some(by) = self
+            .address_exposed(source)
+            .or_else(|| self.address_exposed(target))
+        {
+            return Err(Kept::AddressExposed { by });
+        }
         let def_pos = self.snapshot.op(alloc).position;
         if let Some(by) = self.used_between(target, block, def_pos, copy_pos) {
             return Err(Kept::TargetUsedBetween { by });
@@ -385,6 +413,12 @@ impl Ctx<'_> {
         let free = self
             .free_after(source, block, info.position)
             .ok_or(Kept::NoSourceFree)?;
+        if let Some(by) = self
+            .address_exposed(source)
+            .or_else(|| self.address_exposed(clone))
+        {
+            return Err(Kept::AddressExposed { by });
+        }
         if let Some(by) = self.used_between(
             source,
             block,
