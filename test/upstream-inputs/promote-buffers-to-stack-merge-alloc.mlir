@@ -1,157 +1,152 @@
 // Upstream-derived inputs (see Inputs/promote-buffers-to-stack.mlir for the source file) through
-// builtin.module(func.func(bufrs-merge-alloc)). Functions whose output is wrong today have no CHECK lines;
-// FINDINGS.md lists them. CHECK lines generated from output judged correct by reading.
+// builtin.module(func.func(bufrs-merge-alloc)). bufrs-merge-alloc never grows memory: a scope with
+// fewer than two mergeable buffers, or whose 64-byte-aligned arena is not strictly smaller than the
+// sum of its buffers, is left untouched. Every function here is left alone (all buffers are tiny,
+// dynamic, returned, yielded or alone in their scope); the output was compared with the input and
+// read. Per function: the original alloc/alloca/dealloc ops are still there and no i8 arena or
+// memref.view appears (FINDINGS.md).
 
 // RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/promote-buffers-to-stack.mlir --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc))' | FileCheck %s
 
+// CHECK-LABEL: func.func @condBranch(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
 // CHECK-LABEL: func.func @condBranchDynamicType(
-// CHECK-NEXT: cf.cond_br %arg0, ^bb1, ^bb2(%arg3 : index)
-// CHECK-NEXT: ^bb1:
-// CHECK-NEXT: cf.br ^bb3(%arg1 : memref<?xf32>)
-// CHECK-NEXT: ^bb2([[V0:%[a-zA-Z0-9_]+]]: index):
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc([[V0]]) : memref<?xf32>
-// CHECK-NEXT: memref.copy %arg1, [[ALLOC]] : memref<?xf32> to memref<?xf32>
-// CHECK-NEXT: cf.br ^bb3([[ALLOC]] : memref<?xf32>)
-// CHECK-NEXT: ^bb3([[V1:%[a-zA-Z0-9_]+]]: memref<?xf32>):
-// CHECK-NEXT: memref.copy [[V1]], %arg2 : memref<?xf32> to memref<?xf32>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc({{%[a-zA-Z0-9_]+}}) : memref<?xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @dynamicRanked(
-// CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = memref.rank %arg0 : memref<*xf32>
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc([[V0]]) : memref<?xindex>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc({{%[a-zA-Z0-9_]+}}) : memref<?xindex>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @dynamicRanked2D(
-// CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = memref.rank %arg0 : memref<*xf32>
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc([[V0]], [[V0]]) : memref<?x?xindex>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc({{%[a-zA-Z0-9_]+}}, {{%[a-zA-Z0-9_]+}}) : memref<?x?xindex>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @dynamicNoRank(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0) : memref<?xindex>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0) : memref<?xindex>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @emptyUsesValue(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @criticalEdge(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @invCriticalEdge(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @ifElse(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
-// CHECK-NEXT: [[C0:%[a-zA-Z0-9_]+]] = arith.constant 0 : index
-// CHECK-NEXT: [[VIEW:%[a-zA-Z0-9_]+]] = memref.view [[ALLOC]][[[C0]]][] : memref<128xi8> to memref<2xf32>
-// CHECK-NEXT: memref.copy %arg1, [[VIEW]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: cf.cond_br %arg0, ^bb1(%arg1, [[VIEW]] : memref<2xf32>, memref<2xf32>), ^bb2([[VIEW]], %arg1 : memref<2xf32>, memref<2xf32>)
-// CHECK-NEXT: ^bb1([[V0:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V1:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: cf.br ^bb3([[V0]], [[V1]] : memref<2xf32>, memref<2xf32>)
-// CHECK-NEXT: ^bb2([[V2:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V3:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: cf.br ^bb3([[V2]], [[V3]] : memref<2xf32>, memref<2xf32>)
-// CHECK-NEXT: ^bb3([[V4:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V5:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: [[C64:%[a-zA-Z0-9_]+]] = arith.constant 64 : index
-// CHECK-NEXT: [[VIEW_0:%[a-zA-Z0-9_]+]] = memref.view [[ALLOC]][[[C64]]][] : memref<128xi8> to memref<2xf32>
-// CHECK-NEXT: memref.copy [[V4]], [[VIEW_0]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: memref.copy [[VIEW_0]], %arg2 : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @ifElseNoUsers(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @ifElseNested(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
-// CHECK-NEXT: [[C0:%[a-zA-Z0-9_]+]] = arith.constant 0 : index
-// CHECK-NEXT: [[VIEW:%[a-zA-Z0-9_]+]] = memref.view [[ALLOC]][[[C0]]][] : memref<128xi8> to memref<2xf32>
-// CHECK-NEXT: memref.copy %arg1, [[VIEW]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: cf.cond_br %arg0, ^bb1(%arg1, [[VIEW]] : memref<2xf32>, memref<2xf32>), ^bb2([[VIEW]], %arg1 : memref<2xf32>, memref<2xf32>)
-// CHECK-NEXT: ^bb1([[V0:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V1:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: cf.br ^bb5([[V0]], [[V1]] : memref<2xf32>, memref<2xf32>)
-// CHECK-NEXT: ^bb2([[V2:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V3:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: cf.cond_br %arg0, ^bb3([[V2]] : memref<2xf32>), ^bb4([[V3]] : memref<2xf32>)
-// CHECK-NEXT: ^bb3([[V4:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: cf.br ^bb5([[V4]], [[V2]] : memref<2xf32>, memref<2xf32>)
-// CHECK-NEXT: ^bb4([[V5:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: cf.br ^bb5([[V2]], [[V5]] : memref<2xf32>, memref<2xf32>)
-// CHECK-NEXT: ^bb5([[V6:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V7:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: [[C64:%[a-zA-Z0-9_]+]] = arith.constant 64 : index
-// CHECK-NEXT: [[VIEW_0:%[a-zA-Z0-9_]+]] = memref.view [[ALLOC]][[[C64]]][] : memref<128xi8> to memref<2xf32>
-// CHECK-NEXT: memref.copy [[V6]], [[VIEW_0]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: memref.copy [[VIEW_0]], %arg2 : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @redundantOperations(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
-// CHECK-NEXT: [[C0:%[a-zA-Z0-9_]+]] = arith.constant 0 : index
-// CHECK-NEXT: [[VIEW:%[a-zA-Z0-9_]+]] = memref.view [[ALLOC]][[[C0]]][] : memref<128xi8> to memref<2xf32>
-// CHECK-NEXT: memref.copy %arg0, [[VIEW]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: [[C64:%[a-zA-Z0-9_]+]] = arith.constant 64 : index
-// CHECK-NEXT: [[VIEW_0:%[a-zA-Z0-9_]+]] = memref.view [[ALLOC]][[[C64]]][] : memref<128xi8> to memref<2xf32>
-// CHECK-NEXT: memref.copy [[VIEW]], [[VIEW_0]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @moving_alloc_and_inserting_missing_dealloc(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
-// CHECK-NEXT: cf.cond_br %arg0, ^bb1, ^bb2
-// CHECK-NEXT: ^bb1:
-// CHECK-NEXT: [[C0:%[a-zA-Z0-9_]+]] = arith.constant 0 : index
-// CHECK-NEXT: [[VIEW:%[a-zA-Z0-9_]+]] = memref.view [[ALLOC]][[[C0]]][] : memref<128xi8> to memref<2xf32>
-// CHECK-NEXT: memref.copy %arg1, [[VIEW]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: cf.br ^bb3([[VIEW]] : memref<2xf32>)
-// CHECK-NEXT: ^bb2:
-// CHECK-NEXT: [[C64:%[a-zA-Z0-9_]+]] = arith.constant 64 : index
-// CHECK-NEXT: [[VIEW_0:%[a-zA-Z0-9_]+]] = memref.view [[ALLOC]][[[C64]]][] : memref<128xi8> to memref<2xf32>
-// CHECK-NEXT: memref.copy %arg1, [[VIEW_0]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: cf.br ^bb3([[VIEW_0]] : memref<2xf32>)
-// CHECK-NEXT: ^bb3([[V0:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: memref.copy [[V0]], %arg2 : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @nested_regions_and_cond_branch(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @memref_in_function_results(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<15xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<5xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @nested_region_control_flow(
-// CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg0, %arg1 : index
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0, %arg0) : memref<?x?xf32>
-// CHECK-NEXT: [[V1:%[a-zA-Z0-9_]+]] = scf.if [[V0]] -> (memref<?x?xf32>) {
-// CHECK-NEXT: scf.yield [[ALLOC]] : memref<?x?xf32>
-// CHECK-NEXT: } else {
-// CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0, %arg1) : memref<?x?xf32>
-// CHECK-NEXT: scf.yield [[ALLOC]] : memref<?x?xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: return [[V1]] : memref<?x?xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0, %arg0) : memref<?x?xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0, %arg1) : memref<?x?xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @inner_region_control_flow_static(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2x2xf32>
-// CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = test.region_if [[ALLOC]]: memref<2x2xf32> -> memref<2x2xf32> then {
-// CHECK-NEXT: ^bb0(%arg1: memref<2x2xf32>):
-// CHECK-NEXT: test.region_if_yield %arg1 : memref<2x2xf32>
-// CHECK-NEXT: } else {
-// CHECK-NEXT: ^bb0(%arg1: memref<2x2xf32>):
-// CHECK-NEXT: test.region_if_yield %arg1 : memref<2x2xf32>
-// CHECK-NEXT: } join {
-// CHECK-NEXT: ^bb0(%arg1: memref<2x2xf32>):
-// CHECK-NEXT: test.region_if_yield %arg1 : memref<2x2xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: return [[V0]] : memref<2x2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2x2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @loop_alloc(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @loop_nested_if_no_alloc(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
-// CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = scf.for %arg5 = %arg0 to %arg1 step %arg2 iter_args(%arg6 = %arg3) -> (memref<2xf32>) {
-// CHECK-NEXT: [[V1:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg5, %arg1 : index
-// CHECK-NEXT: [[V2:%[a-zA-Z0-9_]+]] = scf.if [[V1]] -> (memref<2xf32>) {
-// CHECK-NEXT: scf.yield [[ALLOC]] : memref<2xf32>
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.yield %arg6 : memref<2xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: scf.yield [[V2]] : memref<2xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: memref.copy [[V0]], %arg4 : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @loop_nested_if_alloc(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
-// CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = scf.for %arg4 = %arg0 to %arg1 step %arg2 iter_args(%arg5 = %arg3) -> (memref<2xf32>) {
-// CHECK-NEXT: [[V1:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg4, %arg1 : index
-// CHECK-NEXT: [[V2:%[a-zA-Z0-9_]+]] = scf.if [[V1]] -> (memref<2xf32>) {
-// CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
-// CHECK-NEXT: scf.yield [[ALLOC_0]] : memref<2xf32>
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.yield [[ALLOC]] : memref<2xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: scf.yield [[V2]] : memref<2xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: return [[V0]] : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @large_buffer_allocation(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2048xf32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @indexElementType(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<4xindex>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+
+// CHECK-LABEL: func.func @bigIndexElementType(
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() {alignment = 64 : i64, custom_attr} : memref<4xindex>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @huge_static_memref(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<3090540x3090540x3090540xi32>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<3090540x3090540x3090540xi32>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
 
 // CHECK-LABEL: func.func @nestedMemref(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<1xmemref<2xf32>>
-// CHECK-NEXT: return
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
+// CHECK: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<1xmemref<2xf32>>
+// CHECK-NOT: {{memref<[0-9]+xi8>|memref.view}}
