@@ -34,10 +34,15 @@
 //! with any number of successors (`cf.switch`), frees already in the IR
 //! (removed and re-placed when they free an owned buffer, kept when they free
 //! memory the function does not own), and ops with unknown memory effects
-//! (a use that keeps the buffer alive). What cannot be handled soundly is an
-//! error at the op: a buffer stored into memory, a buffer passed to a
-//! terminator whose successors are unknown, IR with ownership-based
-//! `bufferization.dealloc` ops.
+//! (a use that keeps the buffer alive; their results may be any of their
+//! buffer operands, so every use of a result keeps those alive too). An op
+//! that takes a buffer's address as a plain value
+//! (`memref.extract_aligned_pointer_as_index`) makes every exit of the
+//! buffer's region a use. What cannot be handled soundly is an error at the
+//! op: a buffer stored into memory, a buffer passed to a terminator whose
+//! successors are unknown (including an unregistered op ending a block), the
+//! address of a buffer allocated in a CFG loop taken as a plain value, IR
+//! with ownership-based `bufferization.dealloc` ops.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
