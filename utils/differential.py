@@ -22,9 +22,19 @@ Corpus:
   CFGs of up to 7 blocks with block arguments, `cf.br`/`cf.cond_br`/
   `cf.switch`, loops (back edges), several returns, unreachable blocks, and
   nested `scf.if`/`scf.for`/`scf.while`/`scf.execute_region` (the latter
-  with CFGs of its own), values used across blocks and regions.
+  with CFGs of its own), values used across blocks and regions;
+  with --shuffle-blocks (default) the non-entry blocks of every region are
+  written in a random order (utils/block_order.py), so values are used in
+  blocks that come before their definition in the text; with --unknown-ops
+  (default) functions also take a memref and hold `memref.alloc`s and
+  unregistered ops (`"test.unknown_forward"(%buf)` whose memref result may
+  alias its operand, `"test.unknown_read"`, `"test.unknown_use"`) whose
+  results are used later, in other blocks too. Every run passes
+  -allow-unregistered-dialect. `--no-shuffle-blocks --no-unknown-ops`
+  reproduces the corpus of earlier versions exactly.
 
-Commands compared (with --mlir-disable-threading, -split-input-file):
+Commands compared (with --mlir-disable-threading, -split-input-file,
+-allow-unregistered-dialect):
   MLIR : builtin.module(func.func(test-print-dominance))   vs
   bufrs: builtin.module(bufrs-print-dominance)
   MLIR : builtin.module(func.func(test-print-liveness))    vs
@@ -63,6 +73,10 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from block_order import shuffle_blocks  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 
@@ -81,11 +95,16 @@ class FunctionGenerator:
     defined-before in its block, defined in a dominating block of its region,
     or visible at the enclosing op, so the IR verifies (mlir-opt checks it)."""
 
-    def __init__(self, rng, name, allow_unreachable, allow_infinite):
+    MEM = "memref<4xf32>"
+
+    def __init__(self, rng, name, allow_unreachable, allow_infinite, unknown_ops=False):
         self.rng = rng
         self.name = name
         self.allow_unreachable = allow_unreachable
         self.allow_infinite = allow_infinite
+        # Memref values and unregistered ops. Off, the generator draws
+        # exactly the random numbers it drew before the option existed.
+        self.unknown_ops = unknown_ops
         self.counter = 0
         self.has_unreachable = False
         self.has_infinite = False
@@ -102,8 +121,12 @@ class FunctionGenerator:
 
     def function(self):
         visible = [("%c0", "i1"), ("%c1", "i1"), ("%a0", "i32"), ("%a1", "i32")]
+        mem = ""
+        if self.unknown_ops:
+            visible.append(("%m0", self.MEM))
+            mem = f", %m0: {self.MEM}"
         body = self.region(visible, depth=0, exit_op="return")
-        head = f"func.func @{self.name}(%c0: i1, %c1: i1, %a0: i32, %a1: i32) -> i32 {{"
+        head = f"func.func @{self.name}(%c0: i1, %c1: i1, %a0: i32, %a1: i32{mem}) -> i32 {{"
         return "\n".join([head] + body + ["}"])
 
     # A region with a CFG; exits end with `<exit_op> %v : i32`.
@@ -242,7 +265,36 @@ class FunctionGenerator:
                 op = rng.choice(["addi", "muli", "subi", "xori"])
                 lines.append(f"{indent}{v} = arith.{op} {self.pick(vis, 'i32')}, {self.pick(vis, 'i32')} : i32")
                 vis.append((v, "i32"))
+            if self.unknown_ops and rng.random() < 0.35:
+                lines += self.memref_op(vis, indent)
         return lines
+
+    def memref_op(self, vis, indent):
+        """An allocation, an unregistered op that forwards a buffer (its
+        result may alias its operand), reads it or uses it, or a copy."""
+        rng, mem = self.rng, self.MEM
+        r = rng.random()
+        if r < 0.25:
+            b = self.fresh("buf")
+            vis.append((b, mem))
+            return [f"{indent}{b} = memref.alloc() : {mem}"]
+        src = self.pick(vis, mem)
+        if r < 0.55:
+            b = self.fresh("fw")
+            vis.append((b, mem))
+            out = [f'{indent}{b} = "test.unknown_forward"({src}) : ({mem}) -> {mem}']
+            if rng.random() < 0.5:  # used right away too
+                v, x = self.fresh(), self.pick(vis, "i32")
+                out.append(f'{indent}{v} = "test.unknown_read"({b}, {x}) : ({mem}, i32) -> i32')
+                vis.append((v, "i32"))
+            return out
+        if r < 0.75:
+            v, x = self.fresh(), self.pick(vis, "i32")
+            vis.append((v, "i32"))
+            return [f'{indent}{v} = "test.unknown_read"({src}, {x}) : ({mem}, i32) -> i32']
+        if r < 0.88:
+            return [f'{indent}"test.unknown_use"({src}) : ({mem}) -> ()']
+        return [f"{indent}memref.copy {src}, {self.pick(vis, mem)} : {mem} to {mem}"]
 
     def single_block(self, vis, depth, indent):
         """The ops of a single-block region (its terminator is added by the
@@ -308,17 +360,21 @@ class FunctionGenerator:
         return lines
 
 
-def generate(count, seed):
+def generate(count, seed, shuffle=True, unknown_ops=True, stats=None):
     """Returns [(text, name, dominance_ok)]: dominance_ok is False for
-    functions with unreachable blocks or infinite loops."""
+    functions with unreachable blocks or infinite loops. The block order of
+    function i comes from its own generator (seeded by seed and i), so
+    --no-shuffle-blocks gives the same functions in dominance order."""
     rng = random.Random(seed)
     out = []
     for i in range(count):
         # A third of the functions may hold unreachable blocks or infinite
         # loops; they are compared for liveness only.
         liveness_only = i % 3 == 2
-        g = FunctionGenerator(rng, f"gen{seed}_{i}", liveness_only, liveness_only)
+        g = FunctionGenerator(rng, f"gen{seed}_{i}", liveness_only, liveness_only, unknown_ops)
         text = g.function()
+        if shuffle:
+            text = shuffle_blocks(text, random.Random(f"differential-blocks:{seed}:{i}"), stats)
         out.append((text, f"gen{seed}_{i}", not (g.has_unreachable or g.has_infinite)))
     return out
 
@@ -376,7 +432,8 @@ def screen(mlir_opt, plugin, chunk):
 
 
 def run(mlir_opt, plugin, pipeline, text):
-    cmd = [mlir_opt, "--mlir-disable-threading", "-split-input-file", "-o", "/dev/null", f"--pass-pipeline={pipeline}"]
+    cmd = [mlir_opt, "--mlir-disable-threading", "-split-input-file", "-allow-unregistered-dialect", "-o", "/dev/null",
+           f"--pass-pipeline={pipeline}"]
     if plugin:
         cmd.insert(1, f"--load-pass-plugin={plugin}")
     r = subprocess.run(cmd, input=text, capture_output=True, text=True, errors="replace")
@@ -463,13 +520,18 @@ def main():
     ap.add_argument("--no-project-corpus", action="store_true", help="only generated functions")
     ap.add_argument("--inject-mismatch", action="store_true", help="corrupt one line of bufrs's output (self-test)")
     ap.add_argument("--dump", help="write the generated corpus to this file")
+    ap.add_argument("--shuffle-blocks", action=argparse.BooleanOptionalAction, default=True,
+                    help="write the non-entry blocks of every region in a random order (default: on)")
+    ap.add_argument("--unknown-ops", action=argparse.BooleanOptionalAction, default=True,
+                    help="memref values and unregistered ops forwarding, reading and using them (default: on)")
     args = ap.parse_args()
     if not os.path.exists(args.plugin):
         print(f"plugin not found: {args.plugin}", file=sys.stderr)
         return 2
     t0 = time.time()
 
-    gen = generate(args.functions, args.seed)
+    shuffled = {}
+    gen = generate(args.functions, args.seed, args.shuffle_blocks, args.unknown_ops, shuffled)
     dom_gen = [t for t, _, ok in gen if ok]
     live_gen = [t for t, _, _ in gen]
     if args.dump:
@@ -536,7 +598,8 @@ def main():
 
     n_gen_funcs = len(gen)
     print(
-        f"differential: {n_gen_funcs} generated functions (seed {args.seed}; {len(dom_gen)} with dominance), "
+        f"differential: {n_gen_funcs} generated functions (seed {args.seed}; {len(dom_gen)} with dominance; "
+        f"blocks reordered in {shuffled.get('regions', 0)} regions; unknown ops {'on' if args.unknown_ops else 'off'}), "
         f"{len(project)} project/seed chunks; compared: "
         + ", ".join(f"{k} {v}" for k, v in cmp.compared.items())
         + "; skipped: "
@@ -546,6 +609,11 @@ def main():
     if cmp.mismatches:
         for m in cmp.mismatches[:20]:
             print(m)
+        kinds = {}
+        for m in cmp.mismatches:
+            k = m.split(" mismatch in ", 1)[0]
+            kinds[k] = kinds.get(k, 0) + 1
+        print("mismatches by kind: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
         print(f"FAILED: {len(cmp.mismatches)} mismatches")
         return 1
     print("OK: bufrs agrees with MLIR on every function compared")

@@ -19,6 +19,22 @@ bytes, filling one would corrupt the other's pattern and change a printed
 checksum, so the program before and after the pass would print different
 output (utils/asan_exec.py compares them, under AddressSanitizer).
 
+Two options, on by default (`--no-...` turns one off; with both off a seed
+gives exactly the programs of earlier versions):
+
+--shuffle-blocks: the non-entry blocks of the function body (loops of
+  blocks, early returns) are written in a random order
+  (utils/block_order.py), so buffers are used in blocks that come before
+  their definition in the text.
+--pointer-escapes: now and then a block takes
+  `%p = memref.extract_aligned_pointer_as_index %buf` of a live buffer
+  (often its last use as a memref) and, later, after other allocations,
+  reads element 0 through it with `func.call @bufrs_read_i64_at(%p)` (or
+  `_i32_at`, defined in test/lib/driver.c) and prints it; every pointer is
+  read before the block ends and frees its buffers. A pass that gives the
+  buffer's bytes to a buffer allocated in between changes the printed value;
+  one that frees it earlier makes the read a use after free.
+
   gen_merge_programs.py --count 100 --seed 1 --out DIR   # writes DIR/prog_<K>.mlir
 
 The functions `program(k, seed)` (-> (functions text, main name)) and
@@ -29,13 +45,18 @@ programs into one module.
 import argparse
 import os
 import random
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from block_order import shuffle_blocks  # noqa: E402
 
 ELEMENT_TYPES = ["i64", "i32"]
 SIZES = [1, 3, 8, 16, 40, 64, 100]
 
 
 class Gen:
-    def __init__(self, k, rng):
+    def __init__(self, k, rng, pointer_escapes=False):
         self.k = k
         self.rng = rng
         self.counter = 0
@@ -43,6 +64,9 @@ class Gen:
         self.buffers = 0
         self.use_call = False
         self.cfg = 0
+        # Off, the generator draws exactly the random numbers it drew before
+        # the option existed.
+        self.pointer_escapes = pointer_escapes
 
     def fresh(self, stem):
         self.counter += 1
@@ -131,10 +155,30 @@ class Gen:
         visible.append(buf)
         owned.append(buf)
 
+    def take_pointer(self, indent, buf, pending):
+        p = self.fresh("p")
+        self.emit(indent, f"{p} = memref.extract_aligned_pointer_as_index {buf['name']} : {buf['type']} -> index")
+        pending.append((p, buf["ty"], self.buffers))
+        # Often the last use of the buffer as a memref: only the pointer
+        # keeps it alive from here on.
+        if self.rng.random() < 0.6:
+            buf["dead"] = True
+
+    def read_pointer(self, indent, pointer):
+        p, ty, _ = pointer
+        v = self.fresh("r")
+        self.emit(indent, f"{v} = func.call @bufrs_read_{ty}_at({p}) : (index) -> {ty}")
+        if ty == "i32":
+            e = self.fresh("e")
+            self.emit(indent, f"{e} = arith.extsi {v} : i32 to i64")
+            v = e
+        self.emit(indent, f"func.call @bufrs_print_i64({v}) : (i64) -> ()")
+
     def block(self, indent, depth, salt_base, visible, budget, in_parallel=False):
         """Statements of one block; `visible` are buffers usable here."""
         owned = []
         visible = list(visible)
+        pending = []  # pointers taken in this block, not read yet
         for _ in range(budget):
             if depth == 0:
                 q = self.rng.random()
@@ -143,6 +187,19 @@ class Gen:
                     continue
                 if q < 0.16:
                     self.early_return(indent, owned)
+                    continue
+            if self.pointer_escapes:
+                q = self.rng.random()
+                live = [b for b in visible if not b["dead"]]
+                # Read a pointer taken before the latest allocation.
+                older = [p for p in pending if p[2] < self.buffers]
+                if q < 0.2 and older:
+                    p = self.rng.choice(older)
+                    pending.remove(p)
+                    self.read_pointer(indent, p)
+                    continue
+                if q < 0.35 and live:
+                    self.take_pointer(indent, self.rng.choice(live), pending)
                     continue
             r = self.rng.random()
             live = [b for b in visible if not b["dead"]]
@@ -163,6 +220,11 @@ class Gen:
                 self.parallel(indent, depth, visible)
             else:
                 self.alloc(indent, salt_base, visible, owned)
+        if pending and not any(p[2] < self.buffers for p in pending):
+            # Something to overwrite the buffer if its bytes were reused.
+            self.alloc(indent, salt_base, visible, owned)
+        for p in pending:
+            self.read_pointer(indent, p)
         for buf in owned:
             if not buf["dead"] and self.rng.random() < 0.7:
                 self.check(indent, buf)
@@ -244,13 +306,16 @@ class Gen:
         self.emit(indent, "}")
 
 
-def program(k, seed):
+def program(k, seed, shuffle=True, pointer_escapes=True):
     """Functions of program k (text) and its main function's name."""
     rng = random.Random(seed * 1000 + k)
-    g = Gen(k, rng)
+    g = Gen(k, rng, pointer_escapes)
     g.block(1, 0, None, [], rng.randint(4, 9))
     main = f"@p{k}_main"
-    out = [f"func.func {main}(%n: index, %flag: i1) {{"] + g.lines + ["  return", "}"]
+    body = "\n".join([f"func.func {main}(%n: index, %flag: i1) {{"] + g.lines + ["  return", "}"])
+    if shuffle:
+        body = shuffle_blocks(body, random.Random(f"merge-blocks:{seed}:{k}"))
+    out = [body]
     out += [
         f"func.func private @p{k}_sum_i64(%m: memref<?xi64>) -> i64 {{",
         "  %c0 = arith.constant 0 : index",
@@ -274,6 +339,10 @@ def module(programs):
     """One module running every (functions, main) in `programs`, each with
     %flag true and then false."""
     parts = ["func.func private @bufrs_print_i64(i64)\n"]
+    if any("@bufrs_read_" in text for text, _ in programs):
+        # test/lib/driver.c: the value at an address (--pointer-escapes).
+        parts.append("func.func private @bufrs_read_i64_at(index) -> i64\n"
+                     "func.func private @bufrs_read_i32_at(index) -> i32\n")
     calls = []
     for text, main in programs:
         parts.append(text)
@@ -291,11 +360,21 @@ def main():
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", required=True)
+    add_options(parser)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for k in range(args.count):
         with open(os.path.join(args.out, f"prog_{k}.mlir"), "w") as f:
-            f.write(module([program(k, args.seed)]))
+            f.write(module([program(k, args.seed, args.shuffle_blocks, args.pointer_escapes)]))
+
+
+def add_options(parser):
+    """The generator's options (also run_merge_programs.py's)."""
+    parser.add_argument("--shuffle-blocks", action=argparse.BooleanOptionalAction, default=True,
+                        help="write the non-entry blocks of the function body in a random order (default: on)")
+    parser.add_argument("--pointer-escapes", action=argparse.BooleanOptionalAction, default=True,
+                        help="read buffers through memref.extract_aligned_pointer_as_index pointers "
+                             "in a C function after other allocations (default: on)")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,23 @@ Most programs free nothing (they leak before the pass); about a third also
 contain correct `memref.dealloc`s of buffers they no longer use. Before any
 pass a program leaks but has no other memory error, and its output is fully
 determined (no uninitialized or out-of-bounds access).
+
+Two options (both on by default; `--no-...` turns one off, and with both off
+a seed gives exactly the programs of earlier versions):
+
+--shuffle-blocks: the non-entry blocks of every region are written in a
+  random order (utils/block_order.py; the order comes from a generator of
+  its own, so the program is otherwise the same), so buffers are used in
+  blocks that come before their definition in the text.
+--pointer-escapes: now and then a function takes
+  `%p = memref.extract_aligned_pointer_as_index %buf` of a buffer and, later
+  (usually after other allocations), reads element 0 of the buffer through
+  it with `func.call @bufrs_read_i64_at(%p) : (index) -> i64`, defined in
+  test/lib/driver.c, folding the value into the checksum. The buffer is
+  neither written nor freed by the program after that, so the program is
+  correct only if every pass keeps it alive and its bytes its own until the
+  call: a pass that frees it (or reuses its bytes) after its last use as a
+  memref makes the read a use after free (or changes the output).
 """
 
 import argparse
@@ -35,6 +52,10 @@ import os
 import random
 import sys
 from collections import namedtuple
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from block_order import shuffle_blocks  # noqa: E402
 
 # A 1-D memref of i64. size: int, or None for `?`. layout: "id" (identity),
 # an int (strided<[1], offset: K>), or None (strided<[1], offset: ?>).
@@ -118,18 +139,25 @@ class Env:
     """What is visible at the current point: the checksum so far, buffers,
     i1 values and small index values (loop induction variables, < 4)."""
 
-    def __init__(self, acc, bufs, conds, ivs):
+    def __init__(self, acc, bufs, conds, ivs, ptrs=None):
         self.acc = acc
         self.bufs = bufs
         self.conds = conds
         self.ivs = ivs
+        # Pointers taken with memref.extract_aligned_pointer_as_index:
+        # [(index value, number of allocations emitted when it was taken)].
+        self.ptrs = ptrs if ptrs is not None else []
 
     def child(self):
-        return Env(self.acc, list(self.bufs), list(self.conds), list(self.ivs))
+        return Env(self.acc, list(self.bufs), list(self.conds), list(self.ivs), list(self.ptrs))
 
     def drop_group(self, group):
         self.bufs[:] = [b for b in self.bufs if b.group is not group]
 
+
+# Reads the i64 at an address (test/lib/driver.c): a use of a buffer that
+# no pass sees (--pointer-escapes).
+READ_HELPER = "func.func private @bufrs_read_i64_at(index) -> i64\n"
 
 HELPERS = """\
 func.func private @bufrs_print_i64(i64)
@@ -425,6 +453,7 @@ class Fn:
             size = k
         group = Group(self.loop, heap=not stack, stack=stack)
         buf = Buf(name, ty, size, group, self.block, root=not stack)
+        self.prog.allocs += 1
         self.init(env, buf)
         env.bufs.append(buf)
         return buf
@@ -586,6 +615,34 @@ class Fn:
         self.emit(f"memref.dealloc {b.name} : {ttext(b.ty)}")
         b.group.escaped = True
         env.drop_group(b.group)
+
+    def s_escape(self, env, depth, budget):
+        """Takes the address of a buffer as an index (--pointer-escapes).
+        Only buffers whose aligned pointer points at a written element:
+        identity layouts (an allocation or a cast of one) and parameters
+        (views of a buffer whose every element is written)."""
+        cands = [b for b in env.bufs if b.ty.layout == ID or b.name.startswith("%pb")]
+        if not cands:
+            return self.s_alloc(env, depth, budget)
+        b = self.rng.choice(cands)
+        p = self.new("p")
+        self.emit(f"{p} = memref.extract_aligned_pointer_as_index {b.name} : {ttext(b.ty)} -> index")
+        # Read-only from now on, and never freed by the program: the buffer
+        # must stay as it is until every read through the pointer.
+        b.group.frozen = True
+        b.group.escaped = True
+        env.ptrs.append((p, self.prog.allocs))
+
+    def s_read_pointer(self, env, depth, budget):
+        """Reads element 0 of a buffer through a pointer taken earlier,
+        preferring pointers taken before the latest allocation."""
+        if not env.ptrs:
+            return self.s_escape(env, depth, budget)
+        older = [p for p, n in env.ptrs if n < self.prog.allocs]
+        p = self.rng.choice(older or [p for p, _ in env.ptrs])
+        v = self.new()
+        self.emit(f"{v} = func.call @bufrs_read_i64_at({p}) : (index) -> i64")
+        self.mix(env, v)
 
     def s_call(self, env, depth, budget):
         r = self.rng
@@ -824,6 +881,10 @@ class Fn:
             groups.append(g)
             if kind == "return" and g.from_param:
                 self.may_return_param = True
+        if env.ptrs and self.rng.random() < 0.5:
+            # A last read through a pointer before the region ends.
+            self.s_read_pointer(env, 0, 1)
+            ops[0] = (env.acc, "i64")
         names = ", ".join(n for n, _ in ops)
         types = ", ".join(t for _, t in ops)
         self.emit(f"{'return' if kind == 'return' else 'scf.yield'} {names} : {types}")
@@ -1007,6 +1068,8 @@ class Fn:
             (self.s_alloc, 4), (self.s_read, 4), (self.s_write, 2), (self.s_view, 2),
             (self.s_dealloc, 2 if self.prog.frees else 0), (self.s_call, 2),
         ]
+        if self.prog.pointer_escapes:
+            simple += [(self.s_escape, 0.8), (self.s_read_pointer, 1.2 if env.ptrs else 0)]
         nested = [(self.c_if, 3), (self.c_for, 2), (self.c_while, 1.5), (self.c_index_switch, 1.5),
                   (self.c_execute_region, 1.5)]
         if multi:
@@ -1043,11 +1106,14 @@ class Fn:
 
 
 class Program:
-    def __init__(self, seed, index, small=False):
+    def __init__(self, seed, index, small=False, shuffle=True, pointer_escapes=True):
         self.small = small
         self.rng = random.Random(f"bufrs-gen:{seed}:{index}" + (":small" if small else ""))
         self.seed = seed
         self.index = index
+        self.shuffle = shuffle
+        self.pointer_escapes = pointer_escapes
+        self.allocs = 0  # allocations emitted so far (for pointer reads)
         self.frees = self.rng.random() < 0.3
         self.fns = []
 
@@ -1066,10 +1132,15 @@ class Program:
         texts.append(self.generate_run())
         header = (
             f"// Generated by utils/gen_programs.py --seed {self.seed} --first {self.index} --count 1"
-            f"{' --small' if self.small else ''}\n"
+            f"{' --small' if self.small else ''}{'' if self.shuffle else ' --no-shuffle-blocks'}"
+            f"{'' if self.pointer_escapes else ' --no-pointer-escapes'}\n"
             f"// (frees in the program: {'some' if self.frees else 'none'})\n"
         )
-        return header + "\n" + HELPERS + "\n" + "\n\n".join(texts) + "\n"
+        helpers = (READ_HELPER if self.pointer_escapes else "") + HELPERS
+        text = header + "\n" + helpers + "\n" + "\n\n".join(texts) + "\n"
+        if self.shuffle:
+            text = shuffle_blocks(text, random.Random(f"bufrs-gen-blocks:{self.seed}:{self.index}"))
+        return text
 
     def generate_run(self):
         r = self.rng
@@ -1119,8 +1190,17 @@ class Program:
         return "\n".join(["func.func @run() {"] + consts + run.lines + ["}"])
 
 
-def generate(seed, index, small=False):
-    return Program(seed, index, small).generate()
+def generate(seed, index, small=False, shuffle=True, pointer_escapes=True):
+    return Program(seed, index, small, shuffle, pointer_escapes).generate()
+
+
+def add_options(parser):
+    """The generator's options (also run_dealloc_corpus.py's)."""
+    parser.add_argument("--shuffle-blocks", action=argparse.BooleanOptionalAction, default=True,
+                        help="write the non-entry blocks of every region in a random order (default: on)")
+    parser.add_argument("--pointer-escapes", action=argparse.BooleanOptionalAction, default=True,
+                        help="read buffers through memref.extract_aligned_pointer_as_index pointers "
+                             "in a C function (default: on)")
 
 
 def main():
@@ -1130,9 +1210,10 @@ def main():
     parser.add_argument("--first", type=int, default=0, help="index of the first program")
     parser.add_argument("--out", default=".", help="directory to write prog-I.mlir to ('-': stdout)")
     parser.add_argument("--small", action="store_true", help="fewer and shorter functions (to find small failing programs)")
+    add_options(parser)
     args = parser.parse_args()
     for index in range(args.first, args.first + args.count):
-        text = generate(args.seed, index, args.small)
+        text = generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes)
         if args.out == "-":
             sys.stdout.write(text)
         else:

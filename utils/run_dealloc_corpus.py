@@ -4,6 +4,7 @@ bufrs pipeline under AddressSanitizer (utils/asan_exec.py).
 
   run_dealloc_corpus.py [--seed S] [--count N] [--jobs J] [--keep DIR]
                         [--pipeline P] [--plugin libbufrs.so]
+                        [--no-shuffle-blocks] [--no-pointer-escapes]
 
 Each program is first verified by a plain mlir-opt (an invalid program is a
 generator bug), then checked by asan_exec.py: the program before the pipeline
@@ -21,6 +22,12 @@ asan (another sanitizer report), exit (the program after exited non-zero),
 output difference, timeout, and generator bug (invalid program, or a memory
 error before the pipeline). Then a count per kind, and last, alone on its
 line, `N passed, M failed`. The exit status is 1 if anything failed.
+
+--shuffle-blocks / --pointer-escapes (on by default, `--no-...` to turn
+off) are gen_programs.py's options: blocks written out of dominance order,
+and buffers read through pointers taken with
+memref.extract_aligned_pointer_as_index. FAIL lines name the options that
+were off.
 
 --keep DIR keeps each failing program, asan_exec's log and the pipeline's
 output (prog-I.mlir, prog-I.log, prog-I.after.mlir) in DIR.
@@ -88,7 +95,7 @@ def classify(log):
 def check(index, args, workdir):
     path = os.path.join(workdir, f"prog-{index:04d}.mlir")
     with open(path, "w") as f:
-        f.write(gen_programs.generate(args.seed, index, args.small))
+        f.write(gen_programs.generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes))
     verify = subprocess.run([MLIR_OPT, path, "-o", os.devnull], capture_output=True, text=True)
     if verify.returncode != 0:
         return index, "generator bug", "invalid program: " + first_line(verify.stderr, r"error: .*"), verify.stderr, path
@@ -132,10 +139,12 @@ def main():
     parser.add_argument("--plugin", default=DEFAULT_PLUGIN)
     parser.add_argument("--small", action="store_true", help="small programs (gen_programs.py --small)")
     parser.add_argument("--timeout", type=int, default=300, help="seconds per program")
+    gen_programs.add_options(parser)
     args = parser.parse_args()
     args.plugin = os.path.abspath(args.plugin)
 
     start = time.time()
+    flags = ("" if args.shuffle_blocks else " --no-shuffle-blocks") + ("" if args.pointer_escapes else " --no-pointer-escapes")
     kinds = Counter()
     passed = failed = 0
     with tempfile.TemporaryDirectory(prefix="bufrs-corpus-") as workdir:
@@ -148,7 +157,7 @@ def main():
                     continue
                 failed += 1
                 kinds[kind] += 1
-                print(f"FAIL seed={args.seed} program={index}: {kind}" + (f": {detail}" if detail else ""), flush=True)
+                print(f"FAIL seed={args.seed} program={index}{flags}: {kind}" + (f": {detail}" if detail else ""), flush=True)
                 if args.keep:
                     keep(args, index, log, path)
     if kinds:

@@ -9,6 +9,10 @@ A failing batch is rerun program by program so that the counts are exact
 and the failing programs are named (their text goes to --keep if given).
 
   run_merge_programs.py --plugin target/release/libbufrs.so --count 100
+      [--seed S] [--no-shuffle-blocks] [--no-pointer-escapes] [--keep DIR]
+
+--shuffle-blocks / --pointer-escapes are gen_merge_programs.py's options (on
+by default).
 """
 
 import argparse
@@ -61,9 +65,11 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pipeline", default="builtin.module(func.func(bufrs-merge-alloc))")
     parser.add_argument("--keep", help="directory for the text of failing programs")
+    gen_merge_programs.add_options(parser)
     args = parser.parse_args()
 
-    programs = [gen_merge_programs.program(k, args.seed) for k in range(args.count)]
+    programs = [gen_merge_programs.program(k, args.seed, args.shuffle_blocks, args.pointer_escapes)
+                for k in range(args.count)]
     batches = [list(range(i, min(i + args.batch, args.count))) for i in range(0, args.count, args.batch)]
     passed, failed, merged = 0, [], 0
     with tempfile.TemporaryDirectory(prefix="bufrs-merge-") as workdir:

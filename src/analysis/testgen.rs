@@ -26,12 +26,25 @@
 //! arguments, and values visible at the enclosing op), so reachable code is
 //! valid SSA; graph regions deliberately use later values.
 //!
+//! Ops with unknown effects (`test.unknown`, calls) take a buffer operand and
+//! return a buffer that may alias it, used by later ops like any other.
+//!
+//! Block order: the CFG is built with blocks in dominance-friendly order
+//! (edges mostly forward), then, with [`GenConfig::shuffle_blocks`], the
+//! non-entry blocks of every region are permuted and the whole snapshot is
+//! renumbered in the new program order, as `analysis::capture` numbers real
+//! IR whose text lists the blocks in that order ([`reorder_blocks`]). Values
+//! are then used in blocks that come before their definition in program
+//! order (`cf.br ^def` ... `^use: use %v` ... `^def: %v = ...; cf.br ^use`),
+//! which MLIR's verifier accepts.
+//!
 //! The RNG is a self-contained SplitMix64 (no external crates), so a seed
 //! always produces the same snapshot.
 
 use super::snapshot::{
-    BlockId, Effect, EffectKind, Effects, OpFacts, OpId, RegionBranchInfo, RegionEdge, RegionId,
-    RegionTarget, Snapshot, SnapshotBuilder, Successor, ValueId, ValueKind,
+    BlockId, BlockInfo, Effect, EffectKind, Effects, OpFacts, OpId, OpInfo, RegionBranchInfo,
+    RegionEdge, RegionId, RegionInfo, RegionTarget, Snapshot, SnapshotBuilder, Successor, ValueDef,
+    ValueId, ValueInfo, ValueKind,
 };
 
 /// SplitMix64: tiny, fast, good enough for test generation.
@@ -93,6 +106,9 @@ pub struct GenConfig {
     pub unknown_ops: bool,
     /// Allow graph-region ops.
     pub graph_regions: bool,
+    /// Permute the non-entry blocks of every region (program order differs
+    /// from dominance order), renumbering the snapshot in the new order.
+    pub shuffle_blocks: bool,
 }
 
 impl Default for GenConfig {
@@ -108,6 +124,7 @@ impl Default for GenConfig {
             back_edge_percent: 25,
             unknown_ops: true,
             graph_regions: true,
+            shuffle_blocks: true,
         }
     }
 }
@@ -137,6 +154,8 @@ impl GenConfig {
             back_edge_percent: 15,
             unknown_ops: true,
             graph_regions: true,
+            // Benchmarks compare with earlier runs: blocks in build order.
+            shuffle_blocks: false,
         }
     }
 }
@@ -205,7 +224,196 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Snapshot {
     for (op, v) in patches {
         s.ops[op.index()].operands.push(v);
     }
+    if cfg.shuffle_blocks {
+        // A generator of its own: the snapshot is the same as without
+        // shuffling, up to block order and numbering.
+        let mut rng = Rng::new(seed ^ 0x5348_5546_464C_4521);
+        let orders = s
+            .regions
+            .iter()
+            .map(|r| {
+                let mut blocks = r.blocks.clone();
+                if blocks.len() > 2 {
+                    let rest = &mut blocks[1..];
+                    if rng.chance(40) {
+                        rest.reverse(); // forward edges become textual back edges
+                    } else {
+                        for i in (1..rest.len()).rev() {
+                            let j = rng.below(i + 1);
+                            rest.swap(i, j);
+                        }
+                    }
+                }
+                blocks
+            })
+            .collect::<Vec<_>>();
+        s = reorder_blocks(&s, &orders);
+    }
     s
+}
+
+/// The snapshot of the same IR with the blocks of region `r` in the order
+/// `orders[r]` (a permutation of its blocks whose first element is its entry
+/// block), numbered as [`crate::analysis::capture`] numbers real IR: ops,
+/// regions, blocks and values in pre-order of the new program order, the
+/// blocks of a region (and their arguments) before the ops in them.
+pub fn reorder_blocks(s: &Snapshot, orders: &[Vec<BlockId>]) -> Snapshot {
+    const NONE: u32 = u32::MAX;
+    struct Maps {
+        ops: Vec<u32>,
+        blocks: Vec<u32>,
+        regions: Vec<u32>,
+        values: Vec<u32>,
+        next: [u32; 4],
+    }
+    fn walk_op(s: &Snapshot, orders: &[Vec<BlockId>], m: &mut Maps, op: OpId) {
+        m.ops[op.index()] = m.next[0];
+        m.next[0] += 1;
+        for &v in &s.op(op).results {
+            m.values[v.index()] = m.next[3];
+            m.next[3] += 1;
+        }
+        for &r in &s.op(op).regions {
+            m.regions[r.index()] = m.next[2];
+            m.next[2] += 1;
+            let order = &orders[r.index()];
+            assert_eq!(order.len(), s.region(r).blocks.len());
+            assert_eq!(
+                order.first(),
+                s.region(r).blocks.first(),
+                "the entry block stays first"
+            );
+            for &b in order {
+                m.blocks[b.index()] = m.next[1];
+                m.next[1] += 1;
+                for &a in &s.block(b).args {
+                    m.values[a.index()] = m.next[3];
+                    m.next[3] += 1;
+                }
+            }
+            for &b in order {
+                for &o in &s.block(b).ops {
+                    walk_op(s, orders, m, o);
+                }
+            }
+        }
+    }
+    let mut m = Maps {
+        ops: vec![NONE; s.ops.len()],
+        blocks: vec![NONE; s.blocks.len()],
+        regions: vec![NONE; s.regions.len()],
+        values: vec![NONE; s.values.len()],
+        next: [0; 4],
+    };
+    walk_op(s, orders, &mut m, Snapshot::ROOT);
+    let op = |o: OpId| OpId(m.ops[o.index()]);
+    let block = |b: BlockId| BlockId(m.blocks[b.index()]);
+    let region = |r: RegionId| RegionId(m.regions[r.index()]);
+    let value = |v: ValueId| ValueId(m.values[v.index()]);
+    let values = |vs: &[ValueId]| vs.iter().map(|&v| value(v)).collect::<Vec<_>>();
+    let edge = |e: &RegionEdge| RegionEdge {
+        target: match e.target {
+            RegionTarget::Region(r) => RegionTarget::Region(region(r)),
+            RegionTarget::Parent => RegionTarget::Parent,
+        },
+        forwarded: values(&e.forwarded),
+        inputs: values(&e.inputs),
+    };
+    assert!(
+        m.ops
+            .iter()
+            .chain(&m.blocks)
+            .chain(&m.regions)
+            .chain(&m.values)
+            .all(|&x| x != NONE),
+        "every op, block, region and value is reached from the root"
+    );
+    let mut ops: Vec<Option<OpInfo>> = vec![None; s.ops.len()];
+    let mut blocks: Vec<Option<BlockInfo>> = vec![None; s.blocks.len()];
+    let mut regions: Vec<Option<RegionInfo>> = vec![None; s.regions.len()];
+    let mut vals: Vec<Option<ValueInfo>> = vec![None; s.values.len()];
+    for (i, o) in s.ops.iter().enumerate() {
+        let f = &o.facts;
+        ops[m.ops[i] as usize] = Some(OpInfo {
+            name: o.name.clone(),
+            parent_block: o.parent_block.map(block),
+            position: o.position,
+            operands: values(&o.operands),
+            results: values(&o.results),
+            regions: o.regions.iter().map(|&r| region(r)).collect(),
+            facts: OpFacts {
+                effects: match &f.effects {
+                    Effects::Unknown => Effects::Unknown,
+                    Effects::Known(es) => Effects::Known(
+                        es.iter()
+                            .map(|e| Effect {
+                                value: e.value.map(value),
+                                ..*e
+                            })
+                            .collect(),
+                    ),
+                },
+                region_branch: f.region_branch.as_ref().map(|rb| RegionBranchInfo {
+                    entry_edges: rb.entry_edges.iter().map(edge).collect(),
+                }),
+                terminator_edges: f.terminator_edges.iter().map(edge).collect(),
+                successors: f
+                    .successors
+                    .iter()
+                    .map(|x| Successor {
+                        block: block(x.block),
+                        forwarded: values(&x.forwarded),
+                        ..x.clone()
+                    })
+                    .collect(),
+                view_source: f.view_source.map(value),
+                ..f.clone()
+            },
+        });
+    }
+    for (i, b) in s.blocks.iter().enumerate() {
+        blocks[m.blocks[i] as usize] = Some(BlockInfo {
+            region: region(b.region),
+            args: values(&b.args),
+            ops: b.ops.iter().map(|&o| op(o)).collect(),
+        });
+    }
+    for (i, r) in s.regions.iter().enumerate() {
+        regions[m.regions[i] as usize] = Some(RegionInfo {
+            parent_op: op(r.parent_op),
+            index_in_parent: r.index_in_parent,
+            blocks: orders[i].iter().map(|&b| block(b)).collect(),
+        });
+    }
+    for (i, v) in s.values.iter().enumerate() {
+        vals[m.values[i] as usize] = Some(ValueInfo {
+            def: match v.def {
+                ValueDef::BlockArg { block: b, index } => ValueDef::BlockArg {
+                    block: block(b),
+                    index,
+                },
+                ValueDef::OpResult { op: o, index } => ValueDef::OpResult { op: op(o), index },
+            },
+            kind: v.kind,
+        });
+    }
+    Snapshot {
+        ops: ops.into_iter().map(Option::unwrap).collect(),
+        blocks: blocks.into_iter().map(Option::unwrap).collect(),
+        regions: regions.into_iter().map(Option::unwrap).collect(),
+        values: vals.into_iter().map(Option::unwrap).collect(),
+    }
+}
+
+/// Blocks of a CFG region being built that have a single predecessor which
+/// dominates them (see `Gen::cfg_region_ex`).
+struct Chains {
+    /// Some edge targets the block already.
+    has_pred: Vec<bool>,
+    /// No further edge may target the block.
+    closed: Vec<bool>,
+    /// The block's only predecessor.
+    from: Vec<Option<usize>>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -294,12 +502,24 @@ impl<'c> Gen<'c> {
             let k = self.arg_kinds(2);
             blocks.push(self.b.add_block(region, &k));
         }
-        // The entry block's values are visible in every block of the region.
+        // The entry block's values are visible in every block of the region;
+        // a block whose only predecessor is another block (a chain, made
+        // with `shuffle_blocks`) also sees everything visible at that block's
+        // end, so once blocks are shuffled, values are used in blocks placed
+        // before their definition.
         let mut entry_scope = outer.clone();
         let mut terminators = Vec::new();
+        let mut chains = Chains {
+            has_pred: vec![false; n],
+            closed: vec![false; n],
+            from: vec![None; n],
+        };
+        let mut end_scopes: Vec<Scope> = Vec::new();
         for (i, &blk) in blocks.iter().enumerate() {
             let mut scope = if i == 0 {
                 outer.clone()
+            } else if let Some(p) = chains.from[i] {
+                end_scopes[p].clone()
             } else {
                 entry_scope.clone()
             };
@@ -318,7 +538,17 @@ impl<'c> Gen<'c> {
             if i == 0 {
                 entry_scope = scope.clone();
             }
-            let t = self.terminator(blk, i, &blocks, &scope, exit, yield_kinds, exit_targets);
+            end_scopes.push(scope.clone());
+            let t = self.terminator(
+                blk,
+                i,
+                &blocks,
+                &scope,
+                exit,
+                yield_kinds,
+                exit_targets,
+                &mut chains,
+            );
             terminators.push(t);
         }
         terminators
@@ -334,6 +564,7 @@ impl<'c> Gen<'c> {
         exit: Exit,
         yield_kinds: &[ValueKind],
         exit_targets: &[(RegionTarget, Vec<ValueId>)],
+        chains: &mut Chains,
     ) -> OpId {
         let n = blocks.len();
         // Targets: mostly forward; sometimes a back edge; the last block
@@ -428,6 +659,7 @@ impl<'c> Gen<'c> {
             operands.push(c);
         }
         let unknown = self.cfg.unknown_ops && self.rng.chance(5);
+        let mut first_target = None;
         for _ in 0..nsucc {
             let t = if i > 0 && self.rng.chance(self.cfg.back_edge_percent) {
                 self.rng.below(i + 1) // back edge (or self loop)
@@ -437,6 +669,19 @@ impl<'c> Gen<'c> {
                 i + 1 + self.rng.below(span.max(1))
             };
             let t = t.min(n - 1);
+            // A chained block keeps its single predecessor.
+            let t = if chains.closed[t] {
+                (i + 1..n)
+                    .chain(1..=i)
+                    .find(|&b| !chains.closed[b])
+                    .unwrap_or(0)
+            } else {
+                t
+            };
+            if succs.is_empty() {
+                first_target = Some((t, !chains.has_pred[t]));
+            }
+            chains.has_pred[t] = true;
             let tb = blocks[t];
             let kinds: Vec<ValueKind> = self
                 .b
@@ -486,6 +731,18 @@ impl<'c> Gen<'c> {
                     });
                 }
             }
+        }
+        // One edge to a block nothing else branches to yet: make it the
+        // block's only predecessor, so this block dominates it.
+        if let Some((t, fresh)) = first_target
+            && self.cfg.shuffle_blocks
+            && succs.len() == 1
+            && fresh
+            && t > i
+            && self.rng.chance(60)
+        {
+            chains.from[t] = Some(i);
+            chains.closed[t] = true;
         }
         let name = match (unknown, succs.len()) {
             (true, _) => "test.unknown_br",
@@ -1049,6 +1306,51 @@ mod tests {
             scramble(&mut s, seed);
             run_all(&s);
         }
+    }
+
+    /// Shuffling permutes blocks and renumbers ids in program order
+    /// (renumbering is idempotent), and the shuffled snapshots put uses in
+    /// blocks placed before their definition's block.
+    #[test]
+    fn shuffled_blocks_are_numbered_in_program_order() {
+        let plain = GenConfig {
+            shuffle_blocks: false,
+            ..GenConfig::default()
+        };
+        let mut use_before_def = 0;
+        for seed in 0..200u64 {
+            let s = generate(seed, &plain);
+            // Renumbering in program order is idempotent.
+            let identity = |s: &Snapshot| -> Vec<Vec<BlockId>> {
+                s.regions.iter().map(|r| r.blocks.clone()).collect()
+            };
+            let r = reorder_blocks(&s, &identity(&s));
+            assert_eq!(reorder_blocks(&r, &identity(&r)), r);
+            let t = generate(seed, &GenConfig::default());
+            assert_eq!(reorder_blocks(&t, &identity(&t)), t);
+            // Ids follow program order: op ids increase along every block
+            // and blocks are numbered in region order.
+            for r in &t.regions {
+                assert!(r.blocks.windows(2).all(|w| w[0] < w[1]));
+            }
+            for o in 1..t.ops.len() {
+                let op = &t.ops[o];
+                let b = op.parent_block.unwrap();
+                assert_eq!(
+                    t.blocks[b.index()].ops[op.position as usize],
+                    OpId(o as u32)
+                );
+                for &v in &op.operands {
+                    if let Some(db) = t.defining_block(v)
+                        && t.block(db).region == t.block(b).region
+                        && db > b
+                    {
+                        use_before_def += 1;
+                    }
+                }
+            }
+        }
+        assert!(use_before_def > 15, "{use_before_def}");
     }
 
     #[test]

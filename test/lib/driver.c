@@ -22,6 +22,16 @@ void bufrs_print_f64(double value) {
   fflush(stdout);
 }
 
+/* Reads the value at an address a program took with
+ * memref.extract_aligned_pointer_as_index (an `index`, a 64-bit integer
+ * after lowering): `func.func private @bufrs_read_i64_at(index) -> i64` and
+ * `@bufrs_read_i32_at(index) -> i32`. A use of the buffer no pass can see:
+ * compiled with -fsanitize=address, the read is checked, so a buffer freed
+ * before it is a use after free; one whose bytes were given to another
+ * buffer reads a different value. */
+int64_t bufrs_read_i64_at(intptr_t address) { return *(const int64_t *)address; }
+int32_t bufrs_read_i32_at(intptr_t address) { return *(const int32_t *)address; }
+
 void run(void);
 
 static void *run_on_thread(void *unused) {
