@@ -49,6 +49,7 @@
 //! three as escapes.
 
 use super::snapshot::{EffectKind, Effects, OpId, Snapshot, ValueId};
+use super::uses::UseLists;
 
 /// Ops that turn a buffer into its address as a plain value. Casts
 /// (`CastOpInterface`) from a buffer to a non-buffer are recognised without a
@@ -589,4 +590,62 @@ fn operand_range_start(operands: &[ValueId], forwarded: &[ValueId]) -> Option<us
     }
     (0..=operands.len().checked_sub(forwarded.len())?)
         .find(|&s| operands[s..s + forwarded.len()] == *forwarded)
+}
+
+/// Where an address exposed by an op may be used (see [`address_uses`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AddressUses {
+    /// Every op that uses the address or a value computed from it.
+    pub users: Vec<OpId>,
+    /// The first op through which the address may outlive what SSA shows:
+    /// a terminator passing it on, an op with regions taking it, an op that
+    /// writes memory or whose effects are unknown taking it (it may keep the
+    /// address anywhere). `None` when every use is among `users`.
+    pub escapes: Option<OpId>,
+}
+
+/// The uses of the address that `op` exposes ([`exposes_address`]): its
+/// non-buffer results and, transitively, the results of every op using one
+/// of them, followed through ops but not through control flow. Calls count as
+/// users: like a buffer passed to a call, the address is used by the callee
+/// but not kept (the seeds' calling contract).
+pub fn address_uses(snapshot: &Snapshot, uses: &UseLists, op: OpId) -> AddressUses {
+    let mut out = AddressUses::default();
+    let mut seen = vec![false; snapshot.values.len()];
+    let mut work: Vec<ValueId> = snapshot
+        .op(op)
+        .results
+        .iter()
+        .copied()
+        .filter(|&v| !snapshot.value(v).kind.is_buffer())
+        .collect();
+    for &v in &work {
+        seen[v.index()] = true;
+    }
+    let mut users_seen = std::collections::HashSet::new();
+    while let Some(value) = work.pop() {
+        for u in uses.of(value) {
+            let user = snapshot.op(u.user);
+            if users_seen.insert(u.user) {
+                out.users.push(u.user);
+            }
+            let facts = &user.facts;
+            let keeps = match &facts.effects {
+                Effects::Known(effects) => effects.iter().any(|e| e.kind == EffectKind::Write),
+                Effects::Unknown => !facts.is_call,
+            };
+            if facts.is_terminator || !user.regions.is_empty() || keeps {
+                out.escapes.get_or_insert(u.user);
+                continue;
+            }
+            for &r in &user.results {
+                if !seen[r.index()] {
+                    seen[r.index()] = true;
+                    work.push(r);
+                }
+            }
+        }
+    }
+    out.users.sort_unstable();
+    out
 }

@@ -37,8 +37,9 @@
 //! (a use that keeps the buffer alive; their results may be any of their
 //! buffer operands, so every use of a result keeps those alive too). An op
 //! that takes a buffer's address as a plain value
-//! (`memref.extract_aligned_pointer_as_index`) makes every exit of the
-//! buffer's region a use. What cannot be handled soundly is an error at the
+//! (`memref.extract_aligned_pointer_as_index`) makes every user of that
+//! address a use; where the address may be kept out of sight (passed on by a
+//! terminator, written to memory), every exit of the buffer's region after it. What cannot be handled soundly is an error at the
 //! op: a buffer stored into memory, a buffer passed to a terminator whose
 //! successors are unknown (including an unregistered op ending a block), the
 //! address of a buffer allocated in a CFG loop taken as a plain value, IR
@@ -56,7 +57,8 @@ use crate::{
         dominance::{DominanceInfo, ancestor_op_in_region},
         ownership::{self, Ownership, Problem},
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
-        value_flow::{exposes_address, stores},
+        uses::UseLists,
+        value_flow::{address_uses, exposes_address, stores},
     },
     dialect::builders,
     ir::{
@@ -438,7 +440,9 @@ fn existing_frees(
 
 /// For every owned root, its uses (through any alias), lifted to the root's
 /// region. An op that takes a buffer's address as a plain value makes every
-/// exit of the buffer's region a use (the address may be used until then).
+/// user of that address (and of values computed from it) a use; when the
+/// address may be kept where its uses cannot be followed, every exit of the
+/// buffer's region after that op is a use.
 /// Also reports buffers that escape where ownership is lost.
 fn lifted_uses(
     snapshot: &Snapshot,
@@ -448,6 +452,7 @@ fn lifted_uses(
     errors: &mut Vec<PlanError>,
 ) -> HashMap<ValueId, Vec<Use>> {
     let cycles = BlockCycles::new(dominance.cfg());
+    let use_lists = UseLists::new(snapshot);
     let mut uses: HashMap<ValueId, Vec<Use>> = HashMap::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
@@ -474,23 +479,43 @@ fn lifted_uses(
                 continue;
             };
             if address_exposed {
-                // The address lives on in a plain value whose uses no buffer
-                // analysis sees: the buffer lives until its region is left.
-                if cycles.on_cycle[def_block.index()] {
-                    errors.push(PlanError {
-                        op: id,
-                        message: "takes the address of a buffer allocated in a control-flow loop as a plain value; where its last use is cannot be told".into(),
-                    });
-                    continue;
-                }
-                for &block in &snapshot.region(region).blocks {
-                    if let Some(exit) = snapshot.terminator(block)
-                        && snapshot.op(exit).facts.successors.is_empty()
-                    {
-                        uses.entry(root).or_default().push(Use {
-                            at: exit,
-                            nested: false,
-                        });
+                // The address lives on in plain values whose uses no buffer
+                // analysis sees: each of their users is a use of the buffer.
+                let address = address_uses(snapshot, &use_lists, id);
+                match address.escapes {
+                    None => {
+                        for user in address.users {
+                            if let Some(at) = ancestor_op_in_region(snapshot, user, region) {
+                                uses.entry(root).or_default().push(Use {
+                                    at,
+                                    nested: at != user,
+                                });
+                            }
+                        }
+                    }
+                    // Kept where uses cannot be followed: the buffer lives
+                    // until its region is left on every path from here.
+                    Some(by) => {
+                        if cycles.on_cycle[def_block.index()] {
+                            errors.push(PlanError {
+                                op: by,
+                                message: "keeps the address of a buffer allocated in a control-flow loop where its uses cannot be followed; where its last use is cannot be told".into(),
+                            });
+                            continue;
+                        }
+                        let from = ancestor_op_in_region(snapshot, id, region)
+                            .and_then(|at| snapshot.op(at).parent_block);
+                        for &block in &snapshot.region(region).blocks {
+                            if let Some(exit) = snapshot.terminator(block)
+                                && snapshot.op(exit).facts.successors.is_empty()
+                                && from.is_some_and(|f| dominance.block_dominates(f, block))
+                            {
+                                uses.entry(root).or_default().push(Use {
+                                    at: exit,
+                                    nested: false,
+                                });
+                            }
+                        }
                     }
                 }
             }
