@@ -1,0 +1,11 @@
+// Upstream-derived inputs (Inputs/ownership-existing-deallocs.mlir, modeled on dealloc-existing-deallocs.mlir) through
+// builtin.module(func.func(bufrs-buffer-deallocation)).
+// Every function is refused at its memref.realloc (which may free its operand;
+// the pass does not take it), while the pipeline expands memref.realloc first
+// (see the -pipeline test).
+
+// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-existing-deallocs.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' 2>&1 >/dev/null | FileCheck --check-prefix=ERR %s
+
+// ERR: {{.*}}ownership-existing-deallocs.mlir:12:8: error: bufrs-buffer-deallocation: 'memref.realloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it
+// ERR: {{.*}}ownership-existing-deallocs.mlir:22:14: error: bufrs-buffer-deallocation: 'memref.realloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it
+
