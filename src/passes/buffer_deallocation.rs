@@ -389,15 +389,12 @@ fn existing_frees(
     let mut erased = BTreeSet::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
-        let does_more = || PlanError {
-            op: id,
-            message: format!(
-                "'{}' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it",
-                op.name
-            ),
-        };
+        let refuse = |message: String| PlanError { op: id, message };
         if op.name == crate::dialect::OWNERSHIP_BASED_DEALLOC {
-            errors.push(does_more());
+            errors.push(refuse(format!(
+                "'{}' is ownership-based deallocation; run this pass on IR without it",
+                op.name
+            )));
             continue;
         }
         let Effects::Known(effects) = &op.facts.effects else {
@@ -417,7 +414,18 @@ fn existing_frees(
             && op.results.is_empty()
             && op.regions.is_empty();
         if !only_frees {
-            errors.push(does_more());
+            let allocates = effects.iter().any(|e| e.kind == EffectKind::Allocate);
+            errors.push(refuse(if allocates {
+                format!(
+                    "'{}' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)",
+                    op.name
+                )
+            } else {
+                format!(
+                    "'{}' frees buffers and does more (results, regions or other effects); run this pass on IR without it",
+                    op.name
+                )
+            }));
             continue;
         }
         let owned: Vec<bool> = frees

@@ -19,7 +19,7 @@ func.func @stored(%mm: memref<2xmemref<4xf32>>) {
 
 func.func @ownership_based(%c: i1, %keep: memref<4xf32>) {
   %a = memref.alloc() : memref<4xf32>
-  // expected-error @below {{bufrs-buffer-deallocation: 'bufferization.dealloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it}}
+  // expected-error @below {{bufrs-buffer-deallocation: 'bufferization.dealloc' is ownership-based deallocation; run this pass on IR without it}}
   %r = bufferization.dealloc (%a : memref<4xf32>) if (%c) retain (%keep : memref<4xf32>)
   return
 }

@@ -6,6 +6,6 @@
 
 // RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-existing-deallocs.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' 2>&1 >/dev/null | FileCheck --check-prefix=ERR %s
 
-// ERR: {{.*}}ownership-existing-deallocs.mlir:12:8: error: bufrs-buffer-deallocation: 'memref.realloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it
-// ERR: {{.*}}ownership-existing-deallocs.mlir:22:14: error: bufrs-buffer-deallocation: 'memref.realloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it
+// ERR: {{.*}}ownership-existing-deallocs.mlir:12:8: error: bufrs-buffer-deallocation: 'memref.realloc' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)
+// ERR: {{.*}}ownership-existing-deallocs.mlir:22:14: error: bufrs-buffer-deallocation: 'memref.realloc' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)
 

@@ -21,6 +21,6 @@
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 
-// ERR: {{.*}}ownership-invalid.mlir:10:8: error: bufrs-buffer-deallocation: 'memref.realloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it
-// ERR: {{.*}}ownership-invalid.mlir:27:3: error: bufrs-buffer-deallocation: 'bufferization.dealloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it
+// ERR: {{.*}}ownership-invalid.mlir:10:8: error: bufrs-buffer-deallocation: 'memref.realloc' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)
+// ERR: {{.*}}ownership-invalid.mlir:27:3: error: bufrs-buffer-deallocation: 'bufferization.dealloc' is ownership-based deallocation; run this pass on IR without it
 

@@ -42,5 +42,5 @@
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 
-// ERR: {{.*}}ownership-invalid.mlir:27:3: error: bufrs-buffer-deallocation: 'bufferization.dealloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it
+// ERR: {{.*}}ownership-invalid.mlir:27:3: error: bufrs-buffer-deallocation: 'bufferization.dealloc' is ownership-based deallocation; run this pass on IR without it
 

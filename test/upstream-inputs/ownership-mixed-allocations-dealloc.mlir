@@ -6,5 +6,5 @@
 // RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-mixed-allocations.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' 2>&1 >/dev/null | FileCheck --check-prefix=ERR %s
 // RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-mixed-allocations.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' 2>&1 >/dev/null | FileCheck --check-prefix=ERR %s
 
-// ERR: {{.*}}ownership-mixed-allocations.mlir:12:10: error: bufrs-buffer-deallocation: 'gpu.dealloc' frees buffers and does more (e.g. ownership-based deallocation); run this pass on IR without it
+// ERR: {{.*}}ownership-mixed-allocations.mlir:12:10: error: bufrs-buffer-deallocation: 'gpu.dealloc' frees buffers and does more (results, regions or other effects); run this pass on IR without it
 
