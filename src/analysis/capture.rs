@@ -304,6 +304,11 @@ impl Capture {
                 facts.successors = self.successors(op, id);
             }
             facts.view_source = interfaces::view_source(op).map(|v| self.id(v));
+            match self.snapshot.ops[index].name.as_str() {
+                "arith.constant" => facts.constant_bool = bool_value(op),
+                "arith.cmpi" => facts.cmpi_predicate = integer_attribute(op, "predicate"),
+                _ => {}
+            }
             self.snapshot.ops[index].facts = facts;
         }
     }
@@ -355,4 +360,38 @@ fn value_kind(value: MlirValue) -> ValueKind {
             ValueKind::Other
         }
     }
+}
+
+/// The integer value of attribute `name` of `op`, if it is an integer.
+fn integer_attribute(op: MlirOperation, name: &str) -> Option<i64> {
+    // SAFETY: `op` is live; the name outlives the call; attribute queries are
+    // total on the attribute returned (null when absent).
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetAttributeByName(
+            op,
+            mlir_sys::MlirStringRef {
+                data: name.as_ptr() as *const _,
+                length: name.len(),
+            },
+        );
+        if attr.ptr.is_null() || !mlir_sys::mlirAttributeIsAInteger(attr) {
+            return None;
+        }
+        Some(mlir_sys::mlirIntegerAttrGetValueInt(attr))
+    }
+}
+
+/// The value of an `i1` constant op (`value` attribute of width 1).
+fn bool_value(op: MlirOperation) -> Option<bool> {
+    // SAFETY: `op` is live and has at least the result checked below.
+    unsafe {
+        if mlir_sys::mlirOperationGetNumResults(op) != 1 {
+            return None;
+        }
+        let ty = mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetResult(op, 0));
+        if !mlir_sys::mlirTypeIsAInteger(ty) || mlir_sys::mlirIntegerTypeGetWidth(ty) != 1 {
+            return None;
+        }
+    }
+    integer_attribute(op, "value").map(|v| v != 0)
 }

@@ -20,6 +20,8 @@
 //! - [`allocs`]: what counts as a plain heap allocation and as a free;
 //!   [`loops`]: the one loop policy (repetition, regions that run once, CFG
 //!   cycles, concurrent iterations).
+//! - [`dealloc_check`]: the static checker of deallocation (every heap
+//!   buffer freed exactly once on every path, no use after free).
 //! - [`uses`]: use lists (value -> using ops); [`flow`]: the forward flow of
 //!   one buffer through the IR; [`cycles`]: blocks on CFG cycles.
 
@@ -29,6 +31,7 @@ pub mod snapshot;
 #[cfg(bufrs_mlir)]
 pub mod capture;
 pub mod cycles;
+pub mod dealloc_check;
 pub mod flow;
 pub mod uses;
 

@@ -248,6 +248,11 @@ pub struct OpFacts {
     /// Its regions have SSA dominance (false for graph regions, per
     /// `RegionKindInterface`).
     pub regions_have_ssa_dominance: bool,
+    /// For an `arith.constant` of type `i1`: its value (path conditions of
+    /// the deallocation checker).
+    pub constant_bool: Option<bool>,
+    /// For an `arith.cmpi`: its predicate (0 = eq, 1 = ne, ...).
+    pub cmpi_predicate: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

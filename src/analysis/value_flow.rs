@@ -597,30 +597,37 @@ fn operand_range_start(operands: &[ValueId], forwarded: &[ValueId]) -> Option<us
 pub struct AddressUses {
     /// Every op that uses the address or a value computed from it.
     pub users: Vec<OpId>,
+    /// Block arguments, region arguments and region-branch results that
+    /// control flow hands the address (or a value computed from it) to.
+    pub receivers: Vec<ValueId>,
     /// The first op through which the address may outlive what SSA shows:
-    /// a terminator passing it on, an op with regions taking it, an op that
-    /// writes memory or whose effects are unknown taking it (it may keep the
-    /// address anywhere). `None` when every use is among `users`.
+    /// a return, an op with regions but no region-branch semantics, a
+    /// terminator whose successors' operands are unknown, an op that writes
+    /// memory or whose effects are unknown (it may keep the address
+    /// anywhere). `None` when every use is among `users`.
     pub escapes: Option<OpId>,
 }
 
 /// The uses of the address that `op` exposes ([`exposes_address`]): its
 /// non-buffer results and, transitively, the results of every op using one
-/// of them, followed through ops but not through control flow. Calls count as
-/// users: like a buffer passed to a call, the address is used by the callee
-/// but not kept (the seeds' calling contract).
+/// of them and the values control flow forwards them to (branch and region
+/// edges). Calls count as users: like a buffer passed to a call, the address
+/// is used by the callee but not kept, and what the call returns is the
+/// caller's own (the seeds' calling contract).
 pub fn address_uses(snapshot: &Snapshot, uses: &UseLists, op: OpId) -> AddressUses {
     let mut out = AddressUses::default();
     let mut seen = vec![false; snapshot.values.len()];
-    let mut work: Vec<ValueId> = snapshot
-        .op(op)
-        .results
-        .iter()
-        .copied()
-        .filter(|&v| !snapshot.value(v).kind.is_buffer())
-        .collect();
-    for &v in &work {
-        seen[v.index()] = true;
+    let mut work: Vec<ValueId> = Vec::new();
+    let add = |v: ValueId, work: &mut Vec<ValueId>, seen: &mut Vec<bool>| {
+        if !seen[v.index()] {
+            seen[v.index()] = true;
+            work.push(v);
+        }
+    };
+    for &v in &snapshot.op(op).results {
+        if !snapshot.value(v).kind.is_buffer() {
+            add(v, &mut work, &mut seen);
+        }
     }
     let mut users_seen = std::collections::HashSet::new();
     while let Some(value) = work.pop() {
@@ -630,19 +637,74 @@ pub fn address_uses(snapshot: &Snapshot, uses: &UseLists, op: OpId) -> AddressUs
                 out.users.push(u.user);
             }
             let facts = &user.facts;
+            let mut targets: Vec<ValueId> = Vec::new();
+            let forwards_known = if facts.is_terminator {
+                // Known when the terminator is a branch or region terminator
+                // whose operands' destinations are all known (a return or an
+                // unknown terminator passes the value out of sight).
+                let known = facts.successors.iter().all(|s| s.mapping_known)
+                    && (!facts.successors.is_empty() || !facts.terminator_edges.is_empty());
+                for s in &facts.successors {
+                    let args = &snapshot.block(s.block).args;
+                    for (i, &f) in s.forwarded.iter().enumerate() {
+                        if f == value
+                            && let Some(&a) = args.get(s.produced as usize + i)
+                        {
+                            targets.push(a);
+                        }
+                    }
+                }
+                for e in &facts.terminator_edges {
+                    for (&f, &input) in e.forwarded.iter().zip(&e.inputs) {
+                        if f == value {
+                            targets.push(input);
+                        }
+                    }
+                }
+                Some(known)
+            } else if let Some(rb) = &facts.region_branch {
+                for e in &rb.entry_edges {
+                    for (&f, &input) in e.forwarded.iter().zip(&e.inputs) {
+                        if f == value {
+                            targets.push(input);
+                        }
+                    }
+                }
+                Some(true)
+            } else {
+                None
+            };
+            match forwards_known {
+                Some(true) => {
+                    for t in targets {
+                        if !seen[t.index()] {
+                            out.receivers.push(t);
+                        }
+                        add(t, &mut work, &mut seen);
+                    }
+                    continue;
+                }
+                Some(false) => {
+                    out.escapes.get_or_insert(u.user);
+                    continue;
+                }
+                None => {}
+            }
             let keeps = match &facts.effects {
                 Effects::Known(effects) => effects.iter().any(|e| e.kind == EffectKind::Write),
                 Effects::Unknown => !facts.is_call,
             };
-            if facts.is_terminator || !user.regions.is_empty() || keeps {
+            if !user.regions.is_empty() || keeps {
                 out.escapes.get_or_insert(u.user);
                 continue;
             }
+            // Callers own what a call returns (the seeds' contract): fresh
+            // values, not the address passed in.
+            if facts.is_call {
+                continue;
+            }
             for &r in &user.results {
-                if !seen[r.index()] {
-                    seen[r.index()] = true;
-                    work.push(r);
-                }
+                add(r, &mut work, &mut seen);
             }
         }
     }

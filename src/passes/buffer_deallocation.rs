@@ -490,6 +490,40 @@ fn lifted_uses(
                 // The address lives on in plain values whose uses no buffer
                 // analysis sees: each of their users is a use of the buffer.
                 let address = address_uses(snapshot, &use_lists, id);
+                // Control flow may hand the address on only to values within
+                // the buffer's life: defined in blocks its definition
+                // strictly dominates, or nested in ops of its region. Else
+                // the address leaves the region, or reaches an earlier point
+                // of a loop, where it names a buffer of another iteration.
+                let out_of_reach = address.receivers.iter().find_map(|&r| {
+                    let within = match snapshot.value(r).def {
+                        ValueDef::BlockArg { block, .. }
+                            if snapshot.block(block).region == region =>
+                        {
+                            block != def_block && dominance.block_dominates(def_block, block)
+                        }
+                        _ => {
+                            let holder = match snapshot.value(r).def {
+                                ValueDef::BlockArg { block, .. } => {
+                                    Some(snapshot.parent_op_of_block(block))
+                                }
+                                ValueDef::OpResult { op, .. } => Some(op),
+                            };
+                            holder
+                                .and_then(|h| ancestor_op_in_region(snapshot, h, region))
+                                .and_then(|at| snapshot.op(at).parent_block)
+                                .is_some_and(|b| dominance.block_dominates(def_block, b))
+                        }
+                    };
+                    (!within).then_some(r)
+                });
+                if out_of_reach.is_some() {
+                    errors.push(PlanError {
+                        op: id,
+                        message: "takes the address of a buffer as a plain value that control flow carries out of the buffer's region or around a loop; where its last use is cannot be told".into(),
+                    });
+                    continue;
+                }
                 match address.escapes {
                     None => {
                         for user in address.users {

@@ -15,3 +15,4 @@ pub mod print_support;
 pub mod promote_buffers_to_stack;
 pub mod test_build_analyses;
 pub mod test_support;
+pub mod verify_deallocation;

@@ -2,9 +2,9 @@
 // (memref.extract_aligned_pointer_as_index) hides later accesses from every
 // buffer analysis. Deallocation follows the address: every op using it or a
 // value computed from it is a use of the buffer. Where the address may be
-// kept out of sight (passed to a successor, written to memory) the buffer
-// lives until its region is left; carried around a control-flow loop, the
-// input is refused.
+// kept out of sight (written to memory, returned) the buffer lives until its
+// region is left; carried out of its region or around a control-flow loop,
+// the input is refused.
 
 // RUN: %bufrs-opt -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' %s | FileCheck %s
 
@@ -71,8 +71,8 @@ func.func @address_computed_on_then_used_in_a_later_block(%c: i1) {
 
 // -----
 
-// The address flows to a successor: its uses cannot be followed, so the
-// buffer lives until every exit after the extract.
+// The address flows to a successor's argument: followed there, the buffer
+// lives until the call on that path and is freed at once on the other.
 // CHECK-LABEL: func.func @address_passed_to_a_successor
 // CHECK:         %[[A:.*]] = memref.alloc()
 // CHECK:       ^bb1(%[[Q:.*]]: index):
@@ -132,9 +132,9 @@ func.func @address_carried_around_a_block_loop(%n: index) {
   cf.cond_br %more, ^body, ^exit
 ^body:
   %a = memref.alloc() : memref<64xf32>
+  // expected-error @below {{takes the address of a buffer as a plain value that control flow carries out of the buffer's region or around a loop; where its last use is cannot be told}}
   %p = memref.extract_aligned_pointer_as_index %a : memref<64xf32> -> index
   %next = arith.addi %i, %c1 : index
-  // expected-error @below {{keeps the address of a buffer allocated in a control-flow loop where its uses cannot be followed; where its last use is cannot be told}}
   cf.br ^header(%next, %p : index, index)
 ^exit:
   func.call @consume(%last) : (index) -> ()

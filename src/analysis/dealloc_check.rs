@@ -1,0 +1,1075 @@
+//! A static checker of deallocation: on every path through a function, every
+//! heap buffer is freed exactly once or handed to the caller, and no buffer is
+//! used after its free. It judges the output of any pipeline (bufrs' passes,
+//! upstream's ownership-based deallocation and its lowering) and never changes
+//! the IR; it is the independent second opinion next to execution under
+//! AddressSanitizer, in the spirit of regalloc2's checker.
+//!
+//! # Model
+//!
+//! A *site* is an op result that owns fresh heap memory: a result with an
+//! `Allocate` effect not on the automatic-allocation-scope resource (allocs,
+//! clones, reallocs) or a result of a call (callers own call results, the
+//! seeds' contract). Each run of a site makes an *instance* with a status on
+//! the path: live, freed, or returned to the caller. A site in a loop may
+//! have several instances at once (the previous iteration's buffer carried in
+//! a block argument while the next is allocated). Function arguments and
+//! allocas are not owned: freeing them is a finding.
+//!
+//! The checker interprets the function abstractly, one *path state* at a time
+//! (disjunctive: states are not merged, so facts along one path stay
+//! correlated). A state holds the instances, the instance every merge value
+//! (block argument, region argument, region-branch result) names on this
+//! path, the `i1` values known on this path, and the site whose address each
+//! `memref.extract_aligned_pointer_as_index` result holds. Other values find
+//! their site through the shared value-flow graph ([`super::value_flow`]):
+//! views and casts name their source's site; results that may be one of
+//! several buffers (ops with unknown effects) name an unknown one.
+//!
+//! Control flow follows the interfaces in the snapshot: branch successors,
+//! region-branch entry edges and region terminator edges (loop back edges
+//! included). Branch conditions are followed where they are known on the path
+//! (`cf.cond_br` and `scf.if` on an `i1` the path has decided, constants,
+//! `arith.andi/ori/xori`, `arith.cmpi eq/ne` of two extracted addresses of
+//! known sites): an edge the path cannot take is not taken. Frees are
+//! `memref.dealloc` and any op with a `Free` effect, and
+//! `bufferization.dealloc` with the semantics of seed 001: each memref is
+//! freed when its condition holds and it names no retained value's memory;
+//! a condition unknown on the path splits the path in two; the updated
+//! ownership results are computed when everything they depend on is known.
+//! On entry to a block, facts of values that are dead there are dropped, and
+//! an instance no live value names any more is dropped too: if it is still
+//! live, it leaks on that path. So loops reach a fixed point (finitely many
+//! states) and a buffer lost around a back edge is found where it is lost.
+//!
+//! # Findings and undecided cases
+//!
+//! A finding names the site, the op at fault and one concrete path (the
+//! blocks and region edges taken). What the checker cannot follow soundly is
+//! reported as *undecided*, never as correct: a use or free through a value
+//! that may be one of several buffers, an op with regions but no
+//! region-branch semantics that holds allocations, an op that may be a
+//! terminator with unknown successors, a path count above the limit.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::{
+    liveness::Liveness,
+    snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
+    value_flow::{EdgeKind, Origin, ValueFlow},
+};
+
+/// Name of the ownership-based deallocation op (no memory-effect interface in
+/// MLIR 22, so it is recognised by name).
+const OWNERSHIP_DEALLOC: &str = "bufferization.dealloc";
+
+/// Most path states kept per program point before giving up as undecided.
+pub const MAX_STATES_PER_POINT: usize = 256;
+
+/// What is wrong, at which op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FindingKind {
+    /// The site is live when the function (or a region it cannot leave) is
+    /// left at `at`.
+    Leak,
+    /// `at` allocates the site again while its previous buffer is live and
+    /// named by nothing.
+    LeakOnReallocation,
+    /// On entry to the block of `at`, a live buffer of the site is named by
+    /// no value any more (typically the previous iteration's buffer of a
+    /// loop): it can never be freed.
+    Lost,
+    /// `at` frees the site a second time.
+    DoubleFree,
+    /// `at` uses the site after its free.
+    UseAfterFree,
+    /// `at` returns the site after its free.
+    ReturnOfFreed,
+    /// `at` hands the site to the caller a second time (the caller would free
+    /// it twice).
+    ReturnedTwice,
+    /// `at` frees memory the function does not own (an argument, an alloca,
+    /// memory of unknown origin).
+    FreeOfNotOwned,
+    /// The checker cannot decide the function (see the module docs).
+    Undecided(String),
+}
+
+/// One finding: `kind` for `site` (the allocation op, when there is one) at
+/// `at`, along `path`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub kind: FindingKind,
+    pub site: Option<OpId>,
+    pub at: OpId,
+    /// The first free of the site, for double frees and uses after free.
+    pub freed_by: Option<OpId>,
+    /// One path to the fault: the blocks entered, in order.
+    pub path: Vec<BlockId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Status {
+    Live,
+    Freed,
+    Returned,
+}
+
+/// What a value names on a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Names {
+    /// An instance of a site (index into [`State::inst`]).
+    Site(u32),
+    /// Memory the function does not own (argument, alloca, global, ...).
+    NotOwned,
+    /// Possibly one of several buffers.
+    Unknown,
+}
+
+/// One buffer allocated by a site on a path. A site in a loop may have
+/// several at once (the buffer of a previous iteration still reachable
+/// through a block argument while the next one is allocated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Instance {
+    site: u32,
+    status: Status,
+    /// The op that freed it (for notes).
+    freed_by: Option<OpId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct State {
+    inst: Vec<Instance>,
+    /// Per site: its latest instance, named by the allocation's own result.
+    current: Vec<Option<u32>>,
+    bind: BTreeMap<ValueId, Names>,
+    conds: BTreeMap<ValueId, bool>,
+    addr: BTreeMap<ValueId, Names>,
+}
+
+/// A place execution continues from: op `index` of `block`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Point {
+    block: BlockId,
+    index: u32,
+}
+
+struct Checker<'s> {
+    snap: &'s Snapshot,
+    flow: ValueFlow,
+    liveness: Liveness<'s>,
+    /// Per block: the values whose path facts matter on entry (see
+    /// [`Checker::needed`]), sorted.
+    needed: HashMap<BlockId, Vec<ValueId>>,
+    site_of_value: HashMap<ValueId, u32>,
+    sites: Vec<ValueId>,
+    /// Region of the body being checked: its exits end a path.
+    findings: Vec<Finding>,
+    reported: HashSet<(u8, Option<OpId>, OpId)>,
+    seen: HashMap<Point, HashSet<State>>,
+    work: Vec<(Point, State, Vec<BlockId>)>,
+    gave_up: bool,
+}
+
+/// Checks the body of the snapshot's root (a function) and every region of
+/// an op without region-branch semantics inside it (as a body of its own).
+pub fn check(snap: &Snapshot) -> Vec<Finding> {
+    let flow = ValueFlow::new(snap);
+    let mut sites = Vec::new();
+    let mut site_of_value = HashMap::new();
+    for (o, op) in snap.ops.iter().enumerate().skip(1) {
+        for &r in &op.results {
+            let owned = flow.origin(r) == Origin::Allocation
+                || (op.facts.is_call && snap.value(r).kind.is_buffer());
+            if owned {
+                site_of_value.insert(r, sites.len() as u32);
+                sites.push(r);
+            }
+        }
+        let _ = o;
+    }
+    let mut checker = Checker {
+        snap,
+        flow,
+        liveness: Liveness::new(snap),
+        needed: HashMap::new(),
+        site_of_value,
+        sites,
+        findings: Vec::new(),
+        reported: HashSet::new(),
+        seen: HashMap::new(),
+        work: Vec::new(),
+        gave_up: false,
+    };
+    let mut bodies: Vec<BlockId> = snap
+        .op(Snapshot::ROOT)
+        .regions
+        .iter()
+        .filter_map(|&r| snap.entry_block(r))
+        .collect();
+    // Regions of ops that are neither region branches nor the root are
+    // checked as bodies of their own.
+    for (o, op) in snap.ops.iter().enumerate().skip(1) {
+        if op.facts.region_branch.is_none() && !op.regions.is_empty() {
+            let _ = o;
+            bodies.extend(op.regions.iter().filter_map(|&r| snap.entry_block(r)));
+        }
+    }
+    for entry in bodies {
+        checker.run_body(entry);
+    }
+    checker.findings
+}
+
+impl<'s> Checker<'s> {
+    fn run_body(&mut self, entry: BlockId) {
+        self.seen.clear();
+        self.gave_up = false;
+        let state = State {
+            inst: Vec::new(),
+            current: vec![None; self.sites.len()],
+            bind: BTreeMap::new(),
+            conds: BTreeMap::new(),
+            addr: BTreeMap::new(),
+        };
+        // Entry arguments of a nested body name memory of the op holding it.
+        let mut state = state;
+        for &a in &self.snap.block(entry).args {
+            state.bind.insert(a, Names::NotOwned);
+        }
+        self.push(
+            Point {
+                block: entry,
+                index: 0,
+            },
+            state,
+            vec![entry],
+        );
+        while let Some((point, state, path)) = self.work.pop() {
+            if self.gave_up {
+                break;
+            }
+            self.run_from(point, state, path);
+        }
+        self.work.clear();
+    }
+
+    fn push(&mut self, point: Point, mut state: State, path: Vec<BlockId>) {
+        if point.index == 0 {
+            // Facts of values dead on entry cannot matter any more: dropping
+            // them keeps paths that differ only there from multiplying.
+            let needed = self.needed(point.block);
+            state.bind.retain(|v, _| needed.binary_search(v).is_ok());
+            state.conds.retain(|v, _| needed.binary_search(v).is_ok());
+            state.addr.retain(|v, _| needed.binary_search(v).is_ok());
+            self.canonicalize(&mut state, point, &path);
+        }
+        let seen = self.seen.entry(point).or_default();
+        if seen.contains(&state) {
+            return;
+        }
+        if seen.len() >= MAX_STATES_PER_POINT {
+            if !self.gave_up {
+                self.gave_up = true;
+                let at = self
+                    .snap
+                    .block(point.block)
+                    .ops
+                    .get(point.index as usize)
+                    .copied()
+                    .unwrap_or(Snapshot::ROOT);
+                self.report(
+                    FindingKind::Undecided(format!(
+                        "more than {MAX_STATES_PER_POINT} distinct path states reach this point"
+                    )),
+                    None,
+                    at,
+                    None,
+                    &path,
+                );
+            }
+            return;
+        }
+        seen.insert(state.clone());
+        self.work.push((point, state, path));
+    }
+
+    /// The values whose facts a path may still need on entry to `block`: its
+    /// arguments, the values live into it, for a block of a region-branch
+    /// op's region whatever the op's enclosing blocks still need after it,
+    /// and, through their defining ops, everything they are computed from (a
+    /// view's source, a condition's operands), since what a value names is
+    /// looked up through them.
+    fn needed(&mut self, block: BlockId) -> Vec<ValueId> {
+        if let Some(n) = self.needed.get(&block) {
+            return n.clone();
+        }
+        let snap = self.snap;
+        let mut work: Vec<ValueId> = snap.block(block).args.clone();
+        work.extend_from_slice(self.liveness.live_in(block));
+        let mut parent = snap.parent_op_of_block(block);
+        while parent != Snapshot::ROOT && snap.op(parent).facts.region_branch.is_some() {
+            let Some(outer) = snap.op(parent).parent_block else {
+                break;
+            };
+            work.extend_from_slice(self.liveness.live_out(outer));
+            let position = snap.op(parent).position as usize;
+            let mut stack: Vec<OpId> = snap.block(outer).ops[position + 1..].to_vec();
+            while let Some(o) = stack.pop() {
+                work.extend(snap.op(o).operands.iter().copied());
+                for &r in &snap.op(o).regions {
+                    for &b in &snap.region(r).blocks {
+                        stack.extend(snap.block(b).ops.iter().copied());
+                    }
+                }
+            }
+            parent = snap.parent_op_of_block(outer);
+        }
+        let mut seen: HashSet<ValueId> = HashSet::new();
+        while let Some(v) = work.pop() {
+            if !seen.insert(v) {
+                continue;
+            }
+            if let ValueDef::OpResult { op, .. } = snap.value(v).def
+                && op != Snapshot::ROOT
+                && !self.site_of_value.contains_key(&v)
+            {
+                work.extend(snap.op(op).operands.iter().copied());
+            }
+        }
+        let mut out: Vec<ValueId> = seen.into_iter().collect();
+        out.sort_unstable();
+        self.needed.insert(block, out.clone());
+        out
+    }
+
+    /// Drops the instances nothing can name any more on entry to a block (not
+    /// named by a live allocation result, not bound to a live value) — a live
+    /// one among them is a leak, found here — and numbers the rest in a
+    /// canonical order, so that equal path facts make equal states.
+    fn canonicalize(&mut self, state: &mut State, point: Point, path: &[BlockId]) {
+        // A site's latest instance stays named by the allocation's result only
+        // while that result may still be used.
+        let needed = self.needed(point.block);
+        for (s, current) in state.current.iter_mut().enumerate() {
+            if current.is_some() && needed.binary_search(&self.sites[s]).is_err() {
+                *current = None;
+            }
+        }
+        let count = state.inst.len();
+        let mut order: Vec<u32> = Vec::with_capacity(count);
+        let mut new_index = vec![u32::MAX; count];
+        let mut take = |i: u32, order: &mut Vec<u32>| {
+            if new_index[i as usize] == u32::MAX {
+                new_index[i as usize] = order.len() as u32;
+                order.push(i);
+            }
+        };
+        for i in state.current.iter().flatten() {
+            take(*i, &mut order);
+        }
+        for n in state.bind.values().chain(state.addr.values()) {
+            if let Names::Site(i) = n {
+                take(*i, &mut order);
+            }
+        }
+        let lost: Vec<Instance> = state
+            .inst
+            .iter()
+            .zip(&new_index)
+            .filter(|(inst, n)| **n == u32::MAX && inst.status == Status::Live)
+            .map(|(inst, _)| *inst)
+            .collect();
+        let at = self
+            .snap
+            .block(point.block)
+            .ops
+            .first()
+            .copied()
+            .unwrap_or(Snapshot::ROOT);
+        for inst in lost {
+            self.report(FindingKind::Lost, Some(inst.site), at, None, path);
+        }
+        let renumber = |n: &mut Names| {
+            if let Names::Site(i) = n {
+                *i = new_index[*i as usize];
+            }
+        };
+        state.inst = order.iter().map(|&i| state.inst[i as usize]).collect();
+        for c in state.current.iter_mut().flatten() {
+            *c = new_index[*c as usize];
+        }
+        state.bind.values_mut().for_each(renumber);
+        state.addr.values_mut().for_each(renumber);
+    }
+
+    fn report(
+        &mut self,
+        kind: FindingKind,
+        site: Option<u32>,
+        at: OpId,
+        freed_by: Option<OpId>,
+        path: &[BlockId],
+    ) {
+        let tag = match &kind {
+            FindingKind::Leak => 0,
+            FindingKind::LeakOnReallocation => 1,
+            FindingKind::DoubleFree => 2,
+            FindingKind::UseAfterFree => 3,
+            FindingKind::ReturnOfFreed => 4,
+            FindingKind::ReturnedTwice => 5,
+            FindingKind::FreeOfNotOwned => 6,
+            FindingKind::Undecided(_) => 7,
+            // A buffer lost on entry to a block and one live at an exit are
+            // the same leak.
+            FindingKind::Lost => 0,
+        };
+        let site_op = site.and_then(|s| self.site_op(s));
+        // One finding of a kind per allocation (the first path found), or per
+        // op when there is no allocation.
+        let key_at = if site_op.is_some() {
+            Snapshot::ROOT
+        } else {
+            at
+        };
+        if !self.reported.insert((tag, site_op, key_at)) {
+            return;
+        }
+        self.findings.push(Finding {
+            kind,
+            site: site_op,
+            at,
+            freed_by,
+            path: path.to_vec(),
+        });
+    }
+
+    fn site_op(&self, site: u32) -> Option<OpId> {
+        match self.snap.value(self.sites[site as usize]).def {
+            ValueDef::OpResult { op, .. } => Some(op),
+            ValueDef::BlockArg { .. } => None,
+        }
+    }
+
+    /// What `v` names on the path of `state`.
+    fn names(&self, state: &State, v: ValueId) -> Names {
+        self.names_depth(state, v, 0)
+    }
+
+    fn names_depth(&self, state: &State, v: ValueId, depth: u32) -> Names {
+        if let Some(&s) = self.site_of_value.get(&v) {
+            return match state.current[s as usize] {
+                Some(i) => Names::Site(i),
+                None => Names::Unknown,
+            };
+        }
+        if let Some(&n) = state.bind.get(&v) {
+            return n;
+        }
+        if depth > 64 {
+            return Names::Unknown;
+        }
+        let incoming = self.flow.incoming(v);
+        if incoming.is_empty() {
+            return Names::NotOwned;
+        }
+        if incoming
+            .iter()
+            .any(|e| matches!(e.kind, EdgeKind::Forward { .. }))
+        {
+            // A merge this path has not bound: it was never reached.
+            return Names::Unknown;
+        }
+        let mut out: Option<Names> = None;
+        for e in incoming {
+            let n = match e.kind {
+                EdgeKind::View | EdgeKind::Cast | EdgeKind::Derived => {
+                    self.names_depth(state, e.from, depth + 1)
+                }
+                _ => Names::Unknown,
+            };
+            out = Some(match out {
+                None => n,
+                Some(prev) if prev == n => prev,
+                Some(_) => Names::Unknown,
+            });
+        }
+        let n = out.unwrap_or(Names::NotOwned);
+        if self.flow.is_external(v) && n != Names::NotOwned {
+            Names::Unknown
+        } else {
+            n
+        }
+    }
+
+    /// The value of an `i1` on this path, if known.
+    fn cond(&self, state: &State, v: ValueId) -> Option<bool> {
+        if let Some(&c) = state.conds.get(&v) {
+            return Some(c);
+        }
+        let ValueDef::OpResult { op, .. } = self.snap.value(v).def else {
+            return None;
+        };
+        let info = self.snap.op(op);
+        if let Some(c) = info.facts.constant_bool {
+            return Some(c);
+        }
+        let arg = |i: usize| info.operands.get(i).copied();
+        match info.name.as_str() {
+            "arith.andi" | "arith.ori" | "arith.xori" => {
+                let a = self.cond(state, arg(0)?);
+                let b = self.cond(state, arg(1)?);
+                match (info.name.as_str(), a, b) {
+                    ("arith.andi", Some(false), _) | ("arith.andi", _, Some(false)) => Some(false),
+                    ("arith.andi", Some(x), Some(y)) => Some(x && y),
+                    ("arith.ori", Some(true), _) | ("arith.ori", _, Some(true)) => Some(true),
+                    ("arith.ori", Some(x), Some(y)) => Some(x || y),
+                    ("arith.xori", Some(x), Some(y)) => Some(x ^ y),
+                    _ => None,
+                }
+            }
+            "arith.cmpi" => {
+                let predicate = info.facts.cmpi_predicate?;
+                let a = *state.addr.get(&arg(0)?)?;
+                let b = *state.addr.get(&arg(1)?)?;
+                let (Names::Site(x), Names::Site(y)) = (a, b) else {
+                    return None;
+                };
+                // Two distinct live sites have distinct addresses; the same
+                // site has one address.
+                let live = |i: u32| state.inst[i as usize].status == Status::Live;
+                let equal = if x == y {
+                    true
+                } else if live(x) && live(y) {
+                    false
+                } else {
+                    return None;
+                };
+                match predicate {
+                    0 => Some(equal),  // eq
+                    1 => Some(!equal), // ne
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn run_from(&mut self, mut point: Point, mut state: State, mut path: Vec<BlockId>) {
+        let snap = self.snap;
+        loop {
+            let block = snap.block(point.block);
+            let Some(&op) = block.ops.get(point.index as usize) else {
+                // A block without terminator (graph region or malformed): the
+                // path ends here without anything to check.
+                return;
+            };
+            let info = snap.op(op);
+            let facts = &info.facts;
+
+            // Uses first: an op touching freed memory.
+            self.check_uses(&state, op, &path);
+
+            // Frees.
+            if info.name == OWNERSHIP_DEALLOC {
+                self.ownership_dealloc(op, state, path, point);
+                return;
+            }
+            if let Effects::Known(effects) = &facts.effects {
+                for e in effects.iter().filter(|e| e.kind == EffectKind::Free) {
+                    if let Some(v) = e.value {
+                        self.free(&mut state, op, v, &path);
+                    }
+                }
+            }
+            // Addresses.
+            if info.name == "memref.extract_aligned_pointer_as_index"
+                && let (Some(&m), Some(&r)) = (info.operands.first(), info.results.first())
+            {
+                let n = self.names(&state, m);
+                state.addr.insert(r, n);
+            }
+            // Fresh results: forget what a previous iteration knew.
+            for &r in &info.results {
+                state.conds.remove(&r);
+                state.bind.remove(&r);
+            }
+            // Allocations.
+            for &r in &info.results {
+                if let Some(&s) = self.site_of_value.get(&r) {
+                    if let Some(i) = state.current[s as usize]
+                        && state.inst[i as usize].status == Status::Live
+                        && !referenced(&state, i)
+                    {
+                        self.report(FindingKind::LeakOnReallocation, Some(s), op, None, &path);
+                        // Reported once: nothing names it, so nothing else
+                        // can happen to it.
+                        state.inst[i as usize].status = Status::Freed;
+                    }
+                    state.current[s as usize] = Some(state.inst.len() as u32);
+                    state.inst.push(Instance {
+                        site: s,
+                        status: Status::Live,
+                        freed_by: None,
+                    });
+                }
+            }
+
+            // Control flow.
+            if let Some(rb) = &facts.region_branch
+                && !info.regions.is_empty()
+            {
+                let after = Point {
+                    block: point.block,
+                    index: point.index + 1,
+                };
+                let cond = if info.name == "scf.if" {
+                    info.operands.first().and_then(|&c| self.cond(&state, c))
+                } else {
+                    None
+                };
+                for edge in &rb.entry_edges {
+                    if let (Some(c), RegionTarget::Region(r)) = (cond, edge.target) {
+                        let index = info.regions.iter().position(|&x| x == r);
+                        if index == Some(if c { 1 } else { 0 }) {
+                            continue;
+                        }
+                    }
+                    let mut next = state.clone();
+                    self.bind_edge(&mut next, &edge.forwarded, &edge.inputs);
+                    match edge.target {
+                        RegionTarget::Region(r) => {
+                            if let Some(entry) = snap.entry_block(r) {
+                                let mut p = path.clone();
+                                p.push(entry);
+                                self.push(
+                                    Point {
+                                        block: entry,
+                                        index: 0,
+                                    },
+                                    next,
+                                    p,
+                                );
+                            }
+                        }
+                        RegionTarget::Parent => self.push(after, next, path.clone()),
+                    }
+                }
+                return;
+            }
+            if facts.is_terminator {
+                self.terminator(op, state, path);
+                return;
+            }
+            point.index += 1;
+            let _ = &mut path;
+        }
+    }
+
+    /// Binds the receivers of an edge to what the forwarded values name (and
+    /// `i1` facts to theirs); receivers with nothing forwarded are unknown.
+    fn bind_edge(&self, state: &mut State, forwarded: &[ValueId], inputs: &[ValueId]) {
+        let names: Vec<Option<Names>> = forwarded
+            .iter()
+            .map(|&v| {
+                self.snap
+                    .value(v)
+                    .kind
+                    .is_buffer()
+                    .then(|| self.names(state, v))
+            })
+            .collect();
+        let conds: Vec<Option<bool>> = forwarded.iter().map(|&v| self.cond(state, v)).collect();
+        let addrs: Vec<Option<Names>> = forwarded
+            .iter()
+            .map(|v| state.addr.get(v).copied())
+            .collect();
+        for (i, &input) in inputs.iter().enumerate() {
+            state.conds.remove(&input);
+            state.addr.remove(&input);
+            if self.snap.value(input).kind.is_buffer() {
+                let n = names.get(i).copied().flatten().unwrap_or(Names::Unknown);
+                state.bind.insert(input, n);
+            }
+            if let Some(Some(c)) = conds.get(i) {
+                state.conds.insert(input, *c);
+            }
+            if let Some(Some(a)) = addrs.get(i) {
+                state.addr.insert(input, *a);
+            }
+        }
+    }
+
+    fn check_uses(&mut self, state: &State, op: OpId, path: &[BlockId]) {
+        let info = self.snap.op(op);
+        // Ops that may access memory: known effects, calls, and ops with
+        // unknown effects that are neither terminators nor hold regions (a
+        // region-branch op's operands are forwarded, and what its regions do
+        // is checked op by op).
+        let touches = match &info.facts.effects {
+            Effects::Known(effects) => !effects.is_empty(),
+            Effects::Unknown => {
+                info.facts.is_call
+                    || (!info.facts.is_terminator && info.facts.region_branch.is_none())
+            }
+        };
+        if !touches || info.name == OWNERSHIP_DEALLOC {
+            return;
+        }
+        let mut values: Vec<ValueId> = info.operands.clone();
+        // An op with regions it does not describe touches what they use.
+        if info.facts.region_branch.is_none() && !info.regions.is_empty() {
+            values.extend(self.free_values_of_regions(op));
+        }
+        for v in values {
+            if !self.snap.value(v).kind.is_buffer() {
+                continue;
+            }
+            // The free of `v` itself is checked by `free`.
+            if let Effects::Known(effects) = &info.facts.effects
+                && effects
+                    .iter()
+                    .any(|e| e.kind == EffectKind::Free && e.value == Some(v))
+            {
+                continue;
+            }
+            if let Names::Site(i) = self.names(state, v)
+                && state.inst[i as usize].status == Status::Freed
+            {
+                let Instance { site, freed_by, .. } = state.inst[i as usize];
+                self.report(FindingKind::UseAfterFree, Some(site), op, freed_by, path);
+            }
+        }
+    }
+
+    /// Values used inside the regions of `op` but defined outside them.
+    fn free_values_of_regions(&self, op: OpId) -> Vec<ValueId> {
+        let snap = self.snap;
+        let mut inside: HashSet<ValueId> = HashSet::new();
+        let mut used = Vec::new();
+        let mut stack: Vec<OpId> = Vec::new();
+        for &r in &snap.op(op).regions {
+            for &b in &snap.region(r).blocks {
+                inside.extend(snap.block(b).args.iter().copied());
+                stack.extend(snap.block(b).ops.iter().copied());
+            }
+        }
+        while let Some(o) = stack.pop() {
+            let info = snap.op(o);
+            inside.extend(info.results.iter().copied());
+            used.extend(info.operands.iter().copied());
+            for &r in &info.regions {
+                for &b in &snap.region(r).blocks {
+                    inside.extend(snap.block(b).args.iter().copied());
+                    stack.extend(snap.block(b).ops.iter().copied());
+                }
+            }
+        }
+        used.retain(|v| !inside.contains(v));
+        used.sort_unstable();
+        used.dedup();
+        used
+    }
+
+    fn free(&mut self, state: &mut State, op: OpId, v: ValueId, path: &[BlockId]) {
+        match self.names(state, v) {
+            Names::Site(i) => match state.inst[i as usize].status {
+                Status::Live => {
+                    state.inst[i as usize].status = Status::Freed;
+                    state.inst[i as usize].freed_by = Some(op);
+                }
+                Status::Freed => {
+                    let Instance { site, freed_by, .. } = state.inst[i as usize];
+                    self.report(FindingKind::DoubleFree, Some(site), op, freed_by, path);
+                }
+                Status::Returned => {
+                    let site = state.inst[i as usize].site;
+                    self.report(FindingKind::UseAfterFree, Some(site), op, None, path);
+                }
+            },
+            Names::NotOwned => self.report(FindingKind::FreeOfNotOwned, None, op, None, path),
+            Names::Unknown => self.report(
+                FindingKind::Undecided("frees a value that may be one of several buffers".into()),
+                None,
+                op,
+                None,
+                path,
+            ),
+        }
+    }
+
+    /// `bufferization.dealloc (%m...) if (%c...) retain (%r...)`.
+    fn ownership_dealloc(&mut self, op: OpId, state: State, path: Vec<BlockId>, point: Point) {
+        let info = self.snap.op(op);
+        let retained_count = info.results.len();
+        let memref_count = (info.operands.len() - retained_count) / 2;
+        let memrefs = &info.operands[..memref_count];
+        let conds = &info.operands[memref_count..2 * memref_count];
+        let retained = &info.operands[2 * memref_count..];
+        // Split on the first condition not known on this path.
+        for &c in conds {
+            if self.cond(&state, c).is_none() {
+                for value in [false, true] {
+                    let mut next = state.clone();
+                    next.conds.insert(c, value);
+                    self.push(point, next, path.clone());
+                }
+                return;
+            }
+        }
+        let mut state = state;
+        let retained_names: Vec<Names> = retained.iter().map(|&r| self.names(&state, r)).collect();
+        let mut updated = vec![Some(false); retained_count];
+        for (&m, &c) in memrefs.iter().zip(conds) {
+            let owned = self.cond(&state, c).expect("conditions decided above");
+            let name = self.names(&state, m);
+            let mut kept = false;
+            for (j, &rn) in retained_names.iter().enumerate() {
+                let same = match (name, rn) {
+                    (Names::Site(a), Names::Site(b)) => Some(a == b),
+                    (Names::Site(_), Names::NotOwned) | (Names::NotOwned, Names::Site(_)) => {
+                        Some(false)
+                    }
+                    _ => None,
+                };
+                match same {
+                    Some(true) => {
+                        kept = true;
+                        if owned {
+                            updated[j] = Some(true);
+                        }
+                    }
+                    Some(false) => {}
+                    None => {
+                        updated[j] = None;
+                        if owned {
+                            self.report(
+                                FindingKind::Undecided(
+                                    "cannot tell whether a freed memref is a retained one".into(),
+                                ),
+                                None,
+                                op,
+                                None,
+                                &path,
+                            );
+                            return;
+                        }
+                    }
+                }
+            }
+            if owned && !kept {
+                self.free(&mut state, op, m, &path);
+            }
+        }
+        for (&result, value) in info.results.iter().zip(updated) {
+            state.conds.remove(&result);
+            if let Some(v) = value {
+                state.conds.insert(result, v);
+            }
+        }
+        let next = Point {
+            block: point.block,
+            index: point.index + 1,
+        };
+        self.run_from(next, state, path);
+    }
+
+    fn terminator(&mut self, op: OpId, state: State, path: Vec<BlockId>) {
+        let snap = self.snap;
+        let info = snap.op(op);
+        let facts = &info.facts;
+        if !facts.successors.is_empty() {
+            let cond = if info.name == "cf.cond_br" {
+                info.operands.first().and_then(|&c| self.cond(&state, c))
+            } else {
+                None
+            };
+            for (k, succ) in facts.successors.iter().enumerate() {
+                if let Some(c) = cond
+                    && (k == 0) != c
+                {
+                    continue;
+                }
+                let mut next = state.clone();
+                if info.name == "cf.cond_br"
+                    && let Some(&c) = info.operands.first()
+                {
+                    next.conds.insert(c, k == 0);
+                }
+                let args = &snap.block(succ.block).args;
+                if succ.mapping_known {
+                    let p = succ.produced as usize;
+                    let inputs: Vec<ValueId> = args.iter().skip(p).copied().collect();
+                    self.bind_edge(&mut next, &succ.forwarded, &inputs);
+                    for &a in args.iter().take(p) {
+                        next.bind.insert(a, Names::Unknown);
+                    }
+                } else {
+                    for &a in args {
+                        next.bind.insert(a, Names::Unknown);
+                    }
+                }
+                let mut p = path.clone();
+                p.push(succ.block);
+                self.push(
+                    Point {
+                        block: succ.block,
+                        index: 0,
+                    },
+                    next,
+                    p,
+                );
+            }
+            return;
+        }
+        if !facts.terminator_edges.is_empty() {
+            let parent_op = info
+                .parent_block
+                .map(|b| snap.parent_op_of_block(b))
+                .unwrap_or(Snapshot::ROOT);
+            for edge in &facts.terminator_edges {
+                let mut next = state.clone();
+                self.bind_edge(&mut next, &edge.forwarded, &edge.inputs);
+                match edge.target {
+                    RegionTarget::Region(r) => {
+                        if let Some(entry) = snap.entry_block(r) {
+                            let mut p = path.clone();
+                            p.push(entry);
+                            self.push(
+                                Point {
+                                    block: entry,
+                                    index: 0,
+                                },
+                                next,
+                                p,
+                            );
+                        }
+                    }
+                    RegionTarget::Parent => {
+                        let parent = snap.op(parent_op);
+                        if let Some(pb) = parent.parent_block {
+                            let mut p = path.clone();
+                            p.push(pb);
+                            self.push(
+                                Point {
+                                    block: pb,
+                                    index: parent.position + 1,
+                                },
+                                next,
+                                p,
+                            );
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        // Leaving the body: a return of the function, or the end of a body
+        // checked on its own.
+        let parent = info.parent_block.map(|b| snap.parent_op_of_block(b));
+        let mut state = state;
+        if facts.is_return_like && parent == Some(Snapshot::ROOT) {
+            for &v in &info.operands {
+                if !snap.value(v).kind.is_buffer() {
+                    continue;
+                }
+                match self.names(&state, v) {
+                    Names::Site(i) => {
+                        let Instance {
+                            site,
+                            status,
+                            freed_by,
+                        } = state.inst[i as usize];
+                        match status {
+                            Status::Live => state.inst[i as usize].status = Status::Returned,
+                            Status::Freed => self.report(
+                                FindingKind::ReturnOfFreed,
+                                Some(site),
+                                op,
+                                freed_by,
+                                &path,
+                            ),
+                            Status::Returned => {
+                                self.report(FindingKind::ReturnedTwice, Some(site), op, None, &path)
+                            }
+                        }
+                    }
+                    Names::NotOwned => {}
+                    Names::Unknown => self.report(
+                        FindingKind::Undecided(
+                            "returns a value that may be one of several buffers".into(),
+                        ),
+                        None,
+                        op,
+                        None,
+                        &path,
+                    ),
+                }
+            }
+        } else if parent == Some(Snapshot::ROOT) {
+            self.report(
+                FindingKind::Undecided(format!(
+                    "'{}' ends the function but is no known return",
+                    info.name
+                )),
+                None,
+                op,
+                None,
+                &path,
+            );
+            return;
+        } else if parent.is_some_and(|p| snap.op(p).facts.region_branch.is_some()) {
+            self.report(
+                FindingKind::Undecided(format!(
+                    "'{}' leaves a region of a region-branch op along no known edge",
+                    info.name
+                )),
+                None,
+                op,
+                None,
+                &path,
+            );
+            return;
+        }
+        // Every site allocated in this body and still live leaks here.
+        let body_region = info.parent_block.map(|b| snap.block(b).region);
+        for i in 0..state.inst.len() {
+            let Instance { site, status, .. } = state.inst[i];
+            if status == Status::Live && self.site_in_body(site, body_region) {
+                self.report(FindingKind::Leak, Some(site), op, None, &path);
+            }
+        }
+    }
+
+    /// Whether site `s` is allocated in the body whose region is `region`
+    /// (directly, or nested in region-branch ops of it).
+    fn site_in_body(&self, s: u32, region: Option<super::snapshot::RegionId>) -> bool {
+        let Some(region) = region else { return false };
+        let Some(op) = self.site_op(s) else {
+            return false;
+        };
+        let mut cur = op;
+        while let Some(b) = self.snap.op(cur).parent_block {
+            let r = self.snap.block(b).region;
+            if r == region {
+                return true;
+            }
+            let parent = self.snap.region(r).parent_op;
+            if self.snap.op(parent).facts.region_branch.is_none() {
+                return false;
+            }
+            cur = parent;
+        }
+        false
+    }
+}
+
+/// Whether a merge value or an extracted address of this path names
+/// instance `i`.
+fn referenced(state: &State, i: u32) -> bool {
+    state
+        .bind
+        .values()
+        .chain(state.addr.values())
+        .any(|n| *n == Names::Site(i))
+}

@@ -1,0 +1,161 @@
+//! `bufrs-verify-deallocation`: checks, without changing the IR, that every
+//! heap buffer of a function is freed exactly once or returned on every path,
+//! and that no buffer is used after its free
+//! ([`crate::analysis::dealloc_check`]). It judges the output of any
+//! deallocation pipeline, bufrs' or upstream's.
+//!
+//! Each finding is an error at the allocation (or at the op at fault when
+//! there is no allocation, e.g. a free of an argument), with a note at the op
+//! at fault and a note naming one path that leads there. What the checker
+//! cannot decide is a warning saying why, never silence. `mode=warn` reports
+//! findings as warnings and lets the pass succeed; `emit-remarks=true` also
+//! says so when a function verifies.
+
+use melior::ir::OperationRef;
+
+use crate::{
+    analysis::{
+        capture::{IrMap, capture},
+        dealloc_check::{self, Finding, FindingKind},
+        snapshot::{BlockId, Snapshot},
+    },
+    ir::Diagnostic,
+    pass_options,
+    registry::{Anchor, BufrsPass, PassFailed, PassResult},
+};
+
+pass_options! {
+    /// Options of `bufrs-verify-deallocation`.
+    pub struct VerifyDeallocationOptions {
+        mode: String = "error".to_string() => "mode",
+            "What a finding is: 'error' (the pass fails) or 'warn' (a warning; the pass succeeds).";
+        emit_remarks: bool = false => "emit-remarks",
+            "Emit a remark on every function that verifies.";
+    }
+}
+
+pub struct VerifyDeallocation;
+
+impl BufrsPass for VerifyDeallocation {
+    type Options = VerifyDeallocationOptions;
+    const ARGUMENT: &'static str = "bufrs-verify-deallocation";
+    const SUMMARY: &'static str = "Check that every heap buffer is freed exactly once on every path, with no use after free (analysis only)";
+    const ANCHOR: Anchor = Anchor::FunctionLike;
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        let as_errors = match options.mode.as_str() {
+            "error" => true,
+            "warn" => false,
+            other => {
+                Diagnostic::error(
+                    &op,
+                    format!(
+                        "{}: unknown mode '{other}' (expected 'error' or 'warn')",
+                        Self::ARGUMENT
+                    ),
+                )
+                .emit();
+                return Err(PassFailed);
+            }
+        };
+        let (snapshot, map) = capture(op.to_raw());
+        let findings = dealloc_check::check(&snapshot);
+        let mut failed = false;
+        for finding in &findings {
+            let undecided = matches!(finding.kind, FindingKind::Undecided(_));
+            failed |= as_errors && !undecided;
+            emit(&snapshot, &map, finding, as_errors && !undecided);
+        }
+        if options.emit_remarks && findings.is_empty() {
+            Diagnostic::remark(
+                &op,
+                format!(
+                    "{}: every heap buffer is freed exactly once on every path, with no use after free",
+                    Self::ARGUMENT
+                ),
+            )
+            .emit();
+        }
+        if failed { Err(PassFailed) } else { Ok(()) }
+    }
+}
+
+fn message(finding: &Finding) -> String {
+    match &finding.kind {
+        FindingKind::Leak | FindingKind::Lost => "this buffer is not freed on a path (it leaks)".into(),
+        FindingKind::LeakOnReallocation => {
+            "this buffer is allocated again while the previous one is live (it leaks on a path around a loop)".into()
+        }
+        FindingKind::DoubleFree => "this buffer is freed twice on a path".into(),
+        FindingKind::UseAfterFree => "this buffer is used after its free on a path".into(),
+        FindingKind::ReturnOfFreed => "this buffer is returned after its free on a path".into(),
+        FindingKind::ReturnedTwice => {
+            "this buffer is handed to the caller twice on a path (the caller would free it twice)".into()
+        }
+        FindingKind::FreeOfNotOwned => {
+            "frees memory the function does not own (an argument, a stack buffer or memory of unknown origin)".into()
+        }
+        FindingKind::Undecided(why) => format!("cannot decide deallocation here: {why}"),
+    }
+}
+
+fn note_at_fault(finding: &Finding) -> &'static str {
+    match finding.kind {
+        FindingKind::Leak => "the path leaves here with the buffer live",
+        FindingKind::LeakOnReallocation => "allocated again here",
+        FindingKind::Lost => {
+            "the path reaches this block with the buffer live and named by no value"
+        }
+        FindingKind::DoubleFree => "freed again here",
+        FindingKind::UseAfterFree => "used here after its free",
+        FindingKind::ReturnOfFreed => "returned here after its free",
+        FindingKind::ReturnedTwice => "returned again here",
+        FindingKind::FreeOfNotOwned | FindingKind::Undecided(_) => "here",
+    }
+}
+
+/// `^bb2 -> ^bb3 -> 'scf.if' region 0 ^bb0 -> ...`
+fn describe_path(snapshot: &Snapshot, path: &[BlockId]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for &block in path {
+        let region = snapshot.block(block).region;
+        let info = snapshot.region(region);
+        let index = info.blocks.iter().position(|&b| b == block).unwrap_or(0);
+        let part = if info.parent_op == Snapshot::ROOT {
+            format!("^bb{index}")
+        } else {
+            format!(
+                "'{}' region {} ^bb{index}",
+                snapshot.op(info.parent_op).name,
+                info.index_in_parent
+            )
+        };
+        if parts.last() != Some(&part) {
+            parts.push(part);
+        }
+    }
+    parts.join(" -> ")
+}
+
+fn emit(snapshot: &Snapshot, map: &IrMap, finding: &Finding, as_error: bool) {
+    let op_ref = |id| unsafe { OperationRef::from_raw(map.op(id)) };
+    let anchor = op_ref(finding.site.unwrap_or(finding.at));
+    let text = format!("{}: {}", VerifyDeallocation::ARGUMENT, message(finding));
+    let mut diagnostic = if as_error {
+        Diagnostic::error(&anchor, text)
+    } else {
+        Diagnostic::warning(&anchor, text)
+    };
+    if let Some(first) = finding.freed_by {
+        diagnostic = diagnostic.note_at(&op_ref(first), "freed here first");
+    }
+    diagnostic = diagnostic.note_at(
+        &op_ref(finding.at),
+        format!(
+            "{} (path: {})",
+            note_at_fault(finding),
+            describe_path(snapshot, &finding.path)
+        ),
+    );
+    diagnostic.emit();
+}
