@@ -22,6 +22,8 @@
 //!   cycles, concurrent iterations).
 //! - [`dealloc_check`]: the static checker of deallocation (every heap
 //!   buffer freed exactly once on every path, no use after free).
+//! - [`input_contract`]: writes to a buffer after it flowed into a merge
+//!   or a call (the input clone-based deallocation cannot make correct).
 //! - [`uses`]: use lists (value -> using ops); [`flow`]: the forward flow of
 //!   one buffer through the IR; [`cycles`]: blocks on CFG cycles.
 
@@ -33,6 +35,7 @@ pub mod capture;
 pub mod cycles;
 pub mod dealloc_check;
 pub mod flow;
+pub mod input_contract;
 pub mod uses;
 
 pub mod alias;

@@ -52,9 +52,11 @@ use mlir_sys::{MlirOperation, MlirValue};
 
 use crate::{
     analysis::{
+        alias::AliasAnalysis,
         capture::{IrMap, capture},
         cycles::BlockCycles,
         dominance::{DominanceInfo, ancestor_op_in_region},
+        input_contract::writes_after_flow,
         ownership::{self, Ownership, Problem},
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
@@ -67,6 +69,7 @@ use crate::{
         interfaces,
     },
     pass_options,
+    passes::verify_deallocation::emit_contract_violation,
     registry::{Anchor as PassAnchor, BufrsPass, PassFailed, PassResult},
 };
 
@@ -92,6 +95,19 @@ impl BufrsPass for BufferDeallocation {
         let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
         let dominance = DominanceInfo::new(&snapshot);
         let ownership = ownership::compute(&snapshot, &dominance);
+        // Input the pass cannot make correct: a write to a buffer after it
+        // flowed into a merge that may get a clone.
+        let violations = writes_after_flow(
+            &snapshot,
+            &AliasAnalysis::new(&snapshot),
+            Some(&ownership.critical),
+        );
+        if !violations.is_empty() {
+            for violation in &violations {
+                emit_contract_violation(&map, violation, Self::ARGUMENT, true);
+            }
+            return Err(PassFailed);
+        }
         let plan = match plan(&snapshot, &dominance, &ownership) {
             Ok(plan) => plan,
             Err(errors) => {

@@ -9,14 +9,18 @@
 //! at fault and a note naming one path that leads there. What the checker
 //! cannot decide is a warning saying why, never silence. `mode=warn` reports
 //! findings as warnings and lets the pass succeed; `emit-remarks=true` also
-//! says so when a function verifies.
+//! says so when a function verifies. `check=input` checks the input contract
+//! of clone-based deallocation instead ([`crate::analysis::input_contract`]):
+//! no write to a buffer after it flowed into a merge or a call.
 
 use melior::ir::OperationRef;
 
 use crate::{
     analysis::{
+        alias::AliasAnalysis,
         capture::{IrMap, capture},
         dealloc_check::{self, Finding, FindingKind},
+        input_contract::{Violation, writes_after_flow},
         snapshot::{BlockId, Snapshot},
     },
     ir::Diagnostic,
@@ -29,6 +33,8 @@ pass_options! {
     pub struct VerifyDeallocationOptions {
         mode: String = "error".to_string() => "mode",
             "What a finding is: 'error' (the pass fails) or 'warn' (a warning; the pass succeeds).";
+        check: String = "output".to_string() => "check",
+            "What to check: 'output' (deallocation on every path) or 'input' (the input contract of clone-based deallocation: no write to a buffer after it flowed into a merge or a call).";
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark on every function that verifies.";
     }
@@ -59,6 +65,42 @@ impl BufrsPass for VerifyDeallocation {
             }
         };
         let (snapshot, map) = capture(op.to_raw());
+        match options.check.as_str() {
+            "output" => {}
+            "input" => {
+                let alias = AliasAnalysis::new(&snapshot);
+                let violations = writes_after_flow(&snapshot, &alias, None);
+                for violation in &violations {
+                    emit_contract_violation(&map, violation, Self::ARGUMENT, as_errors);
+                }
+                if options.emit_remarks && violations.is_empty() {
+                    Diagnostic::remark(
+                        &op,
+                        format!(
+                            "{}: every buffer is written before it flows anywhere",
+                            Self::ARGUMENT
+                        ),
+                    )
+                    .emit();
+                }
+                return if as_errors && !violations.is_empty() {
+                    Err(PassFailed)
+                } else {
+                    Ok(())
+                };
+            }
+            other => {
+                Diagnostic::error(
+                    &op,
+                    format!(
+                        "{}: unknown check '{other}' (expected 'output' or 'input')",
+                        Self::ARGUMENT
+                    ),
+                )
+                .emit();
+                return Err(PassFailed);
+            }
+        }
         let findings = dealloc_check::check(&snapshot);
         let mut failed = false;
         for finding in &findings {
@@ -78,6 +120,23 @@ impl BufrsPass for VerifyDeallocation {
         }
         if failed { Err(PassFailed) } else { Ok(()) }
     }
+}
+
+/// Reports a write after its buffer flowed into a merge or a call, as
+/// `pass` (the verifier or the deallocation pass refusing its input).
+pub fn emit_contract_violation(map: &IrMap, violation: &Violation, pass: &str, as_error: bool) {
+    // SAFETY: live ops of the captured IR; nothing was edited.
+    let write = unsafe { OperationRef::from_raw(map.op(violation.write)) };
+    let flow = unsafe { OperationRef::from_raw(map.op(violation.flow)) };
+    let text = format!(
+        "{pass}: writes a buffer after it flowed into a merge or a call; clone-based deallocation needs every write before the buffer flows anywhere (seed 000's input contract)"
+    );
+    let diagnostic = if as_error {
+        Diagnostic::error(&write, text)
+    } else {
+        Diagnostic::warning(&write, text)
+    };
+    diagnostic.note_at(&flow, "the buffer flowed here").emit();
 }
 
 fn message(finding: &Finding) -> String {

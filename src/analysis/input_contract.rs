@@ -1,0 +1,258 @@
+//! The input contract of clone-based deallocation (seed 000: "all buffer
+//! writes need to dominate all buffer reads"): a buffer is written before it
+//! flows anywhere. Once a buffer has flowed into a merge (a block argument, a
+//! region argument or result, an iter_arg, a select of buffers), the
+//! deallocation pass may hand the merge a clone, and a later write
+//! to the original would not show in the clone: the program's output would
+//! change. This analysis finds such writes so the pass can refuse the input
+//! instead of producing wrong code.
+//!
+//! A *flow* is an edge of the shared value-flow graph from a value that
+//! names an allocation's latest buffer (heap or stack) into a merge
+//! ([`EdgeKind::Forward`]) or into a select-like op (a derived result of an op
+//! taking several buffers). A call is no flow here: the pass hands a callee
+//! the buffer itself, never a clone. A *write* is an op with a known `Write`
+//! effect on a value known to name the same allocation (through views,
+//! casts, derived results and control flow; not through results of calls or
+//! unknown ops, which may or may not be their operands). The write violates the contract when it can run after the flow:
+//! lifted into the innermost region holding both, it comes later in the same
+//! block, in a block reachable from the flow's, inside the op that forwards
+//! (e.g. the body of the loop that takes the buffer as an iter_arg), or
+//! anywhere in a loop that holds both. Writes through calls and ops with
+//! unknown effects cannot be told from reads and are not reported.
+
+use std::collections::{HashMap, HashSet};
+
+use super::{
+    alias::AliasAnalysis,
+    dominance::{Cfg, ancestor_op_in_region},
+    loops::is_loop_op,
+    snapshot::{EffectKind, Effects, OpId, RegionId, Snapshot, ValueId},
+    value_flow::{EdgeKind, Origin, ValueFlow},
+};
+
+/// A write to a buffer after it flowed somewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The op that writes.
+    pub write: OpId,
+    /// The op the buffer flowed through before (a branch, a region
+    /// terminator, a region-branch op, a select, a call).
+    pub flow: OpId,
+}
+
+/// Every write that may run after its buffer flowed into a merge, one per
+/// write (the first flow found). With `critical`, only merges for which it
+/// is true count (the deallocation pass passes the merges it may hand a
+/// clone; selects never get one).
+pub fn writes_after_flow(
+    snap: &Snapshot,
+    alias: &AliasAnalysis<'_>,
+    critical: Option<&[bool]>,
+) -> Vec<Violation> {
+    let flow = alias.flow();
+    // Allocation -> flow points of values that may be it.
+    let mut flows_of: HashMap<ValueId, Vec<OpId>> = HashMap::new();
+    let mut note = |value: ValueId, at: OpId| {
+        for a in known_sources(flow, value, false) {
+            let list = flows_of.entry(a).or_default();
+            if !list.contains(&at) {
+                list.push(at);
+            }
+        }
+    };
+    for edge in flow.edges() {
+        let merges = match edge.kind {
+            EdgeKind::Forward { .. } => critical.is_none_or(|c| c[edge.to.index()]),
+            EdgeKind::Derived if critical.is_none() => {
+                snap.op(edge.op)
+                    .operands
+                    .iter()
+                    .filter(|&&v| snap.value(v).kind.is_buffer())
+                    .count()
+                    > 1
+            }
+            _ => false,
+        };
+        if merges {
+            note(edge.from, edge.op);
+        }
+    }
+    if flows_of.is_empty() {
+        return Vec::new();
+    }
+    let order = Order::new(snap);
+    let mut out = Vec::new();
+    for (o, op) in snap.ops.iter().enumerate().skip(1) {
+        let Effects::Known(effects) = &op.facts.effects else {
+            continue;
+        };
+        let write = OpId(o as u32);
+        let mut found = None;
+        for e in effects.iter().filter(|e| e.kind == EffectKind::Write) {
+            let Some(v) = e.value else { continue };
+            if !snap.value(v).kind.is_buffer() {
+                continue;
+            }
+            for a in known_sources(flow, v, true) {
+                let alloc_op = alias.allocation_op(a);
+                if let Some(points) = flows_of.get(&a)
+                    && let Some(&f) = points
+                        .iter()
+                        .find(|&&f| f != write && order.may_follow(f, write, alloc_op))
+                {
+                    found = Some(f);
+                    break;
+                }
+            }
+            if found.is_some() {
+                break;
+            }
+        }
+        if let Some(flow) = found {
+            out.push(Violation { write, flow });
+        }
+    }
+    out
+}
+
+/// The allocations (heap or stack) `v` is known to name: followed back
+/// through views, casts, derived results and, with `through_merges`, control
+/// flow; never through results of calls and unknown ops (which may or may
+/// not be their operands: a write through them is not known to write the
+/// operand). Without `through_merges`, `v` names the allocation's latest
+/// buffer (a merge may carry one from an earlier iteration of a loop).
+fn known_sources(flow: &ValueFlow, v: ValueId, through_merges: bool) -> Vec<ValueId> {
+    let mut seen: HashSet<ValueId> = HashSet::new();
+    let mut work = vec![v];
+    let mut out = Vec::new();
+    while let Some(x) = work.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if matches!(flow.origin(x), Origin::Allocation | Origin::Alloca) {
+            out.push(x);
+            continue;
+        }
+        for e in flow.incoming(x) {
+            let follows = match e.kind {
+                EdgeKind::View | EdgeKind::Cast | EdgeKind::Derived => true,
+                EdgeKind::Forward { .. } => through_merges,
+                _ => false,
+            };
+            if follows {
+                work.push(e.from);
+            }
+        }
+    }
+    out
+}
+
+/// "May `later` run after `first`?" over the structure of the snapshot.
+struct Order<'s> {
+    snap: &'s Snapshot,
+    cfg: Cfg,
+}
+
+impl<'s> Order<'s> {
+    fn new(snap: &'s Snapshot) -> Self {
+        Order {
+            snap,
+            cfg: Cfg::new(snap),
+        }
+    }
+
+    /// Whether `later` may run after `first` on the same buffer of
+    /// allocation `alloc` (a run of the allocation in between makes a new
+    /// buffer).
+    fn may_follow(&self, first: OpId, later: OpId, alloc: Option<OpId>) -> bool {
+        let snap = self.snap;
+        // Regions holding `first`, innermost first, with its ancestor there.
+        let mut holders: Vec<(RegionId, OpId)> = Vec::new();
+        let mut cur = first;
+        while let Some(b) = snap.op(cur).parent_block {
+            let r = snap.block(b).region;
+            holders.push((r, cur));
+            cur = snap.region(r).parent_op;
+        }
+        // The innermost of them that also holds `later`.
+        let Some((region, a)) = holders
+            .iter()
+            .find_map(|&(r, a)| ancestor_op_in_region(snap, later, r).map(|w| (r, (a, w))))
+        else {
+            return false;
+        };
+        let (f, w) = a;
+        // A loop op holding both (but not the allocation) makes every order
+        // possible.
+        let mut p = snap.region(region).parent_op;
+        while p != Snapshot::ROOT {
+            let holds_alloc = alloc.is_some_and(|a| a == p || self.nested_in(a, p));
+            if is_loop_op(snap, p) && !holds_alloc {
+                return true;
+            }
+            match snap.op(p).parent_block {
+                Some(b) => p = snap.region(snap.block(b).region).parent_op,
+                None => break,
+            }
+        }
+        if f == w {
+            if f == first {
+                // `later` is nested in the op that forwards (e.g. a loop body
+                // writing the iter_arg), unless the buffer it writes is
+                // allocated in there too (a new one).
+                return later != first && !alloc.is_some_and(|a| self.nested_in(a, f));
+            }
+            // Both inside `f`, in different regions of it: after one another
+            // only when `f` repeats its regions around a buffer allocated
+            // outside it.
+            return is_loop_op(snap, f) && !alloc.is_some_and(|a| self.nested_in(a, f));
+        }
+        let (fb, wb) = (snap.op(f).parent_block, snap.op(w).parent_block);
+        let (Some(fb), Some(wb)) = (fb, wb) else {
+            return false;
+        };
+        let alloc_at = alloc
+            .and_then(|a| ancestor_op_in_region(snap, a, region))
+            .and_then(|a| Some((snap.op(a).parent_block?, snap.op(a).position)));
+        let (fpos, wpos) = (snap.op(f).position, snap.op(w).position);
+        if fb == wb && wpos > fpos {
+            // Unless the allocation runs in between (a new buffer).
+            return !alloc_at.is_some_and(|(ab, apos)| ab == fb && fpos < apos && apos <= wpos);
+        }
+        // `later`'s block reachable from a successor of `first`'s block
+        // without running the allocation again.
+        let mut seen: HashSet<u32> = HashSet::new();
+        let mut work: Vec<u32> = self.cfg.successor_graph().get(fb.0).to_vec();
+        while let Some(b) = work.pop() {
+            if !seen.insert(b) {
+                continue;
+            }
+            if let Some((ab, apos)) = alloc_at
+                && ab.0 == b
+            {
+                if b == wb.0 && snap.op(w).position < apos {
+                    return true;
+                }
+                continue;
+            }
+            if b == wb.0 {
+                return true;
+            }
+            work.extend_from_slice(self.cfg.successor_graph().get(b));
+        }
+        false
+    }
+
+    /// Whether `op` is nested (at any depth) in a region of `outer`.
+    fn nested_in(&self, op: OpId, outer: OpId) -> bool {
+        let mut cur = op;
+        while let Some(b) = self.snap.op(cur).parent_block {
+            cur = self.snap.region(self.snap.block(b).region).parent_op;
+            if cur == outer {
+                return true;
+            }
+        }
+        false
+    }
+}
