@@ -629,10 +629,18 @@ impl<'s> Checker<'s> {
                     None
                 };
                 for edge in &rb.entry_edges {
-                    if let (Some(c), RegionTarget::Region(r)) = (cond, edge.target) {
-                        let index = info.regions.iter().position(|&x| x == r);
-                        if index == Some(if c { 1 } else { 0 }) {
-                            continue;
+                    if let Some(c) = cond {
+                        match edge.target {
+                            RegionTarget::Region(r) => {
+                                let index = info.regions.iter().position(|&x| x == r);
+                                if index == Some(if c { 1 } else { 0 }) {
+                                    continue;
+                                }
+                            }
+                            // An `scf.if` without else: the edge past its
+                            // regions is the false branch.
+                            RegionTarget::Parent if c => continue,
+                            RegionTarget::Parent => {}
                         }
                     }
                     let mut next = state.clone();

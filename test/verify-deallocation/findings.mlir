@@ -156,3 +156,18 @@ func.func @carried_buffer_dropped(%n: index) {
   memref.dealloc %carried : memref<2xf32>
   return
 }
+
+// -----
+
+// An `scf.if` without else on a condition known false skips its region: the
+// free in it never runs.
+func.func @free_under_a_false_condition() {
+  %false = arith.constant false
+  // expected-error @below {{this buffer is not freed on a path (it leaks)}}
+  %a = memref.alloc() : memref<2xf32>
+  scf.if %false {
+    memref.dealloc %a : memref<2xf32>
+  }
+  // expected-note @below {{the path leaves here with the buffer live (path: ^bb0)}}
+  return
+}
