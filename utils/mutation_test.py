@@ -132,9 +132,21 @@ def uses(line):
     return {v.split("#")[0] for v in VALUE.findall(line.split("=", 1)[1] if re.match(r"^\s*%", line) else line)}
 
 
-def rename(lines, old, new, skip):
+def rename(lines, old, new, skip, span):
+    """Renames `old` to `new` on the lines of `span` (the enclosing function:
+    value names are local to it) except line `skip`."""
     pat = re.compile(re.escape(old) + r"(?!" + NAME + r")")
-    return [l if i == skip else pat.sub(new, l) for i, l in enumerate(lines)]
+    lo, hi = span
+    return [l if i == skip or not lo <= i < hi else pat.sub(new, l) for i, l in enumerate(lines)]
+
+
+def function_span(lines, ops, i):
+    best = (0, len(lines))
+    for op in ops.values():
+        if op.start <= i < op.end and re.match(r"^\s*func\.func", lines[op.start]):
+            if op.end - op.start < best[1] - best[0]:
+                best = (op.start, op.end)
+    return best
 
 
 def mutants(text):
@@ -153,7 +165,7 @@ def mutants(text):
         if is_dealloc:
             new = lines[:i] + lines[i + 1:]
         else:
-            new = rename(lines, clone.group(1), clone.group(2), i)
+            new = rename(lines, clone.group(1), clone.group(2), i, function_span(lines, ops, i))
             new = new[:i] + new[i + 1:]
         out.append((f"delete-{what}", i + 1, line.strip(), "\n".join(new)))
         # duplicate

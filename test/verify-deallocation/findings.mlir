@@ -171,3 +171,15 @@ func.func @free_under_a_false_condition() {
   // expected-note @below {{the path leaves here with the buffer live (path: ^bb0)}}
   return
 }
+
+// -----
+
+// Callers own every returned buffer: returning an argument (here through a
+// cast, as when a clone before the return is missing) makes the caller free
+// memory it does not own.
+func.func @return_of_an_argument(%arg: memref<3xf32>) -> memref<?xf32> {
+  %cast = memref.cast %arg : memref<3xf32> to memref<?xf32>
+  // expected-error @below {{bufrs-verify-deallocation: returns memory the function does not own (an argument, a stack buffer or a global): the caller, who owns every returned buffer, would free it}}
+  // expected-note @below {{returned here (path: ^bb0)}}
+  return %cast : memref<?xf32>
+}
