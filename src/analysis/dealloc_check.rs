@@ -539,6 +539,12 @@ impl<'s> Checker<'s> {
                     _ => None,
                 }
             }
+            // `arith.select` of `i1`s, as upstream's ownership conditions
+            // are built (e.g. `select %c, %c, (xori %c, true)`).
+            "arith.select" => match self.cond(state, arg(0)?)? {
+                true => self.cond(state, arg(1)?),
+                false => self.cond(state, arg(2)?),
+            },
             "arith.cmpi" => {
                 let predicate = info.facts.cmpi_predicate?;
                 let a = *state.addr.get(&arg(0)?)?;
