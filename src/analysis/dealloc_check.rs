@@ -91,6 +91,10 @@ pub enum FindingKind {
     /// `at` frees memory the function does not own (an argument, an alloca,
     /// memory of unknown origin).
     FreeOfNotOwned,
+    /// `at` returns memory the function does not own (an argument, an
+    /// alloca, a global): the caller, who owns every returned buffer, would
+    /// free it.
+    ReturnOfNotOwned,
     /// The checker cannot decide the function (see the module docs).
     Undecided(String),
 }
@@ -169,6 +173,11 @@ struct Checker<'s> {
     seen: HashMap<Point, HashSet<State>>,
     work: Vec<(Point, State, Vec<BlockId>)>,
     gave_up: bool,
+    /// Whether the function writes a buffer address (or a value computed
+    /// from one) into memory, as upstream's generic dealloc helper call
+    /// does: then an `i1` read back from memory may encode which buffers
+    /// are the same, and a branch on it cannot be taken as a free choice.
+    addresses_in_memory: bool,
 }
 
 /// Checks the body of the snapshot's root (a function) and every region of
@@ -200,6 +209,7 @@ pub fn check(snap: &Snapshot) -> Vec<Finding> {
         seen: HashMap::new(),
         work: Vec::new(),
         gave_up: false,
+        addresses_in_memory: addresses_in_memory(snap),
     };
     let mut bodies: Vec<BlockId> = snap
         .op(Snapshot::ROOT)
@@ -420,6 +430,7 @@ impl<'s> Checker<'s> {
             FindingKind::ReturnedTwice => 5,
             FindingKind::FreeOfNotOwned => 6,
             FindingKind::Undecided(_) => 7,
+            FindingKind::ReturnOfNotOwned => 8,
             // A buffer lost on entry to a block and one live at an exit are
             // the same leak.
             FindingKind::Lost => 0,
@@ -528,6 +539,12 @@ impl<'s> Checker<'s> {
                     _ => None,
                 }
             }
+            // `arith.select` of `i1`s, as upstream's ownership conditions
+            // are built (e.g. `select %c, %c, (xori %c, true)`).
+            "arith.select" => match self.cond(state, arg(0)?)? {
+                true => self.cond(state, arg(1)?),
+                false => self.cond(state, arg(2)?),
+            },
             "arith.cmpi" => {
                 let predicate = info.facts.cmpi_predicate?;
                 let a = *state.addr.get(&arg(0)?)?;
@@ -628,11 +645,25 @@ impl<'s> Checker<'s> {
                 } else {
                     None
                 };
+                if info.name == "scf.if"
+                    && cond.is_none()
+                    && self.undecidable_branch(op, info.operands.first().copied(), &path)
+                {
+                    return;
+                }
                 for edge in &rb.entry_edges {
-                    if let (Some(c), RegionTarget::Region(r)) = (cond, edge.target) {
-                        let index = info.regions.iter().position(|&x| x == r);
-                        if index == Some(if c { 1 } else { 0 }) {
-                            continue;
+                    if let Some(c) = cond {
+                        match edge.target {
+                            RegionTarget::Region(r) => {
+                                let index = info.regions.iter().position(|&x| x == r);
+                                if index == Some(if c { 1 } else { 0 }) {
+                                    continue;
+                                }
+                            }
+                            // An `scf.if` without else: the edge past its
+                            // regions is the false branch.
+                            RegionTarget::Parent if c => continue,
+                            RegionTarget::Parent => {}
                         }
                     }
                     let mut next = state.clone();
@@ -884,6 +915,12 @@ impl<'s> Checker<'s> {
             } else {
                 None
             };
+            if info.name == "cf.cond_br"
+                && cond.is_none()
+                && self.undecidable_branch(op, info.operands.first().copied(), &path)
+            {
+                return;
+            }
             for (k, succ) in facts.successors.iter().enumerate() {
                 if let Some(c) = cond
                     && (k == 0) != c
@@ -994,7 +1031,9 @@ impl<'s> Checker<'s> {
                             }
                         }
                     }
-                    Names::NotOwned => {}
+                    Names::NotOwned => {
+                        self.report(FindingKind::ReturnOfNotOwned, None, op, None, &path)
+                    }
                     Names::Unknown => self.report(
                         FindingKind::Undecided(
                             "returns a value that may be one of several buffers".into(),
@@ -1041,6 +1080,58 @@ impl<'s> Checker<'s> {
         }
     }
 
+    /// A branch on `c`, unknown on the path, that the checker may not treat
+    /// as a free choice: the function wrote buffer addresses to memory and
+    /// `c` is read from memory (upstream's generic dealloc helper writes the
+    /// ownership of each buffer, computed from address comparisons, into a
+    /// `memref<?xi1>`). The path ends with an undecided report.
+    fn undecidable_branch(&mut self, op: OpId, c: Option<ValueId>, path: &[BlockId]) -> bool {
+        let Some(c) = c else { return false };
+        if !self.addresses_in_memory || !self.read_from_memory(c) {
+            return false;
+        }
+        self.report(
+            FindingKind::Undecided(
+                "branches on a condition read from memory after buffer addresses were written to memory (e.g. upstream's generic dealloc helper): its value on a path is unknown".into(),
+            ),
+            None,
+            op,
+            None,
+            path,
+        );
+        true
+    }
+
+    /// Whether `v` is computed (through op operands) from a value read from
+    /// memory or returned by a call or an op with unknown effects.
+    fn read_from_memory(&self, v: ValueId) -> bool {
+        let snap = self.snap;
+        let mut work = vec![v];
+        let mut seen: HashSet<ValueId> = HashSet::new();
+        while let Some(v) = work.pop() {
+            if !seen.insert(v) || seen.len() > 4096 {
+                continue;
+            }
+            let ValueDef::OpResult { op, .. } = snap.value(v).def else {
+                continue;
+            };
+            if op == Snapshot::ROOT {
+                continue;
+            }
+            let info = snap.op(op);
+            let reads = info.facts.is_call
+                || match &info.facts.effects {
+                    Effects::Known(effects) => effects.iter().any(|e| e.kind == EffectKind::Read),
+                    Effects::Unknown => info.regions.is_empty(),
+                };
+            if reads {
+                return true;
+            }
+            work.extend(info.operands.iter().copied());
+        }
+        false
+    }
+
     /// Whether site `s` is allocated in the body whose region is `region`
     /// (directly, or nested in region-branch ops of it).
     fn site_in_body(&self, s: u32, region: Option<super::snapshot::RegionId>) -> bool {
@@ -1061,6 +1152,45 @@ impl<'s> Checker<'s> {
             cur = parent;
         }
         false
+    }
+}
+
+/// Whether some op writes a value computed from an extracted buffer address
+/// (`memref.extract_aligned_pointer_as_index`) to memory.
+fn addresses_in_memory(snap: &Snapshot) -> bool {
+    let mut tainted: HashSet<ValueId> = HashSet::new();
+    for op in snap.ops.iter().skip(1) {
+        if op.name == "memref.extract_aligned_pointer_as_index" {
+            tainted.extend(op.results.iter().copied());
+        }
+    }
+    if tainted.is_empty() {
+        return false;
+    }
+    // Forward through op results to a fixed point (blocks may come in any
+    // order).
+    loop {
+        let mut changed = false;
+        for op in snap.ops.iter().skip(1) {
+            if !op.operands.iter().any(|v| tainted.contains(v)) {
+                continue;
+            }
+            if let Effects::Known(effects) = &op.facts.effects
+                && effects.iter().any(|e| e.kind == EffectKind::Write)
+                && op
+                    .operands
+                    .iter()
+                    .any(|&v| tainted.contains(&v) && !snap.value(v).kind.is_buffer())
+            {
+                return true;
+            }
+            for &r in &op.results {
+                changed |= tainted.insert(r);
+            }
+        }
+        if !changed {
+            return false;
+        }
     }
 }
 

@@ -154,6 +154,9 @@ fn message(finding: &Finding) -> String {
         FindingKind::FreeOfNotOwned => {
             "frees memory the function does not own (an argument, a stack buffer or memory of unknown origin)".into()
         }
+        FindingKind::ReturnOfNotOwned => {
+            "returns memory the function does not own (an argument, a stack buffer or a global): the caller, who owns every returned buffer, would free it".into()
+        }
         FindingKind::Undecided(why) => format!("cannot decide deallocation here: {why}"),
     }
 }
@@ -170,6 +173,7 @@ fn note_at_fault(finding: &Finding) -> &'static str {
         FindingKind::ReturnOfFreed => "returned here after its free",
         FindingKind::ReturnedTwice => "returned again here",
         FindingKind::FreeOfNotOwned | FindingKind::Undecided(_) => "here",
+        FindingKind::ReturnOfNotOwned => "returned here",
     }
 }
 

@@ -5,7 +5,7 @@
 
 // RUN: %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-verify-deallocation{emit-remarks=true}))' -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error --implicit-check-not=warning
 
-// CHECK-COUNT-6: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
+// CHECK-COUNT-8: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
 
 func.func @freed_on_both_paths(%c: i1) {
   %a = memref.alloc() : memref<2xf32>
@@ -88,6 +88,46 @@ func.func @pointer_comparison_guards_the_free(%c: i1) {
   } else {
     memref.dealloc %a : memref<2xf32>
     memref.dealloc %b : memref<2xf32>
+  }
+  return
+}
+
+// -----
+
+// Upstream's lowering of a one-memref bufferization.dealloc with retained
+// values: an `scf.if` without else, whose condition (the addresses differ)
+// holds. The edge past the `scf.if` is its false branch: the path may not
+// take it when the condition is known (it used to, and reported a leak of
+// %b on every such program).
+func.func @pointer_comparison_guards_a_free_without_else() -> memref<2xf32> {
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %pa = memref.extract_aligned_pointer_as_index %a : memref<2xf32> -> index
+  %pb = memref.extract_aligned_pointer_as_index %b : memref<2xf32> -> index
+  %differ = arith.cmpi ne, %pb, %pa : index
+  scf.if %differ {
+    memref.dealloc %b : memref<2xf32>
+  }
+  return %a : memref<2xf32>
+}
+
+// -----
+
+// Upstream's ownership conditions through arith.select: %own is true on both
+// paths (%c, or not %c where %c is false), so the free always runs.
+func.func @ownership_through_select(%c: i1) {
+  %true = arith.constant true
+  %a = memref.alloc() : memref<2xf32>
+  %not = arith.xori %c, %true : i1
+  %own = arith.select %c, %c, %not : i1
+  cf.cond_br %c, ^left, ^right
+^left:
+  cf.br ^join
+^right:
+  cf.br ^join
+^join:
+  scf.if %own {
+    memref.dealloc %a : memref<2xf32>
   }
   return
 }

@@ -156,3 +156,54 @@ func.func @carried_buffer_dropped(%n: index) {
   memref.dealloc %carried : memref<2xf32>
   return
 }
+
+// -----
+
+// An `scf.if` without else on a condition known false skips its region: the
+// free in it never runs.
+func.func @free_under_a_false_condition() {
+  %false = arith.constant false
+  // expected-error @below {{this buffer is not freed on a path (it leaks)}}
+  %a = memref.alloc() : memref<2xf32>
+  scf.if %false {
+    memref.dealloc %a : memref<2xf32>
+  }
+  // expected-note @below {{the path leaves here with the buffer live (path: ^bb0)}}
+  return
+}
+
+// -----
+
+// Callers own every returned buffer: returning an argument (here through a
+// cast, as when a clone before the return is missing) makes the caller free
+// memory it does not own.
+func.func @return_of_an_argument(%arg: memref<3xf32>) -> memref<?xf32> {
+  %cast = memref.cast %arg : memref<3xf32> to memref<?xf32>
+  // expected-error @below {{bufrs-verify-deallocation: returns memory the function does not own (an argument, a stack buffer or a global): the caller, who owns every returned buffer, would free it}}
+  // expected-note @below {{returned here (path: ^bb0)}}
+  return %cast : memref<?xf32>
+}
+
+// -----
+
+// Upstream's generic dealloc helper: addresses are written to memory, a call
+// computes the ownership of each buffer into memory, and the frees branch on
+// conditions loaded back. The checker cannot evaluate them: undecided (a
+// warning), not a leak on the path where the load is false.
+func.func private @helper(memref<1xindex>, memref<1xi1>)
+func.func @condition_read_back_from_memory() {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<2xf32>
+  %addrs = memref.alloca() : memref<1xindex>
+  %owned = memref.alloca() : memref<1xi1>
+  %p = memref.extract_aligned_pointer_as_index %a : memref<2xf32> -> index
+  memref.store %p, %addrs[%c0] : memref<1xindex>
+  call @helper(%addrs, %owned) : (memref<1xindex>, memref<1xi1>) -> ()
+  %c = memref.load %owned[%c0] : memref<1xi1>
+  // expected-warning @below {{bufrs-verify-deallocation: cannot decide deallocation here: branches on a condition read from memory after buffer addresses were written to memory (e.g. upstream's generic dealloc helper): its value on a path is unknown}}
+  // expected-note @below {{here (path: ^bb0)}}
+  scf.if %c {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
