@@ -129,6 +129,43 @@ def screen(mlir_opt, plugin, chunk):
     return [(name, "reachable=0" in sec, "reaches-exit=0" in sec) for name, sec in sections(out)]
 
 
+def screen_all(mlir_opt, plugin, chunks, group=24):
+    """`screen` of every chunk, `group` chunks per mlir-opt run
+    (-split-input-file processes each chunk on its own; a sentinel function
+    after each chunk tells their outputs apart). A run that fails is split in
+    halves down to single chunks, so each chunk gets the verdict of its own
+    run."""
+    results = [None] * len(chunks)
+    candidates = [i for i, c in enumerate(chunks) if only_funcs_at_top(c[1])]
+
+    def screen_group(indices):
+        if len(indices) == 1:
+            results[indices[0]] = screen(mlir_opt, plugin, chunks[indices[0]])
+            return
+        text = "\n// -----\n".join(
+            f"{chunks[i][1]}\nfunc.func @bufrs_screen_end_{k}() {{\n  return\n}}\n" for k, i in enumerate(indices))
+        rc, out, _ = run(mlir_opt, plugin, "builtin.module(bufrs-print-dominance{format=tree})", text)
+        if rc != 0:
+            half = len(indices) // 2
+            screen_group(indices[:half])
+            screen_group(indices[half:])
+            return
+        current, k = [], 0
+        for name, sec in sections(out):
+            if name == f"bufrs_screen_end_{k}":
+                results[indices[k]] = current
+                current, k = [], k + 1
+            else:
+                current.append((name, "reachable=0" in sec, "reaches-exit=0" in sec))
+        if k != len(indices):
+            raise RuntimeError("differential: screening output does not match its chunks")
+
+    groups = [candidates[i:i + group] for i in range(0, len(candidates), group)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(screen_group, groups))
+    return results
+
+
 # --------------------------------------------------------------------------
 # Running and comparing
 # --------------------------------------------------------------------------
@@ -243,8 +280,7 @@ def main():
     project = []
     if not args.no_project_corpus:
         chunks = project_chunks()
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            flags = list(pool.map(lambda c: screen(args.mlir_opt, args.plugin, c), chunks))
+        flags = screen_all(args.mlir_opt, args.plugin, chunks)
         project = [(c, f) for c, f in zip(chunks, flags) if f is not None]
 
     sep = "\n// -----\n"
