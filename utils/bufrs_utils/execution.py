@@ -205,7 +205,10 @@ def build(mlir_text, workdir, name, driver=toolchain.TEST_DRIVER, rewrite_ir=Non
         )
         _publish(tmp, by_ir)
     tmp = _tmp_name(directory, name)
-    os.link(by_ir, tmp)
+    try:
+        os.link(by_ir, tmp)
+    except OSError:
+        shutil.copy2(by_ir, tmp)
     return _publish(tmp, by_text)
 
 
