@@ -32,8 +32,12 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bufrs_utils import toolchain  # noqa: E402
+
+ROOT = toolchain.ROOT
+DEFAULT_MLIR_OPT = toolchain.MLIR_OPT
 
 
 def segment(k, lines, chain):
@@ -135,7 +139,7 @@ def main():
     ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--chain", type=int, default=8, help="segments per buffer alias chain (0: unbounded)")
-    ap.add_argument("--plugin", default=os.path.join(ROOT, "target", "release", "libbufrs.so"))
+    ap.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     ap.add_argument("--mlir-opt", default=DEFAULT_MLIR_OPT if os.path.exists(DEFAULT_MLIR_OPT) else "mlir-opt")
     args = ap.parse_args()
     rows = []

@@ -20,17 +20,14 @@ import argparse
 import concurrent.futures
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import asan_exec  # noqa: E402
-import bench_optimizations as counted  # noqa: E402  (counting build/execute)
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bufrs_utils import dealloc_programs, execution, toolchain  # noqa: E402
 
-counted.DRIVER = os.path.join(HERE, "bench_dealloc_driver.c")
-ROOT = os.path.dirname(HERE)
+ROOT = toolchain.ROOT
 PIPELINES = {
     "upstream": "builtin.module(buffer-deallocation-pipeline)",
     "bufrs": "builtin.module(bufrs-deallocation-pipeline)",
@@ -63,12 +60,12 @@ def measure(plugin, path):
         text = f.read()
     rows = {}
     with tempfile.TemporaryDirectory(prefix="bufrs-bench-") as workdir:
-        exe, err = counted.build(instrument_copies(text), workdir, "before")
+        exe, err = execution.counting_build(instrument_copies(text), workdir, "before", execution.BENCH_DEALLOC_DRIVER)
         if not exe:
             raise RuntimeError(f"{path}: the program before does not build: {err}")
-        baseline = counted.execute(exe)[0]
+        baseline = execution.counting_execute(exe)[0]
         for who, pipeline in PIPELINES.items():
-            result = counted.run([asan_exec.tool("mlir-opt"), f"--load-pass-plugin={plugin}",
+            result = execution.run([toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}",
                                   f"--pass-pipeline={pipeline}", "-mlir-timing", path])
             row = {"accepted": result.returncode == 0, "time_ms": pass_time_ms(result.stderr),
                    "alias_checks": 0, "asan": "", "mallocs": None, "frees": None, "copies": None}
@@ -77,18 +74,13 @@ def measure(plugin, path):
                 rows[who] = row
                 continue
             row["alias_checks"] = result.stdout.count("memref.extract_aligned_pointer_as_index")
-            exe, err = counted.build(instrument_copies(result.stdout), workdir, "after-" + who)
+            exe, err = execution.counting_build(instrument_copies(result.stdout), workdir, "after-" + who,
+                                                execution.BENCH_DEALLOC_DRIVER)
             if not exe:
                 row["asan"] = err
             else:
-                env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:exitcode=86",
-                           BUFRS_COUNT_MALLOCS="1")
-                run = subprocess.run([exe], capture_output=True, text=True, env=env)
-                out, report, mallocs = counted.execute(exe)
-                frees = re.search(r"frees=(\d+)", run.stderr)
-                copies = re.search(r"bufrs-copies (\d+)", run.stderr)
-                row.update(mallocs=mallocs, frees=int(frees.group(1)) if frees else None,
-                           copies=int(copies.group(1)) if copies else None)
+                out, report, counts = execution.counting_execute(exe)
+                row.update(counts)
                 row["asan"] = report or ("clean" if out == baseline else "output differs")
             rows[who] = row
     return os.path.basename(path), rows
@@ -96,14 +88,15 @@ def measure(plugin, path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--plugin", default=os.path.join(ROOT, "target", "release", "libbufrs.so"))
+    parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bufrs-corpus-") as corpus:
-        subprocess.run([sys.executable, os.path.join(HERE, "gen_programs.py"), "--seed", str(args.seed),
-                        "--count", str(args.count), "--out", corpus], check=True)
+        for index in range(args.count):
+            with open(os.path.join(corpus, f"prog-{index:04d}.mlir"), "w") as f:
+                f.write(dealloc_programs.generate(args.seed, index))
         paths = sorted(os.path.join(corpus, p) for p in os.listdir(corpus) if p.endswith(".mlir"))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = list(pool.map(lambda p: measure(args.plugin, p), paths))

@@ -24,17 +24,14 @@ through the passes.
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-import asan_exec  # noqa: E402  (LOWERING, tool)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bufrs_utils import execution, toolchain  # noqa: E402
 
-DRIVER = os.path.join(HERE, "bench_driver.c")
+ROOT = toolchain.ROOT
 
 PAIRS = [
     ("hoisting", "buffer-hoisting", "BufferHoistingPass", "bufrs-buffer-hoisting"),
@@ -230,59 +227,22 @@ def program_set(quick):
 # ---------------------------------------------------------------------------
 
 
-def run(cmd, stdin=None, env=None):
-    return subprocess.run(cmd, input=stdin, capture_output=True, text=True, env=env)
-
-
 def apply_pass(plugin, pass_name, text, timing=False):
-    cmd = [asan_exec.tool("mlir-opt"), f"--load-pass-plugin={plugin}", f"--pass-pipeline=builtin.module(func.func({pass_name}))"]
+    cmd = [toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}", f"--pass-pipeline=builtin.module(func.func({pass_name}))"]
     if timing:
         cmd += ["-mlir-timing", "-o", os.devnull]
-    result = run(cmd, stdin=text)
+    result = execution.run(cmd, stdin=text)
     crashed = result.returncode < 0 or "Stack dump" in result.stderr or "PLEASE submit a bug report" in result.stderr
     return result, crashed
 
 
 def build(text, workdir, name):
-    lowered = run([asan_exec.tool("mlir-opt"), f"--pass-pipeline={asan_exec.LOWERING}"], stdin=text)
-    if lowered.returncode != 0:
-        return None, "lowering failed: " + lowered.stderr[:200]
-    llvm_ir = run([asan_exec.tool("mlir-translate"), "--mlir-to-llvmir"], stdin=lowered.stdout)
-    if llvm_ir.returncode != 0:
-        return None, "translation failed"
-    ir = re.sub(r"^(define [^\n]*\))([^\n]*)\{$", r"\1 sanitize_address\2{", llvm_ir.stdout, flags=re.M)
-    ir = re.sub(r"@(malloc|aligned_alloc|free)\b", r"@bufrs_counted_\1", ir)
-    ll = os.path.join(workdir, name + ".ll")
-    with open(ll, "w") as f:
-        f.write(ir)
-    exe = os.path.join(workdir, name)
-    compiled = run([
-        asan_exec.tool("clang"), "-fsanitize=address", "-fno-omit-frame-pointer", "-O0", "-Wno-override-module",
-        DRIVER, ll, f"-L{asan_exec.LLVM_BIN}/../lib", "-lmlir_c_runner_utils",
-        f"-Wl,-rpath,{asan_exec.LLVM_BIN}/../lib", "-o", exe,
-    ])
-    if compiled.returncode != 0:
-        return None, "compile failed: " + compiled.stderr[:200]
-    return exe, None
+    return execution.counting_build(text, workdir, name)
 
 
 def execute(exe):
-    env = dict(os.environ)
-    env["ASAN_OPTIONS"] = "detect_leaks=1:halt_on_error=1:exitcode=86"
-    env["LSAN_OPTIONS"] = "exitcode=87"
-    env["BUFRS_COUNT_MALLOCS"] = "1"
-    result = run([exe], env=env)
-    match = re.search(r"bufrs-counts mallocs=(\d+) frees=(\d+)", result.stderr)
-    report = None
-    for marker, label in (("heap-use-after-free", "use-after-free"), ("attempting double-free", "double free"),
-                          ("attempting free on address which was not malloc", "free of a non-heap address"),
-                          ("LeakSanitizer", "leak"), ("ERROR: AddressSanitizer", "asan error")):
-        if marker in result.stderr:
-            report = label
-            break
-    if report is None and result.returncode != 0:
-        report = f"exit {result.returncode}"
-    return result.stdout, report, int(match.group(1)) if match else None
+    out, report, counts = execution.counting_execute(exe)
+    return out, report, counts["mallocs"]
 
 
 def measure(plugin, name, text, runnable, workdir):

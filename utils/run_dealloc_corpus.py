@@ -1,16 +1,26 @@
 #!/usr/bin/env python3
 """Runs a corpus of random memref programs (utils/gen_programs.py) through a
-bufrs pipeline under AddressSanitizer (utils/asan_exec.py).
+bufrs pipeline under AddressSanitizer (the check of utils/asan_exec.py).
 
-  run_dealloc_corpus.py [--seed S] [--count N] [--jobs J] [--keep DIR]
-                        [--pipeline P] [--plugin libbufrs.so]
+  run_dealloc_corpus.py [--seed S] [--count N] [--batch B] [--jobs J]
+                        [--keep DIR] [--pipeline P] [--plugin libbufrs.so]
                         [--no-shuffle-blocks] [--no-pointer-escapes]
 
 Each program is first verified by a plain mlir-opt (an invalid program is a
-generator bug), then checked by asan_exec.py: the program before the pipeline
-may leak but must be otherwise clean; after the pipeline it must not leak,
-double free or use freed memory, and must print the same checksums. One line
-is printed per failing program:
+generator bug), then checked as asan_exec.py does: the program before the
+pipeline may leak but must be otherwise clean; after the pipeline it must not
+leak, double free or use freed memory, and must print the same checksums.
+
+Programs are checked --batch at a time (default 10): one module holding the
+batch's programs under their own symbols (bufrs_utils.dealloc_programs.
+batch_module; every pass works function by function, so each program is
+transformed as alone), verified, run through the pipeline, built and run
+once before and once after, each program's output preceded by a marker line.
+A batch that fails in any way is checked again program by program, so
+failures are counted, classified and named per program. Batches run --jobs
+at a time (bufrs_utils.execution limits the tools running at once to the
+machine's cores across lit workers). One line is printed per failing
+program:
 
   FAIL seed=S program=I: KIND: detail
 
@@ -44,13 +54,11 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import gen_programs  # noqa: E402
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bufrs_utils import dealloc_programs, execution, toolchain  # noqa: E402
 
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 DEFAULT_PIPELINE = "builtin.module(func.func(bufrs-buffer-deallocation))"
-DEFAULT_PLUGIN = os.path.join(HERE, "..", "target", "release", "libbufrs.so")
 
 
 def first_line(text, pattern):
@@ -92,26 +100,54 @@ def classify(log):
     return "other", first_line(log, r".+")
 
 
+def generate(index, args):
+    return dealloc_programs.generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes)
+
+
+def verify(path, args):
+    """mlir-opt's error on a program that does not verify, else None."""
+    result = execution.run([toolchain.MLIR_OPT, path, "-o", os.devnull], timeout=args.timeout)
+    return None if result.returncode == 0 else result.stderr
+
+
 def check(index, args, workdir):
+    """(index, kind or None, detail, log, path) of one program."""
     path = os.path.join(workdir, f"prog-{index:04d}.mlir")
+    text = generate(index, args)
     with open(path, "w") as f:
-        f.write(gen_programs.generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes))
-    verify = subprocess.run([MLIR_OPT, path, "-o", os.devnull], capture_output=True, text=True)
-    if verify.returncode != 0:
-        return index, "generator bug", "invalid program: " + first_line(verify.stderr, r"error: .*"), verify.stderr, path
+        f.write(text)
     try:
-        result = subprocess.run(
-            [sys.executable, os.path.join(HERE, "asan_exec.py"), "--plugin", args.plugin, path,
-             "--pipeline", args.pipeline],
-            capture_output=True, text=True, timeout=args.timeout,
-        )
+        error = verify(path, args)
+        if error is not None:
+            return index, "generator bug", "invalid program: " + first_line(error, r"error: .*"), error, path
+        after = execution.apply_pipeline(args.plugin, args.pipeline, path=path, timeout=args.timeout)
+        execution.compare(text, after, timeout=args.timeout)
     except subprocess.TimeoutExpired:
-        return index, "timeout", f"more than {args.timeout}s", "", path
-    if result.returncode == 0:
+        return index, "timeout", f"more than {args.timeout}s in one step", "", path
+    except execution.Failure as failure:
+        log = f"asan_exec: {path}: {failure}\n"
+        kind, detail = classify(log)
+        return index, kind, detail, log, path
+    os.unlink(path)
+    return index, None, "", "", path
+
+
+def check_batch(indices, args, workdir):
+    """True if every program of the batch passes, checked as one module."""
+    path = os.path.join(workdir, f"batch-{indices[0]:04d}.mlir")
+    text = dealloc_programs.batch_module([generate(i, args) for i in indices])
+    with open(path, "w") as f:
+        f.write(text)
+    try:
+        if verify(path, args) is not None:
+            return False
+        after = execution.apply_pipeline(args.plugin, args.pipeline, path=path, timeout=args.timeout)
+        execution.compare(text, after, timeout=args.timeout)
+    except (subprocess.TimeoutExpired, execution.Failure):
+        return False
+    finally:
         os.unlink(path)
-        return index, None, "", "", path
-    kind, detail = classify(result.stderr)
-    return index, kind, detail, result.stderr, path
+    return True
 
 
 def keep(args, index, log, path):
@@ -121,7 +157,7 @@ def keep(args, index, log, path):
     with open(base + ".log", "w") as f:
         f.write(log)
     after = subprocess.run(
-        [MLIR_OPT, f"--load-pass-plugin={args.plugin}", f"--pass-pipeline={args.pipeline}", path],
+        [toolchain.MLIR_OPT, f"--load-pass-plugin={args.plugin}", f"--pass-pipeline={args.pipeline}", path],
         capture_output=True, text=True,
     )
     with open(base + ".after.mlir", "w") as f:
@@ -136,10 +172,11 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--keep", help="directory to keep failing programs and their logs in")
     parser.add_argument("--pipeline", default=DEFAULT_PIPELINE)
-    parser.add_argument("--plugin", default=DEFAULT_PLUGIN)
+    parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     parser.add_argument("--small", action="store_true", help="small programs (gen_programs.py --small)")
-    parser.add_argument("--timeout", type=int, default=300, help="seconds per program")
-    gen_programs.add_options(parser)
+    parser.add_argument("--batch", type=int, default=10, help="programs per module (1: one by one)")
+    parser.add_argument("--timeout", type=int, default=300, help="seconds per step (pass, build, run)")
+    dealloc_programs.add_options(parser)
     args = parser.parse_args()
     args.plugin = os.path.abspath(args.plugin)
 
@@ -147,11 +184,20 @@ def main():
     flags = ("" if args.shuffle_blocks else " --no-shuffle-blocks") + ("" if args.pointer_escapes else " --no-pointer-escapes")
     kinds = Counter()
     passed = failed = 0
+    indices = list(range(args.first, args.first + args.count))
+    batches = [indices[i:i + max(1, args.batch)] for i in range(0, len(indices), max(1, args.batch))]
     with tempfile.TemporaryDirectory(prefix="bufrs-corpus-") as workdir:
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = [pool.submit(check, i, args, workdir) for i in range(args.first, args.first + args.count)]
-            for future in futures:
-                index, kind, detail, log, path = future.result()
+            retry = []
+            if args.batch > 1:
+                for batch, ok in zip(batches, pool.map(lambda b: check_batch(b, args, workdir), batches)):
+                    if ok:
+                        passed += len(batch)
+                    else:
+                        retry.extend(batch)
+            else:
+                retry = indices
+            for index, kind, detail, log, path in pool.map(lambda i: check(i, args, workdir), retry):
                 if kind is None:
                     passed += 1
                     continue

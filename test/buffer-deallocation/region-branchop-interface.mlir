@@ -1,9 +1,13 @@
+// bufrs-buffer-deallocation through RegionBranchOpInterface: buffers
+// yielded out of scf.if / scf.for / scf.while regions, and such results
+// used after later branches.
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' -split-input-file | FileCheck %s
+
 // Seeds 000 and 002: region control flow through RegionBranchOpInterface.
 // The seeds' imaginary custom.region_if (then/else/join regions) is written
 // as an scf.execute_region whose blocks have the same control flow; scf.if,
 // scf.for, scf.while and scf.index_switch are used as they are.
-
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' -split-input-file | FileCheck %s
 
 // @nested_region_control_flow: %2 is a non-critical alias of %1; the nested
 // allocation is freed inside its branch; returning %2 hands %1 to the caller.
@@ -125,5 +129,71 @@ func.func @loop_nested_if(%lb: index, %ub: index, %step: index, %buf: memref<2xf
     scf.yield %2 : memref<2xf32>
   }
   memref.copy %0, %res : memref<2xf32> to memref<2xf32>
+  return
+}
+
+// -----
+
+// A buffer produced by scf.if or scf.for that is still used after a later
+// cf.cond_br (upstream 22.1.8 frees such buffers too early or crashes): it
+// is freed on each path after its last use there.
+
+// CHECK-LABEL: func.func @if_then_cond_br
+// CHECK:         %[[R:.*]] = scf.if
+// CHECK:         cf.cond_br %arg1, ^bb1, ^bb2
+// CHECK:       ^bb1:
+// CHECK-NEXT:    memref.copy %[[R]], %arg2
+// CHECK-NEXT:    memref.dealloc %[[R]]
+// CHECK-NEXT:    cf.br ^bb3
+// CHECK:       ^bb2:
+// CHECK-NEXT:    memref.dealloc %[[R]]
+// CHECK-NEXT:    cf.br ^bb3
+// CHECK:       ^bb3:
+// CHECK-NEXT:    return
+func.func @if_then_cond_br(%c: i1, %d: i1, %out: memref<4xf32>) {
+  %r = scf.if %c -> memref<4xf32> {
+    %x = memref.alloc() : memref<4xf32>
+    memref.copy %out, %x : memref<4xf32> to memref<4xf32>
+    scf.yield %x : memref<4xf32>
+  } else {
+    %y = memref.alloc() : memref<4xf32>
+    memref.copy %out, %y : memref<4xf32> to memref<4xf32>
+    scf.yield %y : memref<4xf32>
+  }
+  cf.cond_br %d, ^a, ^b
+^a:
+  memref.copy %r, %out : memref<4xf32> to memref<4xf32>
+  cf.br ^end
+^b:
+  cf.br ^end
+^end:
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @for_then_cond_br
+// CHECK:         %[[R:.*]] = scf.for
+// CHECK:         cf.cond_br %arg3, ^bb1, ^bb2
+// CHECK:       ^bb1:
+// CHECK-NEXT:    memref.dealloc %[[R]]
+// CHECK-NEXT:    return
+// CHECK:       ^bb2:
+// CHECK-NEXT:    memref.copy %[[R]], %arg4
+// CHECK-NEXT:    memref.dealloc %[[R]]
+// CHECK-NEXT:    return
+func.func @for_then_cond_br(%lb: index, %ub: index, %step: index, %d: i1, %out: memref<4xf32>) {
+  %init = memref.alloc() : memref<4xf32>
+  memref.copy %out, %init : memref<4xf32> to memref<4xf32>
+  %r = scf.for %i = %lb to %ub step %step iter_args(%acc = %init) -> memref<4xf32> {
+    %n = memref.alloc() : memref<4xf32>
+    memref.copy %acc, %n : memref<4xf32> to memref<4xf32>
+    scf.yield %n : memref<4xf32>
+  }
+  cf.cond_br %d, ^a, ^b
+^a:
+  return
+^b:
+  memref.copy %r, %out : memref<4xf32> to memref<4xf32>
   return
 }

@@ -1,8 +1,11 @@
+// bufrs-buffer-deallocation at function boundaries and through CallOpInterface:
+// returned buffers, call results.
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' -split-input-file | FileCheck %s
+
 // Functions that return buffers: returned buffers are not freed, callers own
 // call results (and free them), and a returned buffer the function does not
 // own (an argument, a view) is cloned so that every result is owned.
-
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' | FileCheck %s
 
 // CHECK-LABEL: func.func @returns_new
 // CHECK-NEXT:    %[[A:.*]] = memref.alloc()
