@@ -26,6 +26,7 @@ use std::collections::{HashMap, HashSet};
 use super::{
     alias::AliasAnalysis,
     dominance::{Cfg, ancestor_op_in_region},
+    liveness::Liveness,
     loops::is_loop_op,
     snapshot::{EffectKind, Effects, OpId, RegionId, Snapshot, ValueId},
     value_flow::{EdgeKind, Origin, ValueFlow},
@@ -41,30 +42,38 @@ pub struct Violation {
     pub flow: OpId,
 }
 
+/// Only the merges a clone may be handed to, and only while they live: what
+/// the deallocation pass asks (see [`writes_after_flow`]).
+pub struct CloneMerges<'a, 'l> {
+    /// Per value: a merge the pass may hand a clone (a critical one).
+    pub critical: &'a [bool],
+    pub liveness: &'a Liveness<'l>,
+}
+
 /// Every write that may run after its buffer flowed into a merge, one per
-/// write (the first flow found). With `critical`, only merges for which it
-/// is true count (the deallocation pass passes the merges it may hand a
-/// clone; selects never get one).
+/// write (the first flow found). With `clones`, only flows into merges that
+/// may get a clone count (selects never get one), and only writes while that
+/// merge is still live (a later write cannot be missed by a dead clone).
 pub fn writes_after_flow(
     snap: &Snapshot,
     alias: &AliasAnalysis<'_>,
-    critical: Option<&[bool]>,
+    clones: Option<&CloneMerges<'_, '_>>,
 ) -> Vec<Violation> {
     let flow = alias.flow();
-    // Allocation -> flow points of values that may be it.
-    let mut flows_of: HashMap<ValueId, Vec<OpId>> = HashMap::new();
-    let mut note = |value: ValueId, at: OpId| {
+    // Allocation -> (flow point, receiving merge) of values that may be it.
+    let mut flows_of: HashMap<ValueId, Vec<(OpId, ValueId)>> = HashMap::new();
+    let mut note = |value: ValueId, at: OpId, merge: ValueId| {
         for a in known_sources(flow, value, false) {
             let list = flows_of.entry(a).or_default();
-            if !list.contains(&at) {
-                list.push(at);
+            if !list.contains(&(at, merge)) {
+                list.push((at, merge));
             }
         }
     };
     for edge in flow.edges() {
         let merges = match edge.kind {
-            EdgeKind::Forward { .. } => critical.is_none_or(|c| c[edge.to.index()]),
-            EdgeKind::Derived if critical.is_none() => {
+            EdgeKind::Forward { .. } => clones.is_none_or(|c| c.critical[edge.to.index()]),
+            EdgeKind::Derived if clones.is_none() => {
                 snap.op(edge.op)
                     .operands
                     .iter()
@@ -75,7 +84,7 @@ pub fn writes_after_flow(
             _ => false,
         };
         if merges {
-            note(edge.from, edge.op);
+            note(edge.from, edge.op, edge.to);
         }
     }
     if flows_of.is_empty() {
@@ -97,9 +106,11 @@ pub fn writes_after_flow(
             for a in known_sources(flow, v, true) {
                 let alloc_op = alias.allocation_op(a);
                 if let Some(points) = flows_of.get(&a)
-                    && let Some(&f) = points
-                        .iter()
-                        .find(|&&f| f != write && order.may_follow(f, write, alloc_op))
+                    && let Some(&(f, _)) = points.iter().find(|&&(f, merge)| {
+                        f != write
+                            && order.may_follow(f, write, alloc_op)
+                            && clones.is_none_or(|c| live_at(snap, c.liveness, merge, write))
+                    })
                 {
                     found = Some(f);
                     break;
@@ -146,6 +157,27 @@ fn known_sources(flow: &ValueFlow, v: ValueId, through_merges: bool) -> Vec<Valu
         }
     }
     out
+}
+
+/// Whether `value` is live right after `op` (lifted into the region that
+/// defines `value`; an op outside that region is out of its scope).
+fn live_at(snap: &Snapshot, liveness: &Liveness<'_>, value: ValueId, op: OpId) -> bool {
+    let Some(def_block) = snap.defining_block(value) else {
+        return true;
+    };
+    let region = snap.block(def_block).region;
+    let Some(at) = ancestor_op_in_region(snap, op, region) else {
+        return false;
+    };
+    let Some(block) = snap.op(at).parent_block else {
+        return false;
+    };
+    if liveness.is_live_out(value, block) {
+        return true;
+    }
+    liveness
+        .last_user_in_block(value, block)
+        .is_some_and(|last| snap.op(last).position > snap.op(at).position)
 }
 
 /// "May `later` run after `first`?" over the structure of the snapshot.

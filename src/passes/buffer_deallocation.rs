@@ -56,7 +56,8 @@ use crate::{
         capture::{IrMap, capture},
         cycles::BlockCycles,
         dominance::{DominanceInfo, ancestor_op_in_region},
-        input_contract::writes_after_flow,
+        input_contract::{CloneMerges, writes_after_flow},
+        liveness::Liveness,
         ownership::{self, Ownership, Problem},
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
@@ -97,10 +98,14 @@ impl BufrsPass for BufferDeallocation {
         let ownership = ownership::compute(&snapshot, &dominance);
         // Input the pass cannot make correct: a write to a buffer after it
         // flowed into a merge that may get a clone.
+        let liveness = Liveness::new(&snapshot);
         let violations = writes_after_flow(
             &snapshot,
             &AliasAnalysis::new(&snapshot),
-            Some(&ownership.critical),
+            Some(&CloneMerges {
+                critical: &ownership.critical,
+                liveness: &liveness,
+            }),
         );
         if !violations.is_empty() {
             for violation in &violations {
