@@ -51,7 +51,10 @@
 //! region-branch semantics that holds allocations, an op that may be a
 //! terminator with unknown successors, a path count above the limit.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::{
+    collections::{BTreeMap, HashMap, HashSet},
+    rc::Rc,
+};
 
 use super::{
     liveness::Liveness,
@@ -62,6 +65,17 @@ use super::{
 /// Name of the ownership-based deallocation op (no memory-effect interface in
 /// MLIR 22, so it is recognised by name).
 const OWNERSHIP_DEALLOC: &str = "bufferization.dealloc";
+
+/// Ops whose `i1` or address results path conditions are computed from
+/// (see [`Checker::cond`]).
+const CONDITION_OPS: &[&str] = &[
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.select",
+    "arith.cmpi",
+    "memref.extract_aligned_pointer_as_index",
+];
 
 /// Most path states kept per program point before giving up as undecided.
 pub const MAX_STATES_PER_POINT: usize = 256;
@@ -164,7 +178,9 @@ struct Checker<'s> {
     liveness: Liveness<'s>,
     /// Per block: the values whose path facts matter on entry (see
     /// [`Checker::needed`]), sorted.
-    needed: HashMap<BlockId, Vec<ValueId>>,
+    needed: HashMap<BlockId, Rc<[ValueId]>>,
+    /// Per block: the last position using each value ([`Checker::last_uses`]).
+    last_uses: HashMap<BlockId, Vec<(ValueId, u32)>>,
     site_of_value: HashMap<ValueId, u32>,
     sites: Vec<ValueId>,
     /// Region of the body being checked: its exits end a path.
@@ -202,6 +218,7 @@ pub fn check(snap: &Snapshot) -> Vec<Finding> {
         flow,
         liveness: Liveness::new(snap),
         needed: HashMap::new(),
+        last_uses: HashMap::new(),
         site_of_value,
         sites,
         findings: Vec::new(),
@@ -310,7 +327,7 @@ impl<'s> Checker<'s> {
     /// and, through their defining ops, everything they are computed from (a
     /// view's source, a condition's operands), since what a value names is
     /// looked up through them.
-    fn needed(&mut self, block: BlockId) -> Vec<ValueId> {
+    fn needed(&mut self, block: BlockId) -> Rc<[ValueId]> {
         if let Some(n) = self.needed.get(&block) {
             return n.clone();
         }
@@ -323,16 +340,13 @@ impl<'s> Checker<'s> {
                 break;
             };
             work.extend_from_slice(self.liveness.live_out(outer));
-            let position = snap.op(parent).position as usize;
-            let mut stack: Vec<OpId> = snap.block(outer).ops[position + 1..].to_vec();
-            while let Some(o) = stack.pop() {
-                work.extend(snap.op(o).operands.iter().copied());
-                for &r in &snap.op(o).regions {
-                    for &b in &snap.region(r).blocks {
-                        stack.extend(snap.block(b).ops.iter().copied());
-                    }
-                }
-            }
+            let position = snap.op(parent).position;
+            work.extend(
+                self.last_uses(outer)
+                    .iter()
+                    .filter(|&&(_, last)| last > position)
+                    .map(|&(v, _)| v),
+            );
             parent = snap.parent_op_of_block(outer);
         }
         let mut seen: HashSet<ValueId> = HashSet::new();
@@ -340,17 +354,46 @@ impl<'s> Checker<'s> {
             if !seen.insert(v) {
                 continue;
             }
+            // Follow only what `names` and `cond` look through: buffers
+            // derived from others, and the ops conditions are computed with.
             if let ValueDef::OpResult { op, .. } = snap.value(v).def
                 && op != Snapshot::ROOT
                 && !self.site_of_value.contains_key(&v)
+                && (snap.value(v).kind.is_buffer()
+                    || CONDITION_OPS.contains(&snap.op(op).name.as_str()))
             {
                 work.extend(snap.op(op).operands.iter().copied());
             }
         }
         let mut out: Vec<ValueId> = seen.into_iter().collect();
         out.sort_unstable();
+        let out: Rc<[ValueId]> = out.into();
         self.needed.insert(block, out.clone());
         out
+    }
+
+    /// For every value used in `block` (by its ops or ops nested in them):
+    /// the position of the last op of the block that uses it.
+    fn last_uses(&mut self, block: BlockId) -> &[(ValueId, u32)] {
+        let snap = self.snap;
+        self.last_uses.entry(block).or_insert_with(|| {
+            let mut last: HashMap<ValueId, u32> = HashMap::new();
+            for &top in &snap.block(block).ops {
+                let position = snap.op(top).position;
+                let mut stack = vec![top];
+                while let Some(o) = stack.pop() {
+                    for &v in &snap.op(o).operands {
+                        last.insert(v, position);
+                    }
+                    for &r in &snap.op(o).regions {
+                        for &b in &snap.region(r).blocks {
+                            stack.extend(snap.block(b).ops.iter().copied());
+                        }
+                    }
+                }
+            }
+            last.into_iter().collect()
+        })
     }
 
     /// Drops the instances nothing can name any more on entry to a block (not
