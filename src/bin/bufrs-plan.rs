@@ -18,7 +18,7 @@ use bufrs::plan::{Planner, PlannerKind, check_plan, csv_io, lower_bound, search,
     about = "Static memory planning for buffers with lifetimes"
 )]
 struct Args {
-    /// Planner: default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration,
+    /// Planner: default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration,
     /// greedy-breadth, skyline, search.
     #[arg(long, default_value = "default")]
     planner: String,

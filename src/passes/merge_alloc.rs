@@ -109,7 +109,7 @@ pass_options! {
         alignment: i64 = 64 => "alignment",
             "Alignment in bytes (a power of two, at most 2^32) of merged buffers and of every offset in them.";
         planner: String = "default".to_string() => "planner",
-            "Static memory planner placing the buffers (default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
+            "Static memory planner placing the buffers (default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
         analysis_only: bool = false => "analysis-only",
             "Only annotate allocations with their lifetime and scope (bufrs.lifetime, bufrs.scope, bufrs.not_merged).";
         report: bool = false => "report",

@@ -7,7 +7,7 @@
 //!   and the answer, [`Plan`] (offsets and total).
 //! * [`bound`]: the [`lower_bound`] (largest aligned size live at one tick).
 //! * [`check`]: [`check_plan`], the independent verifier every planner is tested against.
-//! * [`seed003`]: the chunk-list planner of the merge-alloc RFC (split, merge, extension), with
+//! * [`free_chunk`]: the chunk-list planner of the merge-alloc RFC (split, merge, extension), with
 //!   its size-first and cost-model choices.
 //! * [`greedy`]: the classic baselines (greedy by size, best fit in start order, size then
 //!   duration, greedy by breadth), all on one best-fit placement engine.
@@ -24,10 +24,10 @@
 pub mod bound;
 pub mod check;
 pub mod csv_io;
+pub mod free_chunk;
 pub mod greedy;
 pub mod problem;
 pub mod search;
-pub mod seed003;
 pub mod skyline;
 pub mod svg;
 pub mod synth;
@@ -91,10 +91,10 @@ pub enum PlannerKind {
     /// The fast planner of choice: several heuristics, the best kept, then a short search on
     /// small problems. See [`default_plan`].
     Default,
-    /// Seed 003 chunk list, size-first choice.
-    Seed003,
-    /// Seed 003 chunk list, cost-model choice.
-    Seed003Cost,
+    /// Free-chunk list with split, merge and extension (seed 003's planner), size-first choice.
+    FreeChunk,
+    /// Free-chunk list (seed 003's planner), cost-model choice.
+    FreeChunkCost,
     /// Largest first, best gap among time-overlapping buffers (TFLite).
     GreedySize,
     /// Start-time order, best gap (IREE `LayoutSlices`, MLIR).
@@ -113,8 +113,8 @@ impl PlannerKind {
     /// Every built-in planner, default first.
     pub const ALL: [PlannerKind; 9] = [
         PlannerKind::Default,
-        PlannerKind::Seed003,
-        PlannerKind::Seed003Cost,
+        PlannerKind::FreeChunk,
+        PlannerKind::FreeChunkCost,
         PlannerKind::GreedySize,
         PlannerKind::BestFitStart,
         PlannerKind::SizeDuration,
@@ -127,8 +127,8 @@ impl PlannerKind {
     pub fn name(self) -> &'static str {
         match self {
             PlannerKind::Default => "default",
-            PlannerKind::Seed003 => "seed003",
-            PlannerKind::Seed003Cost => "seed003-cost",
+            PlannerKind::FreeChunk => "free-chunk",
+            PlannerKind::FreeChunkCost => "free-chunk-cost",
             PlannerKind::GreedySize => "greedy-size",
             PlannerKind::BestFitStart => "best-fit-start",
             PlannerKind::SizeDuration => "size-duration",
@@ -144,11 +144,9 @@ impl PlannerKind {
             PlannerKind::Default => {
                 "best of the fast heuristics, then a short search on small inputs"
             }
-            PlannerKind::Seed003 => {
-                "seed 003 chunk list with split/merge/extend, size-first choice"
-            }
-            PlannerKind::Seed003Cost => {
-                "seed 003 chunk list, cost model (size fit + recency of free)"
+            PlannerKind::FreeChunk => "free-chunk list with split/merge/extend, size-first choice",
+            PlannerKind::FreeChunkCost => {
+                "free-chunk list, cost model (size fit + recency of free)"
             }
             PlannerKind::GreedySize => "largest first into the best gap (TFLite greedy by size)",
             PlannerKind::BestFitStart => "start-time order into the best gap (IREE, MLIR)",
@@ -212,8 +210,8 @@ impl Planner for BuiltinPlanner {
     fn plan(&self, problem: &Problem) -> Plan {
         match self.kind {
             PlannerKind::Default => default_plan(problem),
-            PlannerKind::Seed003 => seed003::plan(problem, seed003::Choice::SizeFirst),
-            PlannerKind::Seed003Cost => seed003::plan(problem, seed003::Choice::CostModel),
+            PlannerKind::FreeChunk => free_chunk::plan(problem, free_chunk::Choice::SizeFirst),
+            PlannerKind::FreeChunkCost => free_chunk::plan(problem, free_chunk::Choice::CostModel),
             PlannerKind::GreedySize => greedy::best_fit_in_order(
                 problem,
                 &greedy::order(problem, greedy::Order::SizeDescending),
@@ -313,7 +311,7 @@ pub fn best_classic(problem: &Problem) -> Plan {
         PlannerKind::GreedySize,
         PlannerKind::SizeDuration,
         PlannerKind::BestFitStart,
-        PlannerKind::Seed003,
+        PlannerKind::FreeChunk,
     ];
     smallest(candidates.map(|kind| kind.planner(0).plan(problem)))
 }

@@ -94,7 +94,7 @@ impl Budget {
 /// `budget` with the portfolio duration, area, size.
 pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
     let mut start = default_plan(problem);
-    for kind in [PlannerKind::Seed003Cost, PlannerKind::SizeDuration] {
+    for kind in [PlannerKind::FreeChunkCost, PlannerKind::SizeDuration] {
         let plan = kind.planner(0).plan(problem);
         if plan.total < start.total {
             start = plan;

@@ -36,7 +36,7 @@ fn iree_example_packs_into_192_bytes_at_iree_offsets() {
             total: 192
         }
     );
-    let plan = PlannerKind::Seed003.planner(0).plan(&problem);
+    let plan = PlannerKind::FreeChunk.planner(0).plan(&problem);
     assert_eq!(
         plan,
         Plan {

@@ -6,7 +6,7 @@
 // default planner agree here.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc))' | FileCheck %s
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{planner=seed003}))' | FileCheck %s
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{planner=free-chunk}))' | FileCheck %s
 
 // CHECK-LABEL: func.func @mlp(
 // CHECK-SAME:      %[[X:.*]]: memref<128x128xf32>, %[[Y:.*]]: memref<128x128xf32>)
