@@ -95,7 +95,7 @@ use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
-        edit::{self, Anchor as At},
+        edit::{self, InsertPoint},
         types,
     },
     pass_options,
@@ -899,7 +899,7 @@ impl MergeRewriter for ViewRewriter {
             alignment,
             memory_space,
             location,
-            At::StartOf(map.block(trace.scope_block)),
+            InsertPoint::StartOf(map.block(trace.scope_block)),
         )
         .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
         let mut freed = false;
@@ -909,14 +909,14 @@ impl MergeRewriter for ViewRewriter {
             let at = edit::location(alloc);
             let offset =
                 i64::try_from(offset).map_err(|_| "offset does not fit in 64 bits".to_string())?;
-            let shift = builders::arith_constant_index(offset, at, At::Before(alloc))
+            let shift = builders::arith_constant_index(offset, at, InsertPoint::Before(alloc))
                 .ok_or_else(|| "cannot build an index constant".to_string())?;
             let view = builders::memref_view(
                 merged,
                 shift,
                 edit::value_type(value),
                 at,
-                At::Before(alloc),
+                InsertPoint::Before(alloc),
             );
             for &free in &buffer.frees {
                 edit::erase(map.op(free));
@@ -931,13 +931,17 @@ impl MergeRewriter for ViewRewriter {
                 let ops = &snapshot.block(block).ops;
                 match snapshot.terminator(block) {
                     Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
-                        builders::memref_dealloc(merged, location, At::Before(map.op(exit)));
+                        builders::memref_dealloc(
+                            merged,
+                            location,
+                            InsertPoint::Before(map.op(exit)),
+                        );
                     }
                     Some(_) => {}
                     None => {
                         let at = match ops.last() {
-                            Some(&last) => At::After(map.op(last)),
-                            None => At::StartOf(map.block(block)),
+                            Some(&last) => InsertPoint::After(map.op(last)),
+                            None => InsertPoint::StartOf(map.block(block)),
                         };
                         builders::memref_dealloc(merged, location, at);
                     }
