@@ -947,10 +947,10 @@ fn build_free(
     at: InsertPoint,
 ) {
     let value = map.value(root);
-    if let Some(alloc) = allocation_op(value) {
-        if edit::build_dealloc(alloc, value, at).is_some() {
-            return;
-        }
+    if let Some(alloc) = allocation_op(value)
+        && edit::build_dealloc(alloc, value, at).is_some()
+    {
+        return;
     }
     let _ = snapshot;
     builders::memref_dealloc(value, location, at);
