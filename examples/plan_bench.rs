@@ -12,7 +12,9 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use bufrs::plan::{Planner, PlannerKind, Problem, check_plan, csv_io, lower_bound, synth};
+use bufrs::plan::{
+    Planner, PlannerKind, Problem, SearchBudget, check_plan, csv_io, lower_bound, synth,
+};
 
 struct Options {
     search_ms: u64,
@@ -59,7 +61,7 @@ fn options() -> Options {
 }
 
 fn run(kind: PlannerKind, problem: &Problem, search_ms: u64) -> (u64, Duration) {
-    let planner = kind.planner(search_ms);
+    let planner = kind.planner(SearchBudget::from_millis(search_ms));
     let start = Instant::now();
     let plan = planner.plan(problem);
     let elapsed = start.elapsed();

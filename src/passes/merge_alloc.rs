@@ -110,16 +110,14 @@ pass_options! {
             "Alignment in bytes (a power of two, at most 2^32) of merged buffers and of every offset in them.";
         planner: String = "default".to_string() => "planner",
             "Static memory planner placing the buffers (default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
+        search_budget_ms: i64 = plan::SearchBudget::PASS_DEFAULT.millis() as i64 => "search-budget-ms",
+            "Work budget of the search planner per scope, in milliseconds of deterministic work (same input and budget, same plan); the other planners ignore it.";
         analysis_only: bool = false => "analysis-only",
             "Only annotate allocations with their lifetime and scope (bufrs.lifetime, bufrs.scope, bufrs.not_merged).";
         report: bool = false => "report",
             "Emit a remark per scope (buffers merged, bytes before/after, lower bound, ratio) and at every allocation left alone.";
     }
 }
-
-/// Work budget of the `search` planner, in milliseconds of its deterministic
-/// node budget.
-pub const SEARCH_BUDGET_MS: u64 = 50;
 
 /// Largest `alignment` option: LLVM's largest alignment (2^32 bytes), so the
 /// merged buffer stays lowerable.
@@ -151,6 +149,12 @@ impl BufrsPass for MergeAlloc {
                 options.alignment
             ));
         }
+        let Ok(search_budget_ms) = u64::try_from(options.search_budget_ms) else {
+            return fail(format!(
+                "search-budget-ms must not be negative, got {}",
+                options.search_budget_ms
+            ));
+        };
         let Ok(kind) = PlannerKind::from_name(&options.planner) else {
             let known = PlannerKind::ALL.map(PlannerKind::name).join(", ");
             return fail(format!(
@@ -162,7 +166,7 @@ impl BufrsPass for MergeAlloc {
             alignment: options.alignment as u64,
         };
         let scheduler = PlannerScheduler {
-            planner: Box::new(kind.planner(SEARCH_BUDGET_MS)),
+            planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
         };
         merge_allocations(op, options, &collector, &scheduler, &ViewRewriter)
     }
@@ -1006,7 +1010,7 @@ mod tests {
         let t = trace(&[(65536, 1, 2), (65536, 2, 3), (65536, 3, 4)]);
         for kind in PlannerKind::ALL {
             let s = PlannerScheduler {
-                planner: Box::new(kind.planner(SEARCH_BUDGET_MS)),
+                planner: Box::new(kind.planner(plan::SearchBudget::PASS_DEFAULT)),
             }
             .schedule(&t)
             .unwrap();
@@ -1126,7 +1130,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let func = module.body().first_operation().unwrap();
         let mirrored = Mirrored(PlannerScheduler {
-            planner: Box::new(PlannerKind::ALL[0].planner(SEARCH_BUDGET_MS)),
+            planner: Box::new(PlannerKind::ALL[0].planner(plan::SearchBudget::PASS_DEFAULT)),
         });
         merge_allocations(func, &options, &collector, &mirrored, &ViewRewriter).unwrap();
         let text = module.as_operation().to_string();
@@ -1215,7 +1219,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
 
     fn default_scheduler() -> PlannerScheduler {
         PlannerScheduler {
-            planner: Box::new(PlannerKind::ALL[0].planner(SEARCH_BUDGET_MS)),
+            planner: Box::new(PlannerKind::ALL[0].planner(plan::SearchBudget::PASS_DEFAULT)),
         }
     }
 

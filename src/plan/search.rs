@@ -95,7 +95,7 @@ impl Budget {
 pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
     let mut start = default_plan(problem);
     for kind in [PlannerKind::FreeChunkCost, PlannerKind::SizeDuration] {
-        let plan = kind.planner(0).plan(problem);
+        let plan = kind.planner(crate::plan::SearchBudget::NONE).plan(problem);
         if plan.total < start.total {
             start = plan;
         }
