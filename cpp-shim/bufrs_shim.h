@@ -90,20 +90,28 @@ typedef struct BufrsPassDesc {
   const char *dependent_dialects;
 } BufrsPassDesc;
 
+/* Reports an error message (option parsing, unknown dependent dialects). */
+typedef void (*BufrsErrorFn)(void *user_data, MlirStringRef message);
+
+/* Calls `on_error` (if not null) once per dependent dialect of `desc` that
+ * the shim cannot load; true when there is none. */
+bool bufrsShimCheckDependentDialects(const BufrsPassDesc *desc,
+                                     BufrsErrorFn on_error, void *user_data);
+
 /* Registers the pass with MLIR's global pass registry (mlir-opt, --help,
- * textual pipelines). */
-void bufrsShimRegisterPass(const BufrsPassDesc *desc);
+ * textual pipelines). A pass naming a dependent dialect the shim does not
+ * know is not registered: returns false after reporting it to `on_error`. */
+bool bufrsShimRegisterPass(const BufrsPassDesc *desc, BufrsErrorFn on_error,
+                           void *user_data);
 
 /* Registers a named pipeline that expands to `pipeline` (textual pass
  * pipeline, nested under whatever op the user anchors it on). */
 void bufrsShimRegisterPipeline(const char *argument, const char *summary,
                                const char *pipeline);
 
-/* Reports an error message from option parsing. */
-typedef void (*BufrsErrorFn)(void *user_data, MlirStringRef message);
-
 /* Creates the pass with options in pipeline syntax ("a=1 b=x"). Returns a
- * null pass (and calls `on_error`) when the options do not parse. */
+ * null pass (and calls `on_error`) when the options do not parse or a
+ * dependent dialect is unknown. */
 MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc, MlirStringRef options,
                              BufrsErrorFn on_error, void *user_data);
 

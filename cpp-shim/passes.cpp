@@ -35,6 +35,55 @@ using namespace mlir;
 
 namespace {
 
+/// The dialects a bufrs pass may declare as dependent, by namespace.
+constexpr const char *kKnownDialects =
+    "arith, bufferization, cf, memref, scf";
+
+/// Adds dialect `name` to `registry`; false when the shim does not know it.
+bool insertDialect(DialectRegistry &registry, StringRef name) {
+  if (name == "arith")
+    registry.insert<arith::ArithDialect>();
+  else if (name == "bufferization")
+    registry.insert<bufferization::BufferizationDialect>();
+  else if (name == "cf")
+    registry.insert<cf::ControlFlowDialect>();
+  else if (name == "memref")
+    registry.insert<memref::MemRefDialect>();
+  else if (name == "scf")
+    registry.insert<scf::SCFDialect>();
+  else
+    return false;
+  return true;
+}
+
+/// The dependent dialect names of `desc` (comma-separated in the descriptor).
+SmallVector<StringRef> dependentDialects(const BufrsPassDesc *desc) {
+  SmallVector<StringRef> names;
+  if (desc->dependent_dialects)
+    StringRef(desc->dependent_dialects).split(names, ',', -1, false);
+  return names;
+}
+
+/// Reports every dependent dialect of `desc` the shim does not know through
+/// `onError` (if not null); true when there is none.
+bool checkDependentDialects(const BufrsPassDesc *desc, BufrsErrorFn onError,
+                            void *userData) {
+  bool ok = true;
+  DialectRegistry scratch;
+  for (StringRef name : dependentDialects(desc)) {
+    if (insertDialect(scratch, name))
+      continue;
+    ok = false;
+    if (onError) {
+      std::string text = (Twine(desc->argument) + ": unknown dependent dialect '" +
+                          name + "' (the shim knows " + kKnownDialects + ")")
+                             .str();
+      onError(userData, mlirStringRefCreate(text.data(), text.size()));
+    }
+  }
+  return ok;
+}
+
 class BufrsPass final : public Pass {
 public:
   explicit BufrsPass(const BufrsPassDesc *desc)
@@ -65,24 +114,12 @@ public:
   }
 
   /// The dialects of the ops the pass creates, so they are loaded before
-  /// the (possibly multi-threaded) pass runs.
+  /// the (possibly multi-threaded) pass runs. Every name is known: passes
+  /// naming an unknown one are refused at registration and creation
+  /// (checkDependentDialects).
   void getDependentDialects(DialectRegistry &registry) const override {
-    if (!desc->dependent_dialects)
-      return;
-    SmallVector<StringRef> names;
-    StringRef(desc->dependent_dialects).split(names, ',', -1, false);
-    for (StringRef name : names) {
-      if (name == "memref")
-        registry.insert<memref::MemRefDialect>();
-      else if (name == "bufferization")
-        registry.insert<bufferization::BufferizationDialect>();
-      else if (name == "cf")
-        registry.insert<cf::ControlFlowDialect>();
-      else if (name == "arith")
-        registry.insert<arith::ArithDialect>();
-      else if (name == "scf")
-        registry.insert<scf::SCFDialect>();
-    }
+    for (StringRef name : dependentDialects(desc))
+      (void)insertDialect(registry, name);
   }
 
   std::unique_ptr<Pass> clonePass() const override {
@@ -193,10 +230,20 @@ private:
 
 } // namespace
 
-extern "C" void bufrsShimRegisterPass(const BufrsPassDesc *desc) {
+extern "C" bool bufrsShimCheckDependentDialects(const BufrsPassDesc *desc,
+                                                BufrsErrorFn onError,
+                                                void *userData) {
+  return checkDependentDialects(desc, onError, userData);
+}
+
+extern "C" bool bufrsShimRegisterPass(const BufrsPassDesc *desc,
+                                      BufrsErrorFn onError, void *userData) {
+  if (!checkDependentDialects(desc, onError, userData))
+    return false;
   registerPass([desc]() -> std::unique_ptr<Pass> {
     return std::make_unique<BufrsPass>(desc);
   });
+  return true;
 }
 
 extern "C" void bufrsShimRegisterPipeline(const char *argument,
@@ -226,6 +273,8 @@ extern "C" void bufrsShimRegisterPipeline(const char *argument,
 extern "C" MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc,
                                         MlirStringRef options,
                                         BufrsErrorFn onError, void *userData) {
+  if (!checkDependentDialects(desc, onError, userData))
+    return MlirPass{nullptr};
   auto pass = std::make_unique<BufrsPass>(desc);
   if (options.length != 0) {
     auto report = [&](const Twine &message) -> LogicalResult {

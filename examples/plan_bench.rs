@@ -1,8 +1,8 @@
 //! Benchmark of the memory planners, printed as markdown tables:
 //!
-//! 1. the MiniMalloc "challenging" instances (A..K) from `BUFRS_MINIMALLOC_DIR` (default
-//!    `/work/shared/bench-data/minimalloc`): lower bound, best known peak, and every planner's
-//!    peak and time;
+//! 1. the MiniMalloc "challenging" instances (A..K, files `A.1048576.csv` ...) from the
+//!    directory `--data DIR` or, without it, `BUFRS_MINIMALLOC_DIR` names (skipped when neither
+//!    is given): lower bound, best known peak, and every planner's peak and time;
 //! 2. DNN-like random traces of 100 to 100,000 buffers: ratio of peak to lower bound and time
 //!    per planner, with the geometric mean over seeds.
 //!
@@ -12,13 +12,15 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use bufrs::plan::{Planner, PlannerKind, Problem, check_plan, csv_io, lower_bound, synth};
+use bufrs::plan::{
+    Planner, PlannerKind, Problem, SearchBudget, check_plan, csv_io, lower_bound, synth,
+};
 
 struct Options {
     search_ms: u64,
     seeds: u64,
     max_buffers: usize,
-    data: PathBuf,
+    data: Option<PathBuf>,
     skip_minimalloc: bool,
     skip_traces: bool,
 }
@@ -28,9 +30,7 @@ fn options() -> Options {
         search_ms: 10_000,
         seeds: 5,
         max_buffers: 100_000,
-        data: std::env::var_os("BUFRS_MINIMALLOC_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from("/work/shared/bench-data/minimalloc")),
+        data: std::env::var_os("BUFRS_MINIMALLOC_DIR").map(PathBuf::from),
         skip_minimalloc: false,
         skip_traces: false,
     };
@@ -42,7 +42,7 @@ fn options() -> Options {
             "--search-ms" => o.search_ms = value.parse().expect("--search-ms N"),
             "--seeds" => o.seeds = value.parse().expect("--seeds N"),
             "--max" => o.max_buffers = value.parse().expect("--max N"),
-            "--data" => o.data = PathBuf::from(value),
+            "--data" => o.data = Some(PathBuf::from(value)),
             "--no-minimalloc" => {
                 o.skip_minimalloc = true;
                 i += 1;
@@ -61,7 +61,7 @@ fn options() -> Options {
 }
 
 fn run(kind: PlannerKind, problem: &Problem, search_ms: u64) -> (u64, Duration) {
-    let planner = kind.planner(search_ms);
+    let planner = kind.planner(SearchBudget::from_millis(search_ms));
     let start = Instant::now();
     let plan = planner.plan(problem);
     let elapsed = start.elapsed();
@@ -94,7 +94,7 @@ const BEST_KNOWN: [(&str, u64); 11] = [
     ("K", 1048576),
 ];
 
-fn minimalloc(o: &Options) {
+fn minimalloc(o: &Options, data: &std::path::Path) {
     let kinds = PlannerKind::ALL;
     println!(
         "## MiniMalloc challenging instances (peak / LB, time in ms; search budget {} ms)\n",
@@ -114,7 +114,7 @@ fn minimalloc(o: &Options) {
     let mut default_worst: f64 = 0.0;
     let mut default_slowest = Duration::ZERO;
     for (name, best_known) in BEST_KNOWN {
-        let path = o.data.join(format!("{name}.1048576.csv"));
+        let path = data.join(format!("{name}.1048576.csv"));
         let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let instance =
             csv_io::read_instance(file, 1).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -193,7 +193,12 @@ fn traces(o: &Options) {
 fn main() {
     let o = options();
     if !o.skip_minimalloc {
-        minimalloc(&o);
+        match &o.data {
+            Some(data) => minimalloc(&o, data),
+            None => println!(
+                "MiniMalloc instances skipped: give their directory with --data DIR or BUFRS_MINIMALLOC_DIR\n"
+            ),
+        }
     }
     if !o.skip_traces {
         traces(&o);

@@ -265,6 +265,36 @@ pub(crate) fn create_raw_pass(
     }
 }
 
+/// Registers a pass through the shim. A pass naming a dependent dialect the
+/// shim cannot load is not registered: `Err` holds one message per such name.
+pub(crate) fn register_raw_pass(desc: &'static ffi::BufrsPassDesc) -> Result<(), Vec<String>> {
+    let mut errors: Vec<String> = Vec::new();
+    // SAFETY: `desc` is 'static; the callback pushes onto `errors`, alive for the call.
+    let registered = unsafe {
+        ffi::bufrsShimRegisterPass(
+            desc,
+            Some(push_error),
+            &mut errors as *mut Vec<String> as *mut c_void,
+        )
+    };
+    if registered { Ok(()) } else { Err(errors) }
+}
+
+/// One message per dependent dialect of `desc` that the shim cannot load.
+#[cfg(test)]
+pub(crate) fn unknown_dependent_dialects(desc: &ffi::BufrsPassDesc) -> Vec<String> {
+    let mut errors: Vec<String> = Vec::new();
+    // SAFETY: `desc` is live for the call; the callback pushes onto `errors`.
+    unsafe {
+        ffi::bufrsShimCheckDependentDialects(
+            desc,
+            Some(push_error),
+            &mut errors as *mut Vec<String> as *mut c_void,
+        )
+    };
+    errors
+}
+
 //===----------------------------------------------------------------------===//
 // Collectors the shim calls back (no panics possible but allocation failure,
 // which aborts rather than unwinds).
@@ -274,6 +304,13 @@ unsafe extern "C" fn append_error(user_data: *mut c_void, message: MlirStringRef
     // SAFETY: `user_data` is the `String` handed to the shim.
     let out = unsafe { &mut *(user_data as *mut String) };
     out.push_str(&string_from_ref(message));
+}
+
+/// `BufrsErrorFn` that pushes the message onto the `Vec<String>` at `user_data`.
+unsafe extern "C" fn push_error(user_data: *mut c_void, message: MlirStringRef) {
+    // SAFETY: `user_data` is the `Vec<String>` handed to the shim.
+    let out = unsafe { &mut *(user_data as *mut Vec<String>) };
+    out.push(string_from_ref(message));
 }
 
 /// `MlirStringCallback` that appends to the `String` at `user_data`.

@@ -207,9 +207,14 @@ pub const PIPELINES: &[PipelineEntry] = &[PipelineEntry {
 pub fn register_all() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        for index in 0..entries().len() {
-            // SAFETY: the descriptor is 'static.
-            unsafe { ffi::bufrsShimRegisterPass(descriptor(index)) };
+        for (index, entry) in entries().iter().enumerate() {
+            if let Err(errors) = boundary::register_raw_pass(descriptor(index)) {
+                // No op to report at: tell the user on stderr; a pipeline naming
+                // the pass then fails as naming an unknown pass.
+                for error in errors {
+                    eprintln!("bufrs: {error}; {} is not registered", entry.argument);
+                }
+            }
         }
         for pipeline in PIPELINES {
             // SAFETY: leaked, NUL-terminated strings live for the process.
@@ -308,4 +313,41 @@ pub fn new_context() -> melior::Context {
     context.append_dialect_registry(&registry);
     context.load_all_available_dialects();
     context
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pass_names_dependent_dialects_the_shim_knows() {
+        for (index, entry) in entries().iter().enumerate() {
+            assert_eq!(
+                boundary::unknown_dependent_dialects(descriptor(index)),
+                Vec::<String>::new(),
+                "{}",
+                entry.argument
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_dependent_dialects_are_reported() {
+        let mut desc = describe(0, &entries()[0]);
+        desc.argument = leak_c_string("bufrs-test-unknown-dialect");
+        desc.dependent_dialects = leak_c_string("memref,nonsense,scf,tensor");
+        let desc: &'static ffi::BufrsPassDesc = Box::leak(Box::new(desc));
+        let known = "(the shim knows arith, bufferization, cf, memref, scf)";
+        let expected = vec![
+            format!("bufrs-test-unknown-dialect: unknown dependent dialect 'nonsense' {known}"),
+            format!("bufrs-test-unknown-dialect: unknown dependent dialect 'tensor' {known}"),
+        ];
+        assert_eq!(boundary::unknown_dependent_dialects(desc), expected);
+        // Neither registered nor created.
+        assert_eq!(boundary::register_raw_pass(desc), Err(expected.clone()));
+        assert_eq!(
+            boundary::create_raw_pass(desc, "").map(|_| ()),
+            Err(expected.concat())
+        );
+    }
 }

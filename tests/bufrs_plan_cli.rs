@@ -36,7 +36,7 @@ fn plans_a_small_file_and_writes_offsets_and_svg() {
     let out = dir.join("offsets.csv");
     let picture = dir.join("plan.svg");
     let output = bufrs_plan()
-        .args(["--planner", "search", "--time-budget-ms", "100"])
+        .args(["--planner", "search", "--search-budget-ms", "100"])
         .arg(&input)
         .arg("--out")
         .arg(&out)

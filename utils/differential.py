@@ -15,9 +15,10 @@ Corpus:
   `// -----`), keeping the chunks that stock mlir-opt parses and verifies and
   whose top level holds only `func.func` ops (MLIR's test passes are
   scheduled on `func.func`);
-- the ```mlir blocks of the seed documents (seed 003's diff lines) that parse,
-  plus test/analysis/Inputs/seed-examples.mlir (seed 000/002/003 examples
-  converted by hand);
+- test/analysis/Inputs/seed-examples.mlir (seed 000/002/003 examples
+  converted by hand), and, with --seeds-dir DIR (default: $BUFRS_SEEDS_DIR),
+  the ```mlir blocks of the seed documents DIR/*.txt (seed 003's diff lines)
+  that parse;
 - `--functions N` functions from a seeded random generator of MLIR text
   (bufrs_utils/cfg_functions.py):
   CFGs of up to 7 blocks with block arguments, `cf.br`/`cf.cond_br`/
@@ -87,7 +88,7 @@ DEFAULT_MLIR_OPT = toolchain.MLIR_OPT
 # --------------------------------------------------------------------------
 
 
-def project_chunks():
+def project_chunks(seeds_dir):
     files = sorted(
         glob.glob(os.path.join(ROOT, "test", "**", "*.mlir"), recursive=True)
         + glob.glob(os.path.join(ROOT, "examples", "**", "*.mlir"), recursive=True)
@@ -100,8 +101,8 @@ def project_chunks():
             # Drop whole-line comments: CHECK lines may hold split markers.
             chunk = "\n".join(l for l in chunk.splitlines() if not l.lstrip().startswith("//"))
             chunks.append((f"{os.path.relpath(f, ROOT)}#{k}", chunk))
-    seeds = "/work/shared/seeds"
-    for f in sorted(glob.glob(os.path.join(seeds, "*.txt"))):
+    seed_files = sorted(glob.glob(os.path.join(seeds_dir, "*.txt"))) if seeds_dir else []
+    for f in seed_files:
         with open(f, encoding="utf-8", errors="replace") as fh:
             text = fh.read()
         for k, block in enumerate(re.findall(r"```mlir\n(.*?)```", text, flags=re.S)):
@@ -258,6 +259,8 @@ def main():
     ap.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     ap.add_argument("--mlir-opt", default=DEFAULT_MLIR_OPT if os.path.exists(DEFAULT_MLIR_OPT) else "mlir-opt")
     ap.add_argument("--no-project-corpus", action="store_true", help="only generated functions")
+    ap.add_argument("--seeds-dir", default=os.environ.get("BUFRS_SEEDS_DIR"),
+                    help="also compare the ```mlir blocks of DIR/*.txt (default: $BUFRS_SEEDS_DIR; none when unset)")
     ap.add_argument("--inject-mismatch", action="store_true", help="corrupt one line of bufrs's output (self-test)")
     ap.add_argument("--dump", help="write the generated corpus to this file")
     gen_common.add_shuffle_blocks_option(ap, "every region")
@@ -279,7 +282,7 @@ def main():
 
     project = []
     if not args.no_project_corpus:
-        chunks = project_chunks()
+        chunks = project_chunks(args.seeds_dir)
         flags = screen_all(args.mlir_opt, args.plugin, chunks)
         project = [(c, f) for c, f in zip(chunks, flags) if f is not None]
 

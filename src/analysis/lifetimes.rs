@@ -59,7 +59,8 @@
 //! not share one buffer) scopes too. NOTE: the snapshot has no fact that
 //! tells a sequential loop from a parallel one, so with the default
 //! (`false`) an allocation in an `scf.forall` body is hoisted to the
-//! function, as the brief asks; seed 003 makes `scf.forall` its own scope.
+//! function; seed 003 (and merge-alloc, which computes its own scopes) makes
+//! `scf.forall` its own scope.
 //! The scope block is the entry block of the scope op's region that holds
 //! the allocation.
 //!

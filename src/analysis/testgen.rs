@@ -1,5 +1,5 @@
-//! A seeded random generator of [`Snapshot`]s, for property tests, the
-//! analysis benchmark and (later) differential tests against `mlir-opt`.
+//! A seeded random generator of [`Snapshot`]s, for property tests and the
+//! analysis benchmark.
 //!
 //! The generator builds a func-like root (automatic allocation scope,
 //! isolated from above) whose body is a CFG of several blocks: branches with

@@ -10,7 +10,9 @@ use std::time::Instant;
 
 use clap::Parser;
 
-use bufrs::plan::{Planner, PlannerKind, check_plan, csv_io, lower_bound, search, svg};
+use bufrs::plan::{
+    Planner, PlannerKind, SearchBudget, check_plan, csv_io, lower_bound, search, svg,
+};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -18,13 +20,14 @@ use bufrs::plan::{Planner, PlannerKind, check_plan, csv_io, lower_bound, search,
     about = "Static memory planning for buffers with lifetimes"
 )]
 struct Args {
-    /// Planner: default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration,
+    /// Planner: default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration,
     /// greedy-breadth, skyline, search.
     #[arg(long, default_value = "default")]
     planner: String,
-    /// Work budget of the search planner, in milliseconds (deterministic node budget).
-    #[arg(long, default_value_t = 1000)]
-    time_budget_ms: u64,
+    /// Work budget of the search planner, in milliseconds of deterministic work (same input and
+    /// budget, same plan); the other planners ignore it (see `bufrs::plan::SearchBudget`).
+    #[arg(long, alias = "time-budget-ms", default_value_t = SearchBudget::CLI_DEFAULT.millis())]
+    search_budget_ms: u64,
     /// Alignment of every buffer's offset in bytes (a power of two).
     #[arg(long, default_value_t = 1)]
     alignment: u64,
@@ -78,7 +81,8 @@ fn run(args: &Args) -> Result<(), Failure> {
     let instance = csv_io::read_instance(file, args.alignment)
         .map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
     let problem = &instance.problem;
-    let planner = kind.planner(args.time_budget_ms);
+    let budget = SearchBudget::from_millis(args.search_budget_ms);
+    let planner = kind.planner(budget);
     let started = Instant::now();
     let plan = match args.capacity {
         None => planner.plan(problem),
@@ -89,8 +93,7 @@ fn run(args: &Args) -> Result<(), Failure> {
                     kind.name()
                 )));
             }
-            let budget = search::Budget::from_millis(args.time_budget_ms);
-            match search::fit(problem, capacity, &budget, &search::PORTFOLIO) {
+            match search::fit(problem, capacity, &budget.work(), &search::PORTFOLIO) {
                 search::Fit::Found(plan) => {
                     println!("capacity={capacity} fits=yes");
                     plan

@@ -8,15 +8,19 @@
 
 use mlir_sys::{MlirBlock, MlirLocation, MlirOperation, MlirValue};
 
-use crate::ir::edit::{Anchor, create_op, value_type};
+use crate::ir::edit::{InsertPoint, create_op, value_type};
 
 /// `memref.dealloc %buffer`.
-pub fn memref_dealloc(buffer: MlirValue, location: MlirLocation, at: Anchor) -> MlirOperation {
+pub fn memref_dealloc(buffer: MlirValue, location: MlirLocation, at: InsertPoint) -> MlirOperation {
     create_op("memref.dealloc", location, &[buffer], &[], &[], at)
 }
 
 /// `%copy = bufferization.clone %buffer` (same type); returns `%copy`.
-pub fn bufferization_clone(buffer: MlirValue, location: MlirLocation, at: Anchor) -> MlirValue {
+pub fn bufferization_clone(
+    buffer: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
     let op = create_op(
         "bufferization.clone",
         location,
@@ -41,7 +45,7 @@ pub fn cf_br(
         arguments,
         &[],
         &[target],
-        Anchor::EndOf(block),
+        InsertPoint::EndOf(block),
     )
 }
 
@@ -55,7 +59,7 @@ pub fn create_op_with_attributes(
     operands: &[MlirValue],
     result_types: &[mlir_sys::MlirType],
     attributes: &[(&str, &str)],
-    at: Anchor,
+    at: InsertPoint,
 ) -> Option<MlirOperation> {
     // SAFETY: parsing in the location's live context; the strings outlive the calls.
     let named = unsafe {
@@ -97,7 +101,11 @@ pub fn parse_type(text: &str, location: MlirLocation) -> Option<mlir_sys::MlirTy
 }
 
 /// `%c = arith.constant <value> : index`; returns `%c`.
-pub fn arith_constant_index(value: i64, location: MlirLocation, at: Anchor) -> Option<MlirValue> {
+pub fn arith_constant_index(
+    value: i64,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
     let index = parse_type("index", location)?;
     let op = create_op_with_attributes(
         "arith.constant",
@@ -120,7 +128,7 @@ pub fn memref_alloc_bytes(
     alignment: i64,
     memory_space: mlir_sys::MlirAttribute,
     location: MlirLocation,
-    at: Anchor,
+    at: InsertPoint,
 ) -> Option<MlirValue> {
     if bytes < 0 || alignment <= 0 {
         return None;
@@ -181,7 +189,7 @@ pub fn memref_view(
     byte_shift: MlirValue,
     result_type: mlir_sys::MlirType,
     location: MlirLocation,
-    at: Anchor,
+    at: InsertPoint,
 ) -> MlirValue {
     let op = create_op(
         "memref.view",

@@ -42,31 +42,53 @@ pub fn erase(op: MlirOperation) {
     unsafe { mlir_sys::mlirOperationDestroy(op) }
 }
 
-/// Where new IR goes.
+/// Where new IR goes, resolved when it is inserted (so that earlier edits,
+/// e.g. erasing the op that followed, are taken into account).
 #[derive(Clone, Copy, Debug)]
 pub enum InsertPoint {
     /// Right before this op.
     Before(MlirOperation),
+    /// Right after this op.
+    After(MlirOperation),
+    /// At the start of this block.
+    StartOf(MlirBlock),
     /// At the end of this block (after its terminator: only for blocks
     /// without one).
     EndOf(MlirBlock),
 }
 
 impl InsertPoint {
+    /// The shim's form: before an op (null block), or at the end of a block
+    /// (null op).
     fn raw(self) -> (MlirBlock, MlirOperation) {
+        let null_block = MlirBlock {
+            ptr: std::ptr::null_mut(),
+        };
+        let null_op = MlirOperation {
+            ptr: std::ptr::null_mut(),
+        };
         match self {
-            InsertPoint::Before(op) => (
-                MlirBlock {
-                    ptr: std::ptr::null_mut(),
-                },
-                op,
-            ),
-            InsertPoint::EndOf(block) => (
-                block,
-                MlirOperation {
-                    ptr: std::ptr::null_mut(),
-                },
-            ),
+            InsertPoint::Before(op) => (null_block, op),
+            InsertPoint::After(op) => {
+                // SAFETY: live op.
+                let next = unsafe { mlir_sys::mlirOperationGetNextInBlock(op) };
+                if next.ptr.is_null() {
+                    // SAFETY: live op.
+                    (unsafe { mlir_sys::mlirOperationGetBlock(op) }, null_op)
+                } else {
+                    (null_block, next)
+                }
+            }
+            InsertPoint::StartOf(block) => {
+                // SAFETY: live block.
+                let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(block) };
+                if first.ptr.is_null() {
+                    (block, null_op)
+                } else {
+                    (null_block, first)
+                }
+            }
+            InsertPoint::EndOf(block) => (block, null_op),
         }
     }
 }
@@ -115,20 +137,6 @@ pub fn result(op: MlirOperation, index: usize) -> MlirValue {
     unsafe { mlir_sys::mlirOperationGetResult(op, index as isize) }
 }
 
-/// Where an op goes, resolved when it is inserted (so that earlier edits,
-/// e.g. erasing the op that followed, are taken into account).
-#[derive(Clone, Copy, Debug)]
-pub enum Anchor {
-    /// Right before this op.
-    Before(MlirOperation),
-    /// Right after this op.
-    After(MlirOperation),
-    /// At the start of this block.
-    StartOf(MlirBlock),
-    /// At the end of this block.
-    EndOf(MlirBlock),
-}
-
 /// Creates an op from its parts and inserts it at `at`. Returns the op.
 /// The op's dialect must be loaded (passes declare their dependent dialects).
 pub fn create_op(
@@ -137,7 +145,7 @@ pub fn create_op(
     operands: &[MlirValue],
     result_types: &[mlir_sys::MlirType],
     successors: &[MlirBlock],
-    at: Anchor,
+    at: InsertPoint,
 ) -> MlirOperation {
     create_op_with_named_attributes(name, location, operands, result_types, successors, &[], at)
 }
@@ -151,7 +159,7 @@ pub fn create_op_with_named_attributes(
     result_types: &[mlir_sys::MlirType],
     successors: &[MlirBlock],
     attributes: &[mlir_sys::MlirNamedAttribute],
-    at: Anchor,
+    at: InsertPoint,
 ) -> MlirOperation {
     let name_ref = crate::ir::diagnostics::string_ref(name);
     // SAFETY: the state is filled with live handles and consumed by
@@ -185,19 +193,19 @@ pub fn create_op_with_named_attributes(
 }
 
 /// Inserts a detached op at `at`.
-pub fn insert(op: MlirOperation, at: Anchor) {
-    // SAFETY: `op` is detached; anchors are live.
+pub fn insert(op: MlirOperation, at: InsertPoint) {
+    // SAFETY: `op` is detached; insertion points are live.
     unsafe {
         match at {
-            Anchor::Before(next) => {
+            InsertPoint::Before(next) => {
                 let block = mlir_sys::mlirOperationGetBlock(next);
                 mlir_sys::mlirBlockInsertOwnedOperationBefore(block, next, op);
             }
-            Anchor::After(prev) => {
+            InsertPoint::After(prev) => {
                 let block = mlir_sys::mlirOperationGetBlock(prev);
                 mlir_sys::mlirBlockInsertOwnedOperationAfter(block, prev, op);
             }
-            Anchor::StartOf(block) => {
+            InsertPoint::StartOf(block) => {
                 let first = mlir_sys::mlirBlockGetFirstOperation(block);
                 if first.ptr.is_null() {
                     mlir_sys::mlirBlockAppendOwnedOperation(block, op);
@@ -205,7 +213,7 @@ pub fn insert(op: MlirOperation, at: Anchor) {
                     mlir_sys::mlirBlockInsertOwnedOperationBefore(block, first, op);
                 }
             }
-            Anchor::EndOf(block) => mlir_sys::mlirBlockAppendOwnedOperation(block, op),
+            InsertPoint::EndOf(block) => mlir_sys::mlirBlockAppendOwnedOperation(block, op),
         }
     }
 }

@@ -66,12 +66,12 @@ use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
-        edit::{self, Anchor, InsertPoint},
+        edit::{self, InsertPoint},
         interfaces,
     },
     pass_options,
     passes::verify_deallocation::emit_contract_violation,
-    registry::{Anchor as PassAnchor, BufrsPass, PassFailed, PassResult},
+    registry::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {
@@ -89,7 +89,7 @@ impl BufrsPass for BufferDeallocation {
     const ARGUMENT: &'static str = "bufrs-buffer-deallocation";
     const SUMMARY: &'static str =
         "Free every heap buffer exactly once on every path, cloning at critical merges";
-    const ANCHOR: PassAnchor = PassAnchor::FunctionLike;
+    const ANCHOR: Anchor = Anchor::FunctionLike;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
@@ -910,10 +910,10 @@ fn apply(
         edit::set_operand(forwarder, index as usize, copy);
     }
     for &(root, at) in &plan.frees {
-        let anchor = match at {
-            FreeAt::After(op) => Anchor::After(map.op(op)),
-            FreeAt::Before(op) => Anchor::Before(map.op(op)),
-            FreeAt::StartOf(block) => Anchor::StartOf(map.block(block)),
+        let point = match at {
+            FreeAt::After(op) => InsertPoint::After(map.op(op)),
+            FreeAt::Before(op) => InsertPoint::Before(map.op(op)),
+            FreeAt::StartOf(block) => InsertPoint::StartOf(map.block(block)),
         };
         let location = match at {
             FreeAt::After(op) | FreeAt::Before(op) => edit::location(map.op(op)),
@@ -922,7 +922,7 @@ fn apply(
                 |&op| edit::location(map.op(op)),
             ),
         };
-        build_free(snapshot, map, root, location, anchor);
+        build_free(snapshot, map, root, location, point);
     }
     for (&(terminator, k), work) in &plan.splits {
         let t = map.op(terminator);
@@ -945,7 +945,7 @@ fn apply(
             edit::set_operand(branch, index, copy);
         }
         for &root in &work.frees {
-            build_free(snapshot, map, root, location, Anchor::Before(branch));
+            build_free(snapshot, map, root, location, InsertPoint::Before(branch));
         }
         edit::set_successor(t, k as usize, new_block);
     }
@@ -989,8 +989,9 @@ fn build_clone(
         .find_map(|r| allocation_op(map.value(r)))
         .and_then(|alloc| edit::build_clone(alloc, value, InsertPoint::Before(before)));
     let _ = snapshot;
-    via_interface
-        .unwrap_or_else(|| builders::bufferization_clone(value, location, Anchor::Before(before)))
+    via_interface.unwrap_or_else(|| {
+        builders::bufferization_clone(value, location, InsertPoint::Before(before))
+    })
 }
 
 fn build_free(
@@ -998,35 +999,13 @@ fn build_free(
     map: &IrMap,
     root: ValueId,
     location: mlir_sys::MlirLocation,
-    at: Anchor,
+    at: InsertPoint,
 ) {
     let value = map.value(root);
-    if let Some(alloc) = allocation_op(value) {
-        let point = match at {
-            Anchor::Before(op) => InsertPoint::Before(op),
-            Anchor::After(op) => {
-                // SAFETY: live op.
-                let next = unsafe { mlir_sys::mlirOperationGetNextInBlock(op) };
-                if next.ptr.is_null() {
-                    InsertPoint::EndOf(unsafe { mlir_sys::mlirOperationGetBlock(op) })
-                } else {
-                    InsertPoint::Before(next)
-                }
-            }
-            Anchor::StartOf(block) => {
-                // SAFETY: live block.
-                let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(block) };
-                if first.ptr.is_null() {
-                    InsertPoint::EndOf(block)
-                } else {
-                    InsertPoint::Before(first)
-                }
-            }
-            Anchor::EndOf(block) => InsertPoint::EndOf(block),
-        };
-        if edit::build_dealloc(alloc, value, point).is_some() {
-            return;
-        }
+    if let Some(alloc) = allocation_op(value)
+        && edit::build_dealloc(alloc, value, at).is_some()
+    {
+        return;
     }
     let _ = snapshot;
     builders::memref_dealloc(value, location, at);

@@ -95,7 +95,7 @@ use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
-        edit::{self, Anchor as At},
+        edit::{self, InsertPoint},
         types,
     },
     pass_options,
@@ -109,17 +109,15 @@ pass_options! {
         alignment: i64 = 64 => "alignment",
             "Alignment in bytes (a power of two, at most 2^32) of merged buffers and of every offset in them.";
         planner: String = "default".to_string() => "planner",
-            "Static memory planner placing the buffers (default, seed003, seed003-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
+            "Static memory planner placing the buffers (default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
+        search_budget_ms: i64 = plan::SearchBudget::PASS_DEFAULT.millis() as i64 => "search-budget-ms",
+            "Work budget of the search planner per scope, in milliseconds of deterministic work (same input and budget, same plan); the other planners ignore it.";
         analysis_only: bool = false => "analysis-only",
             "Only annotate allocations with their lifetime and scope (bufrs.lifetime, bufrs.scope, bufrs.not_merged).";
         report: bool = false => "report",
             "Emit a remark per scope (buffers merged, bytes before/after, lower bound, ratio) and at every allocation left alone.";
     }
 }
-
-/// Work budget of the `search` planner, in milliseconds of its deterministic
-/// node budget.
-pub const SEARCH_BUDGET_MS: u64 = 50;
 
 /// Largest `alignment` option: LLVM's largest alignment (2^32 bytes), so the
 /// merged buffer stays lowerable.
@@ -151,6 +149,12 @@ impl BufrsPass for MergeAlloc {
                 options.alignment
             ));
         }
+        let Ok(search_budget_ms) = u64::try_from(options.search_budget_ms) else {
+            return fail(format!(
+                "search-budget-ms must not be negative, got {}",
+                options.search_budget_ms
+            ));
+        };
         let Ok(kind) = PlannerKind::from_name(&options.planner) else {
             let known = PlannerKind::ALL.map(PlannerKind::name).join(", ");
             return fail(format!(
@@ -162,7 +166,7 @@ impl BufrsPass for MergeAlloc {
             alignment: options.alignment as u64,
         };
         let scheduler = PlannerScheduler {
-            planner: Box::new(kind.planner(SEARCH_BUDGET_MS)),
+            planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
         };
         merge_allocations(op, options, &collector, &scheduler, &ViewRewriter)
     }
@@ -899,7 +903,7 @@ impl MergeRewriter for ViewRewriter {
             alignment,
             memory_space,
             location,
-            At::StartOf(map.block(trace.scope_block)),
+            InsertPoint::StartOf(map.block(trace.scope_block)),
         )
         .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
         let mut freed = false;
@@ -909,14 +913,14 @@ impl MergeRewriter for ViewRewriter {
             let at = edit::location(alloc);
             let offset =
                 i64::try_from(offset).map_err(|_| "offset does not fit in 64 bits".to_string())?;
-            let shift = builders::arith_constant_index(offset, at, At::Before(alloc))
+            let shift = builders::arith_constant_index(offset, at, InsertPoint::Before(alloc))
                 .ok_or_else(|| "cannot build an index constant".to_string())?;
             let view = builders::memref_view(
                 merged,
                 shift,
                 edit::value_type(value),
                 at,
-                At::Before(alloc),
+                InsertPoint::Before(alloc),
             );
             for &free in &buffer.frees {
                 edit::erase(map.op(free));
@@ -931,13 +935,17 @@ impl MergeRewriter for ViewRewriter {
                 let ops = &snapshot.block(block).ops;
                 match snapshot.terminator(block) {
                     Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
-                        builders::memref_dealloc(merged, location, At::Before(map.op(exit)));
+                        builders::memref_dealloc(
+                            merged,
+                            location,
+                            InsertPoint::Before(map.op(exit)),
+                        );
                     }
                     Some(_) => {}
                     None => {
                         let at = match ops.last() {
-                            Some(&last) => At::After(map.op(last)),
-                            None => At::StartOf(map.block(block)),
+                            Some(&last) => InsertPoint::After(map.op(last)),
+                            None => InsertPoint::StartOf(map.block(block)),
                         };
                         builders::memref_dealloc(merged, location, at);
                     }
@@ -1002,7 +1010,7 @@ mod tests {
         let t = trace(&[(65536, 1, 2), (65536, 2, 3), (65536, 3, 4)]);
         for kind in PlannerKind::ALL {
             let s = PlannerScheduler {
-                planner: Box::new(kind.planner(SEARCH_BUDGET_MS)),
+                planner: Box::new(kind.planner(plan::SearchBudget::PASS_DEFAULT)),
             }
             .schedule(&t)
             .unwrap();
@@ -1122,7 +1130,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let func = module.body().first_operation().unwrap();
         let mirrored = Mirrored(PlannerScheduler {
-            planner: Box::new(PlannerKind::ALL[0].planner(SEARCH_BUDGET_MS)),
+            planner: Box::new(PlannerKind::ALL[0].planner(plan::SearchBudget::PASS_DEFAULT)),
         });
         merge_allocations(func, &options, &collector, &mirrored, &ViewRewriter).unwrap();
         let text = module.as_operation().to_string();
@@ -1211,7 +1219,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
 
     fn default_scheduler() -> PlannerScheduler {
         PlannerScheduler {
-            planner: Box::new(PlannerKind::ALL[0].planner(SEARCH_BUDGET_MS)),
+            planner: Box::new(PlannerKind::ALL[0].planner(plan::SearchBudget::PASS_DEFAULT)),
         }
     }
 

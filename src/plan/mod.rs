@@ -7,7 +7,7 @@
 //!   and the answer, [`Plan`] (offsets and total).
 //! * [`bound`]: the [`lower_bound`] (largest aligned size live at one tick).
 //! * [`check`]: [`check_plan`], the independent verifier every planner is tested against.
-//! * [`seed003`]: the chunk-list planner of the merge-alloc RFC (split, merge, extension), with
+//! * [`free_chunk`]: the chunk-list planner of the merge-alloc RFC (split, merge, extension), with
 //!   its size-first and cost-model choices.
 //! * [`greedy`]: the classic baselines (greedy by size, best fit in start order, size then
 //!   duration, greedy by breadth), all on one best-fit placement engine.
@@ -19,15 +19,16 @@
 //! * [`synth`]: deterministic DNN-like random traces for tests and benchmarks.
 //!
 //! This file holds what ties them together: the [`Planner`] trait an embedding compiler can
-//! implement, the registry of built-in planners by name ([`PlannerKind`]), and [`PlanError`].
+//! implement, the registry of built-in planners by name ([`PlannerKind`]), the search budget
+//! ([`SearchBudget`]), and [`PlanError`].
 
 pub mod bound;
 pub mod check;
 pub mod csv_io;
+pub mod free_chunk;
 pub mod greedy;
 pub mod problem;
 pub mod search;
-pub mod seed003;
 pub mod skyline;
 pub mod svg;
 pub mod synth;
@@ -91,10 +92,10 @@ pub enum PlannerKind {
     /// The fast planner of choice: several heuristics, the best kept, then a short search on
     /// small problems. See [`default_plan`].
     Default,
-    /// Seed 003 chunk list, size-first choice.
-    Seed003,
-    /// Seed 003 chunk list, cost-model choice.
-    Seed003Cost,
+    /// Free-chunk list with split, merge and extension (seed 003's planner), size-first choice.
+    FreeChunk,
+    /// Free-chunk list (seed 003's planner), cost-model choice.
+    FreeChunkCost,
     /// Largest first, best gap among time-overlapping buffers (TFLite).
     GreedySize,
     /// Start-time order, best gap (IREE `LayoutSlices`, MLIR).
@@ -113,8 +114,8 @@ impl PlannerKind {
     /// Every built-in planner, default first.
     pub const ALL: [PlannerKind; 9] = [
         PlannerKind::Default,
-        PlannerKind::Seed003,
-        PlannerKind::Seed003Cost,
+        PlannerKind::FreeChunk,
+        PlannerKind::FreeChunkCost,
         PlannerKind::GreedySize,
         PlannerKind::BestFitStart,
         PlannerKind::SizeDuration,
@@ -127,8 +128,8 @@ impl PlannerKind {
     pub fn name(self) -> &'static str {
         match self {
             PlannerKind::Default => "default",
-            PlannerKind::Seed003 => "seed003",
-            PlannerKind::Seed003Cost => "seed003-cost",
+            PlannerKind::FreeChunk => "free-chunk",
+            PlannerKind::FreeChunkCost => "free-chunk-cost",
             PlannerKind::GreedySize => "greedy-size",
             PlannerKind::BestFitStart => "best-fit-start",
             PlannerKind::SizeDuration => "size-duration",
@@ -144,11 +145,9 @@ impl PlannerKind {
             PlannerKind::Default => {
                 "best of the fast heuristics, then a short search on small inputs"
             }
-            PlannerKind::Seed003 => {
-                "seed 003 chunk list with split/merge/extend, size-first choice"
-            }
-            PlannerKind::Seed003Cost => {
-                "seed 003 chunk list, cost model (size fit + recency of free)"
+            PlannerKind::FreeChunk => "free-chunk list with split/merge/extend, size-first choice",
+            PlannerKind::FreeChunkCost => {
+                "free-chunk list, cost model (size fit + recency of free)"
             }
             PlannerKind::GreedySize => "largest first into the best gap (TFLite greedy by size)",
             PlannerKind::BestFitStart => "start-time order into the best gap (IREE, MLIR)",
@@ -172,11 +171,11 @@ impl PlannerKind {
             })
     }
 
-    /// A planner object; `time_budget_ms` only matters for [`PlannerKind::Search`].
-    pub fn planner(self, time_budget_ms: u64) -> BuiltinPlanner {
+    /// A planner object; `search_budget` only matters for [`PlannerKind::Search`].
+    pub fn planner(self, search_budget: SearchBudget) -> BuiltinPlanner {
         BuiltinPlanner {
             kind: self,
-            time_budget_ms,
+            search_budget,
         }
     }
 }
@@ -194,14 +193,55 @@ impl std::str::FromStr for PlannerKind {
     }
 }
 
+/// How much the `search` planner may work: milliseconds of deterministic work
+/// ([`search::Budget::from_millis`]: `ms` × [`search::WORK_PER_MS`] units, so a given input
+/// and budget always give the same plan; a wall-clock guard stops it at `2 × ms + 50` ms).
+///
+/// This is the one budget setting: merge-alloc's `search-budget-ms` option and `bufrs-plan
+/// --search-budget-ms` both set it, each with the default suited to where it runs
+/// ([`SearchBudget::PASS_DEFAULT`] per allocation scope inside a compiler,
+/// [`SearchBudget::CLI_DEFAULT`] for the offline tool). Only [`PlannerKind::Search`] reads
+/// it. The `default` planner's short search has a fixed budget of its own,
+/// [`SearchBudget::DEFAULT_PLANNER`], so the default planner gives the same plans whatever
+/// the setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SearchBudget {
+    ms: u64,
+}
+
+impl SearchBudget {
+    /// Default of merge-alloc's `search-budget-ms` (per allocation scope).
+    pub const PASS_DEFAULT: SearchBudget = SearchBudget::from_millis(50);
+    /// Default of `bufrs-plan --search-budget-ms`.
+    pub const CLI_DEFAULT: SearchBudget = SearchBudget::from_millis(1000);
+    /// The short search inside the `default` planner (see [`default_plan`]); not a setting.
+    pub const DEFAULT_PLANNER: SearchBudget = SearchBudget::from_millis(12);
+    /// No search work, for planners that do not search.
+    pub const NONE: SearchBudget = SearchBudget::from_millis(0);
+
+    /// A budget of `ms` milliseconds of work.
+    pub const fn from_millis(ms: u64) -> SearchBudget {
+        SearchBudget { ms }
+    }
+
+    /// The budget in milliseconds of work.
+    pub const fn millis(self) -> u64 {
+        self.ms
+    }
+
+    /// The search's deterministic work limit and wall-clock guard for this budget.
+    pub fn work(self) -> search::Budget {
+        search::Budget::from_millis(self.ms)
+    }
+}
+
 /// A built-in planner with its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuiltinPlanner {
     /// Which algorithm.
     pub kind: PlannerKind,
-    /// Budget for the search planner, in milliseconds (converted to a deterministic amount of
-    /// work; see [`search`]).
-    pub time_budget_ms: u64,
+    /// Budget of the search planner.
+    pub search_budget: SearchBudget,
 }
 
 impl Planner for BuiltinPlanner {
@@ -212,8 +252,8 @@ impl Planner for BuiltinPlanner {
     fn plan(&self, problem: &Problem) -> Plan {
         match self.kind {
             PlannerKind::Default => default_plan(problem),
-            PlannerKind::Seed003 => seed003::plan(problem, seed003::Choice::SizeFirst),
-            PlannerKind::Seed003Cost => seed003::plan(problem, seed003::Choice::CostModel),
+            PlannerKind::FreeChunk => free_chunk::plan(problem, free_chunk::Choice::SizeFirst),
+            PlannerKind::FreeChunkCost => free_chunk::plan(problem, free_chunk::Choice::CostModel),
             PlannerKind::GreedySize => greedy::best_fit_in_order(
                 problem,
                 &greedy::order(problem, greedy::Order::SizeDescending),
@@ -230,9 +270,7 @@ impl Planner for BuiltinPlanner {
                 greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::Breadth))
             }
             PlannerKind::Skyline => skyline::best_of(problem, SKYLINE_JITTERED_RUNS),
-            PlannerKind::Search => {
-                search::plan(problem, &search::Budget::from_millis(self.time_budget_ms))
-            }
+            PlannerKind::Search => search::plan(problem, &self.search_budget.work()),
         }
     }
 }
@@ -259,12 +297,9 @@ pub const DEFAULT_RESTART_WORK: u64 = 4_000_000;
 /// before descending from the heuristic plan.
 pub const DEFAULT_BOUND_SHARE_PERCENT: u64 = 50;
 
-/// Work budget of the default planner's short search, in milliseconds (see [`search::Budget`]).
-pub const DEFAULT_SEARCH_MS: u64 = 12;
-
 /// The default planner. Up to [`DEFAULT_SEARCH_LIMIT`] buffers: the best of the classic
 /// heuristics ([`best_classic`]) and of skyline fills ([`DEFAULT_SKYLINE_RUNS`]), then, if
-/// that is above the lower bound, a short search seeded with it ([`DEFAULT_SEARCH_MS`] worth
+/// that is above the lower bound, a short search seeded with it ([`SearchBudget::DEFAULT_PLANNER`] worth
 /// of work, half of it asking for the bound itself). Each stage stops early at the lower
 /// bound, and all of it is deterministic. Larger inputs: the best of one skyline fill, greedy
 /// by breadth and size-then-duration best fit.
@@ -279,8 +314,12 @@ pub fn default_plan(problem: &Problem) -> Plan {
                 skyline::Fill::default(),
                 None,
             ),
-            PlannerKind::GreedyBreadth.planner(0).plan(problem),
-            PlannerKind::SizeDuration.planner(0).plan(problem),
+            PlannerKind::GreedyBreadth
+                .planner(SearchBudget::NONE)
+                .plan(problem),
+            PlannerKind::SizeDuration
+                .planner(SearchBudget::NONE)
+                .plan(problem),
         ];
         return smallest(candidates);
     }
@@ -296,7 +335,7 @@ pub fn default_plan(problem: &Problem) -> Plan {
     if best.total <= bound {
         return best;
     }
-    let budget = search::Budget::from_millis(DEFAULT_SEARCH_MS);
+    let budget = SearchBudget::DEFAULT_PLANNER.work();
     let settings = search::Settings {
         first_restart_work: DEFAULT_RESTART_WORK,
         bound_share_percent: DEFAULT_BOUND_SHARE_PERCENT,
@@ -313,9 +352,9 @@ pub fn best_classic(problem: &Problem) -> Plan {
         PlannerKind::GreedySize,
         PlannerKind::SizeDuration,
         PlannerKind::BestFitStart,
-        PlannerKind::Seed003,
+        PlannerKind::FreeChunk,
     ];
-    smallest(candidates.map(|kind| kind.planner(0).plan(problem)))
+    smallest(candidates.map(|kind| kind.planner(SearchBudget::NONE).plan(problem)))
 }
 
 /// The smallest of the plans (first one wins ties).

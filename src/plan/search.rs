@@ -61,9 +61,9 @@ use crate::plan::{
     problem::{Sections, round_up},
 };
 
-/// Work units per millisecond of budget (calibrated on the MiniMalloc instances, release
-/// build, one core of the development machine: 1.1 to 2.2 million per ms, so a budget is an
-/// upper bound on the time). A unit is one step of a scan: every loop over a partition's
+/// Work units per millisecond of budget, calibrated on the MiniMalloc instances in a release
+/// build (1.1 to 2.2 million units per ms there, so a budget is an upper bound on the time;
+/// measurements in `docs/planner.md`). A unit is one step of a scan: every loop over a partition's
 /// buffers, a buffer's sections or its neighbours charges its length, so instances with long
 /// lifetimes or many overlaps pay for them.
 pub const WORK_PER_MS: u64 = 1_200_000;
@@ -94,8 +94,8 @@ impl Budget {
 /// `budget` with the portfolio duration, area, size.
 pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
     let mut start = default_plan(problem);
-    for kind in [PlannerKind::Seed003Cost, PlannerKind::SizeDuration] {
-        let plan = kind.planner(0).plan(problem);
+    for kind in [PlannerKind::FreeChunkCost, PlannerKind::SizeDuration] {
+        let plan = kind.planner(crate::plan::SearchBudget::NONE).plan(problem);
         if plan.total < start.total {
             start = plan;
         }
@@ -126,8 +126,7 @@ pub enum Restarts {
     /// each ranking eventually gets long runs.
     Doubling,
     /// Both schedules above side by side, each getting half of the work. They solve
-    /// different instances (at capacity 1048576: the doubling one finds MiniMalloc's D, E
-    /// and J in 0.04-1.1 s but not H; the Luby one H in 0.3 s).
+    /// different instances (`docs/planner.md`, "Restarts").
     Interleaved,
 }
 

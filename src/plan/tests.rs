@@ -9,7 +9,7 @@ fn all_planners() -> Vec<BuiltinPlanner> {
     // A small search budget keeps the property tests fast.
     PlannerKind::ALL
         .iter()
-        .map(|&kind| kind.planner(2))
+        .map(|&kind| kind.planner(SearchBudget::from_millis(2)))
         .collect()
 }
 
@@ -28,7 +28,9 @@ fn iree_example() -> Problem {
 #[test]
 fn iree_example_packs_into_192_bytes_at_iree_offsets() {
     let problem = iree_example();
-    let plan = PlannerKind::BestFitStart.planner(0).plan(&problem);
+    let plan = PlannerKind::BestFitStart
+        .planner(SearchBudget::NONE)
+        .plan(&problem);
     assert_eq!(
         plan,
         Plan {
@@ -36,7 +38,9 @@ fn iree_example_packs_into_192_bytes_at_iree_offsets() {
             total: 192
         }
     );
-    let plan = PlannerKind::Seed003.planner(0).plan(&problem);
+    let plan = PlannerKind::FreeChunk
+        .planner(SearchBudget::NONE)
+        .plan(&problem);
     assert_eq!(
         plan,
         Plan {
@@ -96,7 +100,9 @@ fn greedy_by_size_places_largest_first() {
         Buffer::new(20, 2, 3),
     ])
     .unwrap();
-    let plan = PlannerKind::GreedySize.planner(0).plan(&problem);
+    let plan = PlannerKind::GreedySize
+        .planner(SearchBudget::NONE)
+        .plan(&problem);
     assert_eq!(
         plan,
         Plan {
@@ -118,7 +124,9 @@ fn best_fit_uses_smallest_gap_that_fits() {
         Buffer::new(6, 2, 3),
     ])
     .unwrap();
-    let plan = PlannerKind::BestFitStart.planner(0).plan(&problem);
+    let plan = PlannerKind::BestFitStart
+        .planner(SearchBudget::NONE)
+        .plan(&problem);
     assert_eq!(plan.offsets, vec![16, 0, 32, 24, 24]);
     assert_eq!(plan.total, 36);
 }
@@ -142,7 +150,9 @@ fn search_solves_minimalloc_example_at_the_bound() {
     let text = "id,lower,upper,size\nb1,0,3,4\nb2,3,9,4\nb3,0,9,4\nb4,9,21,4\nb5,0,21,4\n";
     let instance = csv_io::read_instance(text.as_bytes(), 1).unwrap();
     assert_eq!(lower_bound(&instance.problem), 12);
-    let plan = PlannerKind::Search.planner(100).plan(&instance.problem);
+    let plan = PlannerKind::Search
+        .planner(SearchBudget::from_millis(100))
+        .plan(&instance.problem);
     check_plan(&instance.problem, &plan).unwrap();
     assert_eq!(plan.total, 12);
 }
@@ -165,7 +175,9 @@ fn search_reaches_bound_on_a_tiled_rectangle() {
     ])
     .unwrap();
     assert_eq!(lower_bound(&problem), 12);
-    let plan = PlannerKind::Search.planner(200).plan(&problem);
+    let plan = PlannerKind::Search
+        .planner(SearchBudget::from_millis(200))
+        .plan(&problem);
     check_plan(&problem, &plan).unwrap();
     assert_eq!(plan.total, 12);
 }
@@ -201,7 +213,9 @@ fn minimalloc_like_puzzle() -> Problem {
 fn default_planner_is_valid_and_near_bound_on_dnn_traces() {
     for seed in 0..4 {
         let problem = synth::dnn_trace(2000, seed).unwrap();
-        let plan = PlannerKind::Default.planner(0).plan(&problem);
+        let plan = PlannerKind::Default
+            .planner(SearchBudget::NONE)
+            .plan(&problem);
         check_plan(&problem, &plan).unwrap();
         let bound = lower_bound(&problem);
         assert!(plan.total >= bound);
@@ -267,7 +281,7 @@ proptest! {
     ) {
         // Moving one buffer onto a live neighbour's bytes must be caught.
         let problem = Problem::new(buffers).unwrap();
-        let mut plan = PlannerKind::BestFitStart.planner(0).plan(&problem);
+        let mut plan = PlannerKind::BestFitStart.planner(SearchBudget::NONE).plan(&problem);
         let victim = victim % problem.len();
         let b = problem.buffers()[victim];
         let partner = (0..problem.len()).find(|&j| {

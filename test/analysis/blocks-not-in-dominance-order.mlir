@@ -1,7 +1,7 @@
 // Block order is not dominance order: %buf is used in ^use, which comes
 // before its definition in ^def. Liveness must match MLIR's test pass (live
 // out of ^def, live into ^use), and the tick lifetimes must cover the use
-// (the CFG region widening), where both used to miss it.
+// (the CFG region widening).
 // RUN: mlir-opt --mlir-disable-threading -o /dev/null \
 // RUN:   --pass-pipeline='builtin.module(func.func(test-print-liveness))' %s 2> %t.mlir.txt
 // RUN: %bufrs-opt --mlir-disable-threading -o /dev/null \

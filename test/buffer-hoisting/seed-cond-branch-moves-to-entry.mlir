@@ -1,4 +1,4 @@
-// Seed 002 (/work/shared/seeds/002_b75d21ac1bbf7e7d.txt, "Movement and
+// Seed 002 (002_b75d21ac1bbf7e7d.txt, "Movement and
 // Placement of Allocations", @condBranch; also seed 000): the allocation in
 // ^bb2 moves to the entry block, the dominator of all its uses, and is
 // passed to ^bb3 from there. It has no free and stays in the function, so

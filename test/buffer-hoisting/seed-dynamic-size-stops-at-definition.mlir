@@ -1,4 +1,4 @@
-// Seed 002 (/work/shared/seeds/002_b75d21ac1bbf7e7d.txt, "Movement and
+// Seed 002 (002_b75d21ac1bbf7e7d.txt, "Movement and
 // Placement of Allocations", @condBranchDynamicType; also seed 000): the
 // size %0 is an argument of ^bb2, so the allocation cannot leave ^bb2. A size
 // defined in the middle of a dominating block stops the allocation right

@@ -1,4 +1,4 @@
-// Seed 000 (/work/shared/seeds/000_5e093e6bb24f38f9.txt, "Clone
+// Seed 000 (000_5e093e6bb24f38f9.txt, "Clone
 // Canonicalization", "Canonicalization of the Source Buffer of the Clone
 // Operation", @dynamic_allocation): the clone %2 is replaced by its source
 // %1, whose dealloc goes with the clone. clones=false keeps them.

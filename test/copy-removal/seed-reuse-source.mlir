@@ -1,4 +1,4 @@
-// Seed 002 (/work/shared/seeds/002_b75d21ac1bbf7e7d.txt, "CopyRemoval Pass",
+// Seed 002 (002_b75d21ac1bbf7e7d.txt, "CopyRemoval Pass",
 // "Reusing the Source Buffer of the Copy Operation", @dynamic_allocation):
 // the copy %10 is replaced by its source %7; the copy, the allocation of %10
 // and the dealloc of %7 go.

@@ -1,4 +1,4 @@
-// Seed 002 (/work/shared/seeds/002_b75d21ac1bbf7e7d.txt, "CopyRemoval Pass",
+// Seed 002 (002_b75d21ac1bbf7e7d.txt, "CopyRemoval Pass",
 // "Reusing the Target Buffer of the Copy Operation", @reuseTarget): the
 // linalg.generic writes %result directly; %temp, the copy and the dealloc go.
 

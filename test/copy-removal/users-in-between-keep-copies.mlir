@@ -1,4 +1,4 @@
-// The seed's constraints (/work/shared/seeds/002_b75d21ac1bbf7e7d.txt,
+// The seed's constraints (002_b75d21ac1bbf7e7d.txt,
 // "CopyRemoval Pass"), each broken once: a user of the target (or of an
 // alias of it) between its definition and the copy; a user of the source
 // (or an alias) between the copy and the source's free; the free in another

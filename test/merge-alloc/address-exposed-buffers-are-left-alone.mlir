@@ -1,7 +1,7 @@
 // After memref.extract_aligned_pointer_as_index the raw address can be used
 // anywhere later (here a call reads through it), so the buffer is left alone;
 // the others still share bytes, but never the exposed buffer's (its
-// lifetime used to end at the extract, and a later buffer was placed on it).
+// lifetime does not end at the extract, so no later buffer is placed on it).
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{report=true}))' -verify-diagnostics | FileCheck %s
 

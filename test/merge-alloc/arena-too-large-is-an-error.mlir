@@ -5,8 +5,8 @@
 // bytes live at one tick, computed in 128 bits) or says that the scope is
 // beyond 64-bit planning. The arena type is built through MLIR's C API, never parsed.
 // Alignments above 2^32 (LLVM's largest) are refused up front: the seed's
-// MLP with alignment=2^62 used to build "memref<9223372036854775808xi8>"
-// from text ("invalid dimension" at an unknown location).
+// MLP with alignment=2^62 would need "memref<9223372036854775808xi8>", which
+// MLIR rejects ("invalid dimension") at an unknown location.
 
 // RUN: %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc))' -verify-diagnostics
 // RUN: not %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc))' --mlir-print-ir-after-failure 2>&1 | FileCheck %s

@@ -9,7 +9,7 @@
 // and the scf.parallel body, save no byte and stay as they are).
 
 // RUN: %asan-exec %s --strict-before --pipeline='builtin.module(func.func(bufrs-merge-alloc))' | FileCheck %s
-// RUN: %asan-exec %s --strict-before --pipeline='builtin.module(func.func(bufrs-merge-alloc{planner=seed003 alignment=8}))' | FileCheck %s
+// RUN: %asan-exec %s --strict-before --pipeline='builtin.module(func.func(bufrs-merge-alloc{planner=free-chunk alignment=8}))' | FileCheck %s
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc))' | FileCheck %s --check-prefix=IR
 
 // CHECK:      1024

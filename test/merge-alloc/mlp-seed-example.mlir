@@ -2,11 +2,12 @@
 // %c0 are temporaries, %d0 is returned. %a0 and %b0 live together, %c0 only
 // with %b0, so two 65536-byte slots suffice: one 131072-byte buffer with
 // %a0 and %c0 at offset 0 and %b0 at 65536, exactly as the seed shows. The
-// returned buffer is untouched. The seed's chunk-list planner and the
-// default planner agree here.
+// returned buffer is untouched. The seed's chunk-list planner (free-chunk),
+// the default planner and the search within a small budget agree here.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc))' | FileCheck %s
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{planner=seed003}))' | FileCheck %s
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{planner=free-chunk}))' | FileCheck %s
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{planner=search search-budget-ms=5}))' | FileCheck %s
 
 // CHECK-LABEL: func.func @mlp(
 // CHECK-SAME:      %[[X:.*]]: memref<128x128xf32>, %[[Y:.*]]: memref<128x128xf32>)
