@@ -281,6 +281,13 @@ impl<'s> Checker<'s> {
         self.work.clear();
     }
 
+    /// Continues a path at the start of `block`.
+    fn enter(&mut self, block: BlockId, state: State, path: &[BlockId]) {
+        let mut path = path.to_vec();
+        path.push(block);
+        self.push(Point { block, index: 0 }, state, path);
+    }
+
     fn push(&mut self, point: Point, mut state: State, path: Vec<BlockId>) {
         if point.index == 0 {
             // Facts of values dead on entry cannot matter any more: dropping
@@ -714,16 +721,7 @@ impl<'s> Checker<'s> {
                     match edge.target {
                         RegionTarget::Region(r) => {
                             if let Some(entry) = snap.entry_block(r) {
-                                let mut p = path.clone();
-                                p.push(entry);
-                                self.push(
-                                    Point {
-                                        block: entry,
-                                        index: 0,
-                                    },
-                                    next,
-                                    p,
-                                );
+                                self.enter(entry, next, &path);
                             }
                         }
                         RegionTarget::Parent => self.push(after, next, path.clone()),
@@ -989,16 +987,7 @@ impl<'s> Checker<'s> {
                         next.bind.insert(a, Names::Unknown);
                     }
                 }
-                let mut p = path.clone();
-                p.push(succ.block);
-                self.push(
-                    Point {
-                        block: succ.block,
-                        index: 0,
-                    },
-                    next,
-                    p,
-                );
+                self.enter(succ.block, next, &path);
             }
             return;
         }
@@ -1013,16 +1002,7 @@ impl<'s> Checker<'s> {
                 match edge.target {
                     RegionTarget::Region(r) => {
                         if let Some(entry) = snap.entry_block(r) {
-                            let mut p = path.clone();
-                            p.push(entry);
-                            self.push(
-                                Point {
-                                    block: entry,
-                                    index: 0,
-                                },
-                                next,
-                                p,
-                            );
+                            self.enter(entry, next, &path);
                         }
                     }
                     RegionTarget::Parent => {
