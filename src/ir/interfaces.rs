@@ -11,7 +11,10 @@
 use melior::ir::{OperationRef, RegionLike, RegionRef, operation::OperationLike};
 use mlir_sys::{MlirOperation, MlirRegion, MlirValue};
 
-use crate::{boundary, ffi, ir::diagnostics::string_from_ref};
+use crate::{
+    ffi,
+    ir::{collect::collect_region_edge, diagnostics::string_from_ref},
+};
 
 /// The `BUFRS_TRAIT_*` facts of an op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -206,7 +209,7 @@ pub fn region_entry_edges(op: MlirOperation) -> Option<Vec<RawRegionEdge>> {
     let known = unsafe {
         ffi::bufrsShimRegionBranchEntryEdges(
             op,
-            Some(boundary::collect_region_edge),
+            Some(collect_region_edge),
             &mut edges as *mut _ as *mut _,
         )
     };
@@ -222,7 +225,7 @@ pub fn terminator_edges(terminator: MlirOperation) -> Option<Vec<RawRegionEdge>>
     let known = unsafe {
         ffi::bufrsShimRegionTerminatorEdges(
             terminator,
-            Some(boundary::collect_region_edge),
+            Some(collect_region_edge),
             &mut edges as *mut _ as *mut _,
         )
     };

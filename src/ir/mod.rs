@@ -10,6 +10,8 @@
 //! melior handles have no `Hash`; [`key`] gives a stable per-run key for ops,
 //! values and blocks (their pointer), to use in maps.
 
+pub mod collect;
+pub mod context;
 pub mod diagnostics;
 pub mod edit;
 pub mod interfaces;

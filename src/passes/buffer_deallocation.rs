@@ -67,7 +67,7 @@ use crate::{
         interfaces,
     },
     pass_options,
-    registry::{Anchor as PassAnchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor as PassAnchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {

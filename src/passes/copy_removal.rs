@@ -69,7 +69,7 @@ use crate::{
     dialect::copies::{CopyShape, copy_shape},
     ir::{Diagnostic, edit},
     pass_options,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pass_options! {

@@ -753,7 +753,7 @@ pub fn hoist(
     op: melior::ir::OperationRef<'_, '_>,
     policy: Policy,
     remarks: bool,
-) -> crate::registry::PassResult {
+) -> crate::passes::PassResult {
     let (snapshot, map) =
         crate::analysis::capture::capture(melior::ir::operation::OperationLike::to_raw(&op));
     let decisions = Engine::new(&snapshot).decide(policy, |alloc| {

@@ -99,8 +99,8 @@ use crate::{
         types,
     },
     pass_options,
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
     plan::{self, Buffer, Planner, PlannerKind, Problem},
-    registry::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {
@@ -1115,7 +1115,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
     /// collector and rewriter, and a wrong plan is refused before any edit.
     #[test]
     fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
-        let context = crate::registry::new_context();
+        let context = crate::ir::context::new_context();
         let options = MergeAllocOptions::default();
         let collector = TickTraceCollector { alignment: 64 };
 

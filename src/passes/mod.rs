@@ -7,6 +7,7 @@ pub mod buffer_loop_hoisting;
 pub mod copy_removal;
 pub mod hoisting;
 pub mod merge_alloc;
+pub mod pass;
 pub mod print_aliases;
 pub mod print_dominance;
 pub mod print_lifetimes;
@@ -15,3 +16,5 @@ pub mod print_support;
 pub mod promote_buffers_to_stack;
 pub mod test_build_analyses;
 pub mod test_support;
+
+pub use pass::{Anchor, BufrsPass, PassFailed, PassResult};

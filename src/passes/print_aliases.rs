@@ -28,7 +28,7 @@ use crate::{
         snapshot::{Snapshot, ValueId},
     },
     options::NoOptions,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pub struct PrintAliases;

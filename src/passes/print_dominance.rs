@@ -42,7 +42,7 @@ use crate::{
     },
     ir::Diagnostic,
     pass_options,
-    registry::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {

@@ -31,7 +31,7 @@ use crate::{
         snapshot::{OpId, Snapshot},
     },
     pass_options,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pass_options! {

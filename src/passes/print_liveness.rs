@@ -35,7 +35,7 @@ use crate::{
         uses::UseLists,
     },
     options::NoOptions,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pub struct PrintLiveness;

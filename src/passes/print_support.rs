@@ -19,7 +19,7 @@
 
 use std::io::Write;
 
-use mlir_sys::{MlirOperation, MlirStringRef, MlirValue};
+use mlir_sys::{MlirOperation, MlirValue};
 
 use crate::{
     analysis::{
@@ -65,13 +65,6 @@ pub fn units(snap: &Snapshot, map: &IrMap) -> Vec<Unit> {
     out
 }
 
-extern "C" fn append_to_string(chunk: MlirStringRef, user_data: *mut std::ffi::c_void) {
-    // SAFETY: `user_data` is the `String` passed by the callers below, alive
-    // for the duration of the print call.
-    let out = unsafe { &mut *(user_data as *mut String) };
-    out.push_str(&string_from_ref(chunk));
-}
-
 /// The op as MLIR's `Operation::print` writes it with default flags (what
 /// MLIR's test passes print).
 pub fn print_op(op: MlirOperation) -> String {
@@ -80,7 +73,7 @@ pub fn print_op(op: MlirOperation) -> String {
     unsafe {
         mlir_sys::mlirOperationPrint(
             op,
-            Some(append_to_string),
+            Some(crate::ir::collect::append_to_string),
             &mut out as *mut String as *mut _,
         )
     };
@@ -127,7 +120,7 @@ impl ValueNamer {
             mlir_sys::mlirValuePrintAsOperand(
                 value,
                 self.state,
-                Some(append_to_string),
+                Some(crate::ir::collect::append_to_string),
                 &mut out as *mut String as *mut _,
             )
         };

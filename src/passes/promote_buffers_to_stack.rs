@@ -50,7 +50,7 @@ use crate::{
         interfaces, types,
     },
     pass_options,
-    registry::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {

@@ -24,7 +24,7 @@ use crate::{
         liveness::Liveness,
     },
     options::NoOptions,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pub struct TestBuildAnalyses;
