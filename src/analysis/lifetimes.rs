@@ -79,7 +79,7 @@
 //! is the total size of the source sets at escape points.
 
 use super::alias::{AliasAnalysis, Origin};
-use super::dominance::{Cfg, strongly_connected_components};
+use super::graph::{Cfg, strongly_connected_components};
 use super::snapshot::{BlockId, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId};
 use super::value_flow::UseKind;
 

@@ -13,7 +13,7 @@
 
 use super::{
     cycles::BlockCycles,
-    dominance::Cfg,
+    graph::Cfg,
     snapshot::{BlockId, OpId, RegionId, RegionTarget, Snapshot},
 };
 

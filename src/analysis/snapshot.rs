@@ -4,7 +4,7 @@
 //! Everything is addressed by dense indices (`OpId`, `BlockId`, `RegionId`,
 //! `ValueId`) instead of MLIR pointers, so tables are `Vec`s, analyses need no
 //! FFI crossings, and the same analyses run on hand-built snapshots in unit and
-//! property tests. `crate::analysis::capture` fills a snapshot from real IR;
+//! property tests. `crate::ir::capture` fills a snapshot from real IR;
 //! tests build them with [`SnapshotBuilder`].
 //!
 //! Conventions:

@@ -246,6 +246,22 @@ pub fn callee(op: MlirOperation) -> Option<String> {
     (!name.is_empty()).then_some(name)
 }
 
+/// The op's symbol name (`sym_name`), or its op name if it has none, as
+/// MLIR's test passes print after "Testing : ".
+pub fn symbol_name(op: MlirOperation) -> String {
+    // SAFETY: live op; attribute queries are total; a null attribute means absent.
+    unsafe {
+        let name = mlir_sys::mlirStringRefCreateFromCString(c"sym_name".as_ptr());
+        let attr = mlir_sys::mlirOperationGetAttributeByName(op, name);
+        if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAString(attr) {
+            return string_from_ref(mlir_sys::mlirStringAttrGetValue(attr));
+        }
+        string_from_ref(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+            op,
+        )))
+    }
+}
+
 /// `AllocationOpInterface::getHoistingKind`: which hoisting moves are legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HoistingKind {

@@ -50,11 +50,12 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
+use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
-        capture::{IrMap, capture},
         cycles::BlockCycles,
-        dominance::{DominanceInfo, ancestor_op_in_region},
+        dominance::DominanceInfo,
+        graph::ancestor_op_in_region,
         ownership::{self, Ownership, Problem},
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
@@ -838,6 +839,11 @@ fn reachable_edges_into(
 }
 
 /// Applies the plan to the IR.
+///
+/// Handle liveness (the contract of `ir::edit` and `dialect::builders`):
+/// every handle comes from `map`, captured for this run, or was built here;
+/// the only ops erased are the existing frees of `plan.erase`, erased first,
+/// which no later edit names (the placement of frees and clones skips them).
 fn apply(
     snapshot: &Snapshot,
     map: &IrMap,
@@ -845,14 +851,18 @@ fn apply(
     plan: &Plan,
 ) -> Result<(), String> {
     for &op in &plan.erase {
-        edit::erase(map.op(op));
+        // SAFETY: a live free whose buffer has no result to rewire; nothing
+        // names it afterwards (see above).
+        unsafe { edit::erase(map.op(op)) };
     }
     for clone in &plan.clones {
         let forwarder = map.op(clone.forwarder);
         let index = operand_index(map, clone)?;
         let value = map.value(clone.value);
         let copy = build_clone(snapshot, map, ownership, clone.value, value, forwarder);
-        edit::set_operand(forwarder, index as usize, copy);
+        // SAFETY: live handles; `index` is the forwarded operand's own index
+        // and the clone has its type.
+        unsafe { edit::set_operand(forwarder, index as usize, copy) };
     }
     for &(root, at) in &plan.frees {
         let anchor = match at {
@@ -860,12 +870,15 @@ fn apply(
             FreeAt::Before(op) => Anchor::Before(map.op(op)),
             FreeAt::StartOf(block) => Anchor::StartOf(map.block(block)),
         };
-        let location = match at {
-            FreeAt::After(op) | FreeAt::Before(op) => edit::location(map.op(op)),
-            FreeAt::StartOf(block) => snapshot.block(block).ops.first().map_or_else(
-                || edit::location(map.op(Snapshot::ROOT)),
-                |&op| edit::location(map.op(op)),
-            ),
+        // SAFETY: live ops of `map`.
+        let location = unsafe {
+            match at {
+                FreeAt::After(op) | FreeAt::Before(op) => edit::location(map.op(op)),
+                FreeAt::StartOf(block) => snapshot.block(block).ops.first().map_or_else(
+                    || edit::location(map.op(Snapshot::ROOT)),
+                    |&op| edit::location(map.op(op)),
+                ),
+            }
         };
         build_free(snapshot, map, root, location, anchor);
     }
@@ -879,20 +892,29 @@ fn apply(
         );
         let successor = &snapshot.op(terminator).facts.successors[k as usize];
         let target = map.block(successor.block);
-        let new_block = edit::new_block_like(target, block);
-        let location = edit::location(t);
-        let mut args = edit::block_arguments(new_block);
-        let branch = builders::cf_br(new_block, target, &args, location);
+        // SAFETY: live blocks and terminator of `map`, in one region; the new
+        // block and its arguments were just created.
+        let (new_block, location, mut args, branch) = unsafe {
+            let new_block = edit::new_block_like(target, block);
+            let location = edit::location(t);
+            let args = edit::block_arguments(new_block);
+            let branch = builders::cf_br(new_block, target, &args, location);
+            (new_block, location, args, branch)
+        };
         for &(position, value) in &work.clones {
             let index = (successor.produced + position) as usize;
             let copy = build_clone(snapshot, map, ownership, value, args[index], branch);
             args[index] = copy;
-            edit::set_operand(branch, index, copy);
+            // SAFETY: the new branch forwards every block argument, so
+            // `index` is in range; the clone has the argument's type.
+            unsafe { edit::set_operand(branch, index, copy) };
         }
         for &root in &work.frees {
             build_free(snapshot, map, root, location, Anchor::Before(branch));
         }
-        edit::set_successor(t, k as usize, new_block);
+        // SAFETY: `k` is a successor index of the live terminator `t`; the new
+        // block is in its region.
+        unsafe { edit::set_successor(t, k as usize, new_block) };
     }
     Ok(())
 }
@@ -914,8 +936,10 @@ fn operand_index(map: &IrMap, clone: &CloneAt) -> Result<u32, String> {
 
 /// The AllocationOpInterface op that can build clones/frees for `root`'s
 /// memory, if its producer has one.
+/// `value` must be live (a handle of the run's `IrMap`).
 fn allocation_op(value: MlirValue) -> Option<MlirOperation> {
-    let op = edit::defining_op(value)?;
+    // SAFETY: a live value (see above).
+    let op = unsafe { edit::defining_op(value) }?;
     interfaces::traits(op).is_allocation_op().then_some(op)
 }
 
@@ -927,15 +951,18 @@ fn build_clone(
     value: MlirValue,
     before: MlirOperation,
 ) -> MlirValue {
-    let location = edit::location(before);
+    // SAFETY (this function): `value` and `before` are live handles of
+    // `apply`; `value` is a result of the allocation op found for its root.
+    let location = unsafe { edit::location(before) };
     let via_interface = ownership
         .roots(value_id)
         .into_iter()
         .find_map(|r| allocation_op(map.value(r)))
-        .and_then(|alloc| edit::build_clone(alloc, value, InsertPoint::Before(before)));
+        .and_then(|alloc| unsafe { edit::build_clone(alloc, value, InsertPoint::Before(before)) });
     let _ = snapshot;
-    via_interface
-        .unwrap_or_else(|| builders::bufferization_clone(value, location, Anchor::Before(before)))
+    via_interface.unwrap_or_else(|| unsafe {
+        builders::bufferization_clone(value, location, Anchor::Before(before))
+    })
 }
 
 fn build_free(
@@ -969,12 +996,14 @@ fn build_free(
             }
             Anchor::EndOf(block) => InsertPoint::EndOf(block),
         };
-        if edit::build_dealloc(alloc, value, point).is_some() {
+        // SAFETY: live handles of `apply`; `value` is a result of `alloc`.
+        if unsafe { edit::build_dealloc(alloc, value, point) }.is_some() {
             return;
         }
     }
     let _ = snapshot;
-    builders::memref_dealloc(value, location, at);
+    // SAFETY: live handles of `apply`.
+    unsafe { builders::memref_dealloc(value, location, at) };
 }
 
 #[cfg(test)]

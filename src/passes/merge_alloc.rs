@@ -79,12 +79,11 @@
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use super::print_support::symbol_name;
+use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
-        capture::{IrMap, capture},
         flow::{FlowEvent, follow},
         lifetimes::{LifetimeOptions, Lifetimes},
         loops::{Iterations, iterations},
@@ -644,7 +643,7 @@ impl TraceCollector for TickTraceCollector {
         let lifetimes = Lifetimes::new(&edited, &alias, &LifetimeOptions::default());
         let edited_uses = UseLists::new(&edited);
         let ticks = lifetimes.ticks();
-        let function = symbol_name(map.op(Snapshot::ROOT));
+        let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));
         let label = |scope: OpId| {
             if scope == Snapshot::ROOT {
                 format!("@{function}")
@@ -759,9 +758,11 @@ fn unknown_user(snapshot: &Snapshot, uses: &UseLists, flow: &ValueFlow, value: V
 }
 
 /// Size, element size and memory space of a mergeable buffer type.
+/// `value` must be live (a handle of the run's `IrMap`).
 fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal> {
-    let types::BufferType::Ranked(memref) = types::buffer_type(edit::value_type(value), alloc)
-    else {
+    // SAFETY: a live value (see above).
+    let ty = unsafe { edit::value_type(value) };
+    let types::BufferType::Ranked(memref) = types::buffer_type(ty, alloc) else {
         return Err(Refusal::NotRanked);
     };
     if !memref.has_static_shape() {
@@ -884,7 +885,11 @@ impl MergeRewriter for ViewRewriter {
         let Some(first) = trace.buffers.first() else {
             return Ok(());
         };
-        let location = edit::location(map.op(first.alloc));
+        // Handles: `map`'s, live until this function erases them (each
+        // allocation and its frees, after their last use here), and the ops
+        // built here.
+        // SAFETY: a live op.
+        let location = unsafe { edit::location(map.op(first.alloc)) };
         let bytes = arena_dimension(schedule.total)?;
         let alignment = i64::try_from(schedule.alignment)
             .map_err(|_| format!("alignment {} does not fit in 64 bits", schedule.alignment))?;
@@ -894,36 +899,46 @@ impl MergeRewriter for ViewRewriter {
         let memory_space = unsafe {
             mlir_sys::mlirMemRefTypeGetMemorySpace(edit::value_type(map.value(first.value)))
         };
-        let merged = builders::memref_alloc_bytes(
-            bytes,
-            alignment,
-            memory_space,
-            location,
-            At::StartOf(map.block(trace.scope_block)),
-        )
+        // SAFETY: live handles; the memory space is the buffers' own.
+        let merged = unsafe {
+            builders::memref_alloc_bytes(
+                bytes,
+                alignment,
+                memory_space,
+                location,
+                At::StartOf(map.block(trace.scope_block)),
+            )
+        }
         .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
         let mut freed = false;
         for (buffer, &offset) in trace.buffers.iter().zip(&schedule.offsets) {
             let alloc = map.op(buffer.alloc);
             let value = map.value(buffer.value);
-            let at = edit::location(alloc);
+            // SAFETY: a live op.
+            let at = unsafe { edit::location(alloc) };
             let offset =
                 i64::try_from(offset).map_err(|_| "offset does not fit in 64 bits".to_string())?;
-            let shift = builders::arith_constant_index(offset, at, At::Before(alloc))
+            // SAFETY: live handles; the constant goes before the allocation.
+            let shift = unsafe { builders::arith_constant_index(offset, at, At::Before(alloc)) }
                 .ok_or_else(|| "cannot build an index constant".to_string())?;
-            let view = builders::memref_view(
-                merged,
-                shift,
-                edit::value_type(value),
-                at,
-                At::Before(alloc),
-            );
-            for &free in &buffer.frees {
-                edit::erase(map.op(free));
-                freed = true;
+            // SAFETY: live handles. The view has the buffer's type and takes
+            // its place, so it dominates its uses; then the frees (no results)
+            // and the unused allocation go, and nothing names them again.
+            unsafe {
+                let view = builders::memref_view(
+                    merged,
+                    shift,
+                    edit::value_type(value),
+                    at,
+                    At::Before(alloc),
+                );
+                for &free in &buffer.frees {
+                    edit::erase(map.op(free));
+                    freed = true;
+                }
+                edit::replace_all_uses(value, view);
+                edit::erase(alloc);
             }
-            edit::replace_all_uses(value, view);
-            edit::erase(alloc);
         }
         if freed {
             let region = snapshot.block(trace.scope_block).region;
@@ -931,7 +946,10 @@ impl MergeRewriter for ViewRewriter {
                 let ops = &snapshot.block(block).ops;
                 match snapshot.terminator(block) {
                     Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
-                        builders::memref_dealloc(merged, location, At::Before(map.op(exit)));
+                        // SAFETY: live handles (exits are never erased).
+                        unsafe {
+                            builders::memref_dealloc(merged, location, At::Before(map.op(exit)))
+                        };
                     }
                     Some(_) => {}
                     None => {
@@ -939,7 +957,8 @@ impl MergeRewriter for ViewRewriter {
                             Some(&last) => At::After(map.op(last)),
                             None => At::StartOf(map.block(block)),
                         };
-                        builders::memref_dealloc(merged, location, at);
+                        // SAFETY: live handles (as above).
+                        unsafe { builders::memref_dealloc(merged, location, at) };
                     }
                 }
             }

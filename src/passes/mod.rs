@@ -1,5 +1,5 @@
 //! One file per pass. Each pass takes a snapshot of the op it runs on
-//! (`analysis::capture`), decides in pure Rust, then applies its edits.
+//! (`ir::capture`), decides in pure Rust, then applies its edits.
 
 pub mod buffer_deallocation;
 pub mod buffer_hoisting;

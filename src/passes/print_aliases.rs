@@ -20,11 +20,12 @@
 
 use melior::ir::OperationRef;
 
-use super::print_support::{ValueNamer, emit, symbol_name};
+use super::print_support::{ValueNamer, emit};
+use crate::ir::capture::capture;
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
         alias::{AliasAnalysis, Origin},
-        capture::capture,
         snapshot::{Snapshot, ValueId},
     },
     options::NoOptions,

@@ -33,10 +33,11 @@
 
 use melior::ir::OperationRef;
 
-use super::print_support::{Unit, emit, post_order_ops, symbol_name, units};
+use super::print_support::{Unit, emit, post_order_ops, units};
+use crate::ir::capture::capture;
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
-        capture::capture,
         dominance::DominanceInfo,
         snapshot::{BlockId, Snapshot},
     },

@@ -22,11 +22,12 @@
 
 use melior::ir::OperationRef;
 
-use super::print_support::{ValueNamer, emit, symbol_name};
+use super::print_support::{ValueNamer, emit};
+use crate::ir::capture::capture;
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        capture::capture,
         lifetimes::{LifetimeOptions, Lifetimes},
         snapshot::{OpId, Snapshot},
     },

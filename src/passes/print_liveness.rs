@@ -25,11 +25,12 @@
 
 use melior::ir::OperationRef;
 
-use super::print_support::{Unit, emit_stderr, pre_order_blocks, print_op, symbol_name, units};
+use super::print_support::{Unit, emit_stderr, pre_order_blocks, print_op, units};
+use crate::ir::capture::{IrMap, capture};
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
-        capture::{IrMap, capture},
-        dominance::Cfg,
+        graph::Cfg,
         liveness::Liveness,
         snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,

@@ -1,5 +1,5 @@
 //! Shared helpers of the debug passes `bufrs-print-*`: which ops a printing
-//! pass reports on, the names MLIR gives them, printing ops and naming values
+//! pass reports on (named by `ir::interfaces::symbol_name`), printing ops and naming values
 //! with MLIR's own printer, and writing a report to stdout in one piece.
 //!
 //! Why these exist: the dominance and liveness printers reproduce the output
@@ -21,12 +21,10 @@ use std::io::Write;
 
 use mlir_sys::{MlirOperation, MlirValue};
 
+use crate::ir::capture::IrMap;
 use crate::{
-    analysis::{
-        capture::IrMap,
-        snapshot::{BlockId, OpId, Snapshot},
-    },
-    ir::{diagnostics::string_from_ref, interfaces},
+    analysis::snapshot::{BlockId, OpId, Snapshot},
+    ir::interfaces,
 };
 
 /// One op a printing pass reports on ("Testing : name").
@@ -78,22 +76,6 @@ pub fn print_op(op: MlirOperation) -> String {
         )
     };
     out
-}
-
-/// The op's symbol name (`sym_name`), or its op name if it has none, as
-/// MLIR's test passes print after "Testing : ".
-pub fn symbol_name(op: MlirOperation) -> String {
-    // SAFETY: live op; attribute queries are total; a null attribute means absent.
-    unsafe {
-        let name = mlir_sys::mlirStringRefCreateFromCString(c"sym_name".as_ptr());
-        let attr = mlir_sys::mlirOperationGetAttributeByName(op, name);
-        if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAString(attr) {
-            return string_from_ref(mlir_sys::mlirStringAttrGetValue(attr));
-        }
-        string_from_ref(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
-            op,
-        )))
-    }
 }
 
 /// Names values as MLIR prints them as operands (`%alloc`, `%arg0`, `%0#1`),

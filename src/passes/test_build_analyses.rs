@@ -14,12 +14,14 @@ use std::{hint::black_box, time::Instant};
 
 use melior::ir::OperationRef;
 
-use super::print_support::{emit, symbol_name};
+use super::print_support::emit;
+use crate::ir::capture::capture;
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        capture::capture,
-        dominance::{Cfg, DominanceInfo},
+        dominance::DominanceInfo,
+        graph::Cfg,
         lifetimes::{LifetimeOptions, Lifetimes},
         liveness::Liveness,
     },
