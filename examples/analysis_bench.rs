@@ -15,8 +15,15 @@ use bufrs::analysis::{
     lifetimes::{LifetimeOptions, Lifetimes},
     liveness::Liveness,
     snapshot::Snapshot,
-    testgen::{GenConfig, generate},
 };
+
+// The crate's snapshot generator, which the library compiles for its unit
+// tests only: included here by path; its `super::snapshot` is this import.
+use bufrs::analysis::snapshot;
+#[path = "../src/analysis/testgen.rs"]
+#[allow(dead_code)]
+mod testgen;
+use testgen::{GenConfig, generate};
 
 fn best<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
     let mut best = Duration::MAX;

@@ -17,7 +17,9 @@
 //! - [`lifetimes`]: tick-based buffer lifetimes for memory planning
 //!   (merge-alloc): ticks, per-allocation intervals with loop/branch widening,
 //!   allocation scopes, escapes.
-//! - [`testgen`]: a seeded random snapshot generator for tests and benchmarks.
+//! - `testgen` (unit tests only; `examples/analysis_bench.rs` includes the
+//!   file itself): a seeded random snapshot generator, not compiled into the
+//!   plugin.
 //! - [`allocs`]: what counts as a plain heap allocation and as a free;
 //!   [`loops`]: the one loop policy (repetition, regions that run once, CFG
 //!   cycles, concurrent iterations).
@@ -37,5 +39,6 @@ pub mod lifetimes;
 pub mod liveness;
 pub mod loops;
 pub mod ownership;
+#[cfg(test)]
 pub mod testgen;
 pub mod value_flow;
