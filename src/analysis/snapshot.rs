@@ -252,7 +252,11 @@ pub struct OpFacts {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpInfo {
-    /// The op's registered name (e.g. `memref.alloc`), for diagnostics only.
+    /// The op's registered name (e.g. `memref.alloc`). Diagnostics print it,
+    /// and a few decisions read it where MLIR 22 has no interface: copies
+    /// (`dialect::copies`), loops known to be sequential or parallel
+    /// (`analysis::loops`), ops that expose an address as a plain value
+    /// (`analysis::value_flow`), ownership-based `bufferization.dealloc`.
     pub name: String,
     /// The block holding the op; `None` only for the root.
     pub parent_block: Option<BlockId>,

@@ -1185,7 +1185,7 @@ mod tests {
     use crate::analysis::{
         alias::AliasAnalysis,
         dominance::DominanceInfo,
-        lifetimes::{LifetimeOptions, Lifetimes},
+        lifetimes::Lifetimes,
         liveness::Liveness,
         snapshot::{BlockId, RegionTarget},
     };
@@ -1261,14 +1261,7 @@ mod tests {
         let d = DominanceInfo::new(s);
         let lv = Liveness::new(s);
         let aa = AliasAnalysis::new(s);
-        let lt = Lifetimes::new(
-            s,
-            &aa,
-            &LifetimeOptions {
-                loop_like_scopes: true,
-            },
-        );
-        let lt2 = Lifetimes::new(s, &aa, &LifetimeOptions::default());
+        let lt = Lifetimes::new(s, &aa);
         let nb = s.blocks.len() as u32;
         for b in 0..nb {
             let b = BlockId(b);
@@ -1291,7 +1284,6 @@ mod tests {
                 let _ = (aa.allocation_sources(v), aa.resolve(v));
             }
         }
-        assert_eq!(lt.allocations().len(), lt2.allocations().len());
         for a in lt.allocations() {
             assert!(a.begin <= a.end);
         }

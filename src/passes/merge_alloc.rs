@@ -85,8 +85,8 @@ use crate::{
         alias::AliasAnalysis,
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
         flow::{FlowEvent, follow},
-        lifetimes::{LifetimeOptions, Lifetimes},
-        loops::{Iterations, iterations},
+        lifetimes::Lifetimes,
+        loops::allocation_scope,
         snapshot::{BlockId, Effects, OpId, Snapshot, ValueId},
         uses::UseLists,
         value_flow::ValueFlow,
@@ -640,7 +640,7 @@ impl TraceCollector for TickTraceCollector {
             heap.push((alloc, value, frees));
         }
         let alias = AliasAnalysis::new(&edited);
-        let lifetimes = Lifetimes::new(&edited, &alias, &LifetimeOptions::default());
+        let lifetimes = Lifetimes::new(&edited, &alias);
         let edited_uses = UseLists::new(&edited);
         let ticks = lifetimes.ticks();
         let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));
@@ -812,31 +812,10 @@ fn alignment_attribute(op: MlirOperation) -> u64 {
 /// The allocation scope of `alloc` (see the module docs): the scope op and
 /// the entry block of its region holding the allocation.
 pub fn scope_of(snapshot: &Snapshot, alloc: OpId) -> Result<(OpId, BlockId), Refusal> {
-    let mut block = snapshot
-        .op(alloc)
-        .parent_block
-        .ok_or(Refusal::UnknownUser)?;
-    loop {
-        let region = snapshot.block(block).region;
-        let parent = snapshot.region(region).parent_op;
-        let entry = snapshot.entry_block(region).unwrap_or(block);
-        let info = snapshot.op(parent);
-        let Some(parent_block) = info.parent_block else {
-            return Ok((parent, entry));
-        };
-        let facts = &info.facts;
-        let sequential =
-            facts.is_loop_like && iterations(snapshot, parent) == Iterations::Sequential;
-        if facts.is_automatic_allocation_scope && !sequential {
-            return Ok((parent, entry));
-        }
-        if facts.is_isolated_from_above
-            || facts.region_branch.is_none()
-            || (facts.is_loop_like && !sequential)
-        {
-            return Err(Refusal::UnsupportedRegion(parent));
-        }
-        block = parent_block;
+    match allocation_scope(snapshot, alloc) {
+        None => Err(Refusal::UnknownUser),
+        Some(scope) if scope.unsupported => Err(Refusal::UnsupportedRegion(scope.op)),
+        Some(scope) => Ok((scope.op, scope.block)),
     }
 }
 

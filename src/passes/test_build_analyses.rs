@@ -19,10 +19,7 @@ use crate::ir::capture::capture;
 use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
-        alias::AliasAnalysis,
-        dominance::DominanceInfo,
-        graph::Cfg,
-        lifetimes::{LifetimeOptions, Lifetimes},
+        alias::AliasAnalysis, dominance::DominanceInfo, graph::Cfg, lifetimes::Lifetimes,
         liveness::Liveness,
     },
     options::NoOptions,
@@ -56,7 +53,7 @@ impl BufrsPass for TestBuildAnalyses {
         black_box(&alias);
         let alias_us = micros(t);
         let t = Instant::now();
-        let lifetimes = Lifetimes::new(&snap, &alias, &LifetimeOptions::default());
+        let lifetimes = Lifetimes::new(&snap, &alias);
         black_box(&lifetimes);
         let lifetimes_us = micros(t);
         let (ops, blocks, values) = (snap.ops.len(), snap.blocks.len(), snap.values.len());
