@@ -98,7 +98,7 @@ impl BufrsPass for BufferDeallocation {
             Err(errors) => {
                 for error in errors {
                     let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
-                    Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.message)).emit();
+                    Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.error)).emit();
                 }
                 return Err(PassFailed);
             }
@@ -125,11 +125,69 @@ impl BufrsPass for BufferDeallocation {
     }
 }
 
-/// Why the IR cannot be handled, at an op.
+/// Why the IR cannot be handled ([`DeallocError`]), at an op.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanError {
+    /// Where the diagnostic goes.
     pub op: OpId,
-    pub message: String,
+    pub error: DeallocError,
+}
+
+/// The input IR breaks an assumption the deallocation plan rests on. Each
+/// variant names the assumption; op names are the ones printed in the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeallocError {
+    /// Every branch tells which of its operands go to each successor
+    /// (`BranchOpInterface`).
+    #[error("buffers flow to a successor whose operands are unknown (no BranchOpInterface)")]
+    UnknownSuccessorOperands,
+    /// Every terminator of a region-branch op's region tells where it goes
+    /// (`RegionBranchTerminatorOpInterface` or `ReturnLike`); `parent` is the
+    /// region-branch op.
+    #[error(
+        "the terminator's successors in '{parent}' are unknown (no RegionBranchTerminatorOpInterface or ReturnLike)"
+    )]
+    UnknownRegionExit { parent: String },
+    /// The input has no ownership-based deallocation (`bufferization.dealloc`).
+    #[error("'{op}' is ownership-based deallocation; run this pass on IR without it")]
+    OwnershipBasedDealloc { op: String },
+    /// An op that frees does nothing else; here it also allocates (a realloc).
+    #[error(
+        "'{op}' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)"
+    )]
+    FreeAndAllocate { op: String },
+    /// An op that frees does nothing else; here it has results, regions or
+    /// other effects.
+    #[error(
+        "'{op}' frees buffers and does more (results, regions or other effects); run this pass on IR without it"
+    )]
+    FreeAndMore { op: String },
+    /// An existing free frees only buffers the function owns on every path.
+    #[error("frees a buffer that may or may not be owned by this function")]
+    MaybeOwnedFree,
+    /// A buffer allocated in a control-flow loop has uses that can be
+    /// followed: its address is not kept where uses go out of sight.
+    #[error(
+        "keeps the address of a buffer allocated in a control-flow loop where its uses cannot be followed; where its last use is cannot be told"
+    )]
+    AddressKeptInLoop,
+    /// Every use of a buffer is nested in the region that owns it.
+    #[error("uses a buffer outside the region that owns it")]
+    UseOutsideOwningRegion,
+    /// Buffers are not stored into memory (their ownership would be lost).
+    #[error("stores a buffer into memory; its ownership cannot be tracked")]
+    StoredBuffer,
+    /// The function's blocks end with known returns.
+    #[error(
+        "'{op}' ends the function's block but is no known return (e.g. an unregistered op that may be a terminator); where the buffer goes is unknown"
+    )]
+    UnknownFunctionTerminator { op: String },
+    /// A buffer leaves a region only through region-branch control flow
+    /// (`RegionBranchOpInterface`); `parent` is the op whose region it leaves.
+    #[error(
+        "passes a buffer out of '{parent}', whose control flow is unknown (no RegionBranchOpInterface)"
+    )]
+    UnknownRegionControlFlow { parent: String },
 }
 
 /// Where a free goes.
@@ -216,14 +274,13 @@ pub fn plan(
         .map(|p| match p {
             Problem::UnknownSuccessorOperands { op } => PlanError {
                 op: *op,
-                message: "buffers flow to a successor whose operands are unknown (no BranchOpInterface)".into(),
+                error: DeallocError::UnknownSuccessorOperands,
             },
             Problem::UnknownRegionExit { op, terminator } => PlanError {
                 op: *terminator,
-                message: format!(
-                    "the terminator's successors in '{}' are unknown (no RegionBranchTerminatorOpInterface or ReturnLike)",
-                    snapshot.op(*op).name
-                ),
+                error: DeallocError::UnknownRegionExit {
+                    parent: snapshot.op(*op).name.clone(),
+                },
             },
         })
         .collect();
@@ -390,12 +447,11 @@ fn existing_frees(
     let mut erased = BTreeSet::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
-        let refuse = |message: String| PlanError { op: id, message };
+        let refuse = |error: DeallocError| PlanError { op: id, error };
         if op.name == crate::dialect::OWNERSHIP_BASED_DEALLOC {
-            errors.push(refuse(format!(
-                "'{}' is ownership-based deallocation; run this pass on IR without it",
-                op.name
-            )));
+            errors.push(refuse(DeallocError::OwnershipBasedDealloc {
+                op: op.name.clone(),
+            }));
             continue;
         }
         let Effects::Known(effects) = &op.facts.effects else {
@@ -416,16 +472,11 @@ fn existing_frees(
             && op.regions.is_empty();
         if !only_frees {
             let allocates = effects.iter().any(|e| e.kind == EffectKind::Allocate);
+            let op = op.name.clone();
             errors.push(refuse(if allocates {
-                format!(
-                    "'{}' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)",
-                    op.name
-                )
+                DeallocError::FreeAndAllocate { op }
             } else {
-                format!(
-                    "'{}' frees buffers and does more (results, regions or other effects); run this pass on IR without it",
-                    op.name
-                )
+                DeallocError::FreeAndMore { op }
             }));
             continue;
         }
@@ -440,7 +491,7 @@ fn existing_frees(
         } else if owned.iter().any(|&o| o) {
             errors.push(PlanError {
                 op: id,
-                message: "frees a buffer that may or may not be owned by this function".into(),
+                error: DeallocError::MaybeOwnedFree,
             });
         }
     }
@@ -508,7 +559,7 @@ fn lifted_uses(
                         if cycles.on_cycle[def_block.index()] {
                             errors.push(PlanError {
                                 op: by,
-                                message: "keeps the address of a buffer allocated in a control-flow loop where its uses cannot be followed; where its last use is cannot be told".into(),
+                                error: DeallocError::AddressKeptInLoop,
                             });
                             continue;
                         }
@@ -535,7 +586,7 @@ fn lifted_uses(
                 }),
                 None => errors.push(PlanError {
                     op: id,
-                    message: "uses a buffer outside the region that owns it".into(),
+                    error: DeallocError::UseOutsideOwningRegion,
                 }),
             }
         }
@@ -556,7 +607,7 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
     if stored {
         return Some(PlanError {
             op: id,
-            message: "stores a buffer into memory; its ownership cannot be tracked".into(),
+            error: DeallocError::StoredBuffer,
         });
     }
     if facts.is_terminator && facts.successors.is_empty() && facts.terminator_edges.is_empty() {
@@ -566,19 +617,19 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
         if parent == Some(Snapshot::ROOT) && !facts.is_return_like {
             return Some(PlanError {
                 op: id,
-                message: format!(
-                    "'{}' ends the function's block but is no known return (e.g. an unregistered op that may be a terminator); where the buffer goes is unknown",
-                    op.name
-                ),
+                error: DeallocError::UnknownFunctionTerminator {
+                    op: op.name.clone(),
+                },
             });
         }
         if !is_function_return && !in_region_branch {
             return Some(PlanError {
                 op: id,
-                message: format!(
-                    "passes a buffer out of '{}', whose control flow is unknown (no RegionBranchOpInterface)",
-                    parent.map_or("?", |p| snapshot.op(p).name.as_str())
-                ),
+                error: DeallocError::UnknownRegionControlFlow {
+                    parent: parent
+                        .map_or("?", |p| snapshot.op(p).name.as_str())
+                        .to_string(),
+                },
             });
         }
     }
@@ -1092,9 +1143,12 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].op, exit);
         assert!(
-            errors[0].message.contains("whose control flow is unknown"),
+            errors[0]
+                .error
+                .to_string()
+                .contains("whose control flow is unknown"),
             "{}",
-            errors[0].message
+            errors[0].error.to_string()
         );
     }
 
