@@ -5,16 +5,19 @@
 //! (see [`registry`] for the pass table, [`create_pass`], [`register_all`]
 //! and [`new_context`]), and `include/bufrs.h` exposes them to C and C++.
 //!
-//! Layers, dependencies pointing down only (ARCHITECTURE.md):
+//! Layers, dependencies pointing down only (`docs/architecture.md` has the
+//! module graph, from `utils/module_graph.py`):
 //! - [`boundary`]: every function C++ calls into Rust (panics stop here), and
 //!   the registration of the pass table with MLIR.
 //! - [`registry`] and [`options`]: the pass table and typed pass options.
 //! - [`passes`]: the pass trait, then one file per pass: snapshot, analyze, edit.
-//! - [`analysis`]: dominance, liveness, aliases, lifetimes over a snapshot.
-//! - [`plan`]: static memory planning, pure algorithms without MLIR types.
 //! - [`dialect`]: typed views of the few ops whose IR bufrs creates by name.
-//! - [`ir`]: thin safe views of MLIR (interfaces, edits, diagnostics).
+//! - [`ir`]: thin safe views of MLIR (interfaces, edits, diagnostics), and
+//!   `ir::capture`, which fills an analysis snapshot from real IR.
 //! - [`ffi`]: the C++ shim's C ABI.
+//! - [`analysis`]: dominance, liveness, aliases, lifetimes over a snapshot;
+//!   pure Rust, no MLIR.
+//! - [`plan`]: static memory planning, pure algorithms without MLIR types.
 
 pub mod analysis;
 pub mod boundary;

@@ -8,8 +8,8 @@ literals are skipped; test modules count: a test may not import upward either),
 and prints:
 
 - the top-level graph: one line per top-level module (`boundary`, `registry`,
-  `passes`, `analysis`, `plan`, `dialect`, `ir`, `ffi`, `options`) with the
-  modules it uses;
+  `passes`, `dialect`, `ir`, `ffi`, `analysis`, `plan`, `options`, from the top
+  down) with the modules it uses;
 - for each directory module (`analysis/`, `passes/`, ...), the graph between
   its files;
 - the cycles: between top-level layers (then the exit status is 1) and inside
@@ -24,7 +24,7 @@ import re
 import sys
 
 # Top-level layers, from the top down: dependencies may only point down.
-LAYERS = ["boundary", "registry", "passes", "analysis", "plan", "dialect", "ir", "ffi", "options"]
+LAYERS = ["boundary", "registry", "passes", "dialect", "ir", "ffi", "analysis", "plan", "options"]
 
 
 def strip_comments_and_strings(text):
@@ -72,7 +72,7 @@ def strip_comments_and_strings(text):
 
 def use_tree_paths(tree):
     """Expands a use tree (`a::{b, c::{d, e}}`) into paths (lists of names)."""
-    tree = re.sub(r"\s+", "", tree)
+    tree = re.sub(r"\s*(::|\{|\}|,)\s*", r"\1", tree.strip())
     paths = []
 
     def expand(prefix, s):
@@ -92,11 +92,10 @@ def use_tree_paths(tree):
                 continue
             brace = part.find("{")
             if brace >= 0:
-                head = [x for x in part[:brace].split("::") if x]
+                head = [x.strip() for x in part[:brace].split("::") if x.strip()]
                 expand(prefix + head, part[brace + 1:part.rfind("}")])
             else:
-                name = re.sub(r"\bas\w+$", "", part.split(" as ")[0])
-                name = re.split(r"as[A-Za-z_]\w*$", name)[0] if "::" not in name and False else name
+                name = part.split(" as ")[0].strip()
                 paths.append(prefix + [x for x in name.split("::") if x])
 
     expand([], tree)
