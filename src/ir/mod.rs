@@ -1,11 +1,12 @@
-//! Thin, safe views of MLIR for bufrs: what melior offers plus what it lacks.
+//! Thin views of MLIR for bufrs: what melior offers plus what it lacks.
 //!
 //! melior gives handles (`OperationRef`, `Value`, `BlockRef`, `RegionRef`) that
 //! stay 1:1 with MLIR's C API. This layer adds, through the C++ shim, the
 //! interface queries the passes need ([`interfaces`]), the type facts of
-//! memrefs ([`types`]), IR edits including use lists and builds through
-//! `AllocationOpInterface` ([`edit`]) and diagnostics with severities and notes
-//! ([`diagnostics`]). Nothing here knows a dialect op by name.
+//! memrefs ([`types`]), IR edits and builds through `AllocationOpInterface`
+//! ([`edit`]: `unsafe fn`s over raw handles, each with its safety contract)
+//! and diagnostics with severities and notes ([`diagnostics`]). Nothing here
+//! knows a dialect op by name.
 //!
 //! The bridge to the pure analyses: [`capture`] fills an
 //! `analysis::snapshot::Snapshot` from real IR in one walk (with the map back
