@@ -29,9 +29,6 @@ fn run() -> Result<()> {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=cpp-shim");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
-    // Marks code that needs MLIR, for modules also built standalone.
-    println!("cargo::rustc-check-cfg=cfg(bufrs_mlir)");
-    println!("cargo:rustc-cfg=bufrs_mlir");
 
     let prefix = PathBuf::from(
         env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".to_string()),

@@ -10,13 +10,17 @@
 use std::time::{Duration, Instant};
 
 use bufrs::analysis::{
-    alias::AliasAnalysis,
-    dominance::DominanceInfo,
-    lifetimes::{LifetimeOptions, Lifetimes},
-    liveness::Liveness,
+    alias::AliasAnalysis, dominance::DominanceInfo, lifetimes::Lifetimes, liveness::Liveness,
     snapshot::Snapshot,
-    testgen::{GenConfig, generate},
 };
+
+// The crate's snapshot generator, which the library compiles for its unit
+// tests only: included here by path; its `super::snapshot` is this import.
+use bufrs::analysis::snapshot;
+#[path = "../src/analysis/testgen.rs"]
+#[allow(dead_code)]
+mod testgen;
+use testgen::{GenConfig, generate};
 
 fn best<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
     let mut best = Duration::MAX;
@@ -60,21 +64,19 @@ fn main() {
         let t_live = best(reps, || Liveness::new(&s));
         let t_alias = best(reps, || AliasAnalysis::new(&s));
         let aa = AliasAnalysis::new(&s);
-        let t_life = best(reps, || {
-            Lifetimes::new(&s, &aa, &LifetimeOptions::default())
-        });
+        let t_life = best(reps, || Lifetimes::new(&s, &aa));
         let t_total = best(reps, || {
             let d = DominanceInfo::new(&s);
             let l = Liveness::new(&s);
             let a = AliasAnalysis::new(&s);
-            let lt = Lifetimes::new(&s, &a, &LifetimeOptions::default());
+            let lt = Lifetimes::new(&s, &a);
             (
                 d.cfg().num_blocks(),
                 l.live_in(Default::default()).len(),
                 lt.allocations().len(),
             )
         });
-        let lt = Lifetimes::new(&s, &aa, &LifetimeOptions::default());
+        let lt = Lifetimes::new(&s, &aa);
         let ops = s.ops.len();
         // Output sizes, to tell algorithmic growth from result growth.
         let lv = Liveness::new(&s);

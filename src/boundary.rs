@@ -13,29 +13,35 @@
 //! diagnostic. Every other panic goes to the hook that was installed before
 //! (Rust's default or the host's), which is kept, not replaced.
 //!
+//! It also hands the pass table (`crate::registry`) to the shim: the C pass
+//! descriptors (whose `run` is [`run_pass`]), [`register_all`], and the Rust
+//! API to create passes ([`create_pass`], [`create_pass_from_text`]).
+//!
 //! Entry points: the plugin hook `mlirGetPassPluginInfo`, the pass trampoline
-//! `run_pass`, the callbacks the shim uses to report variable-length data,
-//! and the C API of `include/bufrs.h` for embedders.
+//! `run_pass` and the C API of `include/bufrs.h` for embedders. The only
+//! other Rust functions C++ calls are the collectors of `crate::ir::collect`,
+//! which report variable-length data and cannot panic.
 
 use std::{
     cell::{Cell, RefCell},
     ffi::{c_char, c_void},
     panic::{AssertUnwindSafe, PanicHookInfo, catch_unwind},
-    sync::Once,
+    sync::{Once, OnceLock},
 };
 
 use melior::ir::OperationRef;
-use mlir_sys::{MlirOperation, MlirPass, MlirStringCallback, MlirStringRef, MlirValue};
+use mlir_sys::{MlirOperation, MlirPass, MlirStringCallback, MlirStringRef};
 
 use crate::{
     ffi,
     ir::{
         Diagnostic, Severity,
+        collect::slice_or_empty,
         diagnostics::{string_from_ref, string_ref},
-        interfaces::RawRegionEdge,
     },
-    options::OptionValue,
-    registry,
+    options::{OptionKind, OptionSpec, OptionValue, PassOptions, leak_c_string},
+    passes::{Anchor, BufrsPass, PassFailed},
+    registry::{self, CreatePassError, PIPELINES, PassEntry, entries, find},
 };
 
 //===----------------------------------------------------------------------===//
@@ -132,7 +138,7 @@ pub extern "C" fn mlirGetPassPluginInfo() -> PassPluginLibraryInfo {
 }
 
 unsafe extern "C" fn register_plugin_passes() {
-    if let Err(panic) = guarded(registry::register_all) {
+    if let Err(panic) = guarded(register_all) {
         // No op to report at: tell the user on stderr; mlir-opt goes on
         // without bufrs's passes and fails when a pipeline names one.
         eprintln!(
@@ -163,7 +169,7 @@ pub(crate) unsafe extern "C" fn run_pass(
     });
     match result {
         Ok(Ok(())) => true,
-        Ok(Err(registry::PassFailed)) => false,
+        Ok(Err(PassFailed)) => false,
         Err(panic) => {
             let name = registry::entries()
                 .get(pass_index)
@@ -220,15 +226,6 @@ unsafe fn convert_option_values(
         .collect()
 }
 
-unsafe fn slice_or_empty<'a, T>(data: *const T, len: isize) -> &'a [T] {
-    if data.is_null() || len <= 0 {
-        &[]
-    } else {
-        // SAFETY: caller guarantees `len` readable entries.
-        unsafe { std::slice::from_raw_parts(data, len as usize) }
-    }
-}
-
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         s.to_string()
@@ -240,17 +237,14 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Creates a pass through the shim, parsing `options` with MLIR's parser.
-pub(crate) fn create_raw_pass(
-    desc: &'static ffi::BufrsPassDesc,
-    options: &str,
-) -> Result<MlirPass, String> {
+fn create_raw_pass(desc: &'static ffi::BufrsPassDesc, options: &str) -> Result<MlirPass, String> {
     let mut error = String::new();
     // SAFETY: `desc` is 'static; the callback appends to `error`, alive for the call.
     let pass = unsafe {
         ffi::bufrsShimCreatePass(
             desc,
             string_ref(options),
-            Some(append_error),
+            Some(crate::ir::collect::append_error),
             &mut error as *mut String as *mut c_void,
         )
     };
@@ -296,14 +290,30 @@ pub(crate) fn unknown_dependent_dialects(desc: &ffi::BufrsPassDesc) -> Vec<Strin
 }
 
 //===----------------------------------------------------------------------===//
-// Collectors the shim calls back (no panics possible but allocation failure,
-// which aborts rather than unwinds).
+// Registering the pass table with MLIR, and the Rust API to create passes
 //===----------------------------------------------------------------------===//
 
-unsafe extern "C" fn append_error(user_data: *mut c_void, message: MlirStringRef) {
-    // SAFETY: `user_data` is the `String` handed to the shim.
-    let out = unsafe { &mut *(user_data as *mut String) };
-    out.push_str(&string_from_ref(message));
+/// The C descriptors handed to the shim, built once and never freed (MLIR
+/// keeps pointers to them in its registry).
+struct Descriptors(Vec<ffi::BufrsPassDesc>);
+// SAFETY: the descriptors are immutable after construction and point only to
+// leaked, immutable data.
+unsafe impl Sync for Descriptors {}
+unsafe impl Send for Descriptors {}
+
+pub(crate) fn descriptor(index: usize) -> &'static ffi::BufrsPassDesc {
+    static DESCRIPTORS: OnceLock<Descriptors> = OnceLock::new();
+    &DESCRIPTORS
+        .get_or_init(|| {
+            Descriptors(
+                entries()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| describe(i, e))
+                    .collect(),
+            )
+        })
+        .0[index]
 }
 
 /// `BufrsErrorFn` that pushes the message onto the `Vec<String>` at `user_data`.
@@ -313,31 +323,106 @@ unsafe extern "C" fn push_error(user_data: *mut c_void, message: MlirStringRef) 
     out.push(string_from_ref(message));
 }
 
-/// `MlirStringCallback` that appends to the `String` at `user_data`.
-pub(crate) unsafe extern "C" fn append_to_string(chunk: MlirStringRef, user_data: *mut c_void) {
-    // SAFETY: `user_data` is a `String` owned by the caller for the call.
-    let out = unsafe { &mut *(user_data as *mut String) };
-    out.push_str(&string_from_ref(chunk));
+fn describe(index: usize, entry: &PassEntry) -> ffi::BufrsPassDesc {
+    let options: Vec<ffi::BufrsOptionSpec> = entry.options.iter().map(describe_option).collect();
+    let num_options = options.len() as isize;
+    let (anchor, anchor_op_name) = match entry.anchor {
+        Anchor::Any => (ffi::BufrsAnchorKind::BufrsAnchorKind_Any, std::ptr::null()),
+        Anchor::Op(name) => (
+            ffi::BufrsAnchorKind::BufrsAnchorKind_OpName,
+            leak_c_string(name),
+        ),
+        Anchor::FunctionLike => (
+            ffi::BufrsAnchorKind::BufrsAnchorKind_FunctionLike,
+            std::ptr::null(),
+        ),
+    };
+    ffi::BufrsPassDesc {
+        argument: leak_c_string(entry.argument),
+        summary: leak_c_string(entry.summary),
+        anchor,
+        anchor_op_name,
+        options: Box::leak(options.into_boxed_slice()).as_ptr(),
+        num_options,
+        pass_index: index,
+        run: Some(run_pass),
+        dependent_dialects: leak_c_string(&entry.dependent_dialects.join(",")),
+    }
 }
 
-/// `BufrsEdgeFn` that pushes onto the `Vec<RawRegionEdge>` at `user_data`.
-pub(crate) unsafe extern "C" fn collect_region_edge(
-    user_data: *mut c_void,
-    target_region: i32,
-    forwarded: *const MlirValue,
-    num_forwarded: isize,
-    first_operand_index: i32,
-    inputs: *const MlirValue,
-    num_inputs: isize,
-) {
-    // SAFETY: `user_data` is the caller's Vec; arrays have the given lengths.
-    let edges = unsafe { &mut *(user_data as *mut Vec<RawRegionEdge>) };
-    edges.push(RawRegionEdge {
-        target_region: u32::try_from(target_region).ok(),
-        forwarded: unsafe { slice_or_empty(forwarded, num_forwarded) }.to_vec(),
-        first_operand_index: u32::try_from(first_operand_index).ok(),
-        inputs: unsafe { slice_or_empty(inputs, num_inputs) }.to_vec(),
+fn describe_option(spec: &OptionSpec) -> ffi::BufrsOptionSpec {
+    let mut out = ffi::BufrsOptionSpec {
+        name: leak_c_string(spec.name),
+        help: leak_c_string(spec.help),
+        kind: match spec.kind {
+            OptionKind::Bool => ffi::BufrsOptionKind::BufrsOptionKind_Bool,
+            OptionKind::Int => ffi::BufrsOptionKind::BufrsOptionKind_Int,
+            OptionKind::String => ffi::BufrsOptionKind::BufrsOptionKind_String,
+            OptionKind::IntList => ffi::BufrsOptionKind::BufrsOptionKind_IntList,
+            OptionKind::StringList => ffi::BufrsOptionKind::BufrsOptionKind_StringList,
+        },
+        default_bool: false,
+        default_int: 0,
+        default_string: std::ptr::null(),
+    };
+    match &spec.default {
+        OptionValue::Bool(b) => out.default_bool = *b,
+        OptionValue::Int(i) => out.default_int = *i,
+        OptionValue::String(s) => out.default_string = leak_c_string(s),
+        OptionValue::IntList(_) | OptionValue::StringList(_) => {}
+    }
+    out
+}
+
+/// Registers every bufrs pass and pipeline with MLIR's global pass registry
+/// (idempotent). After this, textual pipelines can name `bufrs-*` passes.
+pub fn register_all() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for (index, entry) in entries().iter().enumerate() {
+            if let Err(errors) = register_raw_pass(descriptor(index)) {
+                // No op to report at: tell the user on stderr; a pipeline naming
+                // the pass then fails as naming an unknown pass.
+                for error in errors {
+                    eprintln!("bufrs: {error}; {} is not registered", entry.argument);
+                }
+            }
+        }
+        for pipeline in PIPELINES {
+            // SAFETY: leaked, NUL-terminated strings live for the process.
+            unsafe {
+                ffi::bufrsShimRegisterPipeline(
+                    leak_c_string(pipeline.argument),
+                    leak_c_string(pipeline.summary),
+                    leak_c_string(pipeline.pipeline),
+                )
+            };
+        }
     });
+}
+
+/// Creates pass `P` with typed options, e.g. to add to a melior `PassManager`.
+pub fn create_pass<P: BufrsPass>(
+    options: &P::Options,
+) -> Result<melior::pass::Pass, CreatePassError> {
+    create_pass_from_text(P::ARGUMENT, &options.to_pipeline_text())
+}
+
+/// Creates a pass by argument with options in pipeline syntax (`a=1 b=x`).
+pub fn create_pass_from_text(
+    argument: &str,
+    options: &str,
+) -> Result<melior::pass::Pass, CreatePassError> {
+    let (index, _) =
+        find(argument).ok_or_else(|| CreatePassError::UnknownPass(argument.to_string()))?;
+    let raw = create_raw_pass(descriptor(index), options).map_err(|message| {
+        CreatePassError::BadOptions {
+            pass: argument.to_string(),
+            message,
+        }
+    })?;
+    // SAFETY: `raw` is a fresh pass owned by the caller from here on.
+    Ok(unsafe { melior::pass::Pass::from_raw(raw) })
 }
 
 //===----------------------------------------------------------------------===//
@@ -347,7 +432,7 @@ pub(crate) unsafe extern "C" fn collect_region_edge(
 /// Registers every bufrs pass with MLIR's global registry. Idempotent.
 #[unsafe(no_mangle)]
 pub extern "C" fn bufrsRegisterAllPasses() {
-    if let Err(panic) = guarded(registry::register_all) {
+    if let Err(panic) = guarded(register_all) {
         eprintln!(
             "bufrs: internal error while registering passes: {}",
             panic.message
@@ -387,7 +472,7 @@ pub unsafe extern "C" fn bufrsCreatePass(
     let result = guarded(|| {
         let argument = string_from_ref(argument);
         let options = string_from_ref(options);
-        registry::create_pass_from_text(&argument, &options)
+        create_pass_from_text(&argument, &options)
             .map(|pass| pass.to_raw())
             .map_err(|e| e.to_string())
     });
@@ -414,4 +499,41 @@ pub unsafe extern "C" fn bufrsCreatePass(
 pub unsafe extern "C" fn bufrsRegisterInterfaceModels(registry: mlir_sys::MlirDialectRegistry) {
     // SAFETY: forwarded to the shim, which cannot unwind.
     unsafe { ffi::bufrsShimRegisterInterfaceModels(registry) }
+}
+
+#[cfg(test)]
+mod dependent_dialect_tests {
+    use super::*;
+
+    #[test]
+    fn every_pass_names_dependent_dialects_the_shim_knows() {
+        for (index, entry) in entries().iter().enumerate() {
+            assert_eq!(
+                unknown_dependent_dialects(descriptor(index)),
+                Vec::<String>::new(),
+                "{}",
+                entry.argument
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_dependent_dialects_are_reported() {
+        let mut desc = describe(0, &entries()[0]);
+        desc.argument = leak_c_string("bufrs-test-unknown-dialect");
+        desc.dependent_dialects = leak_c_string("memref,nonsense,scf,tensor");
+        let desc: &'static ffi::BufrsPassDesc = Box::leak(Box::new(desc));
+        let known = "(the shim knows arith, bufferization, cf, memref, scf)";
+        let expected = vec![
+            format!("bufrs-test-unknown-dialect: unknown dependent dialect 'nonsense' {known}"),
+            format!("bufrs-test-unknown-dialect: unknown dependent dialect 'tensor' {known}"),
+        ];
+        assert_eq!(unknown_dependent_dialects(desc), expected);
+        // Neither registered nor created.
+        assert_eq!(register_raw_pass(desc), Err(expected.clone()));
+        assert_eq!(
+            create_raw_pass(desc, "").map(|_| ()),
+            Err(expected.concat())
+        );
+    }
 }

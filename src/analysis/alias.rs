@@ -32,7 +32,7 @@
 
 use std::collections::HashSet;
 
-use super::dominance::{Csr, strongly_connected_components};
+use super::graph::{Csr, strongly_connected_components};
 use super::snapshot::{OpId, Snapshot, ValueDef, ValueId};
 use super::value_flow::ValueFlow;
 

@@ -4,12 +4,12 @@
 //!
 //! Used to tell whether an op may execute more than once per execution of
 //! its region, e.g. to keep stack allocations out of unstructured loops.
-//! Built on the block graph and SCCs of [`crate::analysis::dominance`]:
+//! Built on the block graph and SCCs of [`crate::analysis::graph`]:
 //! O(blocks + edges) for the whole snapshot. The SCC numbers also tell
 //! whether a move between two blocks leaves (or enters) a block loop.
 
 use crate::analysis::{
-    dominance::{Cfg, strongly_connected_components},
+    graph::{Cfg, strongly_connected_components},
     snapshot::BlockId,
 };
 

@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::{
     alias::AliasAnalysis,
-    dominance::{Cfg, ancestor_op_in_region},
+    graph::{Cfg, ancestor_op_in_region},
     liveness::Liveness,
     loops::is_loop_op,
     snapshot::{EffectKind, Effects, OpId, RegionId, Snapshot, ValueId},

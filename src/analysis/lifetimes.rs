@@ -51,18 +51,15 @@
 //!
 //! # Allocation scopes
 //!
-//! The scope of an allocation is its nearest ancestor op with the
-//! `AutomaticAllocationScope` trait that is not loop-like (allocations in an
-//! `scf.for` body can be hoisted to the enclosing function), or the root.
-//! [`LifetimeOptions::loop_like_scopes`] makes loop-like scope ops (e.g.
-//! `scf.forall`, whose iterations may run in parallel and therefore must
-//! not share one buffer) scopes too. NOTE: the snapshot has no fact that
-//! tells a sequential loop from a parallel one, so with the default
-//! (`false`) an allocation in an `scf.forall` body is hoisted to the
-//! function; seed 003 (and merge-alloc, which computes its own scopes) makes
-//! `scf.forall` its own scope.
-//! The scope block is the entry block of the scope op's region that holds
-//! the allocation.
+//! The scope of an allocation is merge-alloc's, computed by
+//! [`super::loops::allocation_scope`]: its nearest ancestor op with the
+//! `AutomaticAllocationScope` trait that is not a sequential loop
+//! (allocations in an `scf.for` body belong to the enclosing function), or
+//! the root. A loop whose iterations may overlap (`scf.forall`,
+//! `scf.parallel`) is its own scope, since its iterations must not share one
+//! buffer. Where that walk stops at an op it cannot see through (see
+//! `AllocationScope::unsupported`), that op is the scope. The scope block is
+//! the entry block of the scope op's region that holds the allocation.
 //!
 //! # Escapes
 //!
@@ -80,17 +77,10 @@
 //! is the total size of the source sets at escape points.
 
 use super::alias::{AliasAnalysis, Origin};
-use super::dominance::{Cfg, strongly_connected_components};
+use super::graph::{Cfg, strongly_connected_components};
+use super::loops::allocation_scope;
 use super::snapshot::{BlockId, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId};
 use super::value_flow::UseKind;
-
-/// Options of the lifetime analysis.
-#[derive(Clone, Debug, Default)]
-pub struct LifetimeOptions {
-    /// Also treat loop-like ops with `AutomaticAllocationScope` as
-    /// allocation scopes (default false; see the module docs).
-    pub loop_like_scopes: bool,
-}
 
 /// Pre-order ticks of every op, block and region.
 #[derive(Clone, Debug, Default)]
@@ -283,7 +273,7 @@ fn widens(snap: &Snapshot, op: OpId) -> bool {
 
 impl Lifetimes {
     /// Computes ticks, intervals, scopes and escapes for every allocation.
-    pub fn new(snap: &Snapshot, alias: &AliasAnalysis<'_>, opts: &LifetimeOptions) -> Lifetimes {
+    pub fn new(snap: &Snapshot, alias: &AliasAnalysis<'_>) -> Lifetimes {
         let ticks = Ticks::new(snap);
         let nops = snap.ops.len();
         let widen: Vec<bool> = (0..nops as u32).map(|o| widens(snap, OpId(o))).collect();
@@ -298,26 +288,11 @@ impl Lifetimes {
             if snap.op(op).parent_block.is_none() || ticks.begin(op) == u32::MAX {
                 continue;
             }
-            // Scope: nearest automatic-allocation-scope ancestor (non
-            // loop-like unless configured), or the root.
-            let mut blk = snap.op(op).parent_block.unwrap_or_default();
-            let (scope_op, scope_block) = loop {
-                let r = snap.block(blk).region;
-                let p = snap.region(r).parent_op;
-                let f = &snap.op(p).facts;
-                let entry = snap.entry_block(r).unwrap_or(blk);
-                match snap.op(p).parent_block {
-                    None => break (p, entry),
-                    Some(pb) => {
-                        if f.is_automatic_allocation_scope
-                            && (opts.loop_like_scopes || !f.is_loop_like)
-                        {
-                            break (p, entry);
-                        }
-                        blk = pb;
-                    }
-                }
+            // Ops in a block always have a scope (see the module docs).
+            let Some(scope) = allocation_scope(snap, op) else {
+                continue;
             };
+            let (scope_op, scope_block) = (scope.op, scope.block);
             index[v.index()] = allocs.len() as u32;
             allocs.push(AllocLifetime {
                 value: v,
@@ -617,9 +592,9 @@ mod tests {
             &[],
         );
     }
-    fn run(s: &Snapshot, opts: &LifetimeOptions) -> Lifetimes {
+    fn run(s: &Snapshot) -> Lifetimes {
         let aa = AliasAnalysis::new(s);
-        Lifetimes::new(s, &aa, opts)
+        Lifetimes::new(s, &aa)
     }
     fn span(l: &Lifetimes, v: ValueId) -> (u32, u32) {
         let a = l.get(v).unwrap();
@@ -644,7 +619,7 @@ mod tests {
         loop_yield(&mut b, body2, r2); // 13, end 14
         ret(&mut b, b0, &[]); // 15, root end 16
         let s = b.finish();
-        let l = run(&s, &LifetimeOptions::default());
+        let l = run(&s);
         assert_eq!(l.ticks().begin(l1), 3);
         assert_eq!(l.ticks().end(l1), 7);
         assert_eq!(l.ticks().end(Snapshot::ROOT), 16);
@@ -659,12 +634,10 @@ mod tests {
             assert!(!l.get(v).unwrap().escape.any());
         }
         assert_eq!(l.get(g).unwrap().scope_block, b0);
-        let l = run(
-            &s,
-            &LifetimeOptions {
-                loop_like_scopes: true,
-            },
-        );
+        // A loop whose iterations may overlap is its own scope.
+        let mut s = s;
+        s.ops[l2.index()].name = "scf.forall".into();
+        let l = run(&s);
         assert_eq!(l.get(g).unwrap().scope_op, l2);
         assert_eq!(l.get(g).unwrap().scope_block, body2);
         assert_eq!(l.get(e).unwrap().scope_op, Snapshot::ROOT);
@@ -728,7 +701,7 @@ mod tests {
         loop_yield(&mut b, body, r); // 11, end 12
         ret(&mut b, b0, &[]); // 13
         let s = b.finish();
-        let l = run(&s, &LifetimeOptions::default());
+        let l = run(&s);
         assert_eq!(span(&l, a), (2, 12));
         assert_eq!(span(&l, bb), (4, 10));
     }
@@ -787,7 +760,7 @@ mod tests {
         let x = b.snapshot().block(b3).args[0];
         ret(&mut b, b3, &[x]); // 10
         let s = b.finish();
-        let l = run(&s, &LifetimeOptions::default());
+        let l = run(&s);
         assert_eq!(span(&l, a), (1, 10));
         assert_eq!(span(&l, c), (3, 3));
         assert_eq!(span(&l, d), (8, 8));
@@ -897,7 +870,7 @@ mod tests {
         );
         ret(&mut b, b2, &[]);
         let s = b.finish();
-        let l = run(&s, &LifetimeOptions::default());
+        let l = run(&s);
         let esc = |v| l.get(v).unwrap().escape;
         assert!(esc(y).yielded && !esc(y).returned);
         assert!(esc(cl).call);
@@ -915,7 +888,7 @@ mod tests {
     /// every widened enclosing op; escape flags agree with forward closures.
     fn check(s: &Snapshot) {
         let aa = AliasAnalysis::new(s);
-        let l = Lifetimes::new(s, &aa, &LifetimeOptions::default());
+        let l = Lifetimes::new(s, &aa);
         let t = l.ticks();
         // Ticks: strictly increasing pre-order, nested inside parents.
         for (o, op) in s.ops.iter().enumerate() {
@@ -1131,7 +1104,7 @@ mod tests {
     /// the same time in any random execution.
     fn check_soundness(s: &Snapshot, seed: u64) {
         let aa = AliasAnalysis::new(s);
-        let l = Lifetimes::new(s, &aa, &LifetimeOptions::default());
+        let l = Lifetimes::new(s, &aa);
         for run in 0..4u64 {
             let mut it = Interp {
                 s,
@@ -1220,7 +1193,7 @@ mod tests {
             },
         );
         let s = b.finish();
-        let l = run(&s, &LifetimeOptions::default());
+        let l = run(&s);
         assert!(l.get(a).unwrap().overlaps(l.get(bb).unwrap()));
         check_soundness(&s, 1);
     }
@@ -1261,7 +1234,7 @@ mod tests {
         });
         ret(&mut b, b0, &[]);
         let s = b.finish();
-        let l = run(&s, &LifetimeOptions::default());
+        let l = run(&s);
         assert!(l.get(n).unwrap().escape.yielded);
         assert!(!l.get(a).unwrap().escape.any()); // %a only enters the loop
         for seed in 0..20 {

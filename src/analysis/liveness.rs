@@ -13,7 +13,7 @@
 //! result) is in `out(B)` as soon as one of its users sits (transitively) in
 //! another block of `B`'s region, even if that block is unreachable from `B`.
 //! Every block of every region is solved; the CFG is the one of
-//! [`crate::analysis::dominance::Cfg`] (successors of a block's last op).
+//! [`crate::analysis::graph::Cfg`] (successors of a block's last op).
 //!
 //! # Algorithm
 //!
@@ -50,7 +50,7 @@
 //!   used and not defined.
 //! - Unreachable blocks take part like any other block (MLIR does the same).
 
-use super::dominance::{Cfg, Csr};
+use super::graph::{Cfg, Csr};
 use super::snapshot::{BlockId, OpId, RegionId, Snapshot, ValueDef, ValueId};
 
 const NONE: u32 = u32::MAX;
@@ -166,7 +166,7 @@ impl<'a> Liveness<'a> {
                     } else if rdepth[r.index()] > rdepth[r_def.index()] {
                         None
                     } else {
-                        super::dominance::ancestor_block_in_region(snap, d, r)
+                        super::graph::ancestor_block_in_region(snap, d, r)
                     };
                     if stop == Some(b) {
                         break;
@@ -341,7 +341,7 @@ impl<'a> Liveness<'a> {
         let mut consider = |v: ValueId| {
             let start = match snap.value(v).def {
                 ValueDef::OpResult { op: d, .. } if !self.is_live_in(v, block) => {
-                    match super::dominance::ancestor_op_in_region(snap, d, binfo.region) {
+                    match super::graph::ancestor_op_in_region(snap, d, binfo.region) {
                         Some(a) if snap.op(a).parent_block == Some(block) => a,
                         _ => return,
                     }
@@ -380,7 +380,7 @@ impl<'a> Liveness<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::dominance::ancestor_op_in_region;
+    use crate::analysis::graph::ancestor_op_in_region;
     use crate::analysis::snapshot::{Effects, OpFacts, SnapshotBuilder, Successor, ValueKind};
     use crate::analysis::testgen::{self, GenConfig};
     use proptest::prelude::*;
@@ -429,8 +429,7 @@ mod tests {
             let gather = |v: ValueId, outs: &mut Vec<BTreeSet<ValueId>>| {
                 for &u in &users[v.index()] {
                     let ub = snap.op(u).parent_block.unwrap();
-                    let anc =
-                        crate::analysis::dominance::ancestor_block_in_region(snap, ub, region);
+                    let anc = crate::analysis::graph::ancestor_block_in_region(snap, ub, region);
                     if anc != Some(bid) {
                         // (MLIR asserts anc exists; count it as escaping.)
                         outs[b].insert(v);

@@ -9,11 +9,12 @@
 //! whose parallel loops lack the trait, and the loops known to run their
 //! iterations one after another, are named here, once. A loop in neither list
 //! counts as possibly concurrent: hoisting does not leave it and merge-alloc
-//! gives its body a scope of its own.
+//! gives its body a scope of its own ([`allocation_scope`], the one scope
+//! rule of merge-alloc and the lifetime analysis).
 
 use super::{
     cycles::BlockCycles,
-    dominance::Cfg,
+    graph::Cfg,
     snapshot::{BlockId, OpId, RegionId, RegionTarget, Snapshot},
 };
 
@@ -52,6 +53,61 @@ pub fn iterations(snapshot: &Snapshot, op: OpId) -> Iterations {
         Iterations::Sequential
     } else {
         Iterations::MayOverlap
+    }
+}
+
+/// The allocation scope of an op: where a buffer it allocates may live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocationScope {
+    /// The scope op: the nearest `AutomaticAllocationScope` ancestor that is
+    /// not a sequential loop, the root, or where the walk stopped (below).
+    pub op: OpId,
+    /// The entry block of the scope op's region that holds the allocation.
+    pub block: BlockId,
+    /// The walk stopped at `op` without reaching a scope: an ancestor op is
+    /// isolated from above, has regions without region-branch semantics, or
+    /// is a loop whose iterations may overlap and is no allocation scope.
+    /// Nothing can be said about where the buffer may live beyond `op`
+    /// (merge-alloc leaves such allocations alone).
+    pub unsupported: bool,
+}
+
+/// The allocation scope of `op`, walking up from its block; `None` for an op
+/// outside any block (the root).
+///
+/// A sequential loop ([`iterations`]) is not a scope even with
+/// `AutomaticAllocationScope` (as `scf.for`): one buffer may serve every
+/// iteration, so allocations in its body belong to the enclosing scope. A
+/// loop whose iterations may overlap (`scf.forall`, `scf.parallel`) with the
+/// trait is a scope: each iteration needs its own buffers.
+pub fn allocation_scope(snapshot: &Snapshot, op: OpId) -> Option<AllocationScope> {
+    let mut block = snapshot.op(op).parent_block?;
+    loop {
+        let region = snapshot.block(block).region;
+        let parent = snapshot.region(region).parent_op;
+        let entry = snapshot.entry_block(region).unwrap_or(block);
+        let info = snapshot.op(parent);
+        let scope = |unsupported| AllocationScope {
+            op: parent,
+            block: entry,
+            unsupported,
+        };
+        let Some(parent_block) = info.parent_block else {
+            return Some(scope(false));
+        };
+        let facts = &info.facts;
+        let sequential =
+            facts.is_loop_like && iterations(snapshot, parent) == Iterations::Sequential;
+        if facts.is_automatic_allocation_scope && !sequential {
+            return Some(scope(false));
+        }
+        if facts.is_isolated_from_above
+            || facts.region_branch.is_none()
+            || (facts.is_loop_like && !sequential)
+        {
+            return Some(scope(true));
+        }
+        block = parent_block;
     }
 }
 

@@ -4,7 +4,7 @@
 //! Everything is addressed by dense indices (`OpId`, `BlockId`, `RegionId`,
 //! `ValueId`) instead of MLIR pointers, so tables are `Vec`s, analyses need no
 //! FFI crossings, and the same analyses run on hand-built snapshots in unit and
-//! property tests. `crate::analysis::capture` fills a snapshot from real IR;
+//! property tests. `crate::ir::capture` fills a snapshot from real IR;
 //! tests build them with [`SnapshotBuilder`].
 //!
 //! Conventions:
@@ -257,7 +257,11 @@ pub struct OpFacts {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpInfo {
-    /// The op's registered name (e.g. `memref.alloc`), for diagnostics only.
+    /// The op's registered name (e.g. `memref.alloc`). Diagnostics print it,
+    /// and a few decisions read it where MLIR 22 has no interface: copies
+    /// (`dialect::copies`), loops known to be sequential or parallel
+    /// (`analysis::loops`), ops that expose an address as a plain value
+    /// (`analysis::value_flow`), ownership-based `bufferization.dealloc`.
     pub name: String,
     /// The block holding the op; `None` only for the root.
     pub parent_block: Option<BlockId>,

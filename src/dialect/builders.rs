@@ -5,55 +5,80 @@
 //! that came from a call or a merge, whose producer has no
 //! `AllocationOpInterface`); passes that use them list the dialects in
 //! `BufrsPass::DEPENDENT_DIALECTS`.
+//!
+//! # Safety
+//!
+//! Like `crate::ir::edit`, these take raw MLIR handles and are `unsafe fn`s:
+//! every handle passed (values, blocks, locations, types, attributes, and the
+//! op or block `at` names) must be live and of one context.
 
 use mlir_sys::{MlirBlock, MlirLocation, MlirOperation, MlirValue};
 
 use crate::ir::edit::{InsertPoint, create_op, value_type};
 
 /// `memref.dealloc %buffer`.
-pub fn memref_dealloc(buffer: MlirValue, location: MlirLocation, at: InsertPoint) -> MlirOperation {
-    create_op("memref.dealloc", location, &[buffer], &[], &[], at)
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn memref_dealloc(
+    buffer: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirOperation {
+    // SAFETY: live handles (the caller's contract); a valid memref.dealloc.
+    unsafe { create_op("memref.dealloc", location, &[buffer], &[], &[], at) }
 }
 
 /// `%copy = bufferization.clone %buffer` (same type); returns `%copy`.
-pub fn bufferization_clone(
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn bufferization_clone(
     buffer: MlirValue,
     location: MlirLocation,
     at: InsertPoint,
 ) -> MlirValue {
-    let op = create_op(
-        "bufferization.clone",
-        location,
-        &[buffer],
-        &[value_type(buffer)],
-        &[],
-        at,
-    );
-    crate::ir::edit::result(op, 0)
+    // SAFETY: live handles (the caller's contract); the clone has one result.
+    unsafe {
+        let op = create_op(
+            "bufferization.clone",
+            location,
+            &[buffer],
+            &[value_type(buffer)],
+            &[],
+            at,
+        );
+        crate::ir::edit::result(op, 0)
+    }
 }
 
 /// `cf.br ^target(%arguments)` at the end of `block`.
-pub fn cf_br(
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn cf_br(
     block: MlirBlock,
     target: MlirBlock,
     arguments: &[MlirValue],
     location: MlirLocation,
 ) -> MlirOperation {
-    create_op(
-        "cf.br",
-        location,
-        arguments,
-        &[],
-        &[target],
-        InsertPoint::EndOf(block),
-    )
+    // SAFETY: live handles (the caller's contract).
+    unsafe {
+        create_op(
+            "cf.br",
+            location,
+            arguments,
+            &[],
+            &[target],
+            InsertPoint::EndOf(block),
+        )
+    }
 }
 
 /// Creates op `name` like [`create_op`], with `attributes` given as
 /// `(name, attribute text)` pairs parsed in the op's context (inherent
 /// attributes become properties, as when MLIR parses the generic form).
 /// `None` if an attribute does not parse.
-pub fn create_op_with_attributes(
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn create_op_with_attributes(
     name: &str,
     location: MlirLocation,
     operands: &[MlirValue],
@@ -77,19 +102,25 @@ pub fn create_op_with_attributes(
         }
         named
     };
-    Some(crate::ir::edit::create_op_with_named_attributes(
-        name,
-        location,
-        operands,
-        result_types,
-        &[],
-        &named,
-        at,
-    ))
+    // SAFETY: live handles (the caller's contract); the attributes were just
+    // built in the same context.
+    Some(unsafe {
+        crate::ir::edit::create_op_with_named_attributes(
+            name,
+            location,
+            operands,
+            result_types,
+            &[],
+            &named,
+            at,
+        )
+    })
 }
 
 /// Parses a type in `location`'s context; `None` if it does not parse.
-pub fn parse_type(text: &str, location: MlirLocation) -> Option<mlir_sys::MlirType> {
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn parse_type(text: &str, location: MlirLocation) -> Option<mlir_sys::MlirType> {
     // SAFETY: parsing in a live context; the string outlives the call.
     let ty = unsafe {
         mlir_sys::mlirTypeParseGet(
@@ -101,21 +132,26 @@ pub fn parse_type(text: &str, location: MlirLocation) -> Option<mlir_sys::MlirTy
 }
 
 /// `%c = arith.constant <value> : index`; returns `%c`.
-pub fn arith_constant_index(
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_constant_index(
     value: i64,
     location: MlirLocation,
     at: InsertPoint,
 ) -> Option<MlirValue> {
-    let index = parse_type("index", location)?;
-    let op = create_op_with_attributes(
-        "arith.constant",
-        location,
-        &[],
-        &[index],
-        &[("value", &format!("{value} : index"))],
-        at,
-    )?;
-    Some(crate::ir::edit::result(op, 0))
+    // SAFETY: live handles (the caller's contract); arith.constant has one result.
+    unsafe {
+        let index = parse_type("index", location)?;
+        let op = create_op_with_attributes(
+            "arith.constant",
+            location,
+            &[],
+            &[index],
+            &[("value", &format!("{value} : index"))],
+            at,
+        )?;
+        Some(crate::ir::edit::result(op, 0))
+    }
 }
 
 /// `%m = memref.alloc() {alignment = <alignment>} : memref<<bytes>xi8[, <memory_space>]>`
@@ -123,7 +159,9 @@ pub fn arith_constant_index(
 /// attributes are built through the C API, not parsed from text. `None` if
 /// `bytes` is negative, `alignment` is not positive, or MLIR refuses the type
 /// (it then reports why at `location`).
-pub fn memref_alloc_bytes(
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn memref_alloc_bytes(
     bytes: i64,
     alignment: i64,
     memory_space: mlir_sys::MlirAttribute,
@@ -170,34 +208,42 @@ pub fn memref_alloc_bytes(
             ],
         )
     };
-    let op = crate::ir::edit::create_op_with_named_attributes(
-        "memref.alloc",
-        location,
-        &[],
-        &[ty],
-        &[],
-        &named,
-        at,
-    );
-    Some(crate::ir::edit::result(op, 0))
+    // SAFETY: live handles (the caller's contract); memref.alloc has one result.
+    unsafe {
+        let op = crate::ir::edit::create_op_with_named_attributes(
+            "memref.alloc",
+            location,
+            &[],
+            &[ty],
+            &[],
+            &named,
+            at,
+        );
+        Some(crate::ir::edit::result(op, 0))
+    }
 }
 
 /// `%v = memref.view %source[%byte_shift][] : memref<Nxi8> to <result_type>`
 /// (static result shape: no size operands); returns `%v`.
-pub fn memref_view(
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn memref_view(
     source: MlirValue,
     byte_shift: MlirValue,
     result_type: mlir_sys::MlirType,
     location: MlirLocation,
     at: InsertPoint,
 ) -> MlirValue {
-    let op = create_op(
-        "memref.view",
-        location,
-        &[source, byte_shift],
-        &[result_type],
-        &[],
-        at,
-    );
-    crate::ir::edit::result(op, 0)
+    // SAFETY: live handles (the caller's contract); memref.view has one result.
+    unsafe {
+        let op = create_op(
+            "memref.view",
+            location,
+            &[source, byte_shift],
+            &[result_type],
+            &[],
+            at,
+        );
+        crate::ir::edit::result(op, 0)
+    }
 }

@@ -1,43 +1,36 @@
-//! IR edits: use lists (which melior lacks), replacing and erasing, and the
-//! builds bufrs makes through `AllocationOpInterface` (dealloc, clone, stack
-//! allocation), so new IR matches whatever dialect the allocation came from.
+//! IR edits: replacing and erasing, creating and inserting ops and blocks,
+//! and the builds bufrs makes through `AllocationOpInterface` (dealloc, clone,
+//! stack allocation), so new IR matches whatever dialect the allocation came
+//! from.
+//!
+//! # Safety
+//!
+//! These functions take MLIR's raw handles (`MlirOperation`, `MlirValue`,
+//! `MlirBlock`, ...), which carry no lifetime: they are `unsafe fn`s whose
+//! common contract is that **every handle passed is live** (not null, its IR
+//! not erased, its context alive) and that no other thread edits the same IR.
+//! Each function states what else it requires (indices in range, types that
+//! match, detached ops, ...). Handles from `crate::ir::capture::IrMap` are live
+//! until the op they belong to is erased.
 
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 
 use crate::ffi;
 
-/// One use of a value: the user op and the operand index.
-#[derive(Clone, Copy, Debug)]
-pub struct Use {
-    pub owner: MlirOperation,
-    pub operand_index: usize,
-}
-
-/// All uses of `value`, in use-list order.
-pub fn uses(value: MlirValue) -> Vec<Use> {
-    let mut out = Vec::new();
-    // SAFETY: walking a live value's use list without modifying it.
-    unsafe {
-        let mut operand = mlir_sys::mlirValueGetFirstUse(value);
-        while !mlir_sys::mlirOpOperandIsNull(operand) {
-            out.push(Use {
-                owner: mlir_sys::mlirOpOperandGetOwner(operand),
-                operand_index: mlir_sys::mlirOpOperandGetOperandNumber(operand) as usize,
-            });
-            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
-        }
-    }
-    out
-}
-
 /// Replaces every use of `of` with `with`.
-pub fn replace_all_uses(of: MlirValue, with: MlirValue) {
-    // SAFETY: both values are live and of compatible types (caller's duty).
+/// # Safety
+/// `of` and `with` are live values of the same type, `with` dominates every
+/// use of `of`.
+pub unsafe fn replace_all_uses(of: MlirValue, with: MlirValue) {
+    // SAFETY: the caller's contract.
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(of, with) }
 }
 
 /// Erases `op` (removing it from its block). Its results must be unused.
-pub fn erase(op: MlirOperation) {
+/// # Safety
+/// `op` is live and in a block, and none of its results has a use left; every
+/// handle into `op` (its results, regions, blocks) dangles afterwards.
+pub unsafe fn erase(op: MlirOperation) {
     // SAFETY: `op` is live; MLIR's C API erases an op that is in a block.
     unsafe { mlir_sys::mlirOperationDestroy(op) }
 }
@@ -95,7 +88,10 @@ impl InsertPoint {
 
 /// Builds a dealloc of `buffer` (a result of `alloc_op`) at `at`. `None` when
 /// the op has no `AllocationOpInterface` or its implementation declines.
-pub fn build_dealloc(
+/// # Safety
+/// `alloc_op` is live, `buffer` is one of its results, and `at` names a live
+/// op or block.
+pub unsafe fn build_dealloc(
     alloc_op: MlirOperation,
     buffer: MlirValue,
     at: InsertPoint,
@@ -107,7 +103,9 @@ pub fn build_dealloc(
 }
 
 /// Builds a clone of `buffer` at `at`; returns the clone.
-pub fn build_clone(
+/// # Safety
+/// As [`build_dealloc`].
+pub unsafe fn build_clone(
     alloc_op: MlirOperation,
     buffer: MlirValue,
     at: InsertPoint,
@@ -120,7 +118,9 @@ pub fn build_clone(
 
 /// Builds the stack allocation that replaces `buffer` at `at`; returns the new
 /// op (the caller rewires uses and erases `alloc_op`).
-pub fn build_promoted_alloc(
+/// # Safety
+/// As [`build_dealloc`].
+pub unsafe fn build_promoted_alloc(
     alloc_op: MlirOperation,
     buffer: MlirValue,
     at: InsertPoint,
@@ -132,14 +132,18 @@ pub fn build_promoted_alloc(
 }
 
 /// Result `index` of `op`.
-pub fn result(op: MlirOperation, index: usize) -> MlirValue {
-    // SAFETY: caller guarantees `index < num results`.
+/// # Safety
+/// `op` is live and has more than `index` results.
+pub unsafe fn result(op: MlirOperation, index: usize) -> MlirValue {
+    // SAFETY: the caller's contract.
     unsafe { mlir_sys::mlirOperationGetResult(op, index as isize) }
 }
 
 /// Creates an op from its parts and inserts it at `at`. Returns the op.
 /// The op's dialect must be loaded (passes declare their dependent dialects).
-pub fn create_op(
+/// # Safety
+/// As [`create_op_with_named_attributes`].
+pub unsafe fn create_op(
     name: &str,
     location: mlir_sys::MlirLocation,
     operands: &[MlirValue],
@@ -147,12 +151,20 @@ pub fn create_op(
     successors: &[MlirBlock],
     at: InsertPoint,
 ) -> MlirOperation {
-    create_op_with_named_attributes(name, location, operands, result_types, successors, &[], at)
+    // SAFETY: the same contract.
+    unsafe {
+        create_op_with_named_attributes(name, location, operands, result_types, successors, &[], at)
+    }
 }
 
 /// [`create_op`] with attributes already built (inherent ones become properties, as when
 /// MLIR parses the generic form).
-pub fn create_op_with_named_attributes(
+/// # Safety
+/// `location`, `operands`, `result_types`, `successors` and `attributes` are
+/// live handles of the context the op is created in; `at` names a live op or
+/// block; the op that results must be valid for its dialect (MLIR does not
+/// verify it here).
+pub unsafe fn create_op_with_named_attributes(
     name: &str,
     location: mlir_sys::MlirLocation,
     operands: &[MlirValue],
@@ -187,14 +199,18 @@ pub fn create_op_with_named_attributes(
             attributes.as_ptr(),
         );
         let op = mlir_sys::mlirOperationCreate(&mut state);
+        // The op is fresh, so detached; `at` is live (the caller's contract).
         insert(op, at);
         op
     }
 }
 
 /// Inserts a detached op at `at`.
-pub fn insert(op: MlirOperation, at: InsertPoint) {
-    // SAFETY: `op` is detached; insertion points are live.
+/// # Safety
+/// `op` is live and detached (in no block); `at` names a live op that is in a
+/// block, or a live block.
+pub unsafe fn insert(op: MlirOperation, at: InsertPoint) {
+    // SAFETY: `op` is detached; anchors are live.
     unsafe {
         match at {
             InsertPoint::Before(next) => {
@@ -219,20 +235,28 @@ pub fn insert(op: MlirOperation, at: InsertPoint) {
 }
 
 /// Sets operand `index` of `op` to `value`.
-pub fn set_operand(op: MlirOperation, index: usize, value: MlirValue) {
-    // SAFETY: caller guarantees `index < num operands` and a matching type.
+/// # Safety
+/// `op` and `value` are live, `index` is less than `op`'s operand count and
+/// `value`'s type is one the op accepts there.
+pub unsafe fn set_operand(op: MlirOperation, index: usize, value: MlirValue) {
+    // SAFETY: the caller's contract.
     unsafe { mlir_sys::mlirOperationSetOperand(op, index as isize, value) }
 }
 
 /// Sets successor `index` of terminator `op` to `block`.
-pub fn set_successor(op: MlirOperation, index: usize, block: MlirBlock) {
-    // SAFETY: caller guarantees `index < num successors`.
+/// # Safety
+/// `op` is a live terminator with more than `index` successors; `block` is a
+/// live block of the same region.
+pub unsafe fn set_successor(op: MlirOperation, index: usize, block: MlirBlock) {
+    // SAFETY: the caller's contract.
     unsafe { mlir_sys::mlirOperationSetSuccessor(op, index as isize, block) }
 }
 
 /// Creates a block with the argument types and locations of `like`'s
 /// arguments and inserts it after `after` in its region.
-pub fn new_block_like(like: MlirBlock, after: MlirBlock) -> MlirBlock {
+/// # Safety
+/// `like` and `after` are live blocks; `after` is in a region.
+pub unsafe fn new_block_like(like: MlirBlock, after: MlirBlock) -> MlirBlock {
     // SAFETY: `like` and `after` are live blocks of one region.
     unsafe {
         let count = mlir_sys::mlirBlockGetNumArguments(like);
@@ -251,7 +275,9 @@ pub fn new_block_like(like: MlirBlock, after: MlirBlock) -> MlirBlock {
 }
 
 /// The arguments of `block`.
-pub fn block_arguments(block: MlirBlock) -> Vec<MlirValue> {
+/// # Safety
+/// `block` is live.
+pub unsafe fn block_arguments(block: MlirBlock) -> Vec<MlirValue> {
     // SAFETY: `block` is live.
     unsafe {
         (0..mlir_sys::mlirBlockGetNumArguments(block))
@@ -261,19 +287,25 @@ pub fn block_arguments(block: MlirBlock) -> Vec<MlirValue> {
 }
 
 /// The location of `op`.
-pub fn location(op: MlirOperation) -> mlir_sys::MlirLocation {
+/// # Safety
+/// `op` is live.
+pub unsafe fn location(op: MlirOperation) -> mlir_sys::MlirLocation {
     // SAFETY: `op` is live.
     unsafe { mlir_sys::mlirOperationGetLocation(op) }
 }
 
 /// The type of `value`.
-pub fn value_type(value: MlirValue) -> mlir_sys::MlirType {
+/// # Safety
+/// `value` is live.
+pub unsafe fn value_type(value: MlirValue) -> mlir_sys::MlirType {
     // SAFETY: `value` is live.
     unsafe { mlir_sys::mlirValueGetType(value) }
 }
 
 /// The op defining `value`, if it is an op result.
-pub fn defining_op(value: MlirValue) -> Option<MlirOperation> {
+/// # Safety
+/// `value` is live.
+pub unsafe fn defining_op(value: MlirValue) -> Option<MlirOperation> {
     // SAFETY: `value` is live.
     unsafe { mlir_sys::mlirValueIsAOpResult(value).then(|| mlir_sys::mlirOpResultGetOwner(value)) }
 }

@@ -11,7 +11,10 @@
 use melior::ir::{OperationRef, RegionLike, RegionRef, operation::OperationLike};
 use mlir_sys::{MlirOperation, MlirRegion, MlirValue};
 
-use crate::{boundary, ffi, ir::diagnostics::string_from_ref};
+use crate::{
+    ffi,
+    ir::{collect::collect_region_edge, diagnostics::string_from_ref},
+};
 
 /// The `BUFRS_TRAIT_*` facts of an op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -206,7 +209,7 @@ pub fn region_entry_edges(op: MlirOperation) -> Option<Vec<RawRegionEdge>> {
     let known = unsafe {
         ffi::bufrsShimRegionBranchEntryEdges(
             op,
-            Some(boundary::collect_region_edge),
+            Some(collect_region_edge),
             &mut edges as *mut _ as *mut _,
         )
     };
@@ -222,7 +225,7 @@ pub fn terminator_edges(terminator: MlirOperation) -> Option<Vec<RawRegionEdge>>
     let known = unsafe {
         ffi::bufrsShimRegionTerminatorEdges(
             terminator,
-            Some(boundary::collect_region_edge),
+            Some(collect_region_edge),
             &mut edges as *mut _ as *mut _,
         )
     };
@@ -241,6 +244,22 @@ pub fn callee(op: MlirOperation) -> Option<String> {
     // SAFETY: `op` is live; the returned name lives in the context.
     let name = string_from_ref(unsafe { ffi::bufrsShimCallCallee(op) });
     (!name.is_empty()).then_some(name)
+}
+
+/// The op's symbol name (`sym_name`), or its op name if it has none, as
+/// MLIR's test passes print after "Testing : ".
+pub fn symbol_name(op: MlirOperation) -> String {
+    // SAFETY: live op; attribute queries are total; a null attribute means absent.
+    unsafe {
+        let name = mlir_sys::mlirStringRefCreateFromCString(c"sym_name".as_ptr());
+        let attr = mlir_sys::mlirOperationGetAttributeByName(op, name);
+        if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAString(attr) {
+            return string_from_ref(mlir_sys::mlirStringAttrGetValue(attr));
+        }
+        string_from_ref(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+            op,
+        )))
+    }
 }
 
 /// `AllocationOpInterface::getHoistingKind`: which hoisting moves are legal.

@@ -1,20 +1,25 @@
-//! Thin, safe views of MLIR for bufrs: what melior offers plus what it lacks.
+//! Thin views of MLIR for bufrs: what melior offers plus what it lacks.
 //!
 //! melior gives handles (`OperationRef`, `Value`, `BlockRef`, `RegionRef`) that
 //! stay 1:1 with MLIR's C API. This layer adds, through the C++ shim, the
 //! interface queries the passes need ([`interfaces`]), the type facts of
-//! memrefs ([`types`]), IR edits including use lists and builds through
-//! `AllocationOpInterface` ([`edit`]) and diagnostics with severities and notes
-//! ([`diagnostics`]). Nothing here knows a dialect op by name.
+//! memrefs ([`types`]), IR edits and builds through `AllocationOpInterface`
+//! ([`edit`]: `unsafe fn`s over raw handles, each with its safety contract)
+//! and diagnostics with severities and notes ([`diagnostics`]). Nothing here
+//! knows a dialect op by name.
 //!
-//! melior handles have no `Hash`; [`key`] gives a stable per-run key for ops,
-//! values and blocks (their pointer), to use in maps.
+//! The bridge to the pure analyses: [`capture`] fills an
+//! `analysis::snapshot::Snapshot` from real IR in one walk (with the map back
+//! to MLIR handles). Around it: [`collect`], the callbacks through which the
+//! shim hands back variable-length data, and [`context`], a context ready for
+//! bufrs outside `mlir-opt`.
 
+pub mod capture;
+pub mod collect;
+pub mod context;
 pub mod diagnostics;
 pub mod edit;
 pub mod interfaces;
-pub mod key;
 pub mod types;
 
 pub use diagnostics::{Diagnostic, Severity};
-pub use key::{BlockKey, OpKey, ValueKey};

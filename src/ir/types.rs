@@ -107,7 +107,7 @@ fn print_attribute(attr: mlir_sys::MlirAttribute) -> String {
     unsafe {
         mlir_sys::mlirAttributePrint(
             attr,
-            Some(crate::boundary::append_to_string),
+            Some(crate::ir::collect::append_to_string),
             &mut out as *mut String as *mut _,
         )
     };

@@ -50,12 +50,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
+use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        capture::{IrMap, capture},
         cycles::BlockCycles,
-        dominance::{DominanceInfo, ancestor_op_in_region},
+        dominance::DominanceInfo,
+        graph::ancestor_op_in_region,
         input_contract::{CloneMerges, writes_after_flow},
         liveness::Liveness,
         ownership::{self, Ownership, Problem},
@@ -70,8 +71,9 @@ use crate::{
         interfaces,
     },
     pass_options,
-    passes::verify_deallocation::emit_contract_violation,
-    registry::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{
+        Anchor, BufrsPass, PassFailed, PassResult, verify_deallocation::emit_contract_violation,
+    },
 };
 
 pass_options! {
@@ -118,7 +120,7 @@ impl BufrsPass for BufferDeallocation {
             Err(errors) => {
                 for error in errors {
                     let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
-                    Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.message)).emit();
+                    Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.error)).emit();
                 }
                 return Err(PassFailed);
             }
@@ -145,11 +147,76 @@ impl BufrsPass for BufferDeallocation {
     }
 }
 
-/// Why the IR cannot be handled, at an op.
+/// Why the IR cannot be handled ([`DeallocError`]), at an op.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanError {
+    /// Where the diagnostic goes.
     pub op: OpId,
-    pub message: String,
+    pub error: DeallocError,
+}
+
+/// The input IR breaks an assumption the deallocation plan rests on. Each
+/// variant names the assumption; op names are the ones printed in the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeallocError {
+    /// Every branch tells which of its operands go to each successor
+    /// (`BranchOpInterface`).
+    #[error("buffers flow to a successor whose operands are unknown (no BranchOpInterface)")]
+    UnknownSuccessorOperands,
+    /// Every terminator of a region-branch op's region tells where it goes
+    /// (`RegionBranchTerminatorOpInterface` or `ReturnLike`); `parent` is the
+    /// region-branch op.
+    #[error(
+        "the terminator's successors in '{parent}' are unknown (no RegionBranchTerminatorOpInterface or ReturnLike)"
+    )]
+    UnknownRegionExit { parent: String },
+    /// The input has no ownership-based deallocation (`bufferization.dealloc`).
+    #[error("'{op}' is ownership-based deallocation; run this pass on IR without it")]
+    OwnershipBasedDealloc { op: String },
+    /// An op that frees does nothing else; here it also allocates (a realloc).
+    #[error(
+        "'{op}' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)"
+    )]
+    FreeAndAllocate { op: String },
+    /// An op that frees does nothing else; here it has results, regions or
+    /// other effects.
+    #[error(
+        "'{op}' frees buffers and does more (results, regions or other effects); run this pass on IR without it"
+    )]
+    FreeAndMore { op: String },
+    /// An existing free frees only buffers the function owns on every path.
+    #[error("frees a buffer that may or may not be owned by this function")]
+    MaybeOwnedFree,
+    /// A buffer allocated in a control-flow loop has uses that can be
+    /// followed: its address is not kept where uses go out of sight.
+    #[error(
+        "keeps the address of a buffer allocated in a control-flow loop where its uses cannot be followed; where its last use is cannot be told"
+    )]
+    AddressKeptInLoop,
+    /// An address taken as a plain value stays within its buffer's life:
+    /// control flow does not carry it out of the buffer's region or around a
+    /// loop to an earlier point.
+    #[error(
+        "takes the address of a buffer as a plain value that control flow carries out of the buffer's region or around a loop; where its last use is cannot be told"
+    )]
+    AddressCarriedAway,
+    /// Every use of a buffer is nested in the region that owns it.
+    #[error("uses a buffer outside the region that owns it")]
+    UseOutsideOwningRegion,
+    /// Buffers are not stored into memory (their ownership would be lost).
+    #[error("stores a buffer into memory; its ownership cannot be tracked")]
+    StoredBuffer,
+    /// The function's blocks end with known returns.
+    #[error(
+        "'{op}' ends the function's block but is no known return (e.g. an unregistered op that may be a terminator); where the buffer goes is unknown"
+    )]
+    UnknownFunctionTerminator { op: String },
+    /// A buffer leaves a region only through region-branch control flow
+    /// (`RegionBranchOpInterface`); `parent` is the op whose region it leaves.
+    #[error(
+        "passes a buffer out of '{parent}', whose control flow is unknown (no RegionBranchOpInterface)"
+    )]
+    UnknownRegionControlFlow { parent: String },
 }
 
 /// Where a free goes.
@@ -236,14 +303,13 @@ pub fn plan(
         .map(|p| match p {
             Problem::UnknownSuccessorOperands { op } => PlanError {
                 op: *op,
-                message: "buffers flow to a successor whose operands are unknown (no BranchOpInterface)".into(),
+                error: DeallocError::UnknownSuccessorOperands,
             },
             Problem::UnknownRegionExit { op, terminator } => PlanError {
                 op: *terminator,
-                message: format!(
-                    "the terminator's successors in '{}' are unknown (no RegionBranchTerminatorOpInterface or ReturnLike)",
-                    snapshot.op(*op).name
-                ),
+                error: DeallocError::UnknownRegionExit {
+                    parent: snapshot.op(*op).name.clone(),
+                },
             },
         })
         .collect();
@@ -410,12 +476,11 @@ fn existing_frees(
     let mut erased = BTreeSet::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
-        let refuse = |message: String| PlanError { op: id, message };
+        let refuse = |error: DeallocError| PlanError { op: id, error };
         if op.name == crate::dialect::OWNERSHIP_BASED_DEALLOC {
-            errors.push(refuse(format!(
-                "'{}' is ownership-based deallocation; run this pass on IR without it",
-                op.name
-            )));
+            errors.push(refuse(DeallocError::OwnershipBasedDealloc {
+                op: op.name.clone(),
+            }));
             continue;
         }
         let Effects::Known(effects) = &op.facts.effects else {
@@ -436,16 +501,11 @@ fn existing_frees(
             && op.regions.is_empty();
         if !only_frees {
             let allocates = effects.iter().any(|e| e.kind == EffectKind::Allocate);
+            let op = op.name.clone();
             errors.push(refuse(if allocates {
-                format!(
-                    "'{}' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)",
-                    op.name
-                )
+                DeallocError::FreeAndAllocate { op }
             } else {
-                format!(
-                    "'{}' frees buffers and does more (results, regions or other effects); run this pass on IR without it",
-                    op.name
-                )
+                DeallocError::FreeAndMore { op }
             }));
             continue;
         }
@@ -460,7 +520,7 @@ fn existing_frees(
         } else if owned.iter().any(|&o| o) {
             errors.push(PlanError {
                 op: id,
-                message: "frees a buffer that may or may not be owned by this function".into(),
+                error: DeallocError::MaybeOwnedFree,
             });
         }
     }
@@ -541,7 +601,7 @@ fn lifted_uses(
                 if out_of_reach.is_some() {
                     errors.push(PlanError {
                         op: id,
-                        message: "takes the address of a buffer as a plain value that control flow carries out of the buffer's region or around a loop; where its last use is cannot be told".into(),
+                        error: DeallocError::AddressCarriedAway,
                     });
                     continue;
                 }
@@ -562,7 +622,7 @@ fn lifted_uses(
                         if cycles.on_cycle[def_block.index()] {
                             errors.push(PlanError {
                                 op: by,
-                                message: "keeps the address of a buffer allocated in a control-flow loop where its uses cannot be followed; where its last use is cannot be told".into(),
+                                error: DeallocError::AddressKeptInLoop,
                             });
                             continue;
                         }
@@ -589,7 +649,7 @@ fn lifted_uses(
                 }),
                 None => errors.push(PlanError {
                     op: id,
-                    message: "uses a buffer outside the region that owns it".into(),
+                    error: DeallocError::UseOutsideOwningRegion,
                 }),
             }
         }
@@ -610,7 +670,7 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
     if stored {
         return Some(PlanError {
             op: id,
-            message: "stores a buffer into memory; its ownership cannot be tracked".into(),
+            error: DeallocError::StoredBuffer,
         });
     }
     if facts.is_terminator && facts.successors.is_empty() && facts.terminator_edges.is_empty() {
@@ -620,19 +680,19 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
         if parent == Some(Snapshot::ROOT) && !facts.is_return_like {
             return Some(PlanError {
                 op: id,
-                message: format!(
-                    "'{}' ends the function's block but is no known return (e.g. an unregistered op that may be a terminator); where the buffer goes is unknown",
-                    op.name
-                ),
+                error: DeallocError::UnknownFunctionTerminator {
+                    op: op.name.clone(),
+                },
             });
         }
         if !is_function_return && !in_region_branch {
             return Some(PlanError {
                 op: id,
-                message: format!(
-                    "passes a buffer out of '{}', whose control flow is unknown (no RegionBranchOpInterface)",
-                    parent.map_or("?", |p| snapshot.op(p).name.as_str())
-                ),
+                error: DeallocError::UnknownRegionControlFlow {
+                    parent: parent
+                        .map_or("?", |p| snapshot.op(p).name.as_str())
+                        .to_string(),
+                },
             });
         }
     }
@@ -893,6 +953,11 @@ fn reachable_edges_into(
 }
 
 /// Applies the plan to the IR.
+///
+/// Handle liveness (the contract of `ir::edit` and `dialect::builders`):
+/// every handle comes from `map`, captured for this run, or was built here;
+/// the only ops erased are the existing frees of `plan.erase`, erased first,
+/// which no later edit names (the placement of frees and clones skips them).
 fn apply(
     snapshot: &Snapshot,
     map: &IrMap,
@@ -900,14 +965,18 @@ fn apply(
     plan: &Plan,
 ) -> Result<(), String> {
     for &op in &plan.erase {
-        edit::erase(map.op(op));
+        // SAFETY: a live free whose buffer has no result to rewire; nothing
+        // names it afterwards (see above).
+        unsafe { edit::erase(map.op(op)) };
     }
     for clone in &plan.clones {
         let forwarder = map.op(clone.forwarder);
         let index = operand_index(map, clone)?;
         let value = map.value(clone.value);
         let copy = build_clone(snapshot, map, ownership, clone.value, value, forwarder);
-        edit::set_operand(forwarder, index as usize, copy);
+        // SAFETY: live handles; `index` is the forwarded operand's own index
+        // and the clone has its type.
+        unsafe { edit::set_operand(forwarder, index as usize, copy) };
     }
     for &(root, at) in &plan.frees {
         let point = match at {
@@ -915,12 +984,15 @@ fn apply(
             FreeAt::Before(op) => InsertPoint::Before(map.op(op)),
             FreeAt::StartOf(block) => InsertPoint::StartOf(map.block(block)),
         };
-        let location = match at {
-            FreeAt::After(op) | FreeAt::Before(op) => edit::location(map.op(op)),
-            FreeAt::StartOf(block) => snapshot.block(block).ops.first().map_or_else(
-                || edit::location(map.op(Snapshot::ROOT)),
-                |&op| edit::location(map.op(op)),
-            ),
+        // SAFETY: live ops of `map`.
+        let location = unsafe {
+            match at {
+                FreeAt::After(op) | FreeAt::Before(op) => edit::location(map.op(op)),
+                FreeAt::StartOf(block) => snapshot.block(block).ops.first().map_or_else(
+                    || edit::location(map.op(Snapshot::ROOT)),
+                    |&op| edit::location(map.op(op)),
+                ),
+            }
         };
         build_free(snapshot, map, root, location, point);
     }
@@ -934,20 +1006,29 @@ fn apply(
         );
         let successor = &snapshot.op(terminator).facts.successors[k as usize];
         let target = map.block(successor.block);
-        let new_block = edit::new_block_like(target, block);
-        let location = edit::location(t);
-        let mut args = edit::block_arguments(new_block);
-        let branch = builders::cf_br(new_block, target, &args, location);
+        // SAFETY: live blocks and terminator of `map`, in one region; the new
+        // block and its arguments were just created.
+        let (new_block, location, mut args, branch) = unsafe {
+            let new_block = edit::new_block_like(target, block);
+            let location = edit::location(t);
+            let args = edit::block_arguments(new_block);
+            let branch = builders::cf_br(new_block, target, &args, location);
+            (new_block, location, args, branch)
+        };
         for &(position, value) in &work.clones {
             let index = (successor.produced + position) as usize;
             let copy = build_clone(snapshot, map, ownership, value, args[index], branch);
             args[index] = copy;
-            edit::set_operand(branch, index, copy);
+            // SAFETY: the new branch forwards every block argument, so
+            // `index` is in range; the clone has the argument's type.
+            unsafe { edit::set_operand(branch, index, copy) };
         }
         for &root in &work.frees {
             build_free(snapshot, map, root, location, InsertPoint::Before(branch));
         }
-        edit::set_successor(t, k as usize, new_block);
+        // SAFETY: `k` is a successor index of the live terminator `t`; the new
+        // block is in its region.
+        unsafe { edit::set_successor(t, k as usize, new_block) };
     }
     Ok(())
 }
@@ -969,8 +1050,10 @@ fn operand_index(map: &IrMap, clone: &CloneAt) -> Result<u32, String> {
 
 /// The AllocationOpInterface op that can build clones/frees for `root`'s
 /// memory, if its producer has one.
+/// `value` must be live (a handle of the run's `IrMap`).
 fn allocation_op(value: MlirValue) -> Option<MlirOperation> {
-    let op = edit::defining_op(value)?;
+    // SAFETY: a live value (see above).
+    let op = unsafe { edit::defining_op(value) }?;
     interfaces::traits(op).is_allocation_op().then_some(op)
 }
 
@@ -982,14 +1065,16 @@ fn build_clone(
     value: MlirValue,
     before: MlirOperation,
 ) -> MlirValue {
-    let location = edit::location(before);
+    // SAFETY (this function): `value` and `before` are live handles of
+    // `apply`; `value` is a result of the allocation op found for its root.
+    let location = unsafe { edit::location(before) };
     let via_interface = ownership
         .roots(value_id)
         .into_iter()
         .find_map(|r| allocation_op(map.value(r)))
-        .and_then(|alloc| edit::build_clone(alloc, value, InsertPoint::Before(before)));
+        .and_then(|alloc| unsafe { edit::build_clone(alloc, value, InsertPoint::Before(before)) });
     let _ = snapshot;
-    via_interface.unwrap_or_else(|| {
+    via_interface.unwrap_or_else(|| unsafe {
         builders::bufferization_clone(value, location, InsertPoint::Before(before))
     })
 }
@@ -1003,12 +1088,14 @@ fn build_free(
 ) {
     let value = map.value(root);
     if let Some(alloc) = allocation_op(value)
-        && edit::build_dealloc(alloc, value, at).is_some()
+        // SAFETY: live handles of `apply`; `value` is a result of `alloc`.
+        && unsafe { edit::build_dealloc(alloc, value, at) }.is_some()
     {
         return;
     }
     let _ = snapshot;
-    builders::memref_dealloc(value, location, at);
+    // SAFETY: live handles of `apply`.
+    unsafe { builders::memref_dealloc(value, location, at) };
 }
 
 #[cfg(test)]
@@ -1097,9 +1184,12 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].op, exit);
         assert!(
-            errors[0].message.contains("whose control flow is unknown"),
+            errors[0]
+                .error
+                .to_string()
+                .contains("whose control flow is unknown"),
             "{}",
-            errors[0].message
+            errors[0].error.to_string()
         );
     }
 

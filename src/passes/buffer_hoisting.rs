@@ -30,7 +30,7 @@ use melior::ir::OperationRef;
 use crate::{
     pass_options,
     passes::hoisting::{Policy, hoist},
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pass_options! {

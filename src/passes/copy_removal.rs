@@ -56,12 +56,13 @@ use std::collections::HashSet;
 
 use melior::ir::OperationRef;
 
+use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
         allocs::{frees_only, is_pure_heap_allocation},
-        capture::{IrMap, capture},
-        dominance::{DominanceInfo, ancestor_op_in_region},
+        dominance::DominanceInfo,
+        graph::ancestor_op_in_region,
         snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
         value_flow::UseKind,
@@ -69,7 +70,7 @@ use crate::{
     dialect::copies::{CopyShape, copy_shape},
     ir::{Diagnostic, edit},
     pass_options,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pass_options! {
@@ -497,14 +498,19 @@ fn apply(map: &IrMap, removal: &Removal) {
     // The copy and frees go first, then the replaced value's uses move to
     // the kept value, then its now unused definition (the last op) goes.
     let (users, definition) = erase.split_at(erase.len() - 1);
-    for &op in users {
-        edit::erase(op);
-    }
-    if removal.kind != RemovalKind::DeadClone {
-        edit::replace_all_uses(map.value(removal.replace), map.value(removal.with));
-    }
-    for &op in definition {
-        edit::erase(op);
+    // SAFETY: handles of `map`, live until erased here; the copy and frees
+    // have no results, the definition's uses moved to the kept value (of the
+    // same type, dominating them: checked by the analysis) before it goes.
+    unsafe {
+        for &op in users {
+            edit::erase(op);
+        }
+        if removal.kind != RemovalKind::DeadClone {
+            edit::replace_all_uses(map.value(removal.replace), map.value(removal.with));
+        }
+        for &op in definition {
+            edit::erase(op);
+        }
     }
 }
 

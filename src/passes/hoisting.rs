@@ -79,13 +79,14 @@
 
 use mlir_sys::MlirOperation;
 
+use crate::ir::capture::IrMap;
 use crate::{
     analysis::{
         allocs::{frees_only, is_pure_heap_allocation},
-        capture::IrMap,
         cycles::BlockCycles,
-        dominance::{Cfg, DominanceInfo, ancestor_block_in_region, ancestor_op_in_region},
+        dominance::DominanceInfo,
         flow::{Flow, FlowEvent, follow},
+        graph::{Cfg, ancestor_block_in_region, ancestor_op_in_region},
         loops::{Iterations, is_loop_op, iterations, runs_exactly_once},
         snapshot::{BlockId, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
@@ -753,9 +754,9 @@ pub fn hoist(
     op: melior::ir::OperationRef<'_, '_>,
     policy: Policy,
     remarks: bool,
-) -> crate::registry::PassResult {
+) -> crate::passes::PassResult {
     let (snapshot, map) =
-        crate::analysis::capture::capture(melior::ir::operation::OperationLike::to_raw(&op));
+        crate::ir::capture::capture(melior::ir::operation::OperationLike::to_raw(&op));
     let decisions = Engine::new(&snapshot).decide(policy, |alloc| {
         crate::ir::interfaces::hoisting_kind(map.op(alloc))
     });
@@ -867,7 +868,10 @@ pub fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
                 Some(next) => InsertPoint::Before(next),
                 None => InsertPoint::EndOf(map.block(block)),
             };
-            if edit::build_dealloc(alloc_op, map.value(decision.buffer), at).is_none() {
+            // SAFETY: live handles of `map` (frees are erased only after the
+            // loop); the buffer is a result of `alloc_op`.
+            let built = unsafe { edit::build_dealloc(alloc_op, map.value(decision.buffer), at) };
+            if built.is_none() {
                 // SAFETY: a live op.
                 let alloc_ref = unsafe { melior::ir::OperationRef::from_raw(alloc_op) };
                 Diagnostic::warning(
@@ -886,7 +890,8 @@ pub fn apply(snapshot: &Snapshot, map: &IrMap, decisions: &[Decision]) {
         }
     }
     for free in to_erase {
-        edit::erase(free);
+        // SAFETY: a live free (no results), named by no other edit.
+        unsafe { edit::erase(free) };
     }
 }
 

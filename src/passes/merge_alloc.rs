@@ -79,15 +79,14 @@
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use super::print_support::symbol_name;
+use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
-        capture::{IrMap, capture},
         flow::{FlowEvent, follow},
-        lifetimes::{LifetimeOptions, Lifetimes},
-        loops::{Iterations, iterations},
+        lifetimes::Lifetimes,
+        loops::allocation_scope,
         snapshot::{BlockId, Effects, OpId, Snapshot, ValueId},
         uses::UseLists,
         value_flow::ValueFlow,
@@ -99,8 +98,8 @@ use crate::{
         types,
     },
     pass_options,
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
     plan::{self, Buffer, Planner, PlannerKind, Problem},
-    registry::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {
@@ -645,10 +644,10 @@ impl TraceCollector for TickTraceCollector {
             heap.push((alloc, value, frees));
         }
         let alias = AliasAnalysis::new(&edited);
-        let lifetimes = Lifetimes::new(&edited, &alias, &LifetimeOptions::default());
+        let lifetimes = Lifetimes::new(&edited, &alias);
         let edited_uses = UseLists::new(&edited);
         let ticks = lifetimes.ticks();
-        let function = symbol_name(map.op(Snapshot::ROOT));
+        let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));
         let label = |scope: OpId| {
             if scope == Snapshot::ROOT {
                 format!("@{function}")
@@ -763,9 +762,11 @@ fn unknown_user(snapshot: &Snapshot, uses: &UseLists, flow: &ValueFlow, value: V
 }
 
 /// Size, element size and memory space of a mergeable buffer type.
+/// `value` must be live (a handle of the run's `IrMap`).
 fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal> {
-    let types::BufferType::Ranked(memref) = types::buffer_type(edit::value_type(value), alloc)
-    else {
+    // SAFETY: a live value (see above).
+    let ty = unsafe { edit::value_type(value) };
+    let types::BufferType::Ranked(memref) = types::buffer_type(ty, alloc) else {
         return Err(Refusal::NotRanked);
     };
     if !memref.has_static_shape() {
@@ -815,31 +816,10 @@ fn alignment_attribute(op: MlirOperation) -> u64 {
 /// The allocation scope of `alloc` (see the module docs): the scope op and
 /// the entry block of its region holding the allocation.
 pub fn scope_of(snapshot: &Snapshot, alloc: OpId) -> Result<(OpId, BlockId), Refusal> {
-    let mut block = snapshot
-        .op(alloc)
-        .parent_block
-        .ok_or(Refusal::UnknownUser)?;
-    loop {
-        let region = snapshot.block(block).region;
-        let parent = snapshot.region(region).parent_op;
-        let entry = snapshot.entry_block(region).unwrap_or(block);
-        let info = snapshot.op(parent);
-        let Some(parent_block) = info.parent_block else {
-            return Ok((parent, entry));
-        };
-        let facts = &info.facts;
-        let sequential =
-            facts.is_loop_like && iterations(snapshot, parent) == Iterations::Sequential;
-        if facts.is_automatic_allocation_scope && !sequential {
-            return Ok((parent, entry));
-        }
-        if facts.is_isolated_from_above
-            || facts.region_branch.is_none()
-            || (facts.is_loop_like && !sequential)
-        {
-            return Err(Refusal::UnsupportedRegion(parent));
-        }
-        block = parent_block;
+    match allocation_scope(snapshot, alloc) {
+        None => Err(Refusal::UnknownUser),
+        Some(scope) if scope.unsupported => Err(Refusal::UnsupportedRegion(scope.op)),
+        Some(scope) => Ok((scope.op, scope.block)),
     }
 }
 
@@ -888,7 +868,11 @@ impl MergeRewriter for ViewRewriter {
         let Some(first) = trace.buffers.first() else {
             return Ok(());
         };
-        let location = edit::location(map.op(first.alloc));
+        // Handles: `map`'s, live until this function erases them (each
+        // allocation and its frees, after their last use here), and the ops
+        // built here.
+        // SAFETY: a live op.
+        let location = unsafe { edit::location(map.op(first.alloc)) };
         let bytes = arena_dimension(schedule.total)?;
         let alignment = i64::try_from(schedule.alignment)
             .map_err(|_| format!("alignment {} does not fit in 64 bits", schedule.alignment))?;
@@ -898,36 +882,47 @@ impl MergeRewriter for ViewRewriter {
         let memory_space = unsafe {
             mlir_sys::mlirMemRefTypeGetMemorySpace(edit::value_type(map.value(first.value)))
         };
-        let merged = builders::memref_alloc_bytes(
-            bytes,
-            alignment,
-            memory_space,
-            location,
-            InsertPoint::StartOf(map.block(trace.scope_block)),
-        )
+        // SAFETY: live handles; the memory space is the buffers' own.
+        let merged = unsafe {
+            builders::memref_alloc_bytes(
+                bytes,
+                alignment,
+                memory_space,
+                location,
+                InsertPoint::StartOf(map.block(trace.scope_block)),
+            )
+        }
         .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
         let mut freed = false;
         for (buffer, &offset) in trace.buffers.iter().zip(&schedule.offsets) {
             let alloc = map.op(buffer.alloc);
             let value = map.value(buffer.value);
-            let at = edit::location(alloc);
+            // SAFETY: a live op.
+            let at = unsafe { edit::location(alloc) };
             let offset =
                 i64::try_from(offset).map_err(|_| "offset does not fit in 64 bits".to_string())?;
-            let shift = builders::arith_constant_index(offset, at, InsertPoint::Before(alloc))
-                .ok_or_else(|| "cannot build an index constant".to_string())?;
-            let view = builders::memref_view(
-                merged,
-                shift,
-                edit::value_type(value),
-                at,
-                InsertPoint::Before(alloc),
-            );
-            for &free in &buffer.frees {
-                edit::erase(map.op(free));
-                freed = true;
+            // SAFETY: live handles; the constant goes before the allocation.
+            let shift =
+                unsafe { builders::arith_constant_index(offset, at, InsertPoint::Before(alloc)) }
+                    .ok_or_else(|| "cannot build an index constant".to_string())?;
+            // SAFETY: live handles. The view has the buffer's type and takes
+            // its place, so it dominates its uses; then the frees (no results)
+            // and the unused allocation go, and nothing names them again.
+            unsafe {
+                let view = builders::memref_view(
+                    merged,
+                    shift,
+                    edit::value_type(value),
+                    at,
+                    InsertPoint::Before(alloc),
+                );
+                for &free in &buffer.frees {
+                    edit::erase(map.op(free));
+                    freed = true;
+                }
+                edit::replace_all_uses(value, view);
+                edit::erase(alloc);
             }
-            edit::replace_all_uses(value, view);
-            edit::erase(alloc);
         }
         if freed {
             let region = snapshot.block(trace.scope_block).region;
@@ -935,11 +930,14 @@ impl MergeRewriter for ViewRewriter {
                 let ops = &snapshot.block(block).ops;
                 match snapshot.terminator(block) {
                     Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
-                        builders::memref_dealloc(
-                            merged,
-                            location,
-                            InsertPoint::Before(map.op(exit)),
-                        );
+                        // SAFETY: live handles (exits are never erased).
+                        unsafe {
+                            builders::memref_dealloc(
+                                merged,
+                                location,
+                                InsertPoint::Before(map.op(exit)),
+                            )
+                        };
                     }
                     Some(_) => {}
                     None => {
@@ -947,7 +945,8 @@ impl MergeRewriter for ViewRewriter {
                             Some(&last) => InsertPoint::After(map.op(last)),
                             None => InsertPoint::StartOf(map.block(block)),
                         };
-                        builders::memref_dealloc(merged, location, at);
+                        // SAFETY: live handles (as above).
+                        unsafe { builders::memref_dealloc(merged, location, at) };
                     }
                 }
             }
@@ -1123,7 +1122,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
     /// collector and rewriter, and a wrong plan is refused before any edit.
     #[test]
     fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
-        let context = crate::registry::new_context();
+        let context = crate::ir::context::new_context();
         let options = MergeAllocOptions::default();
         let collector = TickTraceCollector { alignment: 64 };
 

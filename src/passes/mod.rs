@@ -1,5 +1,5 @@
 //! One file per pass. Each pass takes a snapshot of the op it runs on
-//! (`analysis::capture`), decides in pure Rust, then applies its edits.
+//! (`ir::capture`), decides in pure Rust, then applies its edits.
 
 pub mod buffer_deallocation;
 pub mod buffer_hoisting;
@@ -7,6 +7,7 @@ pub mod buffer_loop_hoisting;
 pub mod copy_removal;
 pub mod hoisting;
 pub mod merge_alloc;
+pub mod pass;
 pub mod print_aliases;
 pub mod print_dominance;
 pub mod print_lifetimes;
@@ -16,3 +17,5 @@ pub mod promote_buffers_to_stack;
 pub mod test_build_analyses;
 pub mod test_support;
 pub mod verify_deallocation;
+
+pub use pass::{Anchor, BufrsPass, PassFailed, PassResult};

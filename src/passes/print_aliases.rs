@@ -20,15 +20,16 @@
 
 use melior::ir::OperationRef;
 
-use super::print_support::{ValueNamer, emit, symbol_name};
+use super::print_support::{ValueNamer, emit};
+use crate::ir::capture::capture;
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
         alias::{AliasAnalysis, Origin},
-        capture::capture,
         snapshot::{Snapshot, ValueId},
     },
     options::NoOptions,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pub struct PrintAliases;

@@ -33,16 +33,17 @@
 
 use melior::ir::OperationRef;
 
-use super::print_support::{Unit, emit, post_order_ops, symbol_name, units};
+use super::print_support::{Unit, emit, post_order_ops, units};
+use crate::ir::capture::capture;
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
-        capture::capture,
         dominance::DominanceInfo,
         snapshot::{BlockId, Snapshot},
     },
     ir::Diagnostic,
     pass_options,
-    registry::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {

@@ -17,21 +17,23 @@
 //! order, allocations by begin tick. Ticks are the pre-order numbering of
 //! `analysis::lifetimes::Ticks` (the function itself is tick 0); intervals
 //! are inclusive and already widened for loops, branches and CFG regions.
-//! `loop-like-scopes=true` makes loop-like `AutomaticAllocationScope` ops
-//! (e.g. `scf.forall`) scopes of their own.
+//! Scopes are merge-alloc's (`analysis::loops::allocation_scope`): a loop
+//! whose iterations may overlap (e.g. `scf.forall`) is a scope of its own, a
+//! sequential loop (`scf.for`) is not.
 
 use melior::ir::OperationRef;
 
-use super::print_support::{ValueNamer, emit, symbol_name};
+use super::print_support::{ValueNamer, emit};
+use crate::ir::capture::capture;
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        capture::capture,
-        lifetimes::{LifetimeOptions, Lifetimes},
+        lifetimes::Lifetimes,
         snapshot::{OpId, Snapshot},
     },
     pass_options,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pass_options! {
@@ -39,8 +41,6 @@ pass_options! {
     pub struct PrintLifetimesOptions {
         print_ticks: bool = false => "print-ticks",
             "Also print the tick of every op.";
-        loop_like_scopes: bool = false => "loop-like-scopes",
-            "Treat loop-like ops with AutomaticAllocationScope (e.g. scf.forall) as allocation scopes.";
     }
 }
 
@@ -56,13 +56,7 @@ impl BufrsPass for PrintLifetimes {
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let (snap, map) = capture(op.to_raw());
         let alias = AliasAnalysis::new(&snap);
-        let lifetimes = Lifetimes::new(
-            &snap,
-            &alias,
-            &LifetimeOptions {
-                loop_like_scopes: options.loop_like_scopes,
-            },
-        );
+        let lifetimes = Lifetimes::new(&snap, &alias);
         let ticks = lifetimes.ticks();
         let namer = ValueNamer::new(op.to_raw());
         let function = symbol_name(map.op(Snapshot::ROOT));

@@ -25,17 +25,18 @@
 
 use melior::ir::OperationRef;
 
-use super::print_support::{Unit, emit_stderr, pre_order_blocks, print_op, symbol_name, units};
+use super::print_support::{Unit, emit_stderr, pre_order_blocks, print_op, units};
+use crate::ir::capture::{IrMap, capture};
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
-        capture::{IrMap, capture},
-        dominance::Cfg,
+        graph::Cfg,
         liveness::Liveness,
         snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
     },
     options::NoOptions,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pub struct PrintLiveness;

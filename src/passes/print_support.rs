@@ -1,5 +1,5 @@
 //! Shared helpers of the debug passes `bufrs-print-*`: which ops a printing
-//! pass reports on, the names MLIR gives them, printing ops and naming values
+//! pass reports on (named by `ir::interfaces::symbol_name`), printing ops and naming values
 //! with MLIR's own printer, and writing a report to stdout in one piece.
 //!
 //! Why these exist: the dominance and liveness printers reproduce the output
@@ -19,14 +19,12 @@
 
 use std::io::Write;
 
-use mlir_sys::{MlirOperation, MlirStringRef, MlirValue};
+use mlir_sys::{MlirOperation, MlirValue};
 
+use crate::ir::capture::IrMap;
 use crate::{
-    analysis::{
-        capture::IrMap,
-        snapshot::{BlockId, OpId, Snapshot},
-    },
-    ir::{diagnostics::string_from_ref, interfaces},
+    analysis::snapshot::{BlockId, OpId, Snapshot},
+    ir::interfaces,
 };
 
 /// One op a printing pass reports on ("Testing : name").
@@ -65,13 +63,6 @@ pub fn units(snap: &Snapshot, map: &IrMap) -> Vec<Unit> {
     out
 }
 
-extern "C" fn append_to_string(chunk: MlirStringRef, user_data: *mut std::ffi::c_void) {
-    // SAFETY: `user_data` is the `String` passed by the callers below, alive
-    // for the duration of the print call.
-    let out = unsafe { &mut *(user_data as *mut String) };
-    out.push_str(&string_from_ref(chunk));
-}
-
 /// The op as MLIR's `Operation::print` writes it with default flags (what
 /// MLIR's test passes print).
 pub fn print_op(op: MlirOperation) -> String {
@@ -80,27 +71,11 @@ pub fn print_op(op: MlirOperation) -> String {
     unsafe {
         mlir_sys::mlirOperationPrint(
             op,
-            Some(append_to_string),
+            Some(crate::ir::collect::append_to_string),
             &mut out as *mut String as *mut _,
         )
     };
     out
-}
-
-/// The op's symbol name (`sym_name`), or its op name if it has none, as
-/// MLIR's test passes print after "Testing : ".
-pub fn symbol_name(op: MlirOperation) -> String {
-    // SAFETY: live op; attribute queries are total; a null attribute means absent.
-    unsafe {
-        let name = mlir_sys::mlirStringRefCreateFromCString(c"sym_name".as_ptr());
-        let attr = mlir_sys::mlirOperationGetAttributeByName(op, name);
-        if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAString(attr) {
-            return string_from_ref(mlir_sys::mlirStringAttrGetValue(attr));
-        }
-        string_from_ref(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
-            op,
-        )))
-    }
 }
 
 /// Names values as MLIR prints them as operands (`%alloc`, `%arg0`, `%0#1`),
@@ -127,7 +102,7 @@ impl ValueNamer {
             mlir_sys::mlirValuePrintAsOperand(
                 value,
                 self.state,
-                Some(append_to_string),
+                Some(crate::ir::collect::append_to_string),
                 &mut out as *mut String as *mut _,
             )
         };

@@ -35,10 +35,10 @@
 
 use melior::ir::OperationRef;
 
+use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
-        capture::{IrMap, capture},
         flow::{FlowEvent, follow},
         loops::LoopFinder,
         snapshot::{OpId, Snapshot, ValueId},
@@ -50,7 +50,7 @@ use crate::{
         interfaces, types,
     },
     pass_options,
-    registry::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {
@@ -288,9 +288,11 @@ fn apply(
         let buffer = map.value(decision.buffer);
         // Each promotion touches only its own allocation and frees, so the
         // handles of the others stay valid.
-        let Some(stack) =
+        // SAFETY: live handles of `map`; `buffer` is a result of `alloc_op`.
+        let Some(stack) = (unsafe {
             edit::build_promoted_alloc(alloc_op, buffer, InsertPoint::Before(alloc_op))
-        else {
+        }) else {
+            // SAFETY: a live op.
             let alloc_ref = unsafe { OperationRef::from_raw(alloc_op) };
             Diagnostic::warning(
                 &alloc_ref,
@@ -299,10 +301,15 @@ fn apply(
             .emit();
             continue;
         };
-        for &free in &promotion.frees {
-            edit::erase(map.op(free));
+        // SAFETY: the frees (no results) and the allocation are live; the
+        // stack allocation has one result of the buffer's type, placed right
+        // before the allocation, so it dominates every use it takes over.
+        unsafe {
+            for &free in &promotion.frees {
+                edit::erase(map.op(free));
+            }
+            edit::replace_all_uses(buffer, edit::result(stack, 0));
+            edit::erase(alloc_op);
         }
-        edit::replace_all_uses(buffer, edit::result(stack, 0));
-        edit::erase(alloc_op);
     }
 }

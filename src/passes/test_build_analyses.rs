@@ -14,17 +14,16 @@ use std::{hint::black_box, time::Instant};
 
 use melior::ir::OperationRef;
 
-use super::print_support::{emit, symbol_name};
+use super::print_support::emit;
+use crate::ir::capture::capture;
+use crate::ir::interfaces::symbol_name;
 use crate::{
     analysis::{
-        alias::AliasAnalysis,
-        capture::capture,
-        dominance::{Cfg, DominanceInfo},
-        lifetimes::{LifetimeOptions, Lifetimes},
+        alias::AliasAnalysis, dominance::DominanceInfo, graph::Cfg, lifetimes::Lifetimes,
         liveness::Liveness,
     },
     options::NoOptions,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pub struct TestBuildAnalyses;
@@ -54,7 +53,7 @@ impl BufrsPass for TestBuildAnalyses {
         black_box(&alias);
         let alias_us = micros(t);
         let t = Instant::now();
-        let lifetimes = Lifetimes::new(&snap, &alias, &LifetimeOptions::default());
+        let lifetimes = Lifetimes::new(&snap, &alias);
         black_box(&lifetimes);
         let lifetimes_us = micros(t);
         let (ops, blocks, values) = (snap.ops.len(), snap.blocks.len(), snap.values.len());

@@ -10,7 +10,7 @@ use melior::ir::OperationRef;
 use crate::{
     ir::Diagnostic,
     pass_options,
-    registry::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pass_options! {

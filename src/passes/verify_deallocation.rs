@@ -18,14 +18,14 @@ use melior::ir::OperationRef;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        capture::{IrMap, capture},
         dealloc_check::{self, Finding, FindingKind},
         input_contract::{Violation, writes_after_flow},
         snapshot::{BlockId, Snapshot},
     },
     ir::Diagnostic,
+    ir::capture::{IrMap, capture},
     pass_options,
-    registry::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {

@@ -16,6 +16,7 @@
 //!   deterministic budget, starting from the default plan.
 //! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
 //! * [`svg`]: a picture of a plan (time across, address up).
+//! * [`rng`]: the deterministic random numbers of restarts and traces.
 //! * [`synth`]: deterministic DNN-like random traces for tests and benchmarks.
 //!
 //! This file holds what ties them together: the [`Planner`] trait an embedding compiler can
@@ -28,6 +29,7 @@ pub mod csv_io;
 pub mod free_chunk;
 pub mod greedy;
 pub mod problem;
+pub mod rng;
 pub mod search;
 pub mod skyline;
 pub mod svg;

@@ -54,11 +54,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::plan::synth::scale_per_mille;
-
 use crate::plan::{
     Plan, Planner as _, PlannerKind, Problem, default_plan, lower_bound,
     problem::{Sections, round_up},
+    rng::scale_per_mille,
 };
 
 /// Work units per millisecond of budget, calibrated on the MiniMalloc instances in a release
@@ -508,7 +507,7 @@ impl<'p> Search<'p> {
     /// perturbation for restarts.
     fn set_ranking(&mut self, ranking: Ranking, jitter: Option<u64>) {
         let buffers = self.problem.buffers();
-        let mut rng = crate::plan::synth::Rng::new(jitter.unwrap_or(0));
+        let mut rng = crate::plan::rng::Rng::new(jitter.unwrap_or(0));
         // Total: the largest initial load of a section the item covers.
         let mut loads = vec![0u64; self.section_count];
         for (k, &(lo, hi)) in self.sections_of.iter().enumerate() {

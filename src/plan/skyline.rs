@@ -18,7 +18,7 @@
 use crate::plan::{
     Plan, Problem,
     problem::{Sections, round_up},
-    synth::{Rng, scale_per_mille},
+    rng::{Rng, scale_per_mille},
 };
 
 /// Which of the buffers that can sit at the lowest point goes there.

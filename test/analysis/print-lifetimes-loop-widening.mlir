@@ -7,9 +7,6 @@
 // RUN: %bufrs-opt --mlir-disable-threading -o /dev/null \
 // RUN:   --pass-pipeline='builtin.module(func.func(bufrs-print-lifetimes{print-ticks=true}))' %s \
 // RUN:   | FileCheck --match-full-lines %s
-// RUN: %bufrs-opt --mlir-disable-threading -o /dev/null \
-// RUN:   --pass-pipeline='builtin.module(func.func(bufrs-print-lifetimes{loop-like-scopes=true}))' %s \
-// RUN:   | FileCheck --match-full-lines --check-prefix=SCOPES %s
 
 // Seed 003, first example: %e and %f are used at ticks 4 and 5 inside the
 // loop (ticks 3-7), so both live over the whole loop.
@@ -25,10 +22,6 @@
 // CHECK-NEXT: scope @basic_outer:
 // CHECK-NEXT:   %alloc: [3, 7] alloc uses=1 escape=-
 // CHECK-NEXT:   %alloc_0: [3, 7] alloc uses=1 escape=-
-// SCOPES-LABEL: Testing : basic_outer
-// SCOPES-NEXT: scope @basic_outer:
-// SCOPES-NEXT:   %alloc: [3, 7] alloc uses=1 escape=-
-// SCOPES-NEXT:   %alloc_0: [3, 7] alloc uses=1 escape=-
 func.func @basic_outer(%c0: index, %c1: index, %c3: index) {
   %e = memref.alloc() : memref<8x64xf32>
   %f = memref.alloc() : memref<8x64xf32>
@@ -40,9 +33,9 @@ func.func @basic_outer(%c0: index, %c1: index, %c3: index) {
 }
 
 // Seed 003, second example: %g and %h are allocated in the body, so their
-// lifetimes are just their uses (no widening). By default their scope is
-// the function (scf.for is loop-like); loop-like-scopes=true makes the
-// scf.for (an AutomaticAllocationScope) their scope.
+// lifetimes are just their uses (no widening). Their scope is the function:
+// scf.for is an AutomaticAllocationScope, but a sequential loop, whose
+// iterations can share one buffer (merge-alloc's scopes).
 // CHECK-LABEL: Testing : basic_inner
 // CHECK-NEXT: tick 0-9: func.func
 // CHECK-NEXT: tick 1-7: scf.for
@@ -55,10 +48,6 @@ func.func @basic_outer(%c0: index, %c1: index, %c3: index) {
 // CHECK-NEXT: scope @basic_inner:
 // CHECK-NEXT:   %alloc: [4, 4] alloc uses=1 escape=-
 // CHECK-NEXT:   %alloc_0: [5, 5] alloc uses=1 escape=-
-// SCOPES-LABEL: Testing : basic_inner
-// SCOPES-NEXT: scope scf.for@1:
-// SCOPES-NEXT:   %alloc: [4, 4] alloc uses=1 escape=-
-// SCOPES-NEXT:   %alloc_0: [5, 5] alloc uses=1 escape=-
 func.func @basic_inner(%c0: index, %c1: index, %c3: index) {
   scf.for %i = %c0 to %c3 step %c1 {
     %g = memref.alloc() : memref<8x64xf32>
@@ -71,7 +60,8 @@ func.func @basic_inner(%c0: index, %c1: index, %c3: index) {
 
 // An unused buffer lives at its own tick; a use in one branch of an scf.if
 // covers the whole scf.if (ticks 4-8); a use in an scf.forall covers the
-// forall (9-14); returning or yielding an alias is an escape.
+// forall (9-14); returning or yielding an alias is an escape. The scf.forall
+// body is a scope of its own: its iterations may overlap.
 // CHECK-LABEL: Testing : branches_and_escapes
 // CHECK-NEXT: tick 0-16: func.func
 // CHECK-NEXT: tick 1: memref.alloc
@@ -90,14 +80,8 @@ func.func @basic_inner(%c0: index, %c1: index, %c3: index) {
 // CHECK-NEXT:   %alloc_0: [3, 3] alloc uses=0 escape=-
 // CHECK-NEXT:   %alloc: [4, 8] alloc uses=1 escape=returned,yielded
 // CHECK-NEXT:   %alloca: [4, 14] alloca uses=1 escape=-
+// CHECK-NEXT: scope scf.forall@9:
 // CHECK-NEXT:   %alloc_1: [11, 11] alloc uses=1 escape=-
-// SCOPES-LABEL: Testing : branches_and_escapes
-// SCOPES-NEXT: scope @branches_and_escapes:
-// SCOPES-NEXT:   %alloc_0: [3, 3] alloc uses=0 escape=-
-// SCOPES-NEXT:   %alloc: [4, 8] alloc uses=1 escape=returned,yielded
-// SCOPES-NEXT:   %alloca: [4, 14] alloca uses=1 escape=-
-// SCOPES-NEXT: scope scf.forall@9:
-// SCOPES-NEXT:   %alloc_1: [11, 11] alloc uses=1 escape=-
 func.func @branches_and_escapes(%c: i1, %n: index) -> memref<4xf32> {
   %a = memref.alloc() : memref<4xf32>
   %b = memref.alloca() : memref<4xf32>
