@@ -690,17 +690,9 @@ impl<'s> Checker<'s> {
                     block: point.block,
                     index: point.index + 1,
                 };
-                let cond = if info.name == "scf.if" {
-                    info.operands.first().and_then(|&c| self.cond(&state, c))
-                } else {
-                    None
-                };
-                if info.name == "scf.if"
-                    && cond.is_none()
-                    && self.undecidable_branch(op, info.operands.first().copied(), &path)
-                {
+                let Some(cond) = self.branch_condition(op, "scf.if", &state, &path) else {
                     return;
-                }
+                };
                 for edge in &rb.entry_edges {
                     if let Some(c) = cond {
                         match edge.target {
@@ -951,17 +943,9 @@ impl<'s> Checker<'s> {
         let info = snap.op(op);
         let facts = &info.facts;
         if !facts.successors.is_empty() {
-            let cond = if info.name == "cf.cond_br" {
-                info.operands.first().and_then(|&c| self.cond(&state, c))
-            } else {
-                None
-            };
-            if info.name == "cf.cond_br"
-                && cond.is_none()
-                && self.undecidable_branch(op, info.operands.first().copied(), &path)
-            {
+            let Some(cond) = self.branch_condition(op, "cf.cond_br", &state, &path) else {
                 return;
-            }
+            };
             for (k, succ) in facts.successors.iter().enumerate() {
                 if let Some(c) = cond
                     && (k == 0) != c
@@ -1108,6 +1092,30 @@ impl<'s> Checker<'s> {
     /// `c` is read from memory (upstream's generic dealloc helper writes the
     /// ownership of each buffer, computed from address comparisons, into a
     /// `memref<?xi1>`). The path ends with an undecided report.
+    /// For an op named `conditional` (whose operand 0 is an `i1` choosing
+    /// between its first and second way): the condition's value on this path
+    /// if known (`Some(Some(_))`), unknown (`Some(None)`: both ways are
+    /// taken), or `None` when the branch cannot be decided soundly (reported;
+    /// the path stops). Any other op: `Some(None)`.
+    fn branch_condition(
+        &mut self,
+        op: OpId,
+        conditional: &str,
+        state: &State,
+        path: &[BlockId],
+    ) -> Option<Option<bool>> {
+        let info = self.snap.op(op);
+        if info.name != conditional {
+            return Some(None);
+        }
+        let c = info.operands.first().copied();
+        let known = c.and_then(|c| self.cond(state, c));
+        if known.is_none() && self.undecidable_branch(op, c, path) {
+            return None;
+        }
+        Some(known)
+    }
+
     fn undecidable_branch(&mut self, op: OpId, c: Option<ValueId>, path: &[BlockId]) -> bool {
         let Some(c) = c else { return false };
         if !self.addresses_in_memory || !self.read_from_memory(c) {
