@@ -202,7 +202,7 @@ pub fn check(snap: &Snapshot) -> Vec<Finding> {
     let flow = ValueFlow::new(snap);
     let mut sites = Vec::new();
     let mut site_of_value = HashMap::new();
-    for (o, op) in snap.ops.iter().enumerate().skip(1) {
+    for op in snap.ops.iter().skip(1) {
         for &r in &op.results {
             let owned = flow.origin(r) == Origin::Allocation
                 || (op.facts.is_call && snap.value(r).kind.is_buffer());
@@ -211,7 +211,6 @@ pub fn check(snap: &Snapshot) -> Vec<Finding> {
                 sites.push(r);
             }
         }
-        let _ = o;
     }
     let mut checker = Checker {
         snap,
@@ -236,9 +235,8 @@ pub fn check(snap: &Snapshot) -> Vec<Finding> {
         .collect();
     // Regions of ops that are neither region branches nor the root are
     // checked as bodies of their own.
-    for (o, op) in snap.ops.iter().enumerate().skip(1) {
+    for op in snap.ops.iter().skip(1) {
         if op.facts.region_branch.is_none() && !op.regions.is_empty() {
-            let _ = o;
             bodies.extend(op.regions.iter().filter_map(|&r| snap.entry_block(r)));
         }
     }
@@ -312,13 +310,11 @@ impl<'s> Checker<'s> {
                     .get(point.index as usize)
                     .copied()
                     .unwrap_or(Snapshot::ROOT);
-                self.report(
-                    FindingKind::Undecided(format!(
+                self.undecided(
+                    format!(
                         "more than {MAX_STATES_PER_POINT} distinct path states reach this point"
-                    )),
-                    None,
+                    ),
                     at,
-                    None,
                     &path,
                 );
             }
@@ -461,6 +457,11 @@ impl<'s> Checker<'s> {
         }
         state.bind.values_mut().for_each(renumber);
         state.addr.values_mut().for_each(renumber);
+    }
+
+    /// Reports that the checker cannot decide the body at `op`, and why.
+    fn undecided(&mut self, why: String, op: OpId, path: &[BlockId]) {
+        self.report(FindingKind::Undecided(why), None, op, None, path);
     }
 
     fn report(
@@ -852,11 +853,9 @@ impl<'s> Checker<'s> {
                 }
             },
             Names::NotOwned => self.report(FindingKind::FreeOfNotOwned, None, op, None, path),
-            Names::Unknown => self.report(
-                FindingKind::Undecided("frees a value that may be one of several buffers".into()),
-                None,
+            Names::Unknown => self.undecided(
+                "frees a value that may be one of several buffers".into(),
                 op,
-                None,
                 path,
             ),
         }
@@ -907,13 +906,9 @@ impl<'s> Checker<'s> {
                     None => {
                         updated[j] = None;
                         if owned {
-                            self.report(
-                                FindingKind::Undecided(
-                                    "cannot tell whether a freed memref is a retained one".into(),
-                                ),
-                                None,
+                            self.undecided(
+                                "cannot tell whether a freed memref is a retained one".into(),
                                 op,
-                                None,
                                 &path,
                             );
                             return;
@@ -1041,38 +1036,27 @@ impl<'s> Checker<'s> {
                     Names::NotOwned => {
                         self.report(FindingKind::ReturnOfNotOwned, None, op, None, &path)
                     }
-                    Names::Unknown => self.report(
-                        FindingKind::Undecided(
-                            "returns a value that may be one of several buffers".into(),
-                        ),
-                        None,
+                    Names::Unknown => self.undecided(
+                        "returns a value that may be one of several buffers".into(),
                         op,
-                        None,
                         &path,
                     ),
                 }
             }
         } else if parent == Some(Snapshot::ROOT) {
-            self.report(
-                FindingKind::Undecided(format!(
-                    "'{}' ends the function but is no known return",
-                    info.name
-                )),
-                None,
+            self.undecided(
+                format!("'{}' ends the function but is no known return", info.name),
                 op,
-                None,
                 &path,
             );
             return;
         } else if parent.is_some_and(|p| snap.op(p).facts.region_branch.is_some()) {
-            self.report(
-                FindingKind::Undecided(format!(
+            self.undecided(
+                format!(
                     "'{}' leaves a region of a region-branch op along no known edge",
                     info.name
-                )),
-                None,
+                ),
                 op,
-                None,
                 &path,
             );
             return;
@@ -1121,15 +1105,7 @@ impl<'s> Checker<'s> {
         if !self.addresses_in_memory || !self.read_from_memory(c) {
             return false;
         }
-        self.report(
-            FindingKind::Undecided(
-                "branches on a condition read from memory after buffer addresses were written to memory (e.g. upstream's generic dealloc helper): its value on a path is unknown".into(),
-            ),
-            None,
-            op,
-            None,
-            path,
-        );
+        self.undecided("branches on a condition read from memory after buffer addresses were written to memory (e.g. upstream's generic dealloc helper): its value on a path is unknown".into(), op, path);
         true
     }
 

@@ -26,7 +26,7 @@
 //! - [`dealloc_check`]: the static checker of deallocation (every heap
 //!   buffer freed exactly once on every path, no use after free).
 //! - [`input_contract`]: writes to a buffer after it flowed into a merge
-//!   or a call (the input clone-based deallocation cannot make correct).
+//!   (the input clone-based deallocation cannot make correct).
 //! - [`uses`]: use lists (value -> using ops); [`flow`]: the forward flow of
 //!   one buffer through the IR; [`cycles`]: blocks on CFG cycles.
 

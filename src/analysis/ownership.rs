@@ -198,6 +198,16 @@ enum MergeState {
 
 /// Computes ownership for `snapshot`.
 pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership {
+    compute_with_flow(snapshot, dominance, &ValueFlow::new(snapshot))
+}
+
+/// [`compute`] over an existing value-flow graph of `snapshot` (e.g. the one
+/// an [`crate::analysis::alias::AliasAnalysis`] was built on).
+pub fn compute_with_flow(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    flow: &ValueFlow,
+) -> Ownership {
     let n = snapshot.values.len();
     // Buffers start unknown (an alias with no roots yet), so that a merge
     // visited before the values it receives stays optimistic.
@@ -219,10 +229,9 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
     let mut coupled: std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> =
         Default::default();
 
-    let flow = ValueFlow::new(snapshot);
     collect_incoming(
         snapshot,
-        &flow,
+        flow,
         &mut incoming,
         &mut is_merge,
         &mut coupled,
@@ -267,7 +276,7 @@ pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership 
                         changed = true;
                     }
                 } else {
-                    let kind = definition_kind(snapshot, &flow, v, &kinds);
+                    let kind = definition_kind(snapshot, flow, v, &kinds);
                     if kinds[index] != kind {
                         kinds[index] = kind;
                         changed = true;

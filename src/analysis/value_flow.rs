@@ -542,15 +542,6 @@ impl ValueFlow {
         &self.edges
     }
 
-    /// True if control flow forwards values into `v` (a block argument, a
-    /// region argument or a region-branch result fed by
-    /// [`EdgeKind::Forward`] edges).
-    pub fn is_merge(&self, v: ValueId) -> bool {
-        self.incoming(v)
-            .iter()
-            .any(|e| matches!(e.kind, EdgeKind::Forward { .. }))
-    }
-
     /// The classified uses of buffer `v` (only those that matter to a
     /// lifetime: plain reads and writes are not listed), in op order.
     pub fn events(&self, v: ValueId) -> &[Event] {

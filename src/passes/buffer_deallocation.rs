@@ -38,12 +38,16 @@
 //! buffer operands, so every use of a result keeps those alive too). An op
 //! that takes a buffer's address as a plain value
 //! (`memref.extract_aligned_pointer_as_index`) makes every user of that
-//! address a use; where the address may be kept out of sight (passed on by a
-//! terminator, written to memory), every exit of the buffer's region after it. What cannot be handled soundly is an error at the
-//! op: a buffer stored into memory, a buffer passed to a terminator whose
-//! successors are unknown (including an unregistered op ending a block), the
-//! address of a buffer allocated in a CFG loop taken as a plain value, IR
-//! with ownership-based `bufferization.dealloc` ops.
+//! address (followed through branch and region edges) a use; where the
+//! address may be kept out of sight (written to memory, returned), every exit
+//! of the buffer's region after it. What cannot be handled soundly is an
+//! error at the op: a buffer stored into memory, a buffer passed to a
+//! terminator whose successors are unknown (including an unregistered op
+//! ending a block), an address carried out of its buffer's region or around
+//! a loop (or kept out of sight in a CFG loop), a write to a buffer after it
+//! flowed into a merge that may get a clone (the input contract,
+//! [`crate::analysis::input_contract`]), IR with ownership-based
+//! `bufferization.dealloc` ops.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -62,7 +66,7 @@ use crate::{
         ownership::{self, Ownership, Problem},
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
-        value_flow::{address_uses, exposes_address, stores},
+        value_flow::{AddressUses, address_uses, exposes_address, stores},
     },
     dialect::builders,
     ir::{
@@ -71,9 +75,7 @@ use crate::{
         interfaces,
     },
     pass_options,
-    passes::{
-        Anchor, BufrsPass, PassFailed, PassResult, verify_deallocation::emit_contract_violation,
-    },
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
 };
 
 pass_options! {
@@ -97,13 +99,14 @@ impl BufrsPass for BufferDeallocation {
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
         let dominance = DominanceInfo::new(&snapshot);
-        let ownership = ownership::compute(&snapshot, &dominance);
+        let alias = AliasAnalysis::new(&snapshot);
+        let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
         // Input the pass cannot make correct: a write to a buffer after it
         // flowed into a merge that may get a clone.
         let liveness = Liveness::new(&snapshot);
         let violations = writes_after_flow(
             &snapshot,
-            &AliasAnalysis::new(&snapshot),
+            &alias,
             Some(&CloneMerges {
                 critical: &ownership.critical,
                 liveness: &liveness,
@@ -562,83 +565,19 @@ fn lifted_uses(
         if let Some(problem) = escape_problem(snapshot, ownership, id) {
             errors.push(problem);
         }
-        let address_exposed = exposes_address(snapshot, id);
+        // An address taken as a plain value: its uses, once for every root.
+        let address = exposes_address(snapshot, id).then(|| address_uses(snapshot, &use_lists, id));
         for root in roots_here {
             let Some((region, def_block)) = home(snapshot, root) else {
                 continue;
             };
-            if address_exposed {
-                // The address lives on in plain values whose uses no buffer
-                // analysis sees: each of their users is a use of the buffer.
-                let address = address_uses(snapshot, &use_lists, id);
-                // Control flow may hand the address on only to values within
-                // the buffer's life: defined in blocks its definition
-                // strictly dominates, or nested in ops of its region. Else
-                // the address leaves the region, or reaches an earlier point
-                // of a loop, where it names a buffer of another iteration.
-                let out_of_reach = address.receivers.iter().find_map(|&r| {
-                    let within = match snapshot.value(r).def {
-                        ValueDef::BlockArg { block, .. }
-                            if snapshot.block(block).region == region =>
-                        {
-                            block != def_block && dominance.block_dominates(def_block, block)
-                        }
-                        _ => {
-                            let holder = match snapshot.value(r).def {
-                                ValueDef::BlockArg { block, .. } => {
-                                    Some(snapshot.parent_op_of_block(block))
-                                }
-                                ValueDef::OpResult { op, .. } => Some(op),
-                            };
-                            holder
-                                .and_then(|h| ancestor_op_in_region(snapshot, h, region))
-                                .and_then(|at| snapshot.op(at).parent_block)
-                                .is_some_and(|b| dominance.block_dominates(def_block, b))
-                        }
-                    };
-                    (!within).then_some(r)
-                });
-                if out_of_reach.is_some() {
-                    errors.push(PlanError {
-                        op: id,
-                        error: DeallocError::AddressCarriedAway,
-                    });
-                    continue;
-                }
-                match address.escapes {
-                    None => {
-                        for user in address.users {
-                            if let Some(at) = ancestor_op_in_region(snapshot, user, region) {
-                                uses.entry(root).or_default().push(Use {
-                                    at,
-                                    nested: at != user,
-                                });
-                            }
-                        }
-                    }
-                    // Kept where uses cannot be followed: the buffer lives
-                    // until its region is left on every path from here.
-                    Some(by) => {
-                        if cycles.on_cycle[def_block.index()] {
-                            errors.push(PlanError {
-                                op: by,
-                                error: DeallocError::AddressKeptInLoop,
-                            });
-                            continue;
-                        }
-                        let from = ancestor_op_in_region(snapshot, id, region)
-                            .and_then(|at| snapshot.op(at).parent_block);
-                        for &block in &snapshot.region(region).blocks {
-                            if let Some(exit) = snapshot.terminator(block)
-                                && snapshot.op(exit).facts.successors.is_empty()
-                                && from.is_some_and(|f| dominance.block_dominates(f, block))
-                            {
-                                uses.entry(root).or_default().push(Use {
-                                    at: exit,
-                                    nested: false,
-                                });
-                            }
-                        }
+            if let Some(address) = &address {
+                let home = (region, def_block);
+                match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
+                    Ok(lifted) => uses.entry(root).or_default().extend(lifted),
+                    Err(error) => {
+                        errors.push(error);
+                        continue;
                     }
                 }
             }
@@ -655,6 +594,79 @@ fn lifted_uses(
         }
     }
     uses
+}
+
+/// The uses of an owned root living in `(region, def_block)` (see [`home`])
+/// that an address taken by `exposer` stands for:
+/// every user of the address (lifted to the root's region), or, where the
+/// address may be kept out of sight, every exit of the region after
+/// `exposer`. Control flow may hand the address on only to values within the
+/// buffer's life (defined in blocks its definition strictly dominates, or
+/// nested in ops of its region); otherwise the address leaves the region or
+/// reaches an earlier point of a loop, where it names another iteration's
+/// buffer, and the input is refused.
+fn address_lifted_uses(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    cycles: &BlockCycles,
+    address: &AddressUses,
+    exposer: OpId,
+    (region, def_block): (RegionId, BlockId),
+) -> Result<Vec<Use>, PlanError> {
+    let within = |r: ValueId| match snapshot.value(r).def {
+        ValueDef::BlockArg { block, .. } if snapshot.block(block).region == region => {
+            block != def_block && dominance.block_dominates(def_block, block)
+        }
+        def => {
+            let holder = match def {
+                ValueDef::BlockArg { block, .. } => snapshot.parent_op_of_block(block),
+                ValueDef::OpResult { op, .. } => op,
+            };
+            ancestor_op_in_region(snapshot, holder, region)
+                .and_then(|at| snapshot.op(at).parent_block)
+                .is_some_and(|b| dominance.block_dominates(def_block, b))
+        }
+    };
+    if !address.receivers.iter().all(|&r| within(r)) {
+        return Err(PlanError {
+            op: exposer,
+            error: DeallocError::AddressCarriedAway,
+        });
+    }
+    let Some(by) = address.escapes else {
+        return Ok(address
+            .users
+            .iter()
+            .filter_map(|&user| {
+                ancestor_op_in_region(snapshot, user, region).map(|at| Use {
+                    at,
+                    nested: at != user,
+                })
+            })
+            .collect());
+    };
+    // Kept where uses cannot be followed: the buffer lives until its region
+    // is left on every path from here.
+    if cycles.on_cycle[def_block.index()] {
+        return Err(PlanError {
+            op: by,
+            error: DeallocError::AddressKeptInLoop,
+        });
+    }
+    let from = ancestor_op_in_region(snapshot, exposer, region)
+        .and_then(|at| snapshot.op(at).parent_block);
+    Ok(snapshot
+        .region(region)
+        .blocks
+        .iter()
+        .filter(|&&block| from.is_some_and(|f| dominance.block_dominates(f, block)))
+        .filter_map(|&block| snapshot.terminator(block))
+        .filter(|&exit| snapshot.op(exit).facts.successors.is_empty())
+        .map(|exit| Use {
+            at: exit,
+            nested: false,
+        })
+        .collect())
 }
 
 /// Uses through which ownership is lost: storing a buffer into memory, or

@@ -4,6 +4,7 @@
 pub mod buffer_deallocation;
 pub mod buffer_hoisting;
 pub mod buffer_loop_hoisting;
+pub mod contract_report;
 pub mod copy_removal;
 pub mod hoisting;
 pub mod merge_alloc;

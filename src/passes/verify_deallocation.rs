@@ -11,7 +11,7 @@
 //! findings as warnings and lets the pass succeed; `emit-remarks=true` also
 //! says so when a function verifies. `check=input` checks the input contract
 //! of clone-based deallocation instead ([`crate::analysis::input_contract`]):
-//! no write to a buffer after it flowed into a merge or a call.
+//! no write to a buffer after it flowed into a merge.
 
 use melior::ir::OperationRef;
 
@@ -19,13 +19,13 @@ use crate::{
     analysis::{
         alias::AliasAnalysis,
         dealloc_check::{self, Finding, FindingKind},
-        input_contract::{Violation, writes_after_flow},
+        input_contract::writes_after_flow,
         snapshot::{BlockId, Snapshot},
     },
     ir::Diagnostic,
     ir::capture::{IrMap, capture},
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
 };
 
 pass_options! {
@@ -34,7 +34,7 @@ pass_options! {
         mode: String = "error".to_string() => "mode",
             "What a finding is: 'error' (the pass fails) or 'warn' (a warning; the pass succeeds).";
         check: String = "output".to_string() => "check",
-            "What to check: 'output' (deallocation on every path) or 'input' (the input contract of clone-based deallocation: no write to a buffer after it flowed into a merge or a call).";
+            "What to check: 'output' (deallocation on every path) or 'input' (the input contract of clone-based deallocation: no write to a buffer after it flowed into a merge).";
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark on every function that verifies.";
     }
@@ -120,23 +120,6 @@ impl BufrsPass for VerifyDeallocation {
         }
         if failed { Err(PassFailed) } else { Ok(()) }
     }
-}
-
-/// Reports a write after its buffer flowed into a merge or a call, as
-/// `pass` (the verifier or the deallocation pass refusing its input).
-pub fn emit_contract_violation(map: &IrMap, violation: &Violation, pass: &str, as_error: bool) {
-    // SAFETY: live ops of the captured IR; nothing was edited.
-    let write = unsafe { OperationRef::from_raw(map.op(violation.write)) };
-    let flow = unsafe { OperationRef::from_raw(map.op(violation.flow)) };
-    let text = format!(
-        "{pass}: writes a buffer after it flowed into a merge or a call; clone-based deallocation needs every write before the buffer flows anywhere (seed 000's input contract)"
-    );
-    let diagnostic = if as_error {
-        Diagnostic::error(&write, text)
-    } else {
-        Diagnostic::warning(&write, text)
-    };
-    diagnostic.note_at(&flow, "the buffer flowed here").emit();
 }
 
 fn message(finding: &Finding) -> String {
