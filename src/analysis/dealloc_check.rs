@@ -51,10 +51,9 @@
 //! region-branch semantics that holds allocations, an op that may be a
 //! terminator with unknown successors, a path count above the limit.
 
-use std::{
-    collections::{BTreeMap, HashMap, HashSet},
-    rc::Rc,
-};
+use std::{collections::BTreeMap, rc::Rc};
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{
     liveness::Liveness,
@@ -158,8 +157,10 @@ struct Instance {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct State {
     inst: Vec<Instance>,
-    /// Per site: its latest instance, named by the allocation's own result.
-    current: Vec<Option<u32>>,
+    /// Per site (only sites with one): its latest instance, named by the
+    /// allocation's own result. Sparse: a function has many sites, a point
+    /// few live ones, and states are cloned and hashed at every block entry.
+    current: BTreeMap<u32, u32>,
     bind: BTreeMap<ValueId, Names>,
     conds: BTreeMap<ValueId, bool>,
     addr: BTreeMap<ValueId, Names>,
@@ -172,22 +173,54 @@ struct Point {
     index: u32,
 }
 
+/// The blocks a path entered, newest first, sharing its prefix with the
+/// paths it was split from: extending one is O(1) (a `Vec` per path made
+/// every block entry cost the path's length, quadratic on long functions).
+#[derive(Clone, Default)]
+struct Path(Option<Rc<PathNode>>);
+
+struct PathNode {
+    block: BlockId,
+    before: Path,
+}
+
+impl Path {
+    fn then(&self, block: BlockId) -> Path {
+        Path(Some(Rc::new(PathNode {
+            block,
+            before: self.clone(),
+        })))
+    }
+
+    /// The blocks in the order they were entered.
+    fn blocks(&self) -> Vec<BlockId> {
+        let mut out = Vec::new();
+        let mut at = &self.0;
+        while let Some(node) = at {
+            out.push(node.block);
+            at = &node.before.0;
+        }
+        out.reverse();
+        out
+    }
+}
+
 struct Checker<'s> {
     snap: &'s Snapshot,
     flow: ValueFlow,
     liveness: Liveness<'s>,
     /// Per block: the values whose path facts matter on entry (see
     /// [`Checker::needed`]), sorted.
-    needed: HashMap<BlockId, Rc<[ValueId]>>,
+    needed: FxHashMap<BlockId, Rc<[ValueId]>>,
     /// Per block: the last position using each value ([`Checker::last_uses`]).
-    last_uses: HashMap<BlockId, Vec<(ValueId, u32)>>,
-    site_of_value: HashMap<ValueId, u32>,
+    last_uses: FxHashMap<BlockId, Vec<(ValueId, u32)>>,
+    site_of_value: FxHashMap<ValueId, u32>,
     sites: Vec<ValueId>,
     /// Region of the body being checked: its exits end a path.
     findings: Vec<Finding>,
-    reported: HashSet<(u8, Option<OpId>, OpId)>,
-    seen: HashMap<Point, HashSet<State>>,
-    work: Vec<(Point, State, Vec<BlockId>)>,
+    reported: FxHashSet<(u8, Option<OpId>, OpId)>,
+    seen: FxHashMap<Point, FxHashSet<State>>,
+    work: Vec<(Point, State, Path)>,
     gave_up: bool,
     /// Whether the function writes a buffer address (or a value computed
     /// from one) into memory, as upstream's generic dealloc helper call
@@ -201,7 +234,7 @@ struct Checker<'s> {
 pub fn check(snap: &Snapshot) -> Vec<Finding> {
     let flow = ValueFlow::new(snap);
     let mut sites = Vec::new();
-    let mut site_of_value = HashMap::new();
+    let mut site_of_value = FxHashMap::default();
     for op in snap.ops.iter().skip(1) {
         for &r in &op.results {
             let owned = flow.origin(r) == Origin::Allocation
@@ -216,13 +249,13 @@ pub fn check(snap: &Snapshot) -> Vec<Finding> {
         snap,
         flow,
         liveness: Liveness::new(snap),
-        needed: HashMap::new(),
-        last_uses: HashMap::new(),
+        needed: FxHashMap::default(),
+        last_uses: FxHashMap::default(),
         site_of_value,
         sites,
         findings: Vec::new(),
-        reported: HashSet::new(),
-        seen: HashMap::new(),
+        reported: FxHashSet::default(),
+        seen: FxHashMap::default(),
         work: Vec::new(),
         gave_up: false,
         addresses_in_memory: addresses_in_memory(snap),
@@ -252,7 +285,7 @@ impl<'s> Checker<'s> {
         self.gave_up = false;
         let state = State {
             inst: Vec::new(),
-            current: vec![None; self.sites.len()],
+            current: BTreeMap::new(),
             bind: BTreeMap::new(),
             conds: BTreeMap::new(),
             addr: BTreeMap::new(),
@@ -268,7 +301,7 @@ impl<'s> Checker<'s> {
                 index: 0,
             },
             state,
-            vec![entry],
+            Path::default().then(entry),
         );
         while let Some((point, state, path)) = self.work.pop() {
             if self.gave_up {
@@ -280,13 +313,11 @@ impl<'s> Checker<'s> {
     }
 
     /// Continues a path at the start of `block`.
-    fn enter(&mut self, block: BlockId, state: State, path: &[BlockId]) {
-        let mut path = path.to_vec();
-        path.push(block);
-        self.push(Point { block, index: 0 }, state, path);
+    fn enter(&mut self, block: BlockId, state: State, path: &Path) {
+        self.push(Point { block, index: 0 }, state, path.then(block));
     }
 
-    fn push(&mut self, point: Point, mut state: State, path: Vec<BlockId>) {
+    fn push(&mut self, point: Point, mut state: State, path: Path) {
         if point.index == 0 {
             // Facts of values dead on entry cannot matter any more: dropping
             // them keeps paths that differ only there from multiplying.
@@ -352,7 +383,7 @@ impl<'s> Checker<'s> {
             );
             parent = snap.parent_op_of_block(outer);
         }
-        let mut seen: HashSet<ValueId> = HashSet::new();
+        let mut seen: FxHashSet<ValueId> = FxHashSet::default();
         while let Some(v) = work.pop() {
             if !seen.insert(v) {
                 continue;
@@ -380,7 +411,7 @@ impl<'s> Checker<'s> {
     fn last_uses(&mut self, block: BlockId) -> &[(ValueId, u32)] {
         let snap = self.snap;
         self.last_uses.entry(block).or_insert_with(|| {
-            let mut last: HashMap<ValueId, u32> = HashMap::new();
+            let mut last: FxHashMap<ValueId, u32> = FxHashMap::default();
             for &top in &snap.block(block).ops {
                 let position = snap.op(top).position;
                 let mut stack = vec![top];
@@ -403,15 +434,13 @@ impl<'s> Checker<'s> {
     /// named by a live allocation result, not bound to a live value) — a live
     /// one among them is a leak, found here — and numbers the rest in a
     /// canonical order, so that equal path facts make equal states.
-    fn canonicalize(&mut self, state: &mut State, point: Point, path: &[BlockId]) {
+    fn canonicalize(&mut self, state: &mut State, point: Point, path: &Path) {
         // A site's latest instance stays named by the allocation's result only
         // while that result may still be used.
         let needed = self.needed(point.block);
-        for (s, current) in state.current.iter_mut().enumerate() {
-            if current.is_some() && needed.binary_search(&self.sites[s]).is_err() {
-                *current = None;
-            }
-        }
+        state
+            .current
+            .retain(|&s, _| needed.binary_search(&self.sites[s as usize]).is_ok());
         let count = state.inst.len();
         let mut order: Vec<u32> = Vec::with_capacity(count);
         let mut new_index = vec![u32::MAX; count];
@@ -421,7 +450,7 @@ impl<'s> Checker<'s> {
                 order.push(i);
             }
         };
-        for i in state.current.iter().flatten() {
+        for i in state.current.values() {
             take(*i, &mut order);
         }
         for n in state.bind.values().chain(state.addr.values()) {
@@ -452,7 +481,7 @@ impl<'s> Checker<'s> {
             }
         };
         state.inst = order.iter().map(|&i| state.inst[i as usize]).collect();
-        for c in state.current.iter_mut().flatten() {
+        for c in state.current.values_mut() {
             *c = new_index[*c as usize];
         }
         state.bind.values_mut().for_each(renumber);
@@ -460,7 +489,7 @@ impl<'s> Checker<'s> {
     }
 
     /// Reports that the checker cannot decide the body at `op`, and why.
-    fn undecided(&mut self, why: String, op: OpId, path: &[BlockId]) {
+    fn undecided(&mut self, why: String, op: OpId, path: &Path) {
         self.report(FindingKind::Undecided(why), None, op, None, path);
     }
 
@@ -470,7 +499,7 @@ impl<'s> Checker<'s> {
         site: Option<u32>,
         at: OpId,
         freed_by: Option<OpId>,
-        path: &[BlockId],
+        path: &Path,
     ) {
         let tag = match &kind {
             FindingKind::Leak => 0,
@@ -502,7 +531,7 @@ impl<'s> Checker<'s> {
             site: site_op,
             at,
             freed_by,
-            path: path.to_vec(),
+            path: path.blocks(),
         });
     }
 
@@ -520,8 +549,8 @@ impl<'s> Checker<'s> {
 
     fn names_depth(&self, state: &State, v: ValueId, depth: u32) -> Names {
         if let Some(&s) = self.site_of_value.get(&v) {
-            return match state.current[s as usize] {
-                Some(i) => Names::Site(i),
+            return match state.current.get(&s) {
+                Some(&i) => Names::Site(i),
                 None => Names::Unknown,
             };
         }
@@ -623,7 +652,7 @@ impl<'s> Checker<'s> {
         }
     }
 
-    fn run_from(&mut self, mut point: Point, mut state: State, mut path: Vec<BlockId>) {
+    fn run_from(&mut self, mut point: Point, mut state: State, path: Path) {
         let snap = self.snap;
         loop {
             let block = snap.block(point.block);
@@ -665,7 +694,7 @@ impl<'s> Checker<'s> {
             // Allocations.
             for &r in &info.results {
                 if let Some(&s) = self.site_of_value.get(&r) {
-                    if let Some(i) = state.current[s as usize]
+                    if let Some(&i) = state.current.get(&s)
                         && state.inst[i as usize].status == Status::Live
                         && !referenced(&state, i)
                     {
@@ -674,7 +703,7 @@ impl<'s> Checker<'s> {
                         // can happen to it.
                         state.inst[i as usize].status = Status::Freed;
                     }
-                    state.current[s as usize] = Some(state.inst.len() as u32);
+                    state.current.insert(s, state.inst.len() as u32);
                     state.inst.push(Instance {
                         site: s,
                         status: Status::Live,
@@ -727,7 +756,6 @@ impl<'s> Checker<'s> {
                 return;
             }
             point.index += 1;
-            let _ = &mut path;
         }
     }
 
@@ -765,7 +793,7 @@ impl<'s> Checker<'s> {
         }
     }
 
-    fn check_uses(&mut self, state: &State, op: OpId, path: &[BlockId]) {
+    fn check_uses(&mut self, state: &State, op: OpId, path: &Path) {
         let info = self.snap.op(op);
         // Ops that may access memory: known effects, calls, and ops with
         // unknown effects that are neither terminators nor hold regions (a
@@ -810,7 +838,7 @@ impl<'s> Checker<'s> {
     /// Values used inside the regions of `op` but defined outside them.
     fn free_values_of_regions(&self, op: OpId) -> Vec<ValueId> {
         let snap = self.snap;
-        let mut inside: HashSet<ValueId> = HashSet::new();
+        let mut inside: FxHashSet<ValueId> = FxHashSet::default();
         let mut used = Vec::new();
         let mut stack: Vec<OpId> = Vec::new();
         for &r in &snap.op(op).regions {
@@ -836,7 +864,7 @@ impl<'s> Checker<'s> {
         used
     }
 
-    fn free(&mut self, state: &mut State, op: OpId, v: ValueId, path: &[BlockId]) {
+    fn free(&mut self, state: &mut State, op: OpId, v: ValueId, path: &Path) {
         match self.names(state, v) {
             Names::Site(i) => match state.inst[i as usize].status {
                 Status::Live => {
@@ -862,7 +890,7 @@ impl<'s> Checker<'s> {
     }
 
     /// `bufferization.dealloc (%m...) if (%c...) retain (%r...)`.
-    fn ownership_dealloc(&mut self, op: OpId, state: State, path: Vec<BlockId>, point: Point) {
+    fn ownership_dealloc(&mut self, op: OpId, state: State, path: Path, point: Point) {
         let info = self.snap.op(op);
         let retained_count = info.results.len();
         let memref_count = (info.operands.len() - retained_count) / 2;
@@ -933,7 +961,7 @@ impl<'s> Checker<'s> {
         self.run_from(next, state, path);
     }
 
-    fn terminator(&mut self, op: OpId, state: State, path: Vec<BlockId>) {
+    fn terminator(&mut self, op: OpId, state: State, path: Path) {
         let snap = self.snap;
         let info = snap.op(op);
         let facts = &info.facts;
@@ -987,15 +1015,13 @@ impl<'s> Checker<'s> {
                     RegionTarget::Parent => {
                         let parent = snap.op(parent_op);
                         if let Some(pb) = parent.parent_block {
-                            let mut p = path.clone();
-                            p.push(pb);
                             self.push(
                                 Point {
                                     block: pb,
                                     index: parent.position + 1,
                                 },
                                 next,
-                                p,
+                                path.then(pb),
                             );
                         }
                     }
@@ -1086,7 +1112,7 @@ impl<'s> Checker<'s> {
         op: OpId,
         conditional: &str,
         state: &State,
-        path: &[BlockId],
+        path: &Path,
     ) -> Option<Option<bool>> {
         let info = self.snap.op(op);
         if info.name != conditional {
@@ -1100,7 +1126,7 @@ impl<'s> Checker<'s> {
         Some(known)
     }
 
-    fn undecidable_branch(&mut self, op: OpId, c: Option<ValueId>, path: &[BlockId]) -> bool {
+    fn undecidable_branch(&mut self, op: OpId, c: Option<ValueId>, path: &Path) -> bool {
         let Some(c) = c else { return false };
         if !self.addresses_in_memory || !self.read_from_memory(c) {
             return false;
@@ -1114,7 +1140,7 @@ impl<'s> Checker<'s> {
     fn read_from_memory(&self, v: ValueId) -> bool {
         let snap = self.snap;
         let mut work = vec![v];
-        let mut seen: HashSet<ValueId> = HashSet::new();
+        let mut seen: FxHashSet<ValueId> = FxHashSet::default();
         while let Some(v) = work.pop() {
             if !seen.insert(v) || seen.len() > 4096 {
                 continue;
@@ -1165,7 +1191,7 @@ impl<'s> Checker<'s> {
 /// Whether some op writes a value computed from an extracted buffer address
 /// (`memref.extract_aligned_pointer_as_index`) to memory.
 fn addresses_in_memory(snap: &Snapshot) -> bool {
-    let mut tainted: HashSet<ValueId> = HashSet::new();
+    let mut tainted: FxHashSet<ValueId> = FxHashSet::default();
     for op in snap.ops.iter().skip(1) {
         if op.name == "memref.extract_aligned_pointer_as_index" {
             tainted.extend(op.results.iter().copied());
