@@ -137,8 +137,11 @@ enum Status {
 enum Names {
     /// An instance of a site (index into [`State::inst`]).
     Site(u32),
-    /// Memory the function does not own (argument, alloca, global, ...).
-    NotOwned,
+    /// Memory the function does not own (argument, alloca, global, ...), with
+    /// the value it is reached from when one is known (two names of the same
+    /// root are the same buffer: upstream's lowered deallocs compare their
+    /// addresses).
+    NotOwned(Option<ValueId>),
     /// Possibly one of several buffers.
     Unknown,
 }
@@ -293,7 +296,7 @@ impl<'s> Checker<'s> {
         // Entry arguments of a nested body name memory of the op holding it.
         let mut state = state;
         for &a in &self.snap.block(entry).args {
-            state.bind.insert(a, Names::NotOwned);
+            state.bind.insert(a, Names::NotOwned(Some(a)));
         }
         self.push(
             Point {
@@ -562,7 +565,7 @@ impl<'s> Checker<'s> {
         }
         let incoming = self.flow.incoming(v);
         if incoming.is_empty() {
-            return Names::NotOwned;
+            return Names::NotOwned(Some(v));
         }
         if incoming
             .iter()
@@ -579,14 +582,15 @@ impl<'s> Checker<'s> {
                 }
                 _ => Names::Unknown,
             };
-            out = Some(match out {
-                None => n,
-                Some(prev) if prev == n => prev,
-                Some(_) => Names::Unknown,
+            out = Some(match (out, n) {
+                (None, n) => n,
+                (Some(prev), n) if prev == n => prev,
+                (Some(Names::NotOwned(_)), Names::NotOwned(_)) => Names::NotOwned(None),
+                (Some(_), _) => Names::Unknown,
             });
         }
-        let n = out.unwrap_or(Names::NotOwned);
-        if self.flow.is_external(v) && n != Names::NotOwned {
+        let n = out.unwrap_or(Names::NotOwned(None));
+        if self.flow.is_external(v) && !matches!(n, Names::NotOwned(_)) {
             Names::Unknown
         } else {
             n
@@ -598,6 +602,12 @@ impl<'s> Checker<'s> {
         if let Some(&c) = state.conds.get(&v) {
             return Some(c);
         }
+        self.compute_cond(state, v)
+    }
+
+    /// The value of an `i1` computed from its defining op and what the path
+    /// knows of the op's operands (not from a fact recorded for `v` itself).
+    fn compute_cond(&self, state: &State, v: ValueId) -> Option<bool> {
         let ValueDef::OpResult { op, .. } = self.snap.value(v).def else {
             return None;
         };
@@ -629,19 +639,7 @@ impl<'s> Checker<'s> {
                 let predicate = info.facts.cmpi_predicate?;
                 let a = *state.addr.get(&arg(0)?)?;
                 let b = *state.addr.get(&arg(1)?)?;
-                let (Names::Site(x), Names::Site(y)) = (a, b) else {
-                    return None;
-                };
-                // Two distinct live sites have distinct addresses; the same
-                // site has one address.
-                let live = |i: u32| state.inst[i as usize].status == Status::Live;
-                let equal = if x == y {
-                    true
-                } else if live(x) && live(y) {
-                    false
-                } else {
-                    return None;
-                };
+                let equal = self.same_buffer(state, a, b)?;
                 match predicate {
                     0 => Some(equal),  // eq
                     1 => Some(!equal), // ne
@@ -649,6 +647,144 @@ impl<'s> Checker<'s> {
                 }
             }
             _ => None,
+        }
+    }
+
+    /// Whether two names are the same buffer on the path (`None`: cannot
+    /// tell). The same instance or the same not-owned root is one buffer; two
+    /// live instances, or a live instance and memory the function does not
+    /// own, are distinct buffers (a live heap allocation overlaps nothing
+    /// else). A freed instance keeps its address, which memory that existed
+    /// while it was live (an argument, a stack buffer) cannot have; other
+    /// memory may have reused it. Two not-owned roots (two arguments) may
+    /// alias.
+    fn same_buffer(&self, state: &State, a: Names, b: Names) -> Option<bool> {
+        let live = |i: u32| state.inst[i as usize].status == Status::Live;
+        match (a, b) {
+            (Names::Site(x), Names::Site(y)) if x == y => Some(true),
+            (Names::Site(x), Names::Site(y)) if live(x) && live(y) => Some(false),
+            (Names::Site(x), Names::NotOwned(root)) | (Names::NotOwned(root), Names::Site(x))
+                if live(x) || root.is_some_and(|r| self.existed_before_allocations(r)) =>
+            {
+                Some(false)
+            }
+            (Names::NotOwned(Some(x)), Names::NotOwned(Some(y))) if x == y => Some(true),
+            _ => None,
+        }
+    }
+
+    /// Whether not-owned root `v` is memory that exists through the body
+    /// and is not on the heap: an entry block argument or a stack buffer.
+    fn existed_before_allocations(&self, v: ValueId) -> bool {
+        matches!(self.snap.value(v).def, ValueDef::BlockArg { .. })
+            || self.flow.origin(v) == Origin::Alloca
+    }
+
+    /// Records that `v` (an `i1`) is `value` on this path, and everything
+    /// that follows for the values the path's facts are computed from, to a
+    /// fixed point (`andi` true: both operands true; `ori` false: both false;
+    /// `xori`, `select`, `andi` false and `ori` true once the other operand is
+    /// known). False when the path contradicts it, so the path cannot be
+    /// taken: e.g. a free guarded by `%g = andi %q, (xori %p, true)` that was
+    /// taken, then a branch on `%p` being true.
+    fn assume(&self, state: &mut State, v: ValueId, value: bool) -> bool {
+        if let Some(known) = self.cond(state, v) {
+            return known == value;
+        }
+        state.conds.insert(v, value);
+        loop {
+            let before = state.conds.len();
+            let facts: Vec<(ValueId, bool)> = state.conds.iter().map(|(&v, &c)| (v, c)).collect();
+            for (fact, value) in facts {
+                if !self.propagate(state, fact, value) {
+                    return false;
+                }
+            }
+            if state.conds.len() == before {
+                return true;
+            }
+        }
+    }
+
+    /// Whether `i1` `v` is computed (through the ops conditions are made of)
+    /// from one of `values`.
+    fn computed_from(&self, v: ValueId, values: &[ValueId]) -> bool {
+        let mut seen: FxHashSet<ValueId> = FxHashSet::default();
+        let mut work = vec![v];
+        while let Some(x) = work.pop() {
+            let ValueDef::OpResult { op, .. } = self.snap.value(x).def else {
+                continue;
+            };
+            let info = self.snap.op(op);
+            if !CONDITION_OPS.contains(&info.name.as_str()) {
+                continue;
+            }
+            for &o in &info.operands {
+                if values.contains(&o) {
+                    return true;
+                }
+                if seen.insert(o) {
+                    work.push(o);
+                }
+            }
+        }
+        false
+    }
+
+    /// One step of [`Checker::assume`]: checks fact `v == value` against its
+    /// defining op and records what it implies for the op's operands.
+    fn propagate(&self, state: &mut State, v: ValueId, value: bool) -> bool {
+        if self.compute_cond(state, v).is_some_and(|c| c != value) {
+            return false;
+        }
+        let ValueDef::OpResult { op, .. } = self.snap.value(v).def else {
+            return true;
+        };
+        let info = self.snap.op(op);
+        let (Some(&a), Some(&b)) = (info.operands.first(), info.operands.get(1)) else {
+            return true;
+        };
+        let learn = |state: &mut State, x: ValueId, value: bool| match self.cond(state, x) {
+            Some(known) => known == value,
+            None => {
+                state.conds.insert(x, value);
+                true
+            }
+        };
+        let (ca, cb) = (self.cond(state, a), self.cond(state, b));
+        match info.name.as_str() {
+            "arith.andi" if value => learn(state, a, true) && learn(state, b, true),
+            "arith.ori" if !value => learn(state, a, false) && learn(state, b, false),
+            // `andi` false / `ori` true: decided for the other operand once
+            // one is the neutral value.
+            "arith.andi" | "arith.ori" => {
+                let neutral = info.name == "arith.andi";
+                match (ca, cb) {
+                    (Some(x), _) if x == neutral => learn(state, b, value),
+                    (_, Some(y)) if y == neutral => learn(state, a, value),
+                    _ => true,
+                }
+            }
+            "arith.xori" => match (ca, cb) {
+                (Some(x), _) => learn(state, b, value ^ x),
+                (_, Some(y)) => learn(state, a, value ^ y),
+                _ => true,
+            },
+            "arith.select" => {
+                let Some(&f) = info.operands.get(2) else {
+                    return true;
+                };
+                let (c, t) = (a, b);
+                match ca {
+                    Some(true) => learn(state, t, value),
+                    Some(false) => learn(state, f, value),
+                    // An arm that cannot give `value` was not chosen.
+                    None if cb == Some(!value) => learn(state, c, false),
+                    None if self.cond(state, f) == Some(!value) => learn(state, c, true),
+                    None => true,
+                }
+            }
+            _ => true,
         }
     }
 
@@ -686,10 +822,17 @@ impl<'s> Checker<'s> {
                 let n = self.names(&state, m);
                 state.addr.insert(r, n);
             }
-            // Fresh results: forget what a previous iteration knew.
+            // Fresh results: forget what a previous iteration knew, also of
+            // the conditions computed from them (a fact relating an older
+            // value to a newer operand would decide the wrong iteration's).
             for &r in &info.results {
                 state.conds.remove(&r);
                 state.bind.remove(&r);
+            }
+            if !info.results.is_empty() && !state.conds.is_empty() {
+                state
+                    .conds
+                    .retain(|&v, _| !self.computed_from(v, &info.results));
             }
             // Allocations.
             for &r in &info.results {
@@ -739,6 +882,18 @@ impl<'s> Checker<'s> {
                         }
                     }
                     let mut next = state.clone();
+                    // The path now knows the condition: a later op computed
+                    // from it (e.g. upstream's `xori %c, true` guarding the
+                    // other free) is decided by it.
+                    if info.name == "scf.if"
+                        && let Some(&c) = info.operands.first()
+                    {
+                        let then_region = info.regions.first().copied();
+                        let taken = matches!(edge.target, RegionTarget::Region(r) if Some(r) == then_region);
+                        if !self.assume(&mut next, c, taken) {
+                            continue;
+                        }
+                    }
                     self.bind_edge(&mut next, &edge.forwarded, &edge.inputs);
                     match edge.target {
                         RegionTarget::Region(r) => {
@@ -880,7 +1035,7 @@ impl<'s> Checker<'s> {
                     self.report(FindingKind::UseAfterFree, Some(site), op, None, path);
                 }
             },
-            Names::NotOwned => self.report(FindingKind::FreeOfNotOwned, None, op, None, path),
+            Names::NotOwned(_) => self.report(FindingKind::FreeOfNotOwned, None, op, None, path),
             Names::Unknown => self.undecided(
                 "frees a value that may be one of several buffers".into(),
                 op,
@@ -902,8 +1057,9 @@ impl<'s> Checker<'s> {
             if self.cond(&state, c).is_none() {
                 for value in [false, true] {
                     let mut next = state.clone();
-                    next.conds.insert(c, value);
-                    self.push(point, next, path.clone());
+                    if self.assume(&mut next, c, value) {
+                        self.push(point, next, path.clone());
+                    }
                 }
                 return;
             }
@@ -916,14 +1072,7 @@ impl<'s> Checker<'s> {
             let name = self.names(&state, m);
             let mut kept = false;
             for (j, &rn) in retained_names.iter().enumerate() {
-                let same = match (name, rn) {
-                    (Names::Site(a), Names::Site(b)) => Some(a == b),
-                    (Names::Site(_), Names::NotOwned) | (Names::NotOwned, Names::Site(_)) => {
-                        Some(false)
-                    }
-                    _ => None,
-                };
-                match same {
+                match self.same_buffer(&state, name, rn) {
                     Some(true) => {
                         kept = true;
                         if owned {
@@ -978,8 +1127,9 @@ impl<'s> Checker<'s> {
                 let mut next = state.clone();
                 if info.name == "cf.cond_br"
                     && let Some(&c) = info.operands.first()
+                    && !self.assume(&mut next, c, k == 0)
                 {
-                    next.conds.insert(c, k == 0);
+                    continue;
                 }
                 let args = &snap.block(succ.block).args;
                 if succ.mapping_known {
@@ -1059,7 +1209,7 @@ impl<'s> Checker<'s> {
                             }
                         }
                     }
-                    Names::NotOwned => {
+                    Names::NotOwned(_) => {
                         self.report(FindingKind::ReturnOfNotOwned, None, op, None, &path)
                     }
                     Names::Unknown => self.undecided(

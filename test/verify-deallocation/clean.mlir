@@ -5,7 +5,7 @@
 
 // RUN: %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-verify-deallocation{emit-remarks=true}))' -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error --implicit-check-not=warning
 
-// CHECK-COUNT-8: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
+// CHECK-COUNT-11: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
 
 func.func @freed_on_both_paths(%c: i1) {
   %a = memref.alloc() : memref<2xf32>
@@ -128,6 +128,77 @@ func.func @ownership_through_select(%c: i1) {
 ^join:
   scf.if %own {
     memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// -----
+
+// Upstream's lowering of a one-memref dealloc with a dynamic condition: two
+// complementary guarded frees. The path through the first `scf.if` knows its
+// condition, so it knows the `xori` of the second is false (upstream
+// program prog-0014 of `verify_corpus.py --upstream`).
+func.func @complementary_guards(%x: i64) {
+  %true = arith.constant true
+  %a = memref.alloc() : memref<2xi64>
+  %c = arith.trunci %x : i64 to i1
+  scf.if %c {
+    memref.dealloc %a : memref<2xi64>
+  }
+  %n = arith.xori %c, %true : i1
+  scf.if %n {
+    memref.dealloc %a : memref<2xi64>
+  }
+  return
+}
+
+// -----
+
+// A free guarded by `%g = andi %q, (xori %p, true)`: on the path that took
+// it `%p` is false, so the branch to the use cannot be taken; on the path
+// that did not, `%p` false makes `%q` false, so the second guard frees
+// (upstream program prog-0058 has this shape).
+func.func @guard_decides_later_branch(%p: i1, %q: i1) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<2xi64>
+  %np = arith.xori %p, %true : i1
+  %g = arith.andi %q, %np : i1
+  scf.if %g {
+    memref.dealloc %a : memref<2xi64>
+  }
+  cf.cond_br %p, ^use, ^rest
+^use:
+  %v = memref.load %a[%c0] : memref<2xi64>
+  memref.dealloc %a : memref<2xi64>
+  return
+^rest:
+  %nq = arith.xori %q, %true : i1
+  scf.if %nq {
+    memref.dealloc %a : memref<2xi64>
+  }
+  return
+}
+
+// -----
+
+// Comparisons of addresses upstream's lowering makes: a view of an argument
+// is the argument (equal addresses), and a buffer allocated here, freed or
+// not, is never an argument (prog-0058).
+func.func @addresses_of_argument_and_freed_buffer(%arg: memref<4xi64>, %c: i1) {
+  %a = memref.alloc() : memref<4xi64>
+  %base, %offset, %sizes, %strides = memref.extract_strided_metadata %arg : memref<4xi64> -> memref<i64>, index, index, index
+  %pa = memref.extract_aligned_pointer_as_index %base : memref<i64> -> index
+  %pb = memref.extract_aligned_pointer_as_index %arg : memref<4xi64> -> index
+  %same = arith.cmpi ne, %pa, %pb : index
+  scf.if %same {
+    memref.dealloc %arg : memref<4xi64>
+  }
+  memref.dealloc %a : memref<4xi64>
+  %pc = memref.extract_aligned_pointer_as_index %a : memref<4xi64> -> index
+  %differ = arith.cmpi eq, %pc, %pa : index
+  scf.if %differ {
+    memref.dealloc %arg : memref<4xi64>
   }
   return
 }

@@ -207,3 +207,50 @@ func.func @condition_read_back_from_memory() {
   }
   return
 }
+
+// -----
+
+// What a taken guard tells the path does not hide a real fault: `%g = andi
+// %q, (xori %p, true)` taken says `%p` is false and `%q` true, so that path
+// reaches the second free guarded by `%q`.
+func.func @guard_facts_keep_real_double_free(%p: i1, %q: i1) {
+  %true = arith.constant true
+  // expected-error @below {{this buffer is freed twice on a path}}
+  %a = memref.alloc() : memref<2xi64>
+  %np = arith.xori %p, %true : i1
+  %g = arith.andi %q, %np : i1
+  scf.if %g {
+    // expected-note @below {{freed here first}}
+    memref.dealloc %a : memref<2xi64>
+  }
+  cf.cond_br %p, ^done, ^again
+^again:
+  scf.if %q {
+    // expected-note @below {{freed again here (path: ^bb0 -> 'scf.if' region 0 ^bb0 -> ^bb0 -> ^bb1 -> 'scf.if' region 0 ^bb0)}}
+    memref.dealloc %a : memref<2xi64>
+  }
+  %nq = arith.xori %q, %true : i1
+  scf.if %nq {
+    memref.dealloc %a : memref<2xi64>
+  }
+  return
+^done:
+  memref.dealloc %a : memref<2xi64>
+  return
+}
+
+// -----
+
+// Two arguments may be one buffer: a free guarded by their addresses
+// differing cannot be decided, and a fault is not claimed either.
+func.func @arguments_may_alias(%x: memref<2xi64>, %y: memref<2xi64>) {
+  %px = memref.extract_aligned_pointer_as_index %x : memref<2xi64> -> index
+  %py = memref.extract_aligned_pointer_as_index %y : memref<2xi64> -> index
+  %d = arith.cmpi ne, %px, %py : index
+  scf.if %d {
+    // expected-error @below {{frees memory the function does not own}}
+    // expected-note @below {{here (path: ^bb0 -> 'scf.if' region 0 ^bb0)}}
+    memref.dealloc %x : memref<2xi64>
+  }
+  return
+}
