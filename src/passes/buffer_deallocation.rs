@@ -375,14 +375,19 @@ pub fn plan(
         let needed = &liveness[&root];
         let root_uses = uses.get(&root).map_or(&[][..], |v| v);
         let mut edge_requests: BTreeMap<BlockId, Vec<(OpId, u32)>> = BTreeMap::new();
+        // The root's uses by block, once (filtering them per block made the
+        // pass cubic on long chains of blocks).
+        let mut uses_by_block: HashMap<BlockId, Vec<&Use>> = HashMap::new();
+        for u in root_uses {
+            if let Some(b) = snapshot.op(u.at).parent_block {
+                uses_by_block.entry(b).or_default().push(u);
+            }
+        }
         for &block in &snapshot.region(home_region).blocks {
             if !(block == def_block || needed.needed_in(block)) || !dominance.is_reachable(block) {
                 continue;
             }
-            let in_block: Vec<&Use> = root_uses
-                .iter()
-                .filter(|u| snapshot.op(u.at).parent_block == Some(block))
-                .collect();
+            let in_block: &[&Use] = uses_by_block.get(&block).map_or(&[], |v| v);
             // Consumed by a region-branch op that moves it into its regions.
             if in_block
                 .iter()
