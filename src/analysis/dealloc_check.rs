@@ -225,6 +225,8 @@ struct Checker<'s> {
     seen: FxHashMap<Point, FxHashSet<State>>,
     work: Vec<(Point, State, Path)>,
     gave_up: bool,
+    /// Per `arith.cmpi` result: the other comparisons of the same two values.
+    cmpi_siblings: FxHashMap<ValueId, Vec<ValueId>>,
     /// Whether the function writes a buffer address (or a value computed
     /// from one) into memory, as upstream's generic dealloc helper call
     /// does: then an `i1` read back from memory may encode which buffers
@@ -262,6 +264,7 @@ pub fn check(snap: &Snapshot) -> Vec<Finding> {
         work: Vec::new(),
         gave_up: false,
         addresses_in_memory: addresses_in_memory(snap),
+        cmpi_siblings: cmpi_siblings(snap),
     };
     let mut bodies: Vec<BlockId> = snap
         .op(Snapshot::ROOT)
@@ -326,7 +329,13 @@ impl<'s> Checker<'s> {
             // them keeps paths that differ only there from multiplying.
             let needed = self.needed(point.block);
             state.bind.retain(|v, _| needed.binary_search(v).is_ok());
-            state.conds.retain(|v, _| needed.binary_search(v).is_ok());
+            // A comparison's fact also stays while the values it compares
+            // are needed: a later comparison of them is decided by it.
+            state.conds.retain(|v, _| {
+                needed.binary_search(v).is_ok()
+                    || (self.cmpi_siblings.contains_key(v)
+                        && self.operands_of(*v).iter().all(|o| needed.binary_search(o).is_ok()))
+            });
             state.addr.retain(|v, _| needed.binary_search(v).is_ok());
             self.canonicalize(&mut state, point, &path);
         }
@@ -356,6 +365,14 @@ impl<'s> Checker<'s> {
         }
         seen.insert(state.clone());
         self.work.push((point, state, path));
+    }
+
+    /// The operands of the op defining `v` (none for a block argument).
+    fn operands_of(&self, v: ValueId) -> &[ValueId] {
+        match self.snap.value(v).def {
+            ValueDef::OpResult { op, .. } => &self.snap.op(op).operands,
+            ValueDef::BlockArg { .. } => &[],
+        }
     }
 
     /// The values whose facts a path may still need on entry to `block`: its
@@ -400,6 +417,10 @@ impl<'s> Checker<'s> {
                     || CONDITION_OPS.contains(&snap.op(op).name.as_str()))
             {
                 work.extend(snap.op(op).operands.iter().copied());
+                // A comparison is decided by facts on its siblings too.
+                if let Some(siblings) = self.cmpi_siblings.get(&v) {
+                    work.extend(siblings.iter().copied());
+                }
             }
         }
         let mut out: Vec<ValueId> = seen.into_iter().collect();
@@ -637,16 +658,62 @@ impl<'s> Checker<'s> {
             },
             "arith.cmpi" => {
                 let predicate = info.facts.cmpi_predicate?;
-                let a = *state.addr.get(&arg(0)?)?;
-                let b = *state.addr.get(&arg(1)?)?;
-                let equal = self.same_buffer(state, a, b)?;
-                match predicate {
-                    0 => Some(equal),  // eq
-                    1 => Some(!equal), // ne
-                    _ => None,
-                }
+                let by_address = (|| {
+                    let a = *state.addr.get(&arg(0)?)?;
+                    let b = *state.addr.get(&arg(1)?)?;
+                    let equal = self.same_buffer(state, a, b)?;
+                    match predicate {
+                        0 => Some(equal),  // eq
+                        1 => Some(!equal), // ne
+                        _ => None,
+                    }
+                })();
+                by_address.or_else(|| self.cmpi_from_siblings(state, v))
             }
             _ => None,
+        }
+    }
+
+    /// A comparison decided by what the path knows of another comparison of
+    /// the same two values (e.g. `cmpi ule %a, %b` false once `cmpi ugt %a,
+    /// %b` is known true, as upstream's ownership selects pair them).
+    fn cmpi_from_siblings(&self, state: &State, v: ValueId) -> Option<bool> {
+        let ValueDef::OpResult { op, .. } = self.snap.value(v).def else {
+            return None;
+        };
+        let wanted = Orderings::of_predicate(self.snap.op(op).facts.cmpi_predicate?)?;
+        let (a, _) = cmpi_operands(self.snap, op)?;
+        let mut possible = Orderings::ALL;
+        for &sibling in self.cmpi_siblings.get(&v)? {
+            let Some(&known) = state.conds.get(&sibling) else {
+                continue;
+            };
+            let ValueDef::OpResult { op: sop, .. } = self.snap.value(sibling).def else {
+                continue;
+            };
+            let Some(mut holds) = self
+                .snap
+                .op(sop)
+                .facts
+                .cmpi_predicate
+                .and_then(Orderings::of_predicate)
+            else {
+                continue;
+            };
+            if cmpi_operands(self.snap, sop).map(|(sa, _)| sa) != Some(a) {
+                holds = holds.swapped();
+            }
+            if holds.signed != wanted.signed && !(holds.sign_free() || wanted.sign_free()) {
+                continue;
+            }
+            possible = possible.intersect(if known { holds } else { holds.complement() });
+        }
+        if possible.within(wanted) {
+            Some(true)
+        } else if possible.disjoint(wanted) {
+            Some(false)
+        } else {
+            None
         }
     }
 
@@ -1385,4 +1452,100 @@ fn referenced(state: &State, i: u32) -> bool {
         .values()
         .chain(state.addr.values())
         .any(|n| *n == Names::Site(i))
+}
+
+/// The two operands of an `arith.cmpi`.
+fn cmpi_operands(snap: &Snapshot, op: OpId) -> Option<(ValueId, ValueId)> {
+    let operands = &snap.op(op).operands;
+    Some((*operands.first()?, *operands.get(1)?))
+}
+
+/// For every `arith.cmpi` result, the results of the other comparisons of
+/// the same two values (in either order).
+fn cmpi_siblings(snap: &Snapshot) -> FxHashMap<ValueId, Vec<ValueId>> {
+    let mut by_pair: FxHashMap<(ValueId, ValueId), Vec<ValueId>> = FxHashMap::default();
+    for (index, op) in snap.ops.iter().enumerate() {
+        if op.name != "arith.cmpi" || op.results.len() != 1 {
+            continue;
+        }
+        let Some((a, b)) = cmpi_operands(snap, OpId(index as u32)) else {
+            continue;
+        };
+        by_pair.entry((a.min(b), a.max(b))).or_default().push(op.results[0]);
+    }
+    let mut out = FxHashMap::default();
+    for group in by_pair.into_values().filter(|g| g.len() > 1) {
+        for &v in &group {
+            out.insert(v, group.iter().copied().filter(|&w| w != v).collect());
+        }
+    }
+    out
+}
+
+/// The orderings of two integers a comparison holds for: a subset of {less,
+/// equal, greater}, signed or unsigned (`eq` and `ne` are either).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Orderings {
+    /// Bits: 1 less, 2 equal, 4 greater.
+    set: u8,
+    signed: bool,
+}
+
+impl Orderings {
+    const ALL: Orderings = Orderings {
+        set: 7,
+        signed: false,
+    };
+
+    /// `arith.cmpi`'s predicate numbering: eq, ne, slt, sle, sgt, sge, ult,
+    /// ule, ugt, uge.
+    fn of_predicate(predicate: i64) -> Option<Orderings> {
+        let (set, signed) = match predicate {
+            0 => (2, false),
+            1 => (5, false),
+            2 => (1, true),
+            3 => (3, true),
+            4 => (4, true),
+            5 => (6, true),
+            6 => (1, false),
+            7 => (3, false),
+            8 => (4, false),
+            9 => (6, false),
+            _ => return None,
+        };
+        Some(Orderings { set, signed })
+    }
+
+    /// Whether the orderings mean the same signed or unsigned (eq, ne).
+    fn sign_free(self) -> bool {
+        self.set == 2 || self.set == 5 || self.set == 7
+    }
+
+    /// The comparison with its operands exchanged.
+    fn swapped(self) -> Orderings {
+        let set = (self.set & 2) | ((self.set & 1) << 2) | ((self.set & 4) >> 2);
+        Orderings { set, ..self }
+    }
+
+    fn complement(self) -> Orderings {
+        Orderings {
+            set: !self.set & 7,
+            ..self
+        }
+    }
+
+    fn intersect(self, other: Orderings) -> Orderings {
+        Orderings {
+            set: self.set & other.set,
+            signed: if self.sign_free() { other.signed } else { self.signed },
+        }
+    }
+
+    fn within(self, other: Orderings) -> bool {
+        self.set & !other.set == 0
+    }
+
+    fn disjoint(self, other: Orderings) -> bool {
+        self.set & other.set == 0
+    }
 }

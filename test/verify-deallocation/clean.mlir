@@ -5,7 +5,7 @@
 
 // RUN: %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-verify-deallocation{emit-remarks=true}))' -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error --implicit-check-not=warning
 
-// CHECK-COUNT-11: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
+// CHECK-COUNT-13: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
 
 func.func @freed_on_both_paths(%c: i1) {
   %a = memref.alloc() : memref<2xf32>
@@ -199,6 +199,48 @@ func.func @addresses_of_argument_and_freed_buffer(%arg: memref<4xi64>, %c: i1) {
   %differ = arith.cmpi eq, %pc, %pa : index
   scf.if %differ {
     memref.dealloc %arg : memref<4xi64>
+  }
+  return
+}
+
+// -----
+
+// Upstream's ownership of a buffer across a branch on `cmpi ugt %n, 0` is
+// `select %gt, %gt, (cmpi ule %n, 0)`: on the path where `%gt` is false the
+// other comparison of the same values is true (prog-0050, prog-0252 and
+// prog-0289 of `verify_corpus.py --upstream --seed 2 --count 300`).
+func.func @complementary_comparisons(%n: index) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<2xi64>
+  %gt = arith.cmpi ugt, %n, %c0 : index
+  %le = arith.cmpi ule, %n, %c0 : index
+  %own = arith.select %gt, %gt, %le : i1
+  cf.cond_br %gt, ^big, ^small
+^big:
+  memref.dealloc %a : memref<2xi64>
+  return
+^small:
+  scf.if %own {
+    memref.dealloc %a : memref<2xi64>
+  }
+  return
+}
+
+// -----
+
+// The same with operands exchanged: `cmpi uge %c0, %n` is `ule %n, %c0`.
+func.func @complementary_comparisons_swapped(%n: index) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<2xi64>
+  %gt = arith.cmpi ugt, %n, %c0 : index
+  cf.cond_br %gt, ^big, ^small
+^big:
+  memref.dealloc %a : memref<2xi64>
+  return
+^small:
+  %le = arith.cmpi uge, %c0, %n : index
+  scf.if %le {
+    memref.dealloc %a : memref<2xi64>
   }
   return
 }

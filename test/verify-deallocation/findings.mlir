@@ -254,3 +254,24 @@ func.func @arguments_may_alias(%x: memref<2xi64>, %y: memref<2xi64>) {
   }
   return
 }
+
+// -----
+
+// `ult` false does not decide `ule` (the values may be equal): the free
+// under `ule` may not run, and the buffer then leaks.
+func.func @comparisons_that_do_not_decide(%n: index, %m: index) {
+  // expected-error @below {{this buffer is not freed on a path (it leaks)}}
+  %a = memref.alloc() : memref<2xi64>
+  %lt = arith.cmpi ult, %n, %m : index
+  cf.cond_br %lt, ^less, ^other
+^less:
+  memref.dealloc %a : memref<2xi64>
+  return
+^other:
+  %le = arith.cmpi ule, %n, %m : index
+  scf.if %le {
+    memref.dealloc %a : memref<2xi64>
+  }
+  // expected-note @below {{the path leaves here with the buffer live (path: ^bb0 -> ^bb2)}}
+  return
+}
