@@ -68,7 +68,7 @@
 //! conventions). Nothing here panics on malformed CFGs (cross-region edges,
 //! missing terminators, empty regions).
 
-use super::graph::{Cfg, Csr};
+use super::graph::{BlockNesting, Cfg, Csr};
 use super::snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId};
 
 const NONE: u32 = u32::MAX;
@@ -258,6 +258,8 @@ pub struct DominanceInfo<'a> {
     /// Post-dominator tree over `blocks + regions` nodes; node `nb + r` is the
     /// virtual root of region `r`.
     post: Tree,
+    /// Ancestor lookups across nested regions.
+    nesting: BlockNesting,
 }
 
 impl<'a> DominanceInfo<'a> {
@@ -311,6 +313,7 @@ impl<'a> DominanceInfo<'a> {
             cfg,
             dom,
             post,
+            nesting: BlockNesting::new(snap),
         }
     }
 
@@ -394,20 +397,16 @@ impl<'a> DominanceInfo<'a> {
         let (mut bb, mut bp) = (b_block, b_pos);
         if snap.block(bb).region != a_region {
             // Move b up to its ancestor position in a's region.
-            loop {
-                let r = snap.block(bb).region;
-                if r == a_region {
-                    break;
-                }
-                let op = snap.region(r).parent_op;
-                match snap.op(op).parent_block {
-                    Some(pb) => {
-                        bb = pb;
-                        bp = snap.op(op).position;
-                    }
-                    None => return false,
-                }
+            let depth = self.nesting.depth(a_block);
+            if self.nesting.depth(bb) < depth {
+                return false;
             }
+            let (ancestor, position) = self.nesting.ancestor_at_depth(bb, depth);
+            if snap.block(ancestor).region != a_region {
+                return false;
+            }
+            bb = ancestor;
+            bp = position.expect("a block in another region has an enclosing op");
             if a_block == bb && a_pos == bp && enclosing_ok {
                 return true;
             }
@@ -532,25 +531,10 @@ impl<'a> DominanceInfo<'a> {
     /// Moves `a` and `b` to ancestor blocks in a common region (MLIR's
     /// `tryGetBlocksInSameRegion`).
     fn same_region(&self, a: BlockId, b: BlockId) -> Option<(BlockId, BlockId)> {
-        let snap = self.snap;
-        if snap.block(a).region == snap.block(b).region {
+        if self.snap.block(a).region == self.snap.block(b).region {
             return Some((a, b));
         }
-        // Chain of a's ancestor blocks (a first). Nesting depth is small.
-        let mut chain = vec![a];
-        let mut cur = a;
-        while let Some(pb) = snap.op(snap.parent_op_of_block(cur)).parent_block {
-            chain.push(pb);
-            cur = pb;
-        }
-        let mut cb = b;
-        loop {
-            let r = snap.block(cb).region;
-            if let Some(&ca) = chain.iter().find(|&&x| snap.block(x).region == r) {
-                return Some((ca, cb));
-            }
-            cb = snap.op(snap.parent_op_of_block(cb)).parent_block?;
-        }
+        self.nesting.in_same_region(self.snap, a, b)
     }
 
     /// MLIR `findNearestCommonDominator(Block*, Block*)`: moves both blocks
