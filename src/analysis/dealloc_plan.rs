@@ -473,7 +473,10 @@ pub fn plan_with(
                     plan.splits.get(&(t, k)).is_some_and(|e| {
                         e.clones
                             .iter()
-                            .any(|&(_, v)| ownership.roots(v).contains(&root))
+                            .any(|&(_, v)| {
+                                ownership.roots(v).contains(&root)
+                                    || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+                            })
                     })
                 })
                 .collect();
