@@ -96,8 +96,8 @@ pub const PIPELINES: &[PipelineEntry] = &[PipelineEntry {
     pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)",
 }, PipelineEntry {
     argument: "bufrs-ownership-deallocation-pipeline",
-    summary: "Expand memref.realloc, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
-    pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-ownership-based-buffer-deallocation),bufferization-lower-deallocations",
+    summary: "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
+    pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-copy-removal,bufrs-ownership-based-buffer-deallocation),bufferization-lower-deallocations",
 }];
 
 /// Why a pass could not be created.
