@@ -66,8 +66,9 @@ def dynamic_flags(plugin, path):
     result = execution.run([toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}",
                             f"--pass-pipeline={OWNERSHIP_PASS}", path])
     flags = sum(int(n) for n in re.findall(r"(\d+) ownership flags", result.stderr))
-    clones = sum(int(n) for n in re.findall(r"(\d+) clones,", result.stderr))
-    return flags, clones
+    clones = sum(int(n) for n in re.findall(r"(\d+) clones \(", result.stderr))
+    returned = sum(int(n) for n in re.findall(r"\((\d+) of returned buffers\)", result.stderr))
+    return flags, clones, returned
 
 
 def measure(plugin, path):
@@ -100,7 +101,7 @@ def measure(plugin, path):
                 row.update(counts)
                 row["asan"] = report or ("clean" if out == baseline else "output differs")
             rows[who] = row
-        rows["flags"], rows["own_clones"] = dynamic_flags(plugin, path)
+        rows["flags"], rows["own_clones"], rows["own_returned"] = dynamic_flags(plugin, path)
     return os.path.basename(path), rows
 
 
@@ -127,7 +128,7 @@ def main():
     total = {w: {"accepted": 0, "clean": 0, "checks": 0, "time": 0.0} for w in who}
     common = {w: {"mallocs": 0, "copies": 0, "time": 0.0} for w in who + ["before"]}
     ours = {w: {"mallocs": 0, "copies": 0, "before": 0, "time": 0.0, "n": 0} for w in ("clone", "ownership")}
-    flags = clones = 0
+    flags = clones = returned = 0
     n_common = 0
     for name, rows in results:
         print(f"| {name} | " + " | ".join(rows[w]["asan"] for w in who)
@@ -137,6 +138,7 @@ def main():
               + f" | {rows['flags']} | " + "/".join(f"{rows[w]['time_ms']:.2f}" for w in who) + " |")
         flags += rows["flags"]
         clones += rows["own_clones"]
+        returned += rows["own_returned"]
         for w in who:
             t = total[w]
             t["accepted"] += rows[w]["accepted"]
@@ -182,7 +184,7 @@ def main():
     print("| pass time (ms) | " + " | ".join(f"{ours[w]['time']:.1f}" for w in ours)
           + f" (ownership/clone {ratio(ours['ownership']['time'], ours['clone']['time'])}) |")
     print(f"| dynamic ownership flags created | - | {flags} |")
-    print(f"| clones inserted by the pass (static) | - | {clones} |")
+    print(f"| clones inserted by the pass (static; of returned buffers) | - | {clones} ({returned}) |")
     return 0
 
 

@@ -369,13 +369,18 @@ pub fn plan_with(
         // Moves of merges that may own: a return must hand over a buffer it
         // owns on every path.
         // Moves of merges that own only on some paths need receivers that
-        // carry a flag (a return needs a buffer the caller owns).
+        // carry a flag.
         let owns = owns_of(ownership, &feeds, &handovers);
         let flaggable = config.flaggable.expect("ownership-based mode");
         for (i, (feed, handover)) in feeds.iter().zip(&handovers).enumerate() {
+            // A return of a merge that owns on some paths is a conditional
+            // move (the pass clones when the flag is false).
+            let refuted = |o: Owns| match feed.edge {
+                FeedEdge::Return => o == Owns::Never,
+                _ => o != Owns::Always && !feed.receivers.iter().all(|&m| flaggable(m)),
+            };
             if let Handover::Move(root) = handover
-                && owns.get(root).is_some_and(|o| *o != Owns::Always)
-                && (feed.edge == FeedEdge::Return || !feed.receivers.iter().all(|&m| flaggable(m)))
+                && owns.get(root).is_some_and(|&o| refuted(o))
                 && no_move.insert(i)
             {
                 changed = true;

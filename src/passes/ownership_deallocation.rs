@@ -25,12 +25,14 @@
 //!   without pointer comparisons (nothing is retained: a moved buffer is dead
 //!   once it is handed on).
 //!
-//! Clones remain where ownership must be static and no flag can carry it:
-//! a returned buffer that the function does not own on every path (public
-//! function ABI: callers own results, arguments are borrowed), a buffer that
-//! does not dominate the merge it feeds and is still used after the edge, a
-//! merge of a region op that cannot take extra flags. Private functions get
-//! the same ABI (no dynamic ownership across calls).
+//! Function boundaries keep the public ABI (arguments are borrowed, callers
+//! own results; private functions too): a returned merge whose ownership is
+//! dynamic is handed over when its flag is set and cloned otherwise
+//! (`scf.if`). Clones remain where no flag can carry ownership: a returned
+//! buffer the function does not own (an argument, a global), a buffer handed
+//! to a merge it does not dominate while still used after the edge (the same
+//! buffer yielded twice, loop-carried buffers lent between iter_args), and
+//! merges of region ops whose lists cannot grow.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -127,8 +129,9 @@ impl BufrsPass for OwnershipDeallocation {
             Diagnostic::remark(
                 &op,
                 format!(
-                    "{} clones, {} moves, {} borrows, {} ownership flags, {} frees, {} existing frees replaced",
+                    "{} clones ({} of returned buffers), {} moves, {} borrows, {} ownership flags, {} frees, {} existing frees replaced",
                     plan.clones.len() + plan.splits.values().map(|e| e.clones.len()).sum::<usize>(),
+                    plan.clones.iter().filter(|c| c.edge == FeedEdge::Return).count(),
                     plan.moves,
                     plan.borrows,
                     flags,
@@ -548,6 +551,24 @@ fn apply(snapshot: &Snapshot, map: &IrMap, ownership: &Ownership, plan: &Plan) -
         unsafe { edit::set_operand(forwarder, index as usize, copy) };
     }
 
+    // Returns of merges that own on some paths: the caller gets the buffer
+    // when the flag says it is owned, else a clone.
+    for d in &plan.decisions {
+        if let (FeedEdge::Return, Handover::Move(root)) = (d.edge, d.handover)
+            && plan.owns.get(&root) == Some(&Owns::Dynamic)
+        {
+            let ret = h.op(d.forwarder);
+            let flag = h.flags.get(&root).copied().ok_or("a returned merge has no flag")?;
+            let value = h.value(d.value);
+            let roots: Vec<MlirValue> = ownership.roots(d.value).into_iter().map(|r| h.value(r)).collect();
+            // SAFETY: live handles; the new value has the operand's type.
+            unsafe {
+                let owned = owned_or_clone(flag, value, &roots, ret)?;
+                edit::set_operand(ret, d.position as usize, owned);
+            }
+        }
+    }
+
     // Frees.
     for &(root, at) in &plan.frees {
         let (point, location) = match at {
@@ -753,6 +774,49 @@ unsafe fn rebuild_with(
             );
         }
         Ok(new)
+    }
+}
+
+/// `scf.if %flag -> T { scf.yield %value } else { clone; scf.yield %clone }`
+/// before `before`: `value` when it is owned, else an owned copy of it.
+/// # Safety
+/// Every handle passed is live.
+unsafe fn owned_or_clone(
+    flag: MlirValue,
+    value: MlirValue,
+    roots: &[MlirValue],
+    before: MlirOperation,
+) -> Result<MlirValue, String> {
+    // SAFETY (this function): live handles (the caller's contract); the
+    // blocks and regions are created here and owned by the new op.
+    unsafe {
+        let location = edit::location(before);
+        let ty = edit::value_type(value);
+        let name = crate::ir::diagnostics::string_ref("scf.if");
+        let mut state = mlir_sys::mlirOperationStateGet(name, location);
+        mlir_sys::mlirOperationStateAddOperands(&mut state, 1, &flag);
+        mlir_sys::mlirOperationStateAddResults(&mut state, 1, &ty);
+        let mut regions = Vec::new();
+        let mut blocks = Vec::new();
+        for _ in 0..2 {
+            let region = mlir_sys::mlirRegionCreate();
+            let block = mlir_sys::mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+            mlir_sys::mlirRegionAppendOwnedBlock(region, block);
+            regions.push(region);
+            blocks.push(block);
+        }
+        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
+        let op = mlir_sys::mlirOperationCreate(&mut state);
+        if op.ptr.is_null() {
+            return Err("cannot build scf.if".to_string());
+        }
+        edit::insert(op, InsertPoint::Before(before));
+        edit::create_op("scf.yield", location, &[value], &[], &[], InsertPoint::EndOf(blocks[0]));
+        let yield_else =
+            edit::create_op("scf.yield", location, &[value], &[], &[], InsertPoint::EndOf(blocks[1]));
+        let copy = builders::clone_buffer(roots, value, yield_else);
+        edit::set_operand(yield_else, 0, copy);
+        Ok(edit::result(op, 0))
     }
 }
 

@@ -292,8 +292,9 @@ func.func @existing_dealloc(%c: i1, %x: memref<4xf32>) {
 // -----
 
 // Returned buffers: callers own results. An owned allocation is handed over
-// as it is; a merge that owns only on some paths is cloned (no flag can
-// cross a public function's boundary) and freed by its flag.
+// as it is; a merge that owns only on some paths is handed over when its
+// flag says it owns it, and cloned otherwise (no flag can cross a public
+// function's boundary).
 // CHECK-LABEL: func.func @return_owned
 // CHECK-NEXT:    %[[A:.*]] = memref.alloc()
 // CHECK-NEXT:    return %[[A]]
@@ -307,8 +308,12 @@ func.func @return_owned() -> memref<4xf32> {
 // CHECK-NEXT:    %[[R:.*]]:2 = scf.if %[[C]] -> (memref<4xf32>, i1) {
 // CHECK:           scf.yield %[[X]], %{{.*}} : memref<4xf32>, i1
 // CHECK-NEXT:    }
-// CHECK-NEXT:    %[[K:.*]] = bufferization.clone %[[R]]#0
-// CHECK-NEXT:    bufferization.dealloc (%[[R]]#0 : memref<4xf32>) if (%[[R]]#1)
+// CHECK-NEXT:    %[[K:.*]] = scf.if %[[R]]#1 -> (memref<4xf32>) {
+// CHECK-NEXT:      scf.yield %[[R]]#0 : memref<4xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[COPY:.*]] = bufferization.clone %[[R]]#0
+// CHECK-NEXT:      scf.yield %[[COPY]] : memref<4xf32>
+// CHECK-NEXT:    }
 // CHECK-NEXT:    return %[[K]]
 func.func @return_dynamic(%c: i1, %x: memref<4xf32>) -> memref<4xf32> {
   %r = scf.if %c -> memref<4xf32> {
@@ -318,4 +323,12 @@ func.func @return_dynamic(%c: i1, %x: memref<4xf32>) -> memref<4xf32> {
     scf.yield %x : memref<4xf32>
   }
   return %r : memref<4xf32>
+}
+
+// CHECK-LABEL: func.func @return_argument
+// CHECK-SAME:    (%[[X:.*]]: memref<4xf32>)
+// CHECK-NEXT:    %[[K:.*]] = bufferization.clone %[[X]]
+// CHECK-NEXT:    return %[[K]]
+func.func @return_argument(%x: memref<4xf32>) -> memref<4xf32> {
+  return %x : memref<4xf32>
 }
