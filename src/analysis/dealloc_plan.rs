@@ -1156,6 +1156,42 @@ mod tests {
         }
     }
 
+    fn branch(to: Vec<(BlockId, Vec<ValueId>)>) -> OpFacts {
+        OpFacts {
+            is_terminator: true,
+            effects: Effects::Known(vec![]),
+            successors: to
+                .into_iter()
+                .map(|(block, forwarded)| Successor {
+                    block,
+                    forwarded,
+                    produced: 0,
+                    mapping_known: true,
+                })
+                .collect(),
+            ..OpFacts::default()
+        }
+    }
+
+    fn return_facts() -> OpFacts {
+        OpFacts {
+            is_terminator: true,
+            is_return_like: true,
+            ..OpFacts::default()
+        }
+    }
+
+    fn read_facts(value: ValueId) -> OpFacts {
+        OpFacts {
+            effects: Effects::Known(vec![Effect {
+                kind: EffectKind::Read,
+                value: Some(value),
+                on_automatic_scope: false,
+            }]),
+            ..OpFacts::default()
+        }
+    }
+
     fn plan_of(snapshot: &Snapshot) -> Result<Plan, Vec<PlanError>> {
         let dominance = DominanceInfo::new(snapshot);
         let ownership = crate::analysis::ownership::compute(snapshot, &dominance);
@@ -1240,20 +1276,6 @@ mod tests {
         let a0 = b.add_op(bb0, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
         let v0 = b.snapshot().op(a0).results[0];
         let cond = b.snapshot().block(bb0).args[0];
-        let branch = |to: Vec<(BlockId, Vec<ValueId>)>| OpFacts {
-            is_terminator: true,
-            effects: Effects::Known(vec![]),
-            successors: to
-                .into_iter()
-                .map(|(block, forwarded)| Successor {
-                    block,
-                    forwarded,
-                    produced: 0,
-                    mapping_known: true,
-                })
-                .collect(),
-            ..OpFacts::default()
-        };
         b.add_op(
             bb0,
             "cf.cond_br",
@@ -1266,37 +1288,13 @@ mod tests {
         let a1 = b.add_op(bb1, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
         let v1 = b.snapshot().op(a1).results[0];
         b.add_op(bb1, "cf.br", &[v1], &[], branch(vec![(bb3, vec![v1])]));
-        let read = OpFacts {
-            effects: Effects::Known(vec![Effect {
-                kind: EffectKind::Read,
-                value: Some(v0),
-                on_automatic_scope: false,
-            }]),
-            ..OpFacts::default()
-        };
+        let read = read_facts(v0);
         let use0 = b.add_op(bb2, "use", &[v0], &[], read);
         b.add_op(bb2, "cf.br", &[v0], &[], branch(vec![(bb3, vec![v0])]));
         let join = b.snapshot().block(bb3).args[0];
-        let read = OpFacts {
-            effects: Effects::Known(vec![Effect {
-                kind: EffectKind::Read,
-                value: Some(join),
-                on_automatic_scope: false,
-            }]),
-            ..OpFacts::default()
-        };
+        let read = read_facts(join);
         let use2 = b.add_op(bb3, "use", &[join], &[], read);
-        b.add_op(
-            bb3,
-            "func.return",
-            &[],
-            &[],
-            OpFacts {
-                is_terminator: true,
-                is_return_like: true,
-                ..OpFacts::default()
-            },
-        );
+        b.add_op(bb3, "func.return", &[], &[], return_facts());
         let plan = plan_of(&b.finish()).unwrap();
         assert_eq!(plan.moves, 2);
         assert!(plan.clones.is_empty());
@@ -1306,5 +1304,60 @@ mod tests {
             vec![(join, FreeAt::After(use2)), (v0, FreeAt::StartOf(bb1))]
         );
         let _ = use0;
+    }
+
+    /// A block argument fed an allocation on one path and a function
+    /// argument on the other: clone-based mode clones the argument;
+    /// ownership-based mode borrows it (no clone), moves the allocation, and
+    /// the merge's ownership is dynamic.
+    #[test]
+    fn a_function_argument_is_borrowed_not_cloned_with_flags() {
+        let mut b = SnapshotBuilder::new("func.func", func_facts());
+        let body = b.add_region(Snapshot::ROOT);
+        let bb0 = b.add_block(body, &[ValueKind::Other, ValueKind::RankedMemRef]);
+        let bb1 = b.add_block(body, &[]);
+        let bb2 = b.add_block(body, &[]);
+        let bb3 = b.add_block(body, &[ValueKind::RankedMemRef]);
+        let cond = b.snapshot().block(bb0).args[0];
+        let arg = b.snapshot().block(bb0).args[1];
+        b.add_op(bb0, "cf.cond_br", &[cond], &[], branch(vec![(bb1, vec![]), (bb2, vec![])]));
+        let next = b.snapshot().values.len() as u32;
+        let f = alloc_facts(&b, next);
+        let a = b.add_op(bb1, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
+        let va = b.snapshot().op(a).results[0];
+        b.add_op(bb1, "cf.br", &[va], &[], branch(vec![(bb3, vec![va])]));
+        b.add_op(bb2, "cf.br", &[arg], &[], branch(vec![(bb3, vec![arg])]));
+        let join = b.snapshot().block(bb3).args[0];
+        let read = read_facts(join);
+        let use_join = b.add_op(bb3, "use", &[join], &[], read);
+        b.add_op(bb3, "func.return", &[], &[], return_facts());
+        let snapshot = b.finish();
+        let dominance = DominanceInfo::new(&snapshot);
+        let ownership = crate::analysis::ownership::compute(&snapshot, &dominance);
+
+        let cloned = plan(&snapshot, &dominance, &ownership, &[]).unwrap();
+        assert_eq!(cloned.clones.len(), 1);
+        assert_eq!(cloned.clones[0].value, arg);
+
+        let all = |_: ValueId| true;
+        let config = PlanConfig {
+            refused: &[],
+            flaggable: Some(&all),
+        };
+        let owned = plan_with(&snapshot, &dominance, &ownership, &config).unwrap();
+        assert!(owned.clones.is_empty() && owned.splits.is_empty());
+        assert_eq!(owned.borrows, 1);
+        assert_eq!(owned.moves, 1);
+        assert_eq!(owned.owns.get(&join), Some(&Owns::Dynamic));
+        let handover = |v: ValueId| {
+            owned
+                .decisions
+                .iter()
+                .find(|d| d.value == v)
+                .map(|d| d.handover)
+        };
+        assert_eq!(handover(arg), Some(Handover::Borrow));
+        assert_eq!(handover(va), Some(Handover::Move(va)));
+        assert_eq!(owned.frees, vec![(join, FreeAt::After(use_join))]);
     }
 }
