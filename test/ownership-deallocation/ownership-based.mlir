@@ -5,7 +5,7 @@
 // ownership; a clone only where a buffer must be owned on every path (a
 // returned buffer).
 
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation))' -split-input-file | FileCheck %s
+// RUN: %bufrs-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation))' -split-input-file | FileCheck %s
 
 func.func private @use(memref<4xf32>)
 
@@ -331,4 +331,36 @@ func.func @return_dynamic(%c: i1, %x: memref<4xf32>) -> memref<4xf32> {
 // CHECK-NEXT:    return %[[K]]
 func.func @return_argument(%x: memref<4xf32>) -> memref<4xf32> {
   return %x : memref<4xf32>
+}
+
+// -----
+
+func.func private @use(memref<4xf32>)
+func.func private @make() -> memref<4xf32>
+
+// An op with unknown effects keeps its buffer operand alive as long as its
+// result is used (the result may be that buffer); a call result is owned.
+// A merge of the call result and an argument that both dominate it is an
+// alias: static, no flag; the call result is freed after the merge's use.
+// CHECK-LABEL: func.func @unknown_effects_and_calls
+// CHECK-SAME:    (%[[C:.*]]: i1, %[[X:.*]]: memref<4xf32>)
+// CHECK-NEXT:    %[[A:.*]] = memref.alloc()
+// CHECK-NEXT:    %[[U:.*]] = "test.unknown"(%[[A]])
+// CHECK-NEXT:    %[[R:.*]] = call @make()
+// CHECK-NEXT:    cf.cond_br %[[C]], ^[[B:.*]](%[[R]] : memref<4xf32>), ^[[B]](%[[X]] : memref<4xf32>)
+// CHECK-NEXT:  ^[[B]](%[[M:.*]]: memref<4xf32>):
+// CHECK-NEXT:    call @use(%[[U]])
+// CHECK-NEXT:    memref.dealloc %[[A]]
+// CHECK-NEXT:    call @use(%[[M]])
+// CHECK-NEXT:    memref.dealloc %[[R]]
+// CHECK-NEXT:    return
+func.func @unknown_effects_and_calls(%c: i1, %x: memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = "test.unknown"(%a) : (memref<4xf32>) -> memref<4xf32>
+  %r = func.call @make() : () -> memref<4xf32>
+  cf.cond_br %c, ^bb1(%r : memref<4xf32>), ^bb1(%x : memref<4xf32>)
+^bb1(%m: memref<4xf32>):
+  func.call @use(%b) : (memref<4xf32>) -> ()
+  func.call @use(%m) : (memref<4xf32>) -> ()
+  return
 }
