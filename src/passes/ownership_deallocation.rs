@@ -121,7 +121,7 @@ impl BufrsPass for OwnershipDeallocation {
             .iter()
             .filter(|(_, o)| **o == Owns::Dynamic)
             .count();
-        if let Err(error) = apply(&snapshot, &map, &ownership, &plan) {
+        if let Err(error) = apply(&snapshot, &map, &ownership, &plan, &extendable) {
             Diagnostic::error(&op, format!("{}: {error}", Self::ARGUMENT)).emit();
             return Err(PassFailed);
         }
@@ -305,7 +305,13 @@ impl Handles<'_> {
 /// ops erased are the existing frees of `plan.erase` (erased first, never
 /// named again) and the region-branch ops rebuilt with flags, whose handles
 /// and results are looked up through [`Handles`] afterwards.
-fn apply(snapshot: &Snapshot, map: &IrMap, ownership: &Ownership, plan: &Plan) -> Result<(), String> {
+fn apply(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    ownership: &Ownership,
+    plan: &Plan,
+    extendable: &BTreeSet<OpId>,
+) -> Result<(), String> {
     let dynamic = |v: ValueId| plan.owns.get(&v) == Some(&Owns::Dynamic);
     let mut decisions: BTreeMap<(OpId, FeedEdge, u32), &Decision> = BTreeMap::new();
     for d in &plan.decisions {
@@ -407,6 +413,9 @@ fn apply(snapshot: &Snapshot, map: &IrMap, ownership: &Ownership, plan: &Plan) -
         let Some(info) = &op.facts.region_branch else {
             continue;
         };
+        if !extendable.contains(&id) {
+            continue; // no flaggable receivers, so none is dynamic
+        }
         let classes = classes_of(snapshot, id, info, &dynamic);
         if classes.iter().all(|c| c.positions.is_empty()) {
             continue;
@@ -703,11 +712,13 @@ fn classes_of(
         for target in &class.targets {
             let receivers: Vec<ValueId> = match target {
                 RegionTarget::Parent => op_info.results.clone(),
-                RegionTarget::Region(r) => {
-                    let b = snapshot.region(*r).blocks[0];
-                    let args = &snapshot.block(b).args;
-                    args[args.len().saturating_sub(class.len)..].to_vec()
-                }
+                RegionTarget::Region(r) => match snapshot.region(*r).blocks.first() {
+                    Some(&b) => {
+                        let args = &snapshot.block(b).args;
+                        args[args.len().saturating_sub(class.len)..].to_vec()
+                    }
+                    None => vec![],
+                },
             };
             for (p, &v) in receivers.iter().enumerate() {
                 if dynamic(v) {

@@ -364,3 +364,44 @@ func.func @unknown_effects_and_calls(%c: i1, %x: memref<4xf32>) {
   func.call @use(%m) : (memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+func.func private @use(memref<4xf32>)
+func.func private @cond(memref<4xf32>) -> i1
+
+// scf.while: the before-region argument gets an i1 flag (false from the
+// argument on entry, true from the allocation each iteration yields); the
+// condition moves it, with its flag, to the after-region argument and the
+// result, each freed if it owns.
+// CHECK-LABEL: func.func @while_iter_arg
+// CHECK-SAME:    (%[[X:.*]]: memref<4xf32>)
+// CHECK-NEXT:    %[[F:.*]] = arith.constant false
+// CHECK-NEXT:    %[[R:.*]]:2 = scf.while (%[[M:.*]] = %[[X]], %[[MO:.*]] = %[[F]]) : (memref<4xf32>, i1) -> (memref<4xf32>, i1) {
+// CHECK-NEXT:      %[[C:.*]] = func.call @cond(%[[M]])
+// CHECK-NEXT:      scf.condition(%[[C]]) %[[M]], %[[MO]] : memref<4xf32>, i1
+// CHECK-NEXT:    } do {
+// CHECK-NEXT:    ^bb0(%[[B:.*]]: memref<4xf32>, %[[BO:.*]]: i1):
+// CHECK-NEXT:      func.call @use(%[[B]])
+// CHECK-NEXT:      bufferization.dealloc (%[[B]] : memref<4xf32>) if (%[[BO]])
+// CHECK-NEXT:      %[[A:.*]] = memref.alloc()
+// CHECK-NEXT:      %[[T:.*]] = arith.constant true
+// CHECK-NEXT:      scf.yield %[[A]], %[[T]] : memref<4xf32>, i1
+// CHECK-NEXT:    }
+// CHECK-NEXT:    call @use(%[[R]]#0)
+// CHECK-NEXT:    bufferization.dealloc (%[[R]]#0 : memref<4xf32>) if (%[[R]]#1)
+// CHECK-NEXT:    return
+// CHECK-NOT:     bufferization.clone
+func.func @while_iter_arg(%x: memref<4xf32>) {
+  %r = scf.while (%m = %x) : (memref<4xf32>) -> memref<4xf32> {
+    %c = func.call @cond(%m) : (memref<4xf32>) -> i1
+    scf.condition(%c) %m : memref<4xf32>
+  } do {
+  ^bb0(%b: memref<4xf32>):
+    func.call @use(%b) : (memref<4xf32>) -> ()
+    %a = memref.alloc() : memref<4xf32>
+    scf.yield %a : memref<4xf32>
+  }
+  func.call @use(%r) : (memref<4xf32>) -> ()
+  return
+}
