@@ -51,6 +51,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
     vec![
         entry::<passes::promote_buffers_to_stack::PromoteBuffersToStack>(),
         entry::<passes::buffer_deallocation::BufferDeallocation>(),
+        entry::<passes::ownership_deallocation::OwnershipDeallocation>(),
         entry::<passes::buffer_hoisting::BufferHoisting>(),
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
@@ -93,6 +94,10 @@ pub const PIPELINES: &[PipelineEntry] = &[PipelineEntry {
     argument: "bufrs-deallocation-pipeline",
     summary: "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
     pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)",
+}, PipelineEntry {
+    argument: "bufrs-ownership-deallocation-pipeline",
+    summary: "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
+    pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-copy-removal,bufrs-ownership-based-buffer-deallocation),bufferization-lower-deallocations",
 }];
 
 /// Why a pass could not be created.

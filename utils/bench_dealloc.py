@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
 """Deallocation benchmark (not a test): upstream's buffer-deallocation-pipeline
-against bufrs-deallocation-pipeline over the same generated programs
-(utils/gen_programs.py), in one run.
+against bufrs-deallocation-pipeline (clone-based) and
+bufrs-ownership-deallocation-pipeline (ownership-based) over the same
+generated programs (utils/gen_programs.py), in one run.
 
-  bench_dealloc.py [--seed S] [--count N] [--jobs J] [--markdown]
+  bench_dealloc.py [--seed S] [--count N] [--jobs J]
 
-Per program and pipeline it reports: accepted or rejected (mlir-opt's exit
+Per program and pipeline it measures: accepted or rejected (mlir-opt's exit
 status), the execution under AddressSanitizer of the result (clean, leak,
 double free, use-after-free, output differs from the program before), the
 heap allocations and frees executed, the copies executed (calls inserted
-before every bufferization.clone and memref.copy), the runtime alias checks
-emitted (memref.extract_aligned_pointer_as_index ops, which upstream's
-lowered bufferization.dealloc compares at run time), and the pass time (wall
-time of the pipeline from -mlir-timing). Totals compare the two on the
-programs both accept.
+before every bufferization.clone and memref.copy), the runtime pointer
+comparisons emitted (memref.extract_aligned_pointer_as_index ops the
+pipeline added, which lowered bufferization.dealloc ops compare at run time;
+the programs' own are not counted), the dynamic ownership flags the
+ownership-based pass created (its emit-remarks), and the pass time (wall
+time of the pipeline from -mlir-timing). It prints one row per program, then
+totals: mallocs and copies are compared with the leaky program before the
+pipeline on the programs every pipeline handles cleanly.
 """
 
 import argparse
@@ -30,8 +34,10 @@ from bufrs_utils import dealloc_programs, execution, toolchain  # noqa: E402
 ROOT = toolchain.ROOT
 PIPELINES = {
     "upstream": "builtin.module(buffer-deallocation-pipeline)",
-    "bufrs": "builtin.module(bufrs-deallocation-pipeline)",
+    "clone": "builtin.module(bufrs-deallocation-pipeline)",
+    "ownership": "builtin.module(bufrs-ownership-deallocation-pipeline)",
 }
+OWNERSHIP_PASS = "builtin.module(func.func(expand-realloc{emit-deallocs=false},bufrs-ownership-based-buffer-deallocation{emit-remarks=true}))"
 
 
 def instrument_copies(text):
@@ -55,15 +61,27 @@ def pass_time_ms(stderr):
     return (row("Total") - row("Parser") - row("Output")) * 1000.0
 
 
+def dynamic_flags(plugin, path):
+    """Ownership flags and clones of the ownership-based pass (its remarks)."""
+    result = execution.run([toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}",
+                            f"--pass-pipeline={OWNERSHIP_PASS}", path])
+    flags = sum(int(n) for n in re.findall(r"(\d+) ownership flags", result.stderr))
+    clones = sum(int(n) for n in re.findall(r"(\d+) clones \(", result.stderr))
+    returned = sum(int(n) for n in re.findall(r"\((\d+) of returned buffers\)", result.stderr))
+    return flags, clones, returned
+
+
 def measure(plugin, path):
     with open(path) as f:
         text = f.read()
+    own_pointers = text.count("memref.extract_aligned_pointer_as_index")
     rows = {}
     with tempfile.TemporaryDirectory(prefix="bufrs-bench-") as workdir:
         exe, err = execution.counting_build(instrument_copies(text), workdir, "before", execution.BENCH_DEALLOC_DRIVER)
         if not exe:
             raise RuntimeError(f"{path}: the program before does not build: {err}")
-        baseline = execution.counting_execute(exe)[0]
+        baseline, _, before = execution.counting_execute(exe)
+        rows["before"] = before
         for who, pipeline in PIPELINES.items():
             result = execution.run([toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}",
                                   f"--pass-pipeline={pipeline}", "-mlir-timing", path])
@@ -73,16 +91,17 @@ def measure(plugin, path):
                 row["asan"] = "rejected"
                 rows[who] = row
                 continue
-            row["alias_checks"] = result.stdout.count("memref.extract_aligned_pointer_as_index")
+            row["alias_checks"] = result.stdout.count("memref.extract_aligned_pointer_as_index") - own_pointers
             exe, err = execution.counting_build(instrument_copies(result.stdout), workdir, "after-" + who,
                                                 execution.BENCH_DEALLOC_DRIVER)
             if not exe:
-                row["asan"] = err
+                row["asan"] = "invalid after"
             else:
                 out, report, counts = execution.counting_execute(exe)
                 row.update(counts)
                 row["asan"] = report or ("clean" if out == baseline else "output differs")
             rows[who] = row
+        rows["flags"], rows["own_clones"], rows["own_returned"] = dynamic_flags(plugin, path)
     return os.path.basename(path), rows
 
 
@@ -101,40 +120,71 @@ def main():
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = list(pool.map(lambda p: measure(args.plugin, p), paths))
 
-    print("| program | upstream | bufrs | mallocs up/bufrs | copies up/bufrs | alias checks up/bufrs | time ms up/bufrs |")
-    print("|---|---|---|---|---|---|---|")
-    total = {w: {"accepted": 0, "clean": 0, "mallocs": 0, "copies": 0, "checks": 0, "time": 0.0} for w in PIPELINES}
-    both = {w: {"mallocs": 0, "copies": 0, "time": 0.0} for w in PIPELINES}
-    n_both = 0
+    who = list(PIPELINES)
+    print("| program | " + " | ".join(who) + " | mallocs before/" + "/".join(who) + " | copies " + "/".join(who)
+          + " | pointer comparisons " + "/".join(who) + " | flags | time ms " + "/".join(who) + " |")
+    print("|---|" + "---|" * (len(who) + 5))
+    fmt = lambda r, k: "-" if r.get(k) is None else str(r[k])
+    total = {w: {"accepted": 0, "clean": 0, "checks": 0, "time": 0.0} for w in who}
+    common = {w: {"mallocs": 0, "copies": 0, "time": 0.0} for w in who + ["before"]}
+    ours = {w: {"mallocs": 0, "copies": 0, "before": 0, "time": 0.0, "n": 0} for w in ("clone", "ownership")}
+    flags = clones = returned = 0
+    n_common = 0
     for name, rows in results:
-        up, ours = rows["upstream"], rows["bufrs"]
-        fmt = lambda r, k: "-" if r[k] is None else str(r[k])
-        print(f"| {name} | {up['asan']} | {ours['asan']} | {fmt(up, 'mallocs')}/{fmt(ours, 'mallocs')} | "
-              f"{fmt(up, 'copies')}/{fmt(ours, 'copies')} | {up['alias_checks']}/{ours['alias_checks']} | "
-              f"{up['time_ms']:.2f}/{ours['time_ms']:.2f} |")
-        for who, r in rows.items():
-            t = total[who]
-            t["accepted"] += r["accepted"]
-            t["clean"] += r["asan"] == "clean"
-            t["checks"] += r["alias_checks"]
-            t["time"] += r["time_ms"]
-        if all(r["asan"] == "clean" for r in rows.values()):
-            n_both += 1
-            for who, r in rows.items():
-                both[who]["mallocs"] += r["mallocs"] or 0
-                both[who]["copies"] += r["copies"] or 0
-                both[who]["time"] += r["time_ms"]
+        print(f"| {name} | " + " | ".join(rows[w]["asan"] for w in who)
+              + f" | {fmt(rows['before'], 'mallocs')}/" + "/".join(fmt(rows[w], "mallocs") for w in who)
+              + " | " + "/".join(fmt(rows[w], "copies") for w in who)
+              + " | " + "/".join(str(rows[w]["alias_checks"]) for w in who)
+              + f" | {rows['flags']} | " + "/".join(f"{rows[w]['time_ms']:.2f}" for w in who) + " |")
+        flags += rows["flags"]
+        clones += rows["own_clones"]
+        returned += rows["own_returned"]
+        for w in who:
+            t = total[w]
+            t["accepted"] += rows[w]["accepted"]
+            t["clean"] += rows[w]["asan"] == "clean"
+            t["checks"] += rows[w]["alias_checks"]
+            t["time"] += rows[w]["time_ms"]
+        for w in ours:
+            if rows[w]["asan"] == "clean":
+                ours[w]["n"] += 1
+                ours[w]["mallocs"] += rows[w]["mallocs"] or 0
+                ours[w]["copies"] += rows[w]["copies"] or 0
+                ours[w]["before"] += rows["before"]["mallocs"] or 0
+                ours[w]["time"] += rows[w]["time_ms"]
+        if all(rows[w]["asan"] == "clean" for w in who):
+            n_common += 1
+            common["before"]["mallocs"] += rows["before"]["mallocs"] or 0
+            common["before"]["copies"] += rows["before"]["copies"] or 0
+            for w in who:
+                common[w]["mallocs"] += rows[w]["mallocs"] or 0
+                common[w]["copies"] += rows[w]["copies"] or 0
+                common[w]["time"] += rows[w]["time_ms"]
     n = len(results)
+    ratio = lambda a, b: f"{a / b:.3f}x" if b else "-"
     print()
-    print("| | upstream | bufrs |")
+    print("| | " + " | ".join(who) + " |")
+    print("|---|" + "---|" * len(who))
+    print("| accepted | " + " | ".join(f"{total[w]['accepted']}/{n}" for w in who) + " |")
+    print("| ASan-clean and same output | " + " | ".join(f"{total[w]['clean']}/{n}" for w in who) + " |")
+    print("| runtime pointer comparisons emitted | " + " | ".join(str(total[w]["checks"]) for w in who) + " |")
+    print("| pass time, all programs (ms) | " + " | ".join(f"{total[w]['time']:.1f}" for w in who) + " |")
+    before = common["before"]
+    print(f"| on the {n_common} programs all handle cleanly: mallocs executed (before: {before['mallocs']}) | "
+          + " | ".join(f"{common[w]['mallocs']} ({ratio(common[w]['mallocs'], before['mallocs'])})" for w in who) + " |")
+    print(f"| ... copies executed (before: {before['copies']}) | " + " | ".join(str(common[w]["copies"]) for w in who) + " |")
+    print("| ... pass time (ms) | " + " | ".join(f"{common[w]['time']:.1f}" for w in who) + " |")
+    print()
+    print("| bufrs, on the programs each handles cleanly | clone-based | ownership-based |")
     print("|---|---|---|")
-    print(f"| accepted | {total['upstream']['accepted']}/{n} | {total['bufrs']['accepted']}/{n} |")
-    print(f"| ASan-clean and same output | {total['upstream']['clean']}/{n} | {total['bufrs']['clean']}/{n} |")
-    print(f"| runtime alias checks emitted | {total['upstream']['checks']} | {total['bufrs']['checks']} |")
-    print(f"| pass time, all programs (ms) | {total['upstream']['time']:.1f} | {total['bufrs']['time']:.1f} |")
-    print(f"| on the {n_both} programs both handle cleanly: mallocs executed | {both['upstream']['mallocs']} | {both['bufrs']['mallocs']} |")
-    print(f"| ... copies executed | {both['upstream']['copies']} | {both['bufrs']['copies']} |")
-    print(f"| ... pass time (ms) | {both['upstream']['time']:.1f} | {both['bufrs']['time']:.1f} |")
+    print("| programs | " + " | ".join(str(ours[w]["n"]) for w in ours) + " |")
+    print("| mallocs executed / before | " + " | ".join(
+        f"{ours[w]['mallocs']}/{ours[w]['before']} ({ratio(ours[w]['mallocs'], ours[w]['before'])})" for w in ours) + " |")
+    print("| copies executed | " + " | ".join(str(ours[w]["copies"]) for w in ours) + " |")
+    print("| pass time (ms) | " + " | ".join(f"{ours[w]['time']:.1f}" for w in ours)
+          + f" (ownership/clone {ratio(ours['ownership']['time'], ours['clone']['time'])}) |")
+    print(f"| dynamic ownership flags created | - | {flags} |")
+    print(f"| clones inserted by the pass (static; of returned buffers) | - | {clones} ({returned}) |")
     return 0
 
 

@@ -23,6 +23,8 @@
 //! - [`allocs`]: what counts as a plain heap allocation and as a free;
 //!   [`loops`]: the one loop policy (repetition, regions that run once, CFG
 //!   cycles, concurrent iterations).
+//! - [`dealloc_plan`]: where the deallocation passes free, move, clone
+//!   or borrow each owned buffer.
 //! - [`dealloc_check`]: the static checker of deallocation (every heap
 //!   buffer freed exactly once on every path, no use after free).
 //! - [`input_contract`]: writes to a buffer after it flowed into a merge
@@ -32,6 +34,7 @@
 
 pub mod cycles;
 pub mod dealloc_check;
+pub mod dealloc_plan;
 pub mod flow;
 pub mod input_contract;
 pub mod snapshot;

@@ -476,7 +476,7 @@ fn merge_state(
 }
 
 /// Whether root `root` properly dominates the definition point of `merge`.
-fn dominates_merge(
+pub fn dominates_merge(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
     root: ValueId,

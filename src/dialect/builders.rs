@@ -247,3 +247,88 @@ pub unsafe fn memref_view(
         crate::ir::edit::result(op, 0)
     }
 }
+
+/// The `AllocationOpInterface` op that produced `value`, if any.
+/// # Safety
+/// `value` is live.
+unsafe fn allocation_op(value: MlirValue) -> Option<MlirOperation> {
+    // SAFETY: a live value (the caller's contract).
+    let op = unsafe { crate::ir::edit::defining_op(value) }?;
+    crate::ir::interfaces::traits(op)
+        .is_allocation_op()
+        .then_some(op)
+}
+
+/// A clone of `value` before `before`, built through the
+/// `AllocationOpInterface` of the first of `roots` (the buffers `value` may
+/// name) that has one, else `bufferization.clone`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn clone_buffer(roots: &[MlirValue], value: MlirValue, before: MlirOperation) -> MlirValue {
+    // SAFETY (this function): live handles (the caller's contract).
+    let location = unsafe { crate::ir::edit::location(before) };
+    let via_interface = roots
+        .iter()
+        .find_map(|&r| unsafe { allocation_op(r) })
+        .and_then(|alloc| unsafe {
+            crate::ir::edit::build_clone(alloc, value, InsertPoint::Before(before))
+        });
+    via_interface
+        .unwrap_or_else(|| unsafe { bufferization_clone(value, location, InsertPoint::Before(before)) })
+}
+
+/// Frees `buffer` at `at`: through its producer's `AllocationOpInterface`,
+/// else `memref.dealloc`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn free_buffer(buffer: MlirValue, location: MlirLocation, at: InsertPoint) {
+    // SAFETY (this function): live handles (the caller's contract).
+    if let Some(alloc) = unsafe { allocation_op(buffer) }
+        && unsafe { crate::ir::edit::build_dealloc(alloc, buffer, at) }.is_some()
+    {
+        return;
+    }
+    unsafe { memref_dealloc(buffer, location, at) };
+}
+
+/// `%c = arith.constant <value> : i1`; returns `%c`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_constant_bool(value: bool, location: MlirLocation, at: InsertPoint) -> Option<MlirValue> {
+    // SAFETY: live handles (the caller's contract); arith.constant has one result.
+    unsafe {
+        let i1 = parse_type("i1", location)?;
+        let op = create_op_with_attributes(
+            "arith.constant",
+            location,
+            &[],
+            &[i1],
+            &[("value", if value { "true" } else { "false" })],
+            at,
+        )?;
+        Some(crate::ir::edit::result(op, 0))
+    }
+}
+
+/// `bufferization.dealloc (%buffer) if (%condition)` (nothing retained, so
+/// no results): frees `buffer` when `condition` holds (seed 001).
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn bufferization_dealloc(
+    buffer: MlirValue,
+    condition: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirOperation> {
+    // SAFETY: live handles (the caller's contract).
+    unsafe {
+        create_op_with_attributes(
+            super::OWNERSHIP_BASED_DEALLOC,
+            location,
+            &[buffer, condition],
+            &[],
+            &[("operandSegmentSizes", "array<i32: 1, 1, 0>")],
+            at,
+        )
+    }
+}

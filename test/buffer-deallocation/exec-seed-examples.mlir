@@ -7,6 +7,8 @@
 
 // RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// The ownership-based pass (bufrs-ownership-based-buffer-deallocation):
+// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s
 
 // CHECK: 7
 // CHECK-NEXT: 7

@@ -1,0 +1,1368 @@
+//! The deallocation plan shared by the two deallocation passes (seeds 000,
+//! 001 and 002): for every owned buffer, where it dies on each path, which
+//! edges into critical merges move it and which need a clone, and where frees
+//! go (after the last use, at a block start, or on a split edge). The
+//! clone-based pass (`bufrs-buffer-deallocation`) applies it as computed; the
+//! ownership-based pass (`bufrs-ownership-based-buffer-deallocation`) first
+//! turns clones into borrows (a runtime ownership flag) where the borrowed
+//! buffer can be kept alive instead ([`Borrowing`]).
+//!
+//! Pure analysis over a [`Snapshot`]: no MLIR.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::analysis::{
+    cycles::BlockCycles,
+    dominance::DominanceInfo,
+    graph::ancestor_op_in_region,
+    ownership::{Ownership, Problem},
+    snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
+    uses::UseLists,
+    value_flow::{AddressUses, address_uses, exposes_address, stores},
+};
+
+/// Why the IR cannot be handled ([`DeallocError`]), at an op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanError {
+    /// Where the diagnostic goes.
+    pub op: OpId,
+    pub error: DeallocError,
+}
+
+/// The input IR breaks an assumption the deallocation plan rests on. Each
+/// variant names the assumption; op names are the ones printed in the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeallocError {
+    /// Every branch tells which of its operands go to each successor
+    /// (`BranchOpInterface`).
+    #[error("buffers flow to a successor whose operands are unknown (no BranchOpInterface)")]
+    UnknownSuccessorOperands,
+    /// Every terminator of a region-branch op's region tells where it goes
+    /// (`RegionBranchTerminatorOpInterface` or `ReturnLike`); `parent` is the
+    /// region-branch op.
+    #[error(
+        "the terminator's successors in '{parent}' are unknown (no RegionBranchTerminatorOpInterface or ReturnLike)"
+    )]
+    UnknownRegionExit { parent: String },
+    /// The input has no ownership-based deallocation (`bufferization.dealloc`).
+    #[error("'{op}' is ownership-based deallocation; run this pass on IR without it")]
+    OwnershipBasedDealloc { op: String },
+    /// An op that frees does nothing else; here it also allocates (a realloc).
+    #[error(
+        "'{op}' frees a buffer and allocates another; expand it first (expand-realloc, which bufrs-deallocation-pipeline runs)"
+    )]
+    FreeAndAllocate { op: String },
+    /// An op that frees does nothing else; here it has results, regions or
+    /// other effects.
+    #[error(
+        "'{op}' frees buffers and does more (results, regions or other effects); run this pass on IR without it"
+    )]
+    FreeAndMore { op: String },
+    /// An existing free frees only buffers the function owns on every path.
+    #[error("frees a buffer that may or may not be owned by this function")]
+    MaybeOwnedFree,
+    /// A buffer allocated in a control-flow loop has uses that can be
+    /// followed: its address is not kept where uses go out of sight.
+    #[error(
+        "keeps the address of a buffer allocated in a control-flow loop where its uses cannot be followed; where its last use is cannot be told"
+    )]
+    AddressKeptInLoop,
+    /// An address taken as a plain value stays within its buffer's life:
+    /// control flow does not carry it out of the buffer's region or around a
+    /// loop to an earlier point.
+    #[error(
+        "takes the address of a buffer as a plain value that control flow carries out of the buffer's region or around a loop; where its last use is cannot be told"
+    )]
+    AddressCarriedAway,
+    /// Every use of a buffer is nested in the region that owns it.
+    #[error("uses a buffer outside the region that owns it")]
+    UseOutsideOwningRegion,
+    /// Buffers are not stored into memory (their ownership would be lost).
+    #[error("stores a buffer into memory; its ownership cannot be tracked")]
+    StoredBuffer,
+    /// The function's blocks end with known returns.
+    #[error(
+        "'{op}' ends the function's block but is no known return (e.g. an unregistered op that may be a terminator); where the buffer goes is unknown"
+    )]
+    UnknownFunctionTerminator { op: String },
+    /// A buffer leaves a region only through region-branch control flow
+    /// (`RegionBranchOpInterface`); `parent` is the op whose region it leaves.
+    #[error(
+        "passes a buffer out of '{parent}', whose control flow is unknown (no RegionBranchOpInterface)"
+    )]
+    UnknownRegionControlFlow { parent: String },
+}
+
+/// Where a free goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FreeAt {
+    After(OpId),
+    Before(OpId),
+    StartOf(BlockId),
+}
+
+/// One clone to insert: the operand of `forwarder` at `position` in the
+/// operands it forwards along `edge` (now `value`) becomes a clone of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CloneAt {
+    pub forwarder: OpId,
+    pub edge: FeedEdge,
+    pub position: u32,
+    pub value: ValueId,
+}
+
+/// Everything the pass will change.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Frees already in the IR of owned buffers, removed and re-placed.
+    pub erase: Vec<OpId>,
+    pub clones: Vec<CloneAt>,
+    pub moves: usize,
+    pub frees: Vec<(ValueId, FreeAt)>,
+    /// Edges (terminator, successor index) split by a new block that makes
+    /// clones and frees buffers only when control takes that edge.
+    pub splits: BTreeMap<(OpId, u32), EdgeBlock>,
+    /// Every edge into critical merges and every returned buffer, with how
+    /// it hands its buffer over.
+    pub decisions: Vec<Decision>,
+    /// Edges that borrow (ownership-based mode only).
+    pub borrows: usize,
+    /// Whether each critical merge owns its buffer (all `Always` in
+    /// clone-based mode).
+    pub owns: HashMap<ValueId, Owns>,
+    /// What each merge may borrow (empty in clone-based mode).
+    pub borrowed: Borrowed,
+}
+
+/// The work done on a split edge, in order: clones of forwarded operands
+/// (by position in the successor operands), then frees.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EdgeBlock {
+    pub clones: Vec<(u32, ValueId)>,
+    pub frees: Vec<ValueId>,
+}
+
+/// A use of an owned root, lifted to the root's region.
+#[derive(Clone, Copy, Debug)]
+struct Use {
+    /// The op in the root's region that holds the use.
+    at: OpId,
+    /// The use is inside a region of `at` (not an operand of `at` itself).
+    nested: bool,
+}
+
+/// An operand occurrence feeding critical merges (or a function return).
+#[derive(Clone, Debug)]
+struct Feed {
+    forwarder: OpId,
+    /// Position among the operands forwarded along `edge` (for `Entry` and
+    /// `Return`: the operand index).
+    position: u32,
+    value: ValueId,
+    edge: FeedEdge,
+    /// The critical merges this operand occurrence feeds (empty for returns).
+    receivers: Vec<ValueId>,
+}
+
+/// The kind of edge an operand is forwarded along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FeedEdge {
+    /// Successor `k` of a branch.
+    Branch(u32),
+    /// A region terminator's exit (all its edges forward the same operands).
+    RegionExit,
+    /// A function return.
+    Return,
+    /// The operands a region-branch op forwards into its regions or results.
+    Entry,
+}
+
+/// For every merge that may be a borrowed buffer: the owned roots it may
+/// borrow (which must stay alive while it is used).
+pub type Borrowed = HashMap<ValueId, BTreeSet<ValueId>>;
+
+/// How an edge into critical merges hands its buffer over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handover {
+    /// The incoming owned root itself, dead after the edge: its ownership
+    /// (static or its flag) goes with it.
+    Move(ValueId),
+    /// A fresh clone (owned).
+    Clone,
+    /// The buffer as it is, not owned by the merge (runtime flag `false`):
+    /// its owners keep it alive while the merge is used.
+    Borrow,
+}
+
+/// One operand occurrence feeding critical merges (or a function return),
+/// and how it hands its buffer over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub forwarder: OpId,
+    pub edge: FeedEdge,
+    /// As [`CloneAt::position`].
+    pub position: u32,
+    pub value: ValueId,
+    /// The critical merges fed (empty for returns).
+    pub receivers: Vec<ValueId>,
+    pub handover: Handover,
+}
+
+/// Whether a critical merge owns its buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Owns {
+    /// On every path (every edge moves an owned buffer or clones).
+    Always,
+    /// On no path (every edge borrows): the merge is an alias.
+    Never,
+    /// Depends on the path: the merge carries a runtime `i1` flag.
+    Dynamic,
+}
+
+/// Settings of [`plan`].
+#[derive(Clone, Copy, Default)]
+pub struct PlanConfig<'a> {
+    /// Ops refused as input (ownership-based deallocation, by name: it has
+    /// no memory-effect interface in MLIR 22).
+    pub refused: &'a [&'a str],
+    /// Ownership-based mode: the critical merges that can carry a runtime
+    /// ownership flag. Edges into them borrow instead of cloning where the
+    /// lent buffer can be kept alive. `None`: clone-based.
+    pub flaggable: Option<&'a dyn Fn(ValueId) -> bool>,
+}
+
+/// Computes the clone-based plan, or the reasons the IR cannot be handled.
+pub fn plan(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    ownership: &Ownership,
+    refused: &[&str],
+) -> Result<Plan, Vec<PlanError>> {
+    plan_with(
+        snapshot,
+        dominance,
+        ownership,
+        &PlanConfig {
+            refused,
+            flaggable: None,
+        },
+    )
+}
+
+/// Computes the plan under `config`, or the reasons the IR cannot be handled.
+///
+/// Ownership-based mode starts from the clone-based decisions (move where the
+/// incoming root dies at the edge) and turns each clone into a borrow when
+/// every receiving merge can carry a flag and every owned buffer the value
+/// may name properly dominates them. Borrowed roots then live through the
+/// merges' uses, which may make earlier moves unsound (the root is now used
+/// after the edge): those become borrows or clones, until nothing changes
+/// (moves only disappear, so this ends).
+pub fn plan_with(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    ownership: &Ownership,
+    config: &PlanConfig<'_>,
+) -> Result<Plan, Vec<PlanError>> {
+    let mut errors: Vec<PlanError> = ownership
+        .problems
+        .iter()
+        .map(|p| match p {
+            Problem::UnknownSuccessorOperands { op } => PlanError {
+                op: *op,
+                error: DeallocError::UnknownSuccessorOperands,
+            },
+            Problem::UnknownRegionExit { op, terminator } => PlanError {
+                op: *terminator,
+                error: DeallocError::UnknownRegionExit {
+                    parent: snapshot.op(*op).name.clone(),
+                },
+            },
+        })
+        .collect();
+
+    let mut plan = Plan::default();
+    let erased = existing_frees(snapshot, ownership, config.refused, &mut plan, &mut errors);
+    let owned: Vec<ValueId> = ownership.owned_roots().collect();
+    let mut borrowed = Borrowed::new();
+    let mut uses = lifted_uses(snapshot, dominance, ownership, &erased, &borrowed, &mut errors);
+    let feeds = feeds(snapshot, ownership);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    let mut no_move: BTreeSet<usize> = BTreeSet::new();
+    let (liveness, handovers) = loop {
+        let mut liveness: HashMap<ValueId, Needed> = HashMap::new();
+        for &root in &owned {
+            if let Some(home) = home(snapshot, root) {
+                liveness.insert(
+                    root,
+                    needed_blocks(
+                        snapshot,
+                        dominance,
+                        home,
+                        uses.get(&root).map_or(&[], |v| v),
+                    ),
+                );
+            }
+        }
+        let mut handovers: Vec<Handover> = Vec::with_capacity(feeds.len());
+        let mut changed = false;
+        // Lenders only accumulate (a decision that changes keeps what it
+        // lent alive), so liveness only grows and moves only disappear.
+        for (i, feed) in feeds.iter().enumerate() {
+            let moved = can_move(snapshot, ownership, &uses, &liveness, feed)
+                .filter(|&root| {
+                    config.flaggable.is_none()
+                        || borrowed.get(&root).is_none_or(|lenders| {
+                            feed.receivers
+                                .iter()
+                                .all(|&m| lenders.iter().all(|&r| dominates(snapshot, dominance, r, m)))
+                        })
+                });
+            if no_move.contains(&i) || moved.is_none() {
+                let borrow = config.flaggable.is_some_and(|flaggable| {
+                    feed.edge != FeedEdge::Return
+                        && !feed.receivers.is_empty()
+                        && feed.receivers.iter().all(|&m| flaggable(m))
+                        && lenders_of(ownership, &borrowed, feed.value).iter().all(|&r| {
+                            feed.receivers
+                                .iter()
+                                .all(|&m| dominates(snapshot, dominance, r, m))
+                        })
+                });
+                handovers.push(if borrow { Handover::Borrow } else { Handover::Clone });
+            } else {
+                handovers.push(Handover::Move(moved.expect("checked")));
+            }
+        }
+        if config.flaggable.is_none() {
+            break (liveness, handovers);
+        }
+        // Borrowed roots of every merge, to a fix-point: a borrow lends the
+        // value's owned roots (and what they borrow); a move of a merge
+        // hands on what it borrows.
+        let mut next = borrowed.clone();
+        loop {
+            let mut grew = false;
+            for (feed, handover) in feeds.iter().zip(&handovers) {
+                let lent: BTreeSet<ValueId> = match handover {
+                    Handover::Borrow => lenders_of(ownership, &next, feed.value),
+                    Handover::Move(root) => next.get(root).cloned().unwrap_or_default(),
+                    Handover::Clone => BTreeSet::new(),
+                };
+                for &m in &feed.receivers {
+                    let set = next.entry(m).or_default();
+                    for &r in &lent {
+                        if r != m && set.insert(r) {
+                            grew = true;
+                        }
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        next.retain(|_, set| !set.is_empty());
+        // Moves of merges that may own: a return must hand over a buffer it
+        // owns on every path.
+        // Moves of merges that own only on some paths need receivers that
+        // carry a flag.
+        let owns = owns_of(ownership, &feeds, &handovers);
+        let flaggable = config.flaggable.expect("ownership-based mode");
+        for (i, (feed, handover)) in feeds.iter().zip(&handovers).enumerate() {
+            // A return of a merge that owns on some paths is a conditional
+            // move (the pass clones when the flag is false).
+            let refuted = |o: Owns| match feed.edge {
+                FeedEdge::Return => o == Owns::Never,
+                _ => o != Owns::Always && !feed.receivers.iter().all(|&m| flaggable(m)),
+            };
+            if let Handover::Move(root) = handover
+                && owns.get(root).is_some_and(|&o| refuted(o))
+                && no_move.insert(i)
+            {
+                changed = true;
+            }
+        }
+        if next == borrowed && !changed {
+            break (liveness, handovers);
+        }
+        if next != borrowed {
+            borrowed = next;
+            let mut ignored = Vec::new();
+            uses = lifted_uses(snapshot, dominance, ownership, &erased, &borrowed, &mut ignored);
+        }
+    };
+    plan.owns = owns_of(ownership, &feeds, &handovers);
+    plan.borrowed = borrowed;
+
+    // Moves and clones.
+    let mut moved: BTreeSet<(OpId, ValueId, FeedEdge)> = BTreeSet::new();
+    for (feed, &handover) in feeds.iter().zip(&handovers) {
+        plan.decisions.push(Decision {
+            forwarder: feed.forwarder,
+            edge: feed.edge,
+            position: feed.position,
+            value: feed.value,
+            receivers: feed.receivers.clone(),
+            handover,
+        });
+        if let Handover::Move(root) = handover {
+            plan.moves += 1;
+            moved.insert((feed.forwarder, root, feed.edge));
+        } else if handover == Handover::Borrow {
+            plan.borrows += 1;
+        } else if let FeedEdge::Branch(k) = feed.edge
+            && snapshot.op(feed.forwarder).facts.successors.len() > 1
+        {
+            // A clone before a branch with several successors would run on
+            // every path; it belongs on its edge.
+            plan.splits
+                .entry((feed.forwarder, k))
+                .or_default()
+                .clones
+                .push((feed.position, feed.value));
+        } else {
+            plan.clones.push(CloneAt {
+                forwarder: feed.forwarder,
+                edge: feed.edge,
+                position: feed.position,
+                value: feed.value,
+            });
+        }
+    }
+
+    // Frees.
+    for &root in &owned {
+        let Some((home_region, def_block)) = home(snapshot, root) else {
+            continue;
+        };
+        let needed = &liveness[&root];
+        let root_uses = uses.get(&root).map_or(&[][..], |v| v);
+        let mut edge_requests: BTreeMap<BlockId, Vec<(OpId, u32)>> = BTreeMap::new();
+        // The root's uses by block, once (filtering them per block made the
+        // plan cubic on long chains of blocks).
+        let mut uses_by_block: HashMap<BlockId, Vec<&Use>> = HashMap::new();
+        for u in root_uses {
+            if let Some(b) = snapshot.op(u.at).parent_block {
+                uses_by_block.entry(b).or_default().push(u);
+            }
+        }
+        for &block in &snapshot.region(home_region).blocks {
+            if !(block == def_block || needed.needed_in(block)) || !dominance.is_reachable(block) {
+                continue;
+            }
+            let in_block: &[&Use] = uses_by_block.get(&block).map_or(&[], |v| v);
+            // Consumed by a region-branch op that moves it into its regions.
+            if in_block
+                .iter()
+                .any(|u| moved.contains(&(u.at, root, FeedEdge::Entry)))
+            {
+                continue;
+            }
+            let terminator = snapshot.terminator(block);
+            let successors = terminator.map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
+            if successors.is_empty() {
+                let moved_out = terminator.is_some_and(|t| {
+                    moved.contains(&(t, root, FeedEdge::RegionExit))
+                        || moved.contains(&(t, root, FeedEdge::Return))
+                });
+                if !moved_out {
+                    plan.frees
+                        .push((root, free_in_block(snapshot, root, block, &in_block)));
+                }
+                continue;
+            }
+            let t = terminator.expect("successors imply a terminator");
+            let edge_moved = |k: u32| moved.contains(&(t, root, FeedEdge::Branch(k)));
+            // An edge block cloning an alias of the root uses it on that edge.
+            let cloned: Vec<bool> = (0..successors.len() as u32)
+                .map(|k| {
+                    plan.splits.get(&(t, k)).is_some_and(|e| {
+                        e.clones
+                            .iter()
+                            .any(|&(_, v)| {
+                                ownership.roots(v).contains(&root)
+                                    || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+                            })
+                    })
+                })
+                .collect();
+            let cloned_on_edge = |k: u32| cloned[k as usize];
+            let any_needed = successors
+                .iter()
+                .enumerate()
+                .any(|(k, s)| needed.needed_in(s.block) || cloned_on_edge(k as u32));
+            let any_moved = (0..successors.len() as u32).any(edge_moved);
+            if !any_needed && !any_moved {
+                plan.frees
+                    .push((root, free_in_block(snapshot, root, block, &in_block)));
+                continue;
+            }
+            for (k, successor) in successors.iter().enumerate() {
+                let k = k as u32;
+                if needed.needed_in(successor.block) || edge_moved(k) {
+                    continue;
+                }
+                if cloned_on_edge(k) {
+                    plan.splits.entry((t, k)).or_default().frees.push(root);
+                } else {
+                    edge_requests
+                        .entry(successor.block)
+                        .or_default()
+                        .push((t, k));
+                }
+            }
+        }
+        for (target, requests) in edge_requests {
+            let incoming = reachable_edges_into(snapshot, dominance, home_region, target);
+            let all: BTreeSet<(OpId, u32)> = incoming.into_iter().collect();
+            let requested: BTreeSet<(OpId, u32)> = requests.iter().copied().collect();
+            if requested == all && dominance.block_dominates(def_block, target) {
+                plan.frees.push((root, FreeAt::StartOf(target)));
+            } else {
+                for edge in requests {
+                    plan.splits.entry(edge).or_default().frees.push(root);
+                }
+            }
+        }
+    }
+    let never = |root: &ValueId| plan.owns.get(root) == Some(&Owns::Never);
+    let frees = std::mem::take(&mut plan.frees);
+    plan.frees = frees.into_iter().filter(|(r, _)| !never(r)).collect();
+    let owns = plan.owns.clone();
+    for work in plan.splits.values_mut() {
+        work.frees.retain(|r| owns.get(r) != Some(&Owns::Never));
+    }
+    plan.frees.sort();
+    plan.frees.dedup();
+    Ok(plan)
+}
+
+/// The owned roots `value` may name, and what those borrow: the buffers
+/// that must stay alive while a merge borrowing `value` is used.
+fn lenders_of(ownership: &Ownership, borrowed: &Borrowed, value: ValueId) -> BTreeSet<ValueId> {
+    let mut out = BTreeSet::new();
+    for root in ownership.roots(value) {
+        if ownership.is_owned_root(root) {
+            out.insert(root);
+            if let Some(lenders) = borrowed.get(&root) {
+                out.extend(lenders.iter().copied());
+            }
+        }
+    }
+    out
+}
+
+/// Whether root `root` properly dominates merge `merge`'s definition.
+fn dominates(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    root: ValueId,
+    merge: ValueId,
+) -> bool {
+    root != merge && crate::analysis::ownership::dominates_merge(snapshot, dominance, root, merge)
+}
+
+/// Whether each critical merge owns its buffer, from the handovers into it
+/// (optimistic fix-point: a merge passing itself around a loop adds nothing).
+fn owns_of(
+    ownership: &Ownership,
+    feeds: &[Feed],
+    handovers: &[Handover],
+) -> HashMap<ValueId, Owns> {
+    let mut owns: HashMap<ValueId, Owns> = HashMap::new();
+    loop {
+        let mut next: HashMap<ValueId, Owns> = HashMap::new();
+        for (feed, handover) in feeds.iter().zip(handovers) {
+            for &m in &feed.receivers {
+                let incoming = match handover {
+                    Handover::Clone => Some(Owns::Always),
+                    Handover::Borrow => Some(Owns::Never),
+                    Handover::Move(root) if *root == m => None,
+                    Handover::Move(root) if ownership.critical[root.index()] => {
+                        owns.get(root).copied()
+                    }
+                    Handover::Move(_) => Some(Owns::Always),
+                };
+                let Some(incoming) = incoming else { continue };
+                next.entry(m)
+                    .and_modify(|o| {
+                        if *o != incoming {
+                            *o = Owns::Dynamic;
+                        }
+                    })
+                    .or_insert(incoming);
+            }
+        }
+        if next == owns {
+            break;
+        }
+        owns = next;
+    }
+    for (index, critical) in ownership.critical.iter().enumerate() {
+        if *critical {
+            owns.entry(ValueId(index as u32)).or_insert(Owns::Always);
+        }
+    }
+    owns
+}
+
+/// The region an owned root lives in and the block that defines it.
+fn home(snapshot: &Snapshot, root: ValueId) -> Option<(RegionId, BlockId)> {
+    let block = match snapshot.value(root).def {
+        ValueDef::BlockArg { block, .. } => block,
+        ValueDef::OpResult { op, .. } => snapshot.op(op).parent_block?,
+    };
+    Some((snapshot.block(block).region, block))
+}
+
+/// Ops that only free buffers: frees of owned buffers are removed (the pass
+/// places its own); frees of memory the function does not own stay.
+fn existing_frees(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    refused: &[&str],
+    plan: &mut Plan,
+    errors: &mut Vec<PlanError>,
+) -> BTreeSet<OpId> {
+    let mut erased = BTreeSet::new();
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        let refuse = |error: DeallocError| PlanError { op: id, error };
+        if refused.contains(&op.name.as_str()) {
+            errors.push(refuse(DeallocError::OwnershipBasedDealloc {
+                op: op.name.clone(),
+            }));
+            continue;
+        }
+        let Effects::Known(effects) = &op.facts.effects else {
+            continue;
+        };
+        let frees: Vec<ValueId> = effects
+            .iter()
+            .filter(|e| e.kind == EffectKind::Free)
+            .filter_map(|e| e.value)
+            .collect();
+        if frees.is_empty() {
+            continue;
+        }
+        let only_frees = effects
+            .iter()
+            .all(|e| e.kind == EffectKind::Free || e.kind == EffectKind::Read)
+            && op.results.is_empty()
+            && op.regions.is_empty();
+        if !only_frees {
+            let allocates = effects.iter().any(|e| e.kind == EffectKind::Allocate);
+            let op = op.name.clone();
+            errors.push(refuse(if allocates {
+                DeallocError::FreeAndAllocate { op }
+            } else {
+                DeallocError::FreeAndMore { op }
+            }));
+            continue;
+        }
+        let owned: Vec<bool> = frees
+            .iter()
+            .flat_map(|&f| ownership.roots(f))
+            .map(|r| ownership.is_owned_root(r))
+            .collect();
+        if owned.iter().all(|&o| o) {
+            erased.insert(id);
+            plan.erase.push(id);
+        } else if owned.iter().any(|&o| o) {
+            errors.push(PlanError {
+                op: id,
+                error: DeallocError::MaybeOwnedFree,
+            });
+        }
+    }
+    erased
+}
+
+/// For every owned root, its uses (through any alias), lifted to the root's
+/// region. An op that takes a buffer's address as a plain value makes every
+/// user of that address (and of values computed from it) a use; when the
+/// address may be kept where its uses cannot be followed, every exit of the
+/// buffer's region after that op is a use.
+/// Also reports buffers that escape where ownership is lost.
+fn lifted_uses(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    ownership: &Ownership,
+    erased: &BTreeSet<OpId>,
+    borrowed: &Borrowed,
+    errors: &mut Vec<PlanError>,
+) -> HashMap<ValueId, Vec<Use>> {
+    let cycles = BlockCycles::new(dominance.cfg());
+    let use_lists = UseLists::new(snapshot);
+    let mut uses: HashMap<ValueId, Vec<Use>> = HashMap::new();
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        if id == Snapshot::ROOT || erased.contains(&id) {
+            continue;
+        }
+        let mut roots_here = BTreeSet::new();
+        for &operand in &op.operands {
+            for root in ownership.roots(operand) {
+                if ownership.is_owned_root(root) {
+                    roots_here.insert(root);
+                    // A merge that may be a borrowed buffer keeps it alive.
+                    if let Some(lenders) = borrowed.get(&root) {
+                        roots_here.extend(lenders.iter().copied());
+                    }
+                }
+            }
+        }
+        if roots_here.is_empty() {
+            continue;
+        }
+        if let Some(problem) = escape_problem(snapshot, ownership, id) {
+            errors.push(problem);
+        }
+        // An address taken as a plain value: its uses, once for every root.
+        let address = exposes_address(snapshot, id).then(|| address_uses(snapshot, &use_lists, id));
+        for root in roots_here {
+            let Some((region, def_block)) = home(snapshot, root) else {
+                continue;
+            };
+            if let Some(address) = &address {
+                let home = (region, def_block);
+                match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
+                    Ok(lifted) => uses.entry(root).or_default().extend(lifted),
+                    Err(error) => {
+                        errors.push(error);
+                        continue;
+                    }
+                }
+            }
+            match ancestor_op_in_region(snapshot, id, region) {
+                Some(at) => uses.entry(root).or_default().push(Use {
+                    at,
+                    nested: at != id,
+                }),
+                None => errors.push(PlanError {
+                    op: id,
+                    error: DeallocError::UseOutsideOwningRegion,
+                }),
+            }
+        }
+    }
+    uses
+}
+
+/// The uses of an owned root living in `(region, def_block)` (see [`home`])
+/// that an address taken by `exposer` stands for:
+/// every user of the address (lifted to the root's region), or, where the
+/// address may be kept out of sight, every exit of the region after
+/// `exposer`. Control flow may hand the address on only to values within the
+/// buffer's life (defined in blocks its definition strictly dominates, or
+/// nested in ops of its region); otherwise the address leaves the region or
+/// reaches an earlier point of a loop, where it names another iteration's
+/// buffer, and the input is refused.
+fn address_lifted_uses(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    cycles: &BlockCycles,
+    address: &AddressUses,
+    exposer: OpId,
+    (region, def_block): (RegionId, BlockId),
+) -> Result<Vec<Use>, PlanError> {
+    let within = |r: ValueId| match snapshot.value(r).def {
+        ValueDef::BlockArg { block, .. } if snapshot.block(block).region == region => {
+            block != def_block && dominance.block_dominates(def_block, block)
+        }
+        def => {
+            let holder = match def {
+                ValueDef::BlockArg { block, .. } => snapshot.parent_op_of_block(block),
+                ValueDef::OpResult { op, .. } => op,
+            };
+            ancestor_op_in_region(snapshot, holder, region)
+                .and_then(|at| snapshot.op(at).parent_block)
+                .is_some_and(|b| dominance.block_dominates(def_block, b))
+        }
+    };
+    if !address.receivers.iter().all(|&r| within(r)) {
+        return Err(PlanError {
+            op: exposer,
+            error: DeallocError::AddressCarriedAway,
+        });
+    }
+    let Some(by) = address.escapes else {
+        return Ok(address
+            .users
+            .iter()
+            .filter_map(|&user| {
+                ancestor_op_in_region(snapshot, user, region).map(|at| Use {
+                    at,
+                    nested: at != user,
+                })
+            })
+            .collect());
+    };
+    // Kept where uses cannot be followed: the buffer lives until its region
+    // is left on every path from here.
+    if cycles.on_cycle[def_block.index()] {
+        return Err(PlanError {
+            op: by,
+            error: DeallocError::AddressKeptInLoop,
+        });
+    }
+    let from = ancestor_op_in_region(snapshot, exposer, region)
+        .and_then(|at| snapshot.op(at).parent_block);
+    Ok(snapshot
+        .region(region)
+        .blocks
+        .iter()
+        .filter(|&&block| from.is_some_and(|f| dominance.block_dominates(f, block)))
+        .filter_map(|&block| snapshot.terminator(block))
+        .filter(|&exit| snapshot.op(exit).facts.successors.is_empty())
+        .map(|exit| Use {
+            at: exit,
+            nested: false,
+        })
+        .collect())
+}
+
+/// Uses through which ownership is lost: storing a buffer into memory, or
+/// passing it to a terminator whose successors are unknown.
+fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Option<PlanError> {
+    let op = snapshot.op(id);
+    let facts = &op.facts;
+    let stored = op.operands.iter().any(|&operand| {
+        snapshot.value(operand).kind.is_buffer()
+            && !ownership.roots(operand).is_empty()
+            && stores(snapshot, id, operand)
+    });
+    if stored {
+        return Some(PlanError {
+            op: id,
+            error: DeallocError::StoredBuffer,
+        });
+    }
+    if facts.is_terminator && facts.successors.is_empty() && facts.terminator_edges.is_empty() {
+        let parent = op.parent_block.map(|b| snapshot.parent_op_of_block(b));
+        let is_function_return = parent == Some(Snapshot::ROOT) && facts.is_return_like;
+        let in_region_branch = parent.is_some_and(|p| snapshot.op(p).facts.region_branch.is_some());
+        if parent == Some(Snapshot::ROOT) && !facts.is_return_like {
+            return Some(PlanError {
+                op: id,
+                error: DeallocError::UnknownFunctionTerminator {
+                    op: op.name.clone(),
+                },
+            });
+        }
+        if !is_function_return && !in_region_branch {
+            return Some(PlanError {
+                op: id,
+                error: DeallocError::UnknownRegionControlFlow {
+                    parent: parent
+                        .map_or("?", |p| snapshot.op(p).name.as_str())
+                        .to_string(),
+                },
+            });
+        }
+    }
+    None
+}
+
+/// Operand occurrences that feed critical merges, and function returns.
+fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
+    let mut receivers: BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> = BTreeMap::new();
+    for (index, critical) in ownership.critical.iter().enumerate() {
+        if *critical {
+            for incoming in &ownership.incoming[index] {
+                receivers
+                    .entry((incoming.forwarder, incoming.slot))
+                    .or_default()
+                    .push(ValueId(index as u32));
+            }
+        }
+    }
+    let mut seen: BTreeSet<(OpId, (u32, u32))> = BTreeSet::new();
+    let mut out = Vec::new();
+    for (index, critical) in ownership.critical.iter().enumerate() {
+        if !*critical {
+            continue;
+        }
+        for incoming in &ownership.incoming[index] {
+            if !seen.insert((incoming.forwarder, incoming.slot)) {
+                continue;
+            }
+            let op = snapshot.op(incoming.forwarder);
+            let edge = if op.facts.region_branch.is_some() && !op.facts.is_terminator {
+                FeedEdge::Entry
+            } else if !op.facts.terminator_edges.is_empty() {
+                FeedEdge::RegionExit
+            } else {
+                FeedEdge::Branch(incoming.slot.0)
+            };
+            out.push(Feed {
+                forwarder: incoming.forwarder,
+                position: incoming.slot.1,
+                value: incoming.value,
+                edge,
+                receivers: receivers[&(incoming.forwarder, incoming.slot)].clone(),
+            });
+        }
+    }
+    // Function returns: the caller owns what it gets.
+    for &region in &snapshot.op(Snapshot::ROOT).regions {
+        for &block in &snapshot.region(region).blocks {
+            let Some(t) = snapshot.terminator(block) else {
+                continue;
+            };
+            let facts = &snapshot.op(t).facts;
+            if !facts.is_return_like || !facts.terminator_edges.is_empty() {
+                continue;
+            }
+            for (i, &value) in snapshot.op(t).operands.iter().enumerate() {
+                if snapshot.value(value).kind.is_buffer() {
+                    out.push(Feed {
+                        forwarder: t,
+                        position: i as u32,
+                        value,
+                        edge: FeedEdge::Return,
+                        receivers: vec![],
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Blocks of the root's region that still need the root on entry.
+struct Needed {
+    needed_in: Vec<bool>,
+    offset: usize,
+}
+
+impl Needed {
+    fn needed_in(&self, block: BlockId) -> bool {
+        block
+            .index()
+            .checked_sub(self.offset)
+            .and_then(|i| self.needed_in.get(i))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// Backward liveness of one root over its region's blocks: a block needs the
+/// root on entry if it uses it, or a successor needs it; the defining block
+/// never does (the root is born there, also around back edges).
+fn needed_blocks(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    (region, def_block): (RegionId, BlockId),
+    uses: &[Use],
+) -> Needed {
+    let blocks = &snapshot.region(region).blocks;
+    let offset = blocks.first().map_or(0, |b| b.index());
+    // Blocks of a region are numbered contiguously by capture.
+    let contiguous = blocks
+        .iter()
+        .enumerate()
+        .all(|(i, b)| b.index() == offset + i);
+    let local = |b: BlockId| -> Option<usize> {
+        if contiguous {
+            b.index().checked_sub(offset).filter(|&i| i < blocks.len())
+        } else {
+            blocks.iter().position(|&x| x == b)
+        }
+    };
+    let mut needed_in = vec![false; blocks.len()];
+    let mut worklist: Vec<BlockId> = Vec::new();
+    for u in uses {
+        if let Some(b) = snapshot.op(u.at).parent_block
+            && b != def_block
+            && let Some(i) = local(b)
+            && !needed_in[i]
+            && dominance.is_reachable(b)
+        {
+            needed_in[i] = true;
+            worklist.push(b);
+        }
+    }
+    while let Some(b) = worklist.pop() {
+        for p in dominance.cfg().predecessors(b) {
+            if p == def_block
+                || !dominance.is_reachable(p)
+                || !dominance.block_dominates(def_block, p)
+            {
+                continue;
+            }
+            if let Some(i) = local(p)
+                && !needed_in[i]
+            {
+                needed_in[i] = true;
+                worklist.push(p);
+            }
+        }
+    }
+    if contiguous {
+        Needed { needed_in, offset }
+    } else {
+        // Re-index densely by global block id for lookups.
+        let mut dense = vec![false; snapshot.blocks.len()];
+        for (i, &b) in blocks.iter().enumerate() {
+            dense[b.index()] = needed_in[i];
+        }
+        Needed {
+            needed_in: dense,
+            offset: 0,
+        }
+    }
+}
+
+/// The owned root that `feed` may hand on instead of a clone, if any: the
+/// forwarded value must name it exactly (the root or an exact alias), the
+/// root must live in the forwarder's region, be forwarded once, and be dead
+/// after the edge.
+fn can_move(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    uses: &HashMap<ValueId, Vec<Use>>,
+    liveness: &HashMap<ValueId, Needed>,
+    feed: &Feed,
+) -> Option<ValueId> {
+    let root = ownership.exact_owned_root(feed.value)?;
+    let (region, _) = home(snapshot, root)?;
+    let forwarder = snapshot.op(feed.forwarder);
+    let block = forwarder.parent_block?;
+    if snapshot.block(block).region != region {
+        return None; // an outer buffer passed on from an inner region
+    }
+    // Along one edge, the first exact occurrence of the root may take it;
+    // later occurrences (and views of it) get clones, made before the edge.
+    // A region-branch op must not otherwise use the root at all.
+    let forwarded: &[ValueId] = match feed.edge {
+        FeedEdge::Branch(k) => forwarder
+            .facts
+            .successors
+            .get(k as usize)
+            .map_or(&[][..], |s| &s.forwarded[..]),
+        FeedEdge::RegionExit => forwarder
+            .facts
+            .terminator_edges
+            .first()
+            .map_or(&[][..], |e| &e.forwarded[..]),
+        FeedEdge::Return | FeedEdge::Entry => &forwarder.operands[..],
+    };
+    let first = forwarded
+        .iter()
+        .position(|&v| ownership.exact_owned_root(v) == Some(root));
+    if first != Some(feed.position as usize) {
+        return None;
+    }
+    if feed.edge == FeedEdge::Entry
+        && forwarder
+            .operands
+            .iter()
+            .filter(|&&v| ownership.roots(v).contains(&root))
+            .count()
+            != 1
+    {
+        return None;
+    }
+    let needed = &liveness[&root];
+    let root_uses = uses.get(&root).map_or(&[][..], |v| v);
+    let dead_after = match feed.edge {
+        FeedEdge::Branch(k) => forwarder
+            .facts
+            .successors
+            .get(k as usize)
+            .is_some_and(|s| !needed.needed_in(s.block)),
+        FeedEdge::RegionExit | FeedEdge::Return => true,
+        FeedEdge::Entry => {
+            let position = forwarder.position;
+            let later_use = root_uses.iter().any(|u| {
+                snapshot.op(u.at).parent_block == Some(block)
+                    && (snapshot.op(u.at).position > position
+                        || (u.at == feed.forwarder && u.nested))
+            });
+            let successors = snapshot
+                .terminator(block)
+                .map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
+            !later_use && !successors.iter().any(|s| needed.needed_in(s.block))
+        }
+    };
+    dead_after.then_some(root)
+}
+
+/// Where a root dies inside `block`: after its last use there, before the
+/// terminator when the terminator itself uses it (a clone source), or right
+/// after its definition when it has no use in the block.
+fn free_in_block(snapshot: &Snapshot, root: ValueId, block: BlockId, uses: &[&Use]) -> FreeAt {
+    let last = uses.iter().max_by_key(|u| snapshot.op(u.at).position);
+    match last {
+        Some(u) if snapshot.op(u.at).facts.is_terminator => FreeAt::Before(u.at),
+        Some(u) => FreeAt::After(u.at),
+        None => match snapshot.value(root).def {
+            ValueDef::OpResult { op, .. } if snapshot.op(op).parent_block == Some(block) => {
+                FreeAt::After(op)
+            }
+            _ => FreeAt::StartOf(block),
+        },
+    }
+}
+
+/// The reachable CFG edges (terminator, successor index) into `target`.
+fn reachable_edges_into(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    region: RegionId,
+    target: BlockId,
+) -> Vec<(OpId, u32)> {
+    let mut out = Vec::new();
+    for &block in &snapshot.region(region).blocks {
+        if !dominance.is_reachable(block) {
+            continue;
+        }
+        let Some(t) = snapshot.terminator(block) else {
+            continue;
+        };
+        for (k, s) in snapshot.op(t).facts.successors.iter().enumerate() {
+            if s.block == target {
+                out.push((t, k as u32));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::snapshot::{Effect, OpFacts, SnapshotBuilder, Successor, ValueKind};
+
+    fn func_facts() -> OpFacts {
+        OpFacts {
+            is_automatic_allocation_scope: true,
+            is_isolated_from_above: true,
+            regions_have_ssa_dominance: true,
+            ..OpFacts::default()
+        }
+    }
+
+    fn alloc_facts(builder: &SnapshotBuilder, next_value: u32) -> OpFacts {
+        let _ = builder;
+        OpFacts {
+            effects: Effects::Known(vec![Effect {
+                kind: EffectKind::Allocate,
+                value: Some(ValueId(next_value)),
+                on_automatic_scope: false,
+            }]),
+            regions_have_ssa_dominance: true,
+            ..OpFacts::default()
+        }
+    }
+
+    fn branch(to: Vec<(BlockId, Vec<ValueId>)>) -> OpFacts {
+        OpFacts {
+            is_terminator: true,
+            effects: Effects::Known(vec![]),
+            successors: to
+                .into_iter()
+                .map(|(block, forwarded)| Successor {
+                    block,
+                    forwarded,
+                    produced: 0,
+                    mapping_known: true,
+                })
+                .collect(),
+            ..OpFacts::default()
+        }
+    }
+
+    fn return_facts() -> OpFacts {
+        OpFacts {
+            is_terminator: true,
+            is_return_like: true,
+            ..OpFacts::default()
+        }
+    }
+
+    fn read_facts(value: ValueId) -> OpFacts {
+        OpFacts {
+            effects: Effects::Known(vec![Effect {
+                kind: EffectKind::Read,
+                value: Some(value),
+                on_automatic_scope: false,
+            }]),
+            ..OpFacts::default()
+        }
+    }
+
+    fn plan_of(snapshot: &Snapshot) -> Result<Plan, Vec<PlanError>> {
+        let dominance = DominanceInfo::new(snapshot);
+        let ownership = crate::analysis::ownership::compute(snapshot, &dominance);
+        plan(snapshot, &dominance, &ownership, &[])
+    }
+
+    #[test]
+    fn a_buffer_leaving_an_op_without_region_semantics_is_refused() {
+        let mut b = SnapshotBuilder::new("func.func", func_facts());
+        let body = b.add_region(Snapshot::ROOT);
+        let entry = b.add_block(body, &[]);
+        let unknown = b.add_op(
+            entry,
+            "test.region_op",
+            &[],
+            &[],
+            OpFacts {
+                regions_have_ssa_dominance: true,
+                ..OpFacts::default()
+            },
+        );
+        let inner = b.add_region(unknown);
+        let inner_block = b.add_block(inner, &[]);
+        let next = b.snapshot().values.len() as u32;
+        let facts = alloc_facts(&b, next);
+        let alloc = b.add_op(
+            inner_block,
+            "memref.alloc",
+            &[],
+            &[ValueKind::RankedMemRef],
+            facts,
+        );
+        let buffer = b.snapshot().op(alloc).results[0];
+        let exit = b.add_op(
+            inner_block,
+            "test.region_terminator",
+            &[buffer],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                effects: Effects::Known(vec![]),
+                ..OpFacts::default()
+            },
+        );
+        b.add_op(
+            entry,
+            "func.return",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                ..OpFacts::default()
+            },
+        );
+        let errors = plan_of(&b.finish()).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].op, exit);
+        assert!(
+            errors[0]
+                .error
+                .to_string()
+                .contains("whose control flow is unknown"),
+            "{}",
+            errors[0].error.to_string()
+        );
+    }
+
+    /// Seed @branch: both buffers reaching the join are moved, %0 is freed
+    /// at the start of the branch that does not use it, the join's argument
+    /// after its use.
+    #[test]
+    fn branch_example_moves_both_buffers() {
+        let mut b = SnapshotBuilder::new("func.func", func_facts());
+        let body = b.add_region(Snapshot::ROOT);
+        let bb0 = b.add_block(body, &[ValueKind::Other]);
+        let bb1 = b.add_block(body, &[]);
+        let bb2 = b.add_block(body, &[]);
+        let bb3 = b.add_block(body, &[ValueKind::RankedMemRef]);
+        let next = b.snapshot().values.len() as u32;
+        let f = alloc_facts(&b, next);
+        let a0 = b.add_op(bb0, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
+        let v0 = b.snapshot().op(a0).results[0];
+        let cond = b.snapshot().block(bb0).args[0];
+        b.add_op(
+            bb0,
+            "cf.cond_br",
+            &[cond],
+            &[],
+            branch(vec![(bb1, vec![]), (bb2, vec![])]),
+        );
+        let next = b.snapshot().values.len() as u32;
+        let f = alloc_facts(&b, next);
+        let a1 = b.add_op(bb1, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
+        let v1 = b.snapshot().op(a1).results[0];
+        b.add_op(bb1, "cf.br", &[v1], &[], branch(vec![(bb3, vec![v1])]));
+        let read = read_facts(v0);
+        let use0 = b.add_op(bb2, "use", &[v0], &[], read);
+        b.add_op(bb2, "cf.br", &[v0], &[], branch(vec![(bb3, vec![v0])]));
+        let join = b.snapshot().block(bb3).args[0];
+        let read = read_facts(join);
+        let use2 = b.add_op(bb3, "use", &[join], &[], read);
+        b.add_op(bb3, "func.return", &[], &[], return_facts());
+        let plan = plan_of(&b.finish()).unwrap();
+        assert_eq!(plan.moves, 2);
+        assert!(plan.clones.is_empty());
+        assert!(plan.splits.is_empty());
+        assert_eq!(
+            plan.frees,
+            vec![(join, FreeAt::After(use2)), (v0, FreeAt::StartOf(bb1))]
+        );
+        let _ = use0;
+    }
+
+    /// A block argument fed an allocation on one path and a function
+    /// argument on the other: clone-based mode clones the argument;
+    /// ownership-based mode borrows it (no clone), moves the allocation, and
+    /// the merge's ownership is dynamic.
+    #[test]
+    fn a_function_argument_is_borrowed_not_cloned_with_flags() {
+        let mut b = SnapshotBuilder::new("func.func", func_facts());
+        let body = b.add_region(Snapshot::ROOT);
+        let bb0 = b.add_block(body, &[ValueKind::Other, ValueKind::RankedMemRef]);
+        let bb1 = b.add_block(body, &[]);
+        let bb2 = b.add_block(body, &[]);
+        let bb3 = b.add_block(body, &[ValueKind::RankedMemRef]);
+        let cond = b.snapshot().block(bb0).args[0];
+        let arg = b.snapshot().block(bb0).args[1];
+        b.add_op(bb0, "cf.cond_br", &[cond], &[], branch(vec![(bb1, vec![]), (bb2, vec![])]));
+        let next = b.snapshot().values.len() as u32;
+        let f = alloc_facts(&b, next);
+        let a = b.add_op(bb1, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
+        let va = b.snapshot().op(a).results[0];
+        b.add_op(bb1, "cf.br", &[va], &[], branch(vec![(bb3, vec![va])]));
+        b.add_op(bb2, "cf.br", &[arg], &[], branch(vec![(bb3, vec![arg])]));
+        let join = b.snapshot().block(bb3).args[0];
+        let read = read_facts(join);
+        let use_join = b.add_op(bb3, "use", &[join], &[], read);
+        b.add_op(bb3, "func.return", &[], &[], return_facts());
+        let snapshot = b.finish();
+        let dominance = DominanceInfo::new(&snapshot);
+        let ownership = crate::analysis::ownership::compute(&snapshot, &dominance);
+
+        let cloned = plan(&snapshot, &dominance, &ownership, &[]).unwrap();
+        assert_eq!(cloned.clones.len(), 1);
+        assert_eq!(cloned.clones[0].value, arg);
+
+        let all = |_: ValueId| true;
+        let config = PlanConfig {
+            refused: &[],
+            flaggable: Some(&all),
+        };
+        let owned = plan_with(&snapshot, &dominance, &ownership, &config).unwrap();
+        assert!(owned.clones.is_empty() && owned.splits.is_empty());
+        assert_eq!(owned.borrows, 1);
+        assert_eq!(owned.moves, 1);
+        assert_eq!(owned.owns.get(&join), Some(&Owns::Dynamic));
+        let handover = |v: ValueId| {
+            owned
+                .decisions
+                .iter()
+                .find(|d| d.value == v)
+                .map(|d| d.handover)
+        };
+        assert_eq!(handover(arg), Some(Handover::Borrow));
+        assert_eq!(handover(va), Some(Handover::Move(va)));
+        assert_eq!(owned.frees, vec![(join, FreeAt::After(use_join))]);
+    }
+}

@@ -1,0 +1,875 @@
+//! `bufrs-ownership-based-buffer-deallocation`: deallocation with ownership
+//! indicators (seed 001's `bufferization.dealloc`) instead of clones.
+//!
+//! It places frees exactly as the clone-based pass does (the shared plan of
+//! [`crate::analysis::dealloc_plan`]: the same ownership, liveness, moves and
+//! free placement, so the same unstructured `cf` loops, `cf.switch`, existing
+//! frees, unknown effects, address escapes and refusals), with one change:
+//! an edge into a critical merge that the clone-based pass feeds with a clone
+//! *borrows* instead when the merge can carry a runtime flag and the lent
+//! buffer can be kept alive through the merge's uses. The merge then owns its
+//! buffer only on some paths, which an `i1` flag says:
+//!
+//! - ownership is **static** wherever the plan proves it: allocations, call
+//!   results, and merges all of whose edges move owned buffers or clone
+//!   (freed with a plain free), and merges all of whose edges borrow (never
+//!   freed: an alias);
+//! - a merge whose ownership differs by path gets a **flag**: an extra `i1`
+//!   block argument (each edge into the block passes `true`, `false` or the
+//!   moved buffer's own flag; edges whose branch cannot take one more operand
+//!   go through a new block), or an extra `i1` iter_arg / region result of a
+//!   region-branch op whose forwarded operands, region arguments and results
+//!   are trailing lists (the op is rebuilt with the extra flags: `scf.if`,
+//!   `scf.for`, `scf.while`, `scf.execute_region`, `scf.index_switch`);
+//!   it is freed with `bufferization.dealloc (%m) if (%flag)`, which lowers
+//!   without pointer comparisons (nothing is retained: a moved buffer is dead
+//!   once it is handed on).
+//!
+//! Function boundaries keep the public ABI (arguments are borrowed, callers
+//! own results; private functions too): a returned merge whose ownership is
+//! dynamic is handed over when its flag is set and cloned otherwise
+//! (`scf.if`). Clones remain where no flag can carry ownership: a returned
+//! buffer the function does not own (an argument, a global), a buffer handed
+//! to a merge it does not dominate while still used after the edge (the same
+//! buffer yielded twice, loop-carried buffers lent between iter_args), and
+//! merges of region ops whose lists cannot grow.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use melior::ir::OperationRef;
+use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
+
+use crate::{
+    analysis::{
+        alias::AliasAnalysis,
+        dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
+        dominance::DominanceInfo,
+        input_contract::{CloneMerges, writes_after_flow},
+        liveness::Liveness,
+        ownership::{self, Ownership},
+        snapshot::{BlockId, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
+    },
+    dialect::{self, builders},
+    ir::{
+        Diagnostic,
+        capture::{IrMap, capture},
+        edit::{self, InsertPoint},
+    },
+    pass_options,
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
+};
+
+pass_options! {
+    /// Options of `bufrs-ownership-based-buffer-deallocation`.
+    pub struct OwnershipDeallocationOptions {
+        emit_remarks: bool = false => "emit-remarks",
+            "Emit a remark per function with the clones, moves, borrows, flags and frees inserted.";
+    }
+}
+
+pub struct OwnershipDeallocation;
+
+impl BufrsPass for OwnershipDeallocation {
+    type Options = OwnershipDeallocationOptions;
+    const ARGUMENT: &'static str = "bufrs-ownership-based-buffer-deallocation";
+    const SUMMARY: &'static str = "Free every heap buffer exactly once on every path, with static ownership where provable and an i1 ownership flag (bufferization.dealloc) only where it differs by path";
+    const ANCHOR: Anchor = Anchor::FunctionLike;
+    const DEPENDENT_DIALECTS: &'static [&'static str] =
+        &["memref", "bufferization", "cf", "arith"];
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
+        let dominance = DominanceInfo::new(&snapshot);
+        let alias = AliasAnalysis::new(&snapshot);
+        let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
+        // The clone-based input contract: a write after a buffer flowed into
+        // a merge that may get a clone (or be borrowed: both share it).
+        let liveness = Liveness::new(&snapshot);
+        let violations = writes_after_flow(
+            &snapshot,
+            &alias,
+            Some(&CloneMerges {
+                critical: &ownership.critical,
+                liveness: &liveness,
+            }),
+        );
+        if !violations.is_empty() {
+            for violation in &violations {
+                emit_contract_violation(&map, violation, Self::ARGUMENT, true);
+            }
+            return Err(PassFailed);
+        }
+        let extendable = extendable_ops(&snapshot, &map);
+        let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
+        let refused = [dialect::OWNERSHIP_BASED_DEALLOC];
+        let config = PlanConfig {
+            refused: &refused,
+            flaggable: Some(&flaggable),
+        };
+        let plan = match plan_with(&snapshot, &dominance, &ownership, &config) {
+            Ok(plan) => plan,
+            Err(errors) => {
+                for error in errors {
+                    let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
+                    Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.error)).emit();
+                }
+                return Err(PassFailed);
+            }
+        };
+        let flags = plan
+            .owns
+            .iter()
+            .filter(|(_, o)| **o == Owns::Dynamic)
+            .count();
+        if let Err(error) = apply(&snapshot, &map, &ownership, &plan, &extendable) {
+            Diagnostic::error(&op, format!("{}: {error}", Self::ARGUMENT)).emit();
+            return Err(PassFailed);
+        }
+        if options.emit_remarks {
+            Diagnostic::remark(
+                &op,
+                format!(
+                    "{} clones ({} of returned buffers), {} moves, {} borrows, {} ownership flags, {} frees, {} existing frees replaced",
+                    plan.clones.len() + plan.splits.values().map(|e| e.clones.len()).sum::<usize>(),
+                    plan.clones.iter().filter(|c| c.edge == FeedEdge::Return).count(),
+                    plan.moves,
+                    plan.borrows,
+                    flags,
+                    plan.frees.len() + plan.splits.values().map(|e| e.frees.len()).sum::<usize>(),
+                    plan.erase.len()
+                ),
+            )
+            .emit();
+        }
+        Ok(())
+    }
+}
+
+/// Region-branch ops that can be rebuilt with extra `i1` flags: no operand or
+/// result segments, and every forwarded list (entry operands, terminator
+/// operands) and every receiving list (region entry arguments, results) is a
+/// trailing list of its op or block, the same for all edges of a forwarder.
+fn extendable_ops(snapshot: &Snapshot, map: &IrMap) -> BTreeSet<OpId> {
+    let mut out = BTreeSet::new();
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        let Some(info) = &op.facts.region_branch else {
+            continue;
+        };
+        // SAFETY: live handles of this run's capture.
+        let raw = map.op(id);
+        if has_segments(raw) {
+            continue;
+        }
+        let tail_of_operands = |start: Option<u32>, len: usize, total: usize| {
+            len == 0 || start.is_some_and(|s| s as usize + len == total)
+        };
+        let mut ok = info.entry_edges.iter().enumerate().all(|(k, e)| {
+            let start = map.entry_edge_operand_starts.get(&(id, k as u32)).copied();
+            tail_of_operands(start, e.forwarded.len(), op.operands.len())
+        });
+
+        let mut edges: Vec<&crate::analysis::snapshot::RegionEdge> =
+            info.entry_edges.iter().collect();
+        for &region in &op.regions {
+            for &block in &snapshot.region(region).blocks {
+                let Some(t) = snapshot.terminator(block) else {
+                    continue;
+                };
+                let terminator = snapshot.op(t);
+                if terminator.facts.terminator_edges.is_empty() {
+                    continue;
+                }
+                let len = terminator.facts.terminator_edges[0].forwarded.len();
+                ok &= terminator
+                    .facts
+                    .terminator_edges
+                    .iter()
+                    .all(|e| e.forwarded.len() == len)
+                    && !has_segments(map.op(t))
+                    && tail_of_operands(
+                        map.terminator_operand_starts.get(&t).copied(),
+                        len,
+                        terminator.operands.len(),
+                    );
+                edges.extend(terminator.facts.terminator_edges.iter());
+            }
+        }
+        ok &= edges.iter().all(|e| match e.target {
+            RegionTarget::Parent => e.inputs == op.results,
+            RegionTarget::Region(r) => snapshot.region(r).blocks.first().is_some_and(|&b| {
+                let args = &snapshot.block(b).args;
+                args.len() >= e.inputs.len() && args[args.len() - e.inputs.len()..] == e.inputs[..]
+            }),
+        });
+        if ok {
+            out.insert(id);
+        }
+    }
+    out
+}
+
+/// Whether `op` has operand or result segment sizes (its operand lists
+/// cannot simply grow at the end).
+fn has_segments(op: MlirOperation) -> bool {
+    // SAFETY: a live op of this run.
+    unsafe {
+        (0..mlir_sys::mlirOperationGetNumAttributes(op)).any(|i| {
+            let named = mlir_sys::mlirOperationGetAttribute(op, i);
+            let name = crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(named.name));
+            name.ends_with("SegmentSizes") || name.ends_with("_segments")
+        })
+    }
+}
+
+/// Whether critical merge `merge` can carry a runtime flag: an argument of a
+/// non-entry block (edges into it get one more operand), or a receiver of an
+/// extendable region-branch op.
+fn can_carry_flag(snapshot: &Snapshot, extendable: &BTreeSet<OpId>, merge: ValueId) -> bool {
+    match snapshot.value(merge).def {
+        ValueDef::BlockArg { block, .. } => {
+            let region = snapshot.block(block).region;
+            if snapshot.region(region).blocks.first() != Some(&block) {
+                return true;
+            }
+            let parent = snapshot.parent_op_of_block(block);
+            parent != Snapshot::ROOT && extendable.contains(&parent)
+        }
+        ValueDef::OpResult { op, .. } => extendable.contains(&op),
+    }
+}
+
+/// Where a flag comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FlagSource {
+    Const(bool),
+    Of(ValueId),
+}
+
+/// The flag an edge passes for its handover.
+fn flag_source(plan: &Plan, ownership: &Ownership, decision: Option<&Decision>) -> FlagSource {
+    match decision.map(|d| d.handover) {
+        None | Some(Handover::Borrow) => FlagSource::Const(false),
+        Some(Handover::Clone) => FlagSource::Const(true),
+        Some(Handover::Move(root)) => {
+            if !ownership.critical[root.index()] {
+                return FlagSource::Const(true);
+            }
+            match plan.owns.get(&root) {
+                Some(Owns::Dynamic) => FlagSource::Of(root),
+                Some(Owns::Never) => FlagSource::Const(false),
+                _ => FlagSource::Const(true),
+            }
+        }
+    }
+}
+
+/// Live handles while the IR changes: rebuilt region-branch ops and their
+/// results replace the captured ones.
+struct Handles<'a> {
+    map: &'a IrMap,
+    ops: HashMap<OpId, MlirOperation>,
+    values: HashMap<ValueId, MlirValue>,
+    flags: HashMap<ValueId, MlirValue>,
+}
+
+impl Handles<'_> {
+    fn op(&self, id: OpId) -> MlirOperation {
+        self.ops.get(&id).copied().unwrap_or_else(|| self.map.op(id))
+    }
+    fn value(&self, id: ValueId) -> MlirValue {
+        self.values
+            .get(&id)
+            .copied()
+            .unwrap_or_else(|| self.map.value(id))
+    }
+    /// The flag of `source` as a value usable at `at`.
+    fn flag(&self, source: FlagSource, location: MlirLocation, at: InsertPoint) -> Result<MlirValue, String> {
+        match source {
+            // SAFETY: live handles of `apply`.
+            FlagSource::Const(value) => unsafe { builders::arith_constant_bool(value, location, at) }
+                .ok_or_else(|| "cannot build an i1 constant".to_string()),
+            FlagSource::Of(root) => self
+                .flags
+                .get(&root)
+                .copied()
+                .ok_or_else(|| "a moved buffer's ownership flag is missing".to_string()),
+        }
+    }
+}
+
+/// Applies the plan: flags first (block arguments, rebuilt region ops), then
+/// the edges that pass them, clones, and frees.
+///
+/// Handle liveness: every handle comes from `map` or was built here; the only
+/// ops erased are the existing frees of `plan.erase` (erased first, never
+/// named again) and the region-branch ops rebuilt with flags, whose handles
+/// and results are looked up through [`Handles`] afterwards.
+fn apply(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    ownership: &Ownership,
+    plan: &Plan,
+    extendable: &BTreeSet<OpId>,
+) -> Result<(), String> {
+    let dynamic = |v: ValueId| plan.owns.get(&v) == Some(&Owns::Dynamic);
+    let mut decisions: BTreeMap<(OpId, FeedEdge, u32), &Decision> = BTreeMap::new();
+    for d in &plan.decisions {
+        decisions.insert((d.forwarder, d.edge, d.position), d);
+    }
+    let mut h = Handles {
+        map,
+        ops: HashMap::new(),
+        values: HashMap::new(),
+        flags: HashMap::new(),
+    };
+    for &op in &plan.erase {
+        // SAFETY: a live free with no result; nothing names it afterwards.
+        unsafe { edit::erase(map.op(op)) };
+    }
+
+    // Blocks with dynamic arguments, and the edges into them.
+    let mut flag_blocks: BTreeMap<BlockId, Vec<ValueId>> = BTreeMap::new();
+    for (&v, o) in &plan.owns {
+        if *o == Owns::Dynamic
+            && let ValueDef::BlockArg { block, .. } = snapshot.value(v).def
+            && snapshot.region(snapshot.block(block).region).blocks.first() != Some(&block)
+        {
+            flag_blocks.entry(block).or_default().push(v);
+        }
+    }
+    for args in flag_blocks.values_mut() {
+        args.sort();
+    }
+
+    // Split edges (clones and frees only on that edge) and edges into flag
+    // blocks whose branch cannot take one more operand get a new block.
+    let mut edge_branch: HashMap<(OpId, u32), MlirOperation> = HashMap::new();
+    let mut edges: BTreeSet<(OpId, u32)> = plan.splits.keys().copied().collect();
+    for &block in flag_blocks.keys() {
+        for (index, op) in snapshot.ops.iter().enumerate() {
+            for (k, s) in op.facts.successors.iter().enumerate() {
+                if s.block == block {
+                    let t = OpId(index as u32);
+                    if !appendable_branch(map, t, k as u32, op.facts.successors.len()) {
+                        edges.insert((t, k as u32));
+                    }
+                }
+            }
+        }
+    }
+    for &(terminator, k) in &edges {
+        let t = map.op(terminator);
+        let block = map.block(
+            snapshot
+                .op(terminator)
+                .parent_block
+                .ok_or("split at a terminator without a block")?,
+        );
+        let successor = &snapshot.op(terminator).facts.successors[k as usize];
+        let target = map.block(successor.block);
+        // SAFETY: live blocks and terminator of `map`, in one region.
+        let (new_block, mut args, branch) = unsafe {
+            let new_block = edit::new_block_like(target, block);
+            let location = edit::location(t);
+            let args = edit::block_arguments(new_block);
+            let branch = builders::cf_br(new_block, target, &args, location);
+            (new_block, args, branch)
+        };
+        if let Some(work) = plan.splits.get(&(terminator, k)) {
+            for &(position, value) in &work.clones {
+                let index = (successor.produced + position) as usize;
+                let copy = clone_of(&h, ownership, value, args[index], branch);
+                args[index] = copy;
+                // SAFETY: the new branch forwards every block argument.
+                unsafe { edit::set_operand(branch, index, copy) };
+            }
+        }
+        // SAFETY: `k` is a successor index of the live terminator `t`.
+        unsafe { edit::set_successor(t, k as usize, new_block) };
+        edge_branch.insert((terminator, k), branch);
+    }
+
+    // Flag block arguments.
+    let i1 = |location: MlirLocation| unsafe { builders::parse_type("i1", location) };
+    for (&block, merges) in &flag_blocks {
+        let b = map.block(block);
+        for &m in merges {
+            // SAFETY: a live block; the argument is new.
+            let flag = unsafe {
+                let location = mlir_sys::mlirValueGetLocation(map.value(m));
+                let ty = i1(location).ok_or("no i1 type")?;
+                mlir_sys::mlirBlockAddArgument(b, ty, location)
+            };
+            h.flags.insert(m, flag);
+        }
+    }
+
+    // Region-branch ops with dynamic receivers, rebuilt in program order
+    // (outer before inner; an op's entry flags come from values before it).
+    let mut rebuilt: Vec<(OpId, Vec<Class>)> = Vec::new();
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        let Some(info) = &op.facts.region_branch else {
+            continue;
+        };
+        if !extendable.contains(&id) {
+            continue; // no flaggable receivers, so none is dynamic
+        }
+        let classes = classes_of(snapshot, id, info, &dynamic);
+        if classes.iter().all(|c| c.positions.is_empty()) {
+            continue;
+        }
+        let old = h.op(id);
+        // SAFETY: a live op; the location is its own.
+        let location = unsafe { edit::location(old) };
+        // Entry flags.
+        let mut extra_operands = Vec::new();
+        for class in &classes {
+            if !class.entry {
+                continue;
+            }
+            for &p in &class.positions {
+                let start = op.operands.len() - class.len;
+                let decision = decisions.get(&(id, FeedEdge::Entry, (start + p) as u32)).copied();
+                let source = flag_source(plan, ownership, decision);
+                extra_operands.push(h.flag(source, location, InsertPoint::Before(old))?);
+            }
+        }
+        let extra_results = classes
+            .iter()
+            .filter(|c| c.targets.contains(&RegionTarget::Parent))
+            .map(|c| c.positions.len())
+            .sum::<usize>();
+        let ty = i1(location).ok_or("no i1 type")?;
+        // SAFETY: `old` is live; its regions move into the new op.
+        let new = unsafe { rebuild_with(old, &extra_operands, extra_results, ty)? };
+        for (i, &r) in op.results.iter().enumerate() {
+            // SAFETY: live ops; result `i` exists in both.
+            h.values.insert(r, unsafe { edit::result(new, i) });
+        }
+        let mut next_result = op.results.len();
+        for class in &classes {
+            for &p in &class.positions {
+                for target in &class.targets {
+                    let receivers: &[ValueId] = match target {
+                        RegionTarget::Parent => &op.results,
+                        RegionTarget::Region(r) => {
+                            let b = snapshot.region(*r).blocks[0];
+                            let args = &snapshot.block(b).args;
+                            &args[args.len() - class.len..]
+                        }
+                    };
+                    let flag = match target {
+                        RegionTarget::Parent => {
+                            // SAFETY: the new op has the extra results.
+                            unsafe { edit::result(new, next_result) }
+                        }
+                        RegionTarget::Region(r) => {
+                            let b = map.block(snapshot.region(*r).blocks[0]);
+                            // SAFETY: a live block (moved into the new op).
+                            unsafe { mlir_sys::mlirBlockAddArgument(b, ty, location) }
+                        }
+                    };
+                    h.flags.insert(receivers[p], flag);
+                }
+                if class.targets.contains(&RegionTarget::Parent) {
+                    next_result += 1;
+                }
+            }
+        }
+        h.ops.insert(id, new);
+        rebuilt.push((id, classes));
+    }
+
+    // Region terminators pass their flags.
+    for (id, classes) in &rebuilt {
+        for &region in &snapshot.op(*id).regions {
+            for &block in &snapshot.region(region).blocks {
+                let Some(t) = snapshot.terminator(block) else {
+                    continue;
+                };
+                let edges = &snapshot.op(t).facts.terminator_edges;
+                if edges.is_empty() {
+                    continue;
+                }
+                let term = h.op(t);
+                let mut extra = Vec::new();
+                for class in classes {
+                    if !edges.iter().any(|e| class.targets.contains(&e.target)) {
+                        continue;
+                    }
+                    for &p in &class.positions {
+                        let decision = decisions.get(&(t, FeedEdge::RegionExit, p as u32)).copied();
+                        let source = flag_source(plan, ownership, decision);
+                        // SAFETY: a live terminator.
+                        let location = unsafe { edit::location(term) };
+                        extra.push(h.flag(source, location, InsertPoint::Before(term))?);
+                    }
+                }
+                // SAFETY: a live terminator; its trailing operands are forwarded.
+                unsafe { append_operands(term, &extra) };
+            }
+        }
+    }
+
+    // Branch edges into flag blocks pass their flags.
+    for (&block, merges) in &flag_blocks {
+        for (index, op) in snapshot.ops.iter().enumerate() {
+            let t = OpId(index as u32);
+            for (k, s) in op.facts.successors.iter().enumerate() {
+                if s.block != block {
+                    continue;
+                }
+                let branch = edge_branch.get(&(t, k as u32)).copied().unwrap_or_else(|| h.op(t));
+                // SAFETY: a live branch.
+                let location = unsafe { edit::location(branch) };
+                let mut extra = Vec::new();
+                for &m in merges {
+                    let ValueDef::BlockArg { index: arg, .. } = snapshot.value(m).def else {
+                        continue;
+                    };
+                    let position = arg.saturating_sub(s.produced);
+                    let decision = decisions
+                        .get(&(t, FeedEdge::Branch(k as u32), position))
+                        .copied();
+                    let source = flag_source(plan, ownership, decision);
+                    extra.push(h.flag(source, location, InsertPoint::Before(branch))?);
+                }
+                // SAFETY: a live branch whose trailing operands are its only
+                // successor's operands.
+                unsafe { append_operands(branch, &extra) };
+            }
+        }
+    }
+
+    // Clones.
+    for clone in &plan.clones {
+        let forwarder = h.op(clone.forwarder);
+        let start = match clone.edge {
+            FeedEdge::Entry | FeedEdge::Return => Some(0),
+            FeedEdge::Branch(k) => map.successor_operand_starts.get(&(clone.forwarder, k)).copied(),
+            FeedEdge::RegionExit => map.terminator_operand_starts.get(&clone.forwarder).copied(),
+        };
+        let index = start
+            .map(|s| s + clone.position)
+            .ok_or("cannot locate a forwarded operand to clone")?;
+        let value = h.value(clone.value);
+        let copy = clone_of(&h, ownership, clone.value, value, forwarder);
+        // SAFETY: live handles; `index` is the forwarded operand's own index.
+        unsafe { edit::set_operand(forwarder, index as usize, copy) };
+    }
+
+    // Returns of merges that own on some paths: the caller gets the buffer
+    // when the flag says it is owned, else a clone.
+    for d in &plan.decisions {
+        if let (FeedEdge::Return, Handover::Move(root)) = (d.edge, d.handover)
+            && plan.owns.get(&root) == Some(&Owns::Dynamic)
+        {
+            let ret = h.op(d.forwarder);
+            let flag = h.flags.get(&root).copied().ok_or("a returned merge has no flag")?;
+            let value = h.value(d.value);
+            let roots: Vec<MlirValue> = ownership.roots(d.value).into_iter().map(|r| h.value(r)).collect();
+            // SAFETY: live handles; the new value has the operand's type.
+            unsafe {
+                let owned = owned_or_clone(flag, value, &roots, ret)?;
+                edit::set_operand(ret, d.position as usize, owned);
+            }
+        }
+    }
+
+    // Frees.
+    for &(root, at) in &plan.frees {
+        let (point, location) = match at {
+            // SAFETY: live ops and blocks of `map` (through `h`).
+            FreeAt::After(op) => (InsertPoint::After(h.op(op)), unsafe { edit::location(h.op(op)) }),
+            FreeAt::Before(op) => (InsertPoint::Before(h.op(op)), unsafe { edit::location(h.op(op)) }),
+            FreeAt::StartOf(block) => (
+                InsertPoint::StartOf(map.block(block)),
+                snapshot.block(block).ops.first().map_or_else(
+                    || unsafe { edit::location(h.op(Snapshot::ROOT)) },
+                    |&op| unsafe { edit::location(h.op(op)) },
+                ),
+            ),
+        };
+        free(&h, plan, root, location, point)?;
+    }
+    for (&(terminator, k), work) in &plan.splits {
+        let branch = edge_branch[&(terminator, k)];
+        // SAFETY: a live branch built above.
+        let location = unsafe { edit::location(branch) };
+        for &root in &work.frees {
+            free(&h, plan, root, location, InsertPoint::Before(branch))?;
+        }
+    }
+    for (id, _) in &rebuilt {
+        // SAFETY: the old op is live, its regions were moved out and its
+        // results replaced; nothing names it afterwards.
+        unsafe { edit::erase(map.op(*id)) };
+    }
+    Ok(())
+}
+
+/// Whether successor `k` of branch `t` takes its operands as the trailing
+/// operands of a single-successor branch (one more operand can be appended).
+fn appendable_branch(map: &IrMap, t: OpId, k: u32, successors: usize) -> bool {
+    if successors != 1 || has_segments(map.op(t)) {
+        return false;
+    }
+    let Some(start) = map.successor_operand_starts.get(&(t, k)).copied() else {
+        return false;
+    };
+    let op = map.op(t);
+    crate::ir::interfaces::branch_successor_operands(op, k as usize).is_some_and(|s| {
+        // SAFETY: a live op.
+        let total = unsafe { mlir_sys::mlirOperationGetNumOperands(op) } as u32;
+        start + s.forwarded.len() as u32 == total
+    })
+}
+
+/// Appends `extra` to `op`'s operands.
+/// # Safety
+/// `op` and `extra` are live.
+unsafe fn append_operands(op: MlirOperation, extra: &[MlirValue]) {
+    if extra.is_empty() {
+        return;
+    }
+    // SAFETY: a live op and values (the caller's contract).
+    unsafe {
+        let n = mlir_sys::mlirOperationGetNumOperands(op);
+        let mut operands: Vec<MlirValue> =
+            (0..n).map(|i| mlir_sys::mlirOperationGetOperand(op, i)).collect();
+        operands.extend_from_slice(extra);
+        mlir_sys::mlirOperationSetOperands(op, operands.len() as isize, operands.as_ptr());
+    }
+}
+
+/// A set of region-flow targets that receive from the same forwarders, with
+/// the positions (in the forwarded lists, of length `len`) that carry flags.
+#[derive(Clone, Debug)]
+struct Class {
+    targets: Vec<RegionTarget>,
+    len: usize,
+    /// Fed by the op's entry operands.
+    entry: bool,
+    positions: Vec<usize>,
+}
+
+/// Groups the region-flow targets of `op` by forwarder (a forwarder's edges
+/// all carry the same values, so its targets must take the same flags) and
+/// finds the positions where any receiver is a dynamic merge.
+fn classes_of(
+    snapshot: &Snapshot,
+    op: OpId,
+    info: &crate::analysis::snapshot::RegionBranchInfo,
+    dynamic: &dyn Fn(ValueId) -> bool,
+) -> Vec<Class> {
+    let mut groups: Vec<(Vec<&crate::analysis::snapshot::RegionEdge>, bool)> = Vec::new();
+    if info.entry_edges.iter().any(|e| !e.forwarded.is_empty() || !e.inputs.is_empty()) {
+        groups.push((info.entry_edges.iter().collect(), true));
+    }
+    for &region in &snapshot.op(op).regions {
+        for &block in &snapshot.region(region).blocks {
+            if let Some(t) = snapshot.terminator(block) {
+                let edges = &snapshot.op(t).facts.terminator_edges;
+                if !edges.is_empty() {
+                    groups.push((edges.iter().collect(), false));
+                }
+            }
+        }
+    }
+    // Union the groups' target sets.
+    let mut classes: Vec<Class> = Vec::new();
+    for (edges, entry) in groups {
+        let targets: Vec<RegionTarget> = edges.iter().map(|e| e.target).collect();
+        let len = edges.first().map_or(0, |e| e.inputs.len());
+        let hit: Vec<usize> = classes
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.targets.iter().any(|t| targets.contains(t)))
+            .map(|(i, _)| i)
+            .collect();
+        let mut merged = Class {
+            targets,
+            len,
+            entry,
+            positions: vec![],
+        };
+        for &i in hit.iter().rev() {
+            let c = classes.remove(i);
+            merged.entry |= c.entry;
+            for t in c.targets {
+                if !merged.targets.contains(&t) {
+                    merged.targets.push(t);
+                }
+            }
+        }
+        classes.push(merged);
+    }
+    let op_info = snapshot.op(op);
+    for class in &mut classes {
+        let mut positions = BTreeSet::new();
+        for target in &class.targets {
+            let receivers: Vec<ValueId> = match target {
+                RegionTarget::Parent => op_info.results.clone(),
+                RegionTarget::Region(r) => match snapshot.region(*r).blocks.first() {
+                    Some(&b) => {
+                        let args = &snapshot.block(b).args;
+                        args[args.len().saturating_sub(class.len)..].to_vec()
+                    }
+                    None => vec![],
+                },
+            };
+            for (p, &v) in receivers.iter().enumerate() {
+                if dynamic(v) {
+                    positions.insert(p);
+                }
+            }
+        }
+        class.positions = positions.into_iter().collect();
+    }
+    classes
+}
+
+/// Rebuilds `old` (same name, attributes and regions) with `extra_operands`
+/// appended to its operands and `extra_results` results of type `flag`
+/// appended to its results; the old results' uses move to the new op's.
+/// The new op is inserted before `old`, which is left empty (regions moved)
+/// for the caller to erase.
+/// # Safety
+/// `old` and every handle passed are live.
+unsafe fn rebuild_with(
+    old: MlirOperation,
+    extra_operands: &[MlirValue],
+    extra_results: usize,
+    flag: mlir_sys::MlirType,
+) -> Result<MlirOperation, String> {
+    // SAFETY (this function): `old` is live; every handle read from it is.
+    unsafe {
+        let location = edit::location(old);
+        let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(old));
+        let mut state = mlir_sys::mlirOperationStateGet(name, location);
+        let n = mlir_sys::mlirOperationGetNumOperands(old);
+        let mut operands: Vec<MlirValue> =
+            (0..n).map(|i| mlir_sys::mlirOperationGetOperand(old, i)).collect();
+        operands.extend_from_slice(extra_operands);
+        mlir_sys::mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        let r = mlir_sys::mlirOperationGetNumResults(old);
+        let mut types: Vec<mlir_sys::MlirType> = (0..r)
+            .map(|i| mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetResult(old, i)))
+            .collect();
+        types.extend(std::iter::repeat_n(flag, extra_results));
+        mlir_sys::mlirOperationStateAddResults(&mut state, types.len() as isize, types.as_ptr());
+        let a = mlir_sys::mlirOperationGetNumAttributes(old);
+        let attributes: Vec<mlir_sys::MlirNamedAttribute> =
+            (0..a).map(|i| mlir_sys::mlirOperationGetAttribute(old, i)).collect();
+        mlir_sys::mlirOperationStateAddAttributes(&mut state, attributes.len() as isize, attributes.as_ptr());
+        let count = mlir_sys::mlirOperationGetNumRegions(old);
+        let regions: Vec<mlir_sys::MlirRegion> = (0..count).map(|_| mlir_sys::mlirRegionCreate()).collect();
+        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, regions.len() as isize, regions.as_ptr());
+        let new = mlir_sys::mlirOperationCreate(&mut state);
+        if new.ptr.is_null() {
+            return Err("cannot rebuild a region op with ownership flags".to_string());
+        }
+        for i in 0..count {
+            mlir_sys::mlirRegionTakeBody(
+                mlir_sys::mlirOperationGetRegion(new, i),
+                mlir_sys::mlirOperationGetRegion(old, i),
+            );
+        }
+        edit::insert(new, InsertPoint::Before(old));
+        for i in 0..r {
+            edit::replace_all_uses(
+                mlir_sys::mlirOperationGetResult(old, i),
+                mlir_sys::mlirOperationGetResult(new, i),
+            );
+        }
+        Ok(new)
+    }
+}
+
+/// `scf.if %flag -> T { scf.yield %value } else { clone; scf.yield %clone }`
+/// before `before`: `value` when it is owned, else an owned copy of it.
+/// # Safety
+/// Every handle passed is live.
+unsafe fn owned_or_clone(
+    flag: MlirValue,
+    value: MlirValue,
+    roots: &[MlirValue],
+    before: MlirOperation,
+) -> Result<MlirValue, String> {
+    // SAFETY (this function): live handles (the caller's contract); the
+    // blocks and regions are created here and owned by the new op.
+    unsafe {
+        let location = edit::location(before);
+        let ty = edit::value_type(value);
+        let name = crate::ir::diagnostics::string_ref("scf.if");
+        let mut state = mlir_sys::mlirOperationStateGet(name, location);
+        mlir_sys::mlirOperationStateAddOperands(&mut state, 1, &flag);
+        mlir_sys::mlirOperationStateAddResults(&mut state, 1, &ty);
+        let mut regions = Vec::new();
+        let mut blocks = Vec::new();
+        for _ in 0..2 {
+            let region = mlir_sys::mlirRegionCreate();
+            let block = mlir_sys::mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+            mlir_sys::mlirRegionAppendOwnedBlock(region, block);
+            regions.push(region);
+            blocks.push(block);
+        }
+        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
+        let op = mlir_sys::mlirOperationCreate(&mut state);
+        if op.ptr.is_null() {
+            return Err("cannot build scf.if".to_string());
+        }
+        edit::insert(op, InsertPoint::Before(before));
+        edit::create_op("scf.yield", location, &[value], &[], &[], InsertPoint::EndOf(blocks[0]));
+        let yield_else =
+            edit::create_op("scf.yield", location, &[value], &[], &[], InsertPoint::EndOf(blocks[1]));
+        let copy = builders::clone_buffer(roots, value, yield_else);
+        edit::set_operand(yield_else, 0, copy);
+        Ok(edit::result(op, 0))
+    }
+}
+
+fn clone_of(
+    h: &Handles<'_>,
+    ownership: &Ownership,
+    value_id: ValueId,
+    value: MlirValue,
+    before: MlirOperation,
+) -> MlirValue {
+    let roots: Vec<MlirValue> = ownership
+        .roots(value_id)
+        .into_iter()
+        .map(|r| h.value(r))
+        .collect();
+    // SAFETY: live handles of `apply`.
+    unsafe { builders::clone_buffer(&roots, value, before) }
+}
+
+/// Frees `root` at `at`: statically owned buffers with a plain free, merges
+/// whose ownership is dynamic with `bufferization.dealloc` on their flag.
+fn free(
+    h: &Handles<'_>,
+    plan: &Plan,
+    root: ValueId,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Result<(), String> {
+    let value = h.value(root);
+    match plan.owns.get(&root) {
+        Some(Owns::Never) => Ok(()),
+        Some(Owns::Dynamic) => {
+            let flag = h.flags.get(&root).copied().ok_or("a dynamic merge has no flag")?;
+            // SAFETY: live handles of `apply`.
+            unsafe { builders::bufferization_dealloc(value, flag, location, at) }
+                .map(|_| ())
+                .ok_or_else(|| "cannot build bufferization.dealloc".to_string())
+        }
+        _ => {
+            // SAFETY: live handles of `apply`.
+            unsafe { builders::free_buffer(value, location, at) };
+            Ok(())
+        }
+    }
+}
