@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use melior::ir::OperationRef;
 
 use crate::{
-    options::{OptionSpec, OptionValue, PassOptions},
+    options::{NoOptions, OptionSpec, OptionValue, PassOptions},
     passes::{self, Anchor, BufrsPass, PassFailed, PassResult},
 };
 
@@ -35,6 +35,14 @@ fn entry<P: BufrsPass>() -> PassEntry {
         options: P::Options::specs(),
         dependent_dialects: P::DEPENDENT_DIALECTS,
         run: run_erased::<P>,
+    }
+}
+
+impl PassEntry {
+    /// Checks option values (in spec order) against what each option allows;
+    /// `Err` is one line naming the option, the value and what is allowed.
+    pub fn validate(&self, values: &[OptionValue]) -> Result<(), String> {
+        crate::options::validate(&self.options, values)
     }
 }
 
@@ -79,21 +87,146 @@ pub fn find(argument: &str) -> Option<(usize, &'static PassEntry)> {
         .find(|(_, e)| e.argument == argument)
 }
 
-/// A named pipeline of bufrs passes, usable like a pass in textual
-/// pipelines (e.g. `builtin.module(bufrs-deallocation-pipeline)`).
+/// A named pipeline of passes, usable like a pass in textual pipelines
+/// (e.g. `builtin.module(bufrs-memory-pipeline{merge=false})`), with typed
+/// options parsed by MLIR like a pass's.
 pub struct PipelineEntry {
     pub argument: &'static str,
     pub summary: &'static str,
-    /// The pipeline it expands to, nested under the op it is anchored on.
-    pub pipeline: &'static str,
+    pub options: Vec<OptionSpec>,
+    /// The pipeline text for option values in spec order, nested under the op
+    /// the user anchors it on; `Err` is a one-line reason.
+    pub(crate) expand: fn(&[OptionValue]) -> Result<String, String>,
 }
 
+impl PipelineEntry {
+    /// The pipeline with default options.
+    pub fn default_text(&self) -> String {
+        let defaults: Vec<_> = self.options.iter().map(|o| o.default.clone()).collect();
+        (self.expand)(&defaults).unwrap_or_default()
+    }
+
+    /// The pipeline for option values in spec order.
+    pub fn expand(&self, values: &[OptionValue]) -> Result<String, String> {
+        crate::options::validate(&self.options, values)?;
+        (self.expand)(values)
+    }
+}
+
+fn pipeline<O: PassOptions>(
+    argument: &'static str,
+    summary: &'static str,
+    expand: fn(&[OptionValue]) -> Result<String, String>,
+) -> PipelineEntry {
+    PipelineEntry {
+        argument,
+        summary,
+        options: O::specs(),
+        expand,
+    }
+}
+
+static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
+    vec![
+        pipeline::<MemoryPipelineOptions>(
+            "bufrs-memory-pipeline",
+            "The main job on bufferized IR: hoist, promote small buffers to the stack, free every heap buffer, remove copies, merge what is left into one buffer per scope",
+            |values| Ok(memory_pipeline(&MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?)),
+        ),
+        pipeline::<NoOptions>(
+            "bufrs-deallocation-pipeline",
+            "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
+            |_| Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)".to_string()),
+        ),
+    ]
+});
+
 /// Every registered pipeline.
-pub const PIPELINES: &[PipelineEntry] = &[PipelineEntry {
-    argument: "bufrs-deallocation-pipeline",
-    summary: "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
-    pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)",
-}];
+pub fn pipelines() -> &'static [PipelineEntry] {
+    &PIPELINES
+}
+
+crate::pass_options! {
+    /// Options of `bufrs-memory-pipeline`: a switch per stage, and the
+    /// settings of its stages users most often change.
+    pub struct MemoryPipelineOptions {
+        hoisting: bool = true => "hoisting",
+            "Run bufrs-buffer-hoisting (allocations up to dominating blocks, out of regions that run once).";
+        loop_hoisting: bool = true => "loop-hoisting",
+            "Run bufrs-buffer-loop-hoisting (loop-invariant allocations out of loops).";
+        promote: bool = true => "promote",
+            "Run bufrs-promote-buffers-to-stack (small static buffers to the stack).";
+        promote_max_bytes: i64 = 1024 => "promote-max-bytes",
+            "Largest allocation, in bytes, moved to the stack.", allowed crate::options::Allowed::NON_NEGATIVE;
+        deallocation: bool = true => "deallocation",
+            "Expand memref.realloc and run bufrs-buffer-deallocation (free every heap buffer exactly once). Off: the input must free its buffers already.";
+        copy_removal: bool = true => "copy-removal",
+            "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
+        merge: bool = true => "merge",
+            "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, reusing bytes).";
+        merge_planner: String = "default".to_string() => "merge-planner",
+            "Planner of bufrs-merge-alloc.", allowed crate::options::Allowed::OneOf(&crate::plan::PlannerKind::NAMES);
+        verify: bool = false => "verify",
+            "End with bufrs-verify-deallocation (fails on any buffer not freed exactly once).";
+    }
+}
+
+/// The nested pipeline `bufrs-memory-pipeline` expands to. The order, and
+/// the measurements behind it, are in `docs/pipeline.md`.
+pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
+    use passes::{
+        buffer_deallocation::BufferDeallocation, buffer_hoisting::BufferHoisting,
+        buffer_loop_hoisting::BufferLoopHoisting, copy_removal::CopyRemoval,
+        merge_alloc::{MergeAlloc, MergeAllocOptions},
+        promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
+        verify_deallocation::VerifyDeallocation,
+    };
+    fn with<O: PassOptions>(argument: &str, options: O) -> String {
+        let text = options.to_pipeline_text();
+        if text.is_empty() { argument.to_string() } else { format!("{argument}{{{text}}}") }
+    }
+    let mut stages: Vec<String> = Vec::new();
+    // Preparation passes (e.g. bufrs-prepare-functions) go first, here.
+    if options.deallocation {
+        // As upstream's deallocation pipeline: realloc becomes alloc + copy,
+        // whose old buffer the deallocation frees.
+        stages.push("expand-realloc{emit-deallocs=false}".into());
+    }
+    if options.hoisting {
+        stages.push(BufferHoisting::ARGUMENT.into());
+    }
+    if options.loop_hoisting {
+        stages.push(BufferLoopHoisting::ARGUMENT.into());
+    }
+    if options.promote {
+        stages.push(with(
+            PromoteBuffersToStack::ARGUMENT,
+            PromoteBuffersToStackOptions {
+                max_alloc_size_in_bytes: options.promote_max_bytes,
+                ..Default::default()
+            },
+        ));
+    }
+    if options.deallocation {
+        stages.push(BufferDeallocation::ARGUMENT.into());
+    }
+    if options.copy_removal {
+        stages.push(CopyRemoval::ARGUMENT.into());
+    }
+    if options.merge {
+        stages.push(with(
+            MergeAlloc::ARGUMENT,
+            MergeAllocOptions {
+                planner: options.merge_planner.clone(),
+                ..Default::default()
+            },
+        ));
+    }
+    if options.verify {
+        stages.push(VerifyDeallocation::ARGUMENT.into());
+    }
+    format!("func.func({})", stages.join(","))
+}
 
 /// Why a pass could not be created.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -128,10 +261,22 @@ pub fn markdown_table() -> String {
             entry.argument, anchor, entry.summary, options
         ));
     }
-    for pipeline in PIPELINES {
+    for pipeline in pipelines() {
+        let options = pipeline
+            .options
+            .iter()
+            .map(|o| format!("`{}` ({})", o.name, o.default.to_pipeline_text()))
+            .collect::<Vec<_>>();
+        let options = if options.is_empty() {
+            String::new()
+        } else {
+            format!("{}; ", options.join(", "))
+        };
         out.push_str(&format!(
-            "| `{}` | any op (nests `func.func`) | {} | pipeline: `{}` |\n",
-            pipeline.argument, pipeline.summary, pipeline.pipeline
+            "| `{}` | any op (nests `func.func`) | {} | {options}pipeline: `{}` |\n",
+            pipeline.argument,
+            pipeline.summary,
+            pipeline.default_text()
         ));
     }
     out
