@@ -248,7 +248,11 @@ unsafe extern "C" fn expand_pipeline(
     let (ok, text, data) = match result {
         Ok(Ok(text)) => (true, text, text_data),
         Ok(Err(message)) => (false, message, error_data),
-        Err(panic) => (false, format!("internal error (Rust panic): {}", panic.message), error_data),
+        Err(panic) => (
+            false,
+            format!("internal error (Rust panic): {}", panic.message),
+            error_data,
+        ),
     };
     if let Some(callback) = on_text {
         // SAFETY: the shim's callback with the shim's data.

@@ -67,7 +67,10 @@ impl Allowed {
     pub fn describe(&self) -> String {
         match *self {
             Allowed::Any => "any value".to_string(),
-            Allowed::Range { min: 0, max: i64::MAX } => "an integer >= 0".to_string(),
+            Allowed::Range {
+                min: 0,
+                max: i64::MAX,
+            } => "an integer >= 0".to_string(),
             Allowed::Range { min, max: i64::MAX } => format!("an integer >= {min}"),
             Allowed::Range { min, max } => format!("an integer from {min} to {max}"),
             Allowed::PowerOfTwo { max } => format!("a power of two from 1 to {max}"),
@@ -379,7 +382,10 @@ mod tests {
 
     #[test]
     fn defaults_are_allowed() {
-        assert_eq!(validate(&Sample::specs(), &Sample::default().to_values()), Ok(()));
+        assert_eq!(
+            validate(&Sample::specs(), &Sample::default().to_values()),
+            Ok(())
+        );
         assert_eq!(Sample::specs()[0].allowed, Allowed::Any);
     }
 
@@ -387,19 +393,47 @@ mod tests {
     fn disallowed_values_name_option_value_and_what_is_allowed() {
         let check = |sample: Sample| validate(&Sample::specs(), &sample.to_values());
         let base = Sample::default();
-        for (size, ok) in [(1, true), (64, true), (1024, true), (0, false), (3, false), (2048, false), (-4, false)] {
-            assert_eq!(check(Sample { size, ..base.clone() }).is_ok(), ok, "{size}");
+        for (size, ok) in [
+            (1, true),
+            (64, true),
+            (1024, true),
+            (0, false),
+            (3, false),
+            (2048, false),
+            (-4, false),
+        ] {
+            assert_eq!(
+                check(Sample {
+                    size,
+                    ..base.clone()
+                })
+                .is_ok(),
+                ok,
+                "{size}"
+            );
         }
         assert_eq!(
-            check(Sample { size: 3, ..base.clone() }),
-            Err("option 'size' has invalid value '3' (allowed: a power of two from 1 to 1024)".into())
+            check(Sample {
+                size: 3,
+                ..base.clone()
+            }),
+            Err(
+                "option 'size' has invalid value '3' (allowed: a power of two from 1 to 1024)"
+                    .into()
+            )
         );
         assert_eq!(
-            check(Sample { name: "c".into(), ..base.clone() }),
+            check(Sample {
+                name: "c".into(),
+                ..base.clone()
+            }),
             Err("option 'name' has invalid value 'c' (allowed: one of a, b)".into())
         );
         assert_eq!(
-            check(Sample { sizes: vec![4, -5, 6], ..base.clone() }),
+            check(Sample {
+                sizes: vec![4, -5, 6],
+                ..base.clone()
+            }),
             Err("option 'sizes' has invalid value '-5' (allowed: an integer >= 0)".into())
         );
         assert_eq!(
@@ -410,8 +444,18 @@ mod tests {
 
     #[test]
     fn allowed_values_in_words() {
-        assert_eq!(Allowed::Range { min: 1, max: 8 }.describe(), "an integer from 1 to 8");
-        assert_eq!(Allowed::Range { min: -2, max: i64::MAX }.describe(), "an integer >= -2");
+        assert_eq!(
+            Allowed::Range { min: 1, max: 8 }.describe(),
+            "an integer from 1 to 8"
+        );
+        assert_eq!(
+            Allowed::Range {
+                min: -2,
+                max: i64::MAX
+            }
+            .describe(),
+            "an integer >= -2"
+        );
     }
 
     #[test]

@@ -130,13 +130,19 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
     vec![
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
-            "The main job on bufferized IR: hoist, promote small buffers to the stack, free every heap buffer, remove copies, merge what is left into one buffer per scope",
-            |values| Ok(memory_pipeline(&MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?)),
+            "The main job on bufferized IR: hoist loop-invariant buffers out of loops, promote small buffers to the stack, merge the static heap buffers of each scope into one, free every heap buffer, remove copies",
+            |values| {
+                Ok(memory_pipeline(
+                    &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,
+                ))
+            },
         ),
         pipeline::<NoOptions>(
             "bufrs-deallocation-pipeline",
             "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
-            |_| Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)".to_string()),
+            |_| {
+                Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)".to_string())
+            },
         ),
     ]
 });
@@ -150,8 +156,8 @@ crate::pass_options! {
     /// Options of `bufrs-memory-pipeline`: a switch per stage, and the
     /// settings of its stages users most often change.
     pub struct MemoryPipelineOptions {
-        hoisting: bool = true => "hoisting",
-            "Run bufrs-buffer-hoisting (allocations up to dominating blocks, out of regions that run once).";
+        hoisting: bool = false => "hoisting",
+            "Also run bufrs-buffer-hoisting first (allocations up to dominating blocks): off by default, as it lengthens lifetimes and keeps copy removal from firing (docs/pipeline.md).";
         loop_hoisting: bool = true => "loop-hoisting",
             "Run bufrs-buffer-loop-hoisting (loop-invariant allocations out of loops).";
         promote: bool = true => "promote",
@@ -175,56 +181,63 @@ crate::pass_options! {
 /// the measurements behind it, are in `docs/pipeline.md`.
 pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
     use passes::{
-        buffer_deallocation::BufferDeallocation, buffer_hoisting::BufferHoisting,
-        buffer_loop_hoisting::BufferLoopHoisting, copy_removal::CopyRemoval,
+        buffer_deallocation::BufferDeallocation,
+        buffer_hoisting::BufferHoisting,
+        buffer_loop_hoisting::BufferLoopHoisting,
+        copy_removal::CopyRemoval,
         merge_alloc::{MergeAlloc, MergeAllocOptions},
         promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
         verify_deallocation::VerifyDeallocation,
     };
     fn with<O: PassOptions>(argument: &str, options: O) -> String {
         let text = options.to_pipeline_text();
-        if text.is_empty() { argument.to_string() } else { format!("{argument}{{{text}}}") }
+        if text.is_empty() {
+            argument.to_string()
+        } else {
+            format!("{argument}{{{text}}}")
+        }
     }
-    let mut stages: Vec<String> = Vec::new();
-    // Preparation passes (e.g. bufrs-prepare-functions) go first, here.
-    if options.deallocation {
-        // As upstream's deallocation pipeline: realloc becomes alloc + copy,
-        // whose old buffer the deallocation frees.
-        stages.push("expand-realloc{emit-deallocs=false}".into());
-    }
-    if options.hoisting {
-        stages.push(BufferHoisting::ARGUMENT.into());
-    }
-    if options.loop_hoisting {
-        stages.push(BufferLoopHoisting::ARGUMENT.into());
-    }
-    if options.promote {
-        stages.push(with(
-            PromoteBuffersToStack::ARGUMENT,
-            PromoteBuffersToStackOptions {
-                max_alloc_size_in_bytes: options.promote_max_bytes,
-                ..Default::default()
-            },
-        ));
-    }
-    if options.deallocation {
-        stages.push(BufferDeallocation::ARGUMENT.into());
-    }
-    if options.copy_removal {
-        stages.push(CopyRemoval::ARGUMENT.into());
-    }
-    if options.merge {
-        stages.push(with(
-            MergeAlloc::ARGUMENT,
-            MergeAllocOptions {
-                planner: options.merge_planner.clone(),
-                ..Default::default()
-            },
-        ));
-    }
-    if options.verify {
-        stages.push(VerifyDeallocation::ARGUMENT.into());
-    }
+    let promote = with(
+        PromoteBuffersToStack::ARGUMENT,
+        PromoteBuffersToStackOptions {
+            max_alloc_size_in_bytes: options.promote_max_bytes,
+            ..Default::default()
+        },
+    );
+    let merge = with(
+        MergeAlloc::ARGUMENT,
+        MergeAllocOptions {
+            planner: options.merge_planner.clone(),
+            ..Default::default()
+        },
+    );
+    // The stages in order, each with its switch.
+    let stages = [
+        // Preparation passes (e.g. bufrs-prepare-functions) go first, here.
+        // As upstream's deallocation pipeline: memref.realloc becomes
+        // alloc + copy, whose old buffer the deallocation frees.
+        (
+            options.deallocation,
+            "expand-realloc{emit-deallocs=false}".to_string(),
+        ),
+        (options.hoisting, BufferHoisting::ARGUMENT.to_string()),
+        (
+            options.loop_hoisting,
+            BufferLoopHoisting::ARGUMENT.to_string(),
+        ),
+        (options.promote, promote),
+        (options.merge, merge),
+        (
+            options.deallocation,
+            BufferDeallocation::ARGUMENT.to_string(),
+        ),
+        (options.copy_removal, CopyRemoval::ARGUMENT.to_string()),
+        (options.verify, VerifyDeallocation::ARGUMENT.to_string()),
+    ];
+    let stages: Vec<String> = stages
+        .into_iter()
+        .filter_map(|(on, stage)| on.then_some(stage))
+        .collect();
     format!("func.func({})", stages.join(","))
 }
 

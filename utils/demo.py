@@ -18,11 +18,12 @@ after prints exactly what the program before prints and runs clean under
 ASan (no leak, double free or use after free).
 
 --orders compares stage orders of the memory pipeline (ORDERS) on the
-examples and on N generated deallocation programs (utils/gen_programs.py's
-generator, seed S, run 10 per module): accepted, clean under ASan with the
-same output, accepted by bufrs-verify-deallocation, and the totals of
-mallocs executed, peak heap bytes and copies executed. docs/pipeline.md
-shows its output.
+examples, N generated deallocation programs (utils/gen_programs.py's
+generator, no frees) and N generated merge programs
+(utils/gen_merge_programs.py's, static buffers already freed), seed S, run
+10 per module: clean under ASan with the same output, accepted by
+bufrs-verify-deallocation, and per group the mallocs executed and peak heap
+bytes, and the copies executed. docs/pipeline.md shows its output.
 """
 
 import argparse
@@ -35,7 +36,7 @@ import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bufrs_utils import dealloc_programs, execution, toolchain  # noqa: E402
+from bufrs_utils import dealloc_programs, execution, merge_programs, toolchain  # noqa: E402
 
 ROOT = toolchain.ROOT
 DEFAULT_PIPELINE = "builtin.module(bufrs-memory-pipeline)"
@@ -43,12 +44,17 @@ DEFAULT_PIPELINE = "builtin.module(bufrs-memory-pipeline)"
 H, LH, PR, DE, CR, MA = ("bufrs-buffer-hoisting", "bufrs-buffer-loop-hoisting", "bufrs-promote-buffers-to-stack",
                          "bufrs-buffer-deallocation", "bufrs-copy-removal", "bufrs-merge-alloc")
 ORDERS = {
-    "chosen: hoist, loop-hoist, promote, dealloc, copy-rm, merge": [H, LH, PR, DE, CR, MA],
-    "dealloc first: dealloc, hoist, loop-hoist, promote, copy-rm, merge": [DE, H, LH, PR, CR, MA],
-    "merge before dealloc: hoist, loop-hoist, promote, merge, dealloc, copy-rm": [H, LH, PR, MA, DE, CR],
-    "merge before promote: hoist, loop-hoist, merge, promote, dealloc, copy-rm": [H, LH, MA, PR, DE, CR],
-    "promote last: hoist, loop-hoist, dealloc, copy-rm, merge, promote": [H, LH, DE, CR, MA, PR],
-    "no hoisting: promote, dealloc, copy-rm, merge": [PR, DE, CR, MA],
+    "default: loop-hoist, promote, merge, dealloc, copy-rm": [LH, PR, MA, DE, CR],
+    "merge last: loop-hoist, promote, dealloc, copy-rm, merge": [LH, PR, DE, CR, MA],
+    "with hoisting first: hoist, loop-hoist, promote, dealloc, copy-rm, merge": [H, LH, PR, DE, CR, MA],
+    "with hoisting after copy-rm: loop-hoist, promote, dealloc, copy-rm, hoist, merge": [LH, PR, DE, CR, H, MA],
+    "dealloc first: dealloc, loop-hoist, promote, copy-rm, merge": [DE, LH, PR, CR, MA],
+    "merge before promote: loop-hoist, merge, promote, dealloc, copy-rm": [LH, MA, PR, DE, CR],
+    "promote last: loop-hoist, dealloc, copy-rm, merge, promote": [LH, DE, CR, MA, PR],
+    "copy-rm last: loop-hoist, promote, dealloc, merge, copy-rm": [LH, PR, DE, MA, CR],
+    "no loop hoisting: promote, dealloc, copy-rm, merge": [PR, DE, CR, MA],
+    "no promotion: loop-hoist, dealloc, copy-rm, merge": [LH, DE, CR, MA],
+    "no merge: loop-hoist, promote, dealloc, copy-rm": [LH, PR, DE, CR],
     "dealloc + copy-rm only": [DE, CR],
 }
 
@@ -159,9 +165,9 @@ def demo(args):
                 continue
             print(table(result))
             output = " ".join(result["output"].split())
-            print(f"output identical before and after ({output}); after: ASan clean (no leak, double free or use "
-                  f"after free); pipeline {result['pass seconds']:.2f} s; IR after: "
-                  f"{os.path.relpath(after_path, ROOT)}\n")
+            print(f"output identical before and after: {output}")
+            print(f"after: ASan clean (no leak, double free, use after free); pipeline {result['pass seconds']:.2f} s; "
+                  f"IR after: {os.path.relpath(after_path, ROOT)}\n")
     print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output "
           f"({time.monotonic() - started:.1f} s)")
     return 1 if failed else 0
@@ -178,28 +184,35 @@ def verify_ok(plugin, text):
     return result.returncode == 0
 
 
+GROUPS = ("examples", "dealloc corpus", "merge corpus")
+
+
 def orders(args):
     programs = []
     for f in sorted(os.listdir(os.path.join(ROOT, "examples"))):
         if f.endswith(".mlir"):
             with open(os.path.join(ROOT, "examples", f)) as fh:
-                programs.append((f[:-5], fh.read(), "main"))
+                programs.append(("examples", f[:-5], fh.read(), "main"))
     texts = [dealloc_programs.generate(args.seed, i) for i in range(args.corpus)]
     for start in range(0, len(texts), 10):
-        programs.append((f"generated {start}-{start + len(texts[start:start + 10]) - 1}",
-                         dealloc_programs.batch_module(texts[start:start + 10]), "run"))
-    jobs = [(label, stages, program) for label, stages in ORDERS.items() for program in programs]
+        programs.append(("dealloc corpus", f"dealloc {start}+", dealloc_programs.batch_module(texts[start:start + 10]),
+                         "run"))
+    merges = [merge_programs.program(k, args.seed) for k in range(args.corpus)]
+    for start in range(0, len(merges), 10):
+        programs.append(("merge corpus", f"merge {start}+", merge_programs.module(merges[start:start + 10]), "run"))
+    chosen = {label: stages for label, stages in ORDERS.items() if not args.only or args.only in label}
+    jobs = [(label, stages, program) for label, stages in chosen.items() for program in programs]
 
     def one(job):
-        label, stages, (name, text, entry) = job
+        label, stages, (group, name, text, entry) = job
         result = measure(args.plugin, order_pipeline(stages), text, name, entry)
         result["verified"] = "after text" in result and verify_ok(args.plugin, result["after text"])
-        return label, result
+        return label, group, result
 
-    totals = {label: {"programs": 0, "clean": 0, "verified": 0, "mallocs": 0, "peak": 0, "copies": 0,
-                      "problems": []} for label in ORDERS}
+    totals = {label: {"programs": 0, "clean": 0, "verified": 0, "copies": 0, "problems": [],
+                      **{(g, k): 0 for g in GROUPS for k in ("mallocs", "peak")}} for label in chosen}
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        for label, result in pool.map(one, jobs):
+        for label, group, result in pool.map(one, jobs):
             t = totals[label]
             t["programs"] += 1
             t["verified"] += result["verified"]
@@ -208,17 +221,19 @@ def orders(args):
                 continue
             t["clean"] += 1
             after = result["runtime"][1]
-            for key in ("mallocs", "peak", "copies"):
-                t[key] += after.get(key) or 0
-    print(f"Programs: {sum(1 for p in programs if p[2] == 'main')} examples and {args.corpus} generated "
-          f"deallocation programs (seed {args.seed}, {len(programs) - 4} modules). Totals over programs clean "
-          "in every order would be fairer; a row with failures sums fewer programs.")
+            t["copies"] += after.get("copies") or 0
+            for key in ("mallocs", "peak"):
+                t[(group, key)] += after.get(key) or 0
+    print(f"Programs: the {sum(1 for p in programs if p[0] == 'examples')} examples (run alone), {args.corpus} "
+          f"generated deallocation programs and {args.corpus} generated merge programs (seed {args.seed}, run 10 "
+          "per module). mallocs: executed; peak: heap bytes live at once, summed over the modules.")
     print()
-    print("| order | clean + same output | verifier accepts | mallocs executed | peak heap bytes (sum) | copies executed |")
-    print("|---|---|---|---|---|---|")
+    print("| order | clean + same output | verifier accepts | " +
+          " | ".join(f"{g}: mallocs / peak" for g in GROUPS) + " | copies executed |")
+    print("|---|---|---|" + "---|" * len(GROUPS) + "---|")
     for label, t in totals.items():
-        print(f"| {label} | {t['clean']}/{t['programs']} | {t['verified']}/{t['programs']} | {t['mallocs']} | "
-              f"{t['peak']} | {t['copies']} |")
+        cells = " | ".join(f"{t[(g, 'mallocs')]} / {t[(g, 'peak')]}" for g in GROUPS)
+        print(f"| {label} | {t['clean']}/{t['programs']} | {t['verified']}/{t['programs']} | {cells} | {t['copies']} |")
     for label, t in totals.items():
         for problem in t["problems"]:
             print(f"- {label}: {problem}")
@@ -233,6 +248,7 @@ def main():
     parser.add_argument("--orders", action="store_true", help="compare stage orders (see above)")
     parser.add_argument("--corpus", type=int, default=40, help="generated programs for --orders")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", help="with --orders: only the orders whose label contains this")
     args = parser.parse_args()
     return orders(args) if args.orders else demo(args)
 

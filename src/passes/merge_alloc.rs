@@ -139,7 +139,11 @@ impl BufrsPass for MergeAlloc {
         // The option values were validated before any op was touched
         // (`allowed` above, checked by the shim's Pass::initialize).
         let fail = |message: String| {
-            Diagnostic::error(&op, format!("{}: internal error: {message}", Self::ARGUMENT)).emit();
+            Diagnostic::error(
+                &op,
+                format!("{}: internal error: {message}", Self::ARGUMENT),
+            )
+            .emit();
             Err(PassFailed)
         };
         let Ok(search_budget_ms) = u64::try_from(options.search_budget_ms) else {

@@ -1,21 +1,35 @@
 // bufrs-memory-pipeline expands to one nested func.func pipeline in the
-// documented order (docs/pipeline.md); every stage can be turned off, the
+// documented order (docs/pipeline.md; plain hoisting only on request); every
+// stage can be turned off, the
 // promotion limit and the merge planner are passed on, and a bad value is
 // one error line.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 // ALL: IR Dump After ExpandReallocPass
-// ALL: IR Dump After bufrs-buffer-hoisting
+// ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-buffer-loop-hoisting
+// ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-promote-buffers-to-stack
-// ALL: IR Dump After bufrs-buffer-deallocation
-// ALL: IR Dump After bufrs-copy-removal
+// ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-merge-alloc
 // ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-buffer-deallocation
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-copy-removal
+// ALL-NOT: IR Dump After
 
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{hoisting=false loop-hoisting=false promote=false copy-removal=false merge=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{hoisting=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
+// HOIST: IR Dump After ExpandReallocPass
+// HOIST-NOT: IR Dump After
+// HOIST: IR Dump After bufrs-buffer-hoisting
+// HOIST-NOT: IR Dump After
+// HOIST: IR Dump After bufrs-buffer-loop-hoisting
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false merge=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
 // FEW: IR Dump After ExpandReallocPass
+// FEW-NOT: IR Dump After
 // FEW: IR Dump After bufrs-buffer-deallocation
+// FEW-NOT: IR Dump After
 // FEW: IR Dump After bufrs-verify-deallocation
 // FEW-NOT: IR Dump After
 
