@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use melior::ir::OperationRef;
 
 use crate::{
-    options::{NoOptions, OptionSpec, OptionValue, PassOptions},
+    options::{Allowed, NoOptions, OptionSpec, OptionValue, PassOptions},
     passes::{self, Anchor, BufrsPass, PassFailed, PassResult},
 };
 
@@ -163,7 +163,7 @@ crate::pass_options! {
         promote: bool = true => "promote",
             "Run bufrs-promote-buffers-to-stack (small static buffers to the stack).";
         promote_max_bytes: i64 = 1024 => "promote-max-bytes",
-            "Largest allocation, in bytes, moved to the stack.", allowed crate::options::Allowed::NON_NEGATIVE;
+            "Largest allocation, in bytes, moved to the stack.", allowed Allowed::NON_NEGATIVE;
         deallocation: bool = true => "deallocation",
             "Expand memref.realloc and run bufrs-buffer-deallocation (free every heap buffer exactly once). Off: the input must free its buffers already.";
         copy_removal: bool = true => "copy-removal",
@@ -171,10 +171,18 @@ crate::pass_options! {
         merge: bool = true => "merge",
             "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, reusing bytes).";
         merge_planner: String = "default".to_string() => "merge-planner",
-            "Planner of bufrs-merge-alloc.", allowed crate::options::Allowed::OneOf(&crate::plan::PlannerKind::NAMES);
+            "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
         verify: bool = false => "verify",
             "End with bufrs-verify-deallocation (fails on any buffer not freed exactly once).";
     }
+}
+
+/// What `merge-planner` allows: what `bufrs-merge-alloc`'s `planner` allows.
+fn merge_planner_allowed() -> Allowed {
+    passes::merge_alloc::MergeAllocOptions::specs()
+        .into_iter()
+        .find(|spec| spec.name == "planner")
+        .map_or(Allowed::Any, |spec| spec.allowed)
 }
 
 /// The nested pipeline `bufrs-memory-pipeline` expands to. The order, and
