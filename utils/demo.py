@@ -14,8 +14,15 @@ and prints one table per example: static counts in the IR (heap and stack
 allocations, frees, clones, copies) and what execution measured (mallocs
 and frees executed, heap bytes requested in all, at most live at once and
 leaked at exit, copies executed). It fails (exit 1) unless the program
-after prints exactly what the program before prints and runs clean under
-ASan (no leak, double free or use after free).
+after prints exactly what the program before prints, runs clean under ASan
+(no leak, double free or use after free) and passes the static verifier
+bufrs-verify-deallocation.
+
+--golden leaves out times and paths: test/examples/demo-numbers.test
+compares that output with test/examples/Inputs/demo.golden; after a change
+that moves a number, regenerate it with
+  python3 utils/demo.py --golden > test/examples/Inputs/demo.golden
+and review the diff.
 
 --orders compares stage orders of the memory pipeline (ORDERS) on the
 examples, N generated deallocation programs (utils/gen_programs.py's
@@ -118,6 +125,9 @@ def measure(plugin, pipeline, text, name, entry="main", workdir=None):
     elif not out_after:
         result["problem"] = "the program printed nothing"
     result["leak before"] = report_before == "leak"
+    result["verified"] = verify_ok(plugin, after)
+    if not result["problem"] and not result["verified"]:
+        result["problem"] = "bufrs-verify-deallocation rejects the IR after"
     return result
 
 
@@ -143,7 +153,7 @@ def table(result):
 def demo(args):
     examples = args.examples or sorted(os.path.join("examples", f) for f in os.listdir(os.path.join(ROOT, "examples"))
                                        if f.endswith(".mlir"))
-    out_dir = os.path.join(ROOT, "target", "demo")
+    out_dir = args.out or os.path.join(ROOT, "target", "demo")
     os.makedirs(out_dir, exist_ok=True)
     started = time.monotonic()
 
@@ -166,8 +176,14 @@ def demo(args):
             print(table(result))
             output = " ".join(result["output"].split())
             print(f"output identical before and after: {output}")
-            print(f"after: ASan clean (no leak, double free, use after free); pipeline {result['pass seconds']:.2f} s; "
-                  f"IR after: {os.path.relpath(after_path, ROOT)}\n")
+            if args.golden:
+                print("after: ASan clean (no leak, double free, use after free); bufrs-verify-deallocation accepts it\n")
+                continue
+            print(f"after: ASan clean (no leak, double free, use after free); bufrs-verify-deallocation accepts it; "
+                  f"pipeline {result['pass seconds']:.2f} s; IR after: {os.path.relpath(after_path, ROOT)}\n")
+    if args.golden:
+        print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output")
+        return 1 if failed else 0
     print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output "
           f"({time.monotonic() - started:.1f} s)")
     return 1 if failed else 0
@@ -206,7 +222,7 @@ def orders(args):
     def one(job):
         label, stages, (group, name, text, entry) = job
         result = measure(args.plugin, order_pipeline(stages), text, name, entry)
-        result["verified"] = "after text" in result and verify_ok(args.plugin, result["after text"])
+        result.setdefault("verified", False)
         return label, group, result
 
     totals = {label: {"programs": 0, "clean": 0, "verified": 0, "copies": 0, "problems": [],
@@ -246,6 +262,9 @@ def main():
     parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     parser.add_argument("--pipeline", default=DEFAULT_PIPELINE)
     parser.add_argument("--orders", action="store_true", help="compare stage orders (see above)")
+    parser.add_argument("--out", help="where to write the IR after (default: target/demo)")
+    parser.add_argument("--golden", action="store_true",
+                        help="no times and paths: the output test/examples/Inputs/demo.golden holds")
     parser.add_argument("--corpus", type=int, default=40, help="generated programs for --orders")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", help="with --orders: only the orders whose label contains this")
