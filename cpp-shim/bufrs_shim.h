@@ -75,6 +75,18 @@ typedef enum BufrsAnchorKind {
 typedef bool (*BufrsRunFn)(uintptr_t pass_index, MlirOperation op,
                            const BufrsOptionValue *values, intptr_t num_values);
 
+/* Reports an error message (option parsing, unknown dependent dialects). */
+typedef void (*BufrsErrorFn)(void *user_data, MlirStringRef message);
+
+/* Checks the option values of pass `pass_index` against what each option
+ * allows (ranges, powers of two, enumerations); returns false after calling
+ * `on_error` once with a one-line message naming the option, the value and
+ * what is allowed (without the pass name). Must not unwind. */
+typedef bool (*BufrsValidateFn)(uintptr_t pass_index,
+                                const BufrsOptionValue *values,
+                                intptr_t num_values, BufrsErrorFn on_error,
+                                void *user_data);
+
 /* A pass, as declared in Rust's table. Must outlive every use (Rust leaks it). */
 typedef struct BufrsPassDesc {
   const char *argument; /* e.g. "bufrs-promote-buffers-to-stack" */
@@ -88,10 +100,10 @@ typedef struct BufrsPassDesc {
   /* Comma-separated dialect namespaces whose ops the pass creates (e.g.
    * "memref,bufferization,cf"); loaded before the pass runs. */
   const char *dependent_dialects;
+  /* Validates option values: once per pass instance before a pass manager
+   * runs (Pass::initialize) and when a pass is created with options. */
+  BufrsValidateFn validate;
 } BufrsPassDesc;
-
-/* Reports an error message (option parsing, unknown dependent dialects). */
-typedef void (*BufrsErrorFn)(void *user_data, MlirStringRef message);
 
 /* Calls `on_error` (if not null) once per dependent dialect of `desc` that
  * the shim cannot load; true when there is none. */
@@ -104,10 +116,29 @@ bool bufrsShimCheckDependentDialects(const BufrsPassDesc *desc,
 bool bufrsShimRegisterPass(const BufrsPassDesc *desc, BufrsErrorFn on_error,
                            void *user_data);
 
-/* Registers a named pipeline that expands to `pipeline` (textual pass
- * pipeline, nested under whatever op the user anchors it on). */
-void bufrsShimRegisterPipeline(const char *argument, const char *summary,
-                               const char *pipeline);
+/* Expands pipeline `pipeline_index` with its option values into a textual
+ * pass pipeline (nested under whatever op the user anchors it on): calls
+ * `on_text(text_data, text)` and returns true, or calls `on_text(error_data,
+ * message)` (one line, without the pipeline name) and returns false. Must
+ * not unwind. */
+typedef bool (*BufrsExpandFn)(uintptr_t pipeline_index,
+                              const BufrsOptionValue *values,
+                              intptr_t num_values, BufrsErrorFn on_text,
+                              void *text_data, void *error_data);
+
+/* A named pipeline, as declared in Rust's table (leaked by Rust). Its
+ * options are MLIR options like a pass's (pipeline syntax, --help). */
+typedef struct BufrsPipelineDesc {
+  const char *argument;
+  const char *summary;
+  const BufrsOptionSpec *options;
+  intptr_t num_options;
+  uintptr_t pipeline_index;
+  BufrsExpandFn expand;
+} BufrsPipelineDesc;
+
+/* Registers a named pipeline with MLIR's global pass registry. */
+void bufrsShimRegisterPipeline(const BufrsPipelineDesc *desc);
 
 /* Creates the pass with options in pipeline syntax ("a=1 b=x"). Returns a
  * null pass (and calls `on_error`) when the options do not parse or a

@@ -5,8 +5,12 @@
 // options. At construction it creates one Pass::Option / Pass::ListOption per
 // declared option, so MLIR's own machinery parses pipeline text
 // (`bufrs-x{opt=v}`), reports bad values, prints `--help`, and copies option
-// values when the pass manager clones the pass per thread. When the pass runs
-// it hands the current values to the Rust callback.
+// values when the pass manager clones the pass per thread. Before a pipeline
+// runs (Pass::initialize, once per pass instance) and when a pass is created
+// with options, Rust checks the values against what each option allows; when
+// the pass runs it hands the current values to the Rust callback.
+// Registered pipelines may carry options too (the same specs, parsed by
+// MLIR); Rust expands them into the pipeline text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +33,7 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace mlir;
@@ -84,14 +89,133 @@ bool checkDependentDialects(const BufrsPassDesc *desc, BufrsErrorFn onError,
   return ok;
 }
 
+/// The option values of a pass or pipeline as the C ABI hands them to Rust,
+/// with the storage they point into (valid while this object lives).
+struct CollectedValues {
+  std::vector<std::vector<int64_t>> intLists;
+  std::vector<std::vector<MlirStringRef>> stringLists;
+  std::vector<BufrsOptionValue> values;
+};
+
+/// The MLIR options made from a descriptor's option specs, owned by `OwnerT`:
+/// a Pass (Pass::Option members) or a detail::PassOptions (a pipeline's
+/// options). MLIR parses, prints and copies them; `collect` reads them back
+/// in spec order.
+template <typename OwnerT>
+class OptionSlots {
+  template <typename T>
+  using Opt = std::conditional_t<std::is_same_v<OwnerT, Pass>, Pass::Option<T>,
+                                 detail::PassOptions::Option<T>>;
+  template <typename T>
+  using ListOpt =
+      std::conditional_t<std::is_same_v<OwnerT, Pass>, Pass::ListOption<T>,
+                         detail::PassOptions::ListOption<T>>;
+
+public:
+  OptionSlots(OwnerT &owner, const BufrsOptionSpec *specs, intptr_t count) {
+    for (intptr_t i = 0; i < count; ++i)
+      add(owner, specs[i]);
+  }
+
+  void collect(CollectedValues &out) const {
+    out.intLists.reserve(slots.size());
+    out.stringLists.reserve(slots.size());
+    out.values.reserve(slots.size());
+    for (const Slot &slot : slots) {
+      BufrsOptionValue value = {};
+      value.kind = slot.kind;
+      switch (slot.kind) {
+      case BufrsOptionKind_Bool:
+        value.bool_value = bools[slot.index]->getValue();
+        break;
+      case BufrsOptionKind_Int:
+        value.int_value = ints[slot.index]->getValue();
+        break;
+      case BufrsOptionKind_String: {
+        const std::string &s = strings[slot.index]->getValue();
+        value.string_value = mlirStringRefCreate(s.data(), s.size());
+        break;
+      }
+      case BufrsOptionKind_IntList: {
+        auto &list = *intListOptions[slot.index];
+        out.intLists.emplace_back(list.begin(), list.end());
+        value.int_list = out.intLists.back().data();
+        value.list_len = out.intLists.back().size();
+        break;
+      }
+      case BufrsOptionKind_StringList: {
+        auto &list = *stringListOptions[slot.index];
+        out.stringLists.emplace_back();
+        for (const std::string &s : list)
+          out.stringLists.back().push_back(
+              mlirStringRefCreate(s.data(), s.size()));
+        value.string_list = out.stringLists.back().data();
+        value.list_len = out.stringLists.back().size();
+        break;
+      }
+      }
+      out.values.push_back(value);
+    }
+  }
+
+private:
+  void add(OwnerT &owner, const BufrsOptionSpec &spec) {
+    auto help = llvm::cl::desc(spec.help);
+    switch (spec.kind) {
+    case BufrsOptionKind_Bool:
+      slots.push_back({spec.kind, bools.size()});
+      bools.push_back(std::make_unique<Opt<bool>>(
+          owner, spec.name, help, llvm::cl::init(spec.default_bool)));
+      break;
+    case BufrsOptionKind_Int:
+      slots.push_back({spec.kind, ints.size()});
+      ints.push_back(std::make_unique<Opt<int64_t>>(
+          owner, spec.name, help, llvm::cl::init(spec.default_int)));
+      break;
+    case BufrsOptionKind_String:
+      slots.push_back({spec.kind, strings.size()});
+      strings.push_back(std::make_unique<Opt<std::string>>(
+          owner, spec.name, help,
+          llvm::cl::init(std::string(spec.default_string
+                                         ? spec.default_string
+                                         : ""))));
+      break;
+    case BufrsOptionKind_IntList:
+      slots.push_back({spec.kind, intListOptions.size()});
+      intListOptions.push_back(
+          std::make_unique<ListOpt<int64_t>>(owner, spec.name, help));
+      break;
+    case BufrsOptionKind_StringList:
+      slots.push_back({spec.kind, stringListOptions.size()});
+      stringListOptions.push_back(
+          std::make_unique<ListOpt<std::string>>(owner, spec.name, help));
+      break;
+    }
+  }
+
+  struct Slot {
+    BufrsOptionKind kind;
+    size_t index;
+  };
+
+  std::vector<Slot> slots;
+  std::vector<std::unique_ptr<Opt<bool>>> bools;
+  std::vector<std::unique_ptr<Opt<int64_t>>> ints;
+  std::vector<std::unique_ptr<Opt<std::string>>> strings;
+  std::vector<std::unique_ptr<ListOpt<int64_t>>> intListOptions;
+  std::vector<std::unique_ptr<ListOpt<std::string>>> stringListOptions;
+};
+
+/// `BufrsErrorFn` that appends the message to the std::string at `userData`.
+void appendMessage(void *userData, MlirStringRef message) {
+  static_cast<std::string *>(userData)->append(message.data, message.length);
+}
+
 class BufrsPass final : public Pass {
 public:
   explicit BufrsPass(const BufrsPassDesc *desc)
       : Pass(TypeID::getFromOpaquePointer(desc), anchorName(desc)),
-        desc(desc) {
-    for (intptr_t i = 0; i < desc->num_options; ++i)
-      addOption(desc->options[i]);
-  }
+        desc(desc), options(*this, desc->options, desc->num_options) {}
 
   BufrsPass(const BufrsPass &other) : BufrsPass(other.desc) {
     copyOptionValuesFrom(&other);
@@ -126,50 +250,35 @@ public:
     return std::make_unique<BufrsPass>(*this);
   }
 
+  /// Runs once per pass instance before the pass manager touches any op:
+  /// an option value the pass does not allow is one error (at no op, so no
+  /// IR is printed) and the whole pipeline fails.
+  LogicalResult initialize(MLIRContext *context) override {
+    std::string message;
+    if (validate(message))
+      return success();
+    emitError(UnknownLoc::get(context)) << desc->argument << ": " << message;
+    return failure();
+  }
+
+  /// Checks the current option values (Rust's declarative checks); false
+  /// with the reason in `message` when one is not allowed.
+  bool validate(std::string &message) const {
+    if (!desc->validate)
+      return true;
+    CollectedValues collected;
+    options.collect(collected);
+    return desc->validate(desc->pass_index, collected.values.data(),
+                          static_cast<intptr_t>(collected.values.size()),
+                          appendMessage, &message);
+  }
+
   void runOnOperation() override {
-    // Storage that the option values point into, alive during the run.
-    std::vector<std::vector<int64_t>> intLists;
-    std::vector<std::vector<MlirStringRef>> stringLists;
-    intLists.reserve(slots.size());
-    stringLists.reserve(slots.size());
-    std::vector<BufrsOptionValue> values;
-    values.reserve(slots.size());
-    for (const Slot &slot : slots) {
-      BufrsOptionValue value = {};
-      value.kind = slot.kind;
-      switch (slot.kind) {
-      case BufrsOptionKind_Bool:
-        value.bool_value = bools[slot.index]->getValue();
-        break;
-      case BufrsOptionKind_Int:
-        value.int_value = ints[slot.index]->getValue();
-        break;
-      case BufrsOptionKind_String: {
-        const std::string &s = strings[slot.index]->getValue();
-        value.string_value = mlirStringRefCreate(s.data(), s.size());
-        break;
-      }
-      case BufrsOptionKind_IntList: {
-        auto &list = *intListOptions[slot.index];
-        intLists.emplace_back(list.begin(), list.end());
-        value.int_list = intLists.back().data();
-        value.list_len = intLists.back().size();
-        break;
-      }
-      case BufrsOptionKind_StringList: {
-        auto &list = *stringListOptions[slot.index];
-        stringLists.emplace_back();
-        for (const std::string &s : list)
-          stringLists.back().push_back(mlirStringRefCreate(s.data(), s.size()));
-        value.string_list = stringLists.back().data();
-        value.list_len = stringLists.back().size();
-        break;
-      }
-      }
-      values.push_back(value);
-    }
-    if (!desc->run(desc->pass_index, wrap(getOperation()), values.data(),
-                   static_cast<intptr_t>(values.size())))
+    CollectedValues collected;
+    options.collect(collected);
+    if (!desc->run(desc->pass_index, wrap(getOperation()),
+                   collected.values.data(),
+                   static_cast<intptr_t>(collected.values.size())))
       signalPassFailure();
   }
 
@@ -180,52 +289,17 @@ private:
     return std::nullopt;
   }
 
-  void addOption(const BufrsOptionSpec &spec) {
-    auto help = llvm::cl::desc(spec.help);
-    switch (spec.kind) {
-    case BufrsOptionKind_Bool:
-      slots.push_back({spec.kind, bools.size()});
-      bools.push_back(std::make_unique<Option<bool>>(
-          *this, spec.name, help, llvm::cl::init(spec.default_bool)));
-      break;
-    case BufrsOptionKind_Int:
-      slots.push_back({spec.kind, ints.size()});
-      ints.push_back(std::make_unique<Option<int64_t>>(
-          *this, spec.name, help, llvm::cl::init(spec.default_int)));
-      break;
-    case BufrsOptionKind_String:
-      slots.push_back({spec.kind, strings.size()});
-      strings.push_back(std::make_unique<Option<std::string>>(
-          *this, spec.name, help,
-          llvm::cl::init(std::string(spec.default_string
-                                         ? spec.default_string
-                                         : ""))));
-      break;
-    case BufrsOptionKind_IntList:
-      slots.push_back({spec.kind, intListOptions.size()});
-      intListOptions.push_back(
-          std::make_unique<ListOption<int64_t>>(*this, spec.name, help));
-      break;
-    case BufrsOptionKind_StringList:
-      slots.push_back({spec.kind, stringListOptions.size()});
-      stringListOptions.push_back(
-          std::make_unique<ListOption<std::string>>(*this, spec.name, help));
-      break;
-    }
-  }
-
-  struct Slot {
-    BufrsOptionKind kind;
-    size_t index;
-  };
-
   const BufrsPassDesc *desc;
-  std::vector<Slot> slots;
-  std::vector<std::unique_ptr<Option<bool>>> bools;
-  std::vector<std::unique_ptr<Option<int64_t>>> ints;
-  std::vector<std::unique_ptr<Option<std::string>>> strings;
-  std::vector<std::unique_ptr<ListOption<int64_t>>> intListOptions;
-  std::vector<std::unique_ptr<ListOption<std::string>>> stringListOptions;
+  OptionSlots<Pass> options;
+};
+
+/// The options of a registered pipeline, parsed by MLIR from the text
+/// between braces (`bufrs-memory-pipeline{promote=false}`).
+class PipelineOptions final : public detail::PassOptions {
+public:
+  explicit PipelineOptions(const BufrsPipelineDesc *desc)
+      : slots(*this, desc->options, desc->num_options) {}
+  OptionSlots<detail::PassOptions> slots;
 };
 
 } // namespace
@@ -246,28 +320,36 @@ extern "C" bool bufrsShimRegisterPass(const BufrsPassDesc *desc,
   return true;
 }
 
-extern "C" void bufrsShimRegisterPipeline(const char *argument,
-                                          const char *summary,
-                                          const char *pipeline) {
+extern "C" void bufrsShimRegisterPipeline(const BufrsPipelineDesc *desc) {
   // Pipelines may name upstream passes (expand-realloc); make sure a host
   // that registered only some of MLIR's passes knows them too. Registering
   // the same pass again is a no-op in MLIR's registry.
   memref::registerExpandReallocPass();
-  std::string text(pipeline);
   registerPassPipeline(
-      argument, summary,
-      [text](OpPassManager &pm, StringRef options,
+      desc->argument, desc->summary,
+      [desc](OpPassManager &pm, StringRef optionText,
              function_ref<LogicalResult(const Twine &)> errorHandler)
           -> LogicalResult {
-        if (!options.empty())
-          return errorHandler("this pipeline takes no options");
+        PipelineOptions options(desc);
         std::string message;
         llvm::raw_string_ostream os(message);
-        if (failed(parsePassPipeline(text, pm, os)))
+        if (failed(options.parseFromString(optionText, os)))
+          return errorHandler(os.str());
+        CollectedValues collected;
+        options.slots.collect(collected);
+        std::string pipeline, error;
+        if (!desc->expand(desc->pipeline_index, collected.values.data(),
+                          static_cast<intptr_t>(collected.values.size()),
+                          appendMessage, &pipeline, &error))
+          return errorHandler(Twine(desc->argument) + ": " + error);
+        if (failed(parsePassPipeline(pipeline, pm, os)))
           return errorHandler(os.str());
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)>) {});
+      [desc](function_ref<void(const detail::PassOptions &)> optHandler) {
+        PipelineOptions options(desc);
+        optHandler(options);
+      });
 }
 
 extern "C" MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc,
@@ -285,6 +367,12 @@ extern "C" MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc,
     };
     if (failed(pass->initializeOptions(unwrap(options), report)))
       return MlirPass{nullptr};
+  }
+  std::string message;
+  if (!pass->validate(message)) {
+    if (onError)
+      onError(userData, mlirStringRefCreate(message.data(), message.size()));
+    return MlirPass{nullptr};
   }
   return wrap(static_cast<Pass *>(pass.release()));
 }

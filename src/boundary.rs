@@ -41,7 +41,7 @@ use crate::{
     },
     options::{OptionKind, OptionSpec, OptionValue, PassOptions, leak_c_string},
     passes::{Anchor, BufrsPass, PassFailed},
-    registry::{self, CreatePassError, PIPELINES, PassEntry, entries, find},
+    registry::{self, CreatePassError, PassEntry, PipelineEntry, entries, find, pipelines},
 };
 
 //===----------------------------------------------------------------------===//
@@ -193,6 +193,72 @@ pub(crate) unsafe extern "C" fn run_pass(
             false
         }
     }
+}
+
+/// Called by the shim before a pass manager runs a bufrs pass (once per pass
+/// instance) and when a pass is created with options: checks the values
+/// against what each option allows. On a bad value, calls `on_error` once
+/// with one line (without the pass name) and returns false.
+pub(crate) unsafe extern "C" fn validate_options(
+    pass_index: usize,
+    values: *const ffi::BufrsOptionValue,
+    num_values: isize,
+    on_error: ffi::BufrsErrorFn,
+    user_data: *mut c_void,
+) -> bool {
+    let result = guarded(|| {
+        // SAFETY: the shim passes `num_values` valid values for this call.
+        let values = unsafe { convert_option_values(values, num_values) };
+        match registry::entries().get(pass_index) {
+            Some(entry) => entry.validate(&values),
+            None => Err(format!("internal error: no pass {pass_index}")),
+        }
+    });
+    let message = match result {
+        Ok(Ok(())) => return true,
+        Ok(Err(message)) => message,
+        Err(panic) => format!("internal error (Rust panic): {}", panic.message),
+    };
+    if let Some(callback) = on_error {
+        // SAFETY: the shim's callback with the shim's data.
+        unsafe { callback(user_data, string_ref(&message)) };
+    }
+    false
+}
+
+/// Called by the shim when a registered pipeline is added to a pass manager:
+/// the pipeline text for the option values MLIR parsed, through `on_text`
+/// with `text_data`, or a one-line error through `on_text` with `error_data`.
+unsafe extern "C" fn expand_pipeline(
+    pipeline_index: usize,
+    values: *const ffi::BufrsOptionValue,
+    num_values: isize,
+    on_text: ffi::BufrsErrorFn,
+    text_data: *mut c_void,
+    error_data: *mut c_void,
+) -> bool {
+    let result = guarded(|| {
+        // SAFETY: the shim passes `num_values` valid values for this call.
+        let values = unsafe { convert_option_values(values, num_values) };
+        match pipelines().get(pipeline_index) {
+            Some(entry) => entry.expand(&values),
+            None => Err(format!("internal error: no pipeline {pipeline_index}")),
+        }
+    });
+    let (ok, text, data) = match result {
+        Ok(Ok(text)) => (true, text, text_data),
+        Ok(Err(message)) => (false, message, error_data),
+        Err(panic) => (
+            false,
+            format!("internal error (Rust panic): {}", panic.message),
+            error_data,
+        ),
+    };
+    if let Some(callback) = on_text {
+        // SAFETY: the shim's callback with the shim's data.
+        unsafe { callback(data, string_ref(&text)) };
+    }
+    ok
 }
 
 unsafe fn convert_option_values(
@@ -347,6 +413,20 @@ fn describe(index: usize, entry: &PassEntry) -> ffi::BufrsPassDesc {
         pass_index: index,
         run: Some(run_pass),
         dependent_dialects: leak_c_string(&entry.dependent_dialects.join(",")),
+        validate: Some(validate_options),
+    }
+}
+
+fn describe_pipeline(index: usize, entry: &PipelineEntry) -> ffi::BufrsPipelineDesc {
+    let options: Vec<ffi::BufrsOptionSpec> = entry.options.iter().map(describe_option).collect();
+    let num_options = options.len() as isize;
+    ffi::BufrsPipelineDesc {
+        argument: leak_c_string(entry.argument),
+        summary: leak_c_string(entry.summary),
+        options: Box::leak(options.into_boxed_slice()).as_ptr(),
+        num_options,
+        pipeline_index: index,
+        expand: Some(expand_pipeline),
     }
 }
 
@@ -388,15 +468,11 @@ pub fn register_all() {
                 }
             }
         }
-        for pipeline in PIPELINES {
-            // SAFETY: leaked, NUL-terminated strings live for the process.
-            unsafe {
-                ffi::bufrsShimRegisterPipeline(
-                    leak_c_string(pipeline.argument),
-                    leak_c_string(pipeline.summary),
-                    leak_c_string(pipeline.pipeline),
-                )
-            };
+        for (index, pipeline) in pipelines().iter().enumerate() {
+            let desc: &'static ffi::BufrsPipelineDesc =
+                Box::leak(Box::new(describe_pipeline(index, pipeline)));
+            // SAFETY: the descriptor and everything it points to are leaked.
+            unsafe { ffi::bufrsShimRegisterPipeline(desc) };
         }
     });
 }

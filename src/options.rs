@@ -10,6 +10,14 @@
 //!
 //! Supported types: `bool`, `i64`, `String`, `Vec<i64>`, `Vec<String>`.
 //! Lists default to empty.
+//!
+//! An option may also say which values it accepts beyond its type
+//! ([`Allowed`]: a range, powers of two, an enumeration), declared on its line
+//! with `, allowed EXPR`. [`validate`] checks every option against that once,
+//! when the pass is set up (the shim's `Pass::initialize`, and pass creation
+//! through the C and Rust APIs), before any op is touched: an invalid value
+//! is one error line naming the pass, the option, the value and what is
+//! allowed, not one error per function.
 
 use std::ffi::CString;
 
@@ -31,6 +39,95 @@ pub struct OptionSpec {
     pub help: &'static str,
     pub kind: OptionKind,
     pub default: OptionValue,
+    /// The values accepted (checked by [`validate`]).
+    pub allowed: Allowed,
+}
+
+/// Which values of its type an option accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allowed {
+    /// Every value of the type.
+    Any,
+    /// Integers from `min` to `max`, inclusive (each element of a list).
+    Range { min: i64, max: i64 },
+    /// Powers of two from 1 to `max` (each element of a list).
+    PowerOfTwo { max: i64 },
+    /// One of these strings (each element of a list).
+    OneOf(&'static [&'static str]),
+}
+
+impl Allowed {
+    /// Integers from 0 up.
+    pub const NON_NEGATIVE: Allowed = Allowed::Range {
+        min: 0,
+        max: i64::MAX,
+    };
+
+    /// What is allowed, in words (ends the error message).
+    pub fn describe(&self) -> String {
+        match *self {
+            Allowed::Any => "any value".to_string(),
+            Allowed::Range {
+                min: 0,
+                max: i64::MAX,
+            } => "an integer >= 0".to_string(),
+            Allowed::Range { min, max: i64::MAX } => format!("an integer >= {min}"),
+            Allowed::Range { min, max } => format!("an integer from {min} to {max}"),
+            Allowed::PowerOfTwo { max } => format!("a power of two from 1 to {max}"),
+            Allowed::OneOf(names) => format!("one of {}", names.join(", ")),
+        }
+    }
+
+    fn admits_int(&self, value: i64) -> bool {
+        match *self {
+            Allowed::Range { min, max } => (min..=max).contains(&value),
+            Allowed::PowerOfTwo { max } => value > 0 && value <= max && value.count_ones() == 1,
+            Allowed::Any | Allowed::OneOf(_) => true,
+        }
+    }
+
+    fn admits_str(&self, value: &str) -> bool {
+        match self {
+            Allowed::OneOf(names) => names.contains(&value),
+            _ => true,
+        }
+    }
+}
+
+/// Checks `values` (in spec order) against what each option allows. The
+/// error is one line without the pass name, e.g. `option 'alignment' has
+/// invalid value '3' (allowed: a power of two from 1 to 4294967296)`; the
+/// caller prefixes the pass.
+pub fn validate(specs: &[OptionSpec], values: &[OptionValue]) -> Result<(), String> {
+    if specs.len() != values.len() {
+        return Err(OptionsError::Count {
+            expected: specs.len(),
+            got: values.len(),
+        }
+        .to_string());
+    }
+    for (spec, value) in specs.iter().zip(values) {
+        let bad = match value {
+            OptionValue::Bool(_) => None,
+            OptionValue::Int(v) => (!spec.allowed.admits_int(*v)).then(|| v.to_string()),
+            OptionValue::String(s) => (!spec.allowed.admits_str(s)).then(|| s.clone()),
+            OptionValue::IntList(list) => list
+                .iter()
+                .find(|v| !spec.allowed.admits_int(**v))
+                .map(i64::to_string),
+            OptionValue::StringList(list) => {
+                list.iter().find(|s| !spec.allowed.admits_str(s)).cloned()
+            }
+        };
+        if let Some(bad) = bad {
+            return Err(format!(
+                "option '{}' has invalid value '{bad}' (allowed: {})",
+                spec.name,
+                spec.allowed.describe()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A parsed option value.
@@ -143,7 +240,9 @@ pub enum OptionsError {
 /// pass_options! {
 ///     /// Options of bufrs-x.
 ///     pub struct XOptions {
-///         size: i64 = 1024 => "max-size", "Largest size handled, in bytes.";
+///         size: i64 = 1024 => "max-size", "Largest size handled, in bytes.",
+///             allowed Allowed::NON_NEGATIVE;
+///         verbose: bool = false => "verbose", "Say more.";
 ///     }
 /// }
 /// ```
@@ -152,7 +251,8 @@ macro_rules! pass_options {
     (
         $(#[$meta:meta])*
         pub struct $name:ident {
-            $( $field:ident : $ty:ty = $default:expr => $arg:literal, $help:literal; )*
+            $( $field:ident : $ty:ty = $default:expr => $arg:literal, $help:literal
+                $(, allowed $allowed:expr)? ; )*
         }
     ) => {
         $(#[$meta])*
@@ -176,6 +276,12 @@ macro_rules! pass_options {
                         help: $help,
                         kind: <$ty as $crate::options::OptionType>::KIND,
                         default: $crate::options::OptionType::into_value(defaults.$field.clone()),
+                        allowed: {
+                            #[allow(unused_variables)]
+                            let allowed = $crate::options::Allowed::Any;
+                            $( let allowed = $allowed; )?
+                            allowed
+                        },
                     },
                 )*]
             }
@@ -241,9 +347,9 @@ mod tests {
         /// Every option kind once.
         pub struct Sample {
             flag: bool = false => "flag", "A flag.";
-            size: i64 = 64 => "size", "A size.";
-            name: String = "a".to_string() => "name", "A name.";
-            sizes: Vec<i64> = vec![] => "sizes", "Sizes.";
+            size: i64 = 64 => "size", "A size.", allowed Allowed::PowerOfTwo { max: 1024 };
+            name: String = "a".to_string() => "name", "A name.", allowed Allowed::OneOf(&["a", "b"]);
+            sizes: Vec<i64> = vec![] => "sizes", "Sizes.", allowed Allowed::NON_NEGATIVE;
             names: Vec<String> = vec![] => "names", "Names.";
         }
     }
@@ -272,6 +378,84 @@ mod tests {
             "flag=true size=-3 name=\"x y\" sizes=1,2 names=p,\"q r\""
         );
         assert_eq!(Sample::default().to_pipeline_text(), "");
+    }
+
+    #[test]
+    fn defaults_are_allowed() {
+        assert_eq!(
+            validate(&Sample::specs(), &Sample::default().to_values()),
+            Ok(())
+        );
+        assert_eq!(Sample::specs()[0].allowed, Allowed::Any);
+    }
+
+    #[test]
+    fn disallowed_values_name_option_value_and_what_is_allowed() {
+        let check = |sample: Sample| validate(&Sample::specs(), &sample.to_values());
+        let base = Sample::default();
+        for (size, ok) in [
+            (1, true),
+            (64, true),
+            (1024, true),
+            (0, false),
+            (3, false),
+            (2048, false),
+            (-4, false),
+        ] {
+            assert_eq!(
+                check(Sample {
+                    size,
+                    ..base.clone()
+                })
+                .is_ok(),
+                ok,
+                "{size}"
+            );
+        }
+        assert_eq!(
+            check(Sample {
+                size: 3,
+                ..base.clone()
+            }),
+            Err(
+                "option 'size' has invalid value '3' (allowed: a power of two from 1 to 1024)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            check(Sample {
+                name: "c".into(),
+                ..base.clone()
+            }),
+            Err("option 'name' has invalid value 'c' (allowed: one of a, b)".into())
+        );
+        assert_eq!(
+            check(Sample {
+                sizes: vec![4, -5, 6],
+                ..base.clone()
+            }),
+            Err("option 'sizes' has invalid value '-5' (allowed: an integer >= 0)".into())
+        );
+        assert_eq!(
+            validate(&Sample::specs(), &[]),
+            Err("expected 5 option values, got 0".into())
+        );
+    }
+
+    #[test]
+    fn allowed_values_in_words() {
+        assert_eq!(
+            Allowed::Range { min: 1, max: 8 }.describe(),
+            "an integer from 1 to 8"
+        );
+        assert_eq!(
+            Allowed::Range {
+                min: -2,
+                max: i64::MAX
+            }
+            .describe(),
+            "an integer >= -2"
+        );
     }
 
     #[test]

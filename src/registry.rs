@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use melior::ir::OperationRef;
 
 use crate::{
-    options::{OptionSpec, OptionValue, PassOptions},
+    options::{Allowed, NoOptions, OptionSpec, OptionValue, PassOptions},
     passes::{self, Anchor, BufrsPass, PassFailed, PassResult},
 };
 
@@ -35,6 +35,14 @@ fn entry<P: BufrsPass>() -> PassEntry {
         options: P::Options::specs(),
         dependent_dialects: P::DEPENDENT_DIALECTS,
         run: run_erased::<P>,
+    }
+}
+
+impl PassEntry {
+    /// Checks option values (in spec order) against what each option allows;
+    /// `Err` is one line naming the option, the value and what is allowed.
+    pub fn validate(&self, values: &[OptionValue]) -> Result<(), String> {
+        crate::options::validate(&self.options, values)
     }
 }
 
@@ -80,25 +88,174 @@ pub fn find(argument: &str) -> Option<(usize, &'static PassEntry)> {
         .find(|(_, e)| e.argument == argument)
 }
 
-/// A named pipeline of bufrs passes, usable like a pass in textual
-/// pipelines (e.g. `builtin.module(bufrs-deallocation-pipeline)`).
+/// A named pipeline of passes, usable like a pass in textual pipelines
+/// (e.g. `builtin.module(bufrs-memory-pipeline{merge=false})`), with typed
+/// options parsed by MLIR like a pass's.
 pub struct PipelineEntry {
     pub argument: &'static str,
     pub summary: &'static str,
-    /// The pipeline it expands to, nested under the op it is anchored on.
-    pub pipeline: &'static str,
+    pub options: Vec<OptionSpec>,
+    /// The pipeline text for option values in spec order, nested under the op
+    /// the user anchors it on; `Err` is a one-line reason.
+    pub(crate) expand: fn(&[OptionValue]) -> Result<String, String>,
 }
 
+impl PipelineEntry {
+    /// The pipeline with default options.
+    pub fn default_text(&self) -> String {
+        let defaults: Vec<_> = self.options.iter().map(|o| o.default.clone()).collect();
+        (self.expand)(&defaults).unwrap_or_default()
+    }
+
+    /// The pipeline for option values in spec order.
+    pub fn expand(&self, values: &[OptionValue]) -> Result<String, String> {
+        crate::options::validate(&self.options, values)?;
+        (self.expand)(values)
+    }
+}
+
+fn pipeline<O: PassOptions>(
+    argument: &'static str,
+    summary: &'static str,
+    expand: fn(&[OptionValue]) -> Result<String, String>,
+) -> PipelineEntry {
+    PipelineEntry {
+        argument,
+        summary,
+        options: O::specs(),
+        expand,
+    }
+}
+
+static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
+    vec![
+        pipeline::<MemoryPipelineOptions>(
+            "bufrs-memory-pipeline",
+            "The main job on bufferized IR: hoist loop-invariant buffers out of loops, promote small buffers to the stack, merge the static heap buffers of each scope into one, free every heap buffer, remove copies",
+            |values| {
+                Ok(memory_pipeline(
+                    &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,
+                ))
+            },
+        ),
+        pipeline::<NoOptions>(
+            "bufrs-ownership-deallocation-pipeline",
+            "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
+            |_| {
+                Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-copy-removal,bufrs-ownership-based-buffer-deallocation),bufferization-lower-deallocations".to_string())
+            },
+        ),
+        pipeline::<NoOptions>(
+            "bufrs-deallocation-pipeline",
+            "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
+            |_| {
+                Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)".to_string())
+            },
+        ),
+    ]
+});
+
 /// Every registered pipeline.
-pub const PIPELINES: &[PipelineEntry] = &[PipelineEntry {
-    argument: "bufrs-deallocation-pipeline",
-    summary: "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
-    pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)",
-}, PipelineEntry {
-    argument: "bufrs-ownership-deallocation-pipeline",
-    summary: "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
-    pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-copy-removal,bufrs-ownership-based-buffer-deallocation),bufferization-lower-deallocations",
-}];
+pub fn pipelines() -> &'static [PipelineEntry] {
+    &PIPELINES
+}
+
+crate::pass_options! {
+    /// Options of `bufrs-memory-pipeline`: a switch per stage, and the
+    /// settings of its stages users most often change.
+    pub struct MemoryPipelineOptions {
+        hoisting: bool = false => "hoisting",
+            "Also run bufrs-buffer-hoisting first (allocations up to dominating blocks): off by default, as it lengthens lifetimes and keeps copy removal from firing (docs/pipeline.md).";
+        loop_hoisting: bool = true => "loop-hoisting",
+            "Run bufrs-buffer-loop-hoisting (loop-invariant allocations out of loops).";
+        promote: bool = true => "promote",
+            "Run bufrs-promote-buffers-to-stack (small static buffers to the stack).";
+        promote_max_bytes: i64 = 1024 => "promote-max-bytes",
+            "Largest allocation, in bytes, moved to the stack.", allowed Allowed::NON_NEGATIVE;
+        deallocation: bool = true => "deallocation",
+            "Expand memref.realloc and run bufrs-buffer-deallocation (free every heap buffer exactly once). Off: the input must free its buffers already.";
+        copy_removal: bool = true => "copy-removal",
+            "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
+        merge: bool = true => "merge",
+            "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, reusing bytes).";
+        merge_planner: String = "default".to_string() => "merge-planner",
+            "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
+        verify: bool = false => "verify",
+            "End with bufrs-verify-deallocation (fails on any buffer not freed exactly once).";
+    }
+}
+
+/// What `merge-planner` allows: what `bufrs-merge-alloc`'s `planner` allows.
+fn merge_planner_allowed() -> Allowed {
+    passes::merge_alloc::MergeAllocOptions::specs()
+        .into_iter()
+        .find(|spec| spec.name == "planner")
+        .map_or(Allowed::Any, |spec| spec.allowed)
+}
+
+/// The nested pipeline `bufrs-memory-pipeline` expands to. The order, and
+/// the measurements behind it, are in `docs/pipeline.md`.
+pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
+    use passes::{
+        buffer_deallocation::BufferDeallocation,
+        buffer_hoisting::BufferHoisting,
+        buffer_loop_hoisting::BufferLoopHoisting,
+        copy_removal::CopyRemoval,
+        merge_alloc::{MergeAlloc, MergeAllocOptions},
+        promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
+        verify_deallocation::VerifyDeallocation,
+    };
+    fn with<O: PassOptions>(argument: &str, options: O) -> String {
+        let text = options.to_pipeline_text();
+        if text.is_empty() {
+            argument.to_string()
+        } else {
+            format!("{argument}{{{text}}}")
+        }
+    }
+    let promote = with(
+        PromoteBuffersToStack::ARGUMENT,
+        PromoteBuffersToStackOptions {
+            max_alloc_size_in_bytes: options.promote_max_bytes,
+            ..Default::default()
+        },
+    );
+    let merge = with(
+        MergeAlloc::ARGUMENT,
+        MergeAllocOptions {
+            planner: options.merge_planner.clone(),
+            ..Default::default()
+        },
+    );
+    // The stages in order, each with its switch.
+    let stages = [
+        // Preparation passes (e.g. bufrs-prepare-functions) go first, here.
+        // As upstream's deallocation pipeline: memref.realloc becomes
+        // alloc + copy, whose old buffer the deallocation frees.
+        (
+            options.deallocation,
+            "expand-realloc{emit-deallocs=false}".to_string(),
+        ),
+        (options.hoisting, BufferHoisting::ARGUMENT.to_string()),
+        (
+            options.loop_hoisting,
+            BufferLoopHoisting::ARGUMENT.to_string(),
+        ),
+        (options.promote, promote),
+        (options.merge, merge),
+        (
+            options.deallocation,
+            BufferDeallocation::ARGUMENT.to_string(),
+        ),
+        (options.copy_removal, CopyRemoval::ARGUMENT.to_string()),
+        (options.verify, VerifyDeallocation::ARGUMENT.to_string()),
+    ];
+    let stages: Vec<String> = stages
+        .into_iter()
+        .filter_map(|(on, stage)| on.then_some(stage))
+        .collect();
+    format!("func.func({})", stages.join(","))
+}
 
 /// Why a pass could not be created.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -133,10 +290,22 @@ pub fn markdown_table() -> String {
             entry.argument, anchor, entry.summary, options
         ));
     }
-    for pipeline in PIPELINES {
+    for pipeline in pipelines() {
+        let options = pipeline
+            .options
+            .iter()
+            .map(|o| format!("`{}` ({})", o.name, o.default.to_pipeline_text()))
+            .collect::<Vec<_>>();
+        let options = if options.is_empty() {
+            String::new()
+        } else {
+            format!("{}; ", options.join(", "))
+        };
         out.push_str(&format!(
-            "| `{}` | any op (nests `func.func`) | {} | pipeline: `{}` |\n",
-            pipeline.argument, pipeline.summary, pipeline.pipeline
+            "| `{}` | any op (nests `func.func`) | {} | {options}pipeline: `{}` |\n",
+            pipeline.argument,
+            pipeline.summary,
+            pipeline.default_text()
         ));
     }
     out

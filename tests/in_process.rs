@@ -78,6 +78,20 @@ fn passes_are_created_by_name_and_bad_input_is_an_error() {
         ),
         Err(CreatePassError::BadOptions { .. })
     ));
+    // A value the option does not allow: the same one line as in mlir-opt.
+    assert_eq!(
+        create_pass_from_text(
+            "bufrs-promote-buffers-to-stack",
+            "max-alloc-size-in-bytes=-5"
+        )
+        .err(),
+        Some(CreatePassError::BadOptions {
+            pass: "bufrs-promote-buffers-to-stack".into(),
+            message:
+                "option 'max-alloc-size-in-bytes' has invalid value '-5' (allowed: an integer >= 0)"
+                    .into(),
+        })
+    );
 }
 
 #[test]

@@ -9,7 +9,8 @@ program after is clean and behaves the same:
 
 Both programs are lowered to LLVM IR with stock mlir-opt / mlir-translate,
 linked with test/lib/driver.c (which calls the program's `func.func @run()`
-and defines `bufrs_print_{i64,f32,f64}`) by clang -fsanitize=address, and
+and defines `bufrs_print_{i64,f32,f64}`; `--entry main` runs `@main`
+instead) by clang -fsanitize=address, and
 run with leak detection on. The check fails (exit 1, with the reason on
 stderr) on: any sanitizer report after the pipeline (leak, double free,
 use-after-free, ...), a non-zero exit, or stdout that differs from the
@@ -39,6 +40,7 @@ def main():
     group.add_argument("--pipeline", help="bufrs pipeline to apply to INPUT")
     group.add_argument("--after", help="a file to compare with INPUT instead of running a pipeline")
     parser.add_argument("--strict-before", action="store_true", help="the program before must not leak either")
+    parser.add_argument("--entry", default="run", help="the function the driver runs (default: run)")
     args = parser.parse_args()
 
     with open(args.input) as f:
@@ -49,7 +51,7 @@ def main():
                 after_text = f.read()
         else:
             after_text = execution.apply_pipeline(args.plugin, args.pipeline, path=args.input)
-        output = execution.compare(before_text, after_text, args.strict_before)
+        output = execution.compare(before_text, after_text, args.strict_before, entry=args.entry)
     except execution.Failure as failure:
         print(f"asan_exec: {args.input}: {failure}", file=sys.stderr)
         return 1

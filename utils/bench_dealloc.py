@@ -40,16 +40,6 @@ PIPELINES = {
 OWNERSHIP_PASS = "builtin.module(func.func(expand-realloc{emit-deallocs=false},bufrs-ownership-based-buffer-deallocation{emit-remarks=true}))"
 
 
-def instrument_copies(text):
-    """Counts executed clones and copies: a call before each of them."""
-    text = re.sub(r"^(\s*)((?:%\S+ = )?(?:bufferization\.clone|memref\.copy)\b)",
-                  r"\1func.call @bufrs_count_copy() : () -> ()\n\1\2", text, flags=re.M)
-    declaration = "func.func private @bufrs_count_copy()\n"
-    if re.search(r"^module\b.*\{\s*$", text, re.M):
-        return re.sub(r"^(module\b.*\{\s*)$", r"\1\n  " + declaration, text, count=1, flags=re.M)
-    return declaration + text
-
-
 def pass_time_ms(stderr):
     """Pipeline wall time: the total minus parsing and printing."""
     def row(name):
@@ -77,7 +67,7 @@ def measure(plugin, path):
     own_pointers = text.count("memref.extract_aligned_pointer_as_index")
     rows = {}
     with tempfile.TemporaryDirectory(prefix="bufrs-bench-") as workdir:
-        exe, err = execution.counting_build(instrument_copies(text), workdir, "before", execution.BENCH_DEALLOC_DRIVER)
+        exe, err = execution.counting_build(execution.instrument_copies(text), workdir, "before", execution.BENCH_DEALLOC_DRIVER)
         if not exe:
             raise RuntimeError(f"{path}: the program before does not build: {err}")
         baseline, _, before = execution.counting_execute(exe)
@@ -92,7 +82,7 @@ def measure(plugin, path):
                 rows[who] = row
                 continue
             row["alias_checks"] = result.stdout.count("memref.extract_aligned_pointer_as_index") - own_pointers
-            exe, err = execution.counting_build(instrument_copies(result.stdout), workdir, "after-" + who,
+            exe, err = execution.counting_build(execution.instrument_copies(result.stdout), workdir, "after-" + who,
                                                 execution.BENCH_DEALLOC_DRIVER)
             if not exe:
                 row["asan"] = "invalid after"

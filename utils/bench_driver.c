@@ -1,32 +1,85 @@
-/* The execution-test driver (test/lib/driver.c, included) plus a counter of
+/* The execution-test driver (test/lib/driver.c, included) plus counters of
  * the heap allocations and frees a lowered MLIR program executes, for
- * utils/bench_optimizations.py and utils/bench_dealloc.py. The benchmarks
- * rename the program's calls to malloc/aligned_alloc/free to the
+ * utils/bench_optimizations.py, utils/bench_dealloc.py and utils/demo.py.
+ * They rename the program's calls to malloc/aligned_alloc/free to the
  * bufrs_counted_* functions below; with BUFRS_COUNT_MALLOCS set, the counts
- * are printed to stderr at exit as "bufrs-counts mallocs=N frees=M". */
+ * are printed to stderr at exit as
+ * "bufrs-counts mallocs=N frees=M bytes=TOTAL peak=PEAK live=LIVE": bytes
+ * requested in all, the most live at once, and still live at exit (leaked).
+ * Sizes of live blocks are kept in a small open-addressing table. */
 #include "../test/lib/driver.c"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 
 static atomic_long mallocs, frees;
+static pthread_mutex_t bytes_lock = PTHREAD_MUTEX_INITIALIZER;
+static long total_bytes, live_bytes, peak_bytes;
+
+/* Live blocks: pointer -> size (a deleted slot keeps key 1). */
+#define SLOTS (1 << 16)
+static struct {
+  void *key;
+  size_t size;
+} live[SLOTS];
+
+static size_t slot_of(void *pointer) {
+  return ((size_t)pointer >> 4) * 2654435761u % SLOTS;
+}
+
+static void track(void *pointer, size_t size) {
+  if (!pointer)
+    return;
+  pthread_mutex_lock(&bytes_lock);
+  for (size_t i = slot_of(pointer), n = 0; n < SLOTS; i = (i + 1) % SLOTS, ++n) {
+    if (live[i].key == NULL || live[i].key == (void *)1) {
+      live[i].key = pointer;
+      live[i].size = size;
+      break;
+    }
+  }
+  total_bytes += (long)size;
+  live_bytes += (long)size;
+  if (live_bytes > peak_bytes)
+    peak_bytes = live_bytes;
+  pthread_mutex_unlock(&bytes_lock);
+}
+
+static void untrack(void *pointer) {
+  pthread_mutex_lock(&bytes_lock);
+  for (size_t i = slot_of(pointer), n = 0; n < SLOTS && live[i].key; i = (i + 1) % SLOTS, ++n) {
+    if (live[i].key == pointer) {
+      live_bytes -= (long)live[i].size;
+      live[i].key = (void *)1;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&bytes_lock);
+}
 
 void *bufrs_counted_malloc(size_t size) {
   atomic_fetch_add(&mallocs, 1);
-  return malloc(size);
+  void *pointer = malloc(size);
+  track(pointer, size);
+  return pointer;
 }
 void *bufrs_counted_aligned_alloc(size_t alignment, size_t size) {
   atomic_fetch_add(&mallocs, 1);
-  return aligned_alloc(alignment, size);
+  void *pointer = aligned_alloc(alignment, size);
+  track(pointer, size);
+  return pointer;
 }
 void bufrs_counted_free(void *pointer) {
-  if (pointer)
+  if (pointer) {
     atomic_fetch_add(&frees, 1);
+    untrack(pointer);
+  }
   free(pointer);
 }
 
 static void report_counts(void) {
-  fprintf(stderr, "bufrs-counts mallocs=%ld frees=%ld\n", (long)atomic_load(&mallocs), (long)atomic_load(&frees));
+  fprintf(stderr, "bufrs-counts mallocs=%ld frees=%ld bytes=%ld peak=%ld live=%ld\n",
+          (long)atomic_load(&mallocs), (long)atomic_load(&frees), total_bytes, peak_bytes, live_bytes);
 }
 
 __attribute__((constructor)) static void install_count_report(void) {

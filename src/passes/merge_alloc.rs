@@ -97,6 +97,7 @@ use crate::{
         edit::{self, InsertPoint},
         types,
     },
+    options::Allowed,
     pass_options,
     passes::{Anchor, BufrsPass, PassFailed, PassResult},
     plan::{self, Buffer, Planner, PlannerKind, Problem},
@@ -106,11 +107,14 @@ pass_options! {
     /// Options of `bufrs-merge-alloc`.
     pub struct MergeAllocOptions {
         alignment: i64 = 64 => "alignment",
-            "Alignment in bytes (a power of two, at most 2^32) of merged buffers and of every offset in them.";
+            "Alignment in bytes (a power of two, at most 2^32) of merged buffers and of every offset in them.",
+            allowed Allowed::PowerOfTwo { max: MAX_ALIGNMENT as i64 };
         planner: String = "default".to_string() => "planner",
-            "Static memory planner placing the buffers (default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).";
+            "Static memory planner placing the buffers (default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search).",
+            allowed Allowed::OneOf(&PlannerKind::NAMES);
         search_budget_ms: i64 = plan::SearchBudget::PASS_DEFAULT.millis() as i64 => "search-budget-ms",
-            "Work budget of the search planner per scope, in milliseconds of deterministic work (same input and budget, same plan); the other planners ignore it.";
+            "Work budget of the search planner per scope, in milliseconds of deterministic work (same input and budget, same plan); the other planners ignore it.",
+            allowed Allowed::NON_NEGATIVE;
         analysis_only: bool = false => "analysis-only",
             "Only annotate allocations with their lifetime and scope (bufrs.lifetime, bufrs.scope, bufrs.not_merged).";
         report: bool = false => "report",
@@ -132,34 +136,21 @@ impl BufrsPass for MergeAlloc {
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        // The option values were validated before any op was touched
+        // (`allowed` above, checked by the shim's Pass::initialize).
         let fail = |message: String| {
-            Diagnostic::error(&op, format!("{}: {message}", Self::ARGUMENT)).emit();
+            Diagnostic::error(
+                &op,
+                format!("{}: internal error: {message}", Self::ARGUMENT),
+            )
+            .emit();
             Err(PassFailed)
         };
-        if options.alignment <= 0 || !(options.alignment as u64).is_power_of_two() {
-            return fail(format!(
-                "alignment must be a positive power of two, got {}",
-                options.alignment
-            ));
-        }
-        if options.alignment as u64 > MAX_ALIGNMENT {
-            return fail(format!(
-                "alignment {} is above {MAX_ALIGNMENT} (2^32, LLVM's largest alignment)",
-                options.alignment
-            ));
-        }
         let Ok(search_budget_ms) = u64::try_from(options.search_budget_ms) else {
-            return fail(format!(
-                "search-budget-ms must not be negative, got {}",
-                options.search_budget_ms
-            ));
+            return fail("negative search-budget-ms".into());
         };
         let Ok(kind) = PlannerKind::from_name(&options.planner) else {
-            let known = PlannerKind::ALL.map(PlannerKind::name).join(", ");
-            return fail(format!(
-                "unknown planner '{}'; valid planners: {known}",
-                options.planner
-            ));
+            return fail(format!("unknown planner '{}'", options.planner));
         };
         let collector = TickTraceCollector {
             alignment: options.alignment as u64,

@@ -41,16 +41,17 @@ use crate::{
         dominance::DominanceInfo,
         snapshot::{BlockId, Snapshot},
     },
-    ir::Diagnostic,
+    options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pass_options! {
     /// Options of `bufrs-print-dominance`.
     pub struct PrintDominanceOptions {
         format: String = "mlir".to_string() => "format",
-            "Output format: 'mlir' (the tables of MLIR's test-print-dominance) or 'tree' (immediate dominators).";
+            "Output format: 'mlir' (the tables of MLIR's test-print-dominance) or 'tree' (immediate dominators).",
+            allowed Allowed::OneOf(&["mlir", "tree"]);
     }
 }
 
@@ -64,21 +65,8 @@ impl BufrsPass for PrintDominance {
     const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let tree = match options.format.as_str() {
-            "mlir" => false,
-            "tree" => true,
-            other => {
-                Diagnostic::error(
-                    &op,
-                    format!(
-                        "{}: unknown format '{other}' (expected 'mlir' or 'tree')",
-                        Self::ARGUMENT
-                    ),
-                )
-                .emit();
-                return Err(PassFailed);
-            }
-        };
+        // `format` is validated before any op is touched.
+        let tree = options.format == "tree";
         let (snap, map) = capture(op.to_raw());
         let dom = DominanceInfo::new(&snap);
         let mut out = String::new();

@@ -49,17 +49,18 @@ use crate::{
         edit::{self, InsertPoint},
         interfaces, types,
     },
+    options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassResult},
 };
 
 pass_options! {
     /// Options of `bufrs-promote-buffers-to-stack`.
     pub struct PromoteBuffersToStackOptions {
         max_alloc_size_in_bytes: i64 = 1024 => "max-alloc-size-in-bytes",
-            "Largest allocation, in bytes, moved to the stack.";
+            "Largest allocation, in bytes, moved to the stack.", allowed Allowed::NON_NEGATIVE;
         max_rank_of_allocated_memref: i64 = 1 => "max-rank-of-allocated-memref",
-            "Largest rank of an allocation moved to the stack.";
+            "Largest rank of an allocation moved to the stack.", allowed Allowed::NON_NEGATIVE;
         promote_in_loops: bool = false => "promote-in-loops",
             "Also promote allocations that execute repeatedly in a loop of their allocation scope.";
         emit_remarks: bool = false => "emit-remarks",
@@ -77,17 +78,6 @@ impl BufrsPass for PromoteBuffersToStack {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        if options.max_alloc_size_in_bytes < 0 || options.max_rank_of_allocated_memref < 0 {
-            Diagnostic::error(
-                &op,
-                format!(
-                    "{}: max-alloc-size-in-bytes and max-rank-of-allocated-memref must not be negative",
-                    Self::ARGUMENT
-                ),
-            )
-            .emit();
-            return Err(PassFailed);
-        }
         let (snapshot, map) = capture(op.to_raw());
         let decisions = decide(&snapshot, &map, options);
         apply(&snapshot, &map, &decisions, options);

@@ -24,6 +24,7 @@ use crate::{
     },
     ir::Diagnostic,
     ir::capture::{IrMap, capture},
+    options::Allowed,
     pass_options,
     passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
 };
@@ -32,9 +33,11 @@ pass_options! {
     /// Options of `bufrs-verify-deallocation`.
     pub struct VerifyDeallocationOptions {
         mode: String = "error".to_string() => "mode",
-            "What a finding is: 'error' (the pass fails) or 'warn' (a warning; the pass succeeds).";
+            "What a finding is: 'error' (the pass fails) or 'warn' (a warning; the pass succeeds).",
+            allowed Allowed::OneOf(&["error", "warn"]);
         check: String = "output".to_string() => "check",
-            "What to check: 'output' (deallocation on every path) or 'input' (the input contract of clone-based deallocation: no write to a buffer after it flowed into a merge).";
+            "What to check: 'output' (deallocation on every path) or 'input' (the input contract of clone-based deallocation: no write to a buffer after it flowed into a merge).",
+            allowed Allowed::OneOf(&["output", "input"]);
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark on every function that verifies.";
     }
@@ -49,57 +52,30 @@ impl BufrsPass for VerifyDeallocation {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let as_errors = match options.mode.as_str() {
-            "error" => true,
-            "warn" => false,
-            other => {
-                Diagnostic::error(
-                    &op,
-                    format!(
-                        "{}: unknown mode '{other}' (expected 'error' or 'warn')",
-                        Self::ARGUMENT
-                    ),
-                )
-                .emit();
-                return Err(PassFailed);
-            }
-        };
+        // `mode` and `check` are validated before any op is touched.
+        let as_errors = options.mode == "error";
         let (snapshot, map) = capture(op.to_raw());
-        match options.check.as_str() {
-            "output" => {}
-            "input" => {
-                let alias = AliasAnalysis::new(&snapshot);
-                let violations = writes_after_flow(&snapshot, &alias, None);
-                for violation in &violations {
-                    emit_contract_violation(&map, violation, Self::ARGUMENT, as_errors);
-                }
-                if options.emit_remarks && violations.is_empty() {
-                    Diagnostic::remark(
-                        &op,
-                        format!(
-                            "{}: every buffer is written before it flows anywhere",
-                            Self::ARGUMENT
-                        ),
-                    )
-                    .emit();
-                }
-                return if as_errors && !violations.is_empty() {
-                    Err(PassFailed)
-                } else {
-                    Ok(())
-                };
+        if options.check == "input" {
+            let alias = AliasAnalysis::new(&snapshot);
+            let violations = writes_after_flow(&snapshot, &alias, None);
+            for violation in &violations {
+                emit_contract_violation(&map, violation, Self::ARGUMENT, as_errors);
             }
-            other => {
-                Diagnostic::error(
+            if options.emit_remarks && violations.is_empty() {
+                Diagnostic::remark(
                     &op,
                     format!(
-                        "{}: unknown check '{other}' (expected 'output' or 'input')",
+                        "{}: every buffer is written before it flows anywhere",
                         Self::ARGUMENT
                     ),
                 )
                 .emit();
-                return Err(PassFailed);
             }
+            return if as_errors && !violations.is_empty() {
+                Err(PassFailed)
+            } else {
+                Ok(())
+            };
         }
         let findings = dealloc_check::check(&snapshot);
         let mut failed = false;

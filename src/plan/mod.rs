@@ -126,8 +126,20 @@ impl PlannerKind {
         PlannerKind::Search,
     ];
 
+    /// Every planner's registry name, in [`PlannerKind::ALL`]'s order (the
+    /// values `bufrs-merge-alloc{planner=...}` accepts).
+    pub const NAMES: [&'static str; 9] = {
+        let mut names = [""; 9];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = PlannerKind::ALL[i].name();
+            i += 1;
+        }
+        names
+    };
+
     /// Registry name.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             PlannerKind::Default => "default",
             PlannerKind::FreeChunk => "free-chunk",

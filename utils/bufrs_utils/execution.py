@@ -45,6 +45,7 @@ LOWERING = (
     "lower-affine,"
     "convert-scf-to-cf,"
     "expand-strided-metadata,"
+    "lower-affine,"  # expand-strided-metadata makes affine.apply of subviews
     "finalize-memref-to-llvm,"
     "convert-math-to-llvm,"
     "convert-arith-to-llvm,"
@@ -174,19 +175,33 @@ def _driver_object(driver, flags, name, timeout):
     return obj
 
 
-def build(mlir_text, workdir, name, driver=toolchain.TEST_DRIVER, rewrite_ir=None, debug=True, timeout=None):
+def rename_entry(llvm_ir, entry):
+    """The drivers call `run()`; a program whose entry point is another
+    function without arguments or results (e.g. the examples' `@main`) gets
+    it renamed to `run` in its LLVM IR."""
+    if entry == "run":
+        return llvm_ir
+    renamed, count = re.subn(r"^define void @" + re.escape(entry) + r"\(\)", "define void @run()", llvm_ir, flags=re.M)
+    if count != 1:
+        raise Failure(f"the program has no entry point `func.func @{entry}()`")
+    return renamed
+
+
+def build(mlir_text, workdir, name, driver=toolchain.TEST_DRIVER, rewrite_ir=None, debug=True, timeout=None,
+          entry="run"):
     """Lowers and links one program with `driver`; returns the executable's
     path (in the build cache; `workdir` keeps the LLVM IR of a fresh build).
-    `rewrite_ir` (a function of the LLVM IR text) runs before compiling."""
+    `rewrite_ir` (a function of the LLVM IR text) runs before compiling;
+    `entry` names the function the driver runs (see `rename_entry`)."""
     flags = ASAN_FLAGS + (["-g"] if debug else [])
     with open(driver, "rb") as f:
         recipe = _digest(LOWERING, toolchain.LLVM_PREFIX, driver, f.read(), *flags,
-                         getattr(rewrite_ir, "__qualname__", "") if rewrite_ir else "")
+                         getattr(rewrite_ir, "__qualname__", "") if rewrite_ir else "", entry)
     directory = cache_dir()
     by_text = os.path.join(directory, "exe-" + _digest(recipe, "mlir", mlir_text))
     if os.path.exists(by_text):
         return by_text
-    llvm_ir = lower(mlir_text, name, timeout)
+    llvm_ir = rename_entry(lower(mlir_text, name, timeout), entry)
     if rewrite_ir:
         llvm_ir = rewrite_ir(llvm_ir)
     by_ir = os.path.join(directory, "exe-" + _digest(recipe, "llvm", llvm_ir))
@@ -238,14 +253,14 @@ def apply_pipeline(plugin, pipeline, mlir_text=None, path=None, timeout=None):
     return must(run(cmd + ([path] if path else []), stdin=mlir_text, timeout=timeout), "the bufrs pipeline")
 
 
-def compare(before_text, after_text, strict_before=False, timeout=None):
+def compare(before_text, after_text, strict_before=False, timeout=None, entry="run"):
     """Builds and runs both programs; returns the shared output, or raises
     Failure unless the program after is clean (no sanitizer report, exit 0)
     and prints the same as the program before, which must itself be clean
     except for leaks (allowed unless `strict_before`), and prints something."""
     with tempfile.TemporaryDirectory(prefix="bufrs-asan-") as workdir:
-        before = execute(build(before_text, workdir, "before", timeout=timeout), timeout=timeout)
-        after = execute(build(after_text, workdir, "after", timeout=timeout), timeout=timeout)
+        before = execute(build(before_text, workdir, "before", timeout=timeout, entry=entry), timeout=timeout)
+        after = execute(build(after_text, workdir, "after", timeout=timeout, entry=entry), timeout=timeout)
     report = sanitizer_report(before)
     if report and (strict_before or "LeakSanitizer" not in report):
         raise Failure("the program before the pipeline is not clean:\n" + report)
@@ -273,16 +288,28 @@ BENCH_DRIVER = os.path.join(toolchain.UTILS, "bench_driver.c")
 BENCH_DEALLOC_DRIVER = os.path.join(toolchain.UTILS, "bench_dealloc_driver.c")
 
 
+def instrument_copies(text):
+    """Counts executed clones and copies (with BENCH_DEALLOC_DRIVER): a call
+    to `bufrs_count_copy` before each of them."""
+    text = re.sub(r"^(\s*)((?:%\S+ = )?(?:bufferization\.clone|memref\.copy)\b)",
+                  r"\1func.call @bufrs_count_copy() : () -> ()\n\1\2", text, flags=re.M)
+    declaration = "func.func private @bufrs_count_copy()\n"
+    if re.search(r"^module\b.*\{\s*$", text, re.M):
+        return re.sub(r"^(module\b.*\{\s*)$", r"\1\n  " + declaration, text, count=1, flags=re.M)
+    return declaration + text
+
+
 def count_heap_calls(llvm_ir):
     """Routes the program's malloc/aligned_alloc/free through the counting
     driver's bufrs_counted_* functions."""
     return re.sub(r"@(malloc|aligned_alloc|free)\b", r"@bufrs_counted_\1", llvm_ir)
 
 
-def counting_build(mlir_text, workdir, name, driver=BENCH_DRIVER):
+def counting_build(mlir_text, workdir, name, driver=BENCH_DRIVER, entry="run"):
     """(executable, None), or (None, why it does not build)."""
     try:
-        return build(mlir_text, workdir, name, driver=driver, rewrite_ir=count_heap_calls, debug=False), None
+        return build(mlir_text, workdir, name, driver=driver, rewrite_ir=count_heap_calls, debug=False,
+                     entry=entry), None
     except Failure as failure:
         return None, str(failure)[:200]
 
@@ -290,7 +317,9 @@ def counting_build(mlir_text, workdir, name, driver=BENCH_DRIVER):
 def counting_execute(exe):
     """(stdout, report, counts): report is None for a clean run, else what
     went wrong (use-after-free, double free, ..., exit N); counts holds
-    mallocs, frees and copies executed (None where not printed)."""
+    mallocs, frees and copies executed, heap bytes requested in all (bytes),
+    at most live at once (peak) and live at exit (live); None where not
+    printed."""
     result = execute(exe, {"BUFRS_COUNT_MALLOCS": "1"})
     report = None
     for marker, label in (("heap-use-after-free", "use-after-free"), ("attempting double-free", "double free"),
@@ -303,6 +332,7 @@ def counting_execute(exe):
         report = f"exit {result.returncode}"
     counts = {}
     for key, pattern in (("mallocs", r"bufrs-counts mallocs=(\d+)"), ("frees", r"frees=(\d+)"),
+                         ("bytes", r" bytes=(\d+)"), ("peak", r" peak=(\d+)"), ("live", r" live=(\d+)"),
                          ("copies", r"bufrs-copies (\d+)")):
         m = re.search(pattern, result.stderr)
         counts[key] = int(m.group(1)) if m else None

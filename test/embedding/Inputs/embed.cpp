@@ -1,7 +1,8 @@
 // A minimal MLIR-based "compiler" that links libbufrs.so and runs its passes
 // without mlir-opt: once through a textual pipeline after
 // bufrsRegisterAllPasses, once through bufrsCreatePass with options, and
-// once with bad options (which must give an error, not a crash).
+// once with bad options and once with a value the option does not allow
+// (which must give an error, not a crash).
 
 #include "bufrs.h"
 
@@ -112,6 +113,10 @@ int main() {
         ref("bufrs-promote-buffers-to-stack"),
         ref("max-alloc-size-in-bytes=many"), appendError, &error);
     llvm::outs() << "== bad options: null=" << (pass.ptr == nullptr) << " error=" << error << "\n";
+    error.clear();
+    pass = bufrsCreatePass(ref("bufrs-merge-alloc"), ref("alignment=3"),
+                           appendError, &error);
+    llvm::outs() << "== disallowed value: null=" << (pass.ptr == nullptr) << " error=" << error << "\n";
     error.clear();
     pass = bufrsCreatePass(ref("bufrs-nope"),
                            ref(""), appendError, &error);

@@ -1,0 +1,75 @@
+// bufrs-memory-pipeline expands to one nested func.func pipeline in the
+// documented order (docs/pipeline.md; plain hoisting only on request); every
+// stage can be turned off, the
+// promotion limit and the merge planner are passed on, and a bad value is
+// one error line.
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
+// ALL: IR Dump After ExpandReallocPass
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-buffer-loop-hoisting
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-promote-buffers-to-stack
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-merge-alloc
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-buffer-deallocation
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-copy-removal
+// ALL-NOT: IR Dump After
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{hoisting=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
+// HOIST: IR Dump After ExpandReallocPass
+// HOIST-NOT: IR Dump After
+// HOIST: IR Dump After bufrs-buffer-hoisting
+// HOIST-NOT: IR Dump After
+// HOIST: IR Dump After bufrs-buffer-loop-hoisting
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false merge=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
+// FEW: IR Dump After ExpandReallocPass
+// FEW-NOT: IR Dump After
+// FEW: IR Dump After bufrs-buffer-deallocation
+// FEW-NOT: IR Dump After
+// FEW: IR Dump After bufrs-verify-deallocation
+// FEW-NOT: IR Dump After
+
+// With promotion of buffers up to 4 bytes only, both stay on the heap; the
+// loop's buffer is hoisted out of the loop, and as their lifetimes do not
+// overlap both are merged into one buffer of 64 bytes at offset 0, freed at
+// the end.
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-bytes=4 merge-planner=greedy-size})' | FileCheck %s --check-prefix=SMALL
+// SMALL-LABEL: func.func @f(
+// SMALL-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// SMALL:         memref.view %[[ARENA]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
+// SMALL:         memref.view %[[ARENA]][%{{.*}}][] : memref<64xi8> to memref<8xf32>
+// SMALL-NEXT:    scf.for
+// SMALL-NOT:     memref.alloc
+// SMALL:         memref.dealloc %[[ARENA]] : memref<64xi8>
+// SMALL-NEXT:    return
+
+// By default both go to the stack (64 and 32 bytes), nothing is left to free.
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT-LABEL: func.func @f(
+// DEFAULT-DAG:     memref.alloca() : memref<16xf32>
+// DEFAULT-DAG:     memref.alloca() : memref<8xf32>
+// DEFAULT-NOT:     memref.alloc()
+// DEFAULT-NOT:     memref.dealloc
+
+// RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{merge-planner=best})' 2>&1 | FileCheck %s --check-prefix=BAD --match-full-lines
+// BAD: <unknown>:0: error: bufrs-memory-pipeline: option 'merge-planner' has invalid value 'best' (allowed: one of default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search)
+// BAD-NEXT: failed to add `bufrs-memory-pipeline` with options `merge-planner=best`
+func.func @f(%x: f32, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %small = memref.alloc() : memref<16xf32>
+  memref.store %x, %small[%c0] : memref<16xf32>
+  %w = memref.load %small[%c0] : memref<16xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %w) -> f32 {
+    %tmp = memref.alloc() : memref<8xf32>
+    memref.store %acc, %tmp[%c0] : memref<8xf32>
+    %v = memref.load %tmp[%c0] : memref<8xf32>
+    %s = arith.addf %v, %x : f32
+    scf.yield %s : f32
+  }
+  return %r : f32
+}

@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""What bufrs-memory-pipeline does to real programs, measured by execution
+(scripts/demo runs this; not a test).
+
+  demo.py [--plugin P] [--pipeline 'builtin.module(...)'] [EXAMPLE.mlir ...]
+  demo.py --orders [--corpus N] [--seed S]
+
+For every example (default: examples/*.mlir, bufferized linalg programs
+whose entry point is `@main`), runs the pipeline with stock mlir-opt, then
+lowers the program before and after to LLVM, builds both with
+AddressSanitizer and a driver that counts heap calls and bytes
+(utils/bench_driver.c) and copies (utils/bench_dealloc_driver.c), runs them
+and prints one table per example: static counts in the IR (heap and stack
+allocations, frees, clones, copies) and what execution measured (mallocs
+and frees executed, heap bytes requested in all, at most live at once and
+leaked at exit, copies executed). It fails (exit 1) unless the program
+after prints exactly what the program before prints, runs clean under ASan
+(no leak, double free or use after free) and passes the static verifier
+bufrs-verify-deallocation.
+
+--golden leaves out times and paths: test/examples/demo-numbers.test
+compares that output with test/examples/Inputs/demo.golden; after a change
+that moves a number, regenerate it with
+  python3 utils/demo.py --golden > test/examples/Inputs/demo.golden
+and review the diff.
+
+--orders compares stage orders of the memory pipeline (ORDERS) on the
+examples, N generated deallocation programs (utils/gen_programs.py's
+generator, no frees) and N generated merge programs
+(utils/gen_merge_programs.py's, static buffers already freed), seed S, run
+10 per module: clean under ASan with the same output, accepted by
+bufrs-verify-deallocation, and per group the mallocs executed and peak heap
+bytes, and the copies executed. docs/pipeline.md shows its output.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import re
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bufrs_utils import dealloc_programs, execution, merge_programs, toolchain  # noqa: E402
+
+ROOT = toolchain.ROOT
+DEFAULT_PIPELINE = "builtin.module(bufrs-memory-pipeline)"
+
+H, LH, PR, DE, CR, MA = ("bufrs-buffer-hoisting", "bufrs-buffer-loop-hoisting", "bufrs-promote-buffers-to-stack",
+                         "bufrs-buffer-deallocation", "bufrs-copy-removal", "bufrs-merge-alloc")
+ORDERS = {
+    "default: loop-hoist, promote, merge, dealloc, copy-rm": [LH, PR, MA, DE, CR],
+    "merge last: loop-hoist, promote, dealloc, copy-rm, merge": [LH, PR, DE, CR, MA],
+    "with hoisting first: hoist, loop-hoist, promote, dealloc, copy-rm, merge": [H, LH, PR, DE, CR, MA],
+    "with hoisting after copy-rm: loop-hoist, promote, dealloc, copy-rm, hoist, merge": [LH, PR, DE, CR, H, MA],
+    "dealloc first: dealloc, loop-hoist, promote, copy-rm, merge": [DE, LH, PR, CR, MA],
+    "merge before promote: loop-hoist, merge, promote, dealloc, copy-rm": [LH, MA, PR, DE, CR],
+    "promote last: loop-hoist, dealloc, copy-rm, merge, promote": [LH, DE, CR, MA, PR],
+    "copy-rm last: loop-hoist, promote, dealloc, merge, copy-rm": [LH, PR, DE, MA, CR],
+    "no loop hoisting: promote, dealloc, copy-rm, merge": [PR, DE, CR, MA],
+    "no promotion: loop-hoist, dealloc, copy-rm, merge": [LH, DE, CR, MA],
+    "no merge: loop-hoist, promote, dealloc, copy-rm": [LH, PR, DE, CR],
+    "dealloc + copy-rm only": [DE, CR],
+}
+
+
+def order_pipeline(stages):
+    return "builtin.module(func.func(expand-realloc{emit-deallocs=false}," + ",".join(stages) + "))"
+
+
+# ---------------------------------------------------------------------------
+# Measuring one program
+# ---------------------------------------------------------------------------
+
+
+def static_counts(text):
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+    count = lambda pattern: len(re.findall(pattern, body))  # noqa: E731
+    return {
+        "heap allocations": count(r"= memref\.alloc\("),
+        "stack allocations": count(r"= memref\.alloca\("),
+        "frees": count(r"\bmemref\.dealloc\b"),
+        "clones": count(r"= bufferization\.clone\b"),
+        "copies": count(r"\bmemref\.copy\b"),
+        "merged buffers (views)": count(r"= memref\.view\b"),
+    }
+
+
+def run_counted(text, workdir, name, entry):
+    """(stdout, problem or None, counts) of one counted ASan run."""
+    exe, error = execution.counting_build(execution.instrument_copies(text), workdir, name,
+                                          execution.BENCH_DEALLOC_DRIVER, entry=entry)
+    if not exe:
+        return None, error, {}
+    return execution.counting_execute(exe)
+
+
+def measure(plugin, pipeline, text, name, entry="main", workdir=None):
+    """Everything the demo table shows for one program, and `problem`: None
+    when the program after is clean and prints what the program before
+    prints."""
+    result = {"name": name, "problem": None}
+    started = time.monotonic()
+    try:
+        after = execution.apply_pipeline(plugin, pipeline, text)
+    except execution.Failure as failure:
+        result["problem"] = "rejected: " + str(failure).splitlines()[-1][:200]
+        return result
+    result["pass seconds"] = time.monotonic() - started
+    result["after text"] = after
+    result["static"] = (static_counts(text), static_counts(after))
+    with tempfile.TemporaryDirectory(prefix="bufrs-demo-") as tmp:
+        out_before, report_before, counts_before = run_counted(text, workdir or tmp, name + "-before", entry)
+        out_after, report_after, counts_after = run_counted(after, workdir or tmp, name + "-after", entry)
+    result["runtime"] = (counts_before, counts_after)
+    result["output"] = out_after
+    if report_before and report_before != "leak":
+        result["problem"] = f"the program before is not clean: {report_before}"
+    elif report_after:
+        result["problem"] = f"after the pipeline: {report_after}"
+    elif out_before != out_after:
+        result["problem"] = f"output differs: before {out_before!r}, after {out_after!r}"
+    elif not out_after:
+        result["problem"] = "the program printed nothing"
+    result["leak before"] = report_before == "leak"
+    result["verified"] = verify_ok(plugin, after)
+    if not result["problem"] and not result["verified"]:
+        result["problem"] = "bufrs-verify-deallocation rejects the IR after"
+    return result
+
+
+# ---------------------------------------------------------------------------
+# The demo
+# ---------------------------------------------------------------------------
+
+
+def table(result):
+    (s_before, s_after), (r_before, r_after) = result["static"], result["runtime"]
+    rows = [("in the IR: " + key, s_before[key], s_after[key]) for key in s_before]
+    runtime = [("mallocs", "executed: mallocs"), ("frees", "executed: frees"), ("copies", "executed: copies"),
+               ("bytes", "heap bytes requested (total)"), ("peak", "heap bytes live at once (peak)"),
+               ("live", "heap bytes leaked at exit")]
+    rows += [(label, r_before.get(key), r_after.get(key)) for key, label in runtime]
+    width = max(len(r[0]) for r in rows)
+    lines = [f"| {'':{width}} | {'before':>9} | {'after':>9} |", f"|{'-' * (width + 2)}|{'-' * 11}|{'-' * 11}|"]
+    for label, before, after in rows:
+        lines.append(f"| {label:{width}} | {str(before):>9} | {str(after):>9} |")
+    return "\n".join(lines)
+
+
+def demo(args):
+    examples = args.examples or sorted(os.path.join("examples", f) for f in os.listdir(os.path.join(ROOT, "examples"))
+                                       if f.endswith(".mlir"))
+    out_dir = args.out or os.path.join(ROOT, "target", "demo")
+    os.makedirs(out_dir, exist_ok=True)
+    started = time.monotonic()
+
+    def one(path):
+        with open(os.path.join(ROOT, path)) as f:
+            return path, measure(args.plugin, args.pipeline, f.read(), os.path.basename(path)[:-5])
+
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        for path, result in pool.map(one, examples):
+            print(f"== {path} through {args.pipeline}")
+            if "after text" in result:
+                after_path = os.path.join(out_dir, os.path.basename(path))
+                with open(after_path, "w") as f:
+                    f.write(result["after text"])
+            if result["problem"]:
+                failed += 1
+                print(f"FAILED: {result['problem']}\n")
+                continue
+            print(table(result))
+            output = " ".join(result["output"].split())
+            print(f"output identical before and after: {output}")
+            if args.golden:
+                print("after: ASan clean (no leak, double free, use after free); bufrs-verify-deallocation accepts it\n")
+                continue
+            print(f"after: ASan clean (no leak, double free, use after free); bufrs-verify-deallocation accepts it; "
+                  f"pipeline {result['pass seconds']:.2f} s; IR after: {os.path.relpath(after_path, ROOT)}\n")
+    if args.golden:
+        print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output")
+        return 1 if failed else 0
+    print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output "
+          f"({time.monotonic() - started:.1f} s)")
+    return 1 if failed else 0
+
+
+# ---------------------------------------------------------------------------
+# Comparing orders
+# ---------------------------------------------------------------------------
+
+
+def verify_ok(plugin, text):
+    result = execution.run([toolchain.tool("mlir-opt"), f"--load-pass-plugin={plugin}", "-o", os.devnull,
+                            "--pass-pipeline=builtin.module(func.func(bufrs-verify-deallocation))"], stdin=text)
+    return result.returncode == 0
+
+
+GROUPS = ("examples", "dealloc corpus", "merge corpus")
+
+
+def orders(args):
+    programs = []
+    for f in sorted(os.listdir(os.path.join(ROOT, "examples"))):
+        if f.endswith(".mlir"):
+            with open(os.path.join(ROOT, "examples", f)) as fh:
+                programs.append(("examples", f[:-5], fh.read(), "main"))
+    texts = [dealloc_programs.generate(args.seed, i) for i in range(args.corpus)]
+    for start in range(0, len(texts), 10):
+        programs.append(("dealloc corpus", f"dealloc {start}+", dealloc_programs.batch_module(texts[start:start + 10]),
+                         "run"))
+    merges = [merge_programs.program(k, args.seed) for k in range(args.corpus)]
+    for start in range(0, len(merges), 10):
+        programs.append(("merge corpus", f"merge {start}+", merge_programs.module(merges[start:start + 10]), "run"))
+    chosen = {label: stages for label, stages in ORDERS.items() if not args.only or args.only in label}
+    jobs = [(label, stages, program) for label, stages in chosen.items() for program in programs]
+
+    def one(job):
+        label, stages, (group, name, text, entry) = job
+        result = measure(args.plugin, order_pipeline(stages), text, name, entry)
+        result.setdefault("verified", False)
+        return label, group, result
+
+    totals = {label: {"programs": 0, "clean": 0, "verified": 0, "copies": 0, "problems": [],
+                      **{(g, k): 0 for g in GROUPS for k in ("mallocs", "peak")}} for label in chosen}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        for label, group, result in pool.map(one, jobs):
+            t = totals[label]
+            t["programs"] += 1
+            t["verified"] += result["verified"]
+            if result["problem"]:
+                t["problems"].append(f"{result['name']}: {result['problem'][:120]}")
+                continue
+            t["clean"] += 1
+            after = result["runtime"][1]
+            t["copies"] += after.get("copies") or 0
+            for key in ("mallocs", "peak"):
+                t[(group, key)] += after.get(key) or 0
+    print(f"Programs: the {sum(1 for p in programs if p[0] == 'examples')} examples (run alone), {args.corpus} "
+          f"generated deallocation programs and {args.corpus} generated merge programs (seed {args.seed}, run 10 "
+          "per module). mallocs: executed; peak: heap bytes live at once, summed over the modules.")
+    print()
+    print("| order | clean + same output | verifier accepts | " +
+          " | ".join(f"{g}: mallocs / peak" for g in GROUPS) + " | copies executed |")
+    print("|---|---|---|" + "---|" * len(GROUPS) + "---|")
+    for label, t in totals.items():
+        cells = " | ".join(f"{t[(g, 'mallocs')]} / {t[(g, 'peak')]}" for g in GROUPS)
+        print(f"| {label} | {t['clean']}/{t['programs']} | {t['verified']}/{t['programs']} | {cells} | {t['copies']} |")
+    for label, t in totals.items():
+        for problem in t["problems"]:
+            print(f"- {label}: {problem}")
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("examples", nargs="*")
+    parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
+    parser.add_argument("--pipeline", default=DEFAULT_PIPELINE)
+    parser.add_argument("--orders", action="store_true", help="compare stage orders (see above)")
+    parser.add_argument("--out", help="where to write the IR after (default: target/demo)")
+    parser.add_argument("--golden", action="store_true",
+                        help="no times and paths: the output test/examples/Inputs/demo.golden holds")
+    parser.add_argument("--corpus", type=int, default=40, help="generated programs for --orders")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", help="with --orders: only the orders whose label contains this")
+    args = parser.parse_args()
+    return orders(args) if args.orders else demo(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
