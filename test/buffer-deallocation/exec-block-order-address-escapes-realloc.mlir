@@ -10,8 +10,6 @@
 
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-promote-buffers-to-stack{max-alloc-size-in-bytes=4096}),bufrs-deallocation-pipeline,func.func(bufrs-merge-alloc))' | FileCheck %s
-// The ownership-based pass (bufrs-ownership-based-buffer-deallocation):
-// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s
 
 // CHECK:      7
 // CHECK-NEXT: 1
