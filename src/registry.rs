@@ -87,14 +87,25 @@ pub struct PipelineEntry {
     pub summary: &'static str,
     /// The pipeline it expands to, nested under the op it is anchored on.
     pub pipeline: &'static str,
+    /// Where it runs, as the README's table says.
+    pub runs_on: &'static str,
 }
 
 /// Every registered pipeline.
-pub const PIPELINES: &[PipelineEntry] = &[PipelineEntry {
-    argument: "bufrs-deallocation-pipeline",
-    summary: "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
-    pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)",
-}];
+pub const PIPELINES: &[PipelineEntry] = &[
+    PipelineEntry {
+        argument: "bufrs-prepare-functions",
+        summary: "Seed 002's preparation phase: tensor signatures become memrefs, memref results become out-params, returns and calls follow",
+        pipeline: "bufrs-buffer-results-to-out-params{tensor-signatures=true}",
+        runs_on: "`builtin.module`",
+    },
+    PipelineEntry {
+        argument: "bufrs-deallocation-pipeline",
+        summary: "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
+        pipeline: "func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)",
+        runs_on: "any op (nests `func.func`)",
+    },
+];
 
 /// Why a pass could not be created.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -131,8 +142,8 @@ pub fn markdown_table() -> String {
     }
     for pipeline in PIPELINES {
         out.push_str(&format!(
-            "| `{}` | any op (nests `func.func`) | {} | pipeline: `{}` |\n",
-            pipeline.argument, pipeline.summary, pipeline.pipeline
+            "| `{}` | {} | {} | pipeline: `{}` |\n",
+            pipeline.argument, pipeline.runs_on, pipeline.summary, pipeline.pipeline
         ));
     }
     out

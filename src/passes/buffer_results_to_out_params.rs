@@ -66,7 +66,7 @@ pass_options! {
         result_attribute: String = String::new() => "result-attribute",
             "Name of a unit attribute put on every new out-param argument (none when empty).";
         copy_op: String = "memref.copy".to_string() => "copy-op",
-            "The op that copies a returned buffer into its out-param: a registered op taking (source, target), e.g. memref.copy or test.copy.";
+            "The op that copies a returned buffer into its out-param: a registered op taking (source, target) of a loaded dialect, e.g. memref.copy or test.copy.";
         reuse_allocations: bool = true => "reuse-allocations",
             "Replace a returned allocation that nothing else keeps by the out-param (no copy).";
     }
@@ -105,7 +105,7 @@ impl BufrsPass for BufferResultsToOutParams {
             Diagnostic::error(
                 &op,
                 format!(
-                    "{}: copy-op '{}' is not a registered op",
+                    "{}: copy-op '{}' is not a registered op of a loaded dialect",
                     Self::ARGUMENT,
                     options.copy_op
                 ),
