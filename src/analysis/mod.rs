@@ -27,7 +27,8 @@
 //!   buffer freed exactly once on every path, no use after free).
 //! - [`input_contract`]: writes to a buffer after it flowed into a merge
 //!   (the input clone-based deallocation cannot make correct).
-//! - [`out_params`]: which function results become out-params (from
+//! - [`call_graph`]: symbol uses and which functions may change signature;
+//!   [`out_params`]: which function results become out-params (from
 //!   symbol uses and result facts) and which returned allocation an
 //!   out-param can replace.
 //! - [`uses`]: use lists (value -> using ops); [`flow`]: the forward flow of
@@ -41,6 +42,7 @@ pub mod snapshot;
 pub mod uses;
 
 pub mod alias;
+pub mod call_graph;
 pub mod allocs;
 pub mod dominance;
 pub mod graph;

@@ -2,7 +2,7 @@
 //! "Preparation Phase"), apart from the rewrite:
 //!
 //! - [`plan_functions`]: from the functions' result facts and the module's
-//!   symbol uses (the call graph as far as the pass needs it), which
+//!   symbol uses ([`super::call_graph`]), which
 //!   functions may change their signature and which of their results become
 //!   out-params (the seed's `ResultConversionKind`, per result), with the
 //!   reason a result or a function is left alone;
@@ -13,8 +13,10 @@
 //!
 //! Pure Rust over facts the pass reads from IR; nothing here uses MLIR.
 
+pub use super::call_graph::{LeftAlone, SymbolUse};
 use super::{
     allocs::is_pure_heap_allocation,
+    call_graph::eligibility,
     snapshot::{OpId, Snapshot, ValueDef, ValueId},
     value_flow::{UseKind, ValueFlow},
 };
@@ -70,28 +72,6 @@ pub struct FunctionFacts {
     pub results: Vec<ResultFacts>,
 }
 
-/// A use of a symbol somewhere in the module.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SymbolUse {
-    /// A call op the pass can rewrite, calling `callee`.
-    DirectCall { callee: String },
-    /// Any other reference to `symbol` (its address taken, an indirect or
-    /// foreign call op, an attribute naming it).
-    Other { symbol: String },
-}
-
-/// Why a function keeps its signature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeftAlone {
-    /// Public and `modify-public-functions` is off.
-    Public,
-    /// A declaration: its body is elsewhere.
-    Declaration,
-    /// Its symbol is used other than by a direct call; the index is into
-    /// the uses given to [`plan_functions`].
-    UsedOtherThanByCall(usize),
-}
-
 /// Why a buffer result stays a result although the rule would append it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeptReason {
@@ -119,26 +99,6 @@ impl FunctionPlan {
     }
 }
 
-/// Whether `function` may change its signature at all: it has a body, it is
-/// private or public functions may change, and every use of its symbol is a
-/// direct call.
-pub fn eligibility(
-    function: &FunctionFacts,
-    uses: &[SymbolUse],
-    modify_public: bool,
-) -> Option<LeftAlone> {
-    if !function.has_body {
-        return Some(LeftAlone::Declaration);
-    }
-    if let Some(index) = uses
-        .iter()
-        .position(|u| matches!(u, SymbolUse::Other { symbol } if *symbol == function.name))
-    {
-        return Some(LeftAlone::UsedOtherThanByCall(index));
-    }
-    (function.public && !modify_public).then_some(LeftAlone::Public)
-}
-
 /// One plan per function, in order.
 pub fn plan_functions(
     functions: &[FunctionFacts],
@@ -149,7 +109,13 @@ pub fn plan_functions(
     functions
         .iter()
         .map(|function| {
-            let left_alone = eligibility(function, uses, modify_public);
+            let left_alone = eligibility(
+                &function.name,
+                function.public,
+                function.has_body,
+                uses,
+                modify_public,
+            );
             let mut plan = FunctionPlan {
                 left_alone,
                 ..FunctionPlan::default()

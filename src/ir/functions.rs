@@ -2,11 +2,15 @@
 //! signature (`FunctionOpInterface`'s `function_type` attribute) and its
 //! per-argument and per-result attributes, changing them, the symbol
 //! references an op holds in its attributes (the module's symbol uses), and
-//! a pre-order walk of the ops under an op.
+//! a pre-order walk of the ops under an op; a module's functions and its
+//! symbol uses (the input of `analysis::call_graph`).
 
 use mlir_sys::{MlirAttribute, MlirNamedAttribute, MlirOperation, MlirType};
 
-use crate::ir::diagnostics::{string_from_ref, string_ref};
+use crate::{
+    analysis::call_graph::SymbolUse,
+    ir::diagnostics::{string_from_ref, string_ref},
+};
 
 /// A function's argument and result types.
 #[derive(Clone, Debug)]
@@ -230,4 +234,88 @@ fn walk(
             }
         }
     }
+}
+
+/// The op's registered name, e.g. `func.call`.
+pub fn op_name(op: MlirOperation) -> String {
+    // SAFETY: live op.
+    string_from_ref(unsafe { mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op)) })
+}
+
+/// A function-like op directly in a module.
+#[derive(Clone, Debug)]
+pub struct FunctionOp {
+    pub op: MlirOperation,
+    pub name: String,
+    pub signature: Signature,
+    pub public: bool,
+    pub has_body: bool,
+}
+
+/// The function-like ops (`FunctionOpInterface`, with a symbol and a
+/// `function_type`) directly in `module`'s body, in order.
+pub fn module_functions(module: MlirOperation) -> Vec<FunctionOp> {
+    let mut out = Vec::new();
+    // SAFETY: live module; its body is region 0's first block (absent for
+    // an empty region).
+    unsafe {
+        let body = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module, 0));
+        if body.ptr.is_null() {
+            return out;
+        }
+        let mut child = mlir_sys::mlirBlockGetFirstOperation(body);
+        while !child.ptr.is_null() {
+            if let (true, Some(name), Some(signature)) = (
+                crate::ir::interfaces::traits(child).is_function_like(),
+                symbol(child),
+                signature(child),
+            ) {
+                let region = mlir_sys::mlirOperationGetRegion(child, 0);
+                out.push(FunctionOp {
+                    op: child,
+                    name,
+                    signature,
+                    public: !is_private(child),
+                    has_body: !mlir_sys::mlirRegionGetFirstBlock(region).ptr.is_null(),
+                });
+            }
+            child = mlir_sys::mlirOperationGetNextInBlock(child);
+        }
+    }
+    out
+}
+
+/// Every use of a symbol under `module`, with the op holding it: a direct
+/// call (an op `is_direct_call` accepts, calling through `CallOpInterface`
+/// a callee named by its `callee` attribute) or any other symbol reference
+/// in an op's attributes. Nested symbol tables (ops with a symbol that are
+/// not functions) are not looked into: their references resolve there.
+pub fn symbol_uses(
+    module: MlirOperation,
+    is_direct_call: &dyn Fn(MlirOperation) -> bool,
+) -> (Vec<SymbolUse>, Vec<MlirOperation>) {
+    let mut uses = Vec::new();
+    let mut users = Vec::new();
+    let ops = nested_ops(module, &mut |op| {
+        symbol(op).is_none() || crate::ir::interfaces::traits(op).is_function_like()
+    });
+    for op in ops {
+        let callee = if is_direct_call(op) {
+            crate::ir::interfaces::callee(op)
+        } else {
+            None
+        };
+        if let Some(callee) = &callee {
+            uses.push(SymbolUse::DirectCall {
+                callee: callee.clone(),
+            });
+            users.push(op);
+        }
+        let skip = callee.as_ref().map(|_| "callee");
+        for (_, symbol) in symbol_references(op, skip) {
+            uses.push(SymbolUse::Other { symbol });
+            users.push(op);
+        }
+    }
+    (uses, users)
 }

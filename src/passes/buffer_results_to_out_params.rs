@@ -40,14 +40,13 @@ use crate::{
         },
         value_flow::ValueFlow,
     },
-    dialect::builders,
+    dialect::{builders, is_direct_call},
     ir::{
         Diagnostic, Severity,
         capture::capture,
         diagnostics::string_ref,
         edit::{self, InsertPoint},
         functions::{self, Signature},
-        interfaces,
         types::{allocation_type_for, buffer_type_of_tensor},
     },
     pass_options,
@@ -149,97 +148,41 @@ struct Module {
     users: Vec<MlirOperation>,
 }
 
-/// The name of the call op the pass rebuilds (the IR to create is fixed).
-const CALL_OP: &str = "func.call";
-
-fn op_name(op: MlirOperation) -> String {
-    // SAFETY: live op.
-    crate::ir::diagnostics::string_from_ref(unsafe {
-        mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op))
-    })
-}
-
 fn read_module(module: MlirOperation, options: &BufferResultsToOutParamsOptions) -> Module {
     let mut functions = Vec::new();
     let mut facts = Vec::new();
-    // SAFETY: live module; its body is region 0's first block.
-    let body = unsafe {
-        mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module, 0))
-    };
-    let mut child = if body.ptr.is_null() {
-        MlirOperation {
-            ptr: std::ptr::null_mut(),
-        }
-    } else {
-        // SAFETY: live block.
-        unsafe { mlir_sys::mlirBlockGetFirstOperation(body) }
-    };
-    while !child.ptr.is_null() {
-        if let (true, Some(name), Some(signature)) = (
-            interfaces::traits(child).is_function_like(),
-            functions::symbol(child),
-            functions::signature(child),
-        ) {
-            let convert = |ty: &MlirType| {
-                if options.tensor_signatures {
-                    buffer_type_of_tensor(*ty)
-                } else {
-                    None
-                }
-            };
-            let arg_buffers = signature.inputs.iter().map(convert).collect();
-            let result_buffers: Vec<Option<MlirType>> =
-                signature.results.iter().map(convert).collect();
-            let results = signature
-                .results
-                .iter()
-                .zip(&result_buffers)
-                .map(|(&ty, converted)| result_facts(converted.unwrap_or(ty), converted.is_some()))
-                .collect();
-            // SAFETY: live op.
-            let has_body = unsafe {
-                let region = mlir_sys::mlirOperationGetRegion(child, 0);
-                !mlir_sys::mlirRegionGetFirstBlock(region).ptr.is_null()
-            };
-            facts.push(FunctionFacts {
-                name,
-                public: !functions::is_private(child),
-                has_body,
-                results,
-            });
-            functions.push(Function {
-                op: child,
-                signature,
-                arg_buffers,
-                result_buffers,
-            });
-        }
-        // SAFETY: live op.
-        child = unsafe { mlir_sys::mlirOperationGetNextInBlock(child) };
+    for function in functions::module_functions(module) {
+        let convert = |ty: &MlirType| {
+            if options.tensor_signatures {
+                buffer_type_of_tensor(*ty)
+            } else {
+                None
+            }
+        };
+        let signature = function.signature;
+        let arg_buffers = signature.inputs.iter().map(convert).collect();
+        let result_buffers: Vec<Option<MlirType>> =
+            signature.results.iter().map(convert).collect();
+        let results = signature
+            .results
+            .iter()
+            .zip(&result_buffers)
+            .map(|(&ty, converted)| result_facts(converted.unwrap_or(ty), converted.is_some()))
+            .collect();
+        facts.push(FunctionFacts {
+            name: function.name,
+            public: function.public,
+            has_body: function.has_body,
+            results,
+        });
+        functions.push(Function {
+            op: function.op,
+            signature,
+            arg_buffers,
+            result_buffers,
+        });
     }
-    // Symbol uses: every op under the module, not looking into nested symbol
-    // tables (ops with a symbol that are not functions), whose references
-    // resolve elsewhere.
-    let mut uses = Vec::new();
-    let mut users = Vec::new();
-    let ops = functions::nested_ops(module, &mut |op| {
-        functions::symbol(op).is_none() || interfaces::traits(op).is_function_like()
-    });
-    for op in ops {
-        let direct = interfaces::traits(op).is_call() && op_name(op) == CALL_OP;
-        let callee = if direct { interfaces::callee(op) } else { None };
-        if let Some(callee) = &callee {
-            uses.push(SymbolUse::DirectCall {
-                callee: callee.clone(),
-            });
-            users.push(op);
-        }
-        let skip = callee.as_ref().map(|_| "callee");
-        for (_, symbol) in functions::symbol_references(op, skip) {
-            uses.push(SymbolUse::Other { symbol });
-            users.push(op);
-        }
-    }
+    let (uses, users) = functions::symbol_uses(module, &is_direct_call);
     Module {
         functions,
         facts,
@@ -426,7 +369,7 @@ unsafe fn to_buffer(value: MlirValue, buffer: MlirType, at: InsertPoint) -> Mlir
     // SAFETY: the caller's contract.
     unsafe {
         if let Some(def) = edit::defining_op(value)
-            && op_name(def) == "bufferization.to_tensor"
+            && functions::op_name(def) == "bufferization.to_tensor"
         {
             let source = mlir_sys::mlirOperationGetOperand(def, 0);
             if mlir_sys::mlirTypeEqual(edit::value_type(source), buffer) {
