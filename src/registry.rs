@@ -54,6 +54,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::buffer_hoisting::BufferHoisting>(),
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
+        entry::<passes::decompose_tuples::DecomposeTuples>(),
         entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
         entry::<passes::merge_alloc::MergeAlloc>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),
@@ -95,8 +96,8 @@ pub struct PipelineEntry {
 pub const PIPELINES: &[PipelineEntry] = &[
     PipelineEntry {
         argument: "bufrs-prepare-functions",
-        summary: "Seed 002's preparation phase: tensor signatures become memrefs, memref results become out-params, returns and calls follow",
-        pipeline: "bufrs-buffer-results-to-out-params{tensor-signatures=true}",
+        summary: "Seed 002's preparation phase: tuples are flattened, tensor signatures become memrefs, memref results become out-params, returns and calls follow",
+        pipeline: "bufrs-decompose-tuples,bufrs-buffer-results-to-out-params{tensor-signatures=true}",
         runs_on: "`builtin.module`",
     },
     PipelineEntry {

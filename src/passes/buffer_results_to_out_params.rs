@@ -44,7 +44,6 @@ use crate::{
     ir::{
         Diagnostic, Severity,
         capture::capture,
-        diagnostics::string_ref,
         edit::{self, InsertPoint},
         functions::{self, Signature},
         types::{allocation_type_for, buffer_type_of_tensor},
@@ -65,7 +64,7 @@ pass_options! {
         result_attribute: String = String::new() => "result-attribute",
             "Name of a unit attribute put on every new out-param argument (none when empty).";
         copy_op: String = "memref.copy".to_string() => "copy-op",
-            "The op that copies a returned buffer into its out-param: a registered op taking (source, target) of a loaded dialect, e.g. memref.copy or test.copy.";
+            "The op that copies a returned buffer into its out-param: a registered op taking (source, target), e.g. memref.copy or test.copy.";
         reuse_allocations: bool = true => "reuse-allocations",
             "Replace a returned allocation that nothing else keeps by the out-param (no copy).";
     }
@@ -93,18 +92,16 @@ impl BufrsPass for BufferResultsToOutParams {
             .emit();
             return Err(PassFailed);
         };
-        // SAFETY: live op; the name is copied for the query.
-        let registered = unsafe {
-            mlir_sys::mlirContextIsRegisteredOperation(
-                mlir_sys::mlirOperationGetContext(op.to_raw()),
-                string_ref(&options.copy_op),
-            )
-        };
+        // SAFETY: live op.
+        let registered = crate::ir::context::load_registered_op(
+            unsafe { mlir_sys::mlirOperationGetContext(op.to_raw()) },
+            &options.copy_op,
+        );
         if !registered {
             Diagnostic::error(
                 &op,
                 format!(
-                    "{}: copy-op '{}' is not a registered op of a loaded dialect",
+                    "{}: copy-op '{}' is not a registered op",
                     Self::ARGUMENT,
                     options.copy_op
                 ),

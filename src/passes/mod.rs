@@ -7,6 +7,7 @@ pub mod buffer_loop_hoisting;
 pub mod buffer_results_to_out_params;
 pub mod contract_report;
 pub mod copy_removal;
+pub mod decompose_tuples;
 pub mod hoisting;
 pub mod merge_alloc;
 pub mod pass;

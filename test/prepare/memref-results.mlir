@@ -125,9 +125,3 @@ func.func @user(%c: i1, %f: f32, %s: memref<4xf32, strided<[?], offset: ?>>) -> 
   return %c : i1
 }
 
-// The copy-op's dialect must be loaded: used in the input (as here) or
-// loaded by the pipeline.
-func.func private @uses_the_test_dialect(%a: memref<4xf32>, %b: memref<4xf32>) {
-  test.copy(%a, %b) : (memref<4xf32>, memref<4xf32>)
-  return
-}

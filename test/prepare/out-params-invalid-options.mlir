@@ -16,4 +16,4 @@ module {
   }
 }
 
-// COPYOP: error: bufrs-buffer-results-to-out-params: copy-op 'nodialect.copy' is not a registered op of a loaded dialect
+// COPYOP: error: bufrs-buffer-results-to-out-params: copy-op 'nodialect.copy' is not a registered op

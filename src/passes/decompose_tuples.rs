@@ -1,0 +1,602 @@
+//! `bufrs-decompose-tuples`: the type-decomposition half of seed 002's
+//! "Preparation Phase" ("Callbacks for Unpacking Types": a decompose callback
+//! for `TupleType`, packing with `MakeTupleOp`, unpacking with
+//! `GetTupleElementOp`), as one module pass.
+//!
+//! `tuple<...>` types, nested ones included, are flattened into their leaf
+//! types in
+//! - the arguments and results of the functions that may change (private
+//!   ones, or all with `modify-public-functions`, whose symbol is only used
+//!   by direct calls), their returns, and every direct call to them
+//!   (`func.call`, anywhere in the module);
+//! - beyond upstream's `test-decompose-call-graph-types`, the arguments of
+//!   any non-entry block whose predecessors all implement
+//!   `BranchOpInterface`, with the operands every predecessor forwards to
+//!   them (segment sizes of ops with `operandSegmentSizes` follow).
+//!
+//! The body keeps working on tuples: flattened arguments are packed again
+//! (`pack-op`, `test.make_tuple` by default) where the tuple was defined, and
+//! tuples passed on are unpacked (`unpack-op`, `test.get_tuple_element` with
+//! an i32 `index`) where they are used. Pack/unpack pairs that cancel are
+//! removed (an unpack of a pack is the packed value; a tuple that is only
+//! unpacked again is not packed), then packs and unpacks left unused. Left as they are, with a
+//! remark: block arguments some predecessor of which does not implement
+//! `BranchOpInterface` or produces the argument itself, and tuple arguments of
+//! region entry blocks (region-branch ops' iter_args).
+
+use std::collections::HashSet;
+
+use melior::ir::OperationRef;
+use mlir_sys::{MlirBlock, MlirOperation, MlirType, MlirValue};
+
+use crate::{
+    analysis::call_graph::{SymbolUse, eligibility},
+    dialect::{builders, is_direct_call},
+    ir::{
+        Diagnostic,
+        diagnostics::string_ref,
+        edit::{self, InsertPoint},
+        functions::{self, Signature},
+        interfaces,
+    },
+    pass_options,
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+};
+
+pass_options! {
+    /// Options of `bufrs-decompose-tuples`.
+    pub struct DecomposeTuplesOptions {
+        pack_op: String = "test.make_tuple".to_string() => "pack-op",
+            "The op that packs values into a tuple (operands: the elements; result: the tuple).";
+        unpack_op: String = "test.get_tuple_element".to_string() => "unpack-op",
+            "The op that takes one element out of a tuple (operand: the tuple; an i32 attribute names the element).";
+        index_attribute: String = "index".to_string() => "index-attribute",
+            "The name of the unpack op's i32 element index attribute.";
+        modify_public_functions: bool = false => "modify-public-functions",
+            "Also change the signatures of public functions.";
+    }
+}
+
+pub struct DecomposeTuples;
+
+impl BufrsPass for DecomposeTuples {
+    type Options = DecomposeTuplesOptions;
+    const ARGUMENT: &'static str = "bufrs-decompose-tuples";
+    const SUMMARY: &'static str = "Flatten tuple types in function signatures, calls, returns and block arguments, packing and unpacking where the body uses tuples";
+    const ANCHOR: Anchor = Anchor::Op("builtin.module");
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        let module = op.to_raw();
+        for name in [&options.pack_op, &options.unpack_op] {
+            // SAFETY: live op.
+            let registered = crate::ir::context::load_registered_op(
+                unsafe { mlir_sys::mlirOperationGetContext(module) },
+                name,
+            );
+            if !registered {
+                Diagnostic::error(
+                    &op,
+                    format!(
+                        "{}: '{name}' is not a registered op",
+                        Self::ARGUMENT
+                    ),
+                )
+                .emit();
+                return Err(PassFailed);
+            }
+        }
+        let mut rewriter = Rewriter { options };
+        rewriter.functions_and_calls(module);
+        rewriter.block_arguments(module);
+        rewriter.cancel_pairs(module);
+        Ok(())
+    }
+}
+
+fn is_tuple(ty: MlirType) -> bool {
+    // SAFETY: live type.
+    unsafe { mlir_sys::mlirTypeIsATuple(ty) }
+}
+
+fn tuple_elements(ty: MlirType) -> Vec<MlirType> {
+    // SAFETY: `ty` is a live tuple type; indices in range.
+    unsafe {
+        (0..mlir_sys::mlirTupleTypeGetNumTypes(ty))
+            .map(|i| mlir_sys::mlirTupleTypeGetType(ty, i))
+            .collect()
+    }
+}
+
+/// The leaf types of `ty` (itself when it is no tuple), depth first.
+fn flatten(ty: MlirType, out: &mut Vec<MlirType>) {
+    if is_tuple(ty) {
+        for element in tuple_elements(ty) {
+            flatten(element, out);
+        }
+    } else {
+        out.push(ty);
+    }
+}
+
+fn flatten_all(types: &[MlirType]) -> Vec<MlirType> {
+    let mut out = Vec::new();
+    for &ty in types {
+        flatten(ty, &mut out);
+    }
+    out
+}
+
+/// Where the next op goes so that ops built one after another stay in
+/// order: at the start of a block the first, then after the last one.
+struct Cursor(InsertPoint);
+
+impl Cursor {
+    fn placed(&mut self, op: MlirOperation) {
+        if matches!(self.0, InsertPoint::StartOf(_) | InsertPoint::After(_)) {
+            self.0 = InsertPoint::After(op);
+        }
+    }
+}
+
+struct Rewriter<'a> {
+    options: &'a DecomposeTuplesOptions,
+}
+
+impl Rewriter<'_> {
+    /// The leaves of `value`, unpacking it at `at` (or taking the operands of
+    /// the pack that built it).
+    fn decompose(&mut self, value: MlirValue, at: &mut Cursor, out: &mut Vec<MlirValue>) {
+        // SAFETY: live value.
+        let ty = unsafe { edit::value_type(value) };
+        if !is_tuple(ty) {
+            out.push(value);
+            return;
+        }
+        let elements = tuple_elements(ty);
+        // SAFETY: live value and ops.
+        unsafe {
+            if let Some(def) = edit::defining_op(value)
+                && functions::op_name(def) == self.options.pack_op
+                && mlir_sys::mlirOperationGetNumOperands(def) as usize == elements.len()
+            {
+                for i in 0..elements.len() {
+                    let operand = mlir_sys::mlirOperationGetOperand(def, i as isize);
+                    self.decompose(operand, at, out);
+                }
+                return;
+            }
+            let location = mlir_sys::mlirValueGetLocation(value);
+            for (i, element) in elements.into_iter().enumerate() {
+                let Some(op) = builders::create_op_with_attributes(
+                    &self.options.unpack_op,
+                    location,
+                    &[value],
+                    &[element],
+                    &[(&self.options.index_attribute, &format!("{i} : i32"))],
+                    at.0,
+                ) else {
+                    continue;
+                };
+                at.placed(op);
+                self.decompose(edit::result(op, 0), at, out);
+            }
+        }
+    }
+
+    /// A value of type `ty` from the next leaves, packing at `at`.
+    fn pack(
+        &mut self,
+        ty: MlirType,
+        leaves: &mut dyn Iterator<Item = MlirValue>,
+        location: mlir_sys::MlirLocation,
+        at: &mut Cursor,
+    ) -> MlirValue {
+        if !is_tuple(ty) {
+            return leaves.next().expect("as many leaves as the flattened type");
+        }
+        let elements: Vec<MlirValue> = tuple_elements(ty)
+            .into_iter()
+            .map(|element| self.pack(element, leaves, location, at))
+            .collect();
+        // SAFETY: live handles; the pack's operands dominate `at`.
+        unsafe {
+            let op = edit::create_op(&self.options.pack_op, location, &elements, &[ty], &[], at.0);
+            at.placed(op);
+            edit::result(op, 0)
+        }
+    }
+
+    fn functions_and_calls(&mut self, module: MlirOperation) {
+        let all = functions::module_functions(module);
+        let (uses, users) = functions::symbol_uses(module, &is_direct_call);
+        let mut changed: Vec<(String, Signature)> = Vec::new();
+        for function in &all {
+            let has_tuple = function
+                .signature
+                .inputs
+                .iter()
+                .chain(&function.signature.results)
+                .any(|&t| is_tuple(t));
+            if !has_tuple {
+                continue;
+            }
+            match eligibility(
+                &function.name,
+                function.public,
+                function.has_body,
+                &uses,
+                self.options.modify_public_functions,
+            ) {
+                None => {}
+                Some(crate::analysis::call_graph::LeftAlone::UsedOtherThanByCall(index)) => {
+                    // SAFETY: live ops of the running pass.
+                    let (op, user) = unsafe {
+                        (
+                            OperationRef::from_raw(function.op),
+                            OperationRef::from_raw(users[index]),
+                        )
+                    };
+                    Diagnostic::remark(
+                        &op,
+                        format!(
+                            "'{}' is used other than by a direct call: its tuples are not decomposed",
+                            function.name
+                        ),
+                    )
+                    .note_at(&user, "used here")
+                    .emit();
+                    continue;
+                }
+                Some(_) => continue,
+            }
+            self.rewrite_function(function);
+            changed.push((function.name.clone(), function.signature.clone()));
+        }
+        for (symbol_use, &user) in uses.iter().zip(&users) {
+            if let SymbolUse::DirectCall { callee } = symbol_use
+                && let Some((_, signature)) = changed.iter().find(|(n, _)| n == callee)
+            {
+                self.rewrite_call(user, callee, signature);
+            }
+        }
+    }
+
+    fn rewrite_function(&mut self, function: &functions::FunctionOp) {
+        let op = function.op;
+        let signature = &function.signature;
+        // SAFETY: live function with a body (eligibility excludes
+        // declarations); the block edits keep the entry's arguments in
+        // the order of the new signature.
+        unsafe {
+            let region = mlir_sys::mlirOperationGetRegion(op, 0);
+            let entry = mlir_sys::mlirRegionGetFirstBlock(region);
+            self.flatten_block_arguments(entry, &|_| true);
+            // Returns.
+            let mut block = entry;
+            while !block.ptr.is_null() {
+                let terminator = mlir_sys::mlirBlockGetTerminator(block);
+                if !terminator.ptr.is_null()
+                    && interfaces::traits(terminator).is_return_like()
+                {
+                    self.flatten_all_operands(terminator);
+                }
+                block = mlir_sys::mlirBlockGetNextInRegion(block);
+            }
+            let per_position = |name: &str, types: &[MlirType]| {
+                let old = functions::per_position_attributes(op, name, types.len());
+                let mut new = Vec::new();
+                for (ty, entries) in types.iter().zip(old) {
+                    if is_tuple(*ty) {
+                        let mut leaves = Vec::new();
+                        flatten(*ty, &mut leaves);
+                        new.extend(leaves.iter().map(|_| Vec::new()));
+                    } else {
+                        new.push(entries);
+                    }
+                }
+                new
+            };
+            let arg_attrs = per_position("arg_attrs", &signature.inputs);
+            let res_attrs = per_position("res_attrs", &signature.results);
+            functions::set_signature(
+                op,
+                &Signature {
+                    inputs: flatten_all(&signature.inputs),
+                    results: flatten_all(&signature.results),
+                },
+            );
+            functions::set_per_position_attributes(op, "arg_attrs", &arg_attrs);
+            functions::set_per_position_attributes(op, "res_attrs", &res_attrs);
+        }
+    }
+
+    /// Replaces every tuple argument of `block` accepted by `which` (by
+    /// index) by its leaves, packed again at the block's start.
+    /// # Safety
+    /// `block` is live; the caller makes every predecessor forward the leaves.
+    unsafe fn flatten_block_arguments(&mut self, block: MlirBlock, which: &dyn Fn(usize) -> bool) {
+        // SAFETY: the caller's contract; indices stay in range because the
+        // arguments are visited from the last one.
+        unsafe {
+            let count = mlir_sys::mlirBlockGetNumArguments(block) as usize;
+            for index in (0..count).rev() {
+                let arg = mlir_sys::mlirBlockGetArgument(block, index as isize);
+                let ty = edit::value_type(arg);
+                if !is_tuple(ty) || !which(index) {
+                    continue;
+                }
+                let location = mlir_sys::mlirValueGetLocation(arg);
+                let mut leaf_types = Vec::new();
+                flatten(ty, &mut leaf_types);
+                let leaves: Vec<MlirValue> = leaf_types
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &t)| {
+                        mlir_sys::mlirBlockInsertArgument(block, (index + 1 + k) as isize, t, location)
+                    })
+                    .collect();
+                let mut cursor = Cursor(InsertPoint::StartOf(block));
+                let packed = self.pack(ty, &mut leaves.into_iter(), location, &mut cursor);
+                edit::replace_all_uses(arg, packed);
+                mlir_sys::mlirBlockEraseArgument(block, index as u32);
+            }
+        }
+    }
+
+    /// Replaces every operand of `op` by its leaves (for returns).
+    /// # Safety
+    /// `op` is live and takes any number of operands.
+    unsafe fn flatten_all_operands(&mut self, op: MlirOperation) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let count = mlir_sys::mlirOperationGetNumOperands(op);
+            let mut cursor = Cursor(InsertPoint::Before(op));
+            let mut leaves = Vec::new();
+            for i in 0..count {
+                let operand = mlir_sys::mlirOperationGetOperand(op, i);
+                self.decompose(operand, &mut cursor, &mut leaves);
+            }
+            mlir_sys::mlirOperationSetOperands(op, leaves.len() as isize, leaves.as_ptr());
+        }
+    }
+
+    fn rewrite_call(&mut self, call: MlirOperation, callee: &str, signature: &Signature) {
+        // SAFETY: the call is live and matches `signature` (the IR verified);
+        // the leaves dominate the new call, the packs its old results' uses.
+        unsafe {
+            let location = edit::location(call);
+            let mut cursor = Cursor(InsertPoint::Before(call));
+            let mut operands = Vec::new();
+            for i in 0..mlir_sys::mlirOperationGetNumOperands(call) {
+                let operand = mlir_sys::mlirOperationGetOperand(call, i);
+                self.decompose(operand, &mut cursor, &mut operands);
+            }
+            let results = flatten_all(&signature.results);
+            let new_call =
+                builders::func_call(callee, &operands, &results, location, InsertPoint::Before(call));
+            let mut leaves = (0..results.len()).map(|i| edit::result(new_call, i));
+            let mut cursor = Cursor(InsertPoint::Before(call));
+            for (i, &ty) in signature.results.iter().enumerate() {
+                let value = self.pack(ty, &mut leaves, location, &mut cursor);
+                edit::replace_all_uses(edit::result(call, i), value);
+            }
+            edit::erase(call);
+        }
+    }
+
+    /// Tuple arguments of non-entry blocks, with the operands their
+    /// predecessors forward (`BranchOpInterface`).
+    fn block_arguments(&mut self, module: MlirOperation) {
+        let ops = functions::nested_ops(module, &mut |_| true);
+        let mut seen = HashSet::new();
+        for op in ops {
+            // SAFETY: live op (the edits below only touch blocks, block
+            // arguments and terminators' operands, and add ops).
+            unsafe {
+                for r in 0..mlir_sys::mlirOperationGetNumRegions(op) {
+                    let region = mlir_sys::mlirOperationGetRegion(op, r);
+                    if !seen.insert(region.ptr as usize) {
+                        continue;
+                    }
+                    self.region_block_arguments(op, region);
+                }
+            }
+        }
+    }
+
+    /// # Safety
+    /// `region` is a live region of live `parent`.
+    unsafe fn region_block_arguments(&mut self, parent: MlirOperation, region: mlir_sys::MlirRegion) {
+        // SAFETY: the caller's contract; handles come from the live region.
+        unsafe {
+            let entry = mlir_sys::mlirRegionGetFirstBlock(region);
+            let mut blocks = Vec::new();
+            let mut block = entry;
+            while !block.ptr.is_null() {
+                blocks.push(block);
+                block = mlir_sys::mlirBlockGetNextInRegion(block);
+            }
+            let has_tuple_arg = |b: MlirBlock| {
+                edit::block_arguments(b)
+                    .into_iter()
+                    .any(|a| is_tuple(edit::value_type(a)))
+            };
+            if let Some(&first) = blocks.first()
+                && has_tuple_arg(first)
+                && !interfaces::traits(parent).is_function_like()
+            {
+                // SAFETY: live op of the running pass.
+                let op = OperationRef::from_raw(parent);
+                Diagnostic::remark(
+                    &op,
+                    "tuple arguments of a region's entry block are not decomposed",
+                )
+                .emit();
+            }
+            for &block in blocks.iter().skip(1) {
+                if !has_tuple_arg(block) {
+                    continue;
+                }
+                // Predecessors: (terminator, successor index).
+                let mut preds = Vec::new();
+                for &b in &blocks {
+                    let t = mlir_sys::mlirBlockGetTerminator(b);
+                    if t.ptr.is_null() {
+                        continue;
+                    }
+                    for s in 0..mlir_sys::mlirOperationGetNumSuccessors(t) {
+                        if mlir_sys::mlirBlockEqual(mlir_sys::mlirOperationGetSuccessor(t, s), block) {
+                            preds.push((t, s as usize));
+                        }
+                    }
+                }
+                let count = mlir_sys::mlirBlockGetNumArguments(block) as usize;
+                let refused = preds.iter().find_map(|&(t, s)| {
+                    match interfaces::branch_successor_operands(t, s) {
+                        None => Some((t, "does not implement BranchOpInterface")),
+                        Some(operands)
+                            if operands.produced > 0
+                                || operands.forwarded.len() != count
+                                || (count > 0 && operands.first_operand_index.is_none()) =>
+                        {
+                            Some((t, "produces some of the block's arguments itself"))
+                        }
+                        _ => None,
+                    }
+                });
+                if let Some((t, why)) = refused {
+                    // SAFETY: live op of the running pass.
+                    let op = OperationRef::from_raw(t);
+                    Diagnostic::remark(
+                        &op,
+                        format!("the tuple arguments of this op's successor are not decomposed: it {why}"),
+                    )
+                    .emit();
+                    continue;
+                }
+                for index in (0..count).rev() {
+                    let arg = mlir_sys::mlirBlockGetArgument(block, index as isize);
+                    if !is_tuple(edit::value_type(arg)) {
+                        continue;
+                    }
+                    for &(t, s) in &preds {
+                        let operands = interfaces::branch_successor_operands(t, s)
+                            .expect("checked above");
+                        let at = operands.first_operand_index.expect("checked above") as usize + index;
+                        let mut cursor = Cursor(InsertPoint::Before(t));
+                        let mut leaves = Vec::new();
+                        self.decompose(operands.forwarded[index], &mut cursor, &mut leaves);
+                        replace_operand_with_many(t, at, &leaves);
+                    }
+                    self.flatten_block_arguments(block, &|i| i == index);
+                }
+            }
+        }
+    }
+
+    /// Unpacks of packs become the packed value; unused packs and unpacks go.
+    fn cancel_pairs(&mut self, module: MlirOperation) {
+        let ops = functions::nested_ops(module, &mut |_| true);
+        for op in ops {
+            if functions::op_name(op) != self.options.unpack_op {
+                continue;
+            }
+            // SAFETY: live ops; an unpack of a pack with an index in range
+            // yields the pack's operand of the same type.
+            unsafe {
+                if mlir_sys::mlirOperationGetNumOperands(op) != 1
+                    || mlir_sys::mlirOperationGetNumResults(op) != 1
+                {
+                    continue;
+                }
+                let tuple = mlir_sys::mlirOperationGetOperand(op, 0);
+                let Some(def) = edit::defining_op(tuple) else {
+                    continue;
+                };
+                if functions::op_name(def) != self.options.pack_op {
+                    continue;
+                }
+                let attr = mlir_sys::mlirOperationGetAttributeByName(
+                    op,
+                    string_ref(&self.options.index_attribute),
+                );
+                if attr.ptr.is_null() || !mlir_sys::mlirAttributeIsAInteger(attr) {
+                    continue;
+                }
+                let index = mlir_sys::mlirIntegerAttrGetValueInt(attr);
+                if index < 0 || index >= mlir_sys::mlirOperationGetNumOperands(def) as i64 {
+                    continue;
+                }
+                let element = mlir_sys::mlirOperationGetOperand(def, index as isize);
+                let result = edit::result(op, 0);
+                if !mlir_sys::mlirTypeEqual(edit::value_type(element), edit::value_type(result)) {
+                    continue;
+                }
+                edit::replace_all_uses(result, element);
+                edit::erase(op);
+            }
+        }
+        // Packs and unpacks left without uses go (they only build or take
+        // apart a tuple), until none is left.
+        loop {
+            let dead: Vec<MlirOperation> = functions::nested_ops(module, &mut |_| true)
+                .into_iter()
+                .filter(|&op| {
+                    let name = functions::op_name(op);
+                    // SAFETY: live op.
+                    (name == self.options.pack_op || name == self.options.unpack_op)
+                        && unsafe { mlir_sys::mlirOperationGetNumResults(op) } == 1
+                        && unsafe {
+                            mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(
+                                edit::result(op, 0),
+                            ))
+                        }
+                })
+                .collect();
+            if dead.is_empty() {
+                break;
+            }
+            for op in dead {
+                // SAFETY: live op without uses of its result.
+                unsafe { edit::erase(op) };
+            }
+        }
+    }
+}
+
+/// Replaces operand `index` of `op` by `values`, growing the
+/// `operandSegmentSizes` segment that holds it when the op has one.
+/// # Safety
+/// `op` is live, `index` in range, and the op accepts the new operands there.
+unsafe fn replace_operand_with_many(op: MlirOperation, index: usize, values: &[MlirValue]) {
+    // SAFETY: the caller's contract; the arrays outlive the calls.
+    unsafe {
+        let count = mlir_sys::mlirOperationGetNumOperands(op) as usize;
+        let mut operands: Vec<MlirValue> = (0..count)
+            .map(|i| mlir_sys::mlirOperationGetOperand(op, i as isize))
+            .collect();
+        operands.splice(index..=index, values.iter().copied());
+        let name = string_ref("operandSegmentSizes");
+        let segments = mlir_sys::mlirOperationGetAttributeByName(op, name);
+        mlir_sys::mlirOperationSetOperands(op, operands.len() as isize, operands.as_ptr());
+        if segments.ptr.is_null() {
+            return;
+        }
+        let n = mlir_sys::mlirDenseArrayGetNumElements(segments);
+        let mut sizes: Vec<i32> = (0..n)
+            .map(|i| mlir_sys::mlirDenseI32ArrayGetElement(segments, i))
+            .collect();
+        let mut start = 0usize;
+        for size in sizes.iter_mut() {
+            let end = start + *size as usize;
+            if index < end {
+                *size += values.len() as i32 - 1;
+                break;
+            }
+            start = end;
+        }
+        let context = mlir_sys::mlirOperationGetContext(op);
+        let attr = mlir_sys::mlirDenseI32ArrayGet(context, sizes.len() as isize, sizes.as_ptr());
+        mlir_sys::mlirOperationSetAttributeByName(op, name, attr);
+    }
+}
