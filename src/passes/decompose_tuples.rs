@@ -440,10 +440,9 @@ impl Rewriter<'_> {
                 // Predecessors: (terminator, successor index).
                 let mut preds = Vec::new();
                 for &b in &blocks {
-                    let t = mlir_sys::mlirBlockGetTerminator(b);
-                    if t.ptr.is_null() {
-                        continue;
-                    }
+                    // The last op, registered or not (an unregistered op may
+                    // be a terminator with successors).
+                    let Some(t) = last_op(b) else { continue };
                     for s in 0..mlir_sys::mlirOperationGetNumSuccessors(t) {
                         if mlir_sys::mlirBlockEqual(mlir_sys::mlirOperationGetSuccessor(t, s), block) {
                             preds.push((t, s as usize));
@@ -598,5 +597,21 @@ unsafe fn replace_operand_with_many(op: MlirOperation, index: usize, values: &[M
         let context = mlir_sys::mlirOperationGetContext(op);
         let attr = mlir_sys::mlirDenseI32ArrayGet(context, sizes.len() as isize, sizes.as_ptr());
         mlir_sys::mlirOperationSetAttributeByName(op, name, attr);
+    }
+}
+
+/// The last op of `block`, if any.
+/// # Safety
+/// `block` is live.
+unsafe fn last_op(block: MlirBlock) -> Option<MlirOperation> {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let mut op = mlir_sys::mlirBlockGetFirstOperation(block);
+        let mut last = None;
+        while !op.ptr.is_null() {
+            last = Some(op);
+            op = mlir_sys::mlirOperationGetNextInBlock(op);
+        }
+        last
     }
 }
