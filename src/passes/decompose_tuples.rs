@@ -12,7 +12,11 @@
 //! - beyond upstream's `test-decompose-call-graph-types`, the arguments of
 //!   any non-entry block whose predecessors all implement
 //!   `BranchOpInterface`, with the operands every predecessor forwards to
-//!   them (segment sizes of ops with `operandSegmentSizes` follow).
+//!   them (segment sizes of ops with `operandSegmentSizes` follow);
+//! - the forwarded operands, region entry arguments, results and
+//!   terminator operands of region-branch ops (`RegionBranchOpInterface`
+//!   entry and terminator edges: `scf.for` iter_args, `scf.if` results,
+//!   `scf.while`); the op is rebuilt with the leaves, its regions moved.
 //!
 //! The body keeps working on tuples: flattened arguments are packed again
 //! (`pack-op`, `test.make_tuple` by default) where the tuple was defined, and
@@ -21,8 +25,9 @@
 //! removed (an unpack of a pack is the packed value; a tuple that is only
 //! unpacked again is not packed), then packs and unpacks left unused. Left as they are, with a
 //! remark: block arguments some predecessor of which does not implement
-//! `BranchOpInterface` or produces the argument itself, and tuple arguments of
-//! region entry blocks (region-branch ops' iter_args).
+//! `BranchOpInterface` or produces the argument itself, region-branch ops
+//! whose edges do not say where a tuple comes from, and tuple arguments of
+//! the entry blocks of other ops' regions.
 
 use std::collections::HashSet;
 
@@ -87,6 +92,7 @@ impl BufrsPass for DecomposeTuples {
         }
         let mut rewriter = Rewriter { options };
         rewriter.functions_and_calls(module);
+        rewriter.region_branch_ops(module);
         rewriter.block_arguments(module);
         rewriter.cancel_pairs(module);
         Ok(())
@@ -384,6 +390,160 @@ impl Rewriter<'_> {
         }
     }
 
+    /// Region-branch ops (`RegionBranchOpInterface`) whose forwarded
+    /// operands, region entry arguments or results are tuples: rebuilt with
+    /// the leaves, innermost first.
+    fn region_branch_ops(&mut self, module: MlirOperation) {
+        let ops = functions::nested_ops(module, &mut |_| true);
+        for op in ops.into_iter().rev() {
+            if interfaces::traits(op).is_region_branch() {
+                // SAFETY: live op (inner ops rebuilt before it stay inside
+                // its regions; it is not touched by them).
+                unsafe { self.region_branch_op(op) };
+            }
+        }
+    }
+
+    /// # Safety
+    /// `op` is a live region-branch op.
+    unsafe fn region_branch_op(&mut self, op: MlirOperation) {
+        // SAFETY: the caller's contract; the handles come from live IR.
+        unsafe {
+            let Some(entry_edges) = interfaces::region_entry_edges(op) else {
+                return;
+            };
+            let results: Vec<MlirValue> = (0..mlir_sys::mlirOperationGetNumResults(op))
+                .map(|i| edit::result(op, i as usize))
+                .collect();
+            let region_count = mlir_sys::mlirOperationGetNumRegions(op);
+            let entries: Vec<MlirBlock> = (0..region_count)
+                .map(|r| mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, r)))
+                .collect();
+            // Terminators of the op's regions and their edges.
+            let mut terminators = Vec::new();
+            for r in 0..region_count {
+                let mut block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, r));
+                while !block.ptr.is_null() {
+                    if let Some(t) = last_op(block)
+                        && let Some(edges) = interfaces::terminator_edges(t)
+                        && !edges.is_empty()
+                    {
+                        terminators.push((t, edges));
+                    }
+                    block = mlir_sys::mlirBlockGetNextInRegion(block);
+                }
+            }
+            let tuple = |v: &MlirValue| is_tuple(edit::value_type(*v));
+            let entry_args: Vec<MlirValue> = entries
+                .iter()
+                .filter(|b| !b.ptr.is_null())
+                .flat_map(|&b| edit::block_arguments(b))
+                .collect();
+            let any = results.iter().any(tuple)
+                || entry_args.iter().any(tuple)
+                || entry_edges.iter().any(|e| e.forwarded.iter().any(tuple))
+                || terminators.iter().any(|(_, e)| e[0].forwarded.iter().any(tuple));
+            if !any {
+                return;
+            }
+            // Every tuple that is received must be received through an edge.
+            let mut inputs: HashSet<usize> = HashSet::new();
+            for edge in entry_edges.iter().chain(terminators.iter().flat_map(|(_, e)| e)) {
+                inputs.extend(edge.inputs.iter().map(|v| v.ptr as usize));
+            }
+            let unmapped = results
+                .iter()
+                .chain(&entry_args)
+                .any(|v| tuple(v) && !inputs.contains(&(v.ptr as usize)));
+            let unplaced = entry_edges
+                .iter()
+                .chain(terminators.iter().flat_map(|(_, e)| e))
+                .any(|e| e.forwarded.iter().any(tuple) && e.first_operand_index.is_none());
+            if unmapped || unplaced {
+                let at = OperationRef::from_raw(op);
+                Diagnostic::remark(
+                    &at,
+                    "tuples through this op are not decomposed: its region edges do not say where each one comes from",
+                )
+                .emit();
+                return;
+            }
+            // Terminators: forwarded tuples become their leaves.
+            for (t, edges) in &terminators {
+                // Every edge of a terminator forwards the same operands.
+                let edge = &edges[0];
+                let first = edge.first_operand_index.unwrap_or(0) as usize;
+                for position in (0..edge.forwarded.len()).rev() {
+                    let value = edge.forwarded[position];
+                    if !tuple(&value) {
+                        continue;
+                    }
+                    let mut cursor = Cursor(InsertPoint::Before(*t));
+                    let mut leaves = Vec::new();
+                    self.decompose(value, &mut cursor, &mut leaves);
+                    replace_operand_with_many(*t, first + position, &leaves);
+                }
+            }
+            // Region entry arguments.
+            for &entry in entries.iter().filter(|b| !b.ptr.is_null()) {
+                self.flatten_block_arguments(entry, &|_| true);
+            }
+            // The op's own operands.
+            let mut tuple_operands: Vec<usize> = entry_edges
+                .iter()
+                .flat_map(|e| {
+                    let first = e.first_operand_index.unwrap_or(0) as usize;
+                    e.forwarded
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, v)| tuple(v))
+                        .map(move |(p, _)| first + p)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            tuple_operands.sort_unstable();
+            tuple_operands.dedup();
+            let count = mlir_sys::mlirOperationGetNumOperands(op) as usize;
+            let mut operands = Vec::new();
+            let mut segments = segment_sizes(op);
+            let mut cursor = Cursor(InsertPoint::Before(op));
+            for index in 0..count {
+                let operand = mlir_sys::mlirOperationGetOperand(op, index as isize);
+                if tuple_operands.contains(&index) {
+                    let before = operands.len();
+                    self.decompose(operand, &mut cursor, &mut operands);
+                    if let Some(sizes) = segments.as_mut() {
+                        grow_segment(sizes, index, operands.len() - before);
+                    }
+                } else {
+                    operands.push(operand);
+                }
+            }
+            let result_types: Vec<MlirType> =
+                results.iter().map(|&r| edit::value_type(r)).collect();
+            let flat_results = flatten_all(&result_types);
+            let context = mlir_sys::mlirOperationGetContext(op);
+            let attributes: Vec<mlir_sys::MlirNamedAttribute> = segments
+                .map(|sizes| {
+                    mlir_sys::mlirNamedAttributeGet(
+                        mlir_sys::mlirIdentifierGet(context, string_ref("operandSegmentSizes")),
+                        mlir_sys::mlirDenseI32ArrayGet(context, sizes.len() as isize, sizes.as_ptr()),
+                    )
+                })
+                .into_iter()
+                .collect();
+            let new_op = edit::rebuild_with_regions(op, &operands, &flat_results, &attributes);
+            let location = edit::location(op);
+            let mut leaves = (0..flat_results.len()).map(|i| edit::result(new_op, i));
+            let mut cursor = Cursor(InsertPoint::After(new_op));
+            for (i, &ty) in result_types.iter().enumerate() {
+                let value = self.pack(ty, &mut leaves, location, &mut cursor);
+                edit::replace_all_uses(results[i], value);
+            }
+            edit::erase(op);
+        }
+    }
+
     /// Tuple arguments of non-entry blocks, with the operands their
     /// predecessors forward (`BranchOpInterface`).
     fn block_arguments(&mut self, module: MlirOperation) {
@@ -575,28 +735,45 @@ unsafe fn replace_operand_with_many(op: MlirOperation, index: usize, values: &[M
             .map(|i| mlir_sys::mlirOperationGetOperand(op, i as isize))
             .collect();
         operands.splice(index..=index, values.iter().copied());
-        let name = string_ref("operandSegmentSizes");
-        let segments = mlir_sys::mlirOperationGetAttributeByName(op, name);
+        let sizes = segment_sizes(op);
         mlir_sys::mlirOperationSetOperands(op, operands.len() as isize, operands.as_ptr());
-        if segments.ptr.is_null() {
-            return;
-        }
-        let n = mlir_sys::mlirDenseArrayGetNumElements(segments);
-        let mut sizes: Vec<i32> = (0..n)
-            .map(|i| mlir_sys::mlirDenseI32ArrayGetElement(segments, i))
-            .collect();
-        let mut start = 0usize;
-        for size in sizes.iter_mut() {
-            let end = start + *size as usize;
-            if index < end {
-                *size += values.len() as i32 - 1;
-                break;
-            }
-            start = end;
-        }
+        let Some(mut sizes) = sizes else { return };
+        grow_segment(&mut sizes, index, values.len());
         let context = mlir_sys::mlirOperationGetContext(op);
         let attr = mlir_sys::mlirDenseI32ArrayGet(context, sizes.len() as isize, sizes.as_ptr());
-        mlir_sys::mlirOperationSetAttributeByName(op, name, attr);
+        mlir_sys::mlirOperationSetAttributeByName(op, string_ref("operandSegmentSizes"), attr);
+    }
+}
+
+/// The op's `operandSegmentSizes`, if it has them.
+/// # Safety
+/// `op` is live.
+unsafe fn segment_sizes(op: MlirOperation) -> Option<Vec<i32>> {
+    // SAFETY: the caller's contract; indices in range.
+    unsafe {
+        let segments =
+            mlir_sys::mlirOperationGetAttributeByName(op, string_ref("operandSegmentSizes"));
+        if segments.ptr.is_null() {
+            return None;
+        }
+        Some(
+            (0..mlir_sys::mlirDenseArrayGetNumElements(segments))
+                .map(|i| mlir_sys::mlirDenseI32ArrayGetElement(segments, i))
+                .collect(),
+        )
+    }
+}
+
+/// Operand `index` became `count` operands: the segment holding it grows.
+fn grow_segment(sizes: &mut [i32], index: usize, count: usize) {
+    let mut start = 0usize;
+    for size in sizes.iter_mut() {
+        let end = start + *size as usize;
+        if index < end {
+            *size += count as i32 - 1;
+            return;
+        }
+        start = end;
     }
 }
 

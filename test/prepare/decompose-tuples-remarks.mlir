@@ -1,6 +1,7 @@
 // What bufrs-decompose-tuples leaves as tuples says so in a remark: a
 // function used other than by a direct call (note at the use), tuple
-// arguments of a region's entry block (scf.for iter_args), and a block
+// arguments of the entry block of a region whose op has no
+// RegionBranchOpInterface, and a block
 // whose predecessor does not implement BranchOpInterface. The IR stays
 // valid and unchanged there: checked by FileCheck on the same run.
 
@@ -26,16 +27,17 @@ func.func @user(%t: tuple<i1, f32>) {
   return
 }
 
-// CHECK-LABEL: func.func @loop(
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tuple<i1, f32>) {
-func.func @loop(%t: tuple<i1, f32>, %n: index) -> tuple<i1, f32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+// An op with a region but no RegionBranchOpInterface: nothing says what
+// its region's arguments receive.
+// CHECK-LABEL: func.func @opaque_region(
+// CHECK: ^bb0(%{{.*}}: tuple<i1, f32>):
+func.func @opaque_region() {
   // expected-remark @below {{tuple arguments of a region's entry block are not decomposed}}
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %t) -> tuple<i1, f32> {
-    scf.yield %acc : tuple<i1, f32>
-  }
-  return %r : tuple<i1, f32>
+  "foo.op"() ({
+  ^bb0(%x: tuple<i1, f32>):
+    "foo.end"() : () -> ()
+  }) : () -> ()
+  return
 }
 
 // CHECK-LABEL: func.func @unknown_branch(

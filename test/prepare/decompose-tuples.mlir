@@ -1,6 +1,7 @@
 // bufrs-decompose-tuples beyond the seed's examples: nested tuples, a body
 // that uses the tuple (packed again at the entry, unpacked at the return),
-// recursion with the call inside scf.if, calls from another function,
+// recursion with the call inside scf.if, scf.for and scf.while carrying
+// tuples (RegionBranchOpInterface), calls from another function,
 // block arguments of tuple type with the operands of cf.br and cf.cond_br
 // (whose operandSegmentSizes follow), cancelling pack/unpack pairs.
 // Public functions keep their signature unless modify-public-functions.
@@ -26,21 +27,17 @@ func.func private @uses_element(%t: tuple<i1, memref<4xf32>>) -> i1 {
   return %b : i1
 }
 
-// The scf.if still yields a tuple: packed at the entry and after the
-// recursive call, unpacked at the return.
+// Recursion, the call inside scf.if, whose results and yields are
+// flattened too (RegionBranchOpInterface).
 // CHECK-LABEL: func.func private @rec(
 // CHECK-SAME: %[[C:.*]]: i1, %[[A:.*]]: i1, %[[B:.*]]: f32) -> (i1, f32) {
-// CHECK-NEXT: %[[T:.*]] = "test.make_tuple"(%[[A]], %[[B]]) : (i1, f32) -> tuple<i1, f32>
-// CHECK-NEXT: %[[R:.*]] = scf.if %[[C]] -> (tuple<i1, f32>) {
+// CHECK-NEXT: %[[R:.*]]:2 = scf.if %[[C]] -> (i1, f32) {
 // CHECK-NEXT: %[[X:.*]]:2 = func.call @rec(%[[C]], %[[A]], %[[B]]) : (i1, i1, f32) -> (i1, f32)
-// CHECK-NEXT: %[[P:.*]] = "test.make_tuple"(%[[X]]#0, %[[X]]#1) : (i1, f32) -> tuple<i1, f32>
-// CHECK-NEXT: scf.yield %[[P]] : tuple<i1, f32>
+// CHECK-NEXT: scf.yield %[[X]]#0, %[[X]]#1 : i1, f32
 // CHECK-NEXT: } else {
-// CHECK-NEXT: scf.yield %[[T]] : tuple<i1, f32>
+// CHECK-NEXT: scf.yield %[[A]], %[[B]] : i1, f32
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[R0:.*]] = "test.get_tuple_element"(%[[R]]) <{index = 0 : i32}> : (tuple<i1, f32>) -> i1
-// CHECK-NEXT: %[[R1:.*]] = "test.get_tuple_element"(%[[R]]) <{index = 1 : i32}> : (tuple<i1, f32>) -> f32
-// CHECK-NEXT: return %[[R0]], %[[R1]] : i1, f32
+// CHECK-NEXT: return %[[R]]#0, %[[R]]#1 : i1, f32
 func.func private @rec(%c: i1, %t: tuple<i1, f32>) -> tuple<i1, f32> {
   %r = scf.if %c -> tuple<i1, f32> {
     %x = func.call @rec(%c, %t) : (i1, tuple<i1, f32>) -> tuple<i1, f32>
@@ -49,6 +46,48 @@ func.func private @rec(%c: i1, %t: tuple<i1, f32>) -> tuple<i1, f32> {
     scf.yield %t : tuple<i1, f32>
   }
   return %r : tuple<i1, f32>
+}
+
+// Loop-carried tuples: scf.for iter_args and scf.while arguments and
+// results are flattened with their inits and yields.
+// CHECK-LABEL: func.func private @loop(
+// CHECK-SAME: %[[A:.*]]: i1, %[[B:.*]]: f32, %[[N:.*]]: index) -> (i1, f32) {
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[X:.*]] = %[[A]], %[[Y:.*]] = %[[B]]) -> (i1, f32) {
+// CHECK-NEXT: %[[G:.*]] = arith.addf %[[Y]], %[[Y]] : f32
+// CHECK-NEXT: scf.yield %[[X]], %[[G]] : i1, f32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]]#0, %[[R]]#1 : i1, f32
+func.func private @loop(%t: tuple<i1, f32>, %n: index) -> tuple<i1, f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %t) -> tuple<i1, f32> {
+    %f = "test.get_tuple_element"(%acc) {index = 1 : i32} : (tuple<i1, f32>) -> f32
+    %b = "test.get_tuple_element"(%acc) {index = 0 : i32} : (tuple<i1, f32>) -> i1
+    %g = arith.addf %f, %f : f32
+    %u = "test.make_tuple"(%b, %g) : (i1, f32) -> tuple<i1, f32>
+    scf.yield %u : tuple<i1, f32>
+  }
+  return %r : tuple<i1, f32>
+}
+
+// CHECK-LABEL: func.func private @wh(
+// CHECK-SAME: %[[A:.*]]: i1, %[[M:.*]]: memref<4xf32>) -> (i1, memref<4xf32>) {
+// CHECK-NEXT: %[[R:.*]]:2 = scf.while (%[[X:.*]] = %[[A]], %[[Y:.*]] = %[[M]]) : (i1, memref<4xf32>) -> (i1, memref<4xf32>) {
+// CHECK-NEXT: scf.condition(%[[X]]) %[[X]], %[[Y]] : i1, memref<4xf32>
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%[[P:.*]]: i1, %[[Q:.*]]: memref<4xf32>):
+// CHECK-NEXT: scf.yield %[[P]], %[[Q]] : i1, memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]]#0, %[[R]]#1 : i1, memref<4xf32>
+func.func private @wh(%t: tuple<i1, memref<4xf32>>) -> tuple<i1, memref<4xf32>> {
+  %r = scf.while (%a = %t) : (tuple<i1, memref<4xf32>>) -> tuple<i1, memref<4xf32>> {
+    %b = "test.get_tuple_element"(%a) {index = 0 : i32} : (tuple<i1, memref<4xf32>>) -> i1
+    scf.condition(%b) %a : tuple<i1, memref<4xf32>>
+  } do {
+  ^bb0(%x: tuple<i1, memref<4xf32>>):
+    scf.yield %x : tuple<i1, memref<4xf32>>
+  }
+  return %r : tuple<i1, memref<4xf32>>
 }
 
 // Block arguments: the public function's own arguments stay tuples (by
