@@ -32,7 +32,7 @@
 use std::collections::HashSet;
 
 use melior::ir::OperationRef;
-use mlir_sys::{MlirBlock, MlirOperation, MlirType, MlirValue};
+use mlir_sys::{MlirBlock, MlirLocation, MlirOperation, MlirType, MlirValue};
 
 use crate::{
     analysis::call_graph::{SymbolUse, eligibility},
@@ -90,46 +90,157 @@ impl BufrsPass for DecomposeTuples {
                 return Err(PassFailed);
             }
         }
-        let mut rewriter = Rewriter { options };
-        rewriter.functions_and_calls(module);
-        rewriter.region_branch_ops(module);
-        rewriter.block_arguments(module);
-        rewriter.cancel_pairs(module);
+        let decomposer = TupleDecomposer {
+            pack_op: options.pack_op.clone(),
+            unpack_op: options.unpack_op.clone(),
+            index_attribute: options.index_attribute.clone(),
+        };
+        decompose_module(module, &decomposer, options.modify_public_functions);
         Ok(())
     }
 }
 
-fn is_tuple(ty: MlirType) -> bool {
-    // SAFETY: live type.
-    unsafe { mlir_sys::mlirTypeIsATuple(ty) }
+/// Seed 002's decomposition callbacks, for a compiler that decomposes its
+/// own types (the BufferizeTypeConverter's `addDecomposeTypeConversion`,
+/// `addArgumentMaterialization` and `addDecomposeValueConversion`):
+/// [`decompose_module`] runs the pass's rewrite with them. The pass itself
+/// uses [`TupleDecomposer`].
+pub trait Decomposer {
+    /// The types a value of `ty` splits into (one level; each may split
+    /// again), or `None` when `ty` is not decomposed.
+    fn decompose_type(&self, ty: MlirType) -> Option<Vec<MlirType>>;
+    /// Builds, at `at`, the op packing `elements` into a value of `ty`;
+    /// its result 0 is the value.
+    /// # Safety
+    /// Live handles of one context; `elements` have the types
+    /// `decompose_type(ty)` gives.
+    unsafe fn pack(
+        &self,
+        ty: MlirType,
+        elements: &[MlirValue],
+        location: MlirLocation,
+        at: InsertPoint,
+    ) -> Option<MlirOperation>;
+    /// Builds, at `at`, the op taking element `index` (of type `element`)
+    /// out of `value`; its result 0 is the element.
+    /// # Safety
+    /// As [`Decomposer::pack`].
+    unsafe fn unpack(
+        &self,
+        value: MlirValue,
+        index: usize,
+        element: MlirType,
+        location: MlirLocation,
+        at: InsertPoint,
+    ) -> Option<MlirOperation>;
+    /// The elements `op` packs, when it is a pack op (for cancelling pairs).
+    fn packed_elements(&self, op: MlirOperation) -> Option<Vec<MlirValue>>;
+    /// The value and element index `op` unpacks, when it is an unpack op.
+    fn unpacked(&self, op: MlirOperation) -> Option<(MlirValue, usize)>;
 }
 
-fn tuple_elements(ty: MlirType) -> Vec<MlirType> {
-    // SAFETY: `ty` is a live tuple type; indices in range.
-    unsafe {
-        (0..mlir_sys::mlirTupleTypeGetNumTypes(ty))
-            .map(|i| mlir_sys::mlirTupleTypeGetType(ty, i))
-            .collect()
-    }
+/// The default [`Decomposer`]: `tuple` types, packed and unpacked by the
+/// ops the pass options name.
+pub struct TupleDecomposer {
+    pub pack_op: String,
+    pub unpack_op: String,
+    pub index_attribute: String,
 }
 
-/// The leaf types of `ty` (itself when it is no tuple), depth first.
-fn flatten(ty: MlirType, out: &mut Vec<MlirType>) {
-    if is_tuple(ty) {
-        for element in tuple_elements(ty) {
-            flatten(element, out);
+impl Decomposer for TupleDecomposer {
+    fn decompose_type(&self, ty: MlirType) -> Option<Vec<MlirType>> {
+        // SAFETY: live type; indices in range.
+        unsafe {
+            mlir_sys::mlirTypeIsATuple(ty).then(|| {
+                (0..mlir_sys::mlirTupleTypeGetNumTypes(ty))
+                    .map(|i| mlir_sys::mlirTupleTypeGetType(ty, i))
+                    .collect()
+            })
         }
-    } else {
-        out.push(ty);
+    }
+
+    unsafe fn pack(
+        &self,
+        ty: MlirType,
+        elements: &[MlirValue],
+        location: MlirLocation,
+        at: InsertPoint,
+    ) -> Option<MlirOperation> {
+        // SAFETY: the caller's contract.
+        Some(unsafe { edit::create_op(&self.pack_op, location, elements, &[ty], &[], at) })
+    }
+
+    unsafe fn unpack(
+        &self,
+        value: MlirValue,
+        index: usize,
+        element: MlirType,
+        location: MlirLocation,
+        at: InsertPoint,
+    ) -> Option<MlirOperation> {
+        // SAFETY: the caller's contract.
+        unsafe {
+            builders::create_op_with_attributes(
+                &self.unpack_op,
+                location,
+                &[value],
+                &[element],
+                &[(&self.index_attribute, &format!("{index} : i32"))],
+                at,
+            )
+        }
+    }
+
+    fn packed_elements(&self, op: MlirOperation) -> Option<Vec<MlirValue>> {
+        if functions::op_name(op) != self.pack_op {
+            return None;
+        }
+        // SAFETY: live op; indices in range.
+        unsafe {
+            Some(
+                (0..mlir_sys::mlirOperationGetNumOperands(op))
+                    .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
+                    .collect(),
+            )
+        }
+    }
+
+    fn unpacked(&self, op: MlirOperation) -> Option<(MlirValue, usize)> {
+        if functions::op_name(op) != self.unpack_op {
+            return None;
+        }
+        // SAFETY: live op; a null attribute means absent.
+        unsafe {
+            if mlir_sys::mlirOperationGetNumOperands(op) != 1 {
+                return None;
+            }
+            let attr =
+                mlir_sys::mlirOperationGetAttributeByName(op, string_ref(&self.index_attribute));
+            if attr.ptr.is_null() || !mlir_sys::mlirAttributeIsAInteger(attr) {
+                return None;
+            }
+            let index = usize::try_from(mlir_sys::mlirIntegerAttrGetValueInt(attr)).ok()?;
+            Some((mlir_sys::mlirOperationGetOperand(op, 0), index))
+        }
     }
 }
 
-fn flatten_all(types: &[MlirType]) -> Vec<MlirType> {
-    let mut out = Vec::new();
-    for &ty in types {
-        flatten(ty, &mut out);
-    }
-    out
+/// Runs the rewrite of `bufrs-decompose-tuples` on `module` with
+/// `decomposer`'s types and ops (see the module docs). Functions change
+/// when private, or public too with `modify_public_functions`.
+pub fn decompose_module(
+    module: MlirOperation,
+    decomposer: &dyn Decomposer,
+    modify_public_functions: bool,
+) {
+    let mut rewriter = Rewriter {
+        decomposer,
+        modify_public_functions,
+    };
+    rewriter.functions_and_calls(module);
+    rewriter.region_branch_ops(module);
+    rewriter.block_arguments(module);
+    rewriter.cancel_pairs(module);
 }
 
 /// Where the next op goes so that ops built one after another stay in
@@ -145,44 +256,61 @@ impl Cursor {
 }
 
 struct Rewriter<'a> {
-    options: &'a DecomposeTuplesOptions,
+    decomposer: &'a dyn Decomposer,
+    modify_public_functions: bool,
 }
 
 impl Rewriter<'_> {
+    fn is_tuple(&self, ty: MlirType) -> bool {
+        self.decomposer.decompose_type(ty).is_some()
+    }
+
+    /// The leaf types of `ty` (itself when it is not decomposed), depth first.
+    fn flatten(&self, ty: MlirType, out: &mut Vec<MlirType>) {
+        match self.decomposer.decompose_type(ty) {
+            Some(elements) => {
+                for element in elements {
+                    self.flatten(element, out);
+                }
+            }
+            None => out.push(ty),
+        }
+    }
+
+    fn flatten_all(&self, types: &[MlirType]) -> Vec<MlirType> {
+        let mut out = Vec::new();
+        for &ty in types {
+            self.flatten(ty, &mut out);
+        }
+        out
+    }
+
     /// The leaves of `value`, unpacking it at `at` (or taking the operands of
     /// the pack that built it).
     fn decompose(&mut self, value: MlirValue, at: &mut Cursor, out: &mut Vec<MlirValue>) {
         // SAFETY: live value.
         let ty = unsafe { edit::value_type(value) };
-        if !is_tuple(ty) {
+        let Some(elements) = self.decomposer.decompose_type(ty) else {
             out.push(value);
             return;
-        }
-        let elements = tuple_elements(ty);
+        };
         // SAFETY: live value and ops.
         unsafe {
             if let Some(def) = edit::defining_op(value)
-                && functions::op_name(def) == self.options.pack_op
-                && mlir_sys::mlirOperationGetNumOperands(def) as usize == elements.len()
+                && let Some(packed) = self.decomposer.packed_elements(def)
+                && packed.len() == elements.len()
             {
-                for i in 0..elements.len() {
-                    let operand = mlir_sys::mlirOperationGetOperand(def, i as isize);
+                for operand in packed {
                     self.decompose(operand, at, out);
                 }
                 return;
             }
             let location = mlir_sys::mlirValueGetLocation(value);
             for (i, element) in elements.into_iter().enumerate() {
-                let Some(op) = builders::create_op_with_attributes(
-                    &self.options.unpack_op,
-                    location,
-                    &[value],
-                    &[element],
-                    &[(&self.options.index_attribute, &format!("{i} : i32"))],
-                    at.0,
-                ) else {
-                    continue;
-                };
+                let op = self
+                    .decomposer
+                    .unpack(value, i, element, location, at.0)
+                    .expect("the decomposer unpacks what it decomposes");
                 at.placed(op);
                 self.decompose(edit::result(op, 0), at, out);
             }
@@ -197,16 +325,19 @@ impl Rewriter<'_> {
         location: mlir_sys::MlirLocation,
         at: &mut Cursor,
     ) -> MlirValue {
-        if !is_tuple(ty) {
+        let Some(element_types) = self.decomposer.decompose_type(ty) else {
             return leaves.next().expect("as many leaves as the flattened type");
-        }
-        let elements: Vec<MlirValue> = tuple_elements(ty)
+        };
+        let elements: Vec<MlirValue> = element_types
             .into_iter()
             .map(|element| self.pack(element, leaves, location, at))
             .collect();
         // SAFETY: live handles; the pack's operands dominate `at`.
         unsafe {
-            let op = edit::create_op(&self.options.pack_op, location, &elements, &[ty], &[], at.0);
+            let op = self
+                .decomposer
+                .pack(ty, &elements, location, at.0)
+                .expect("the decomposer packs what it decomposes");
             at.placed(op);
             edit::result(op, 0)
         }
@@ -222,7 +353,7 @@ impl Rewriter<'_> {
                 .inputs
                 .iter()
                 .chain(&function.signature.results)
-                .any(|&t| is_tuple(t));
+                .any(|&t| self.is_tuple(t));
             if !has_tuple {
                 continue;
             }
@@ -231,7 +362,7 @@ impl Rewriter<'_> {
                 function.public,
                 function.has_body,
                 &uses,
-                self.options.modify_public_functions,
+                self.modify_public_functions,
             ) {
                 None => {}
                 Some(crate::analysis::call_graph::LeftAlone::UsedOtherThanByCall(index)) => {
@@ -292,9 +423,9 @@ impl Rewriter<'_> {
                 let old = functions::per_position_attributes(op, name, types.len());
                 let mut new = Vec::new();
                 for (ty, entries) in types.iter().zip(old) {
-                    if is_tuple(*ty) {
+                    if self.is_tuple(*ty) {
                         let mut leaves = Vec::new();
-                        flatten(*ty, &mut leaves);
+                        self.flatten(*ty, &mut leaves);
                         new.extend(leaves.iter().map(|_| Vec::new()));
                     } else {
                         new.push(entries);
@@ -307,8 +438,8 @@ impl Rewriter<'_> {
             functions::set_signature(
                 op,
                 &Signature {
-                    inputs: flatten_all(&signature.inputs),
-                    results: flatten_all(&signature.results),
+                    inputs: self.flatten_all(&signature.inputs),
+                    results: self.flatten_all(&signature.results),
                 },
             );
             functions::set_per_position_attributes(op, "arg_attrs", &arg_attrs);
@@ -328,12 +459,12 @@ impl Rewriter<'_> {
             for index in (0..count).rev() {
                 let arg = mlir_sys::mlirBlockGetArgument(block, index as isize);
                 let ty = edit::value_type(arg);
-                if !is_tuple(ty) || !which(index) {
+                if !self.is_tuple(ty) || !which(index) {
                     continue;
                 }
                 let location = mlir_sys::mlirValueGetLocation(arg);
                 let mut leaf_types = Vec::new();
-                flatten(ty, &mut leaf_types);
+                self.flatten(ty, &mut leaf_types);
                 let leaves: Vec<MlirValue> = leaf_types
                     .iter()
                     .enumerate()
@@ -377,7 +508,7 @@ impl Rewriter<'_> {
                 let operand = mlir_sys::mlirOperationGetOperand(call, i);
                 self.decompose(operand, &mut cursor, &mut operands);
             }
-            let results = flatten_all(&signature.results);
+            let results = self.flatten_all(&signature.results);
             let new_call =
                 builders::func_call(callee, &operands, &results, location, InsertPoint::Before(call));
             let mut leaves = (0..results.len()).map(|i| edit::result(new_call, i));
@@ -433,7 +564,8 @@ impl Rewriter<'_> {
                     block = mlir_sys::mlirBlockGetNextInRegion(block);
                 }
             }
-            let tuple = |v: &MlirValue| is_tuple(edit::value_type(*v));
+            let decomposer = self.decomposer;
+            let tuple = |v: &MlirValue| decomposer.decompose_type(edit::value_type(*v)).is_some();
             let entry_args: Vec<MlirValue> = entries
                 .iter()
                 .filter(|b| !b.ptr.is_null())
@@ -521,7 +653,7 @@ impl Rewriter<'_> {
             }
             let result_types: Vec<MlirType> =
                 results.iter().map(|&r| edit::value_type(r)).collect();
-            let flat_results = flatten_all(&result_types);
+            let flat_results = self.flatten_all(&result_types);
             let context = mlir_sys::mlirOperationGetContext(op);
             let attributes: Vec<mlir_sys::MlirNamedAttribute> = segments
                 .map(|sizes| {
@@ -576,10 +708,11 @@ impl Rewriter<'_> {
                 blocks.push(block);
                 block = mlir_sys::mlirBlockGetNextInRegion(block);
             }
+            let decomposer = self.decomposer;
             let has_tuple_arg = |b: MlirBlock| {
                 edit::block_arguments(b)
                     .into_iter()
-                    .any(|a| is_tuple(edit::value_type(a)))
+                    .any(|a| decomposer.decompose_type(edit::value_type(a)).is_some())
             };
             if let Some(&first) = blocks.first()
                 && has_tuple_arg(first)
@@ -635,7 +768,7 @@ impl Rewriter<'_> {
                 }
                 for index in (0..count).rev() {
                     let arg = mlir_sys::mlirBlockGetArgument(block, index as isize);
-                    if !is_tuple(edit::value_type(arg)) {
+                    if !self.is_tuple(edit::value_type(arg)) {
                         continue;
                     }
                     for &(t, s) in &preds {
@@ -657,36 +790,24 @@ impl Rewriter<'_> {
     fn cancel_pairs(&mut self, module: MlirOperation) {
         let ops = functions::nested_ops(module, &mut |_| true);
         for op in ops {
-            if functions::op_name(op) != self.options.unpack_op {
+            let Some((tuple, index)) = self.decomposer.unpacked(op) else {
                 continue;
-            }
+            };
             // SAFETY: live ops; an unpack of a pack with an index in range
             // yields the pack's operand of the same type.
             unsafe {
-                if mlir_sys::mlirOperationGetNumOperands(op) != 1
-                    || mlir_sys::mlirOperationGetNumResults(op) != 1
-                {
+                if mlir_sys::mlirOperationGetNumResults(op) != 1 {
                     continue;
                 }
-                let tuple = mlir_sys::mlirOperationGetOperand(op, 0);
                 let Some(def) = edit::defining_op(tuple) else {
                     continue;
                 };
-                if functions::op_name(def) != self.options.pack_op {
+                let Some(packed) = self.decomposer.packed_elements(def) else {
                     continue;
-                }
-                let attr = mlir_sys::mlirOperationGetAttributeByName(
-                    op,
-                    string_ref(&self.options.index_attribute),
-                );
-                if attr.ptr.is_null() || !mlir_sys::mlirAttributeIsAInteger(attr) {
+                };
+                let Some(&element) = packed.get(index) else {
                     continue;
-                }
-                let index = mlir_sys::mlirIntegerAttrGetValueInt(attr);
-                if index < 0 || index >= mlir_sys::mlirOperationGetNumOperands(def) as i64 {
-                    continue;
-                }
-                let element = mlir_sys::mlirOperationGetOperand(def, index as isize);
+                };
                 let result = edit::result(op, 0);
                 if !mlir_sys::mlirTypeEqual(edit::value_type(element), edit::value_type(result)) {
                     continue;
@@ -701,9 +822,9 @@ impl Rewriter<'_> {
             let dead: Vec<MlirOperation> = functions::nested_ops(module, &mut |_| true)
                 .into_iter()
                 .filter(|&op| {
-                    let name = functions::op_name(op);
                     // SAFETY: live op.
-                    (name == self.options.pack_op || name == self.options.unpack_op)
+                    (self.decomposer.packed_elements(op).is_some()
+                        || self.decomposer.unpacked(op).is_some())
                         && unsafe { mlir_sys::mlirOperationGetNumResults(op) } == 1
                         && unsafe {
                             mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(
