@@ -2,12 +2,18 @@
 //! decomposition (seed 002, "Callbacks for Unpacking Types"): here
 //! `complex<f32>` splits into its real and imaginary parts, packed with
 //! `complex.create` and unpacked with `complex.re` / `complex.im`, through
-//! the same `decompose_module` that `bufrs-decompose-tuples` runs for tuples.
+//! the same `decompose_module` that `bufrs-decompose-tuples` runs for tuples;
+//! and `results_to_out_params` with a compiler's own `ResultConversionKind`
+//! per type ("BufferizeTypeConverter", `setResultConversionKind`).
 
 use bufrs::{
+    analysis::out_params::ResultConversionKind,
     ir::{edit, edit::InsertPoint, functions::op_name},
     new_context,
-    passes::decompose_tuples::{Decomposer, decompose_module},
+    passes::{
+        buffer_results_to_out_params::{ResultConversion, results_to_out_params},
+        decompose_tuples::{Decomposer, decompose_module},
+    },
 };
 use melior::ir::{Module, operation::OperationLike};
 use mlir_sys::{MlirLocation, MlirOperation, MlirType, MlirValue};
@@ -52,7 +58,11 @@ impl Decomposer for ComplexParts {
     fn packed_elements(&self, op: MlirOperation) -> Option<Vec<MlirValue>> {
         (op_name(op) == "complex.create").then(|| {
             // SAFETY: live op with two operands.
-            unsafe { (0..2).map(|i| mlir_sys::mlirOperationGetOperand(op, i)).collect() }
+            unsafe {
+                (0..2)
+                    .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
+                    .collect()
+            }
         })
     }
 
@@ -101,4 +111,48 @@ fn a_compiler_decomposes_its_own_type() {
     return %2#1 : f32
   }";
     assert!(text.contains(expected_user), "{text}");
+}
+
+/// A compiler's own `ResultConversionKind` per type pair: results of four
+/// elements become out-params, others stay results.
+struct SmallResultsOut;
+
+impl ResultConversion for SmallResultsOut {
+    fn convert(&self, _ty: MlirType) -> Option<MlirType> {
+        None
+    }
+
+    fn result_kind(&self, _original: MlirType, converted: MlirType) -> ResultConversionKind {
+        // SAFETY: live type.
+        let small = unsafe {
+            mlir_sys::mlirTypeIsAMemRef(converted)
+                && mlir_sys::mlirShapedTypeGetDimSize(converted, 0) == 4
+        };
+        if small {
+            ResultConversionKind::AppendToArgumentList
+        } else {
+            ResultConversionKind::KeepAsFunctionResult
+        }
+    }
+}
+
+const BUFFERS: &str = r#"
+func.func private @two(%a: memref<4xf32>, %b: memref<8xf32>) -> (memref<4xf32>, memref<8xf32>) {
+  return %a, %b : memref<4xf32>, memref<8xf32>
+}
+"#;
+
+#[test]
+fn a_compiler_chooses_the_result_conversion_kind_per_type() {
+    let context = new_context();
+    let module = Module::parse(&context, BUFFERS).expect("the program parses");
+    results_to_out_params(module.as_operation(), &SmallResultsOut, &Default::default())
+        .expect("the rewrite succeeds");
+    assert!(module.as_operation().verify(), "the result verifies");
+    let text = module.as_operation().to_string();
+    let expected = "  func.func private @two(%arg0: memref<4xf32>, %arg1: memref<8xf32>, %arg2: memref<4xf32>) -> memref<8xf32> {
+    memref.copy %arg0, %arg2 : memref<4xf32> to memref<4xf32>
+    return %arg1 : memref<8xf32>
+  }";
+    assert!(text.contains(expected), "{text}");
 }

@@ -61,8 +61,14 @@ mod tests {
             eligibility("g", false, true, &uses, false),
             Some(LeftAlone::UsedOtherThanByCall(1))
         );
-        assert_eq!(eligibility("f", true, true, &uses, false), Some(LeftAlone::Public));
+        assert_eq!(
+            eligibility("f", true, true, &uses, false),
+            Some(LeftAlone::Public)
+        );
         assert_eq!(eligibility("f", true, true, &uses, true), None);
-        assert_eq!(eligibility("f", false, false, &uses, true), Some(LeftAlone::Declaration));
+        assert_eq!(
+            eligibility("f", false, false, &uses, true),
+            Some(LeftAlone::Declaration)
+        );
     }
 }

@@ -42,8 +42,8 @@ pub mod snapshot;
 pub mod uses;
 
 pub mod alias;
-pub mod call_graph;
 pub mod allocs;
+pub mod call_graph;
 pub mod dominance;
 pub mod graph;
 pub mod lifetimes;

@@ -34,7 +34,32 @@ pub enum AppendRule {
     None,
 }
 
+/// What becomes of one result (the seed's `ResultConversionKind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ResultConversionKind {
+    /// Appended to the arguments as an out-param.
+    AppendToArgumentList,
+    /// Stays a result (the seed's default for unspecified type pairs).
+    #[default]
+    KeepAsFunctionResult,
+}
+
 impl AppendRule {
+    /// The kind of a buffer result under the rule; `from_tensor`: it was a
+    /// tensor converted in the same run.
+    pub fn kind(self, from_tensor: bool) -> ResultConversionKind {
+        let append = match self {
+            AppendRule::AllBuffers => true,
+            AppendRule::FromTensors => from_tensor,
+            AppendRule::None => false,
+        };
+        if append {
+            ResultConversionKind::AppendToArgumentList
+        } else {
+            ResultConversionKind::KeepAsFunctionResult
+        }
+    }
+
     /// The option spelling: `all`, `from-tensors`, `none`.
     pub fn parse(text: &str) -> Option<AppendRule> {
         match text {
@@ -57,8 +82,8 @@ pub struct ResultFacts {
     /// A caller can allocate it: identity layout, or a layout an
     /// identity-layout buffer casts to.
     pub allocatable_layout: bool,
-    /// It was a tensor converted by this run.
-    pub from_tensor: bool,
+    /// What the converter says becomes of it.
+    pub kind: ResultConversionKind,
 }
 
 /// One function of the module.
@@ -72,7 +97,7 @@ pub struct FunctionFacts {
     pub results: Vec<ResultFacts>,
 }
 
-/// Why a buffer result stays a result although the rule would append it.
+/// Why a buffer result stays a result although the converter appends it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeptReason {
     /// Dynamic shape or unranked: the caller cannot allocate it.
@@ -89,7 +114,7 @@ pub struct FunctionPlan {
     /// Result indices that become out-params, in order (appended to the
     /// arguments in this order).
     pub appended: Vec<usize>,
-    /// Buffer results the rule chose but that stay results, and why.
+    /// Buffer results the converter appends but that stay results, and why.
     pub kept: Vec<(usize, KeptReason)>,
 }
 
@@ -103,7 +128,6 @@ impl FunctionPlan {
 pub fn plan_functions(
     functions: &[FunctionFacts],
     uses: &[SymbolUse],
-    rule: AppendRule,
     modify_public: bool,
 ) -> Vec<FunctionPlan> {
     functions
@@ -124,12 +148,8 @@ pub fn plan_functions(
                 return plan;
             }
             for (index, result) in function.results.iter().enumerate() {
-                let chosen = result.is_buffer
-                    && match rule {
-                        AppendRule::AllBuffers => true,
-                        AppendRule::FromTensors => result.from_tensor,
-                        AppendRule::None => false,
-                    };
+                let chosen =
+                    result.is_buffer && result.kind == ResultConversionKind::AppendToArgumentList;
                 if !chosen {
                     continue;
                 }
@@ -235,8 +255,16 @@ mod tests {
             is_buffer: true,
             static_shape,
             allocatable_layout,
-            from_tensor,
+            kind: AppendRule::AllBuffers.kind(from_tensor),
         }
+    }
+
+    fn with_rule(f: &FunctionFacts, rule: AppendRule, from_tensor: &[bool]) -> FunctionFacts {
+        let mut f = f.clone();
+        for (r, &t) in f.results.iter_mut().zip(from_tensor) {
+            r.kind = rule.kind(t);
+        }
+        f
     }
 
     fn function(name: &str, public: bool, results: Vec<ResultFacts>) -> FunctionFacts {
@@ -259,11 +287,20 @@ mod tests {
                 result(true, true, true),
             ],
         );
-        let all = plan_functions(&[f.clone()], &[], AppendRule::AllBuffers, false);
+        let origins = [false, false, true];
+        let all = plan_functions(
+            &[with_rule(&f, AppendRule::AllBuffers, &origins)],
+            &[],
+            false,
+        );
         assert_eq!(all[0].appended, vec![0, 2]);
-        let tensors = plan_functions(&[f.clone()], &[], AppendRule::FromTensors, false);
+        let tensors = plan_functions(
+            &[with_rule(&f, AppendRule::FromTensors, &origins)],
+            &[],
+            false,
+        );
         assert_eq!(tensors[0].appended, vec![2]);
-        let none = plan_functions(&[f], &[], AppendRule::None, false);
+        let none = plan_functions(&[with_rule(&f, AppendRule::None, &origins)], &[], false);
         assert!(none[0].appended.is_empty() && none[0].may_change());
     }
 
@@ -274,7 +311,7 @@ mod tests {
             false,
             vec![result(false, true, false), result(true, false, false)],
         );
-        let plan = &plan_functions(&[f], &[], AppendRule::AllBuffers, false)[0];
+        let plan = &plan_functions(&[f], &[], false)[0];
         assert!(plan.appended.is_empty());
         assert_eq!(
             plan.kept,
@@ -295,12 +332,12 @@ mod tests {
             SymbolUse::Other { symbol: "t".into() },
         ];
         let functions = [public.clone(), declared, taken, called];
-        let plans = plan_functions(&functions, &uses, AppendRule::AllBuffers, false);
+        let plans = plan_functions(&functions, &uses, false);
         assert_eq!(plans[0].left_alone, Some(LeftAlone::Public));
         assert_eq!(plans[1].left_alone, Some(LeftAlone::Declaration));
         assert_eq!(plans[2].left_alone, Some(LeftAlone::UsedOtherThanByCall(2)));
         assert_eq!(plans[3].appended, vec![0]);
-        let with_public = plan_functions(&[public], &uses, AppendRule::AllBuffers, true);
+        let with_public = plan_functions(&[public], &uses, true);
         assert_eq!(with_public[0].appended, vec![0]);
     }
 }

@@ -188,12 +188,12 @@ pub unsafe fn memref_alloc_bytes(
             return None;
         }
         let i64_type = mlir_sys::mlirIntegerTypeGet(context, 64);
-        let identifier = mlir_sys::mlirIdentifierGet(
-            context,
-            crate::ir::diagnostics::string_ref("alignment"),
+        let identifier =
+            mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref("alignment"));
+        let alignment = mlir_sys::mlirNamedAttributeGet(
+            identifier,
+            mlir_sys::mlirIntegerAttrGet(i64_type, alignment),
         );
-        let alignment =
-            mlir_sys::mlirNamedAttributeGet(identifier, mlir_sys::mlirIntegerAttrGet(i64_type, alignment));
         (ty, alignment)
     };
     // SAFETY: live handles (the caller's contract).
@@ -298,10 +298,8 @@ pub unsafe fn func_call(
     // SAFETY: live handles (the caller's contract).
     unsafe {
         let context = mlir_sys::mlirLocationGetContext(location);
-        let symbol = mlir_sys::mlirFlatSymbolRefAttrGet(
-            context,
-            crate::ir::diagnostics::string_ref(callee),
-        );
+        let symbol =
+            mlir_sys::mlirFlatSymbolRefAttrGet(context, crate::ir::diagnostics::string_ref(callee));
         let identifier =
             mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref("callee"));
         crate::ir::edit::create_op_with_named_attributes(

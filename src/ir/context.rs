@@ -36,6 +36,9 @@ pub fn load_registered_op(context: mlir_sys::MlirContext, name: &str) -> bool {
             context,
             crate::ir::diagnostics::string_ref(namespace),
         );
-        mlir_sys::mlirContextIsRegisteredOperation(context, crate::ir::diagnostics::string_ref(name))
+        mlir_sys::mlirContextIsRegisteredOperation(
+            context,
+            crate::ir::diagnostics::string_ref(name),
+        )
     }
 }

@@ -329,13 +329,18 @@ pub unsafe fn rebuild_with_regions(
     unsafe {
         let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op));
         let mut state = mlir_sys::mlirOperationStateGet(name, location(op));
-        mlir_sys::mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlir_sys::mlirOperationStateAddOperands(
+            &mut state,
+            operands.len() as isize,
+            operands.as_ptr(),
+        );
         mlir_sys::mlirOperationStateAddResults(
             &mut state,
             result_types.len() as isize,
             result_types.as_ptr(),
         );
-        let mut named: Vec<mlir_sys::MlirNamedAttribute> = (0..mlir_sys::mlirOperationGetNumAttributes(op))
+        let mut named: Vec<mlir_sys::MlirNamedAttribute> = (0
+            ..mlir_sys::mlirOperationGetNumAttributes(op))
             .map(|i| mlir_sys::mlirOperationGetAttribute(op, i))
             .filter(|a| {
                 !attributes

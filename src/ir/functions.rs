@@ -187,14 +187,19 @@ fn collect_symbols(attr: MlirAttribute, out: &mut Vec<String>) {
     // SAFETY: live attribute; indices in range.
     unsafe {
         if mlir_sys::mlirAttributeIsASymbolRef(attr) {
-            out.push(string_from_ref(mlir_sys::mlirSymbolRefAttrGetRootReference(attr)));
+            out.push(string_from_ref(
+                mlir_sys::mlirSymbolRefAttrGetRootReference(attr),
+            ));
         } else if mlir_sys::mlirAttributeIsAArray(attr) {
             for i in 0..mlir_sys::mlirArrayAttrGetNumElements(attr) {
                 collect_symbols(mlir_sys::mlirArrayAttrGetElement(attr, i), out);
             }
         } else if mlir_sys::mlirAttributeIsADictionary(attr) {
             for i in 0..mlir_sys::mlirDictionaryAttrGetNumElements(attr) {
-                collect_symbols(mlir_sys::mlirDictionaryAttrGetElement(attr, i).attribute, out);
+                collect_symbols(
+                    mlir_sys::mlirDictionaryAttrGetElement(attr, i).attribute,
+                    out,
+                );
             }
         }
     }

@@ -35,8 +35,8 @@ use mlir_sys::{MlirOperation, MlirType, MlirValue};
 use crate::{
     analysis::{
         out_params::{
-            AppendRule, FunctionFacts, FunctionPlan, KeptReason, LeftAlone, ResultFacts,
-            SymbolUse, plan_functions, reusable_allocation, root_returns,
+            AppendRule, FunctionFacts, FunctionPlan, KeptReason, LeftAlone, ResultConversionKind,
+            ResultFacts, SymbolUse, plan_functions, reusable_allocation, root_returns,
         },
         value_flow::ValueFlow,
     },
@@ -92,33 +92,84 @@ impl BufrsPass for BufferResultsToOutParams {
             .emit();
             return Err(PassFailed);
         };
-        // SAFETY: live op.
-        let registered = crate::ir::context::load_registered_op(
-            unsafe { mlir_sys::mlirOperationGetContext(op.to_raw()) },
-            &options.copy_op,
-        );
-        if !registered {
-            Diagnostic::error(
-                &op,
-                format!(
-                    "{}: copy-op '{}' is not a registered op",
-                    Self::ARGUMENT,
-                    options.copy_op
-                ),
-            )
-            .emit();
-            return Err(PassFailed);
-        }
-        let module = read_module(op.to_raw(), options);
-        let plans = plan_functions(
-            &module.facts,
-            &module.uses,
+        let conversion = DefaultConversion {
+            tensor_signatures: options.tensor_signatures,
             rule,
-            options.modify_public_functions,
-        );
-        report(&module, &plans, rule);
-        rewrite(&module, &plans, options)
+        };
+        results_to_out_params(op, &conversion, options)
     }
+}
+
+/// Seed 002's BufferizeTypeConverter as far as signatures go, for a
+/// compiler that decides itself (`addConversion`, `setResultConversionKind`
+/// per type pair): [`results_to_out_params`] runs the pass's rewrite with it.
+pub trait ResultConversion {
+    /// The memref type `ty` becomes in signatures, or `None` (unchanged).
+    /// The body keeps `ty` through `bufferization.to_tensor` /
+    /// `to_buffer`, so `ty` must be a tensor type those ops accept.
+    fn convert(&self, ty: MlirType) -> Option<MlirType>;
+    /// What becomes of a result of type `original` that the signature gives
+    /// type `converted` (equal when not converted). Only buffer results can
+    /// be appended.
+    fn result_kind(&self, original: MlirType, converted: MlirType) -> ResultConversionKind;
+}
+
+/// The pass options' conversion: `tensor-signatures` and `append-results`.
+pub struct DefaultConversion {
+    pub tensor_signatures: bool,
+    pub rule: AppendRule,
+}
+
+impl ResultConversion for DefaultConversion {
+    fn convert(&self, ty: MlirType) -> Option<MlirType> {
+        if self.tensor_signatures {
+            buffer_type_of_tensor(ty)
+        } else {
+            None
+        }
+    }
+
+    fn result_kind(&self, original: MlirType, converted: MlirType) -> ResultConversionKind {
+        // SAFETY: live types.
+        self.rule
+            .kind(!unsafe { mlir_sys::mlirTypeEqual(original, converted) })
+    }
+}
+
+/// Runs the rewrite of `bufrs-buffer-results-to-out-params` on `module`
+/// with `conversion` deciding types and result kinds; of `options`, only
+/// `modify-public-functions`, `result-attribute`, `copy-op` (which must be
+/// registered) and `reuse-allocations` apply.
+pub fn results_to_out_params(
+    module: OperationRef<'_, '_>,
+    conversion: &dyn ResultConversion,
+    options: &BufferResultsToOutParamsOptions,
+) -> PassResult {
+    // SAFETY: live op.
+    let registered = crate::ir::context::load_registered_op(
+        unsafe { mlir_sys::mlirOperationGetContext(module.to_raw()) },
+        &options.copy_op,
+    );
+    if !registered {
+        Diagnostic::error(
+            &module,
+            format!(
+                "{}: copy-op '{}' is not a registered op",
+                BufferResultsToOutParams::ARGUMENT,
+                options.copy_op
+            ),
+        )
+        .emit();
+        return Err(PassFailed);
+    }
+    let module_read = read_module(module.to_raw(), conversion);
+    let plans = plan_functions(
+        &module_read.facts,
+        &module_read.uses,
+        options.modify_public_functions,
+    );
+    report(&module_read, &plans);
+    rewrite(&module_read, &plans, options)
 }
 
 /// One function of the module, as read from IR.
@@ -145,26 +196,22 @@ struct Module {
     users: Vec<MlirOperation>,
 }
 
-fn read_module(module: MlirOperation, options: &BufferResultsToOutParamsOptions) -> Module {
+fn read_module(module: MlirOperation, conversion: &dyn ResultConversion) -> Module {
     let mut functions = Vec::new();
     let mut facts = Vec::new();
     for function in functions::module_functions(module) {
-        let convert = |ty: &MlirType| {
-            if options.tensor_signatures {
-                buffer_type_of_tensor(*ty)
-            } else {
-                None
-            }
-        };
+        let convert = |ty: &MlirType| conversion.convert(*ty);
         let signature = function.signature;
         let arg_buffers = signature.inputs.iter().map(convert).collect();
-        let result_buffers: Vec<Option<MlirType>> =
-            signature.results.iter().map(convert).collect();
+        let result_buffers: Vec<Option<MlirType>> = signature.results.iter().map(convert).collect();
         let results = signature
             .results
             .iter()
             .zip(&result_buffers)
-            .map(|(&ty, converted)| result_facts(converted.unwrap_or(ty), converted.is_some()))
+            .map(|(&ty, converted)| {
+                let converted = converted.unwrap_or(ty);
+                result_facts(converted, conversion.result_kind(ty, converted))
+            })
             .collect();
         facts.push(FunctionFacts {
             name: function.name,
@@ -188,7 +235,7 @@ fn read_module(module: MlirOperation, options: &BufferResultsToOutParamsOptions)
     }
 }
 
-fn result_facts(ty: MlirType, from_tensor: bool) -> ResultFacts {
+fn result_facts(ty: MlirType, kind: ResultConversionKind) -> ResultFacts {
     // SAFETY: live type.
     let (is_buffer, static_shape) = unsafe {
         (
@@ -200,17 +247,13 @@ fn result_facts(ty: MlirType, from_tensor: bool) -> ResultFacts {
         is_buffer,
         static_shape,
         allocatable_layout: static_shape && allocation_type_for(ty).is_ok(),
-        from_tensor,
+        kind,
     }
 }
 
 /// Remarks for results that stay results against the rule and for functions
 /// left alone because of a use other than a call.
-fn report(
-    module: &Module,
-    plans: &[FunctionPlan],
-    rule: AppendRule,
-) {
+fn report(module: &Module, plans: &[FunctionPlan]) {
     for ((function, facts), plan) in module.functions.iter().zip(&module.facts).zip(plans) {
         // SAFETY: live op of the running pass.
         let op = unsafe { OperationRef::from_raw(function.op) };
@@ -229,10 +272,11 @@ fn report(
             .emit();
         }
         if let Some(LeftAlone::UsedOtherThanByCall(use_index)) = plan.left_alone {
-            let would_change = facts.results.iter().any(|r| {
-                r.is_buffer && (rule == AppendRule::AllBuffers || r.from_tensor)
-                    && rule != AppendRule::None
-            }) || function.arg_buffers.iter().any(Option::is_some)
+            let would_change = facts
+                .results
+                .iter()
+                .any(|r| r.is_buffer && r.kind == ResultConversionKind::AppendToArgumentList)
+                || function.arg_buffers.iter().any(Option::is_some)
                 || function.result_buffers.iter().any(Option::is_some);
             if would_change {
                 // SAFETY: live op of the running pass.
@@ -492,7 +536,8 @@ fn rewrite_returns(change: &Change<'_>, options: &BufferResultsToOutParamsOption
                 if reused[slot] || mlir_sys::mlirValueEqual(source, target) {
                     continue;
                 }
-                let copy = edit::create_op(&options.copy_op, location, &[source, target], &[], &[], at);
+                let copy =
+                    edit::create_op(&options.copy_op, location, &[source, target], &[], &[], at);
                 if !mlir_sys::mlirOperationVerify(copy) {
                     // SAFETY: live op of the running pass.
                     let op = OperationRef::from_raw(ret);
@@ -523,16 +568,25 @@ fn set_signature(change: &Change<'_>, options: &BufferResultsToOutParamsOptions)
         .zip(&function.arg_buffers)
         .map(|(&ty, buffer)| buffer.unwrap_or(ty))
         .collect();
-    inputs.extend(change.plan.appended.iter().map(|&i| function.result_type(i)));
+    inputs.extend(
+        change
+            .plan
+            .appended
+            .iter()
+            .map(|&i| function.result_type(i)),
+    );
     let kept = change.kept_results();
     let results = kept.iter().map(|&i| function.result_type(i)).collect();
-    let mut arg_attrs = functions::per_position_attributes(function.op, "arg_attrs", old.inputs.len());
-    let res_attrs =
-        functions::per_position_attributes(function.op, "res_attrs", old.results.len());
+    let mut arg_attrs =
+        functions::per_position_attributes(function.op, "arg_attrs", old.inputs.len());
+    let res_attrs = functions::per_position_attributes(function.op, "res_attrs", old.results.len());
     for &index in &change.plan.appended {
         let mut entries = res_attrs[index].clone();
         if !options.result_attribute.is_empty() {
-            entries.push(functions::unit_attribute(function.op, &options.result_attribute));
+            entries.push(functions::unit_attribute(
+                function.op,
+                &options.result_attribute,
+            ));
         }
         arg_attrs.push(entries);
     }

@@ -81,10 +81,7 @@ impl BufrsPass for DecomposeTuples {
             if !registered {
                 Diagnostic::error(
                     &op,
-                    format!(
-                        "{}: '{name}' is not a registered op",
-                        Self::ARGUMENT
-                    ),
+                    format!("{}: '{name}' is not a registered op", Self::ARGUMENT),
                 )
                 .emit();
                 return Err(PassFailed);
@@ -412,9 +409,7 @@ impl Rewriter<'_> {
             let mut block = entry;
             while !block.ptr.is_null() {
                 let terminator = mlir_sys::mlirBlockGetTerminator(block);
-                if !terminator.ptr.is_null()
-                    && interfaces::traits(terminator).is_return_like()
-                {
+                if !terminator.ptr.is_null() && interfaces::traits(terminator).is_return_like() {
                     self.flatten_all_operands(terminator);
                 }
                 block = mlir_sys::mlirBlockGetNextInRegion(block);
@@ -469,7 +464,12 @@ impl Rewriter<'_> {
                     .iter()
                     .enumerate()
                     .map(|(k, &t)| {
-                        mlir_sys::mlirBlockInsertArgument(block, (index + 1 + k) as isize, t, location)
+                        mlir_sys::mlirBlockInsertArgument(
+                            block,
+                            (index + 1 + k) as isize,
+                            t,
+                            location,
+                        )
                     })
                     .collect();
                 let mut cursor = Cursor(InsertPoint::StartOf(block));
@@ -509,8 +509,13 @@ impl Rewriter<'_> {
                 self.decompose(operand, &mut cursor, &mut operands);
             }
             let results = self.flatten_all(&signature.results);
-            let new_call =
-                builders::func_call(callee, &operands, &results, location, InsertPoint::Before(call));
+            let new_call = builders::func_call(
+                callee,
+                &operands,
+                &results,
+                location,
+                InsertPoint::Before(call),
+            );
             let mut leaves = (0..results.len()).map(|i| edit::result(new_call, i));
             let mut cursor = Cursor(InsertPoint::Before(call));
             for (i, &ty) in signature.results.iter().enumerate() {
@@ -553,7 +558,8 @@ impl Rewriter<'_> {
             // Terminators of the op's regions and their edges.
             let mut terminators = Vec::new();
             for r in 0..region_count {
-                let mut block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, r));
+                let mut block =
+                    mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, r));
                 while !block.ptr.is_null() {
                     if let Some(t) = last_op(block)
                         && let Some(edges) = interfaces::terminator_edges(t)
@@ -574,13 +580,18 @@ impl Rewriter<'_> {
             let any = results.iter().any(tuple)
                 || entry_args.iter().any(tuple)
                 || entry_edges.iter().any(|e| e.forwarded.iter().any(tuple))
-                || terminators.iter().any(|(_, e)| e[0].forwarded.iter().any(tuple));
+                || terminators
+                    .iter()
+                    .any(|(_, e)| e[0].forwarded.iter().any(tuple));
             if !any {
                 return;
             }
             // Every tuple that is received must be received through an edge.
             let mut inputs: HashSet<usize> = HashSet::new();
-            for edge in entry_edges.iter().chain(terminators.iter().flat_map(|(_, e)| e)) {
+            for edge in entry_edges
+                .iter()
+                .chain(terminators.iter().flat_map(|(_, e)| e))
+            {
                 inputs.extend(edge.inputs.iter().map(|v| v.ptr as usize));
             }
             let unmapped = results
@@ -659,7 +670,11 @@ impl Rewriter<'_> {
                 .map(|sizes| {
                     mlir_sys::mlirNamedAttributeGet(
                         mlir_sys::mlirIdentifierGet(context, string_ref("operandSegmentSizes")),
-                        mlir_sys::mlirDenseI32ArrayGet(context, sizes.len() as isize, sizes.as_ptr()),
+                        mlir_sys::mlirDenseI32ArrayGet(
+                            context,
+                            sizes.len() as isize,
+                            sizes.as_ptr(),
+                        ),
                     )
                 })
                 .into_iter()
@@ -698,7 +713,11 @@ impl Rewriter<'_> {
 
     /// # Safety
     /// `region` is a live region of live `parent`.
-    unsafe fn region_block_arguments(&mut self, parent: MlirOperation, region: mlir_sys::MlirRegion) {
+    unsafe fn region_block_arguments(
+        &mut self,
+        parent: MlirOperation,
+        region: mlir_sys::MlirRegion,
+    ) {
         // SAFETY: the caller's contract; handles come from the live region.
         unsafe {
             let entry = mlir_sys::mlirRegionGetFirstBlock(region);
@@ -737,7 +756,10 @@ impl Rewriter<'_> {
                     // be a terminator with successors).
                     let Some(t) = last_op(b) else { continue };
                     for s in 0..mlir_sys::mlirOperationGetNumSuccessors(t) {
-                        if mlir_sys::mlirBlockEqual(mlir_sys::mlirOperationGetSuccessor(t, s), block) {
+                        if mlir_sys::mlirBlockEqual(
+                            mlir_sys::mlirOperationGetSuccessor(t, s),
+                            block,
+                        ) {
                             preds.push((t, s as usize));
                         }
                     }
@@ -772,9 +794,10 @@ impl Rewriter<'_> {
                         continue;
                     }
                     for &(t, s) in &preds {
-                        let operands = interfaces::branch_successor_operands(t, s)
-                            .expect("checked above");
-                        let at = operands.first_operand_index.expect("checked above") as usize + index;
+                        let operands =
+                            interfaces::branch_successor_operands(t, s).expect("checked above");
+                        let at =
+                            operands.first_operand_index.expect("checked above") as usize + index;
                         let mut cursor = Cursor(InsertPoint::Before(t));
                         let mut leaves = Vec::new();
                         self.decompose(operands.forwarded[index], &mut cursor, &mut leaves);
