@@ -72,6 +72,10 @@ impl BufrsPass for DecomposeTuples {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let module = op.to_raw();
+        if !mentions_tuples(module) {
+            // Nothing to do; in particular no dialect to load.
+            return Ok(());
+        }
         for name in [&options.pack_op, &options.unpack_op] {
             // SAFETY: live op.
             let registered = crate::ir::context::load_registered_op(
@@ -935,4 +939,37 @@ unsafe fn last_op(block: MlirBlock) -> Option<MlirOperation> {
         }
         last
     }
+}
+
+/// Whether any value, block argument or function signature under `module`
+/// has a tuple type.
+fn mentions_tuples(module: MlirOperation) -> bool {
+    // SAFETY: live type.
+    let tuple = |ty: MlirType| unsafe { mlir_sys::mlirTypeIsATuple(ty) };
+    functions::nested_ops(module, &mut |_| true)
+        .into_iter()
+        .any(|op| {
+            // SAFETY: live op; indices in range.
+            unsafe {
+                let results = (0..mlir_sys::mlirOperationGetNumResults(op))
+                    .any(|i| tuple(edit::value_type(mlir_sys::mlirOperationGetResult(op, i))));
+                let arguments = (0..mlir_sys::mlirOperationGetNumRegions(op)).any(|r| {
+                    let mut block =
+                        mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, r));
+                    while !block.ptr.is_null() {
+                        if edit::block_arguments(block)
+                            .into_iter()
+                            .any(|a| tuple(edit::value_type(a)))
+                        {
+                            return true;
+                        }
+                        block = mlir_sys::mlirBlockGetNextInRegion(block);
+                    }
+                    false
+                });
+                let signature = functions::signature(op)
+                    .is_some_and(|s| s.inputs.iter().chain(&s.results).any(|&t| tuple(t)));
+                results || arguments || signature
+            }
+        })
 }
