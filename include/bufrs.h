@@ -24,6 +24,7 @@
 #include "mlir-c/Pass.h"
 #include "mlir-c/Support.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -45,6 +46,15 @@ MlirPass bufrsCreatePass(MlirStringRef argument, MlirStringRef options,
  * that lives as long as the process; empty when out of range). */
 intptr_t bufrsGetNumPasses(void);
 MlirStringRef bufrsGetPassArgument(intptr_t index);
+
+/* Runs seed 002's preparation on `module` (a builtin.module) with the default
+ * converter, as the bufrs-prepare-functions pipeline does: tuple types are
+ * flattened (test.make_tuple / test.get_tuple_element; only when the test
+ * dialect is registered with the context, as in mlir-opt), tensor signatures
+ * become memrefs, memref results of private functions become out-params,
+ * returns and calls follow. Diagnostics go to the module's context. Returns
+ * false if it failed. */
+bool bufrsPrepareFunctions(MlirOperation module);
 
 /* Adds the interface models bufrs relies on (AllocationOpInterface for
  * memref.alloc/alloca) to `registry`. */

@@ -40,7 +40,7 @@ use crate::{
         diagnostics::{string_from_ref, string_ref},
     },
     options::{OptionKind, OptionSpec, OptionValue, PassOptions, leak_c_string},
-    passes::{Anchor, BufrsPass, PassFailed},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
     registry::{self, CreatePassError, PassEntry, PipelineEntry, entries, find, pipelines},
 };
 
@@ -159,21 +159,33 @@ pub(crate) unsafe extern "C" fn run_pass(
     values: *const ffi::BufrsOptionValue,
     num_values: isize,
 ) -> bool {
-    let result = guarded(|| {
+    let name = registry::entries()
+        .get(pass_index)
+        .map_or("bufrs", |e| e.argument);
+    run_guarded(name, op, |op_ref| {
         let entry = &registry::entries()[pass_index];
         // SAFETY: the shim passes `num_values` valid values for this run.
         let values = unsafe { convert_option_values(values, num_values) };
-        // SAFETY: `op` is the live op the pass runs on.
-        let op_ref = unsafe { OperationRef::from_raw(op) };
         (entry.run)(op_ref, &values)
+    })
+}
+
+/// Runs `run` on `op` (live), turning a panic into an error diagnostic at
+/// `op` naming `name`. True when `run` succeeded.
+fn run_guarded(
+    name: &str,
+    op: MlirOperation,
+    run: impl FnOnce(OperationRef<'_, '_>) -> PassResult,
+) -> bool {
+    let result = guarded(|| {
+        // SAFETY: `op` is the live op the caller runs on.
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        run(op_ref)
     });
     match result {
         Ok(Ok(())) => true,
         Ok(Err(PassFailed)) => false,
         Err(panic) => {
-            let name = registry::entries()
-                .get(pass_index)
-                .map_or("bufrs", |e| e.argument);
             let report = guarded(|| {
                 let mut diagnostic = Diagnostic::at_raw(
                     op,
@@ -612,4 +624,39 @@ mod dependent_dialect_tests {
             Err(expected.concat())
         );
     }
+}
+
+/// Runs seed 002's preparation on `module` (a live `builtin.module`) with
+/// the default converter, as the `bufrs-prepare-functions` pipeline does:
+/// tuples flattened (`test.make_tuple` / `test.get_tuple_element`, when the
+/// context's registry has the test dialect), tensor
+/// signatures converted, memref results of private functions appended as
+/// out-params. Diagnostics go to the module's context; false on failure.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bufrsPrepareFunctions(module: MlirOperation) -> bool {
+    use crate::passes::{
+        buffer_results_to_out_params::{BufferResultsToOutParams, BufferResultsToOutParamsOptions},
+        decompose_tuples::DecomposeTuples,
+    };
+    run_guarded("bufrs-prepare-functions", module, |op| {
+        // Outside a pass manager nobody loads the dialects the rewrite
+        // builds ops of.
+        // SAFETY: live op.
+        let context = unsafe { mlir_sys::mlirOperationGetContext(module) };
+        for name in ["memref.alloc", "bufferization.to_tensor", "func.call"] {
+            crate::ir::context::load_registered_op(context, name);
+        }
+        // Tuples need the default converter's pack and unpack ops.
+        let tuples = ["test.make_tuple", "test.get_tuple_element"]
+            .iter()
+            .all(|name| crate::ir::context::load_registered_op(context, name));
+        if tuples {
+            DecomposeTuples::run(op, &Default::default())?;
+        }
+        let options = BufferResultsToOutParamsOptions {
+            tensor_signatures: true,
+            ..Default::default()
+        };
+        BufferResultsToOutParams::run(op, &options)
+    })
 }

@@ -63,6 +63,8 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::buffer_hoisting::BufferHoisting>(),
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
+        entry::<passes::decompose_tuples::DecomposeTuples>(),
+        entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
         entry::<passes::merge_alloc::MergeAlloc>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),
         entry::<passes::print_dominance::PrintDominance>(),
@@ -94,6 +96,8 @@ pub fn find(argument: &str) -> Option<(usize, &'static PassEntry)> {
 pub struct PipelineEntry {
     pub argument: &'static str,
     pub summary: &'static str,
+    /// Where it runs, as the README's table says.
+    pub runs_on: &'static str,
     pub options: Vec<OptionSpec>,
     /// The pipeline text for option values in spec order, nested under the op
     /// the user anchors it on; `Err` is a one-line reason.
@@ -116,11 +120,13 @@ impl PipelineEntry {
 
 fn pipeline<O: PassOptions>(
     argument: &'static str,
+    runs_on: &'static str,
     summary: &'static str,
     expand: fn(&[OptionValue]) -> Result<String, String>,
 ) -> PipelineEntry {
     PipelineEntry {
         argument,
+        runs_on,
         summary,
         options: O::specs(),
         expand,
@@ -131,6 +137,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
     vec![
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
+            "any op (nests `func.func`)",
             "The main job on bufferized IR: hoist loop-invariant buffers out of loops, promote small buffers to the stack, merge the static heap buffers of each scope into one, free every heap buffer, remove copies",
             |values| {
                 Ok(memory_pipeline(
@@ -139,7 +146,16 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
             },
         ),
         pipeline::<NoOptions>(
+            "bufrs-prepare-functions",
+            "`builtin.module`",
+            "Seed 002's preparation phase: tuples are flattened, tensor signatures become memrefs, memref results become out-params, returns and calls follow",
+            |_| {
+                Ok("bufrs-decompose-tuples,bufrs-buffer-results-to-out-params{tensor-signatures=true}".to_string())
+            },
+        ),
+        pipeline::<NoOptions>(
             "bufrs-ownership-deallocation-pipeline",
+            "any op (nests `func.func`)",
             "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
             |_| {
                 Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-copy-removal,bufrs-ownership-based-buffer-deallocation),bufferization-lower-deallocations".to_string())
@@ -147,6 +163,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         ),
         pipeline::<NoOptions>(
             "bufrs-deallocation-pipeline",
+            "any op (nests `func.func`)",
             "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
             |_| {
                 Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)".to_string())
@@ -164,6 +181,8 @@ crate::pass_options! {
     /// Options of `bufrs-memory-pipeline`: a switch per stage, and the
     /// settings of its stages users most often change.
     pub struct MemoryPipelineOptions {
+        prepare: bool = false => "prepare",
+            "First run seed 002's preparation at module level (bufrs-decompose-tuples, bufrs-buffer-results-to-out-params: memref results of private functions become out-params). Off by default: it changes private functions' signatures.";
         hoisting: bool = false => "hoisting",
             "Also run bufrs-buffer-hoisting first (allocations up to dominating blocks): off by default, as it lengthens lifetimes and keeps copy removal from firing (docs/pipeline.md).";
         loop_hoisting: bool = true => "loop-hoisting",
@@ -229,7 +248,6 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
     );
     // The stages in order, each with its switch.
     let stages = [
-        // Preparation passes (e.g. bufrs-prepare-functions) go first, here.
         // As upstream's deallocation pipeline: memref.realloc becomes
         // alloc + copy, whose old buffer the deallocation frees.
         (
@@ -254,7 +272,12 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         .into_iter()
         .filter_map(|(on, stage)| on.then_some(stage))
         .collect();
-    format!("func.func({})", stages.join(","))
+    let functions = format!("func.func({})", stages.join(","));
+    if options.prepare {
+        format!("bufrs-decompose-tuples,bufrs-buffer-results-to-out-params,{functions}")
+    } else {
+        functions
+    }
 }
 
 /// Why a pass could not be created.
@@ -302,8 +325,9 @@ pub fn markdown_table() -> String {
             format!("{}; ", options.join(", "))
         };
         out.push_str(&format!(
-            "| `{}` | any op (nests `func.func`) | {} | {options}pipeline: `{}` |\n",
+            "| `{}` | {} | {} | {options}pipeline: `{}` |\n",
             pipeline.argument,
+            pipeline.runs_on,
             pipeline.summary,
             pipeline.default_text()
         ));

@@ -29,6 +29,10 @@
 //!   buffer freed exactly once on every path, no use after free).
 //! - [`input_contract`]: writes to a buffer after it flowed into a merge
 //!   (the input clone-based deallocation cannot make correct).
+//! - [`call_graph`]: symbol uses and which functions may change signature;
+//!   [`out_params`]: which function results become out-params (from
+//!   symbol uses and result facts) and which returned allocation an
+//!   out-param can replace.
 //! - [`uses`]: use lists (value -> using ops); [`flow`]: the forward flow of
 //!   one buffer through the IR; [`cycles`]: blocks on CFG cycles.
 
@@ -42,11 +46,13 @@ pub mod uses;
 
 pub mod alias;
 pub mod allocs;
+pub mod call_graph;
 pub mod dominance;
 pub mod graph;
 pub mod lifetimes;
 pub mod liveness;
 pub mod loops;
+pub mod out_params;
 pub mod ownership;
 #[cfg(test)]
 pub mod testgen;

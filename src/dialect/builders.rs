@@ -172,7 +172,7 @@ pub unsafe fn memref_alloc_bytes(
         return None;
     }
     // SAFETY: every handle belongs to the location's live context; the
-    // shape and segment arrays outlive the calls that read them.
+    // shape array outlives the call that reads it.
     let (ty, named) = unsafe {
         let context = mlir_sys::mlirLocationGetContext(location);
         let i8_type = mlir_sys::mlirIntegerTypeGet(context, 8);
@@ -188,28 +188,44 @@ pub unsafe fn memref_alloc_bytes(
             return None;
         }
         let i64_type = mlir_sys::mlirIntegerTypeGet(context, 64);
-        let segments = [0i32, 0];
-        let named = |key: &str, attribute| {
-            let identifier =
-                mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref(key));
-            mlir_sys::mlirNamedAttributeGet(identifier, attribute)
-        };
-        (
-            ty,
-            [
-                named(
-                    "alignment",
-                    mlir_sys::mlirIntegerAttrGet(i64_type, alignment),
-                ),
-                named(
-                    "operandSegmentSizes",
-                    mlir_sys::mlirDenseI32ArrayGet(context, 2, segments.as_ptr()),
-                ),
-            ],
-        )
+        let identifier =
+            mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref("alignment"));
+        let alignment = mlir_sys::mlirNamedAttributeGet(
+            identifier,
+            mlir_sys::mlirIntegerAttrGet(i64_type, alignment),
+        );
+        (ty, alignment)
     };
-    // SAFETY: live handles (the caller's contract); memref.alloc has one result.
+    // SAFETY: live handles (the caller's contract).
+    Some(unsafe { memref_alloc_static(ty, &[named], location, at) })
+}
+
+/// `%m = memref.alloc() : <ty>` for a memref type with a static shape, with
+/// `extra` attributes (e.g. `alignment`); returns `%m`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section); `ty` is a
+/// ranked memref type with a static shape.
+pub unsafe fn memref_alloc_static(
+    ty: mlir_sys::MlirType,
+    extra: &[mlir_sys::MlirNamedAttribute],
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    // SAFETY: every handle belongs to the location's live context; the
+    // segment array outlives the call that reads it; memref.alloc has one
+    // result.
     unsafe {
+        let context = mlir_sys::mlirLocationGetContext(location);
+        let segments = [0i32, 0];
+        let identifier = mlir_sys::mlirIdentifierGet(
+            context,
+            crate::ir::diagnostics::string_ref("operandSegmentSizes"),
+        );
+        let mut named = extra.to_vec();
+        named.push(mlir_sys::mlirNamedAttributeGet(
+            identifier,
+            mlir_sys::mlirDenseI32ArrayGet(context, 2, segments.as_ptr()),
+        ));
         let op = crate::ir::edit::create_op_with_named_attributes(
             "memref.alloc",
             location,
@@ -219,7 +235,7 @@ pub unsafe fn memref_alloc_bytes(
             &named,
             at,
         );
-        Some(crate::ir::edit::result(op, 0))
+        crate::ir::edit::result(op, 0)
     }
 }
 
@@ -328,6 +344,56 @@ pub unsafe fn bufferization_dealloc(
             &[buffer, condition],
             &[],
             &[("operandSegmentSizes", "array<i32: 1, 1, 0>")],
+            at,
+        )
+    }
+}
+
+/// `%r = <name> %operand : <from> to <to>` for the one-operand, one-result
+/// ops the preparation passes build by name (`bufferization.to_tensor`,
+/// `bufferization.to_buffer`, `memref.cast`); returns `%r`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section); `to` is a
+/// type the op accepts for `operand`.
+pub unsafe fn unary(
+    name: &str,
+    operand: MlirValue,
+    to: mlir_sys::MlirType,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    // SAFETY: live handles (the caller's contract); one result.
+    unsafe {
+        let op = create_op(name, location, &[operand], &[to], &[], at);
+        crate::ir::edit::result(op, 0)
+    }
+}
+
+/// `func.call @callee(%operands) : (...) -> (results)`; returns the op.
+/// # Safety
+/// Every handle passed is live (see the module's safety section); the types
+/// match `callee`'s signature.
+pub unsafe fn func_call(
+    callee: &str,
+    operands: &[MlirValue],
+    results: &[mlir_sys::MlirType],
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirOperation {
+    // SAFETY: live handles (the caller's contract).
+    unsafe {
+        let context = mlir_sys::mlirLocationGetContext(location);
+        let symbol =
+            mlir_sys::mlirFlatSymbolRefAttrGet(context, crate::ir::diagnostics::string_ref(callee));
+        let identifier =
+            mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref("callee"));
+        crate::ir::edit::create_op_with_named_attributes(
+            "func.call",
+            location,
+            operands,
+            results,
+            &[],
+            &[mlir_sys::mlirNamedAttributeGet(identifier, symbol)],
             at,
         )
     }

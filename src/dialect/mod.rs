@@ -10,3 +10,13 @@ pub mod copies;
 /// has no `MemoryEffectOpInterface` in MLIR 22, so no interface reveals
 /// that it frees: passes that place frees must recognise it by name.
 pub const OWNERSHIP_BASED_DEALLOC: &str = "bufferization.dealloc";
+
+/// The call op the preparation passes rebuild when a callee's signature
+/// changes (the IR to create is fixed): `func.call`. Other call ops
+/// (`CallOpInterface`) naming a function count as other uses of it.
+pub const DIRECT_CALL: &str = "func.call";
+
+/// Whether `op` is a [`DIRECT_CALL`] (a `CallOpInterface` op of that name).
+pub fn is_direct_call(op: mlir_sys::MlirOperation) -> bool {
+    crate::ir::interfaces::traits(op).is_call() && crate::ir::functions::op_name(op) == DIRECT_CALL
+}

@@ -22,3 +22,23 @@ pub fn new_context() -> melior::Context {
     context.load_all_available_dialects();
     context
 }
+
+/// Whether op `name` (`dialect.op`) is registered, loading its dialect from
+/// the context's registry first if needed (e.g. the test dialect that stock
+/// `mlir-opt` registers but loads only when the input uses it). Only for
+/// passes anchored on the top-level module: nothing else runs on the
+/// context while they do, so loading a dialect there is not a race.
+pub fn load_registered_op(context: mlir_sys::MlirContext, name: &str) -> bool {
+    let namespace = name.split('.').next().unwrap_or_default();
+    // SAFETY: live context; the strings are copied for the calls.
+    unsafe {
+        mlir_sys::mlirContextGetOrLoadDialect(
+            context,
+            crate::ir::diagnostics::string_ref(namespace),
+        );
+        mlir_sys::mlirContextIsRegisteredOperation(
+            context,
+            crate::ir::diagnostics::string_ref(name),
+        )
+    }
+}

@@ -309,3 +309,59 @@ pub unsafe fn defining_op(value: MlirValue) -> Option<MlirOperation> {
     // SAFETY: `value` is live.
     unsafe { mlir_sys::mlirValueIsAOpResult(value).then(|| mlir_sys::mlirOpResultGetOwner(value)) }
 }
+
+/// Builds, right before `op`, an op of the same name, location and
+/// attributes (`attributes` replaces the ones named there) with `operands`
+/// and `result_types`, moves `op`'s regions into it and returns it. The
+/// caller rewires the uses of `op`'s results and erases `op` (whose regions
+/// are then empty).
+/// # Safety
+/// Every handle is live and of one context; the new op must be valid for
+/// its dialect with the moved regions (MLIR does not verify it here).
+pub unsafe fn rebuild_with_regions(
+    op: MlirOperation,
+    operands: &[MlirValue],
+    result_types: &[mlir_sys::MlirType],
+    attributes: &[mlir_sys::MlirNamedAttribute],
+) -> MlirOperation {
+    // SAFETY: the caller's contract; the arrays outlive the calls; the new
+    // regions are owned by the state, then by the new op.
+    unsafe {
+        let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op));
+        let mut state = mlir_sys::mlirOperationStateGet(name, location(op));
+        mlir_sys::mlirOperationStateAddOperands(
+            &mut state,
+            operands.len() as isize,
+            operands.as_ptr(),
+        );
+        mlir_sys::mlirOperationStateAddResults(
+            &mut state,
+            result_types.len() as isize,
+            result_types.as_ptr(),
+        );
+        let mut named: Vec<mlir_sys::MlirNamedAttribute> = (0
+            ..mlir_sys::mlirOperationGetNumAttributes(op))
+            .map(|i| mlir_sys::mlirOperationGetAttribute(op, i))
+            .filter(|a| {
+                !attributes
+                    .iter()
+                    .any(|b| mlir_sys::mlirIdentifierEqual(a.name, b.name))
+            })
+            .collect();
+        named.extend_from_slice(attributes);
+        mlir_sys::mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+        let count = mlir_sys::mlirOperationGetNumRegions(op);
+        let regions: Vec<mlir_sys::MlirRegion> =
+            (0..count).map(|_| mlir_sys::mlirRegionCreate()).collect();
+        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, count, regions.as_ptr());
+        let new_op = mlir_sys::mlirOperationCreate(&mut state);
+        for i in 0..count {
+            mlir_sys::mlirRegionTakeBody(
+                mlir_sys::mlirOperationGetRegion(new_op, i),
+                mlir_sys::mlirOperationGetRegion(op, i),
+            );
+        }
+        insert(new_op, InsertPoint::Before(op));
+        new_op
+    }
+}

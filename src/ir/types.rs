@@ -113,3 +113,86 @@ fn print_attribute(attr: mlir_sys::MlirAttribute) -> String {
     };
     out
 }
+
+/// The memref a tensor type becomes when a signature is bufferized: a
+/// ranked tensor without encoding gives the identity-layout memref of the
+/// same shape and element type, an unranked tensor the unranked memref;
+/// `None` for anything else.
+pub fn buffer_type_of_tensor(ty: MlirType) -> Option<MlirType> {
+    // SAFETY: `ty` is a live type; every query is total on it.
+    unsafe {
+        let null_space = mlir_sys::MlirAttribute {
+            ptr: std::ptr::null(),
+        };
+        if mlir_sys::mlirTypeIsARankedTensor(ty) {
+            if !mlir_sys::mlirRankedTensorTypeGetEncoding(ty).ptr.is_null() {
+                return None;
+            }
+            let rank = mlir_sys::mlirShapedTypeGetRank(ty);
+            let shape: Vec<i64> = (0..rank)
+                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
+                .collect();
+            let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+            return Some(mlir_sys::mlirMemRefTypeContiguousGet(
+                element,
+                rank as isize,
+                shape.as_ptr(),
+                null_space,
+            ));
+        }
+        if mlir_sys::mlirTypeIsAUnrankedTensor(ty) {
+            let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+            return Some(mlir_sys::mlirUnrankedMemRefTypeGet(element, null_space));
+        }
+        None
+    }
+}
+
+/// How a caller allocates a buffer of memref type `ty` (ranked, static
+/// shape): `Ok(None)` when `memref.alloc` gives `ty` itself (identity
+/// layout), `Ok(Some(identity))` when it allocates `identity` (same shape,
+/// element type and memory space) and `memref.cast`s it to `ty` (a strided
+/// layout whose static strides and offset are the identity's), `Err(())`
+/// when no allocation gives a buffer of that layout.
+#[allow(clippy::result_unit_err)]
+pub fn allocation_type_for(ty: MlirType) -> Result<Option<MlirType>, ()> {
+    // SAFETY: `ty` is a live type; the out-buffers have `rank` entries.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(ty) || !mlir_sys::mlirShapedTypeHasStaticShape(ty) {
+            return Err(());
+        }
+        if mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirMemRefTypeGetAffineMap(ty)) {
+            return Ok(None);
+        }
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty) as usize;
+        let mut strides = vec![0i64; rank];
+        let mut offset = 0i64;
+        let status =
+            mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset);
+        if status.value == 0 {
+            return Err(());
+        }
+        let dynamic = mlir_sys::mlirShapedTypeGetDynamicStrideOrOffset();
+        let shape: Vec<i64> = (0..rank)
+            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
+            .collect();
+        let mut expected = 1i64;
+        for d in (0..rank).rev() {
+            if strides[d] != dynamic && strides[d] != expected {
+                return Err(());
+            }
+            expected = expected.saturating_mul(shape[d]);
+        }
+        if offset != dynamic && offset != 0 {
+            return Err(());
+        }
+        let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(ty);
+        Ok(Some(mlir_sys::mlirMemRefTypeContiguousGet(
+            element,
+            rank as isize,
+            shape.as_ptr(),
+            space,
+        )))
+    }
+}

@@ -4,8 +4,10 @@
 pub mod buffer_deallocation;
 pub mod buffer_hoisting;
 pub mod buffer_loop_hoisting;
+pub mod buffer_results_to_out_params;
 pub mod contract_report;
 pub mod copy_removal;
+pub mod decompose_tuples;
 pub mod hoisting;
 pub mod merge_alloc;
 pub mod ownership_deallocation;

@@ -2,7 +2,8 @@
 // without mlir-opt: once through a textual pipeline after
 // bufrsRegisterAllPasses, once through bufrsCreatePass with options, and
 // once with bad options and once with a value the option does not allow
-// (which must give an error, not a crash).
+// (which must give an error, not a crash); then seed 002's preparation
+// through bufrsPrepareFunctions.
 
 #include "bufrs.h"
 
@@ -12,6 +13,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -34,6 +36,18 @@ func.func @small() -> f32 {
 }
 )mlir";
 
+static const char *kCalls = R"mlir(
+func.func private @callee(%arg0: tensor<5xf32>) -> tensor<5xf32> {
+  return %arg0 : tensor<5xf32>
+}
+func.func @caller(%arg0: tensor<5xf32>) -> f32 {
+  %x = func.call @callee(%arg0) : (tensor<5xf32>) -> tensor<5xf32>
+  %c0 = arith.constant 0 : index
+  %v = tensor.extract %x[%c0] : tensor<5xf32>
+  return %v : f32
+}
+)mlir";
+
 static mlir::OwningOpRef<mlir::ModuleOp> parse(mlir::MLIRContext &context) {
   return mlir::parseSourceString<mlir::ModuleOp>(kModule, &context);
 }
@@ -51,7 +65,8 @@ static void appendError(MlirStringRef message, void *userData) {
 int main() {
   mlir::DialectRegistry registry;
   registry.insert<mlir::arith::ArithDialect, mlir::bufferization::BufferizationDialect,
-                  mlir::func::FuncDialect, mlir::memref::MemRefDialect>();
+                  mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                  mlir::tensor::TensorDialect>();
   bufrsRegisterInterfaceModels(wrap(&registry));
   mlir::MLIRContext context(registry);
   // Print every diagnostic (a bare context drops remarks and notes).
@@ -121,6 +136,14 @@ int main() {
     pass = bufrsCreatePass(ref("bufrs-nope"),
                            ref(""), appendError, &error);
     llvm::outs() << "== unknown: null=" << (pass.ptr == nullptr) << " error=" << error << "\n";
+  }
+
+  // 4. Seed 002's preparation with the default converter, without a pass
+  // manager: the callee's tensor result becomes an out-param.
+  {
+    auto module = mlir::parseSourceString<mlir::ModuleOp>(kCalls, &context);
+    bool ok = bufrsPrepareFunctions(wrap(module->getOperation()));
+    llvm::outs() << "== prepared: ok=" << ok << "\n" << *module << "\n";
   }
   return 0;
 }

@@ -1,0 +1,600 @@
+//! `bufrs-buffer-results-to-out-params`: the signature half of seed 002's
+//! "Preparation Phase" (BufferizeFuncOpConverter, BufferizeReturnOpConverter,
+//! BufferizeCallOpConverter with the `ResultConversionKind` of a
+//! BufferizeTypeConverter), as one module pass.
+//!
+//! - With `tensor-signatures`, ranked and unranked tensor arguments and
+//!   results of the functions that may change become memrefs; the body
+//!   keeps working on tensors through `bufferization.to_tensor` (arguments)
+//!   and `bufferization.to_buffer` (returned values), folded away where they
+//!   meet (`to_buffer(to_tensor(%m))` is `%m`).
+//! - The results chosen by `append-results` (all memrefs, only those
+//!   converted from tensors, or none) are appended to the arguments as
+//!   out-params: each return copies its buffer into the out-param
+//!   (`copy-op`, `memref.copy` by default) and no longer returns it. When the
+//!   returned buffer is an allocation of the function that nothing else keeps
+//!   (`reuse-allocations`), the out-param replaces it and no copy is made.
+//! - Every direct call (`func.call`, anywhere in the module: other functions,
+//!   nested regions, the function itself) allocates the out-params before
+//!   the call (`memref.alloc`, cast to the result's layout when it is a
+//!   strided one), passes them and uses them for the old results; the
+//!   deallocation passes free them later.
+//!
+//! Left alone: declarations, public functions unless
+//! `modify-public-functions`, functions whose symbol is used other than by a
+//! direct call (a remark at the function, a note at the use). Results of
+//! dynamic shape and of a layout no allocation gives stay results, with a
+//! remark. The decisions are `crate::analysis::out_params`'s; this file
+//! reads the IR and applies them.
+
+use std::collections::HashMap;
+
+use melior::ir::OperationRef;
+use mlir_sys::{MlirOperation, MlirType, MlirValue};
+
+use crate::{
+    analysis::{
+        out_params::{
+            AppendRule, FunctionFacts, FunctionPlan, KeptReason, LeftAlone, ResultConversionKind,
+            ResultFacts, SymbolUse, plan_functions, reusable_allocation, root_returns,
+        },
+        value_flow::ValueFlow,
+    },
+    dialect::{builders, is_direct_call},
+    ir::{
+        Diagnostic, Severity,
+        capture::capture,
+        edit::{self, InsertPoint},
+        functions::{self, Signature},
+        types::{allocation_type_for, buffer_type_of_tensor},
+    },
+    pass_options,
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+};
+
+pass_options! {
+    /// Options of `bufrs-buffer-results-to-out-params`.
+    pub struct BufferResultsToOutParamsOptions {
+        append_results: String = "all".to_string() => "append-results",
+            "Which memref results become out-params (the seed's ResultConversionKind): all, from-tensors (only results tensor-signatures converted), none.";
+        tensor_signatures: bool = false => "tensor-signatures",
+            "Convert tensor arguments and results of the functions that may change to memrefs (bufferization.to_tensor / to_buffer inside the body).";
+        modify_public_functions: bool = false => "modify-public-functions",
+            "Also change public functions (their callers outside the module break).";
+        result_attribute: String = String::new() => "result-attribute",
+            "Name of a unit attribute put on every new out-param argument (none when empty).";
+        copy_op: String = "memref.copy".to_string() => "copy-op",
+            "The op that copies a returned buffer into its out-param: a registered op taking (source, target), e.g. memref.copy or test.copy.";
+        reuse_allocations: bool = true => "reuse-allocations",
+            "Replace a returned allocation that nothing else keeps by the out-param (no copy).";
+    }
+}
+
+pub struct BufferResultsToOutParams;
+
+impl BufrsPass for BufferResultsToOutParams {
+    type Options = BufferResultsToOutParamsOptions;
+    const ARGUMENT: &'static str = "bufrs-buffer-results-to-out-params";
+    const SUMMARY: &'static str = "Turn memref (and, with tensor-signatures, tensor) function results into out-params, rewriting returns and calls";
+    const ANCHOR: Anchor = Anchor::Op("builtin.module");
+    const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization"];
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        let Some(rule) = AppendRule::parse(&options.append_results) else {
+            Diagnostic::error(
+                &op,
+                format!(
+                    "{}: append-results must be all, from-tensors or none, not '{}'",
+                    Self::ARGUMENT,
+                    options.append_results
+                ),
+            )
+            .emit();
+            return Err(PassFailed);
+        };
+        let conversion = DefaultConversion {
+            tensor_signatures: options.tensor_signatures,
+            rule,
+        };
+        results_to_out_params(op, &conversion, options)
+    }
+}
+
+/// Seed 002's BufferizeTypeConverter as far as signatures go, for a
+/// compiler that decides itself (`addConversion`, `setResultConversionKind`
+/// per type pair): [`results_to_out_params`] runs the pass's rewrite with it.
+pub trait ResultConversion {
+    /// The memref type `ty` becomes in signatures, or `None` (unchanged).
+    /// The body keeps `ty` through `bufferization.to_tensor` /
+    /// `to_buffer`, so `ty` must be a tensor type those ops accept.
+    fn convert(&self, ty: MlirType) -> Option<MlirType>;
+    /// What becomes of a result of type `original` that the signature gives
+    /// type `converted` (equal when not converted). Only buffer results can
+    /// be appended.
+    fn result_kind(&self, original: MlirType, converted: MlirType) -> ResultConversionKind;
+}
+
+/// The pass options' conversion: `tensor-signatures` and `append-results`.
+pub struct DefaultConversion {
+    pub tensor_signatures: bool,
+    pub rule: AppendRule,
+}
+
+impl ResultConversion for DefaultConversion {
+    fn convert(&self, ty: MlirType) -> Option<MlirType> {
+        if self.tensor_signatures {
+            buffer_type_of_tensor(ty)
+        } else {
+            None
+        }
+    }
+
+    fn result_kind(&self, original: MlirType, converted: MlirType) -> ResultConversionKind {
+        // SAFETY: live types.
+        self.rule
+            .kind(!unsafe { mlir_sys::mlirTypeEqual(original, converted) })
+    }
+}
+
+/// Runs the rewrite of `bufrs-buffer-results-to-out-params` on `module`
+/// with `conversion` deciding types and result kinds; of `options`, only
+/// `modify-public-functions`, `result-attribute`, `copy-op` (which must be
+/// registered) and `reuse-allocations` apply.
+pub fn results_to_out_params(
+    module: OperationRef<'_, '_>,
+    conversion: &dyn ResultConversion,
+    options: &BufferResultsToOutParamsOptions,
+) -> PassResult {
+    // SAFETY: live op.
+    let registered = crate::ir::context::load_registered_op(
+        unsafe { mlir_sys::mlirOperationGetContext(module.to_raw()) },
+        &options.copy_op,
+    );
+    if !registered {
+        Diagnostic::error(
+            &module,
+            format!(
+                "{}: copy-op '{}' is not a registered op",
+                BufferResultsToOutParams::ARGUMENT,
+                options.copy_op
+            ),
+        )
+        .emit();
+        return Err(PassFailed);
+    }
+    let module_read = read_module(module.to_raw(), conversion);
+    let plans = plan_functions(
+        &module_read.facts,
+        &module_read.uses,
+        options.modify_public_functions,
+    );
+    report(&module_read, &plans);
+    rewrite(&module_read, &plans, options)
+}
+
+/// One function of the module, as read from IR.
+struct Function {
+    op: MlirOperation,
+    signature: Signature,
+    /// Per argument: the memref it becomes (tensor-signatures), if any.
+    arg_buffers: Vec<Option<MlirType>>,
+    /// Per result: the memref it becomes (tensor-signatures), if any.
+    result_buffers: Vec<Option<MlirType>>,
+}
+
+impl Function {
+    fn result_type(&self, index: usize) -> MlirType {
+        self.result_buffers[index].unwrap_or(self.signature.results[index])
+    }
+}
+
+struct Module {
+    functions: Vec<Function>,
+    facts: Vec<FunctionFacts>,
+    uses: Vec<SymbolUse>,
+    /// The op holding each use, parallel to `uses`.
+    users: Vec<MlirOperation>,
+}
+
+fn read_module(module: MlirOperation, conversion: &dyn ResultConversion) -> Module {
+    let mut functions = Vec::new();
+    let mut facts = Vec::new();
+    for function in functions::module_functions(module) {
+        let convert = |ty: &MlirType| conversion.convert(*ty);
+        let signature = function.signature;
+        let arg_buffers = signature.inputs.iter().map(convert).collect();
+        let result_buffers: Vec<Option<MlirType>> = signature.results.iter().map(convert).collect();
+        let results = signature
+            .results
+            .iter()
+            .zip(&result_buffers)
+            .map(|(&ty, converted)| {
+                let converted = converted.unwrap_or(ty);
+                result_facts(converted, conversion.result_kind(ty, converted))
+            })
+            .collect();
+        facts.push(FunctionFacts {
+            name: function.name,
+            public: function.public,
+            has_body: function.has_body,
+            results,
+        });
+        functions.push(Function {
+            op: function.op,
+            signature,
+            arg_buffers,
+            result_buffers,
+        });
+    }
+    let (uses, users) = functions::symbol_uses(module, &is_direct_call);
+    Module {
+        functions,
+        facts,
+        uses,
+        users,
+    }
+}
+
+fn result_facts(ty: MlirType, kind: ResultConversionKind) -> ResultFacts {
+    // SAFETY: live type.
+    let (is_buffer, static_shape) = unsafe {
+        (
+            mlir_sys::mlirTypeIsAMemRef(ty) || mlir_sys::mlirTypeIsAUnrankedMemRef(ty),
+            mlir_sys::mlirTypeIsAMemRef(ty) && mlir_sys::mlirShapedTypeHasStaticShape(ty),
+        )
+    };
+    ResultFacts {
+        is_buffer,
+        static_shape,
+        allocatable_layout: static_shape && allocation_type_for(ty).is_ok(),
+        kind,
+    }
+}
+
+/// Remarks for results that stay results against the rule and for functions
+/// left alone because of a use other than a call.
+fn report(module: &Module, plans: &[FunctionPlan]) {
+    for ((function, facts), plan) in module.functions.iter().zip(&module.facts).zip(plans) {
+        // SAFETY: live op of the running pass.
+        let op = unsafe { OperationRef::from_raw(function.op) };
+        for (index, reason) in &plan.kept {
+            let why = match reason {
+                KeptReason::DynamicShape => "has a dynamic shape (a caller cannot allocate it)",
+                KeptReason::Layout => "has a layout no allocation gives",
+            };
+            Diagnostic::remark(
+                &op,
+                format!(
+                    "result #{index} of '{}' {why}: it stays a result",
+                    facts.name
+                ),
+            )
+            .emit();
+        }
+        if let Some(LeftAlone::UsedOtherThanByCall(use_index)) = plan.left_alone {
+            let would_change = facts
+                .results
+                .iter()
+                .any(|r| r.is_buffer && r.kind == ResultConversionKind::AppendToArgumentList)
+                || function.arg_buffers.iter().any(Option::is_some)
+                || function.result_buffers.iter().any(Option::is_some);
+            if would_change {
+                // SAFETY: live op of the running pass.
+                let user = unsafe { OperationRef::from_raw(module.users[use_index]) };
+                Diagnostic::new(
+                    &op,
+                    Severity::Remark,
+                    format!(
+                        "'{}' is used other than by a direct call: its signature is left unchanged",
+                        facts.name
+                    ),
+                )
+                .note_at(&user, "used here")
+                .emit();
+            }
+        }
+    }
+}
+
+/// What changes for one function.
+struct Change<'a> {
+    function: &'a Function,
+    plan: &'a FunctionPlan,
+    /// The out-param block arguments, parallel to `plan.appended`.
+    out_args: Vec<MlirValue>,
+}
+
+impl Change<'_> {
+    fn kept_results(&self) -> Vec<usize> {
+        (0..self.function.signature.results.len())
+            .filter(|i| !self.plan.appended.contains(i))
+            .collect()
+    }
+}
+
+fn rewrite(
+    module: &Module,
+    plans: &[FunctionPlan],
+    options: &BufferResultsToOutParamsOptions,
+) -> PassResult {
+    let mut created_to_tensor: Vec<MlirOperation> = Vec::new();
+    let mut changes: HashMap<String, Change<'_>> = HashMap::new();
+    // 1. Arguments: tensors become memrefs, out-params are appended.
+    for ((function, facts), plan) in module.functions.iter().zip(&module.facts).zip(plans) {
+        let converts = function.arg_buffers.iter().any(Option::is_some)
+            || function.result_buffers.iter().any(Option::is_some);
+        if !plan.may_change() || (plan.appended.is_empty() && !converts) {
+            continue;
+        }
+        // SAFETY: live function with a body (plans leave declarations alone).
+        let entry = unsafe {
+            mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(function.op, 0))
+        };
+        // SAFETY: live handles; the new to_tensor takes the argument with its
+        // new type and replaces the argument in every other use.
+        unsafe {
+            let location = edit::location(function.op);
+            for (index, buffer) in function.arg_buffers.iter().enumerate() {
+                let Some(buffer) = buffer else { continue };
+                let arg = mlir_sys::mlirBlockGetArgument(entry, index as isize);
+                let tensor = edit::value_type(arg);
+                mlir_sys::mlirValueSetType(arg, *buffer);
+                let to_tensor = builders::unary(
+                    "bufferization.to_tensor",
+                    arg,
+                    tensor,
+                    location,
+                    InsertPoint::StartOf(entry),
+                );
+                let to_tensor_op = mlir_sys::mlirOpResultGetOwner(to_tensor);
+                let mut except = [to_tensor_op];
+                mlir_sys::mlirValueReplaceAllUsesExcept(arg, to_tensor, 1, except.as_mut_ptr());
+                created_to_tensor.push(to_tensor_op);
+            }
+        }
+        let out_args = plan
+            .appended
+            .iter()
+            .map(|&index| {
+                // SAFETY: live block and type.
+                unsafe {
+                    mlir_sys::mlirBlockAddArgument(
+                        entry,
+                        function.result_type(index),
+                        edit::location(function.op),
+                    )
+                }
+            })
+            .collect();
+        changes.insert(
+            facts.name.clone(),
+            Change {
+                function,
+                plan,
+                out_args,
+            },
+        );
+    }
+    // 2. Calls, wherever they are.
+    for (symbol_use, &user) in module.uses.iter().zip(&module.users) {
+        if let SymbolUse::DirectCall { callee } = symbol_use
+            && let Some(change) = changes.get(callee)
+        {
+            rewrite_call(user, callee, change, &mut created_to_tensor);
+        }
+    }
+    // 3. Returns, then the signature.
+    for change in changes.values() {
+        rewrite_returns(change, options)?;
+        set_signature(change, options);
+    }
+    // 4. Materializations that folded away.
+    for op in created_to_tensor {
+        // SAFETY: the to_tensor ops created above are live (nothing erased
+        // them); one without uses goes.
+        unsafe {
+            let result = edit::result(op, 0);
+            if mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(result)) {
+                edit::erase(op);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `%m = bufferization.to_buffer %t`, or the `%m` of `%t =
+/// bufferization.to_tensor %m` when its type is the one wanted.
+/// # Safety
+/// Live handles.
+unsafe fn to_buffer(value: MlirValue, buffer: MlirType, at: InsertPoint) -> MlirValue {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if let Some(def) = edit::defining_op(value)
+            && functions::op_name(def) == "bufferization.to_tensor"
+        {
+            let source = mlir_sys::mlirOperationGetOperand(def, 0);
+            if mlir_sys::mlirTypeEqual(edit::value_type(source), buffer) {
+                return source;
+            }
+        }
+        let location = mlir_sys::mlirValueGetLocation(value);
+        builders::unary("bufferization.to_buffer", value, buffer, location, at)
+    }
+}
+
+fn rewrite_call(
+    call: MlirOperation,
+    callee: &str,
+    change: &Change<'_>,
+    created_to_tensor: &mut Vec<MlirOperation>,
+) {
+    let function = change.function;
+    // SAFETY: the call is live and calls `callee`, whose signature it matches
+    // (the IR verified); every value built here dominates the new call.
+    unsafe {
+        let location = edit::location(call);
+        let before = InsertPoint::Before(call);
+        let count = mlir_sys::mlirOperationGetNumOperands(call) as usize;
+        let mut operands = Vec::with_capacity(count + change.out_args.len());
+        for index in 0..count {
+            let operand = mlir_sys::mlirOperationGetOperand(call, index as isize);
+            operands.push(match function.arg_buffers.get(index).copied().flatten() {
+                Some(buffer) => to_buffer(operand, buffer, before),
+                None => operand,
+            });
+        }
+        let mut out_values = Vec::new();
+        for &index in &change.plan.appended {
+            let ty = function.result_type(index);
+            let (buffer, value) = match allocation_type_for(ty) {
+                Ok(Some(identity)) => {
+                    let buffer = builders::memref_alloc_static(identity, &[], location, before);
+                    let cast = builders::unary("memref.cast", buffer, ty, location, before);
+                    (cast, cast)
+                }
+                _ => {
+                    let buffer = builders::memref_alloc_static(ty, &[], location, before);
+                    (buffer, buffer)
+                }
+            };
+            operands.push(buffer);
+            out_values.push(value);
+        }
+        let kept = change.kept_results();
+        let kept_types: Vec<MlirType> = kept.iter().map(|&i| function.result_type(i)).collect();
+        let new_call = builders::func_call(callee, &operands, &kept_types, location, before);
+        let after = InsertPoint::Before(call);
+        let mut replace = |old_index: usize, buffer: MlirValue| {
+            let old = edit::result(call, old_index);
+            let value = if function.result_buffers[old_index].is_some() {
+                let tensor = builders::unary(
+                    "bufferization.to_tensor",
+                    buffer,
+                    edit::value_type(old),
+                    location,
+                    after,
+                );
+                created_to_tensor.push(mlir_sys::mlirOpResultGetOwner(tensor));
+                tensor
+            } else {
+                buffer
+            };
+            edit::replace_all_uses(old, value);
+        };
+        for (position, &old_index) in kept.iter().enumerate() {
+            replace(old_index, edit::result(new_call, position));
+        }
+        for (position, &old_index) in change.plan.appended.iter().enumerate() {
+            replace(old_index, out_values[position]);
+        }
+        edit::erase(call);
+    }
+}
+
+fn rewrite_returns(change: &Change<'_>, options: &BufferResultsToOutParamsOptions) -> PassResult {
+    let function = change.function;
+    let (snapshot, map) = capture(function.op);
+    let returns = root_returns(&snapshot);
+    // The reused allocations: the out-param takes over their buffer.
+    let mut reused = vec![false; change.plan.appended.len()];
+    if options.reuse_allocations {
+        let flow = ValueFlow::new(&snapshot);
+        for (slot, &index) in change.plan.appended.iter().enumerate() {
+            if function.result_buffers[index].is_some() {
+                continue;
+            }
+            if let Some(alloc) = reusable_allocation(&snapshot, &flow, &returns, index) {
+                // SAFETY: the allocation is live, its one result has the
+                // out-param's type, and the out-param (an argument) dominates
+                // every use.
+                unsafe {
+                    let op = map.op(alloc);
+                    edit::replace_all_uses(edit::result(op, 0), change.out_args[slot]);
+                    edit::erase(op);
+                }
+                reused[slot] = true;
+            }
+        }
+    }
+    let kept = change.kept_results();
+    for &ret in &returns {
+        let ret = map.op(ret);
+        // SAFETY: the return is live; it returns one value per old result.
+        unsafe {
+            let at = InsertPoint::Before(ret);
+            let location = edit::location(ret);
+            let value = |index: usize| {
+                let operand = mlir_sys::mlirOperationGetOperand(ret, index as isize);
+                match function.result_buffers[index] {
+                    Some(buffer) => to_buffer(operand, buffer, at),
+                    None => operand,
+                }
+            };
+            for (slot, &index) in change.plan.appended.iter().enumerate() {
+                let source = value(index);
+                let target = change.out_args[slot];
+                if reused[slot] || mlir_sys::mlirValueEqual(source, target) {
+                    continue;
+                }
+                let copy =
+                    edit::create_op(&options.copy_op, location, &[source, target], &[], &[], at);
+                if !mlir_sys::mlirOperationVerify(copy) {
+                    // SAFETY: live op of the running pass.
+                    let op = OperationRef::from_raw(ret);
+                    Diagnostic::error(
+                        &op,
+                        format!(
+                            "copy-op '{}' does not build a valid copy into the out-param",
+                            options.copy_op
+                        ),
+                    )
+                    .emit();
+                    return Err(PassFailed);
+                }
+            }
+            let operands: Vec<MlirValue> = kept.iter().map(|&i| value(i)).collect();
+            mlir_sys::mlirOperationSetOperands(ret, operands.len() as isize, operands.as_ptr());
+        }
+    }
+    Ok(())
+}
+
+fn set_signature(change: &Change<'_>, options: &BufferResultsToOutParamsOptions) {
+    let function = change.function;
+    let old = &function.signature;
+    let mut inputs: Vec<MlirType> = old
+        .inputs
+        .iter()
+        .zip(&function.arg_buffers)
+        .map(|(&ty, buffer)| buffer.unwrap_or(ty))
+        .collect();
+    inputs.extend(
+        change
+            .plan
+            .appended
+            .iter()
+            .map(|&i| function.result_type(i)),
+    );
+    let kept = change.kept_results();
+    let results = kept.iter().map(|&i| function.result_type(i)).collect();
+    let mut arg_attrs =
+        functions::per_position_attributes(function.op, "arg_attrs", old.inputs.len());
+    let res_attrs = functions::per_position_attributes(function.op, "res_attrs", old.results.len());
+    for &index in &change.plan.appended {
+        let mut entries = res_attrs[index].clone();
+        if !options.result_attribute.is_empty() {
+            entries.push(functions::unit_attribute(
+                function.op,
+                &options.result_attribute,
+            ));
+        }
+        arg_attrs.push(entries);
+    }
+    let kept_attrs: Vec<_> = kept.iter().map(|&i| res_attrs[i].clone()).collect();
+    // SAFETY: the body's arguments and returns were made to match above.
+    unsafe {
+        functions::set_signature(function.op, &Signature { inputs, results });
+        functions::set_per_position_attributes(function.op, "arg_attrs", &arg_attrs);
+        functions::set_per_position_attributes(function.op, "res_attrs", &kept_attrs);
+    }
+}

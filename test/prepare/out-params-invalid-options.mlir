@@ -1,0 +1,19 @@
+// Invalid option values of bufrs-buffer-results-to-out-params: one clear
+// error at the module, a failed pass, the IR untouched. (A copy-op that
+// builds no valid copy: out-params-invalid-copy-op.mlir.)
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-buffer-results-to-out-params{append-results=some})' -verify-diagnostics
+// RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-buffer-results-to-out-params{copy-op=nodialect.copy})' 2>&1 | FileCheck %s --check-prefix=COPYOP
+
+// expected-error @+1 {{bufrs-buffer-results-to-out-params: append-results must be all, from-tensors or none, not 'some'}}
+module {
+  func.func private @f() -> memref<4xf32> {
+    %a = memref.alloc() : memref<4xf32>
+    return %a : memref<4xf32>
+  }
+  func.func private @g(%m: memref<4xf32>) -> memref<4xf32> {
+    return %m : memref<4xf32>
+  }
+}
+
+// COPYOP: error: bufrs-buffer-results-to-out-params: copy-op 'nodialect.copy' is not a registered op
