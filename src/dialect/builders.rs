@@ -247,3 +247,135 @@ pub unsafe fn memref_view(
         crate::ir::edit::result(op, 0)
     }
 }
+
+/// `%c = arith.constant <value>` of type `i1`; returns `%c`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_constant_bool(
+    value: bool,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    // SAFETY: live handles (the caller's contract); arith.constant has one result.
+    unsafe {
+        let i1 = parse_type("i1", location)?;
+        let op = create_op_with_attributes(
+            "arith.constant",
+            location,
+            &[],
+            &[i1],
+            &[("value", if value { "true" } else { "false" })],
+            at,
+        )?;
+        Some(crate::ir::edit::result(op, 0))
+    }
+}
+
+/// The `arith.cmpi` predicates bufrs builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpPredicate {
+    Eq,
+    Ne,
+}
+
+/// `%c = arith.cmpi <predicate>, %lhs, %rhs` (operands of one integer or
+/// index type); returns `%c`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_cmpi(
+    predicate: CmpPredicate,
+    lhs: MlirValue,
+    rhs: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    let code = match predicate {
+        CmpPredicate::Eq => "0 : i64",
+        CmpPredicate::Ne => "1 : i64",
+    };
+    // SAFETY: live handles (the caller's contract); arith.cmpi has one result.
+    unsafe {
+        let i1 = parse_type("i1", location)?;
+        let op = create_op_with_attributes(
+            "arith.cmpi",
+            location,
+            &[lhs, rhs],
+            &[i1],
+            &[("predicate", code)],
+            at,
+        )?;
+        Some(crate::ir::edit::result(op, 0))
+    }
+}
+
+/// `%r = <name> %lhs, %rhs` for a binary `arith` op on `i1` (`arith.andi`,
+/// `arith.ori`, `arith.xori`); returns `%r`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_binary_i1(
+    name: &str,
+    lhs: MlirValue,
+    rhs: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    // SAFETY: live handles (the caller's contract); the op has one result of
+    // its operands' type.
+    unsafe {
+        let op = create_op(name, location, &[lhs, rhs], &[value_type(lhs)], &[], at);
+        crate::ir::edit::result(op, 0)
+    }
+}
+
+/// `%p = memref.extract_aligned_pointer_as_index %buffer`; returns `%p`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn extract_aligned_pointer(
+    buffer: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    // SAFETY: live handles (the caller's contract); the op has one result.
+    unsafe {
+        let index = parse_type("index", location)?;
+        let op = create_op(
+            "memref.extract_aligned_pointer_as_index",
+            location,
+            &[buffer],
+            &[index],
+            &[],
+            at,
+        );
+        Some(crate::ir::edit::result(op, 0))
+    }
+}
+
+/// `scf.if %condition { scf.yield }` with no results and an empty else
+/// region; returns the then block, whose `scf.yield` is its only op (insert
+/// before it).
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn scf_if_then(
+    condition: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> (MlirOperation, MlirBlock) {
+    // SAFETY: the regions and block are fresh and handed to the op state,
+    // which takes ownership; every other handle is live (the caller's
+    // contract).
+    unsafe {
+        let then_region = mlir_sys::mlirRegionCreate();
+        let block = mlir_sys::mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+        mlir_sys::mlirRegionAppendOwnedBlock(then_region, block);
+        let else_region = mlir_sys::mlirRegionCreate();
+        let name = crate::ir::diagnostics::string_ref("scf.if");
+        let mut state = mlir_sys::mlirOperationStateGet(name, location);
+        mlir_sys::mlirOperationStateAddOperands(&mut state, 1, &condition);
+        let regions = [then_region, else_region];
+        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
+        let op = mlir_sys::mlirOperationCreate(&mut state);
+        crate::ir::edit::insert(op, at);
+        create_op("scf.yield", location, &[], &[], &[], InsertPoint::EndOf(block));
+        (op, block)
+    }
+}

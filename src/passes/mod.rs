@@ -7,6 +7,7 @@ pub mod buffer_loop_hoisting;
 pub mod contract_report;
 pub mod copy_removal;
 pub mod hoisting;
+pub mod lower_deallocations;
 pub mod merge_alloc;
 pub mod pass;
 pub mod print_aliases;
