@@ -248,6 +248,7 @@ unsafe fn lower(
                 .map(|&r| builders::extract_aligned_pointer(r, location, at))
                 .collect::<Option<_>>()?;
             let mut ownership_terms: Vec<Vec<MlirValue>> = vec![vec![]; retained.len()];
+            let mut frees = vec![];
             for (i, &(memref, cond)) in live.iter().enumerate() {
                 let mut blockers = vec![];
                 for (k, &q) in retained_pointers.iter().enumerate() {
@@ -267,10 +268,15 @@ unsafe fn lower(
                         Cond::Value(b.and(not_kept, cond))
                     }
                 };
-                free_if(memref, free, location, at);
+                frees.push((memref, free));
             }
             for (k, terms) in ownership_terms.iter().enumerate() {
                 updated[k] = b.or(terms);
+            }
+            // The frees come after every comparison, so no address is used
+            // after its buffer is freed.
+            for (memref, free) in frees {
+                free_if(memref, free, location, at);
             }
         }
         let mut constant_false = None;
