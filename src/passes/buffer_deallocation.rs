@@ -100,7 +100,16 @@ impl BufrsPass for BufferDeallocation {
         let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
         let dominance = DominanceInfo::new(&snapshot);
         let alias = AliasAnalysis::new(&snapshot);
-        let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
+        let handled = handled_by_ownership_deallocs(&snapshot, &alias);
+        let ownership =
+            ownership::compute_with_handled(&snapshot, &dominance, alias.flow(), &handled);
+        if let Err(errors) = check_handled(&snapshot, &ownership, &alias, &handled) {
+            for error in errors {
+                let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
+                Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.error)).emit();
+            }
+            return Err(PassFailed);
+        }
         // Input the pass cannot make correct: a write to a buffer after it
         // flowed into a merge that may get a clone.
         let liveness = Liveness::new(&snapshot);
@@ -150,6 +159,62 @@ impl BufrsPass for BufferDeallocation {
     }
 }
 
+/// The buffers ownership-based deallocation already in the IR takes care
+/// of: every value a `bufferization.dealloc` operand (memref or retained) may
+/// come from. The pass leaves them to it: allocations and call results among
+/// them are roots it does not own (so merges of them alone get no clone and
+/// no free), while a merge where one of them meets a buffer the pass owns is
+/// critical as usual (the pass clones it and frees the clone).
+fn handled_by_ownership_deallocs(snapshot: &Snapshot, alias: &AliasAnalysis<'_>) -> Vec<bool> {
+    let mut handled = vec![false; snapshot.values.len()];
+    for op in snapshot
+        .ops
+        .iter()
+        .filter(|op| op.name == crate::dialect::OWNERSHIP_BASED_DEALLOC)
+    {
+        for &operand in &op.operands {
+            if snapshot.value(operand).kind.is_buffer() && !handled[operand.index()] {
+                for v in alias.dependencies(operand) {
+                    handled[v.index()] = true;
+                }
+            }
+        }
+    }
+    handled
+}
+
+/// No buffer a `bufferization.dealloc` frees may be one the pass owns (a
+/// critical merge made owned through a coupled operand): both would free it.
+fn check_handled(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    alias: &AliasAnalysis<'_>,
+    handled: &[bool],
+) -> Result<(), Vec<PlanError>> {
+    let mut errors = vec![];
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        if op.name != crate::dialect::OWNERSHIP_BASED_DEALLOC {
+            continue;
+        }
+        let clash = op.operands.iter().any(|&operand| {
+            snapshot.value(operand).kind.is_buffer()
+                && alias
+                    .dependencies(operand)
+                    .iter()
+                    .any(|&v| handled[v.index()] && ownership.is_owned_root(v))
+        });
+        if clash {
+            errors.push(PlanError {
+                op: OpId(index as u32),
+                error: DeallocError::OwnershipBasedDealloc {
+                    op: op.name.clone(),
+                },
+            });
+        }
+    }
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
 /// Why the IR cannot be handled ([`DeallocError`]), at an op.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanError {
@@ -173,8 +238,13 @@ pub enum DeallocError {
         "the terminator's successors in '{parent}' are unknown (no RegionBranchTerminatorOpInterface or ReturnLike)"
     )]
     UnknownRegionExit { parent: String },
-    /// The input has no ownership-based deallocation (`bufferization.dealloc`).
-    #[error("'{op}' is ownership-based deallocation; run this pass on IR without it")]
+    /// Buffers that ownership-based deallocation (`bufferization.dealloc`)
+    /// already frees are left to it; none of them may be one the pass must
+    /// free too (e.g. a merge where such a buffer meets one the pass owns and
+    /// that also feeds a merge the dealloc frees).
+    #[error(
+        "'{op}' frees a buffer that this pass would also have to free (it meets buffers the pass owns at a merge that needs a clone)"
+    )]
     OwnershipBasedDealloc { op: String },
     /// An op that frees does nothing else; here it also allocates (a realloc).
     #[error(
@@ -481,9 +551,7 @@ fn existing_frees(
         let id = OpId(index as u32);
         let refuse = |error: DeallocError| PlanError { op: id, error };
         if op.name == crate::dialect::OWNERSHIP_BASED_DEALLOC {
-            errors.push(refuse(DeallocError::OwnershipBasedDealloc {
-                op: op.name.clone(),
-            }));
+            // Its buffers are left to it (see `handled_by_ownership_deallocs`).
             continue;
         }
         let Effects::Known(effects) = &op.facts.effects else {
@@ -750,7 +818,9 @@ fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
                 continue;
             }
             for (i, &value) in snapshot.op(t).operands.iter().enumerate() {
-                if snapshot.value(value).kind.is_buffer() {
+                // A buffer ownership-based deallocation handles is handed to
+                // the caller by it (retained), not by a clone.
+                if snapshot.value(value).kind.is_buffer() && !ownership.is_handled(value) {
                     out.push(Feed {
                         forwarder: t,
                         position: i as u32,
