@@ -54,6 +54,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::buffer_hoisting::BufferHoisting>(),
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
+        entry::<passes::dealloc_simplification::DeallocSimplification>(),
         entry::<passes::lower_deallocations::LowerDeallocations>(),
         entry::<passes::merge_alloc::MergeAlloc>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),

@@ -6,6 +6,7 @@ pub mod buffer_hoisting;
 pub mod buffer_loop_hoisting;
 pub mod contract_report;
 pub mod copy_removal;
+pub mod dealloc_simplification;
 pub mod hoisting;
 pub mod lower_deallocations;
 pub mod merge_alloc;
