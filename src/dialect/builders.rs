@@ -379,3 +379,124 @@ pub unsafe fn scf_if_then(
         (op, block)
     }
 }
+
+/// For a memref type with a static shape and a static strided layout that is
+/// not the identity (e.g. `memref<2xi64, strided<[1], offset: 1>>`, a
+/// subview's type): the number of elements a buffer must hold for a view of
+/// that type at its offset (offset + the furthest element + 1), the offset,
+/// sizes and strides. `None` for other types (dynamic sizes, strides or
+/// offset, negative strides, identity layouts).
+/// # Safety
+/// `ty` is a live type.
+pub unsafe fn static_strided_layout(ty: mlir_sys::MlirType) -> Option<StaticLayout> {
+    // SAFETY: type queries on a live type; `strides` has rank entries.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(ty)
+            || mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirMemRefTypeGetAffineMap(ty))
+        {
+            return None;
+        }
+        let rank = usize::try_from(mlir_sys::mlirShapedTypeGetRank(ty)).ok()?;
+        let mut strides = vec![0i64; rank];
+        let mut offset = 0i64;
+        let result =
+            mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset);
+        if result.value == 0 {
+            return None;
+        }
+        let dynamic = mlir_sys::mlirShapedTypeGetDynamicStrideOrOffset();
+        let mut sizes = Vec::with_capacity(rank);
+        for dim in 0..rank {
+            if mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim as isize) {
+                return None;
+            }
+            sizes.push(mlir_sys::mlirShapedTypeGetDimSize(ty, dim as isize));
+        }
+        if offset == dynamic || offset < 0 || strides.iter().any(|&s| s == dynamic || s < 0) {
+            return None;
+        }
+        let mut last = offset;
+        for (&size, &stride) in sizes.iter().zip(&strides) {
+            if size > 0 {
+                last = last.checked_add((size - 1).checked_mul(stride)?)?;
+            }
+        }
+        Some(StaticLayout {
+            extent: last.checked_add(1)?,
+            offset,
+            sizes,
+            strides,
+        })
+    }
+}
+
+/// See [`static_strided_layout`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaticLayout {
+    pub extent: i64,
+    pub offset: i64,
+    pub sizes: Vec<i64>,
+    pub strides: Vec<i64>,
+}
+
+/// A copy of `source` (of a type with a [`StaticLayout`]) in a new heap
+/// buffer viewed with the same type: `%flat = memref.alloc() :
+/// memref<EXTENTxT>`, `%view = memref.reinterpret_cast %flat` to the type,
+/// `memref.copy %source, %view`; returns `%view` (freeing it frees
+/// `%flat`). Unlike `bufferization.clone` of such a type, which MLIR 22's
+/// convert-bufferization-to-memref cannot lower (it allocates an identity
+/// layout and can only cast it to offset 0 or `?`), this lowers.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn copy_with_static_layout(
+    source: MlirValue,
+    layout: &StaticLayout,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    let list = |values: &[i64]| {
+        values
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // SAFETY: live handles (the caller's contract); every op built is valid
+    // for the types computed here.
+    unsafe {
+        let ty = value_type(source);
+        let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(ty);
+        let shape = [layout.extent];
+        let flat_type =
+            mlir_sys::mlirMemRefTypeContiguousGetChecked(location, element, 1, shape.as_ptr(), space);
+        if flat_type.ptr.is_null() {
+            return None;
+        }
+        let alloc = create_op_with_attributes(
+            "memref.alloc",
+            location,
+            &[],
+            &[flat_type],
+            &[("operandSegmentSizes", "array<i32: 0, 0>")],
+            at,
+        )?;
+        let flat = crate::ir::edit::result(alloc, 0);
+        let cast = create_op_with_attributes(
+            "memref.reinterpret_cast",
+            location,
+            &[flat],
+            &[ty],
+            &[
+                ("operandSegmentSizes", "array<i32: 1, 0, 0, 0>"),
+                ("static_offsets", &format!("array<i64: {}>", layout.offset)),
+                ("static_sizes", &format!("array<i64: {}>", list(&layout.sizes))),
+                ("static_strides", &format!("array<i64: {}>", list(&layout.strides))),
+            ],
+            at,
+        )?;
+        let view = crate::ir::edit::result(cast, 0);
+        create_op("memref.copy", location, &[source, view], &[], &[], at);
+        Some(view)
+    }
+}

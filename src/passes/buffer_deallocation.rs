@@ -1150,6 +1150,16 @@ fn build_clone(
     // SAFETY (this function): `value` and `before` are live handles of
     // `apply`; `value` is a result of the allocation op found for its root.
     let location = unsafe { edit::location(before) };
+    // A static strided layout that is not the identity (a subview's type with
+    // a static offset): MLIR 22 cannot lower a bufferization.clone of it, so
+    // the copy gets a buffer of its own viewed with the same layout.
+    if let Some(layout) = unsafe { builders::static_strided_layout(edit::value_type(value)) }
+        && let Some(copy) = unsafe {
+            builders::copy_with_static_layout(value, &layout, location, InsertPoint::Before(before))
+        }
+    {
+        return copy;
+    }
     let via_interface = ownership
         .roots(value_id)
         .into_iter()

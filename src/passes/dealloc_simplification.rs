@@ -37,7 +37,7 @@
 //!
 //! An op that none of these changes is left as it is.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
@@ -110,14 +110,18 @@ impl BufrsPass for DeallocSimplification {
             }
             specs.extend(current);
         }
+        // Results of deallocs already rewritten (a later dealloc's condition
+        // may be one), by what replaced them.
+        let mut replaced: HashMap<ValueId, MlirValue> = HashMap::new();
         for spec in specs {
             let plan = simplify(&alias, &spec);
             if spec.ops.len() == 1 && plan.unchanged(&spec) {
                 continue;
             }
+            let mut new = vec![];
             // SAFETY: the handles come from a capture of the live IR; each
             // original dealloc belongs to one spec and is erased once.
-            if unsafe { apply(&map, &spec, &plan) }.is_none() {
+            if unsafe { apply(&Handles { map: &map, replaced: &replaced }, &spec, &plan, &mut new) }.is_none() {
                 Diagnostic::at_raw(
                     map.op(spec.at()),
                     Severity::Error,
@@ -126,8 +130,28 @@ impl BufrsPass for DeallocSimplification {
                 .emit();
                 return Err(PassFailed);
             }
+            replaced.extend(new);
         }
         Ok(())
+    }
+}
+
+/// Live handles of captured values: the capture's, or the replacement of a
+/// result already rewritten.
+struct Handles<'m> {
+    map: &'m IrMap,
+    replaced: &'m HashMap<ValueId, MlirValue>,
+}
+
+impl Handles<'_> {
+    fn value(&self, id: ValueId) -> MlirValue {
+        self.replaced
+            .get(&id)
+            .copied()
+            .unwrap_or_else(|| self.map.value(id))
+    }
+    fn op(&self, id: OpId) -> MlirOperation {
+        self.map.op(id)
     }
 }
 
@@ -433,8 +457,15 @@ fn simplify(alias: &AliasAnalysis<'_>, spec: &Spec) -> Plan {
 /// Builds `plan` at the spec's last op, rewires every result and erases the
 /// spec's ops. `None` if an op could not be built.
 /// # Safety
-/// `map` captures the live IR `spec` was read from; its ops are still there.
-unsafe fn apply(map: &IrMap, spec: &Spec, plan: &Plan) -> Option<()> {
+/// `map` captures the live IR `spec` was read from (with the replacements of
+/// results rewritten before); its ops are still there. The results rewired
+/// are added to `new`.
+unsafe fn apply(
+    map: &Handles<'_>,
+    spec: &Spec,
+    plan: &Plan,
+    new: &mut Vec<(ValueId, MlirValue)>,
+) -> Option<()> {
     let at_op = map.op(spec.at());
     // SAFETY: live op.
     let location = unsafe { edit::location(at_op) };
@@ -475,6 +506,7 @@ unsafe fn apply(map: &IrMap, spec: &Spec, plan: &Plan) -> Option<()> {
                 },
             };
             edit::replace_all_uses(map.value(result), value);
+            new.push((result, value));
         }
         for &op in &spec.ops {
             edit::erase(map.op(op));
@@ -487,7 +519,7 @@ unsafe fn apply(map: &IrMap, spec: &Spec, plan: &Plan) -> Option<()> {
 /// # Safety
 /// Live handles; `at` names a live op.
 unsafe fn build_cond(
-    map: &IrMap,
+    map: &Handles<'_>,
     cond: &Cond,
     location: MlirLocation,
     at: InsertPoint,
@@ -511,7 +543,7 @@ unsafe fn build_cond(
 /// # Safety
 /// Live handles; `at` names a live op.
 unsafe fn build_dealloc(
-    map: &IrMap,
+    map: &Handles<'_>,
     dealloc: &NewDealloc,
     conds: &[MlirValue],
     location: MlirLocation,

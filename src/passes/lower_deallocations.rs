@@ -31,6 +31,8 @@
 //! only when its own condition holds, so `dealloc (%a, %a) if (%false, %c)`
 //! frees `%a` when `%c` holds instead of leaking it.
 
+use std::collections::HashMap;
+
 use melior::ir::OperationRef;
 use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 
@@ -66,6 +68,9 @@ impl BufrsPass for LowerDeallocations {
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
         let (snapshot, map) = capture(op.to_raw());
+        // Results of deallocs already lowered (a later dealloc's condition
+        // may be one), by what replaced them.
+        let mut replaced: HashMap<ValueId, MlirValue> = HashMap::new();
         let mut failed = false;
         for (index, info) in snapshot.ops.iter().enumerate() {
             if info.name != OWNERSHIP_BASED_DEALLOC {
@@ -85,7 +90,7 @@ impl BufrsPass for LowerDeallocations {
             // SAFETY: the handles come from a capture of the live IR; each
             // dealloc is lowered and erased once, and lowering one does not
             // touch the others.
-            if unsafe { lower(&snapshot, &map, map.op(id), &parts) }.is_none() {
+            if unsafe { lower(&snapshot, &map, &mut replaced, map.op(id), &parts) }.is_none() {
                 Diagnostic::at_raw(
                     map.op(id),
                     Severity::Error,
@@ -196,10 +201,12 @@ impl Builder {
 /// Replaces `dealloc` by its lowering. `None` if an op could not be built.
 /// # Safety
 /// `dealloc` is live and is the op `parts` was read from; `snapshot`/`map`
-/// capture the IR it is in.
+/// capture the IR it is in; `replaced` maps the results of the deallocs
+/// already lowered to their live replacements.
 unsafe fn lower(
     snapshot: &Snapshot,
     map: &IrMap,
+    replaced: &mut HashMap<ValueId, MlirValue>,
     dealloc: MlirOperation,
     parts: &DeallocParts,
 ) -> Option<()> {
@@ -225,7 +232,10 @@ unsafe fn lower(
         .filter_map(|(&m, &c)| match constant(c) {
             Some(false) => None,
             Some(true) => Some((map.value(m), Cond::True)),
-            None => Some((map.value(m), Cond::Value(map.value(c)))),
+            None => Some((
+                map.value(m),
+                Cond::Value(replaced.get(&c).copied().unwrap_or_else(|| map.value(c))),
+            )),
         })
         .collect();
     let retained: Vec<MlirValue> = parts.retained.iter().map(|&r| map.value(r)).collect();
@@ -293,6 +303,7 @@ unsafe fn lower(
                 },
             };
             edit::replace_all_uses(map.value(result), value);
+            replaced.insert(result, value);
         }
         edit::erase(dealloc);
     }
