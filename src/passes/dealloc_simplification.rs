@@ -45,6 +45,7 @@ use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
+        allocs::DeallocParts,
         graph::ancestor_op_in_region,
         snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
@@ -56,9 +57,7 @@ use crate::{
         edit::{self, InsertPoint},
     },
     pass_options,
-    passes::{
-        Anchor, BufrsPass, PassFailed, PassResult, lower_deallocations::DeallocParts,
-    },
+    passes::{Anchor, BufrsPass, PassFailed, PassResult},
 };
 
 pass_options! {

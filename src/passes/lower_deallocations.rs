@@ -37,7 +37,10 @@ use melior::ir::OperationRef;
 use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 
 use crate::{
-    analysis::snapshot::{Snapshot, ValueId},
+    analysis::{
+        allocs::DeallocParts,
+        snapshot::{Snapshot, ValueId},
+    },
     dialect::{
         OWNERSHIP_BASED_DEALLOC,
         builders::{self, CmpPredicate},
@@ -101,35 +104,6 @@ impl BufrsPass for LowerDeallocations {
             }
         }
         if failed { Err(PassFailed) } else { Ok(()) }
-    }
-}
-
-/// The operands of a `bufferization.dealloc`, split by segment.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeallocParts {
-    pub memrefs: Vec<ValueId>,
-    pub conditions: Vec<ValueId>,
-    pub retained: Vec<ValueId>,
-    pub updated: Vec<ValueId>,
-}
-
-impl DeallocParts {
-    /// Splits `op`'s operands: one result per retained value, as many
-    /// conditions as memrefs. `None` if the counts do not fit.
-    pub fn of(snapshot: &Snapshot, op: crate::analysis::snapshot::OpId) -> Option<DeallocParts> {
-        let info = snapshot.op(op);
-        let retained = info.results.len();
-        let pairs = info.operands.len().checked_sub(retained)?;
-        if pairs % 2 != 0 {
-            return None;
-        }
-        let n = pairs / 2;
-        Some(DeallocParts {
-            memrefs: info.operands[..n].to_vec(),
-            conditions: info.operands[n..2 * n].to_vec(),
-            retained: info.operands[2 * n..].to_vec(),
-            updated: info.results.clone(),
-        })
     }
 }
 
