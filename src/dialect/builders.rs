@@ -375,7 +375,14 @@ pub unsafe fn scf_if_then(
         mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
         let op = mlir_sys::mlirOperationCreate(&mut state);
         crate::ir::edit::insert(op, at);
-        create_op("scf.yield", location, &[], &[], &[], InsertPoint::EndOf(block));
+        create_op(
+            "scf.yield",
+            location,
+            &[],
+            &[],
+            &[],
+            InsertPoint::EndOf(block),
+        );
         (op, block)
     }
 }
@@ -468,8 +475,13 @@ pub unsafe fn copy_with_static_layout(
         let element = mlir_sys::mlirShapedTypeGetElementType(ty);
         let space = mlir_sys::mlirMemRefTypeGetMemorySpace(ty);
         let shape = [layout.extent];
-        let flat_type =
-            mlir_sys::mlirMemRefTypeContiguousGetChecked(location, element, 1, shape.as_ptr(), space);
+        let flat_type = mlir_sys::mlirMemRefTypeContiguousGetChecked(
+            location,
+            element,
+            1,
+            shape.as_ptr(),
+            space,
+        );
         if flat_type.ptr.is_null() {
             return None;
         }
@@ -490,8 +502,14 @@ pub unsafe fn copy_with_static_layout(
             &[
                 ("operandSegmentSizes", "array<i32: 1, 0, 0, 0>"),
                 ("static_offsets", &format!("array<i64: {}>", layout.offset)),
-                ("static_sizes", &format!("array<i64: {}>", list(&layout.sizes))),
-                ("static_strides", &format!("array<i64: {}>", list(&layout.strides))),
+                (
+                    "static_sizes",
+                    &format!("array<i64: {}>", list(&layout.sizes)),
+                ),
+                (
+                    "static_strides",
+                    &format!("array<i64: {}>", list(&layout.strides)),
+                ),
             ],
             at,
         )?;

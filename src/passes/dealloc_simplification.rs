@@ -101,7 +101,19 @@ impl BufrsPass for DeallocSimplification {
             let mut new = vec![];
             // SAFETY: the handles come from a capture of the live IR; each
             // original dealloc belongs to one spec and is erased once.
-            if unsafe { apply(&Handles { map: &map, replaced: &replaced }, &spec, &plan, &mut new) }.is_none() {
+            if unsafe {
+                apply(
+                    &Handles {
+                        map: &map,
+                        replaced: &replaced,
+                    },
+                    &spec,
+                    &plan,
+                    &mut new,
+                )
+            }
+            .is_none()
+            {
                 Diagnostic::at_raw(
                     map.op(spec.at()),
                     Severity::Error,
@@ -269,20 +281,23 @@ fn mergeable(
     later: &Spec,
 ) -> bool {
     let at = later.at();
-    let block = snapshot.op(at).parent_block.expect("a dealloc is in a block");
+    let block = snapshot
+        .op(at)
+        .parent_block
+        .expect("a dealloc is in a block");
     let region = snapshot.block(block).region;
     let position = snapshot.op(at).position;
     // The earlier op's results are used only after the later op.
     let used_after = earlier.results.iter().all(|&(result, _)| {
-        uses.of(result).iter().all(|u| {
-            match ancestor_op_in_region(snapshot, u.user, region) {
+        uses.of(result)
+            .iter()
+            .all(|u| match ancestor_op_in_region(snapshot, u.user, region) {
                 Some(ancestor) => {
                     let parent = snapshot.op(ancestor).parent_block;
                     parent != Some(block) || snapshot.op(ancestor).position > position
                 }
                 None => false,
-            }
-        })
+            })
     });
     if !used_after {
         return false;
@@ -656,10 +671,16 @@ mod tests {
         let mut conds = cond_args.clone();
         let mut constants = HashMap::new();
         for value in [true, false] {
-            let op = b.add_op(entry, "arith.constant", &[], &[I1], OpFacts {
-                constant_bool: Some(value),
-                ..facts()
-            });
+            let op = b.add_op(
+                entry,
+                "arith.constant",
+                &[],
+                &[I1],
+                OpFacts {
+                    constant_bool: Some(value),
+                    ..facts()
+                },
+            );
             let v = b.snapshot().op(op).results[0];
             constants.insert(v, value);
             conds.push(v);
@@ -679,10 +700,20 @@ mod tests {
         for _ in 0..2 {
             let source = buffers[rng.below(buffers.len())];
             let cast = rng.below(2) == 0;
-            let op = b.add_op(entry, if cast { "memref.cast" } else { "memref.subview" }, &[source], &[BUF], OpFacts {
-                is_cast: cast,
-                ..facts()
-            });
+            let op = b.add_op(
+                entry,
+                if cast {
+                    "memref.cast"
+                } else {
+                    "memref.subview"
+                },
+                &[source],
+                &[BUF],
+                OpFacts {
+                    is_cast: cast,
+                    ..facts()
+                },
+            );
             let v = b.snapshot().op(op).results[0];
             if !cast {
                 b.facts_mut(op).view_source = Some(source);
@@ -692,7 +723,10 @@ mod tests {
         }
         for _ in 0..2 {
             let c = cond_args[rng.below(cond_args.len())];
-            let (x, y) = (buffers[rng.below(buffers.len())], buffers[rng.below(buffers.len())]);
+            let (x, y) = (
+                buffers[rng.below(buffers.len())],
+                buffers[rng.below(buffers.len())],
+            );
             let op = b.add_op(entry, "arith.select", &[c, x, y], &[BUF], facts());
             let v = b.snapshot().op(op).results[0];
             defs.insert(v, Def::Select(c, x, y));
@@ -704,12 +738,24 @@ mod tests {
             let r = rng.below(4);
             let memrefs: Vec<ValueId> = (0..n).map(|_| buffers[rng.below(buffers.len())]).collect();
             let cs: Vec<ValueId> = (0..n).map(|_| conds[rng.below(conds.len())]).collect();
-            let retained: Vec<ValueId> = (0..r).map(|_| buffers[rng.below(buffers.len())]).collect();
-            let operands: Vec<ValueId> = memrefs.iter().chain(&cs).chain(&retained).copied().collect();
-            let op = b.add_op(entry, OWNERSHIP_BASED_DEALLOC, &operands, &vec![I1; r], OpFacts {
-                effects: Effects::Unknown,
-                ..facts()
-            });
+            let retained: Vec<ValueId> =
+                (0..r).map(|_| buffers[rng.below(buffers.len())]).collect();
+            let operands: Vec<ValueId> = memrefs
+                .iter()
+                .chain(&cs)
+                .chain(&retained)
+                .copied()
+                .collect();
+            let op = b.add_op(
+                entry,
+                OWNERSHIP_BASED_DEALLOC,
+                &operands,
+                &vec![I1; r],
+                OpFacts {
+                    effects: Effects::Unknown,
+                    ..facts()
+                },
+            );
             results.extend(b.snapshot().op(op).results.clone());
         }
         // Some results are used (after every dealloc); only those must keep
@@ -734,13 +780,24 @@ mod tests {
 
     impl Env<'_> {
         fn cond(&self, v: ValueId) -> bool {
-            self.program.constants.get(&v).or(self.conds.get(&v)).copied().expect("a condition")
+            self.program
+                .constants
+                .get(&v)
+                .or(self.conds.get(&v))
+                .copied()
+                .expect("a condition")
         }
         fn buffer(&self, v: ValueId) -> u32 {
             match self.program.defs[&v] {
                 Def::Alloc(k) => k,
                 Def::Arg(0) => 100,
-                Def::Arg(_) => if self.args_alias { 100 } else { 101 },
+                Def::Arg(_) => {
+                    if self.args_alias {
+                        100
+                    } else {
+                        101
+                    }
+                }
                 Def::Same(source) => self.buffer(source),
                 Def::Select(c, x, y) => self.buffer(if self.cond(c) { x } else { y }),
             }
@@ -815,7 +872,8 @@ mod tests {
                         .zip(&parts.conditions)
                         .map(|(&m, &c)| (env.buffer(m), env.cond(c)))
                         .collect();
-                    let retained: Vec<u32> = parts.retained.iter().map(|&r| env.buffer(r)).collect();
+                    let retained: Vec<u32> =
+                        parts.retained.iter().map(|&r| env.buffer(r)).collect();
                     let (freed, updated) = semantics(&memrefs, &retained);
                     freed_before.extend(freed);
                     results_before.extend(
@@ -839,9 +897,13 @@ mod tests {
                 for (spec, plan) in specs.iter().zip(&plans) {
                     let mut updated = vec![];
                     for d in &plan.deallocs {
-                        let memrefs: Vec<(u32, bool)> =
-                            d.memrefs.iter().map(|(m, c)| (env.buffer(*m), env.any(c))).collect();
-                        let retained: Vec<u32> = d.retained.iter().map(|&r| env.buffer(r)).collect();
+                        let memrefs: Vec<(u32, bool)> = d
+                            .memrefs
+                            .iter()
+                            .map(|(m, c)| (env.buffer(*m), env.any(c)))
+                            .collect();
+                        let retained: Vec<u32> =
+                            d.retained.iter().map(|&r| env.buffer(r)).collect();
                         let (freed, u) = semantics(&memrefs, &retained);
                         freed_after.extend(freed);
                         updated.push(u);
@@ -858,13 +920,25 @@ mod tests {
                 }
                 freed_before.sort_unstable();
                 freed_after.sort_unstable();
-                assert_eq!(freed_before, freed_after, "frees differ: {specs:?} {plans:?}");
-                assert_eq!(results_before, results_after, "results differ: {specs:?} {plans:?}");
+                assert_eq!(
+                    freed_before, freed_after,
+                    "frees differ: {specs:?} {plans:?}"
+                );
+                assert_eq!(
+                    results_before, results_after,
+                    "results differ: {specs:?} {plans:?}"
+                );
                 checked += 1;
             }
         }
-        assert!(checked > 10_000, "too few runs without a double free: {checked}");
+        assert!(
+            checked > 10_000,
+            "too few runs without a double free: {checked}"
+        );
         // Every rewrite happened, many times.
-        assert!(merged > 100 && split > 100 && dropped_for_retained > 100, "{merged} {split} {dropped_for_retained}");
+        assert!(
+            merged > 100 && split > 100 && dropped_for_retained > 100,
+            "{merged} {split} {dropped_for_retained}"
+        );
     }
 }
