@@ -268,6 +268,7 @@ macro_rules! pass_options {
         }
 
         impl $crate::options::PassOptions for $name {
+            #[allow(unused_variables)]
             fn specs() -> Vec<$crate::options::OptionSpec> {
                 let defaults = Self::default();
                 vec![$(

@@ -65,6 +65,8 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::copy_removal::CopyRemoval>(),
         entry::<passes::decompose_tuples::DecomposeTuples>(),
         entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
+        entry::<passes::dealloc_simplification::DeallocSimplification>(),
+        entry::<passes::lower_deallocations::LowerDeallocations>(),
         entry::<passes::merge_alloc::MergeAlloc>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),
         entry::<passes::print_dominance::PrintDominance>(),

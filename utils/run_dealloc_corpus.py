@@ -2,7 +2,7 @@
 """Runs a corpus of random memref programs (utils/gen_programs.py) through a
 bufrs pipeline under AddressSanitizer (the check of utils/asan_exec.py).
 
-  run_dealloc_corpus.py [--seed S] [--count N] [--batch B] [--jobs J]
+  run_dealloc_corpus.py [--seed S] [--count N | --only I,J,...] [--batch B] [--jobs J]
                         [--keep DIR] [--pipeline P] [--plugin libbufrs.so]
                         [--no-shuffle-blocks] [--no-pointer-escapes]
 
@@ -169,6 +169,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="index of the first program")
+    parser.add_argument("--only", help="comma-separated program indices to check instead of --first/--count")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--keep", help="directory to keep failing programs and their logs in")
     parser.add_argument("--pipeline", default=DEFAULT_PIPELINE)
@@ -185,6 +186,9 @@ def main():
     kinds = Counter()
     passed = failed = 0
     indices = list(range(args.first, args.first + args.count))
+    if args.only:
+        indices = [int(i) for i in args.only.split(",")]
+        args.count = len(indices)
     batches = [indices[i:i + max(1, args.batch)] for i in range(0, len(indices), max(1, args.batch))]
     with tempfile.TemporaryDirectory(prefix="bufrs-corpus-") as workdir:
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

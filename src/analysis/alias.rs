@@ -34,7 +34,12 @@ use std::collections::HashSet;
 
 use super::graph::{Csr, strongly_connected_components};
 use super::snapshot::{OpId, Snapshot, ValueDef, ValueId};
-use super::value_flow::ValueFlow;
+use super::value_flow::{EdgeKind, ValueFlow};
+
+/// Views whose result's aligned base pointer differs from their source's
+/// (`memref.view` adds its byte shift to it when lowered); no interface says
+/// so.
+const POINTER_SHIFTING_VIEWS: &[&str] = &["memref.view"];
 
 pub use super::value_flow::Origin;
 
@@ -304,6 +309,42 @@ impl<'a> AliasAnalysis<'a> {
         }
         let da: HashSet<ValueId> = self.dependencies(a).into_iter().collect();
         self.dependencies(b).iter().any(|x| da.contains(x))
+    }
+
+    /// The value `v` is provably the same buffer as, with the same aligned
+    /// base pointer, on every path: `v` followed back while it has exactly
+    /// one incoming edge that hands on the whole buffer or a view with the
+    /// same base pointer (a view, a cast, the one buffer operand of a derived
+    /// result such as `memref.extract_strided_metadata`'s base buffer, a
+    /// merge with a single input) and is not memory from elsewhere.
+    /// `memref.view` is not followed: its lowering moves the aligned pointer
+    /// by its byte shift, so run-time pointer comparisons (the lowering of
+    /// `bufferization.dealloc`) would not see it as the same buffer.
+    pub fn same_buffer_base(&self, v: ValueId) -> ValueId {
+        let mut cur = v;
+        // A chain visits each value at most once unless it is a cycle of
+        // single-input merges (dead code); the bound stops that.
+        for _ in 0..self.snap.values.len() {
+            let incoming = self.flow.incoming(cur);
+            let [edge] = incoming else { break };
+            if self.flow.is_external(cur)
+                || POINTER_SHIFTING_VIEWS.contains(&self.snap.op(edge.op).name.as_str())
+                || matches!(
+                    edge.kind,
+                    EdgeKind::Unknown | EdgeKind::UnknownBranch | EdgeKind::UnknownRegion
+                )
+            {
+                break;
+            }
+            cur = edge.from;
+        }
+        cur
+    }
+
+    /// True if `a` and `b` are provably the same buffer (same aligned base
+    /// pointer) on every path; see [`Self::same_buffer_base`].
+    pub fn must_alias(&self, a: ValueId, b: ValueId) -> bool {
+        a == b || self.same_buffer_base(a) == self.same_buffer_base(b)
     }
 
     /// The allocations `v` may come from (including `v` itself if it is one),

@@ -3,7 +3,9 @@
 //! that they agree on which ops they may move, replace or erase.
 //!
 //! All answers come from `MemoryEffectOpInterface` facts in the snapshot,
-//! never from op names.
+//! never from op names; [`DeallocParts`] splits the operands of an
+//! ownership-based `bufferization.dealloc` (which has no memory-effect
+//! interface in MLIR 22) for the passes and the checker that read it.
 
 use super::snapshot::{EffectKind, Effects, OpId, Snapshot, ValueId};
 
@@ -49,4 +51,33 @@ pub fn frees_only(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> bool {
         if !effects.is_empty() && effects.iter().all(|e| e.kind == EffectKind::Free && e.value == Some(buffer)))
         && info.results.is_empty()
         && info.regions.is_empty()
+}
+
+/// The operands of a `bufferization.dealloc`, split by segment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeallocParts {
+    pub memrefs: Vec<ValueId>,
+    pub conditions: Vec<ValueId>,
+    pub retained: Vec<ValueId>,
+    pub updated: Vec<ValueId>,
+}
+
+impl DeallocParts {
+    /// Splits `op`'s operands: one result per retained value, as many
+    /// conditions as memrefs. `None` if the counts do not fit.
+    pub fn of(snapshot: &Snapshot, op: OpId) -> Option<DeallocParts> {
+        let info = snapshot.op(op);
+        let retained = info.results.len();
+        let pairs = info.operands.len().checked_sub(retained)?;
+        if pairs % 2 != 0 {
+            return None;
+        }
+        let n = pairs / 2;
+        Some(DeallocParts {
+            memrefs: info.operands[..n].to_vec(),
+            conditions: info.operands[n..2 * n].to_vec(),
+            retained: info.operands[2 * n..].to_vec(),
+            updated: info.results.clone(),
+        })
+    }
 }

@@ -56,6 +56,7 @@ use std::{collections::BTreeMap, rc::Rc};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{
+    allocs::DeallocParts,
     liveness::Liveness,
     snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     value_flow::{EdgeKind, Origin, ValueFlow},
@@ -1114,11 +1115,12 @@ impl<'s> Checker<'s> {
     /// `bufferization.dealloc (%m...) if (%c...) retain (%r...)`.
     fn ownership_dealloc(&mut self, op: OpId, state: State, path: Path, point: Point) {
         let info = self.snap.op(op);
-        let retained_count = info.results.len();
-        let memref_count = (info.operands.len() - retained_count) / 2;
-        let memrefs = &info.operands[..memref_count];
-        let conds = &info.operands[memref_count..2 * memref_count];
-        let retained = &info.operands[2 * memref_count..];
+        let Some(parts) = DeallocParts::of(self.snap, op) else {
+            self.undecided("malformed bufferization.dealloc".into(), op, &path);
+            return;
+        };
+        let retained_count = parts.retained.len();
+        let (memrefs, conds, retained) = (&parts.memrefs, &parts.conditions, &parts.retained);
         // Split on the first condition not known on this path.
         for &c in conds {
             if self.cond(&state, c).is_none() {

@@ -101,6 +101,16 @@ pub struct Ownership {
     /// the root.
     pub exact: Vec<bool>,
     pub problems: Vec<Problem>,
+    /// The `handled` marks [`compute_with_handled`] was given: buffers that
+    /// something else in the IR already frees or hands on.
+    pub handled: Vec<bool>,
+}
+
+impl Ownership {
+    /// Whether `value` is left to deallocation already in the IR.
+    pub fn is_handled(&self, value: ValueId) -> bool {
+        self.handled.get(value.index()).copied().unwrap_or(false)
+    }
 }
 
 /// Roots are exact; an alias merge is exact when all its inputs are exact
@@ -208,6 +218,20 @@ pub fn compute_with_flow(
     dominance: &DominanceInfo<'_>,
     flow: &ValueFlow,
 ) -> Ownership {
+    compute_with_handled(snapshot, dominance, flow, &[])
+}
+
+/// [`compute_with_flow`] where the buffers marked in `handled` (indexed by
+/// value; shorter slices mark nothing) are freed by something else already
+/// in the IR, e.g. ownership-based `bufferization.dealloc` ops: allocations
+/// and call results among them are roots the function does not own, so
+/// merges of them alone need no clone and nothing places a free for them.
+pub fn compute_with_handled(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    flow: &ValueFlow,
+    handled: &[bool],
+) -> Ownership {
     let n = snapshot.values.len();
     // Buffers start unknown (an alias with no roots yet), so that a merge
     // visited before the values it receives stays optimistic.
@@ -276,7 +300,7 @@ pub fn compute_with_flow(
                         changed = true;
                     }
                 } else {
-                    let kind = definition_kind(snapshot, flow, v, &kinds);
+                    let kind = definition_kind(snapshot, flow, v, &kinds, handled);
                     if kinds[index] != kind {
                         kinds[index] = kind;
                         changed = true;
@@ -323,6 +347,7 @@ pub fn compute_with_flow(
         critical,
         exact,
         problems,
+        handled: handled.to_vec(),
     }
 }
 
@@ -373,7 +398,14 @@ fn collect_incoming(
     }
 }
 
-fn definition_kind(snapshot: &Snapshot, flow: &ValueFlow, v: ValueId, kinds: &[Kind]) -> Kind {
+fn definition_kind(
+    snapshot: &Snapshot,
+    flow: &ValueFlow,
+    v: ValueId,
+    kinds: &[Kind],
+    handled: &[bool],
+) -> Kind {
+    let is_handled = handled.get(v.index()).copied().unwrap_or(false);
     match snapshot.value(v).def {
         // Function arguments, arguments produced by terminators, entry
         // arguments of regions without region-branch semantics (their uses
@@ -384,13 +416,18 @@ fn definition_kind(snapshot: &Snapshot, flow: &ValueFlow, v: ValueId, kinds: &[K
                 return Kind::UnownedRoot;
             }
             match flow.origin(v) {
+                Origin::Allocation if is_handled => return Kind::UnownedRoot,
                 Origin::Allocation => return Kind::OwnedRoot,
                 Origin::Alloca => return Kind::UnownedRoot,
                 Origin::External | Origin::Derived => {}
             }
             // Callers own call results (the seeds' contract).
             if snapshot.op(op).facts.is_call {
-                return Kind::OwnedRoot;
+                return if is_handled {
+                    Kind::UnownedRoot
+                } else {
+                    Kind::OwnedRoot
+                };
             }
             let sources: Vec<ValueId> = flow.incoming(v).iter().map(|e| e.from).collect();
             if sources.is_empty() {

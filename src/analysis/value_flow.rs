@@ -47,6 +47,16 @@
 //! a `CastOpInterface` cast to an LLVM pointer or struct), whose later uses no
 //! buffer analysis can see. Analyses that bound a lifetime treat the last
 //! three as escapes.
+//!
+//! Ownership-based `bufferization.dealloc` (seed 001) has no
+//! `MemoryEffectOpInterface` in MLIR 22: its operands get an unknown-effect
+//! use, which is what a conditional free of them needs from the passes that
+//! move, promote, merge or copy buffers (the buffer stays alive up to the op
+//! and is left where it is; its results are `i1`, not buffers). The passes
+//! that must know what it frees read it with seed 001's semantics:
+//! deallocation (`passes::buffer_deallocation` leaves what its operands may
+//! come from to it), the checker (`dealloc_check`), and the simplification
+//! and lowering of the op itself.
 
 use super::snapshot::{EffectKind, Effects, OpId, Snapshot, ValueId};
 use super::uses::UseLists;

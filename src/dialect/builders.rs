@@ -275,14 +275,25 @@ unsafe fn allocation_op(value: MlirValue) -> Option<MlirOperation> {
         .then_some(op)
 }
 
-/// A clone of `value` before `before`, built through the
-/// `AllocationOpInterface` of the first of `roots` (the buffers `value` may
-/// name) that has one, else `bufferization.clone`.
+/// A clone of `value` before `before`: for a static non-identity strided
+/// layout a new buffer viewed with that layout and a copy; otherwise built
+/// through the `AllocationOpInterface` of the first of `roots` (the buffers
+/// `value` may name) that has one, else `bufferization.clone`.
 /// # Safety
 /// Every handle passed is live (see the module's safety section).
 pub unsafe fn clone_buffer(roots: &[MlirValue], value: MlirValue, before: MlirOperation) -> MlirValue {
     // SAFETY (this function): live handles (the caller's contract).
     let location = unsafe { crate::ir::edit::location(before) };
+    // A static strided layout that is not the identity (a subview's type with
+    // a static offset): MLIR 22 cannot lower a bufferization.clone of it, so
+    // the copy gets a buffer of its own viewed with the same layout.
+    if let Some(layout) = unsafe { static_strided_layout(crate::ir::edit::value_type(value)) }
+        && let Some(copy) = unsafe {
+            copy_with_static_layout(value, &layout, location, InsertPoint::Before(before))
+        }
+    {
+        return copy;
+    }
     let via_interface = roots
         .iter()
         .find_map(|&r| unsafe { allocation_op(r) })
@@ -396,5 +407,253 @@ pub unsafe fn func_call(
             &[mlir_sys::mlirNamedAttributeGet(identifier, symbol)],
             at,
         )
+    }
+}
+
+/// The `arith.cmpi` predicates bufrs builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpPredicate {
+    Eq,
+    Ne,
+}
+
+/// `%c = arith.cmpi <predicate>, %lhs, %rhs` (operands of one integer or
+/// index type); returns `%c`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_cmpi(
+    predicate: CmpPredicate,
+    lhs: MlirValue,
+    rhs: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    let code = match predicate {
+        CmpPredicate::Eq => "0 : i64",
+        CmpPredicate::Ne => "1 : i64",
+    };
+    // SAFETY: live handles (the caller's contract); arith.cmpi has one result.
+    unsafe {
+        let i1 = parse_type("i1", location)?;
+        let op = create_op_with_attributes(
+            "arith.cmpi",
+            location,
+            &[lhs, rhs],
+            &[i1],
+            &[("predicate", code)],
+            at,
+        )?;
+        Some(crate::ir::edit::result(op, 0))
+    }
+}
+
+/// `%r = <name> %lhs, %rhs` for a binary `arith` op on `i1` (`arith.andi`,
+/// `arith.ori`, `arith.xori`); returns `%r`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_binary_i1(
+    name: &str,
+    lhs: MlirValue,
+    rhs: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    // SAFETY: live handles (the caller's contract); the op has one result of
+    // its operands' type.
+    unsafe {
+        let op = create_op(name, location, &[lhs, rhs], &[value_type(lhs)], &[], at);
+        crate::ir::edit::result(op, 0)
+    }
+}
+
+/// `%p = memref.extract_aligned_pointer_as_index %buffer`; returns `%p`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn extract_aligned_pointer(
+    buffer: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    // SAFETY: live handles (the caller's contract); the op has one result.
+    unsafe {
+        let index = parse_type("index", location)?;
+        let op = create_op(
+            "memref.extract_aligned_pointer_as_index",
+            location,
+            &[buffer],
+            &[index],
+            &[],
+            at,
+        );
+        Some(crate::ir::edit::result(op, 0))
+    }
+}
+
+/// `scf.if %condition { scf.yield }` with no results and an empty else
+/// region; returns the then block, whose `scf.yield` is its only op (insert
+/// before it).
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn scf_if_then(
+    condition: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> (MlirOperation, MlirBlock) {
+    // SAFETY: the regions and block are fresh and handed to the op state,
+    // which takes ownership; every other handle is live (the caller's
+    // contract).
+    unsafe {
+        let then_region = mlir_sys::mlirRegionCreate();
+        let block = mlir_sys::mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+        mlir_sys::mlirRegionAppendOwnedBlock(then_region, block);
+        let else_region = mlir_sys::mlirRegionCreate();
+        let name = crate::ir::diagnostics::string_ref("scf.if");
+        let mut state = mlir_sys::mlirOperationStateGet(name, location);
+        mlir_sys::mlirOperationStateAddOperands(&mut state, 1, &condition);
+        let regions = [then_region, else_region];
+        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
+        let op = mlir_sys::mlirOperationCreate(&mut state);
+        crate::ir::edit::insert(op, at);
+        create_op(
+            "scf.yield",
+            location,
+            &[],
+            &[],
+            &[],
+            InsertPoint::EndOf(block),
+        );
+        (op, block)
+    }
+}
+
+/// For a memref type with a static shape and a static strided layout that is
+/// not the identity (e.g. `memref<2xi64, strided<[1], offset: 1>>`, a
+/// subview's type): the number of elements a buffer must hold for a view of
+/// that type at its offset (offset + the furthest element + 1), the offset,
+/// sizes and strides. `None` for other types (dynamic sizes, strides or
+/// offset, negative strides, identity layouts).
+/// # Safety
+/// `ty` is a live type.
+pub unsafe fn static_strided_layout(ty: mlir_sys::MlirType) -> Option<StaticLayout> {
+    // SAFETY: type queries on a live type; `strides` has rank entries.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(ty)
+            || mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirMemRefTypeGetAffineMap(ty))
+        {
+            return None;
+        }
+        let rank = usize::try_from(mlir_sys::mlirShapedTypeGetRank(ty)).ok()?;
+        let mut strides = vec![0i64; rank];
+        let mut offset = 0i64;
+        let result =
+            mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset);
+        if result.value == 0 {
+            return None;
+        }
+        let dynamic = mlir_sys::mlirShapedTypeGetDynamicStrideOrOffset();
+        let mut sizes = Vec::with_capacity(rank);
+        for dim in 0..rank {
+            if mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim as isize) {
+                return None;
+            }
+            sizes.push(mlir_sys::mlirShapedTypeGetDimSize(ty, dim as isize));
+        }
+        if offset == dynamic || offset < 0 || strides.iter().any(|&s| s == dynamic || s < 0) {
+            return None;
+        }
+        let mut last = offset;
+        for (&size, &stride) in sizes.iter().zip(&strides) {
+            if size > 0 {
+                last = last.checked_add((size - 1).checked_mul(stride)?)?;
+            }
+        }
+        Some(StaticLayout {
+            extent: last.checked_add(1)?,
+            offset,
+            sizes,
+            strides,
+        })
+    }
+}
+
+/// See [`static_strided_layout`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaticLayout {
+    pub extent: i64,
+    pub offset: i64,
+    pub sizes: Vec<i64>,
+    pub strides: Vec<i64>,
+}
+
+/// A copy of `source` (of a type with a [`StaticLayout`]) in a new heap
+/// buffer viewed with the same type: `%flat = memref.alloc() :
+/// memref<EXTENTxT>`, `%view = memref.reinterpret_cast %flat` to the type,
+/// `memref.copy %source, %view`; returns `%view` (freeing it frees
+/// `%flat`). Unlike `bufferization.clone` of such a type, which MLIR 22's
+/// convert-bufferization-to-memref cannot lower (it allocates an identity
+/// layout and can only cast it to offset 0 or `?`), this lowers.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn copy_with_static_layout(
+    source: MlirValue,
+    layout: &StaticLayout,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    let list = |values: &[i64]| {
+        values
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // SAFETY: live handles (the caller's contract); every op built is valid
+    // for the types computed here.
+    unsafe {
+        let ty = value_type(source);
+        let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(ty);
+        let shape = [layout.extent];
+        let flat_type = mlir_sys::mlirMemRefTypeContiguousGetChecked(
+            location,
+            element,
+            1,
+            shape.as_ptr(),
+            space,
+        );
+        if flat_type.ptr.is_null() {
+            return None;
+        }
+        let alloc = create_op_with_attributes(
+            "memref.alloc",
+            location,
+            &[],
+            &[flat_type],
+            &[("operandSegmentSizes", "array<i32: 0, 0>")],
+            at,
+        )?;
+        let flat = crate::ir::edit::result(alloc, 0);
+        let cast = create_op_with_attributes(
+            "memref.reinterpret_cast",
+            location,
+            &[flat],
+            &[ty],
+            &[
+                ("operandSegmentSizes", "array<i32: 1, 0, 0, 0>"),
+                ("static_offsets", &format!("array<i64: {}>", layout.offset)),
+                (
+                    "static_sizes",
+                    &format!("array<i64: {}>", list(&layout.sizes)),
+                ),
+                (
+                    "static_strides",
+                    &format!("array<i64: {}>", list(&layout.strides)),
+                ),
+            ],
+            at,
+        )?;
+        let view = crate::ir::edit::result(cast, 0);
+        create_op("memref.copy", location, &[source, view], &[], &[], at);
+        Some(view)
     }
 }

@@ -56,7 +56,7 @@ use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        dealloc_plan::{CloneAt, FeedEdge, FreeAt, Plan, plan},
+        dealloc_plan::{CloneAt, FeedEdge, FreeAt, Plan, check_handled, handled_by_ownership_deallocs, plan},
         dominance::DominanceInfo,
         input_contract::{CloneMerges, writes_after_flow},
         liveness::Liveness,
@@ -94,7 +94,16 @@ impl BufrsPass for BufferDeallocation {
         let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
         let dominance = DominanceInfo::new(&snapshot);
         let alias = AliasAnalysis::new(&snapshot);
-        let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
+        let handled = handled_by_ownership_deallocs(&snapshot, &alias);
+        let ownership =
+            ownership::compute_with_handled(&snapshot, &dominance, alias.flow(), &handled);
+        if let Err(errors) = check_handled(&snapshot, &ownership, &alias, &handled) {
+            for error in errors {
+                let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
+                Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.error)).emit();
+            }
+            return Err(PassFailed);
+        }
         // Input the pass cannot make correct: a write to a buffer after it
         // flowed into a merge that may get a clone.
         let liveness = Liveness::new(&snapshot);
@@ -112,8 +121,9 @@ impl BufrsPass for BufferDeallocation {
             }
             return Err(PassFailed);
         }
-        let refused = [crate::dialect::OWNERSHIP_BASED_DEALLOC];
-        let plan = match plan(&snapshot, &dominance, &ownership, &refused) {
+        // Ownership-based deallocation in the input is accepted: its buffers
+        // are left to it (`handled_by_ownership_deallocs`).
+        let plan = match plan(&snapshot, &dominance, &ownership, &[]) {
             Ok(plan) => plan,
             Err(errors) => {
                 for error in errors {
