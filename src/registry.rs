@@ -160,7 +160,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
             "any op (nests `func.func`)",
             "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
             |_| {
-                Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-copy-removal,bufrs-ownership-based-buffer-deallocation),bufferization-lower-deallocations".to_string())
+                Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-copy-removal,bufrs-ownership-based-buffer-deallocation,bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations)".to_string())
             },
         ),
         pipeline::<NoOptions>(

@@ -902,6 +902,16 @@ impl<'s> Checker<'s> {
                     .conds
                     .retain(|&v, _| !self.computed_from(v, &info.results));
             }
+            // A comparison of addresses is decided when it runs: a free
+            // between it and the branch on it must not make it unknown (a
+            // freed buffer's address may be reused by later allocations, not
+            // by those alive when the comparison ran).
+            if info.name == "arith.cmpi"
+                && let Some(&r) = info.results.first()
+                && let Some(c) = self.compute_cond(&state, r)
+            {
+                state.conds.insert(r, c);
+            }
             // Allocations.
             for &r in &info.results {
                 if let Some(&s) = self.site_of_value.get(&r) {

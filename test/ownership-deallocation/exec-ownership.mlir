@@ -5,8 +5,8 @@
 // after it each buffer is freed exactly once and the output is the same.
 // The static verifier checks the pass's output (bufferization.dealloc
 // included) before upstream's lowering; the second RUN line is the
-// registered pipeline, the third lowers through upstream's simplification
-// too (interoperability).
+// registered pipeline (bufrs' simplification and lowering), the third lowers
+// through upstream's simplification too (interoperability).
 
 // RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation,bufrs-verify-deallocation),bufferization-lower-deallocations)' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s

@@ -5,7 +5,7 @@
 
 // RUN: %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-verify-deallocation{emit-remarks=true}))' -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error --implicit-check-not=warning
 
-// CHECK-COUNT-13: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
+// CHECK-COUNT-14: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
 
 func.func @freed_on_both_paths(%c: i1) {
   %a = memref.alloc() : memref<2xf32>
@@ -241,6 +241,27 @@ func.func @complementary_comparisons_swapped(%n: index) {
   %le = arith.cmpi uge, %c0, %n : index
   scf.if %le {
     memref.dealloc %a : memref<2xi64>
+  }
+  return
+}
+
+// -----
+
+// A lowered two-memref dealloc (bufrs-lower-deallocations' shape): the
+// addresses are compared before the first free; after `%a` is freed the
+// comparison still says the two buffers were distinct, so the guard of the
+// second free holds.
+func.func @comparison_before_the_frees(%c: i1) {
+  %true = arith.constant true
+  %a = memref.alloc() : memref<2xi64>
+  %b = memref.alloc() : memref<2xi64>
+  %pa = memref.extract_aligned_pointer_as_index %a : memref<2xi64> -> index
+  %pb = memref.extract_aligned_pointer_as_index %b : memref<2xi64> -> index
+  %same = arith.cmpi eq, %pa, %pb : index
+  %not_same = arith.xori %same, %true : i1
+  memref.dealloc %a : memref<2xi64>
+  scf.if %not_same {
+    memref.dealloc %b : memref<2xi64>
   }
   return
 }
