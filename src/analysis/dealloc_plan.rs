@@ -1208,6 +1208,7 @@ fn reachable_edges_into(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::ownership;
     use crate::analysis::snapshot::{Effect, OpFacts, SnapshotBuilder, Successor, ValueKind};
 
     fn func_facts() -> OpFacts {
