@@ -9,6 +9,12 @@
 
 use super::snapshot::{EffectKind, Effects, OpId, Snapshot, ValueId};
 
+/// `bufferization.dealloc` (ownership-based deallocation) frees buffers but
+/// has no `MemoryEffectOpInterface` in MLIR 22, so no interface reveals
+/// that it frees: analyses and passes that place or check frees recognise it
+/// by name (this one name).
+pub const OWNERSHIP_BASED_DEALLOC: &str = "bufferization.dealloc";
+
 /// The single result of `op` that it allocates on the heap, if that is all
 /// it allocates.
 pub fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {

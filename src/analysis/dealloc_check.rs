@@ -62,9 +62,7 @@ use super::{
     value_flow::{EdgeKind, Origin, ValueFlow},
 };
 
-/// Name of the ownership-based deallocation op (no memory-effect interface in
-/// MLIR 22, so it is recognised by name).
-const OWNERSHIP_DEALLOC: &str = "bufferization.dealloc";
+use super::allocs::OWNERSHIP_BASED_DEALLOC;
 
 /// Ops whose `i1` or address results path conditions are computed from
 /// (see [`Checker::cond`]).
@@ -872,7 +870,7 @@ impl<'s> Checker<'s> {
             self.check_uses(&state, op, &path);
 
             // Frees.
-            if info.name == OWNERSHIP_DEALLOC {
+            if info.name == OWNERSHIP_BASED_DEALLOC {
                 self.ownership_dealloc(op, state, path, point);
                 return;
             }
@@ -1039,7 +1037,7 @@ impl<'s> Checker<'s> {
                     || (!info.facts.is_terminator && info.facts.region_branch.is_none())
             }
         };
-        if !touches || info.name == OWNERSHIP_DEALLOC {
+        if !touches || info.name == OWNERSHIP_BASED_DEALLOC {
             return;
         }
         let mut values: Vec<ValueId> = info.operands.clone();

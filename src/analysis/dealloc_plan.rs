@@ -33,7 +33,7 @@ pub fn handled_by_ownership_deallocs(snapshot: &Snapshot, alias: &AliasAnalysis<
     for op in snapshot
         .ops
         .iter()
-        .filter(|op| op.name == crate::dialect::OWNERSHIP_BASED_DEALLOC)
+        .filter(|op| op.name == super::allocs::OWNERSHIP_BASED_DEALLOC)
     {
         for &operand in &op.operands {
             if snapshot.value(operand).kind.is_buffer() && !handled[operand.index()] {
@@ -56,7 +56,7 @@ pub fn check_handled(
 ) -> Result<(), Vec<PlanError>> {
     let mut errors = vec![];
     for (index, op) in snapshot.ops.iter().enumerate() {
-        if op.name != crate::dialect::OWNERSHIP_BASED_DEALLOC {
+        if op.name != super::allocs::OWNERSHIP_BASED_DEALLOC {
             continue;
         }
         let clash = op.operands.iter().any(|&operand| {
@@ -1482,7 +1482,7 @@ mod tests {
         let merge = b.snapshot().block(bb3).args[0];
         let dealloc = b.add_op(
             bb3,
-            crate::dialect::OWNERSHIP_BASED_DEALLOC,
+            super::allocs::OWNERSHIP_BASED_DEALLOC,
             &[merge, cond],
             &[],
             OpFacts {

@@ -6,10 +6,7 @@
 pub mod builders;
 pub mod copies;
 
-/// `bufferization.dealloc` (ownership-based deallocation) frees buffers but
-/// has no `MemoryEffectOpInterface` in MLIR 22, so no interface reveals
-/// that it frees: passes that place frees must recognise it by name.
-pub const OWNERSHIP_BASED_DEALLOC: &str = "bufferization.dealloc";
+pub use crate::analysis::allocs::OWNERSHIP_BASED_DEALLOC;
 
 /// The call op the preparation passes rebuild when a callee's signature
 /// changes (the IR to create is fixed): `func.call`. Other call ops
