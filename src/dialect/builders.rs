@@ -1,7 +1,7 @@
 //! Builders for the fixed IR bufrs creates by name: `memref.dealloc`,
-//! `bufferization.clone`, `cf.br`, `arith.constant` of an index, and
-//! merge-alloc's byte buffer (`memref.alloc` of `i8`) and `memref.view`s of
-//! it. Used only where no interface can build the op (e.g. freeing a buffer
+//! `bufferization.clone`, `cf.br`, `arith.constant` of an index, binary
+//! `arith` ops on index values, and merge-alloc's byte buffer (`memref.alloc`
+//! of `i8`, static or sized at run time) and `memref.view`s of it. Used only where no interface can build the op (e.g. freeing a buffer
 //! that came from a call or a merge, whose producer has no
 //! `AllocationOpInterface`); passes that use them list the dialects in
 //! `BufrsPass::DEPENDENT_DIALECTS`.
@@ -168,15 +168,53 @@ pub unsafe fn memref_alloc_bytes(
     location: MlirLocation,
     at: InsertPoint,
 ) -> Option<MlirValue> {
-    if bytes < 0 || alignment <= 0 {
+    if bytes < 0 {
         return None;
     }
+    // SAFETY: the caller's contract.
+    unsafe { alloc_bytes(Err(bytes), alignment, memory_space, location, at) }
+}
+
+/// `%m = memref.alloc(%bytes) {alignment = <alignment>} : memref<?xi8[, <memory_space>]>`:
+/// a byte buffer whose size (`index`) is known at run time; as [`memref_alloc_bytes`].
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn memref_alloc_dynamic_bytes(
+    bytes: MlirValue,
+    alignment: i64,
+    memory_space: mlir_sys::MlirAttribute,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    // SAFETY: the caller's contract.
+    unsafe { alloc_bytes(Ok(bytes), alignment, memory_space, location, at) }
+}
+
+/// A byte buffer of `bytes`: a run-time value (`Ok`) or a static size (`Err`).
+unsafe fn alloc_bytes(
+    bytes: Result<MlirValue, i64>,
+    alignment: i64,
+    memory_space: mlir_sys::MlirAttribute,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    if alignment <= 0 {
+        return None;
+    }
+    let (dimension, operands) = match bytes {
+        // SAFETY: a total query.
+        Ok(value) => (
+            unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() },
+            vec![value],
+        ),
+        Err(bytes) => (bytes, vec![]),
+    };
     // SAFETY: every handle belongs to the location's live context; the
     // shape and segment arrays outlive the calls that read them.
     let (ty, named) = unsafe {
         let context = mlir_sys::mlirLocationGetContext(location);
         let i8_type = mlir_sys::mlirIntegerTypeGet(context, 8);
-        let shape = [bytes];
+        let shape = [dimension];
         let ty = mlir_sys::mlirMemRefTypeContiguousGetChecked(
             location,
             i8_type,
@@ -188,7 +226,7 @@ pub unsafe fn memref_alloc_bytes(
             return None;
         }
         let i64_type = mlir_sys::mlirIntegerTypeGet(context, 64);
-        let segments = [0i32, 0];
+        let segments = [operands.len() as i32, 0];
         let named = |key: &str, attribute| {
             let identifier =
                 mlir_sys::mlirIdentifierGet(context, crate::ir::diagnostics::string_ref(key));
@@ -213,7 +251,7 @@ pub unsafe fn memref_alloc_bytes(
         let op = crate::ir::edit::create_op_with_named_attributes(
             "memref.alloc",
             location,
-            &[],
+            &operands,
             &[ty],
             &[],
             &named,
@@ -223,27 +261,42 @@ pub unsafe fn memref_alloc_bytes(
     }
 }
 
-/// `%v = memref.view %source[%byte_shift][] : memref<Nxi8> to <result_type>`
-/// (static result shape: no size operands); returns `%v`.
+/// `%v = memref.view %source[%byte_shift][%sizes] : memref<Nxi8> to <result_type>`
+/// (`sizes`: one `index` per dynamic dimension of `result_type`); returns `%v`.
 /// # Safety
 /// Every handle passed is live (see the module's safety section).
 pub unsafe fn memref_view(
     source: MlirValue,
     byte_shift: MlirValue,
+    sizes: &[MlirValue],
     result_type: mlir_sys::MlirType,
     location: MlirLocation,
     at: InsertPoint,
 ) -> MlirValue {
+    let mut operands = vec![source, byte_shift];
+    operands.extend_from_slice(sizes);
     // SAFETY: live handles (the caller's contract); memref.view has one result.
     unsafe {
-        let op = create_op(
-            "memref.view",
-            location,
-            &[source, byte_shift],
-            &[result_type],
-            &[],
-            at,
-        );
+        let op = create_op("memref.view", location, &operands, &[result_type], &[], at);
+        crate::ir::edit::result(op, 0)
+    }
+}
+
+/// A binary `arith` op on two values of one integer-like type (`arith.addi`,
+/// `arith.muli`, `arith.maxui`, `arith.andi`, ...), result of that type;
+/// returns the result.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_binary(
+    name: &str,
+    lhs: MlirValue,
+    rhs: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    // SAFETY: live handles (the caller's contract); one result of the operands' type.
+    unsafe {
+        let op = create_op(name, location, &[lhs, rhs], &[value_type(lhs)], &[], at);
         crate::ir::edit::result(op, 0)
     }
 }

@@ -99,7 +99,10 @@ use crate::{
     },
     pass_options,
     passes::{Anchor, BufrsPass, PassFailed, PassResult},
-    plan::{self, Buffer, Planner, PlannerKind, Problem},
+    plan::{
+        self, Buffer, Planner, PlannerKind, Problem,
+        symbolic::{ExprId, Node, SymBuffer, SymPlan, SymSize},
+    },
 };
 
 pass_options! {
@@ -115,6 +118,8 @@ pass_options! {
             "Only annotate allocations with their lifetime and scope (bufrs.lifetime, bufrs.scope, bufrs.not_merged).";
         report: bool = false => "report",
             "Emit a remark per scope (buffers merged, bytes before/after, lower bound, ratio) and at every allocation left alone.";
+        dynamic: bool = false => "dynamic",
+            "Also merge allocations with dynamic sizes whose size operands are available at the scope entry: offsets and the arena size become arith on those sizes, valid for every run-time value.";
     }
 }
 
@@ -163,6 +168,7 @@ impl BufrsPass for MergeAlloc {
         };
         let collector = TickTraceCollector {
             alignment: options.alignment as u64,
+            dynamic: options.dynamic,
         };
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
@@ -204,6 +210,9 @@ pub enum Refusal {
     /// merged buffer cannot serve (isolated, parallel loop without scope,
     /// not a region branch).
     UnsupportedRegion(OpId),
+    /// A dynamic size operand is defined inside the scope (`dynamic=true`):
+    /// the arena, allocated at the scope entry, cannot depend on it.
+    SizeInsideScope(ValueId),
 }
 
 impl Refusal {
@@ -212,6 +221,9 @@ impl Refusal {
             Refusal::OtherEffects => "the op does more than allocate its one result".into(),
             Refusal::NotRanked => "not a ranked memref".into(),
             Refusal::DynamicShape => "dynamic shape".into(),
+            Refusal::SizeInsideScope(_) => {
+                "dynamic size defined inside the scope, not available at its entry".into()
+            }
             Refusal::NonIdentityLayout => "non-identity layout".into(),
             Refusal::UnsupportedElement => {
                 "the element is not a power-of-two number of bytes".into()
@@ -247,8 +259,12 @@ impl Refusal {
 pub struct TracedBuffer {
     pub alloc: OpId,
     pub value: ValueId,
-    /// Size in bytes.
+    /// Size in bytes; with `dynamic_sizes`, the bytes per unit of their
+    /// product (element bytes times the static dimensions).
     pub size: u64,
+    /// The allocation's dynamic size operands, in order (empty for a static
+    /// shape); each is available at the scope entry.
+    pub dynamic_sizes: Vec<ValueId>,
     /// Required offset alignment (a power of two).
     pub alignment: u64,
     /// Inclusive tick lifetime.
@@ -297,6 +313,51 @@ pub struct MemorySchedule {
     pub lower_bound: u64,
 }
 
+/// The placement of a scope with dynamic sizes: offsets and the arena size
+/// are expressions over the size symbols (`plan::symbolic`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolicSchedule {
+    /// Symbol `s` is the size operand `symbols[s]`.
+    pub symbols: Vec<ValueId>,
+    /// The buffers as planned, in the trace's order.
+    pub buffers: Vec<SymBuffer>,
+    pub plan: SymPlan,
+    /// The run-time lower bound (largest aligned bytes live at one tick),
+    /// an expression of `plan.exprs`.
+    pub lower_bound: ExprId,
+}
+
+/// The symbols and symbolic buffers of a trace: symbol `s` is the `s`-th
+/// distinct dynamic size operand, a buffer's size its per-unit bytes times
+/// its symbols.
+pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
+    let mut symbols: Vec<ValueId> = Vec::new();
+    let buffers = trace
+        .buffers
+        .iter()
+        .map(|b| {
+            let ids = b
+                .dynamic_sizes
+                .iter()
+                .map(|&v| {
+                    let at = symbols.iter().position(|&s| s == v).unwrap_or_else(|| {
+                        symbols.push(v);
+                        symbols.len() - 1
+                    });
+                    at as u32
+                })
+                .collect();
+            SymBuffer {
+                size: SymSize::new(b.size, ids),
+                alignment: b.alignment,
+                first: b.first,
+                last: b.last,
+            }
+        })
+        .collect();
+    (symbols, buffers)
+}
+
 // ---------------------------------------------------------------------------
 // Stages
 // ---------------------------------------------------------------------------
@@ -311,6 +372,15 @@ pub trait MemoryScheduler {
     /// Name for diagnostics.
     fn name(&self) -> &str;
     fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String>;
+    /// Places a scope with dynamic sizes (`dynamic=true`): offsets valid
+    /// for every run-time size. Schedulers that cannot leave such scopes to
+    /// an error.
+    fn schedule_symbolic(&self, _trace: &ScopeTrace) -> Result<SymbolicSchedule, String> {
+        Err(format!(
+            "scheduler '{}' does not place buffers with dynamic sizes",
+            self.name()
+        ))
+    }
 }
 
 /// Stage 3: rewrites one scope. Must touch only the ops of its trace (and
@@ -323,6 +393,16 @@ pub trait MergeRewriter {
         trace: &ScopeTrace,
         schedule: &MemorySchedule,
     ) -> Result<(), String>;
+    /// Rewrites one scope with dynamic sizes (same contract as `rewrite`).
+    fn rewrite_symbolic(
+        &self,
+        _snapshot: &Snapshot,
+        _map: &IrMap,
+        _trace: &ScopeTrace,
+        _schedule: &SymbolicSchedule,
+    ) -> Result<(), String> {
+        Err("the rewriter does not support dynamic sizes".into())
+    }
 }
 
 /// Runs the three stages on `op`: collect, then (unless `analysis-only`)
@@ -368,7 +448,7 @@ pub fn merge_allocations(
     // Plan every scope before touching the IR: an error leaves it as it was.
     let mut decisions = Vec::with_capacity(traces.scopes.len());
     for trace in &traces.scopes {
-        let decision = decide(trace, scheduler).map_err(|message| {
+        let decision = decide(trace, scheduler, options.dynamic).map_err(|message| {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
                 format!("{}: {message}", MergeAlloc::ARGUMENT),
@@ -380,9 +460,13 @@ pub fn merge_allocations(
     }
 
     if options.report {
+        let namer = crate::passes::print_support::ValueNamer::new(op.to_raw());
         for (trace, decision) in traces.scopes.iter().zip(&decisions) {
             let line = match decision {
                 Decision::Merge(schedule) => report_line(trace, schedule),
+                Decision::MergeDynamic(schedule) => dynamic_report_line(trace, schedule, &|s| {
+                    namer.name(map.value(schedule.symbols[s as usize]))
+                }),
                 Decision::Skip(skip) => skip_line(trace, skip),
             };
             Diagnostic::remark(&op_ref(trace.scope_op), line).emit();
@@ -401,10 +485,14 @@ pub fn merge_allocations(
     }
 
     for (trace, decision) in traces.scopes.iter().zip(&decisions) {
-        let Decision::Merge(schedule) = decision else {
-            continue;
+        let done = match decision {
+            Decision::Merge(schedule) => rewriter.rewrite(&snapshot, &map, trace, schedule),
+            Decision::MergeDynamic(schedule) => {
+                rewriter.rewrite_symbolic(&snapshot, &map, trace, schedule)
+            }
+            Decision::Skip(_) => continue,
         };
-        if let Err(message) = rewriter.rewrite(&snapshot, &map, trace, schedule) {
+        if let Err(message) = done {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
                 format!("{}: {message}", MergeAlloc::ARGUMENT),
@@ -421,6 +509,8 @@ pub fn merge_allocations(
 pub enum Decision {
     /// Rewrite it with this (verified) schedule.
     Merge(MemorySchedule),
+    /// Rewrite it with this (verified) placement over run-time sizes.
+    MergeDynamic(SymbolicSchedule),
     /// Leave its allocations as they are.
     Skip(Skip),
 }
@@ -434,14 +524,34 @@ pub enum Skip {
     NoByteSaved { before: u128, after: u64 },
 }
 
-/// Schedules and verifies one scope and decides whether rewriting it saves
-/// memory; `Err` (a message) when the plan is invalid or the arena would not
-/// be a valid memref.
-pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Decision, String> {
+/// Schedules and verifies one scope and decides whether to rewrite it;
+/// `Err` (a message) when the plan is invalid or the arena would not be a
+/// valid memref. Without `pack_all`, a static scope is rewritten only when
+/// it saves bytes; with it (`dynamic=true`, seed 004's PackAllocations:
+/// every transient of a scope in one allocation), every scope of two or
+/// more buffers is.
+pub fn decide(
+    trace: &ScopeTrace,
+    scheduler: &dyn MemoryScheduler,
+    pack_all: bool,
+) -> Result<Decision, String> {
     if trace.buffers.len() < 2 {
         return Ok(Decision::Skip(Skip::OneBuffer));
     }
     within_planning_range(trace)?;
+    if trace.buffers.iter().any(|b| !b.dynamic_sizes.is_empty()) {
+        // One allocation instead of several for any run-time sizes; bytes
+        // are shared where lifetimes allow (never more than the sum of the
+        // buffers plus each one's alignment padding).
+        let schedule = scheduler.schedule_symbolic(trace)?;
+        plan::symbolic::verify(&schedule.buffers, &schedule.plan).map_err(|message| {
+            format!(
+                "planner '{}' gave an invalid plan: {message}",
+                scheduler.name()
+            )
+        })?;
+        return Ok(Decision::MergeDynamic(schedule));
+    }
     let schedule = scheduler.schedule(trace)?;
     verify_schedule(trace, &schedule).map_err(|message| {
         format!(
@@ -450,7 +560,7 @@ pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Dec
         )
     })?;
     let before = bytes_before(trace);
-    if u128::from(schedule.total) >= before {
+    if !pack_all && u128::from(schedule.total) >= before {
         return Ok(Decision::Skip(Skip::NoByteSaved {
             before,
             after: schedule.total,
@@ -538,6 +648,35 @@ pub fn report_line(trace: &ScopeTrace, schedule: &MemorySchedule) -> String {
     )
 }
 
+/// The `report=true` remark of a scope with dynamic sizes: bytes as
+/// expressions over the size operands (named by `name`).
+pub fn dynamic_report_line(
+    trace: &ScopeTrace,
+    schedule: &SymbolicSchedule,
+    name: &dyn Fn(u32) -> String,
+) -> String {
+    let mut exprs = schedule.plan.exprs.clone();
+    let mut before = exprs.constant(0);
+    for b in &schedule.buffers {
+        let size = exprs.size(&b.size);
+        before = exprs.add(before, size).unwrap_or(before);
+    }
+    let dynamic = trace
+        .buffers
+        .iter()
+        .filter(|b| !b.dynamic_sizes.is_empty())
+        .count();
+    format!(
+        "{}: scope {}: {} buffers merged ({dynamic} dynamic), {} bytes before, {} bytes after, lower bound {}",
+        MergeAlloc::ARGUMENT,
+        scope_name(trace),
+        trace.buffers.len(),
+        exprs.display(before, name),
+        exprs.display(schedule.plan.total, name),
+        exprs.display(schedule.lower_bound, name),
+    )
+}
+
 /// The `report=true` remark of a scope left alone.
 pub fn skip_line(trace: &ScopeTrace, skip: &Skip) -> String {
     let why = match skip {
@@ -610,11 +749,16 @@ fn problem_of(trace: &ScopeTrace) -> Result<Problem, String> {
 pub struct TickTraceCollector {
     /// Minimum offset alignment (the `alignment` option).
     pub alignment: u64,
+    /// Also collect dynamic shapes (the `dynamic` option).
+    pub dynamic: bool,
 }
 
 /// A heap allocation's static facts, or why it cannot merge.
 struct Sized {
+    /// Bytes; per unit of the dynamic dimensions' product if there are any.
     size: u64,
+    /// Number of dynamic dimensions.
+    dynamic_dims: usize,
     element_bytes: u64,
     memory_space: String,
 }
@@ -666,7 +810,7 @@ impl TraceCollector for TickTraceCollector {
                 traces.left_alone.push(refuse(Refusal::OtherEffects));
                 continue;
             }
-            let sized = match static_facts(map.op(alloc), map.value(value)) {
+            let sized = match buffer_facts(map.op(alloc), map.value(value), self.dynamic) {
                 Ok(sized) => sized,
                 Err(reason) => {
                     traces.left_alone.push(refuse(reason));
@@ -711,6 +855,29 @@ impl TraceCollector for TickTraceCollector {
                 traces.left_alone.push(refuse(reason));
                 continue;
             }
+            // No interface says which operands of an allocation are its
+            // sizes: dynamic shapes are taken from `memref.alloc` only, whose
+            // operands are the dynamic sizes in order (then layout symbols,
+            // absent for the identity layouts accepted here).
+            let dynamic_sizes = if sized.dynamic_dims == 0 {
+                vec![]
+            } else {
+                let op = snapshot.op(alloc);
+                if op.name != "memref.alloc" || op.operands.len() != sized.dynamic_dims {
+                    traces.left_alone.push(refuse(Refusal::DynamicShape));
+                    continue;
+                }
+                op.operands.clone()
+            };
+            if let Some(&inside) = dynamic_sizes
+                .iter()
+                .find(|&&v| !snapshot.available_at_start(v, scope_block))
+            {
+                traces
+                    .left_alone
+                    .push(refuse(Refusal::SizeInsideScope(inside)));
+                continue;
+            }
             let alignment = self
                 .alignment
                 .max(sized.element_bytes)
@@ -719,6 +886,7 @@ impl TraceCollector for TickTraceCollector {
                 alloc,
                 value,
                 size: sized.size,
+                dynamic_sizes,
                 alignment,
                 first: life.begin as u64,
                 last: life.end as u64,
@@ -761,16 +929,22 @@ fn unknown_user(snapshot: &Snapshot, uses: &UseLists, flow: &ValueFlow, value: V
     Refusal::UnknownUser
 }
 
-/// Size, element size and memory space of a mergeable buffer type.
-/// `value` must be live (a handle of the run's `IrMap`).
-fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal> {
+/// Size, element size and memory space of a mergeable buffer type; dynamic
+/// dimensions only when `dynamic` (the size is then per unit of their
+/// product). `value` must be live (a handle of the run's `IrMap`).
+fn buffer_facts(alloc: MlirOperation, value: MlirValue, dynamic: bool) -> Result<Sized, Refusal> {
     // SAFETY: a live value (see above).
     let ty = unsafe { edit::value_type(value) };
-    let types::BufferType::Ranked(memref) = types::buffer_type(ty, alloc) else {
+    let types::BufferType::Ranked(mut memref) = types::buffer_type(ty, alloc) else {
         return Err(Refusal::NotRanked);
     };
-    if !memref.has_static_shape() {
+    let dynamic_dims = memref.shape.iter().filter(|d| d.is_none()).count();
+    if dynamic_dims > 0 && !dynamic {
         return Err(Refusal::DynamicShape);
+    }
+    // The static part: dynamic dimensions count as 1.
+    for dim in &mut memref.shape {
+        dim.get_or_insert(1);
     }
     if !memref.identity_layout {
         return Err(Refusal::NonIdentityLayout);
@@ -790,6 +964,7 @@ fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal
     }
     Ok(Sized {
         size,
+        dynamic_dims,
         element_bytes: bits / 8,
         memory_space: memref.memory_space,
     })
@@ -847,6 +1022,20 @@ impl MemoryScheduler for PlannerScheduler {
             lower_bound: plan::lower_bound(&problem),
         })
     }
+
+    fn schedule_symbolic(&self, trace: &ScopeTrace) -> Result<SymbolicSchedule, String> {
+        let (symbols, buffers) = symbolic_buffers(trace);
+        let mut plan =
+            plan::symbolic::plan(&buffers, self.planner.as_ref()).map_err(|e| e.to_string())?;
+        let lower_bound = plan::symbolic::lower_bound(&buffers, &mut plan.exprs)
+            .ok_or("the lower bound overflows 64 bits")?;
+        Ok(SymbolicSchedule {
+            symbols,
+            buffers,
+            plan,
+            lower_bound,
+        })
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -868,91 +1057,272 @@ impl MergeRewriter for ViewRewriter {
         let Some(first) = trace.buffers.first() else {
             return Ok(());
         };
-        // Handles: `map`'s, live until this function erases them (each
-        // allocation and its frees, after their last use here), and the ops
-        // built here.
+        // Handles: `map`'s, live until `place_views` erases them, and the
+        // ops built here.
         // SAFETY: a live op.
         let location = unsafe { edit::location(map.op(first.alloc)) };
         let bytes = arena_dimension(schedule.total)?;
         let alignment = i64::try_from(schedule.alignment)
             .map_err(|_| format!("alignment {} does not fit in 64 bits", schedule.alignment))?;
-        // Every buffer of the trace has this memory space (the collector
-        // groups by it); the type's own attribute, null for the default.
-        // SAFETY: a live memref-typed value.
-        let memory_space = unsafe {
-            mlir_sys::mlirMemRefTypeGetMemorySpace(edit::value_type(map.value(first.value)))
-        };
         // SAFETY: live handles; the memory space is the buffers' own.
         let merged = unsafe {
             builders::memref_alloc_bytes(
                 bytes,
                 alignment,
-                memory_space,
+                memory_space(map, trace),
                 location,
                 InsertPoint::StartOf(map.block(trace.scope_block)),
             )
         }
         .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
-        let mut freed = false;
-        for (buffer, &offset) in trace.buffers.iter().zip(&schedule.offsets) {
-            let alloc = map.op(buffer.alloc);
-            let value = map.value(buffer.value);
-            // SAFETY: a live op.
-            let at = unsafe { edit::location(alloc) };
-            let offset =
-                i64::try_from(offset).map_err(|_| "offset does not fit in 64 bits".to_string())?;
-            // SAFETY: live handles; the constant goes before the allocation.
-            let shift =
-                unsafe { builders::arith_constant_index(offset, at, InsertPoint::Before(alloc)) }
-                    .ok_or_else(|| "cannot build an index constant".to_string())?;
-            // SAFETY: live handles. The view has the buffer's type and takes
-            // its place, so it dominates its uses; then the frees (no results)
-            // and the unused allocation go, and nothing names them again.
-            unsafe {
-                let view = builders::memref_view(
-                    merged,
-                    shift,
-                    edit::value_type(value),
-                    at,
-                    InsertPoint::Before(alloc),
-                );
-                for &free in &buffer.frees {
-                    edit::erase(map.op(free));
-                    freed = true;
-                }
-                edit::replace_all_uses(value, view);
-                edit::erase(alloc);
-            }
-        }
-        if freed {
-            let region = snapshot.block(trace.scope_block).region;
-            for &block in &snapshot.region(region).blocks {
-                let ops = &snapshot.block(block).ops;
-                match snapshot.terminator(block) {
-                    Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
-                        // SAFETY: live handles (exits are never erased).
-                        unsafe {
-                            builders::memref_dealloc(
-                                merged,
-                                location,
-                                InsertPoint::Before(map.op(exit)),
-                            )
-                        };
-                    }
-                    Some(_) => {}
-                    None => {
-                        let at = match ops.last() {
-                            Some(&last) => InsertPoint::After(map.op(last)),
-                            None => InsertPoint::StartOf(map.block(block)),
-                        };
-                        // SAFETY: live handles (as above).
-                        unsafe { builders::memref_dealloc(merged, location, at) };
-                    }
-                }
-            }
-        }
-        Ok(())
+        let offsets = schedule
+            .offsets
+            .iter()
+            .map(|&o| i64::try_from(o).map(Offset::Const))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| "offset does not fit in 64 bits".to_string())?;
+        place_views(snapshot, map, trace, merged, location, &offsets)
     }
+
+    fn rewrite_symbolic(
+        &self,
+        snapshot: &Snapshot,
+        map: &IrMap,
+        trace: &ScopeTrace,
+        schedule: &SymbolicSchedule,
+    ) -> Result<(), String> {
+        let Some(first) = trace.buffers.first() else {
+            return Ok(());
+        };
+        let plan = &schedule.plan;
+        // SAFETY: a live op.
+        let location = unsafe { edit::location(map.op(first.alloc)) };
+        let alignment = i64::try_from(plan.alignment)
+            .map_err(|_| format!("alignment {} does not fit in 64 bits", plan.alignment))?;
+        // Everything computed at the scope entry goes before its first op
+        // (the size operands are available there: the collector checked).
+        let Some(&entry_op) = snapshot.block(trace.scope_block).ops.first() else {
+            return Err("the scope block is empty".into());
+        };
+        let at = InsertPoint::Before(map.op(entry_op));
+        let mut roots: Vec<ExprId> = plan
+            .offsets
+            .iter()
+            .copied()
+            .filter(|&o| plan.exprs.as_const(o).is_none())
+            .collect();
+        roots.push(plan.total);
+        let symbols: Vec<MlirValue> = schedule.symbols.iter().map(|&v| map.value(v)).collect();
+        // SAFETY: live handles; the entry op is not erased before the
+        // expressions are built.
+        let values = unsafe { emit_exprs(&plan.exprs, &roots, &symbols, location, at)? };
+        let merged = match plan.exprs.as_const(plan.total) {
+            // SAFETY: live handles (as above).
+            Some(bytes) => unsafe {
+                let bytes = arena_dimension(bytes)?;
+                builders::memref_alloc_bytes(
+                    bytes,
+                    alignment,
+                    memory_space(map, trace),
+                    location,
+                    at,
+                )
+            },
+            // SAFETY: live handles (as above).
+            None => unsafe {
+                builders::memref_alloc_dynamic_bytes(
+                    values[&plan.total],
+                    alignment,
+                    memory_space(map, trace),
+                    location,
+                    at,
+                )
+            },
+        }
+        .ok_or_else(|| "cannot build the arena".to_string())?;
+        let offsets = plan
+            .offsets
+            .iter()
+            .map(|&o| match plan.exprs.as_const(o) {
+                Some(c) => i64::try_from(c)
+                    .map(Offset::Const)
+                    .map_err(|_| "offset does not fit in 64 bits".to_string()),
+                None => Ok(Offset::Value(values[&o])),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        place_views(snapshot, map, trace, merged, location, &offsets)
+    }
+}
+
+/// Where a view starts: a constant (built right before the allocation it
+/// replaces) or a value computed at the scope entry.
+enum Offset {
+    Const(i64),
+    Value(MlirValue),
+}
+
+/// The memory space attribute of the trace's buffers (the collector groups
+/// by it), null for the default.
+fn memory_space(map: &IrMap, trace: &ScopeTrace) -> mlir_sys::MlirAttribute {
+    let first = &trace.buffers[0];
+    // SAFETY: a live memref-typed value.
+    unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(edit::value_type(map.value(first.value))) }
+}
+
+/// Replaces every allocation of `trace` by a `memref.view` of `merged` at
+/// its offset (with its dynamic sizes), removes its frees and, if any were
+/// removed, frees `merged` before every exit of the scope region.
+fn place_views(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    trace: &ScopeTrace,
+    merged: MlirValue,
+    location: mlir_sys::MlirLocation,
+    offsets: &[Offset],
+) -> Result<(), String> {
+    let mut freed = false;
+    for (buffer, offset) in trace.buffers.iter().zip(offsets) {
+        let alloc = map.op(buffer.alloc);
+        let value = map.value(buffer.value);
+        // SAFETY: a live op.
+        let at = unsafe { edit::location(alloc) };
+        let shift = match *offset {
+            // SAFETY: live handles; the constant goes before the allocation.
+            Offset::Const(c) => {
+                unsafe { builders::arith_constant_index(c, at, InsertPoint::Before(alloc)) }
+                    .ok_or_else(|| "cannot build an index constant".to_string())?
+            }
+            Offset::Value(v) => v,
+        };
+        let sizes: Vec<MlirValue> = buffer.dynamic_sizes.iter().map(|&v| map.value(v)).collect();
+        // SAFETY: live handles. The view has the buffer's type and takes its
+        // place, so it dominates its uses (its sizes and offset are available
+        // at the scope entry); then the frees (no results) and the unused
+        // allocation go, and nothing names them again.
+        unsafe {
+            let view = builders::memref_view(
+                merged,
+                shift,
+                &sizes,
+                edit::value_type(value),
+                at,
+                InsertPoint::Before(alloc),
+            );
+            for &free in &buffer.frees {
+                edit::erase(map.op(free));
+                freed = true;
+            }
+            edit::replace_all_uses(value, view);
+            edit::erase(alloc);
+        }
+    }
+    if freed {
+        let region = snapshot.block(trace.scope_block).region;
+        for &block in &snapshot.region(region).blocks {
+            let ops = &snapshot.block(block).ops;
+            match snapshot.terminator(block) {
+                Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
+                    // SAFETY: live handles (exits are never erased).
+                    unsafe {
+                        builders::memref_dealloc(
+                            merged,
+                            location,
+                            InsertPoint::Before(map.op(exit)),
+                        )
+                    };
+                }
+                Some(_) => {}
+                None => {
+                    let at = match ops.last() {
+                        Some(&last) => InsertPoint::After(map.op(last)),
+                        None => InsertPoint::StartOf(map.block(block)),
+                    };
+                    // SAFETY: live handles (as above).
+                    unsafe { builders::memref_dealloc(merged, location, at) };
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Builds `roots` of `exprs` as `index` arithmetic before `at`, children
+/// first, each node once: constants as `arith.constant`, products as
+/// `arith.muli`, sums as `arith.addi`, maxima as `arith.maxui`, and
+/// `align(x, A)` as `(x + A - 1) & -A` (`arith.addi`, `arith.andi`).
+/// Symbol `s` is `symbols[s]`. Returns the value of every node built.
+/// # Safety
+/// Every handle passed is live.
+unsafe fn emit_exprs(
+    exprs: &plan::symbolic::Exprs,
+    roots: &[ExprId],
+    symbols: &[MlirValue],
+    location: mlir_sys::MlirLocation,
+    at: InsertPoint,
+) -> Result<std::collections::HashMap<ExprId, MlirValue>, String> {
+    use std::collections::{BTreeSet, HashMap};
+    let mut needed = BTreeSet::new();
+    let mut stack: Vec<ExprId> = roots.to_vec();
+    while let Some(id) = stack.pop() {
+        if !needed.insert(id) {
+            continue;
+        }
+        match exprs.node(id) {
+            Node::Add(a, b) => stack.extend([*a, *b]),
+            Node::Max(items) => stack.extend(items.iter().copied()),
+            Node::AlignUp(a, _) => stack.push(*a),
+            Node::Const(_) | Node::Term(_) => {}
+        }
+    }
+    let mut constants: HashMap<i64, MlirValue> = HashMap::new();
+    let mut constant = |c: i64| -> Result<MlirValue, String> {
+        if let Some(&v) = constants.get(&c) {
+            return Ok(v);
+        }
+        // SAFETY: live handles (the caller's contract).
+        let v = unsafe { builders::arith_constant_index(c, location, at) }
+            .ok_or_else(|| "cannot build an index constant".to_string())?;
+        constants.insert(c, v);
+        Ok(v)
+    };
+    let int = |c: u64| i64::try_from(c).map_err(|_| format!("{c} does not fit in 64 bits"));
+    let binary = |name: &str, a: MlirValue, b: MlirValue| {
+        // SAFETY: live handles of one context, both `index`.
+        unsafe { builders::arith_binary(name, a, b, location, at) }
+    };
+    let mut values: HashMap<ExprId, MlirValue> = HashMap::new();
+    // Ids grow from children to parents: ascending order builds children first.
+    for id in needed {
+        let value = match exprs.node(id) {
+            Node::Const(c) => constant(int(*c)?)?,
+            Node::Term(size) => {
+                let mut factors = size.symbols.iter().map(|&s| symbols[s as usize]);
+                let mut v = factors.next().ok_or("a term without symbols")?;
+                for f in factors {
+                    v = binary("arith.muli", v, f);
+                }
+                if size.coefficient != 1 {
+                    v = binary("arith.muli", v, constant(int(size.coefficient)?)?);
+                }
+                v
+            }
+            Node::Add(a, b) => binary("arith.addi", values[a], values[b]),
+            Node::Max(items) => {
+                let mut v = values[&items[0]];
+                for item in &items[1..] {
+                    v = binary("arith.maxui", v, values[item]);
+                }
+                v
+            }
+            Node::AlignUp(a, alignment) => {
+                let up = binary("arith.addi", values[a], constant(int(alignment - 1)?)?);
+                let mask = constant(-int(*alignment)?)?;
+                binary("arith.andi", up, mask)
+            }
+        };
+        values.insert(id, value);
+    }
+    Ok(values)
 }
 
 fn set_attribute(op: MlirOperation, name: &str, text: &str) {
@@ -993,6 +1363,7 @@ mod tests {
                     alloc: OpId(i as u32 + 1),
                     value: ValueId(i as u32),
                     size,
+                    dynamic_sizes: vec![],
                     alignment: 64,
                     first,
                     last,
@@ -1124,7 +1495,10 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
     fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
         let context = crate::ir::context::new_context();
         let options = MergeAllocOptions::default();
-        let collector = TickTraceCollector { alignment: 64 };
+        let collector = TickTraceCollector {
+            alignment: 64,
+            dynamic: false,
+        };
 
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let func = module.body().first_operation().unwrap();
@@ -1228,24 +1602,31 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
     fn scopes_without_saving_are_skipped() {
         let s = default_scheduler();
         assert_eq!(
-            decide(&trace(&[(32, 1, 2)]), &s),
+            decide(&trace(&[(32, 1, 2)]), &s, false),
             Ok(Decision::Skip(Skip::OneBuffer))
         );
         assert_eq!(
-            decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s),
+            decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s, false),
             Ok(Decision::Skip(Skip::NoByteSaved {
                 before: 64,
                 after: 128
             }))
         );
         assert_eq!(
-            decide(&trace(&[(64, 1, 2), (64, 2, 3)]), &s),
+            decide(&trace(&[(64, 1, 2), (64, 2, 3)]), &s, false),
             Ok(Decision::Skip(Skip::NoByteSaved {
                 before: 128,
                 after: 128
             }))
         );
-        let Ok(Decision::Merge(schedule)) = decide(&trace(&[(64, 1, 2), (64, 3, 4)]), &s) else {
+        // dynamic=true packs every transient of a scope, saving or not.
+        let Ok(Decision::Merge(packed)) = decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s, true)
+        else {
+            panic!("pack_all merges a scope of two buffers");
+        };
+        assert_eq!(packed.total, 128);
+        let Ok(Decision::Merge(schedule)) = decide(&trace(&[(64, 1, 2), (64, 3, 4)]), &s, false)
+        else {
             panic!("disjoint buffers merge");
         };
         assert_eq!(schedule.total, 64);
@@ -1263,7 +1644,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let big = (1u64 << 62) - 64;
         let three_of_four = trace(&[(big, 1, 4), (big, 1, 4), (big, 1, 2), (big, 3, 4)]);
         assert_eq!(
-            decide(&three_of_four, &s),
+            decide(&three_of_four, &s, false),
             Err(format!(
                 "arena of {} bytes does not fit in a memref dimension (at most {} bytes)",
                 3 * big,
@@ -1273,7 +1654,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let five_live = trace(&[(big, 1, 1); 5]);
         let least = 5 * u128::from(big);
         assert_eq!(
-            decide(&five_live, &s),
+            decide(&five_live, &s, false),
             Err(format!(
                 "arena of at least {least} bytes does not fit in a memref dimension (at most {} bytes)",
                 i64::MAX
@@ -1287,7 +1668,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
             (big, 5, 5),
         ]);
         assert!(
-            decide(&five_in_turn, &s)
+            decide(&five_in_turn, &s, false)
                 .unwrap_err()
                 .contains("64-bit planning")
         );

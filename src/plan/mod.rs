@@ -16,6 +16,8 @@
 //!   deterministic budget, starting from the default plan.
 //! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
 //! * [`svg`]: a picture of a plan (time across, address up).
+//! * [`symbolic`]: placement of buffers with run-time sizes: offsets as expressions over size
+//!   symbols, valid for every value (merge-alloc `dynamic=true`).
 //! * [`rng`]: the deterministic random numbers of restarts and traces.
 //! * [`synth`]: deterministic DNN-like random traces for tests and benchmarks.
 //!
@@ -33,6 +35,7 @@ pub mod rng;
 pub mod search;
 pub mod skyline;
 pub mod svg;
+pub mod symbolic;
 pub mod synth;
 
 pub use bound::lower_bound;

@@ -290,7 +290,8 @@ def counting_build(mlir_text, workdir, name, driver=BENCH_DRIVER):
 def counting_execute(exe):
     """(stdout, report, counts): report is None for a clean run, else what
     went wrong (use-after-free, double free, ..., exit N); counts holds
-    mallocs, frees and copies executed (None where not printed)."""
+    mallocs, frees, bytes asked for and copies executed (None where not
+    printed)."""
     result = execute(exe, {"BUFRS_COUNT_MALLOCS": "1"})
     report = None
     for marker, label in (("heap-use-after-free", "use-after-free"), ("attempting double-free", "double free"),
@@ -303,6 +304,7 @@ def counting_execute(exe):
         report = f"exit {result.returncode}"
     counts = {}
     for key, pattern in (("mallocs", r"bufrs-counts mallocs=(\d+)"), ("frees", r"frees=(\d+)"),
+                         ("bytes", r"bufrs-counts .* bytes=(\d+)"),
                          ("copies", r"bufrs-copies (\d+)")):
         m = re.search(pattern, result.stderr)
         counts[key] = int(m.group(1)) if m else None
