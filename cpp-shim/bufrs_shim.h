@@ -137,6 +137,15 @@ void bufrsShimEmitDiagnostic(MlirOperation op, BufrsSeverity severity,
                              const MlirStringRef *note_messages,
                              intptr_t num_notes);
 
+/* The same at a location, without an op: MLIR then attaches no "see current
+ * operation" note, so a remark at a function's location does not print its
+ * body (-mlir-print-op-on-diagnostic applies to diagnostics at ops only). */
+void bufrsShimEmitDiagnosticAt(MlirLocation location, BufrsSeverity severity,
+                               MlirStringRef message,
+                               const MlirLocation *note_locations,
+                               const MlirStringRef *note_messages,
+                               intptr_t num_notes);
+
 /*===---------------------------- traits and kinds -------------------------===*/
 
 enum {

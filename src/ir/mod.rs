@@ -19,6 +19,7 @@ pub mod collect;
 pub mod context;
 pub mod diagnostics;
 pub mod edit;
+pub mod globals;
 pub mod interfaces;
 pub mod types;
 

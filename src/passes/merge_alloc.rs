@@ -94,6 +94,7 @@ use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
+        diagnostics::Severity,
         edit::{self, InsertPoint},
         types,
     },
@@ -118,6 +119,8 @@ pass_options! {
             "Only annotate allocations with their lifetime and scope (bufrs.lifetime, bufrs.scope, bufrs.not_merged).";
         report: bool = false => "report",
             "Emit a remark per scope (buffers merged, bytes before/after, lower bound, ratio) and at every allocation left alone.";
+        staging_space: String = String::new() => "staging-space",
+            "Memory space (as printed, e.g. 1) of staging buffers: classified as staging by report=true and never merged.";
         dynamic: bool = false => "dynamic",
             "Also merge allocations with dynamic sizes whose size operands are available at the scope entry: offsets and the arena size become arith on those sizes, valid for every run-time value.";
     }
@@ -169,6 +172,7 @@ impl BufrsPass for MergeAlloc {
         let collector = TickTraceCollector {
             alignment: options.alignment as u64,
             dynamic: options.dynamic,
+            staging_space: options.staging_space.clone(),
         };
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
@@ -213,6 +217,8 @@ pub enum Refusal {
     /// A dynamic size operand is defined inside the scope (`dynamic=true`):
     /// the arena, allocated at the scope entry, cannot depend on it.
     SizeInsideScope(ValueId),
+    /// In the staging memory space (`staging-space`).
+    Staging,
 }
 
 impl Refusal {
@@ -221,6 +227,7 @@ impl Refusal {
             Refusal::OtherEffects => "the op does more than allocate its one result".into(),
             Refusal::NotRanked => "not a ranked memref".into(),
             Refusal::DynamicShape => "dynamic shape".into(),
+            Refusal::Staging => "staging buffer".into(),
             Refusal::SizeInsideScope(_) => {
                 "dynamic size defined inside the scope, not available at its entry".into()
             }
@@ -461,6 +468,8 @@ pub fn merge_allocations(
 
     if options.report {
         let namer = crate::passes::print_support::ValueNamer::new(op.to_raw());
+        let classes = ScopeClasses::new(&snapshot, &map, &traces);
+        let mut described = std::collections::HashSet::new();
         for (trace, decision) in traces.scopes.iter().zip(&decisions) {
             let line = match decision {
                 Decision::Merge(schedule) => report_line(trace, schedule),
@@ -469,11 +478,20 @@ pub fn merge_allocations(
                 }),
                 Decision::Skip(skip) => skip_line(trace, skip),
             };
-            Diagnostic::remark(&op_ref(trace.scope_op), line).emit();
+            // The classes once per scope block (its first memory space).
+            let line = if described.insert(trace.scope_block) {
+                format!("{line}; {}", classes.line(trace))
+            } else {
+                format!("{line}; classes: transient {}", trace.buffers.len())
+            };
+            // At the scope's location, not at the op: a remark at an op may
+            // print it, here the whole function body.
+            Diagnostic::at_location_of(&op_ref(trace.scope_op), Severity::Remark, line).emit();
         }
         for left in &traces.left_alone {
-            Diagnostic::remark(
+            Diagnostic::at_location_of(
                 &op_ref(left.alloc),
+                Severity::Remark,
                 format!(
                     "{}: not merged: {}",
                     MergeAlloc::ARGUMENT,
@@ -655,10 +673,22 @@ pub fn dynamic_report_line(
     schedule: &SymbolicSchedule,
     name: &dyn Fn(u32) -> String,
 ) -> String {
+    // Bytes before: like terms gathered (`8 + %n * 8`, not `4 + %n * 4 + 4 + %n * 4`).
     let mut exprs = schedule.plan.exprs.clone();
-    let mut before = exprs.constant(0);
+    let mut terms: Vec<(Vec<u32>, u64)> = Vec::new();
     for b in &schedule.buffers {
-        let size = exprs.size(&b.size);
+        match terms
+            .iter_mut()
+            .find(|(symbols, _)| *symbols == b.size.symbols)
+        {
+            Some((_, c)) => *c = c.saturating_add(b.size.coefficient),
+            None => terms.push((b.size.symbols.clone(), b.size.coefficient)),
+        }
+    }
+    terms.sort();
+    let mut before = exprs.constant(0);
+    for (symbols, coefficient) in terms {
+        let size = exprs.size(&SymSize::new(coefficient, symbols));
         before = exprs.add(before, size).unwrap_or(before);
     }
     let dynamic = trace
@@ -675,6 +705,103 @@ pub fn dynamic_report_line(
         exprs.display(schedule.plan.total, name),
         exprs.display(schedule.lower_bound, name),
     )
+}
+
+/// Seed 004's lifetime classes in memref terms, counted per scope block for
+/// `report=true`: external (the function's buffer arguments and returned
+/// allocations), transient (the scope's mergeable allocations), constant and
+/// variable (`memref.get_global` of a constant or mutable global), staging
+/// (allocations in the `staging-space` memory space), and the allocations
+/// left out with their reasons.
+struct ScopeClasses {
+    /// Per scope block: external, constant, variable, staging, and the
+    /// other left-out allocations (reason -> count, in first-seen order).
+    blocks: std::collections::HashMap<BlockId, ClassCounts>,
+}
+
+#[derive(Default)]
+struct ClassCounts {
+    external: usize,
+    constant: usize,
+    variable: usize,
+    staging: usize,
+    left_out: Vec<(String, usize)>,
+}
+
+impl ScopeClasses {
+    fn new(snapshot: &Snapshot, map: &IrMap, traces: &MemoryTraces) -> Self {
+        let mut blocks: std::collections::HashMap<BlockId, ClassCounts> =
+            std::collections::HashMap::new();
+        if let Some(&body) = snapshot.op(Snapshot::ROOT).regions.first()
+            && let Some(entry) = snapshot.entry_block(body)
+        {
+            let arguments = &snapshot.block(entry).args;
+            blocks.entry(entry).or_default().external = arguments
+                .iter()
+                .filter(|&&a| snapshot.value(a).kind.is_buffer())
+                .count();
+        }
+        let block_of = |op: OpId| allocation_scope(snapshot, op).map(|s| s.block);
+        for left in &traces.left_alone {
+            let Some(block) = block_of(left.alloc) else {
+                continue;
+            };
+            let counts = blocks.entry(block).or_default();
+            match left.reason {
+                Refusal::Returned => counts.external += 1,
+                Refusal::Staging => counts.staging += 1,
+                ref other => {
+                    let why = other.message(snapshot);
+                    match counts.left_out.iter_mut().find(|(w, _)| *w == why) {
+                        Some((_, n)) => *n += 1,
+                        None => counts.left_out.push((why, 1)),
+                    }
+                }
+            }
+        }
+        for (index, info) in snapshot.ops.iter().enumerate() {
+            // No interface names a global access: the op is matched by name.
+            if info.name != "memref.get_global" {
+                continue;
+            }
+            let id = OpId(index as u32);
+            let Some(block) = block_of(id) else {
+                continue;
+            };
+            match crate::ir::globals::global_kind_of_use(map.op(id)) {
+                Some(crate::ir::globals::GlobalKind::Constant) => {
+                    blocks.entry(block).or_default().constant += 1
+                }
+                Some(crate::ir::globals::GlobalKind::Variable) => {
+                    blocks.entry(block).or_default().variable += 1
+                }
+                None => {}
+            }
+        }
+        ScopeClasses { blocks }
+    }
+
+    /// `classes: external E, transient T, constant C, variable V, staging S;
+    /// left out: none` (or `left out: N (k reason, ...)`).
+    fn line(&self, trace: &ScopeTrace) -> String {
+        let empty = ClassCounts::default();
+        let c = self.blocks.get(&trace.scope_block).unwrap_or(&empty);
+        let left = if c.left_out.is_empty() {
+            "none".to_string()
+        } else {
+            let total: usize = c.left_out.iter().map(|(_, n)| n).sum();
+            let reasons: Vec<String> = c.left_out.iter().map(|(w, n)| format!("{n} {w}")).collect();
+            format!("{total} ({})", reasons.join(", "))
+        };
+        format!(
+            "classes: external {}, transient {}, constant {}, variable {}, staging {}; left out: {left}",
+            c.external,
+            trace.buffers.len(),
+            c.constant,
+            c.variable,
+            c.staging
+        )
+    }
 }
 
 /// The `report=true` remark of a scope left alone.
@@ -751,6 +878,8 @@ pub struct TickTraceCollector {
     pub alignment: u64,
     /// Also collect dynamic shapes (the `dynamic` option).
     pub dynamic: bool,
+    /// Printed memory space of staging buffers, left alone (empty: none).
+    pub staging_space: String,
 }
 
 /// A heap allocation's static facts, or why it cannot merge.
@@ -817,6 +946,12 @@ impl TraceCollector for TickTraceCollector {
                     continue;
                 }
             };
+            if !self.staging_space.is_empty()
+                && sized.memory_space.split(" : ").next() == Some(self.staging_space.as_str())
+            {
+                traces.left_alone.push(refuse(Refusal::Staging));
+                continue;
+            }
             let (scope_op, scope_block) = match scope_of(snapshot, alloc) {
                 Ok(scope) => scope,
                 Err(reason) => {
@@ -1498,6 +1633,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let collector = TickTraceCollector {
             alignment: 64,
             dynamic: false,
+            staging_space: String::new(),
         };
 
         let module = melior::ir::Module::parse(&context, MLP).unwrap();

@@ -15,6 +15,7 @@
 //! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
 //!   deterministic budget, starting from the default plan.
 //! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
+//! * [`slices`]: IREE-style slice lists (`[start, end] = size`, sizes integers or symbols).
 //! * [`svg`]: a picture of a plan (time across, address up).
 //! * [`symbolic`]: placement of buffers with run-time sizes: offsets as expressions over size
 //!   symbols, valid for every value (merge-alloc `dynamic=true`).
@@ -34,6 +35,7 @@ pub mod problem;
 pub mod rng;
 pub mod search;
 pub mod skyline;
+pub mod slices;
 pub mod svg;
 pub mod symbolic;
 pub mod synth;
