@@ -121,6 +121,11 @@ MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc, MlirStringRef options,
  * registers them already. */
 void bufrsShimRegisterInterfaceModels(MlirDialectRegistry registry);
 
+/* SymbolTable::getSymbolUses: how many uses of the symbol defined by
+ * `symbol` are nested in `from` (-1 when unknown uses may exist, e.g. an op
+ * with an unknown symbol table). */
+intptr_t bufrsShimSymbolUseCount(MlirOperation symbol, MlirOperation from);
+
 /*===------------------------------ diagnostics ----------------------------===*/
 
 typedef enum BufrsSeverity {

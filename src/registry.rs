@@ -55,6 +55,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
         entry::<passes::merge_alloc::MergeAlloc>(),
+        entry::<passes::pack_constants::PackConstants>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),
         entry::<passes::print_dominance::PrintDominance>(),
         entry::<passes::print_liveness::PrintLiveness>(),

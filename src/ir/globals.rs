@@ -69,3 +69,11 @@ pub fn global_kind_of_use(use_op: MlirOperation) -> Option<GlobalKind> {
         })
     }
 }
+
+/// How many uses of the symbol `symbol` defines are nested in `from`
+/// (`SymbolTable::getSymbolUses`); `None` when unknown uses may exist.
+pub fn symbol_use_count(symbol: MlirOperation, from: MlirOperation) -> Option<usize> {
+    // SAFETY: live ops.
+    let count = unsafe { crate::ffi::bufrsShimSymbolUseCount(symbol, from) };
+    usize::try_from(count).ok()
+}

@@ -135,7 +135,7 @@ pub struct MergeAlloc;
 impl BufrsPass for MergeAlloc {
     type Options = MergeAllocOptions;
     const ARGUMENT: &'static str = "bufrs-merge-alloc";
-    const SUMMARY: &'static str = "Merge static heap allocations of a scope into one buffer, reusing bytes of buffers whose lifetimes do not overlap";
+    const SUMMARY: &'static str = "Merge the heap allocations of a scope into one buffer (static sizes; with dynamic=true also run-time sizes), reusing bytes of buffers whose lifetimes do not overlap";
     const ANCHOR: Anchor = Anchor::FunctionLike;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
 

@@ -8,6 +8,7 @@ pub mod contract_report;
 pub mod copy_removal;
 pub mod hoisting;
 pub mod merge_alloc;
+pub mod pack_constants;
 pub mod pass;
 pub mod print_aliases;
 pub mod print_dominance;
