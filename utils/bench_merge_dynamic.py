@@ -12,6 +12,10 @@ each arena size and the run-time lower bound (the largest aligned bytes live
 at one tick) at every size triple and prints their ratio.
 
   bench_merge_dynamic.py --plugin target/release/libbufrs.so [--count 40] [--seed 7]
+      [--file PROGRAM.mlir ...]
+
+--file measures the given runnable programs (with `func.func @run()`, e.g.
+test/merge-alloc/exec-seed-examples.mlir) instead of the generated corpus.
 """
 
 import argparse
@@ -25,7 +29,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bufrs_utils import execution, merge_programs, toolchain  # noqa: E402
 
 PIPE = "builtin.module(func.func(bufrs-merge-alloc{{dynamic={} report=true}}))"
-REMARK = re.compile(r"remark: bufrs-merge-alloc: scope @p\d+_main: .* bytes after, lower bound (.*)$", re.M)
 AFTER = re.compile(r"scope @p\d+_main: .*?, (.*) bytes before, (.*) bytes after, lower bound")
 
 
@@ -63,13 +66,17 @@ def main():
     parser.add_argument("--plugin", required=True)
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--file", action="append", default=[], help="a runnable program to measure instead")
     args = parser.parse_args()
     totals = {k: {"mallocs": 0, "bytes": 0} for k in ("before", "static", "dynamic")}
     ratios = []
     with tempfile.TemporaryDirectory() as workdir:
-        for k in range(args.count):
-            program = merge_programs.program(k, args.seed, True, False, True)
-            text = merge_programs.module([program], True)
+        if args.file:
+            texts = [open(f).read() for f in args.file]
+        else:
+            texts = [merge_programs.module([merge_programs.program(k, args.seed, True, False, True)], True)
+                     for k in range(args.count)]
+        for k, text in enumerate(texts):
             outs = {}
             for key, pipeline in (("before", None), ("static", PIPE.format("false")),
                                   ("dynamic", PIPE.format("true"))):
@@ -82,14 +89,17 @@ def main():
                         m = AFTER.search(line)
                         if not m:
                             continue
-                        bound = line.rsplit("lower bound ", 1)[1]
+                        bound = line.rsplit("lower bound ", 1)[1].split(";")[0]
                         for sizes in merge_programs.SIZE_TRIPLES:
                             a, b = evaluate(m.group(2), sizes), evaluate(bound, sizes)
                             if a is not None and b:
                                 ratios.append(a / b)
             if outs["static"] != outs["before"] or outs["dynamic"] != outs["before"]:
                 raise SystemExit(f"program {k}: the output changed")
-    print(f"{args.count} programs x {len(merge_programs.SIZE_TRIPLES)} size triples x 2 flags")
+    if args.file:
+        print(f"programs: {' '.join(args.file)}")
+    else:
+        print(f"{args.count} programs x {len(merge_programs.SIZE_TRIPLES)} size triples x 2 flags")
     print("| build | mallocs executed | bytes asked for |")
     print("|---|---|---|")
     for key, label in (("before", "as generated"), ("static", "merge-alloc dynamic=false"),

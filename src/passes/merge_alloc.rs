@@ -21,7 +21,9 @@
 //!
 //! An op whose only effect is one heap `Allocate` on its single result (not
 //! on the automatic allocation scope resource), of a ranked memref type with
-//! static shape and identity layout, whose element occupies a power-of-two
+//! static shape (or, with `dynamic=true`, a `memref.alloc` with dynamic
+//! sizes available at the scope entry) and identity layout, whose element
+//! occupies a power-of-two
 //! number of whole bytes; no alias of it is returned, yielded (by a loop, a
 //! branch op or any region terminator), carried around a CFG cycle, used by
 //! an op with unknown effects, stored as data into memory, or freed under
@@ -44,6 +46,23 @@
 //! visible and used by one iteration at a time); allocations below anything
 //! else are left alone. The merged buffer is allocated at the start of the
 //! scope's entry block (one per scope block and memory space).
+//!
+//! # Dynamic sizes (`dynamic=true`)
+//!
+//! A buffer's size is then `bytes × Π sizes` over its size operands, which
+//! must be available at the start of the scope block (block arguments or
+//! values defined above the scope op; a size computed inside the scope
+//! leaves the buffer alone, with a remark). `crate::plan::symbolic` places
+//! static buffers with the planner and every dynamic one (longest lifetime
+//! first) on the aligned maximum end of the overlapping buffers placed
+//! before it, so offsets and
+//! the arena size are expressions valid for every run-time size (proved by
+//! `plan::symbolic::verify` before any edit); disjoint dynamic buffers share
+//! bytes. The rewrite builds them as `arith` (`muli`, `addi`, `maxui`,
+//! `(x + A - 1) & -A`) at the scope entry, allocates `memref<?xi8>` and
+//! views with the dynamic sizes. With `dynamic=true` every scope of two or
+//! more buffers is packed (seed 004's PackAllocations), even when padding
+//! makes the arena larger than the buffers.
 //!
 //! # When a scope is rewritten
 //!
@@ -74,7 +93,11 @@
 //! `bufrs.scope`, or `bufrs.not_merged = "<reason>"`) and stop. `report`:
 //! a remark per scope with buffers merged, bytes before and after, the lower
 //! bound and the ratio after/bound (or why the scope was not rewritten: "one
-//! buffer", "no byte saved"), and a remark at every allocation left alone.
+//! buffer", "no byte saved"), seed 004's lifetime classes (external,
+//! transient, constant, variable, staging) and what was left out, and a
+//! remark at every allocation left alone; all at locations, so MLIR prints
+//! no op with them. `staging-space`: allocations in this memory space are
+//! staging buffers, never merged. `dynamic`: see above.
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -1810,6 +1833,33 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         );
         assert_eq!(arena_dimension(i64::MAX as u64), Ok(i64::MAX));
         assert!(arena_dimension(i64::MAX as u64 + 1).is_err());
+    }
+
+    /// A scope with a dynamic buffer gets a verified symbolic placement; a
+    /// scheduler that cannot place dynamic sizes is an error, not a guess.
+    #[test]
+    fn dynamic_scopes_are_placed_symbolically() {
+        let mut t = trace(&[(4, 1, 2), (64, 2, 3), (8, 4, 5)]);
+        t.buffers[0].dynamic_sizes = vec![ValueId(10)];
+        t.buffers[2].dynamic_sizes = vec![ValueId(10), ValueId(11)];
+        let Ok(Decision::MergeDynamic(schedule)) = decide(&t, &default_scheduler(), true) else {
+            panic!("a dynamic scope merges symbolically");
+        };
+        assert_eq!(schedule.symbols, vec![ValueId(10), ValueId(11)]);
+        let e = &schedule.plan.exprs;
+        let name = |s: u32| format!("%s{s}");
+        // The static buffer at 0, the first dynamic one on it, the last
+        // (disjoint from both) at 0: max of the two ends.
+        assert_eq!(e.display(schedule.plan.offsets[0], &name), "64");
+        assert_eq!(e.display(schedule.plan.offsets[2], &name), "0");
+        assert_eq!(
+            e.display(schedule.plan.total, &name),
+            "max(align(%s0 * 4 + 64, 64), align(%s0 * %s1 * 8, 64))"
+        );
+        assert_eq!(
+            decide(&t, &BackToBack, true),
+            Err("scheduler 'back-to-back' does not place buffers with dynamic sizes".into())
+        );
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //!
 //! The rule (seed 004's IREE `LayoutSlices` computes dynamic offsets at run time by appending;
 //! here disjoint lifetimes also share bytes): static buffers are placed first by any
-//! [`Planner`]; then every dynamic buffer, in start order, *rests on* the buffers placed before
-//! it whose lifetimes overlap its own, and its offset is the aligned maximum of their ends. Two
+//! [`Planner`]; then every dynamic buffer, longest lifetime first (then in start order),
+//! *rests on* the buffers placed before it whose lifetimes overlap its own, and its offset is the aligned maximum of their ends. Two
 //! buffers live at a common tick are then always ordered (one rests on the other, or both are
 //! static and placed apart), so no run-time sizes make them share a byte; two dynamic buffers
 //! with disjoint lifetimes may rest on the same floor and share bytes (arena `max(a, b)`, not
@@ -365,7 +365,7 @@ pub fn concrete(buffers: &[SymBuffer], values: &[u64]) -> Option<Problem> {
     .ok()
 }
 
-/// Places `buffers`: static ones with `planner`, then dynamic ones in start order, each
+/// Places `buffers`: static ones with `planner`, then dynamic ones longest lifetime first, each
 /// resting on the overlapping buffers already placed (see the module docs).
 pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, PlanError> {
     let mut exprs = Exprs::new();
@@ -413,7 +413,10 @@ pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, Pla
     let mut dynamic: Vec<usize> = (0..buffers.len())
         .filter(|&i| buffers[i].size.as_static().is_none())
         .collect();
-    dynamic.sort_by_key(|&i| (buffers[i].first, buffers[i].last, i));
+    dynamic.sort_by_key(|&i| {
+        let b = &buffers[i];
+        (std::cmp::Reverse(b.last - b.first), b.first, i)
+    });
     let mut placed: Vec<usize> = statics.clone();
     for &i in &dynamic {
         let b = &buffers[i];
@@ -596,6 +599,24 @@ mod tests {
         assert_eq!(p.rests_on[2], vec![0, 1]);
         // n = 10, m = 3: 40 -> 64, 64 + 40 -> 128, 128 + 240 -> 384.
         assert_eq!(p.eval(&[10, 3]), Some((vec![0, 64, 128], 384)));
+    }
+
+    /// Longest lifetime first: the long-lived %s1 goes to the bottom and the two short ones,
+    /// disjoint, share the bytes above it (in start order %s2 would rest on %s1, which rests
+    /// on %s0: a + b + c instead of b + max(a, c)).
+    #[test]
+    fn longest_lifetimes_go_first() {
+        let buffers = [
+            buf(sym(64, &[0]), 0, 1),
+            buf(sym(64, &[1]), 1, 5),
+            buf(sym(64, &[2]), 3, 5),
+        ];
+        let p = plan(&buffers, &planner()).unwrap();
+        verify(&buffers, &p).unwrap();
+        assert_eq!(
+            p.exprs.display(p.total, &names),
+            "max(%s1 * 64 + %s0 * 64, %s1 * 64 + %s2 * 64)"
+        );
     }
 
     /// Simplification: constants fold, an alignment already known disappears, a maximum drops
