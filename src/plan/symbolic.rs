@@ -368,8 +368,6 @@ pub fn concrete(buffers: &[SymBuffer], values: &[u64]) -> Option<Problem> {
 /// Places `buffers`: static ones with `planner`, then dynamic ones longest lifetime first, each
 /// resting on the overlapping buffers already placed (see the module docs).
 pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, PlanError> {
-    let mut exprs = Exprs::new();
-    let overflow = |buffer| PlanError::SizeOverflow { buffer };
     let statics: Vec<usize> = (0..buffers.len())
         .filter(|&i| buffers[i].size.as_static().is_some())
         .collect();
@@ -398,6 +396,96 @@ pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, Pla
         }
     }
     let static_plan = planner.plan(&problem);
+    let direct = place_dynamic(buffers, &statics, &problem, &static_plan)?;
+    if statics.len() == buffers.len() {
+        return Ok(direct);
+    }
+    // The static plan upside down (each buffer ends where it started, below a total rounded
+    // up to the largest alignment, so offsets stay aligned) puts other static buffers under
+    // the dynamic ones; keep whichever arena is smaller at large sizes (then at small ones).
+    // Both are valid for every size: the choice only affects the arena.
+    let top = round_up(static_plan.total, problem.max_alignment())
+        .ok_or(PlanError::SizeOverflow { buffer: 0 })?;
+    let mirrored = crate::plan::Plan {
+        offsets: (0..problem.len())
+            .map(|k| top - static_plan.offsets[k] - problem.aligned_size(k))
+            .collect(),
+        total: top,
+    };
+    let mut candidates = vec![
+        direct,
+        place_dynamic(buffers, &statics, &problem, &mirrored)?,
+    ];
+    // Or: the static buffers that overlap a dynamic one planned alone from 0, the others
+    // planned alone above them (at 0 if no two of the groups overlap in time).
+    if let Some(split) = split_plan(buffers, &statics, &problem, planner) {
+        candidates.push(place_dynamic(buffers, &statics, &problem, &split)?);
+    }
+    let probe = |p: &SymPlan| {
+        let at = |v: u64| p.exprs.eval(p.total, &|_| v).unwrap_or(u64::MAX);
+        (at(1 << 20), at(1))
+    };
+    let best = (0..candidates.len())
+        .min_by_key(|&c| probe(&candidates[c]))
+        .unwrap_or(0);
+    Ok(candidates.swap_remove(best))
+}
+
+/// A static plan with the static buffers that overlap a dynamic one in time below the others,
+/// each group planned by `planner`; `None` if a group is empty or the plan does not check.
+fn split_plan(
+    buffers: &[SymBuffer],
+    statics: &[usize],
+    problem: &Problem,
+    planner: &dyn Planner,
+) -> Option<crate::plan::Plan> {
+    let touches = |i: usize| {
+        buffers
+            .iter()
+            .any(|d| d.size.as_static().is_none() && d.overlaps_in_time(&buffers[i]))
+    };
+    let (low, high): (Vec<usize>, Vec<usize>) =
+        (0..statics.len()).partition(|&k| touches(statics[k]));
+    if low.is_empty() || high.is_empty() {
+        return None;
+    }
+    let sub = |ks: &[usize]| {
+        let p = Problem::new(ks.iter().map(|&k| problem.buffers()[k]).collect()).ok()?;
+        let plan = planner.plan(&p);
+        Some(plan)
+    };
+    let (low_plan, high_plan) = (sub(&low)?, sub(&high)?);
+    let meet = low.iter().any(|&a| {
+        high.iter()
+            .any(|&b| problem.buffers()[a].overlaps_in_time(&problem.buffers()[b]))
+    });
+    let shift = if meet {
+        round_up(low_plan.total, problem.max_alignment())?
+    } else {
+        0
+    };
+    let mut offsets = vec![0; problem.len()];
+    for (j, &k) in low.iter().enumerate() {
+        offsets[k] = low_plan.offsets[j];
+    }
+    for (j, &k) in high.iter().enumerate() {
+        offsets[k] = high_plan.offsets[j].checked_add(shift)?;
+    }
+    let plan = crate::plan::Plan::from_offsets(problem, offsets);
+    crate::plan::check_plan(problem, &plan).ok()?;
+    Some(plan)
+}
+
+/// The placement of the dynamic buffers of `buffers` over the static ones at `static_plan`'s
+/// offsets (`statics[k]` is the buffer of the problem's `k`-th buffer).
+fn place_dynamic(
+    buffers: &[SymBuffer],
+    statics: &[usize],
+    problem: &Problem,
+    static_plan: &crate::plan::Plan,
+) -> Result<SymPlan, PlanError> {
+    let mut exprs = Exprs::new();
+    let overflow = |buffer| PlanError::SizeOverflow { buffer };
     let zero = exprs.constant(0);
     let mut offsets = vec![zero; buffers.len()];
     let mut ends = vec![zero; buffers.len()];
@@ -417,7 +505,7 @@ pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, Pla
         let b = &buffers[i];
         (std::cmp::Reverse(b.last - b.first), b.first, i)
     });
-    let mut placed: Vec<usize> = statics.clone();
+    let mut placed: Vec<usize> = statics.to_vec();
     for &i in &dynamic {
         let b = &buffers[i];
         let under: Vec<usize> = placed
