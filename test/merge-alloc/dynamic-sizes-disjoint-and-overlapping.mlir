@@ -6,6 +6,26 @@
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{dynamic=true}))' | FileCheck %s
 
+// Deallocation afterwards frees each arena once before the return (the
+// frees of @disjoint were moved there by the pass), and the static
+// verifier accepts the result.
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{dynamic=true},bufrs-buffer-deallocation,bufrs-verify-deallocation))' | FileCheck %s --check-prefix=DEALLOC
+// DEALLOC-LABEL: func.func @disjoint(
+// DEALLOC:         %[[M:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// DEALLOC-NOT:     memref.dealloc
+// DEALLOC:         memref.dealloc %[[M]] : memref<?xi8>
+// DEALLOC-NEXT:    return
+// DEALLOC-LABEL: func.func @overlapping(
+// DEALLOC:         %[[M:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// DEALLOC-NOT:     memref.dealloc
+// DEALLOC:         memref.dealloc %[[M]] : memref<?xi8>
+// DEALLOC-NEXT:    return
+// DEALLOC-LABEL: func.func @aligned_product(
+// DEALLOC:         %[[M:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// DEALLOC-NOT:     memref.dealloc
+// DEALLOC:         memref.dealloc %[[M]] : memref<?xi8>
+// DEALLOC-NEXT:    return
+
 // Disjoint lifetimes share bytes: both views at 0, the arena is
 // max(align(4n), align(8m)), not their sum.
 // CHECK-LABEL: func.func @disjoint(
