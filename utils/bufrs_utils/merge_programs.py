@@ -23,7 +23,8 @@ output (utils/asan_exec.py compares them, under AddressSanitizer).
   buffers are `memref<?xi64>` / `memref<?xi32>` of one of them, and @run calls
   every program with several size triples (SIZE_TRIPLES), each making another
   size the largest, so that the placement computed at run time is exercised
-  with different buffers on top.
+  with different buffers on top. After a buffer is filled, an older live
+  buffer is often checked, so that many buffers live together.
 
 Two options, on by default (`--no-...` turns one off; with both off a seed
 gives exactly the programs of earlier versions):
@@ -160,6 +161,12 @@ class Gen(gen_common.Names):
             self.emit(indent, f"{s2} = arith.addi {salt}, {salt_base} : i64")
             salt = s2
         self.fill(indent, buf, salt)
+        if self.dynamic_sizes:
+            # Check an older live buffer after this one is filled: the two live
+            # together, so a placement that shares their bytes shows.
+            older = [b for b in visible if not b["dead"]]
+            if older and self.rng.random() < 0.6:
+                self.check(indent, self.rng.choice(older))
         visible.append(buf)
         owned.append(buf)
 
