@@ -152,6 +152,11 @@ MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc, MlirStringRef options,
  * registers them already. */
 void bufrsShimRegisterInterfaceModels(MlirDialectRegistry registry);
 
+/* SymbolTable::getSymbolUses: how many uses of the symbol defined by
+ * `symbol` are nested in `from` (-1 when unknown uses may exist, e.g. an op
+ * with an unknown symbol table). */
+intptr_t bufrsShimSymbolUseCount(MlirOperation symbol, MlirOperation from);
+
 /*===------------------------------ diagnostics ----------------------------===*/
 
 typedef enum BufrsSeverity {
@@ -167,6 +172,15 @@ void bufrsShimEmitDiagnostic(MlirOperation op, BufrsSeverity severity,
                              const MlirLocation *note_locations,
                              const MlirStringRef *note_messages,
                              intptr_t num_notes);
+
+/* The same at a location, without an op: MLIR then attaches no "see current
+ * operation" note, so a remark at a function's location does not print its
+ * body (-mlir-print-op-on-diagnostic applies to diagnostics at ops only). */
+void bufrsShimEmitDiagnosticAt(MlirLocation location, BufrsSeverity severity,
+                               MlirStringRef message,
+                               const MlirLocation *note_locations,
+                               const MlirStringRef *note_messages,
+                               intptr_t num_notes);
 
 /*===---------------------------- traits and kinds -------------------------===*/
 

@@ -2,7 +2,9 @@
 //
 // The C API can only emit a bare error at a location. bufrs reports at an op
 // (so -mlir-print-op-on-diagnostic works), with the three severities and
-// attached notes pointing at related ops (e.g. the use that stops a rewrite).
+// attached notes pointing at related ops (e.g. the use that stops a rewrite),
+// or at a bare location (reports that must not print the op, e.g. a
+// per-function summary remark, which would print the whole body).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,18 @@
 #include "mlir/IR/Operation.h"
 
 using namespace mlir;
+
+/// Attaches the notes (a null location gives a note without one).
+static void attachNotes(InFlightDiagnostic &diag,
+                        const MlirLocation *noteLocations,
+                        const MlirStringRef *noteMessages, intptr_t numNotes) {
+  for (intptr_t i = 0; i < numNotes; ++i) {
+    std::optional<Location> where;
+    if (noteLocations && !mlirLocationIsNull(noteLocations[i]))
+      where = unwrap(noteLocations[i]);
+    diag.attachNote(where) << unwrap(noteMessages[i]);
+  }
+}
 
 extern "C" void bufrsShimEmitDiagnostic(MlirOperation opHandle,
                                         BufrsSeverity severity,
@@ -27,10 +41,20 @@ extern "C" void bufrsShimEmitDiagnostic(MlirOperation opHandle,
                                 ? op->emitWarning()
                                 : op->emitRemark();
   diag << unwrap(message);
-  for (intptr_t i = 0; i < numNotes; ++i) {
-    std::optional<Location> where;
-    if (noteLocations && !mlirLocationIsNull(noteLocations[i]))
-      where = unwrap(noteLocations[i]);
-    diag.attachNote(where) << unwrap(noteMessages[i]);
-  }
+  attachNotes(diag, noteLocations, noteMessages, numNotes);
+}
+
+extern "C" void bufrsShimEmitDiagnosticAt(MlirLocation locationHandle,
+                                          BufrsSeverity severity,
+                                          MlirStringRef message,
+                                          const MlirLocation *noteLocations,
+                                          const MlirStringRef *noteMessages,
+                                          intptr_t numNotes) {
+  Location loc = unwrap(locationHandle);
+  InFlightDiagnostic diag = severity == BufrsSeverity_Error ? emitError(loc)
+                            : severity == BufrsSeverity_Warning
+                                ? emitWarning(loc)
+                                : emitRemark(loc);
+  diag << unwrap(message);
+  attachNotes(diag, noteLocations, noteMessages, numNotes);
 }

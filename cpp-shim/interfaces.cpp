@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -282,4 +283,13 @@ extern "C" MlirOperation bufrsShimBuildPromotedAlloc(MlirOperation allocOp,
   std::optional<Operation *> promoted =
       alloc.buildPromotedAlloc(builder, unwrap(value));
   return wrap(promoted ? *promoted : nullptr);
+}
+
+extern "C" intptr_t bufrsShimSymbolUseCount(MlirOperation symbolOp,
+                                            MlirOperation fromOp) {
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(unwrap(symbolOp), unwrap(fromOp));
+  if (!uses)
+    return -1;
+  return static_cast<intptr_t>(std::distance(uses->begin(), uses->end()));
 }

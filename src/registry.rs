@@ -68,6 +68,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::dealloc_simplification::DeallocSimplification>(),
         entry::<passes::lower_deallocations::LowerDeallocations>(),
         entry::<passes::merge_alloc::MergeAlloc>(),
+        entry::<passes::pack_constants::PackConstants>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),
         entry::<passes::print_dominance::PrintDominance>(),
         entry::<passes::print_liveness::PrintLiveness>(),

@@ -202,3 +202,51 @@ fn capacity_answers_yes_at_the_optimum_and_no_below_it() {
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("--capacity needs --planner search"));
 }
+
+/// Seed 004's slice list (IREE `stream.resource.pack`): 40, 4, 40, 4 bytes over [0,2] [1,2]
+/// [2,4] [3,4], 64-byte aligned: 192 bytes at 0, 64, 128, 0. With symbolic sizes the layout is
+/// printed as expressions; disjoint dynamic slices share offset 0.
+#[test]
+fn slice_lists_give_the_iree_layout_and_symbolic_offsets() {
+    let dir = scratch("slices");
+    let input = dir.join("pack.slices");
+    std::fs::write(
+        &input,
+        "# seed 004\n[0, 2] = 40\n[1, 2] = 4\n[2, 4] = 40\n[3, 4] = 4\n",
+    )
+    .unwrap();
+    let output = bufrs_plan()
+        .args(["--planner", "best-fit-start", "--alignment", "64"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "planner=best-fit-start slices=4 total=192 lower_bound=192\n\
+         slice 0: [0, 2] size=40 offset=0\n\
+         slice 1: [1, 2] size=4 offset=64\n\
+         slice 2: [2, 4] size=40 offset=128\n\
+         slice 3: [3, 4] size=4 offset=0\n"
+    );
+    std::fs::write(&input, "[0, 1] = 4 * %n\n[1, 2] = 64\n[3, 4] = %m * 8\n").unwrap();
+    let output = bufrs_plan()
+        .args(["--alignment", "64"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "planner=default slices=3 total=max(align(%n * 4 + 64, 64), align(%m * 8, 64)) \
+         lower_bound=max(align(%n * 4, 64) + 64, align(%m * 8, 64))\n\
+         slice 0: [0, 1] size=%n * 4 offset=64\n\
+         slice 1: [1, 2] size=64 offset=0\n\
+         slice 2: [3, 4] size=%m * 8 offset=0\n"
+    );
+    std::fs::write(&input, "[0, 1] = 4\n[2, 1] = 4\n").unwrap();
+    let output = bufrs_plan().arg(&input).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("line 2"));
+    std::fs::remove_dir_all(&dir).ok();
+}

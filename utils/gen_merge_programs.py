@@ -4,7 +4,7 @@ generator is bufrs_utils/merge_programs.py, which describes the programs and
 the options).
 
   gen_merge_programs.py --count 100 --seed 1 --out DIR   # writes DIR/prog_<K>.mlir
-                        [--no-shuffle-blocks] [--no-pointer-escapes]
+                        [--no-shuffle-blocks] [--no-pointer-escapes] [--dynamic-sizes]
 """
 
 import argparse
@@ -27,7 +27,8 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     for k in range(args.count):
         with open(os.path.join(args.out, f"prog_{k}.mlir"), "w") as f:
-            f.write(module([program(k, args.seed, args.shuffle_blocks, args.pointer_escapes)]))
+            f.write(module([program(k, args.seed, args.shuffle_blocks, args.pointer_escapes, args.dynamic_sizes)],
+                           args.dynamic_sizes))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ A failing batch is rerun program by program so that the counts are exact
 and the failing programs are named (their text goes to --keep if given).
 
   run_merge_programs.py --plugin target/release/libbufrs.so --count 100
-      [--seed S] [--no-shuffle-blocks] [--no-pointer-escapes] [--keep DIR]
+      [--seed S] [--no-shuffle-blocks] [--no-pointer-escapes] [--dynamic-sizes]
+      [--pipeline P] [--keep DIR]
 
 --shuffle-blocks / --pointer-escapes are merge_programs.py's options (on
 by default).
@@ -53,16 +54,16 @@ def main():
     merge_programs.add_options(parser)
     args = parser.parse_args()
 
-    programs = [merge_programs.program(k, args.seed, args.shuffle_blocks, args.pointer_escapes)
+    programs = [merge_programs.program(k, args.seed, args.shuffle_blocks, args.pointer_escapes, args.dynamic_sizes)
                 for k in range(args.count)]
     batches = [list(range(i, min(i + args.batch, args.count))) for i in range(0, args.count, args.batch)]
     passed, failed, merged = 0, [], 0
     def run_batch(ks):
-        text = merge_programs.module([programs[k] for k in ks])
+        text = merge_programs.module([programs[k] for k in ks], args.dynamic_sizes)
         return ks, check(text, args.plugin, args.pipeline, f"batch_{ks[0]}")
 
     def run_one(k):
-        text = merge_programs.module([programs[k]])
+        text = merge_programs.module([programs[k]], args.dynamic_sizes)
         return k, text, check(text, args.plugin, args.pipeline, f"prog_{k}")
 
     retry = []

@@ -331,6 +331,33 @@ impl Snapshot {
         self.region(self.block(block).region).parent_op
     }
 
+    /// Whether `value` is available at the start of `block` (dominates its
+    /// first op): an argument of `block` or of a block enclosing it, or the
+    /// result of an op before, in the same block, the op whose region encloses
+    /// `block`. Values of other blocks of a CFG region give `false` (no
+    /// dominance is computed here).
+    pub fn available_at_start(&self, value: ValueId, block: BlockId) -> bool {
+        let mut at = block;
+        loop {
+            if let ValueDef::BlockArg { block: def, .. } = self.value(value).def
+                && def == at
+            {
+                return true;
+            }
+            let holder = self.parent_op_of_block(at);
+            let Some(outer) = self.op(holder).parent_block else {
+                return false;
+            };
+            if let ValueDef::OpResult { op, .. } = self.value(value).def
+                && self.op(op).parent_block == Some(outer)
+                && self.op(op).position < self.op(holder).position
+            {
+                return true;
+            }
+            at = outer;
+        }
+    }
+
     /// The block in which `value` is defined (for op results: the op's block;
     /// `None` for results of the root).
     pub fn defining_block(&self, value: ValueId) -> Option<BlockId> {

@@ -1,6 +1,8 @@
 //! `bufrs-plan`: plan a MiniMalloc-format CSV (`id,lower,upper,size`, half-open lifetimes)
 //! with one of the built-in planners, print a one-line summary, and optionally write the
-//! offsets (`id,offset`) and an SVG picture. Bad input exits with status 2 and names the line.
+//! offsets (`id,offset`) and an SVG picture. Or plan an IREE-style slice list (`[start, end] =
+//! size`, sizes integers or symbols; `bufrs::plan::slices`) and print its layout, symbolic when
+//! sizes are. Bad input exits with status 2 and names the line.
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -11,7 +13,8 @@ use std::time::Instant;
 use clap::Parser;
 
 use bufrs::plan::{
-    Planner, PlannerKind, SearchBudget, check_plan, csv_io, lower_bound, search, svg,
+    Planner, PlannerKind, SearchBudget, check_plan, csv_io, lower_bound, search, slices, svg,
+    symbolic,
 };
 
 #[derive(Parser, Debug)]
@@ -31,7 +34,9 @@ struct Args {
     /// Alignment of every buffer's offset in bytes (a power of two).
     #[arg(long, default_value_t = 1)]
     alignment: u64,
-    /// Input CSV with header `id,lower,upper,size`; each buffer lives over [lower, upper).
+    /// Input CSV with header `id,lower,upper,size`; each buffer lives over [lower, upper). Or a
+    /// slice list: one `[start, end] = size` per line (inclusive lifetime; size an integer, a
+    /// symbol or a product such as `4 * %n`).
     input: PathBuf,
     /// Write the offsets as CSV (`id,offset`) to this file.
     #[arg(long)]
@@ -76,6 +81,11 @@ fn bad_input(message: String) -> Failure {
 
 fn run(args: &Args) -> Result<(), Failure> {
     let kind = PlannerKind::from_name(&args.planner).map_err(|e| bad_input(e.to_string()))?;
+    let text = std::fs::read_to_string(&args.input)
+        .map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
+    if slices::is_slice_list(&text) {
+        return run_slices(args, kind, &text);
+    }
     let file =
         File::open(&args.input).map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
     let instance = csv_io::read_instance(file, args.alignment)
@@ -156,6 +166,54 @@ fn run(args: &Args) -> Result<(), Failure> {
             message: format!("{}: {e}", path.display()),
             status: 1,
         })?;
+    }
+    Ok(())
+}
+
+/// Plans a slice list and prints `planner=... slices=N total=T lower_bound=L`, then one line
+/// per slice: `slice K: [start, end] size=S offset=O` (expressions over the symbols when sizes
+/// have them; every placement is proved valid for all sizes by `symbolic::verify`).
+fn run_slices(args: &Args, kind: PlannerKind, text: &str) -> Result<(), Failure> {
+    if args.out.is_some() || args.svg.is_some() || args.capacity.is_some() {
+        return Err(bad_input(
+            "--out, --svg and --capacity need a MiniMalloc CSV, not a slice list".into(),
+        ));
+    }
+    if args.alignment == 0 || !args.alignment.is_power_of_two() {
+        return Err(bad_input(format!(
+            "alignment {} is not a power of two",
+            args.alignment
+        )));
+    }
+    let list = slices::parse(text, args.alignment)
+        .map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
+    let planner = kind.planner(SearchBudget::from_millis(args.search_budget_ms));
+    let mut plan = symbolic::plan(&list.buffers, &planner)
+        .map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
+    symbolic::verify(&list.buffers, &plan).map_err(|e| Failure {
+        message: format!("internal error: invalid symbolic plan: {e}"),
+        status: 1,
+    })?;
+    let name = |s: u32| format!("%{}", list.symbols[s as usize]);
+    let bound = symbolic::lower_bound(&list.buffers, &mut plan.exprs)
+        .ok_or_else(|| bad_input("the lower bound overflows 64 bits".into()))?;
+    println!(
+        "planner={} slices={} total={} lower_bound={}",
+        planner.name(),
+        list.buffers.len(),
+        plan.exprs.display(plan.total, &name),
+        plan.exprs.display(bound, &name),
+    );
+    for (k, b) in list.buffers.iter().enumerate() {
+        let mut size = plan.exprs.clone();
+        let size_id = size.size(&b.size);
+        println!(
+            "slice {k}: [{}, {}] size={} offset={}",
+            b.first,
+            b.last,
+            size.display(size_id, &name),
+            plan.exprs.display(plan.offsets[k], &name)
+        );
     }
     Ok(())
 }

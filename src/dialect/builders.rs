@@ -1,7 +1,7 @@
 //! Builders for the fixed IR bufrs creates by name: `memref.dealloc`,
-//! `bufferization.clone`, `cf.br`, `arith.constant` of an index, and
-//! merge-alloc's byte buffer (`memref.alloc` of `i8`) and `memref.view`s of
-//! it. Used only where no interface can build the op (e.g. freeing a buffer
+//! `bufferization.clone`, `cf.br`, `arith.constant` of an index, binary
+//! `arith` ops on index values, and merge-alloc's byte buffer (`memref.alloc`
+//! of `i8`, static or sized at run time) and `memref.view`s of it. Used only where no interface can build the op (e.g. freeing a buffer
 //! that came from a call or a merge, whose producer has no
 //! `AllocationOpInterface`); passes that use them list the dialects in
 //! `BufrsPass::DEPENDENT_DIALECTS`.
@@ -168,15 +168,53 @@ pub unsafe fn memref_alloc_bytes(
     location: MlirLocation,
     at: InsertPoint,
 ) -> Option<MlirValue> {
-    if bytes < 0 || alignment <= 0 {
+    if bytes < 0 {
         return None;
     }
+    // SAFETY: the caller's contract.
+    unsafe { alloc_bytes(Err(bytes), alignment, memory_space, location, at) }
+}
+
+/// `%m = memref.alloc(%bytes) {alignment = <alignment>} : memref<?xi8[, <memory_space>]>`:
+/// a byte buffer whose size (`index`) is known at run time; as [`memref_alloc_bytes`].
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn memref_alloc_dynamic_bytes(
+    bytes: MlirValue,
+    alignment: i64,
+    memory_space: mlir_sys::MlirAttribute,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    // SAFETY: the caller's contract.
+    unsafe { alloc_bytes(Ok(bytes), alignment, memory_space, location, at) }
+}
+
+/// A byte buffer of `bytes`: a run-time value (`Ok`) or a static size (`Err`).
+unsafe fn alloc_bytes(
+    bytes: Result<MlirValue, i64>,
+    alignment: i64,
+    memory_space: mlir_sys::MlirAttribute,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    if alignment <= 0 {
+        return None;
+    }
+    let (dimension, operands) = match bytes {
+        // SAFETY: a total query.
+        Ok(value) => (
+            unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() },
+            vec![value],
+        ),
+        Err(bytes) => (bytes, vec![]),
+    };
     // SAFETY: every handle belongs to the location's live context; the
     // shape array outlives the call that reads it.
     let (ty, named) = unsafe {
         let context = mlir_sys::mlirLocationGetContext(location);
         let i8_type = mlir_sys::mlirIntegerTypeGet(context, 8);
-        let shape = [bytes];
+        let shape = [dimension];
         let ty = mlir_sys::mlirMemRefTypeContiguousGetChecked(
             location,
             i8_type,
@@ -197,7 +235,7 @@ pub unsafe fn memref_alloc_bytes(
         (ty, alignment)
     };
     // SAFETY: live handles (the caller's contract).
-    Some(unsafe { memref_alloc_static(ty, &[named], location, at) })
+    Some(unsafe { memref_alloc(ty, &operands, &[named], location, at) })
 }
 
 /// `%m = memref.alloc() : <ty>` for a memref type with a static shape, with
@@ -211,12 +249,28 @@ pub unsafe fn memref_alloc_static(
     location: MlirLocation,
     at: InsertPoint,
 ) -> MlirValue {
+    // SAFETY: the caller's contract.
+    unsafe { memref_alloc(ty, &[], extra, location, at) }
+}
+
+/// `%m = memref.alloc(%sizes) : <ty>`, one `index` size per dynamic
+/// dimension of `ty`, with `extra` attributes; returns `%m`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section); `sizes`
+/// match the dynamic dimensions of the ranked memref type `ty`.
+pub unsafe fn memref_alloc(
+    ty: mlir_sys::MlirType,
+    sizes: &[MlirValue],
+    extra: &[mlir_sys::MlirNamedAttribute],
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
     // SAFETY: every handle belongs to the location's live context; the
     // segment array outlives the call that reads it; memref.alloc has one
     // result.
     unsafe {
         let context = mlir_sys::mlirLocationGetContext(location);
-        let segments = [0i32, 0];
+        let segments = [sizes.len() as i32, 0];
         let identifier = mlir_sys::mlirIdentifierGet(
             context,
             crate::ir::diagnostics::string_ref("operandSegmentSizes"),
@@ -229,7 +283,7 @@ pub unsafe fn memref_alloc_static(
         let op = crate::ir::edit::create_op_with_named_attributes(
             "memref.alloc",
             location,
-            &[],
+            sizes,
             &[ty],
             &[],
             &named,
@@ -239,27 +293,42 @@ pub unsafe fn memref_alloc_static(
     }
 }
 
-/// `%v = memref.view %source[%byte_shift][] : memref<Nxi8> to <result_type>`
-/// (static result shape: no size operands); returns `%v`.
+/// `%v = memref.view %source[%byte_shift][%sizes] : memref<Nxi8> to <result_type>`
+/// (`sizes`: one `index` per dynamic dimension of `result_type`); returns `%v`.
 /// # Safety
 /// Every handle passed is live (see the module's safety section).
 pub unsafe fn memref_view(
     source: MlirValue,
     byte_shift: MlirValue,
+    sizes: &[MlirValue],
     result_type: mlir_sys::MlirType,
     location: MlirLocation,
     at: InsertPoint,
 ) -> MlirValue {
+    let mut operands = vec![source, byte_shift];
+    operands.extend_from_slice(sizes);
     // SAFETY: live handles (the caller's contract); memref.view has one result.
     unsafe {
-        let op = create_op(
-            "memref.view",
-            location,
-            &[source, byte_shift],
-            &[result_type],
-            &[],
-            at,
-        );
+        let op = create_op("memref.view", location, &operands, &[result_type], &[], at);
+        crate::ir::edit::result(op, 0)
+    }
+}
+
+/// A binary `arith` op on two values of one integer-like type (`arith.addi`,
+/// `arith.muli`, `arith.maxui`, `arith.andi`, ...), result of that type;
+/// returns the result.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn arith_binary(
+    name: &str,
+    lhs: MlirValue,
+    rhs: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    // SAFETY: live handles (the caller's contract); one result of the operands' type.
+    unsafe {
+        let op = create_op(name, location, &[lhs, rhs], &[value_type(lhs)], &[], at);
         crate::ir::edit::result(op, 0)
     }
 }

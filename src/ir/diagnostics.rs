@@ -18,10 +18,19 @@ pub enum Severity {
 /// A diagnostic being built; nothing is reported until [`Diagnostic::emit`].
 #[must_use = "a diagnostic does nothing until emitted"]
 pub struct Diagnostic {
-    op: mlir_sys::MlirOperation,
+    target: Target,
     severity: Severity,
     message: String,
     notes: Vec<(Option<MlirLocation>, String)>,
+}
+
+/// Where a diagnostic is reported.
+#[derive(Clone, Copy)]
+enum Target {
+    /// At the op (MLIR may print it: `-mlir-print-op-on-diagnostic`).
+    Op(mlir_sys::MlirOperation),
+    /// At a location only: the op is never printed.
+    Location(MlirLocation),
 }
 
 impl Diagnostic {
@@ -36,7 +45,24 @@ impl Diagnostic {
         message: impl Into<String>,
     ) -> Self {
         Diagnostic {
-            op,
+            target: Target::Op(op),
+            severity,
+            message: message.into(),
+            notes: vec![],
+        }
+    }
+
+    /// A diagnostic at `op`'s location that never prints the op (MLIR
+    /// prints the op of a diagnostic at an op unless
+    /// `-mlir-print-op-on-diagnostic=false`; for a summary at a function that
+    /// is its whole body). `-verify-diagnostics` matches it as usual.
+    pub fn at_location_of(
+        op: &OperationRef<'_, '_>,
+        severity: Severity,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            target: Target::Location(op.location().to_raw()),
             severity,
             message: message.into(),
             notes: vec![],
@@ -84,17 +110,27 @@ impl Diagnostic {
             })
             .collect();
         let messages: Vec<MlirStringRef> = self.notes.iter().map(|(_, m)| string_ref(m)).collect();
-        // SAFETY: `op` is a live operation of the running pass; the string
+        // SAFETY: the op or location is live (of the running pass); the string
         // refs point into `self`, alive for the call.
         unsafe {
-            ffi::bufrsShimEmitDiagnostic(
-                self.op,
-                severity,
-                string_ref(&self.message),
-                locations.as_ptr(),
-                messages.as_ptr(),
-                messages.len() as isize,
-            )
+            match self.target {
+                Target::Op(op) => ffi::bufrsShimEmitDiagnostic(
+                    op,
+                    severity,
+                    string_ref(&self.message),
+                    locations.as_ptr(),
+                    messages.as_ptr(),
+                    messages.len() as isize,
+                ),
+                Target::Location(location) => ffi::bufrsShimEmitDiagnosticAt(
+                    location,
+                    severity,
+                    string_ref(&self.message),
+                    locations.as_ptr(),
+                    messages.as_ptr(),
+                    messages.len() as isize,
+                ),
+            }
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod context;
 pub mod diagnostics;
 pub mod edit;
 pub mod functions;
+pub mod globals;
 pub mod interfaces;
 pub mod types;
 

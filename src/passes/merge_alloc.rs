@@ -21,7 +21,9 @@
 //!
 //! An op whose only effect is one heap `Allocate` on its single result (not
 //! on the automatic allocation scope resource), of a ranked memref type with
-//! static shape and identity layout, whose element occupies a power-of-two
+//! static shape (or, with `dynamic=true`, a `memref.alloc` with dynamic
+//! sizes available at the scope entry) and identity layout, whose element
+//! occupies a power-of-two
 //! number of whole bytes; no alias of it is returned, yielded (by a loop, a
 //! branch op or any region terminator), carried around a CFG cycle, used by
 //! an op with unknown effects, stored as data into memory, or freed under
@@ -44,6 +46,23 @@
 //! visible and used by one iteration at a time); allocations below anything
 //! else are left alone. The merged buffer is allocated at the start of the
 //! scope's entry block (one per scope block and memory space).
+//!
+//! # Dynamic sizes (`dynamic=true`)
+//!
+//! A buffer's size is then `bytes × Π sizes` over its size operands, which
+//! must be available at the start of the scope block (block arguments or
+//! values defined above the scope op; a size computed inside the scope
+//! leaves the buffer alone, with a remark). `crate::plan::symbolic` places
+//! static buffers with the planner and every dynamic one (longest lifetime
+//! first) on the aligned maximum end of the overlapping buffers placed
+//! before it, so offsets and
+//! the arena size are expressions valid for every run-time size (proved by
+//! `plan::symbolic::verify` before any edit); disjoint dynamic buffers share
+//! bytes. The rewrite builds them as `arith` (`muli`, `addi`, `maxui`,
+//! `(x + A - 1) & -A`) at the scope entry, allocates `memref<?xi8>` and
+//! views with the dynamic sizes. With `dynamic=true` every scope of two or
+//! more buffers is packed (seed 004's PackAllocations), even when padding
+//! makes the arena larger than the buffers.
 //!
 //! # When a scope is rewritten
 //!
@@ -74,7 +93,11 @@
 //! `bufrs.scope`, or `bufrs.not_merged = "<reason>"`) and stop. `report`:
 //! a remark per scope with buffers merged, bytes before and after, the lower
 //! bound and the ratio after/bound (or why the scope was not rewritten: "one
-//! buffer", "no byte saved"), and a remark at every allocation left alone.
+//! buffer", "no byte saved"), seed 004's lifetime classes (external,
+//! transient, constant, variable, staging) and what was left out, and a
+//! remark at every allocation left alone; all at locations, so MLIR prints
+//! no op with them. `staging-space`: allocations in this memory space are
+//! staging buffers, never merged. `dynamic`: see above.
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -94,13 +117,17 @@ use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
+        diagnostics::Severity,
         edit::{self, InsertPoint},
         types,
     },
     options::Allowed,
     pass_options,
     passes::{Anchor, BufrsPass, PassFailed, PassResult},
-    plan::{self, Buffer, Planner, PlannerKind, Problem},
+    plan::{
+        self, Buffer, Planner, PlannerKind, Problem,
+        symbolic::{ExprId, Node, SymBuffer, SymPlan, SymSize},
+    },
 };
 
 pass_options! {
@@ -119,6 +146,10 @@ pass_options! {
             "Only annotate allocations with their lifetime and scope (bufrs.lifetime, bufrs.scope, bufrs.not_merged).";
         report: bool = false => "report",
             "Emit a remark per scope (buffers merged, bytes before/after, lower bound, ratio) and at every allocation left alone.";
+        staging_space: String = String::new() => "staging-space",
+            "Memory space (as printed, e.g. 1) of staging buffers: classified as staging by report=true and never merged.";
+        dynamic: bool = false => "dynamic",
+            "Also merge allocations with dynamic sizes whose size operands are available at the scope entry: offsets and the arena size become arith on those sizes, valid for every run-time value.";
     }
 }
 
@@ -131,7 +162,7 @@ pub struct MergeAlloc;
 impl BufrsPass for MergeAlloc {
     type Options = MergeAllocOptions;
     const ARGUMENT: &'static str = "bufrs-merge-alloc";
-    const SUMMARY: &'static str = "Merge static heap allocations of a scope into one buffer, reusing bytes of buffers whose lifetimes do not overlap";
+    const SUMMARY: &'static str = "Merge the heap allocations of a scope into one buffer (static sizes; with dynamic=true also run-time sizes), reusing bytes of buffers whose lifetimes do not overlap";
     const ANCHOR: Anchor = Anchor::FunctionLike;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
 
@@ -154,6 +185,8 @@ impl BufrsPass for MergeAlloc {
         };
         let collector = TickTraceCollector {
             alignment: options.alignment as u64,
+            dynamic: options.dynamic,
+            staging_space: options.staging_space.clone(),
         };
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
@@ -195,6 +228,11 @@ pub enum Refusal {
     /// merged buffer cannot serve (isolated, parallel loop without scope,
     /// not a region branch).
     UnsupportedRegion(OpId),
+    /// A dynamic size operand is defined inside the scope (`dynamic=true`):
+    /// the arena, allocated at the scope entry, cannot depend on it.
+    SizeInsideScope(ValueId),
+    /// In the staging memory space (`staging-space`).
+    Staging,
 }
 
 impl Refusal {
@@ -203,6 +241,10 @@ impl Refusal {
             Refusal::OtherEffects => "the op does more than allocate its one result".into(),
             Refusal::NotRanked => "not a ranked memref".into(),
             Refusal::DynamicShape => "dynamic shape".into(),
+            Refusal::Staging => "staging buffer".into(),
+            Refusal::SizeInsideScope(_) => {
+                "dynamic size defined inside the scope, not available at its entry".into()
+            }
             Refusal::NonIdentityLayout => "non-identity layout".into(),
             Refusal::UnsupportedElement => {
                 "the element is not a power-of-two number of bytes".into()
@@ -238,8 +280,12 @@ impl Refusal {
 pub struct TracedBuffer {
     pub alloc: OpId,
     pub value: ValueId,
-    /// Size in bytes.
+    /// Size in bytes; with `dynamic_sizes`, the bytes per unit of their
+    /// product (element bytes times the static dimensions).
     pub size: u64,
+    /// The allocation's dynamic size operands, in order (empty for a static
+    /// shape); each is available at the scope entry.
+    pub dynamic_sizes: Vec<ValueId>,
     /// Required offset alignment (a power of two).
     pub alignment: u64,
     /// Inclusive tick lifetime.
@@ -288,6 +334,51 @@ pub struct MemorySchedule {
     pub lower_bound: u64,
 }
 
+/// The placement of a scope with dynamic sizes: offsets and the arena size
+/// are expressions over the size symbols (`plan::symbolic`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolicSchedule {
+    /// Symbol `s` is the size operand `symbols[s]`.
+    pub symbols: Vec<ValueId>,
+    /// The buffers as planned, in the trace's order.
+    pub buffers: Vec<SymBuffer>,
+    pub plan: SymPlan,
+    /// The run-time lower bound (largest aligned bytes live at one tick),
+    /// an expression of `plan.exprs`.
+    pub lower_bound: ExprId,
+}
+
+/// The symbols and symbolic buffers of a trace: symbol `s` is the `s`-th
+/// distinct dynamic size operand, a buffer's size its per-unit bytes times
+/// its symbols.
+pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
+    let mut symbols: Vec<ValueId> = Vec::new();
+    let buffers = trace
+        .buffers
+        .iter()
+        .map(|b| {
+            let ids = b
+                .dynamic_sizes
+                .iter()
+                .map(|&v| {
+                    let at = symbols.iter().position(|&s| s == v).unwrap_or_else(|| {
+                        symbols.push(v);
+                        symbols.len() - 1
+                    });
+                    at as u32
+                })
+                .collect();
+            SymBuffer {
+                size: SymSize::new(b.size, ids),
+                alignment: b.alignment,
+                first: b.first,
+                last: b.last,
+            }
+        })
+        .collect();
+    (symbols, buffers)
+}
+
 // ---------------------------------------------------------------------------
 // Stages
 // ---------------------------------------------------------------------------
@@ -302,6 +393,15 @@ pub trait MemoryScheduler {
     /// Name for diagnostics.
     fn name(&self) -> &str;
     fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String>;
+    /// Places a scope with dynamic sizes (`dynamic=true`): offsets valid
+    /// for every run-time size. Schedulers that cannot leave such scopes to
+    /// an error.
+    fn schedule_symbolic(&self, _trace: &ScopeTrace) -> Result<SymbolicSchedule, String> {
+        Err(format!(
+            "scheduler '{}' does not place buffers with dynamic sizes",
+            self.name()
+        ))
+    }
 }
 
 /// Stage 3: rewrites one scope. Must touch only the ops of its trace (and
@@ -314,6 +414,16 @@ pub trait MergeRewriter {
         trace: &ScopeTrace,
         schedule: &MemorySchedule,
     ) -> Result<(), String>;
+    /// Rewrites one scope with dynamic sizes (same contract as `rewrite`).
+    fn rewrite_symbolic(
+        &self,
+        _snapshot: &Snapshot,
+        _map: &IrMap,
+        _trace: &ScopeTrace,
+        _schedule: &SymbolicSchedule,
+    ) -> Result<(), String> {
+        Err("the rewriter does not support dynamic sizes".into())
+    }
 }
 
 /// Runs the three stages on `op`: collect, then (unless `analysis-only`)
@@ -359,7 +469,7 @@ pub fn merge_allocations(
     // Plan every scope before touching the IR: an error leaves it as it was.
     let mut decisions = Vec::with_capacity(traces.scopes.len());
     for trace in &traces.scopes {
-        let decision = decide(trace, scheduler).map_err(|message| {
+        let decision = decide(trace, scheduler, options.dynamic).map_err(|message| {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
                 format!("{}: {message}", MergeAlloc::ARGUMENT),
@@ -371,16 +481,31 @@ pub fn merge_allocations(
     }
 
     if options.report {
+        let namer = crate::passes::print_support::ValueNamer::new(op.to_raw());
+        let classes = ScopeClasses::new(&snapshot, &map, &traces);
+        let mut described = std::collections::HashSet::new();
         for (trace, decision) in traces.scopes.iter().zip(&decisions) {
             let line = match decision {
                 Decision::Merge(schedule) => report_line(trace, schedule),
+                Decision::MergeDynamic(schedule) => dynamic_report_line(trace, schedule, &|s| {
+                    namer.name(map.value(schedule.symbols[s as usize]))
+                }),
                 Decision::Skip(skip) => skip_line(trace, skip),
             };
-            Diagnostic::remark(&op_ref(trace.scope_op), line).emit();
+            // The classes once per scope block (its first memory space).
+            let line = if described.insert(trace.scope_block) {
+                format!("{line}; {}", classes.line(trace))
+            } else {
+                format!("{line}; classes: transient {}", trace.buffers.len())
+            };
+            // At the scope's location, not at the op: a remark at an op may
+            // print it, here the whole function body.
+            Diagnostic::at_location_of(&op_ref(trace.scope_op), Severity::Remark, line).emit();
         }
         for left in &traces.left_alone {
-            Diagnostic::remark(
+            Diagnostic::at_location_of(
                 &op_ref(left.alloc),
+                Severity::Remark,
                 format!(
                     "{}: not merged: {}",
                     MergeAlloc::ARGUMENT,
@@ -392,10 +517,14 @@ pub fn merge_allocations(
     }
 
     for (trace, decision) in traces.scopes.iter().zip(&decisions) {
-        let Decision::Merge(schedule) = decision else {
-            continue;
+        let done = match decision {
+            Decision::Merge(schedule) => rewriter.rewrite(&snapshot, &map, trace, schedule),
+            Decision::MergeDynamic(schedule) => {
+                rewriter.rewrite_symbolic(&snapshot, &map, trace, schedule)
+            }
+            Decision::Skip(_) => continue,
         };
-        if let Err(message) = rewriter.rewrite(&snapshot, &map, trace, schedule) {
+        if let Err(message) = done {
             Diagnostic::error(
                 &op_ref(trace.scope_op),
                 format!("{}: {message}", MergeAlloc::ARGUMENT),
@@ -412,6 +541,8 @@ pub fn merge_allocations(
 pub enum Decision {
     /// Rewrite it with this (verified) schedule.
     Merge(MemorySchedule),
+    /// Rewrite it with this (verified) placement over run-time sizes.
+    MergeDynamic(SymbolicSchedule),
     /// Leave its allocations as they are.
     Skip(Skip),
 }
@@ -425,14 +556,34 @@ pub enum Skip {
     NoByteSaved { before: u128, after: u64 },
 }
 
-/// Schedules and verifies one scope and decides whether rewriting it saves
-/// memory; `Err` (a message) when the plan is invalid or the arena would not
-/// be a valid memref.
-pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Decision, String> {
+/// Schedules and verifies one scope and decides whether to rewrite it;
+/// `Err` (a message) when the plan is invalid or the arena would not be a
+/// valid memref. Without `pack_all`, a static scope is rewritten only when
+/// it saves bytes; with it (`dynamic=true`, seed 004's PackAllocations:
+/// every transient of a scope in one allocation), every scope of two or
+/// more buffers is.
+pub fn decide(
+    trace: &ScopeTrace,
+    scheduler: &dyn MemoryScheduler,
+    pack_all: bool,
+) -> Result<Decision, String> {
     if trace.buffers.len() < 2 {
         return Ok(Decision::Skip(Skip::OneBuffer));
     }
     within_planning_range(trace)?;
+    if trace.buffers.iter().any(|b| !b.dynamic_sizes.is_empty()) {
+        // One allocation instead of several for any run-time sizes; bytes
+        // are shared where lifetimes allow (never more than the sum of the
+        // buffers plus each one's alignment padding).
+        let schedule = scheduler.schedule_symbolic(trace)?;
+        plan::symbolic::verify(&schedule.buffers, &schedule.plan).map_err(|message| {
+            format!(
+                "planner '{}' gave an invalid plan: {message}",
+                scheduler.name()
+            )
+        })?;
+        return Ok(Decision::MergeDynamic(schedule));
+    }
     let schedule = scheduler.schedule(trace)?;
     verify_schedule(trace, &schedule).map_err(|message| {
         format!(
@@ -441,7 +592,7 @@ pub fn decide(trace: &ScopeTrace, scheduler: &dyn MemoryScheduler) -> Result<Dec
         )
     })?;
     let before = bytes_before(trace);
-    if u128::from(schedule.total) >= before {
+    if !pack_all && u128::from(schedule.total) >= before {
         return Ok(Decision::Skip(Skip::NoByteSaved {
             before,
             after: schedule.total,
@@ -529,6 +680,144 @@ pub fn report_line(trace: &ScopeTrace, schedule: &MemorySchedule) -> String {
     )
 }
 
+/// The `report=true` remark of a scope with dynamic sizes: bytes as
+/// expressions over the size operands (named by `name`).
+pub fn dynamic_report_line(
+    trace: &ScopeTrace,
+    schedule: &SymbolicSchedule,
+    name: &dyn Fn(u32) -> String,
+) -> String {
+    // Bytes before: like terms gathered (`8 + %n * 8`, not `4 + %n * 4 + 4 + %n * 4`).
+    let mut exprs = schedule.plan.exprs.clone();
+    let mut terms: Vec<(Vec<u32>, u64)> = Vec::new();
+    for b in &schedule.buffers {
+        match terms
+            .iter_mut()
+            .find(|(symbols, _)| *symbols == b.size.symbols)
+        {
+            Some((_, c)) => *c = c.saturating_add(b.size.coefficient),
+            None => terms.push((b.size.symbols.clone(), b.size.coefficient)),
+        }
+    }
+    terms.sort();
+    let mut before = exprs.constant(0);
+    for (symbols, coefficient) in terms {
+        let size = exprs.size(&SymSize::new(coefficient, symbols));
+        before = exprs.add(before, size).unwrap_or(before);
+    }
+    let dynamic = trace
+        .buffers
+        .iter()
+        .filter(|b| !b.dynamic_sizes.is_empty())
+        .count();
+    format!(
+        "{}: scope {}: {} buffers merged ({dynamic} dynamic), {} bytes before, {} bytes after, lower bound {}",
+        MergeAlloc::ARGUMENT,
+        scope_name(trace),
+        trace.buffers.len(),
+        exprs.display(before, name),
+        exprs.display(schedule.plan.total, name),
+        exprs.display(schedule.lower_bound, name),
+    )
+}
+
+/// Seed 004's lifetime classes in memref terms, counted per scope block for
+/// `report=true`: external (the function's buffer arguments and returned
+/// allocations), transient (the scope's mergeable allocations), constant and
+/// variable (`memref.get_global` of a constant or mutable global), staging
+/// (allocations in the `staging-space` memory space), and the allocations
+/// left out with their reasons.
+struct ScopeClasses {
+    /// Per scope block: external, constant, variable, staging, and the
+    /// other left-out allocations (reason -> count, in first-seen order).
+    blocks: std::collections::HashMap<BlockId, ClassCounts>,
+}
+
+#[derive(Default)]
+struct ClassCounts {
+    external: usize,
+    constant: usize,
+    variable: usize,
+    staging: usize,
+    left_out: Vec<(String, usize)>,
+}
+
+impl ScopeClasses {
+    fn new(snapshot: &Snapshot, map: &IrMap, traces: &MemoryTraces) -> Self {
+        let mut blocks: std::collections::HashMap<BlockId, ClassCounts> =
+            std::collections::HashMap::new();
+        if let Some(&body) = snapshot.op(Snapshot::ROOT).regions.first()
+            && let Some(entry) = snapshot.entry_block(body)
+        {
+            let arguments = &snapshot.block(entry).args;
+            blocks.entry(entry).or_default().external = arguments
+                .iter()
+                .filter(|&&a| snapshot.value(a).kind.is_buffer())
+                .count();
+        }
+        let block_of = |op: OpId| allocation_scope(snapshot, op).map(|s| s.block);
+        for left in &traces.left_alone {
+            let Some(block) = block_of(left.alloc) else {
+                continue;
+            };
+            let counts = blocks.entry(block).or_default();
+            match left.reason {
+                Refusal::Returned => counts.external += 1,
+                Refusal::Staging => counts.staging += 1,
+                ref other => {
+                    let why = other.message(snapshot);
+                    match counts.left_out.iter_mut().find(|(w, _)| *w == why) {
+                        Some((_, n)) => *n += 1,
+                        None => counts.left_out.push((why, 1)),
+                    }
+                }
+            }
+        }
+        for (index, info) in snapshot.ops.iter().enumerate() {
+            // No interface names a global access: the op is matched by name.
+            if info.name != "memref.get_global" {
+                continue;
+            }
+            let id = OpId(index as u32);
+            let Some(block) = block_of(id) else {
+                continue;
+            };
+            match crate::ir::globals::global_kind_of_use(map.op(id)) {
+                Some(crate::ir::globals::GlobalKind::Constant) => {
+                    blocks.entry(block).or_default().constant += 1
+                }
+                Some(crate::ir::globals::GlobalKind::Variable) => {
+                    blocks.entry(block).or_default().variable += 1
+                }
+                None => {}
+            }
+        }
+        ScopeClasses { blocks }
+    }
+
+    /// `classes: external E, transient T, constant C, variable V, staging S;
+    /// left out: none` (or `left out: N (k reason, ...)`).
+    fn line(&self, trace: &ScopeTrace) -> String {
+        let empty = ClassCounts::default();
+        let c = self.blocks.get(&trace.scope_block).unwrap_or(&empty);
+        let left = if c.left_out.is_empty() {
+            "none".to_string()
+        } else {
+            let total: usize = c.left_out.iter().map(|(_, n)| n).sum();
+            let reasons: Vec<String> = c.left_out.iter().map(|(w, n)| format!("{n} {w}")).collect();
+            format!("{total} ({})", reasons.join(", "))
+        };
+        format!(
+            "classes: external {}, transient {}, constant {}, variable {}, staging {}; left out: {left}",
+            c.external,
+            trace.buffers.len(),
+            c.constant,
+            c.variable,
+            c.staging
+        )
+    }
+}
+
 /// The `report=true` remark of a scope left alone.
 pub fn skip_line(trace: &ScopeTrace, skip: &Skip) -> String {
     let why = match skip {
@@ -601,11 +890,18 @@ fn problem_of(trace: &ScopeTrace) -> Result<Problem, String> {
 pub struct TickTraceCollector {
     /// Minimum offset alignment (the `alignment` option).
     pub alignment: u64,
+    /// Also collect dynamic shapes (the `dynamic` option).
+    pub dynamic: bool,
+    /// Printed memory space of staging buffers, left alone (empty: none).
+    pub staging_space: String,
 }
 
 /// A heap allocation's static facts, or why it cannot merge.
 struct Sized {
+    /// Bytes; per unit of the dynamic dimensions' product if there are any.
     size: u64,
+    /// Number of dynamic dimensions.
+    dynamic_dims: usize,
     element_bytes: u64,
     memory_space: String,
 }
@@ -657,13 +953,19 @@ impl TraceCollector for TickTraceCollector {
                 traces.left_alone.push(refuse(Refusal::OtherEffects));
                 continue;
             }
-            let sized = match static_facts(map.op(alloc), map.value(value)) {
+            let sized = match buffer_facts(map.op(alloc), map.value(value), self.dynamic) {
                 Ok(sized) => sized,
                 Err(reason) => {
                     traces.left_alone.push(refuse(reason));
                     continue;
                 }
             };
+            if !self.staging_space.is_empty()
+                && sized.memory_space.split(" : ").next() == Some(self.staging_space.as_str())
+            {
+                traces.left_alone.push(refuse(Refusal::Staging));
+                continue;
+            }
             let (scope_op, scope_block) = match scope_of(snapshot, alloc) {
                 Ok(scope) => scope,
                 Err(reason) => {
@@ -702,6 +1004,29 @@ impl TraceCollector for TickTraceCollector {
                 traces.left_alone.push(refuse(reason));
                 continue;
             }
+            // No interface says which operands of an allocation are its
+            // sizes: dynamic shapes are taken from `memref.alloc` only, whose
+            // operands are the dynamic sizes in order (then layout symbols,
+            // absent for the identity layouts accepted here).
+            let dynamic_sizes = if sized.dynamic_dims == 0 {
+                vec![]
+            } else {
+                let op = snapshot.op(alloc);
+                if op.name != "memref.alloc" || op.operands.len() != sized.dynamic_dims {
+                    traces.left_alone.push(refuse(Refusal::DynamicShape));
+                    continue;
+                }
+                op.operands.clone()
+            };
+            if let Some(&inside) = dynamic_sizes
+                .iter()
+                .find(|&&v| !snapshot.available_at_start(v, scope_block))
+            {
+                traces
+                    .left_alone
+                    .push(refuse(Refusal::SizeInsideScope(inside)));
+                continue;
+            }
             let alignment = self
                 .alignment
                 .max(sized.element_bytes)
@@ -710,6 +1035,7 @@ impl TraceCollector for TickTraceCollector {
                 alloc,
                 value,
                 size: sized.size,
+                dynamic_sizes,
                 alignment,
                 first: life.begin as u64,
                 last: life.end as u64,
@@ -752,16 +1078,22 @@ fn unknown_user(snapshot: &Snapshot, uses: &UseLists, flow: &ValueFlow, value: V
     Refusal::UnknownUser
 }
 
-/// Size, element size and memory space of a mergeable buffer type.
-/// `value` must be live (a handle of the run's `IrMap`).
-fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal> {
+/// Size, element size and memory space of a mergeable buffer type; dynamic
+/// dimensions only when `dynamic` (the size is then per unit of their
+/// product). `value` must be live (a handle of the run's `IrMap`).
+fn buffer_facts(alloc: MlirOperation, value: MlirValue, dynamic: bool) -> Result<Sized, Refusal> {
     // SAFETY: a live value (see above).
     let ty = unsafe { edit::value_type(value) };
-    let types::BufferType::Ranked(memref) = types::buffer_type(ty, alloc) else {
+    let types::BufferType::Ranked(mut memref) = types::buffer_type(ty, alloc) else {
         return Err(Refusal::NotRanked);
     };
-    if !memref.has_static_shape() {
+    let dynamic_dims = memref.shape.iter().filter(|d| d.is_none()).count();
+    if dynamic_dims > 0 && !dynamic {
         return Err(Refusal::DynamicShape);
+    }
+    // The static part: dynamic dimensions count as 1.
+    for dim in &mut memref.shape {
+        dim.get_or_insert(1);
     }
     if !memref.identity_layout {
         return Err(Refusal::NonIdentityLayout);
@@ -781,6 +1113,7 @@ fn static_facts(alloc: MlirOperation, value: MlirValue) -> Result<Sized, Refusal
     }
     Ok(Sized {
         size,
+        dynamic_dims,
         element_bytes: bits / 8,
         memory_space: memref.memory_space,
     })
@@ -838,6 +1171,20 @@ impl MemoryScheduler for PlannerScheduler {
             lower_bound: plan::lower_bound(&problem),
         })
     }
+
+    fn schedule_symbolic(&self, trace: &ScopeTrace) -> Result<SymbolicSchedule, String> {
+        let (symbols, buffers) = symbolic_buffers(trace);
+        let mut plan =
+            plan::symbolic::plan(&buffers, self.planner.as_ref()).map_err(|e| e.to_string())?;
+        let lower_bound = plan::symbolic::lower_bound(&buffers, &mut plan.exprs)
+            .ok_or("the lower bound overflows 64 bits")?;
+        Ok(SymbolicSchedule {
+            symbols,
+            buffers,
+            plan,
+            lower_bound,
+        })
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -859,91 +1206,272 @@ impl MergeRewriter for ViewRewriter {
         let Some(first) = trace.buffers.first() else {
             return Ok(());
         };
-        // Handles: `map`'s, live until this function erases them (each
-        // allocation and its frees, after their last use here), and the ops
-        // built here.
+        // Handles: `map`'s, live until `place_views` erases them, and the
+        // ops built here.
         // SAFETY: a live op.
         let location = unsafe { edit::location(map.op(first.alloc)) };
         let bytes = arena_dimension(schedule.total)?;
         let alignment = i64::try_from(schedule.alignment)
             .map_err(|_| format!("alignment {} does not fit in 64 bits", schedule.alignment))?;
-        // Every buffer of the trace has this memory space (the collector
-        // groups by it); the type's own attribute, null for the default.
-        // SAFETY: a live memref-typed value.
-        let memory_space = unsafe {
-            mlir_sys::mlirMemRefTypeGetMemorySpace(edit::value_type(map.value(first.value)))
-        };
         // SAFETY: live handles; the memory space is the buffers' own.
         let merged = unsafe {
             builders::memref_alloc_bytes(
                 bytes,
                 alignment,
-                memory_space,
+                memory_space(map, trace),
                 location,
                 InsertPoint::StartOf(map.block(trace.scope_block)),
             )
         }
         .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
-        let mut freed = false;
-        for (buffer, &offset) in trace.buffers.iter().zip(&schedule.offsets) {
-            let alloc = map.op(buffer.alloc);
-            let value = map.value(buffer.value);
-            // SAFETY: a live op.
-            let at = unsafe { edit::location(alloc) };
-            let offset =
-                i64::try_from(offset).map_err(|_| "offset does not fit in 64 bits".to_string())?;
-            // SAFETY: live handles; the constant goes before the allocation.
-            let shift =
-                unsafe { builders::arith_constant_index(offset, at, InsertPoint::Before(alloc)) }
-                    .ok_or_else(|| "cannot build an index constant".to_string())?;
-            // SAFETY: live handles. The view has the buffer's type and takes
-            // its place, so it dominates its uses; then the frees (no results)
-            // and the unused allocation go, and nothing names them again.
-            unsafe {
-                let view = builders::memref_view(
-                    merged,
-                    shift,
-                    edit::value_type(value),
-                    at,
-                    InsertPoint::Before(alloc),
-                );
-                for &free in &buffer.frees {
-                    edit::erase(map.op(free));
-                    freed = true;
-                }
-                edit::replace_all_uses(value, view);
-                edit::erase(alloc);
-            }
-        }
-        if freed {
-            let region = snapshot.block(trace.scope_block).region;
-            for &block in &snapshot.region(region).blocks {
-                let ops = &snapshot.block(block).ops;
-                match snapshot.terminator(block) {
-                    Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
-                        // SAFETY: live handles (exits are never erased).
-                        unsafe {
-                            builders::memref_dealloc(
-                                merged,
-                                location,
-                                InsertPoint::Before(map.op(exit)),
-                            )
-                        };
-                    }
-                    Some(_) => {}
-                    None => {
-                        let at = match ops.last() {
-                            Some(&last) => InsertPoint::After(map.op(last)),
-                            None => InsertPoint::StartOf(map.block(block)),
-                        };
-                        // SAFETY: live handles (as above).
-                        unsafe { builders::memref_dealloc(merged, location, at) };
-                    }
-                }
-            }
-        }
-        Ok(())
+        let offsets = schedule
+            .offsets
+            .iter()
+            .map(|&o| i64::try_from(o).map(Offset::Const))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| "offset does not fit in 64 bits".to_string())?;
+        place_views(snapshot, map, trace, merged, location, &offsets)
     }
+
+    fn rewrite_symbolic(
+        &self,
+        snapshot: &Snapshot,
+        map: &IrMap,
+        trace: &ScopeTrace,
+        schedule: &SymbolicSchedule,
+    ) -> Result<(), String> {
+        let Some(first) = trace.buffers.first() else {
+            return Ok(());
+        };
+        let plan = &schedule.plan;
+        // SAFETY: a live op.
+        let location = unsafe { edit::location(map.op(first.alloc)) };
+        let alignment = i64::try_from(plan.alignment)
+            .map_err(|_| format!("alignment {} does not fit in 64 bits", plan.alignment))?;
+        // Everything computed at the scope entry goes before its first op
+        // (the size operands are available there: the collector checked).
+        let Some(&entry_op) = snapshot.block(trace.scope_block).ops.first() else {
+            return Err("the scope block is empty".into());
+        };
+        let at = InsertPoint::Before(map.op(entry_op));
+        let mut roots: Vec<ExprId> = plan
+            .offsets
+            .iter()
+            .copied()
+            .filter(|&o| plan.exprs.as_const(o).is_none())
+            .collect();
+        roots.push(plan.total);
+        let symbols: Vec<MlirValue> = schedule.symbols.iter().map(|&v| map.value(v)).collect();
+        // SAFETY: live handles; the entry op is not erased before the
+        // expressions are built.
+        let values = unsafe { emit_exprs(&plan.exprs, &roots, &symbols, location, at)? };
+        let merged = match plan.exprs.as_const(plan.total) {
+            // SAFETY: live handles (as above).
+            Some(bytes) => unsafe {
+                let bytes = arena_dimension(bytes)?;
+                builders::memref_alloc_bytes(
+                    bytes,
+                    alignment,
+                    memory_space(map, trace),
+                    location,
+                    at,
+                )
+            },
+            // SAFETY: live handles (as above).
+            None => unsafe {
+                builders::memref_alloc_dynamic_bytes(
+                    values[&plan.total],
+                    alignment,
+                    memory_space(map, trace),
+                    location,
+                    at,
+                )
+            },
+        }
+        .ok_or_else(|| "cannot build the arena".to_string())?;
+        let offsets = plan
+            .offsets
+            .iter()
+            .map(|&o| match plan.exprs.as_const(o) {
+                Some(c) => i64::try_from(c)
+                    .map(Offset::Const)
+                    .map_err(|_| "offset does not fit in 64 bits".to_string()),
+                None => Ok(Offset::Value(values[&o])),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        place_views(snapshot, map, trace, merged, location, &offsets)
+    }
+}
+
+/// Where a view starts: a constant (built right before the allocation it
+/// replaces) or a value computed at the scope entry.
+enum Offset {
+    Const(i64),
+    Value(MlirValue),
+}
+
+/// The memory space attribute of the trace's buffers (the collector groups
+/// by it), null for the default.
+fn memory_space(map: &IrMap, trace: &ScopeTrace) -> mlir_sys::MlirAttribute {
+    let first = &trace.buffers[0];
+    // SAFETY: a live memref-typed value.
+    unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(edit::value_type(map.value(first.value))) }
+}
+
+/// Replaces every allocation of `trace` by a `memref.view` of `merged` at
+/// its offset (with its dynamic sizes), removes its frees and, if any were
+/// removed, frees `merged` before every exit of the scope region.
+fn place_views(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    trace: &ScopeTrace,
+    merged: MlirValue,
+    location: mlir_sys::MlirLocation,
+    offsets: &[Offset],
+) -> Result<(), String> {
+    let mut freed = false;
+    for (buffer, offset) in trace.buffers.iter().zip(offsets) {
+        let alloc = map.op(buffer.alloc);
+        let value = map.value(buffer.value);
+        // SAFETY: a live op.
+        let at = unsafe { edit::location(alloc) };
+        let shift = match *offset {
+            // SAFETY: live handles; the constant goes before the allocation.
+            Offset::Const(c) => {
+                unsafe { builders::arith_constant_index(c, at, InsertPoint::Before(alloc)) }
+                    .ok_or_else(|| "cannot build an index constant".to_string())?
+            }
+            Offset::Value(v) => v,
+        };
+        let sizes: Vec<MlirValue> = buffer.dynamic_sizes.iter().map(|&v| map.value(v)).collect();
+        // SAFETY: live handles. The view has the buffer's type and takes its
+        // place, so it dominates its uses (its sizes and offset are available
+        // at the scope entry); then the frees (no results) and the unused
+        // allocation go, and nothing names them again.
+        unsafe {
+            let view = builders::memref_view(
+                merged,
+                shift,
+                &sizes,
+                edit::value_type(value),
+                at,
+                InsertPoint::Before(alloc),
+            );
+            for &free in &buffer.frees {
+                edit::erase(map.op(free));
+                freed = true;
+            }
+            edit::replace_all_uses(value, view);
+            edit::erase(alloc);
+        }
+    }
+    if freed {
+        let region = snapshot.block(trace.scope_block).region;
+        for &block in &snapshot.region(region).blocks {
+            let ops = &snapshot.block(block).ops;
+            match snapshot.terminator(block) {
+                Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
+                    // SAFETY: live handles (exits are never erased).
+                    unsafe {
+                        builders::memref_dealloc(
+                            merged,
+                            location,
+                            InsertPoint::Before(map.op(exit)),
+                        )
+                    };
+                }
+                Some(_) => {}
+                None => {
+                    let at = match ops.last() {
+                        Some(&last) => InsertPoint::After(map.op(last)),
+                        None => InsertPoint::StartOf(map.block(block)),
+                    };
+                    // SAFETY: live handles (as above).
+                    unsafe { builders::memref_dealloc(merged, location, at) };
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Builds `roots` of `exprs` as `index` arithmetic before `at`, children
+/// first, each node once: constants as `arith.constant`, products as
+/// `arith.muli`, sums as `arith.addi`, maxima as `arith.maxui`, and
+/// `align(x, A)` as `(x + A - 1) & -A` (`arith.addi`, `arith.andi`).
+/// Symbol `s` is `symbols[s]`. Returns the value of every node built.
+/// # Safety
+/// Every handle passed is live.
+unsafe fn emit_exprs(
+    exprs: &plan::symbolic::Exprs,
+    roots: &[ExprId],
+    symbols: &[MlirValue],
+    location: mlir_sys::MlirLocation,
+    at: InsertPoint,
+) -> Result<std::collections::HashMap<ExprId, MlirValue>, String> {
+    use std::collections::{BTreeSet, HashMap};
+    let mut needed = BTreeSet::new();
+    let mut stack: Vec<ExprId> = roots.to_vec();
+    while let Some(id) = stack.pop() {
+        if !needed.insert(id) {
+            continue;
+        }
+        match exprs.node(id) {
+            Node::Add(a, b) => stack.extend([*a, *b]),
+            Node::Max(items) => stack.extend(items.iter().copied()),
+            Node::AlignUp(a, _) => stack.push(*a),
+            Node::Const(_) | Node::Term(_) => {}
+        }
+    }
+    let mut constants: HashMap<i64, MlirValue> = HashMap::new();
+    let mut constant = |c: i64| -> Result<MlirValue, String> {
+        if let Some(&v) = constants.get(&c) {
+            return Ok(v);
+        }
+        // SAFETY: live handles (the caller's contract).
+        let v = unsafe { builders::arith_constant_index(c, location, at) }
+            .ok_or_else(|| "cannot build an index constant".to_string())?;
+        constants.insert(c, v);
+        Ok(v)
+    };
+    let int = |c: u64| i64::try_from(c).map_err(|_| format!("{c} does not fit in 64 bits"));
+    let binary = |name: &str, a: MlirValue, b: MlirValue| {
+        // SAFETY: live handles of one context, both `index`.
+        unsafe { builders::arith_binary(name, a, b, location, at) }
+    };
+    let mut values: HashMap<ExprId, MlirValue> = HashMap::new();
+    // Ids grow from children to parents: ascending order builds children first.
+    for id in needed {
+        let value = match exprs.node(id) {
+            Node::Const(c) => constant(int(*c)?)?,
+            Node::Term(size) => {
+                let mut factors = size.symbols.iter().map(|&s| symbols[s as usize]);
+                let mut v = factors.next().ok_or("a term without symbols")?;
+                for f in factors {
+                    v = binary("arith.muli", v, f);
+                }
+                if size.coefficient != 1 {
+                    v = binary("arith.muli", v, constant(int(size.coefficient)?)?);
+                }
+                v
+            }
+            Node::Add(a, b) => binary("arith.addi", values[a], values[b]),
+            Node::Max(items) => {
+                let mut v = values[&items[0]];
+                for item in &items[1..] {
+                    v = binary("arith.maxui", v, values[item]);
+                }
+                v
+            }
+            Node::AlignUp(a, alignment) => {
+                let up = binary("arith.addi", values[a], constant(int(alignment - 1)?)?);
+                let mask = constant(-int(*alignment)?)?;
+                binary("arith.andi", up, mask)
+            }
+        };
+        values.insert(id, value);
+    }
+    Ok(values)
 }
 
 fn set_attribute(op: MlirOperation, name: &str, text: &str) {
@@ -984,6 +1512,7 @@ mod tests {
                     alloc: OpId(i as u32 + 1),
                     value: ValueId(i as u32),
                     size,
+                    dynamic_sizes: vec![],
                     alignment: 64,
                     first,
                     last,
@@ -1115,7 +1644,11 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
     fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
         let context = crate::ir::context::new_context();
         let options = MergeAllocOptions::default();
-        let collector = TickTraceCollector { alignment: 64 };
+        let collector = TickTraceCollector {
+            alignment: 64,
+            dynamic: false,
+            staging_space: String::new(),
+        };
 
         let module = melior::ir::Module::parse(&context, MLP).unwrap();
         let func = module.body().first_operation().unwrap();
@@ -1219,24 +1752,31 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
     fn scopes_without_saving_are_skipped() {
         let s = default_scheduler();
         assert_eq!(
-            decide(&trace(&[(32, 1, 2)]), &s),
+            decide(&trace(&[(32, 1, 2)]), &s, false),
             Ok(Decision::Skip(Skip::OneBuffer))
         );
         assert_eq!(
-            decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s),
+            decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s, false),
             Ok(Decision::Skip(Skip::NoByteSaved {
                 before: 64,
                 after: 128
             }))
         );
         assert_eq!(
-            decide(&trace(&[(64, 1, 2), (64, 2, 3)]), &s),
+            decide(&trace(&[(64, 1, 2), (64, 2, 3)]), &s, false),
             Ok(Decision::Skip(Skip::NoByteSaved {
                 before: 128,
                 after: 128
             }))
         );
-        let Ok(Decision::Merge(schedule)) = decide(&trace(&[(64, 1, 2), (64, 3, 4)]), &s) else {
+        // dynamic=true packs every transient of a scope, saving or not.
+        let Ok(Decision::Merge(packed)) = decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s, true)
+        else {
+            panic!("pack_all merges a scope of two buffers");
+        };
+        assert_eq!(packed.total, 128);
+        let Ok(Decision::Merge(schedule)) = decide(&trace(&[(64, 1, 2), (64, 3, 4)]), &s, false)
+        else {
             panic!("disjoint buffers merge");
         };
         assert_eq!(schedule.total, 64);
@@ -1254,7 +1794,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let big = (1u64 << 62) - 64;
         let three_of_four = trace(&[(big, 1, 4), (big, 1, 4), (big, 1, 2), (big, 3, 4)]);
         assert_eq!(
-            decide(&three_of_four, &s),
+            decide(&three_of_four, &s, false),
             Err(format!(
                 "arena of {} bytes does not fit in a memref dimension (at most {} bytes)",
                 3 * big,
@@ -1264,7 +1804,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         let five_live = trace(&[(big, 1, 1); 5]);
         let least = 5 * u128::from(big);
         assert_eq!(
-            decide(&five_live, &s),
+            decide(&five_live, &s, false),
             Err(format!(
                 "arena of at least {least} bytes does not fit in a memref dimension (at most {} bytes)",
                 i64::MAX
@@ -1278,12 +1818,39 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
             (big, 5, 5),
         ]);
         assert!(
-            decide(&five_in_turn, &s)
+            decide(&five_in_turn, &s, false)
                 .unwrap_err()
                 .contains("64-bit planning")
         );
         assert_eq!(arena_dimension(i64::MAX as u64), Ok(i64::MAX));
         assert!(arena_dimension(i64::MAX as u64 + 1).is_err());
+    }
+
+    /// A scope with a dynamic buffer gets a verified symbolic placement; a
+    /// scheduler that cannot place dynamic sizes is an error, not a guess.
+    #[test]
+    fn dynamic_scopes_are_placed_symbolically() {
+        let mut t = trace(&[(4, 1, 2), (64, 2, 3), (8, 4, 5)]);
+        t.buffers[0].dynamic_sizes = vec![ValueId(10)];
+        t.buffers[2].dynamic_sizes = vec![ValueId(10), ValueId(11)];
+        let Ok(Decision::MergeDynamic(schedule)) = decide(&t, &default_scheduler(), true) else {
+            panic!("a dynamic scope merges symbolically");
+        };
+        assert_eq!(schedule.symbols, vec![ValueId(10), ValueId(11)]);
+        let e = &schedule.plan.exprs;
+        let name = |s: u32| format!("%s{s}");
+        // The static buffer at 0, the first dynamic one on it, the last
+        // (disjoint from both) at 0: max of the two ends.
+        assert_eq!(e.display(schedule.plan.offsets[0], &name), "64");
+        assert_eq!(e.display(schedule.plan.offsets[2], &name), "0");
+        assert_eq!(
+            e.display(schedule.plan.total, &name),
+            "max(align(%s0 * 4 + 64, 64), align(%s0 * %s1 * 8, 64))"
+        );
+        assert_eq!(
+            decide(&t, &BackToBack, true),
+            Err("scheduler 'back-to-back' does not place buffers with dynamic sizes".into())
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod hoisting;
 pub mod lower_deallocations;
 pub mod merge_alloc;
 pub mod ownership_deallocation;
+pub mod pack_constants;
 pub mod pass;
 pub mod print_aliases;
 pub mod print_dominance;

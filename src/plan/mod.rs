@@ -15,7 +15,10 @@
 //! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
 //!   deterministic budget, starting from the default plan.
 //! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
+//! * [`slices`]: IREE-style slice lists (`[start, end] = size`, sizes integers or symbols).
 //! * [`svg`]: a picture of a plan (time across, address up).
+//! * [`symbolic`]: placement of buffers with run-time sizes: offsets as expressions over size
+//!   symbols, valid for every value (merge-alloc `dynamic=true`).
 //! * [`rng`]: the deterministic random numbers of restarts and traces.
 //! * [`synth`]: deterministic DNN-like random traces for tests and benchmarks.
 //!
@@ -32,7 +35,9 @@ pub mod problem;
 pub mod rng;
 pub mod search;
 pub mod skyline;
+pub mod slices;
 pub mod svg;
+pub mod symbolic;
 pub mod synth;
 
 pub use bound::lower_bound;

@@ -18,6 +18,14 @@ bytes, filling one would corrupt the other's pattern and change a printed
 checksum, so the program before and after the pass would print different
 output (utils/asan_exec.py compares them, under AddressSanitizer).
 
+--dynamic-sizes (off by default, for `bufrs-merge-alloc{dynamic=true}`):
+  main takes three run-time sizes `%d0, %d1, %d2: index`, a third of the
+  buffers are `memref<?xi64>` / `memref<?xi32>` of one of them, and @run calls
+  every program with several size triples (SIZE_TRIPLES), each making another
+  size the largest, so that the placement computed at run time is exercised
+  with different buffers on top. After a buffer is filled, an older live
+  buffer is often checked, so that many buffers live together.
+
 Two options, on by default (`--no-...` turns one off; with both off a seed
 gives exactly the programs of earlier versions):
 
@@ -48,11 +56,17 @@ from .block_order import shuffle_blocks
 
 ELEMENT_TYPES = ["i64", "i32"]
 SIZES = [1, 3, 8, 16, 40, 64, 100]
+# Run-time sizes (%d0, %d1, %d2) @run passes with --dynamic-sizes: each
+# triple makes another one the largest (or all equal); none is 0, since
+# pointer escapes read element 0.
+SIZE_TRIPLES = [(1, 2, 3), (100, 1, 7), (2, 90, 1), (5, 9, 130), (16, 16, 16)]
+SIZE_ARGS = ["%d0", "%d1", "%d2"]
 
 
 class Gen(gen_common.Names):
-    def __init__(self, k, rng, pointer_escapes=False):
+    def __init__(self, k, rng, pointer_escapes=False, dynamic_sizes=False):
         super().__init__()
+        self.dynamic_sizes = dynamic_sizes
         self.k = k
         self.rng = rng
         self.lines = []
@@ -128,7 +142,11 @@ class Gen(gen_common.Names):
         size = self.rng.choice(SIZES)
         name = self.fresh("buf")
         dyn = None
-        if self.rng.random() < 0.08:
+        if self.dynamic_sizes and self.rng.random() < 0.35:
+            dyn = self.rng.choice(SIZE_ARGS)
+            mtype = f"memref<?x{ty}>"
+            self.emit(indent, f"{name} = memref.alloc({dyn}) : {mtype}")
+        elif self.rng.random() < 0.08:
             dyn = self.const_index(indent, size)
             mtype = f"memref<?x{ty}>"
             self.emit(indent, f"{name} = memref.alloc({dyn}) : {mtype}")
@@ -143,6 +161,12 @@ class Gen(gen_common.Names):
             self.emit(indent, f"{s2} = arith.addi {salt}, {salt_base} : i64")
             salt = s2
         self.fill(indent, buf, salt)
+        if self.dynamic_sizes:
+            # Check an older live buffer after this one is filled: the two live
+            # together, so a placement that shares their bytes shows.
+            older = [b for b in visible if not b["dead"]]
+            if older and self.rng.random() < 0.6:
+                self.check(indent, self.rng.choice(older))
         visible.append(buf)
         owned.append(buf)
 
@@ -297,13 +321,14 @@ class Gen(gen_common.Names):
         self.emit(indent, "}")
 
 
-def program(k, seed, shuffle=True, pointer_escapes=True):
+def program(k, seed, shuffle=True, pointer_escapes=True, dynamic_sizes=False):
     """Functions of program k (text) and its main function's name."""
     rng = random.Random(seed * 1000 + k)
-    g = Gen(k, rng, pointer_escapes)
+    g = Gen(k, rng, pointer_escapes, dynamic_sizes)
     g.block(1, 0, None, [], rng.randint(4, 9))
     main = f"@p{k}_main"
-    body = "\n".join([f"func.func {main}(%n: index, %flag: i1) {{"] + g.lines + ["  return", "}"])
+    sizes = "".join(f", {d}: index" for d in SIZE_ARGS) if dynamic_sizes else ""
+    body = "\n".join([f"func.func {main}(%n: index, %flag: i1{sizes}) {{"] + g.lines + ["  return", "}"])
     if shuffle:
         body = shuffle_blocks(body, random.Random(f"merge-blocks:{seed}:{k}"))
     out = [body]
@@ -326,17 +351,27 @@ def program(k, seed, shuffle=True, pointer_escapes=True):
     return "\n".join(out) + "\n", main
 
 
-def module(programs):
+def module(programs, dynamic_sizes=False):
     """One module running every (functions, main) in `programs`, each with
-    %flag true and then false."""
+    %flag true and then false (with `dynamic_sizes`, for every triple of
+    SIZE_TRIPLES)."""
     decls = [gen_common.PRINT_I64]
     if any("@bufrs_read_" in text for text, _ in programs):
         # test/lib/driver.c: the value at an address (--pointer-escapes).
         decls.append(gen_common.READ_I64_AT + gen_common.READ_I32_AT)
     calls = ["  %c1 = arith.constant 1 : index", "  %true = arith.constant true", "  %false = arith.constant false"]
-    for _, main in programs:
-        calls.append(f"  func.call {main}(%c1, %true) : (index, i1) -> ()")
-        calls.append(f"  func.call {main}(%c1, %false) : (index, i1) -> ()")
+    if dynamic_sizes:
+        for value in sorted({v for triple in SIZE_TRIPLES for v in triple}):
+            calls.append(f"  %s{value} = arith.constant {value} : index")
+        for _, main in programs:
+            for triple in SIZE_TRIPLES:
+                args = ", ".join(f"%s{v}" for v in triple)
+                for flag in ("%true", "%false"):
+                    calls.append(f"  func.call {main}(%c1, {flag}, {args}) : (index, i1, index, index, index) -> ()")
+    else:
+        for _, main in programs:
+            calls.append(f"  func.call {main}(%c1, %true) : (index, i1) -> ()")
+            calls.append(f"  func.call {main}(%c1, %false) : (index, i1) -> ()")
     return gen_common.batch_module(decls, [text for text, _ in programs], calls)
 
 
@@ -344,3 +379,5 @@ def add_options(parser):
     """The generator's options (also run_merge_programs.py's)."""
     gen_common.add_shuffle_blocks_option(parser, "the function body")
     gen_common.add_pointer_escapes_option(parser, " after other allocations")
+    parser.add_argument("--dynamic-sizes", action="store_true",
+                        help="buffers sized by run-time arguments, each program run with several size triples")

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Benchmark of bufrs-merge-alloc with dynamic sizes (not part of the tests).
+
+Builds --count generated programs with run-time sizes
+(merge_programs.py --dynamic-sizes, one program per module, each run with
+every size triple) three times: as generated, after
+bufrs-merge-alloc{dynamic=false} and after bufrs-merge-alloc{dynamic=true},
+with utils/bench_driver.c counting the mallocs executed and the bytes they
+asked for. Every run must be clean and print what the program as generated
+prints. Then, from the report=true remarks of the function scope, evaluates
+each arena size and the run-time lower bound (the largest aligned bytes live
+at one tick) at every size triple and prints their ratio.
+
+  bench_merge_dynamic.py --plugin target/release/libbufrs.so [--count 40] [--seed 7]
+      [--file PROGRAM.mlir ...]
+
+--file measures the given runnable programs (with `func.func @run()`, e.g.
+test/merge-alloc/exec-seed-examples.mlir) instead of the generated corpus.
+"""
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bufrs_utils import execution, merge_programs, toolchain  # noqa: E402
+
+PIPE = "builtin.module(func.func(bufrs-merge-alloc{{dynamic={} report=true}}))"
+AFTER = re.compile(r"scope @p\d+_main: .*?, (.*) bytes before, (.*) bytes after, lower bound")
+
+
+def evaluate(expr, sizes):
+    """The value of a report expression (`max(align(%arg2 * 4, 64), 128)`)
+    at the size triple (%arg2, %arg3, %arg4 are %d0, %d1, %d2); None when it
+    names another value."""
+    names = {"arg2": sizes[0], "arg3": sizes[1], "arg4": sizes[2]}
+    text = expr.replace("%", "")
+    if any(n not in names for n in re.findall(r"[a-z_][a-z_0-9]*", text) if n not in ("max", "align")):
+        return None
+    return eval(text, {"max": max, "align": lambda x, a: (x + a - 1) // a * a}, dict(names))
+
+
+def run_with_pipeline(text, plugin, pipeline, workdir, name):
+    after, stderr = text, ""
+    if pipeline:
+        cmd = [toolchain.tool("mlir-opt"), f"--load-pass-plugin={plugin}", f"--pass-pipeline={pipeline}",
+               "--mlir-print-op-on-diagnostic=false"]
+        result = execution.run(cmd, stdin=text)
+        if result.returncode != 0:
+            raise SystemExit(f"{name}: the pass failed:\n{result.stderr}")
+        after, stderr = result.stdout, result.stderr
+    exe, why = execution.counting_build(after, workdir, name)
+    if exe is None:
+        raise SystemExit(f"{name}: does not build: {why}")
+    out, report, counts = execution.counting_execute(exe)
+    if report:
+        raise SystemExit(f"{name}: {report}")
+    return out, counts, stderr
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--plugin", required=True)
+    parser.add_argument("--count", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--file", action="append", default=[], help="a runnable program to measure instead")
+    args = parser.parse_args()
+    totals = {k: {"mallocs": 0, "bytes": 0} for k in ("before", "static", "dynamic")}
+    ratios = []
+    with tempfile.TemporaryDirectory() as workdir:
+        if args.file:
+            texts = [open(f).read() for f in args.file]
+        else:
+            texts = [merge_programs.module([merge_programs.program(k, args.seed, True, False, True)], True)
+                     for k in range(args.count)]
+        for k, text in enumerate(texts):
+            outs = {}
+            for key, pipeline in (("before", None), ("static", PIPE.format("false")),
+                                  ("dynamic", PIPE.format("true"))):
+                out, counts, stderr = run_with_pipeline(text, args.plugin, pipeline, workdir, f"p{k}_{key}")
+                outs[key] = out
+                for c in ("mallocs", "bytes"):
+                    totals[key][c] += counts[c]
+                if key == "dynamic":
+                    for line in stderr.splitlines():
+                        m = AFTER.search(line)
+                        if not m:
+                            continue
+                        bound = line.rsplit("lower bound ", 1)[1].split(";")[0]
+                        for sizes in merge_programs.SIZE_TRIPLES:
+                            a, b = evaluate(m.group(2), sizes), evaluate(bound, sizes)
+                            if a is not None and b:
+                                ratios.append(a / b)
+            if outs["static"] != outs["before"] or outs["dynamic"] != outs["before"]:
+                raise SystemExit(f"program {k}: the output changed")
+    if args.file:
+        print(f"programs: {' '.join(args.file)}")
+    else:
+        print(f"{args.count} programs x {len(merge_programs.SIZE_TRIPLES)} size triples x 2 flags")
+    print("| build | mallocs executed | bytes asked for |")
+    print("|---|---|---|")
+    for key, label in (("before", "as generated"), ("static", "merge-alloc dynamic=false"),
+                       ("dynamic", "merge-alloc dynamic=true")):
+        print(f"| {label} | {totals[key]['mallocs']} | {totals[key]['bytes']} |")
+    if ratios:
+        geo = 1.0
+        for r in ratios:
+            geo *= r
+        geo **= 1 / len(ratios)
+        print(f"function arenas at the size triples: {len(ratios)} evaluated, arena / lower bound: "
+              f"max {max(ratios):.3f}, geometric mean {geo:.3f}, at the bound {sum(r == 1 for r in ratios)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
