@@ -1482,7 +1482,7 @@ mod tests {
         let merge = b.snapshot().block(bb3).args[0];
         let dealloc = b.add_op(
             bb3,
-            super::allocs::OWNERSHIP_BASED_DEALLOC,
+            crate::analysis::allocs::OWNERSHIP_BASED_DEALLOC,
             &[merge, cond],
             &[],
             OpFacts {

@@ -77,8 +77,10 @@ impl Diagnostic {
         Self::new(op, Severity::Warning, message)
     }
 
+    /// A remark is a one-line report: at the op's location, never printing
+    /// the op (for a summary at a function, that would be its whole body).
     pub fn remark(op: &OperationRef<'_, '_>, message: impl Into<String>) -> Self {
-        Self::new(op, Severity::Remark, message)
+        Self::at_location_of(op, Severity::Remark, message)
     }
 
     /// Attaches a note at `at`'s location.
