@@ -6,12 +6,12 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 
 use bufrs::plan::{
-    Planner, PlannerKind, SearchBudget, check_plan, csv_io, lower_bound, search, svg,
+    Deadline, Planner, PlannerKind, SearchBudget, check_plan, csv_io, lower_bound, search, svg,
 };
 
 #[derive(Parser, Debug)]
@@ -24,8 +24,9 @@ struct Args {
     /// greedy-breadth, skyline, search.
     #[arg(long, default_value = "default")]
     planner: String,
-    /// Work budget of the search planner, in milliseconds of deterministic work (same input and
-    /// budget, same plan); the other planners ignore it (see `bufrs::plan::SearchBudget`).
+    /// Time budget in milliseconds. The search planner spends it as deterministic work (same
+    /// input and budget, same plan, unless the machine is too slow); every planner stops at it
+    /// on the wall clock and completes its plan the fast way (see `bufrs::plan::Deadline`).
     #[arg(long, alias = "time-budget-ms", default_value_t = SearchBudget::CLI_DEFAULT.millis())]
     search_budget_ms: u64,
     /// Alignment of every buffer's offset in bytes (a power of two).
@@ -85,7 +86,10 @@ fn run(args: &Args) -> Result<(), Failure> {
     let planner = kind.planner(budget);
     let started = Instant::now();
     let plan = match args.capacity {
-        None => planner.plan(problem),
+        None => {
+            let deadline = Deadline::at(started + Duration::from_millis(args.search_budget_ms));
+            planner.plan_until(problem, deadline)
+        }
         Some(capacity) => {
             if kind != PlannerKind::Search {
                 return Err(bad_input(format!(
