@@ -335,11 +335,12 @@ pub fn default_plan_until(problem: &Problem, deadline: Deadline) -> Plan {
         // Large inputs: one skyline fill (O(n log n) plus the scans of buffers starting at
         // the lowest section), then greedy by breadth and size-then-duration best fit unless
         // they would scan too many overlapping buffers.
-        let mut best = skyline::plan(
+        let mut best = skyline::plan_until(
             problem,
             skyline::Choice::Duration,
             skyline::Fill::default(),
             None,
+            deadline,
         );
         let bound = lower_bound(problem);
         let work = DEFAULT_GREEDY_WORK_PER_BUFFER.saturating_mul(problem.len() as u64);

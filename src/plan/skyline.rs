@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 
 use crate::plan::{
     Plan, Problem,
-    deadline::Deadline,
+    deadline::{CHECK_EVERY, Deadline, FALLBACK_GRACE, stack_above},
     problem::{Sections, round_up},
     rng::{Rng, scale_per_mille},
 };
@@ -57,14 +57,15 @@ pub fn best_of(problem: &Problem, jittered: u64) -> Plan {
     best_of_until(problem, jittered, Deadline::NEVER)
 }
 
-/// [`best_of`] that starts no run after `deadline` (the first one always runs).
+/// [`best_of`] that starts no run after `deadline` (the first one always runs, cut at
+/// `deadline` like [`plan_until`]).
 pub fn best_of_until(problem: &Problem, jittered: u64, deadline: Deadline) -> Plan {
     let prepared = Prepared::new(problem);
     runs()
         .take(PLAIN_RUNS + jittered as usize)
         .enumerate()
         .take_while(|&(index, _)| index == 0 || !deadline.passed())
-        .map(|(_, (choice, fill, jitter))| prepared.fill(choice, fill, jitter))
+        .map(|(_, (choice, fill, jitter))| prepared.fill(choice, fill, jitter, deadline))
         .reduce(|best, plan| if plan.total < best.total { plan } else { best })
         .unwrap_or_else(|| Plan::from_offsets(problem, vec![0; problem.len()]))
 }
@@ -90,7 +91,8 @@ pub fn complete_above(problem: &Problem, mut offsets: Vec<u64>, rest: &[usize]) 
     let buffers = problem.buffers();
     let sub = Problem::new(rest.iter().map(|&i| buffers[i]).collect())
         .expect("a subset of a valid problem is valid");
-    let packed = plan(&sub, Choice::Duration, Fill::default(), None);
+    let grace = Deadline::after(FALLBACK_GRACE);
+    let packed = plan_until(&sub, Choice::Duration, Fill::default(), None, grace);
     for (j, &i) in rest.iter().enumerate() {
         offsets[i] = base + packed.offsets[j];
     }
@@ -105,7 +107,8 @@ pub fn best_within(problem: &Problem, max_runs: usize, work: u64, good_enough: u
     best_within_until(problem, max_runs, work, good_enough, Deadline::NEVER)
 }
 
-/// [`best_within`] that starts no run after `deadline` (the first one always runs).
+/// [`best_within`] that starts no run after `deadline` (the first one always runs, cut at
+/// `deadline` like [`plan_until`]).
 pub fn best_within_until(
     problem: &Problem,
     max_runs: usize,
@@ -125,7 +128,7 @@ pub fn best_within_until(
             break;
         }
         spent = spent.saturating_add(cost);
-        let plan = prepared.fill(choice, fill, jitter);
+        let plan = prepared.fill(choice, fill, jitter, deadline);
         if best.as_ref().is_none_or(|b| plan.total < b.total) {
             best = Some(plan);
         }
@@ -170,7 +173,19 @@ const JITTER_WIDTHS: [u64; 3] = [250, 600, 900];
 /// buffer's key by a pseudo-random factor drawn from that seed, by up to 25%, 60% or 90%
 /// either way depending on the seed.
 pub fn plan(problem: &Problem, choice: Choice, fill: Fill, jitter: Option<u64>) -> Plan {
-    Prepared::new(problem).fill(choice, fill, jitter)
+    plan_until(problem, choice, fill, jitter, Deadline::NEVER)
+}
+
+/// [`plan`] cut at `deadline`: the buffers not placed by then go on top by
+/// [`stack_above`].
+pub fn plan_until(
+    problem: &Problem,
+    choice: Choice,
+    fill: Fill,
+    jitter: Option<u64>,
+    deadline: Deadline,
+) -> Plan {
+    Prepared::new(problem).fill(choice, fill, jitter, deadline)
 }
 
 /// What every fill of one problem shares: the buffers that take room, the sections and each
@@ -225,7 +240,7 @@ impl<'p> Prepared<'p> {
         (self.items.len() + covered) as u64
     }
 
-    fn fill(&self, choice: Choice, fill: Fill, jitter: Option<u64>) -> Plan {
+    fn fill(&self, choice: Choice, fill: Fill, jitter: Option<u64>, deadline: Deadline) -> Plan {
         let problem = self.problem;
         let buffers = problem.buffers();
         let (items, span) = (&self.items, &self.span);
@@ -291,7 +306,16 @@ impl<'p> Prepared<'p> {
                 next_pending[s] = s + 1;
             }
         }
+        let mut steps = 0usize;
         while remaining > 0 {
+            steps += 1;
+            if steps % CHECK_EVERY == 0 && deadline.passed() {
+                let rest: Vec<usize> = (0..items.len())
+                    .filter(|&k| !placed[k])
+                    .map(|k| items[k])
+                    .collect();
+                return stack_above(problem, offsets, &rest);
+            }
             // The lowest section some unplaced buffer is live in, leftmost on ties.
             let Some((section, height)) = skyline.lowest() else {
                 break;

@@ -381,3 +381,27 @@ fn complete_above_stacks_the_rest_over_a_partial_plan() {
         .unwrap();
     assert!(rest.iter().all(|&i| plan.offsets[i] >= kept_top));
 }
+
+#[test]
+fn stack_above_gives_a_valid_plan_by_size_class() {
+    let mut buffers: Vec<Buffer> = synth::shape_trace(synth::Shape::Random, 300, 8)
+        .unwrap()
+        .buffers()
+        .to_vec();
+    buffers[3] = buffers[3].with_alignment(256);
+    buffers[7].size = 0;
+    let problem = Problem::new(buffers).unwrap();
+    let everything: Vec<usize> = (0..problem.len()).collect();
+    let plan = deadline::stack_above(&problem, vec![0; problem.len()], &everything);
+    check_plan(&problem, &plan).unwrap();
+    // Half kept from a skyline plan, the rest stacked over it.
+    let full = skyline::plan(
+        &problem,
+        skyline::Choice::Area,
+        skyline::Fill::default(),
+        None,
+    );
+    let plan = deadline::stack_above(&problem, full.offsets.clone(), &everything[150..]);
+    check_plan(&problem, &plan).unwrap();
+    assert_eq!(plan.offsets[..150], full.offsets[..150]);
+}
