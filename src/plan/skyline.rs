@@ -70,12 +70,19 @@ pub fn best_of_until(problem: &Problem, jittered: u64, deadline: Deadline) -> Pl
         .unwrap_or_else(|| Plan::from_offsets(problem, vec![0; problem.len()]))
 }
 
+/// Above this many buffers to complete, [`complete_above`] stacks them by size class at once.
+pub const FALLBACK_FILL_LIMIT: usize = 50_000;
+
 /// Completes a partial plan: `offsets` is valid for every buffer but those of `rest`, which
 /// go above everything else, packed among themselves by one fill (longest first). The
 /// fallback of the planners cut short by a [`Deadline`].
 pub fn complete_above(problem: &Problem, mut offsets: Vec<u64>, rest: &[usize]) -> Plan {
     if rest.is_empty() {
         return Plan::from_offsets(problem, offsets);
+    }
+    if rest.len() > FALLBACK_FILL_LIMIT {
+        // Setting up a fill of this many buffers alone outlasts the grace.
+        return stack_above(problem, offsets, rest);
     }
     let mut pending = vec![false; problem.len()];
     for &i in rest {
