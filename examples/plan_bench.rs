@@ -6,6 +6,11 @@
 //! 2. DNN-like random traces of 100 to 100,000 buffers: ratio of peak to lower bound and time
 //!    per planner, with the geometric mean over seeds.
 //!
+//! 3. with `--scale`: the trace shapes of [`synth::Shape`] at 10^4, 10^5 and 10^6 buffers
+//!    (`--scale-max N`), every planner cut at `--scale-budget-ms` (default 2000) of wall time,
+//!    then the budget-versus-wall table: each planner's wall time against budgets of 100 and
+//!    1000 ms (the target: at most 1.1 x budget + 50 ms).
+//!
 //! Run: `cargo run --release --example plan_bench [-- --search-ms 10000 --seeds 5 --max 100000]`.
 //! Every plan is verified with the checker; a failure aborts the run.
 
@@ -13,7 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bufrs::plan::{
-    Planner, PlannerKind, Problem, SearchBudget, check_plan, csv_io, lower_bound, synth,
+    Deadline, Planner, PlannerKind, Problem, SearchBudget, check_plan, csv_io, lower_bound, synth,
 };
 
 struct Options {
@@ -23,6 +28,9 @@ struct Options {
     data: Option<PathBuf>,
     skip_minimalloc: bool,
     skip_traces: bool,
+    scale: bool,
+    scale_max: usize,
+    scale_budget_ms: u64,
 }
 
 fn options() -> Options {
@@ -33,6 +41,9 @@ fn options() -> Options {
         data: std::env::var_os("BUFRS_MINIMALLOC_DIR").map(PathBuf::from),
         skip_minimalloc: false,
         skip_traces: false,
+        scale: false,
+        scale_max: 1_000_000,
+        scale_budget_ms: 2000,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -48,6 +59,13 @@ fn options() -> Options {
                 i += 1;
                 continue;
             }
+            "--scale" => {
+                o.scale = true;
+                i += 1;
+                continue;
+            }
+            "--scale-max" => o.scale_max = value.parse().expect("--scale-max N"),
+            "--scale-budget-ms" => o.scale_budget_ms = value.parse().expect("--scale-budget-ms N"),
             "--no-traces" => {
                 o.skip_traces = true;
                 i += 1;
@@ -190,8 +208,111 @@ fn traces(o: &Options) {
     println!("\ndefault planner, geometric mean over all trace sizes and seeds: {overall:.4}\n");
 }
 
+/// Plans with `kind` cut at `budget_ms` of wall time (the search also spends it as work), as
+/// `bufrs-plan --time-budget-ms` does; checks the plan.
+fn run_cut(kind: PlannerKind, problem: &Problem, budget_ms: u64) -> (u64, Duration) {
+    let planner = kind.planner(SearchBudget::from_millis(budget_ms));
+    let start = Instant::now();
+    let deadline = Deadline::at(start + Duration::from_millis(budget_ms));
+    let plan = planner.plan_until(problem, deadline);
+    let elapsed = start.elapsed();
+    if let Err(error) = check_plan(problem, &plan) {
+        panic!("{} produced an invalid plan: {error}", kind.name());
+    }
+    (plan.total, elapsed)
+}
+
+fn scale_sizes(o: &Options) -> Vec<usize> {
+    let mut sizes = vec![10_000usize, 100_000, 1_000_000];
+    sizes.retain(|&n| n <= o.scale_max);
+    sizes
+}
+
+fn scale(o: &Options) {
+    let kinds = PlannerKind::ALL;
+    println!(
+        "## Trace shapes at scale: peak / LB (time in ms; every planner cut at {} ms, `cut` when it was)\n",
+        o.scale_budget_ms
+    );
+    print!("| shape | buffers |");
+    for kind in kinds {
+        print!(" {} |", kind.name());
+    }
+    println!();
+    print!("|---|---|");
+    for _ in kinds {
+        print!("---|");
+    }
+    println!();
+    for shape in synth::Shape::ALL {
+        for n in scale_sizes(o) {
+            let problem = synth::shape_trace(shape, n, 1).expect("trace");
+            let bound = lower_bound(&problem);
+            print!("| {} | {n} |", shape.name());
+            for kind in kinds {
+                let (total, time) = run_cut(kind, &problem, o.scale_budget_ms);
+                let cut = if time >= Duration::from_millis(o.scale_budget_ms) {
+                    ", cut"
+                } else {
+                    ""
+                };
+                print!(
+                    " {:.4} ({} ms{cut}) |",
+                    total as f64 / bound as f64,
+                    ms(time)
+                );
+            }
+            println!();
+        }
+    }
+    println!();
+    let budgets = [100u64, 1000];
+    println!(
+        "## Budget versus wall time: largest wall / budget over the shapes (target <= 1.1 x budget + 50 ms)\n"
+    );
+    print!("| buffers | budget ms |");
+    for kind in kinds {
+        print!(" {} |", kind.name());
+    }
+    println!();
+    print!("|---|---|");
+    for _ in kinds {
+        print!("---|");
+    }
+    println!();
+    let mut worst_excess: f64 = 0.0;
+    for n in scale_sizes(o) {
+        let problems: Vec<Problem> = synth::Shape::ALL
+            .iter()
+            .map(|&shape| synth::shape_trace(shape, n, 2).expect("trace"))
+            .collect();
+        for budget in budgets {
+            print!("| {n} | {budget} |");
+            for kind in kinds {
+                let mut slowest = Duration::ZERO;
+                for problem in &problems {
+                    slowest = slowest.max(run_cut(kind, problem, budget).1);
+                }
+                let limit = budget as f64 * 1.1 + 50.0;
+                let wall = slowest.as_secs_f64() * 1000.0;
+                worst_excess = worst_excess.max(wall / limit);
+                let mark = if wall > limit { "**" } else { "" };
+                print!(" {mark}{} ms{mark} |", ms(slowest));
+            }
+            println!();
+        }
+    }
+    println!(
+        "\nworst wall time / (1.1 x budget + 50 ms): {worst_excess:.2} (bold: above the target)\n"
+    );
+}
+
 fn main() {
     let o = options();
+    if o.scale {
+        scale(&o);
+        return;
+    }
     if !o.skip_minimalloc {
         match &o.data {
             Some(data) => minimalloc(&o, data),

@@ -25,7 +25,12 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::plan::{Plan, Problem, problem::round_up};
+use crate::plan::{
+    Plan, Problem,
+    deadline::{CHECK_EVERY, Deadline},
+    problem::round_up,
+    skyline,
+};
 
 /// How the planner picks the free chunk for an allocation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,13 +60,25 @@ struct Chunk {
 
 /// Runs the chunk-list planner over the problem's events.
 pub fn plan(problem: &Problem, choice: Choice) -> Plan {
+    plan_until(problem, choice, Deadline::NEVER)
+}
+
+/// [`plan`] that stops reading events at `deadline`: the buffers not allocated by then go on
+/// top, packed by one skyline fill ([`skyline::complete_above`]). Offsets already given stay
+/// final because nothing grows any more.
+pub fn plan_until(problem: &Problem, choice: Choice, deadline: Deadline) -> Plan {
     let quantum = problem.max_alignment();
     let mut memory = ChunkList::default();
     let mut head_of = vec![NONE; problem.len()];
     let mut order: Vec<usize> = (0..problem.len()).collect();
     order.sort_by_key(|&i| (problem.buffers()[i].first, i));
     let mut ending: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
-    for buffer in order {
+    let mut cut = order.len();
+    for (position, &buffer) in order.iter().enumerate() {
+        if position % CHECK_EVERY == 0 && deadline.passed() {
+            cut = position;
+            break;
+        }
         let b = problem.buffers()[buffer];
         while let Some(&Reverse((last, done))) = ending.peek() {
             if last >= b.first {
@@ -83,7 +100,7 @@ pub fn plan(problem: &Problem, choice: Choice) -> Plan {
         .iter()
         .map(|&s| if s == NONE { 0 } else { segment_offsets[s] })
         .collect();
-    Plan::from_offsets(problem, offsets)
+    skyline::complete_above(problem, offsets, &order[cut..])
 }
 
 #[derive(Default)]

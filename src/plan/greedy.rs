@@ -9,7 +9,12 @@
 //! Placed buffers live in a segment tree over compressed ticks, so finding the ones that
 //! overlap a lifetime costs O(log n + overlapping) rather than a scan of everything placed.
 
-use crate::plan::{Plan, Problem, problem::round_up};
+use crate::plan::{
+    Plan, Problem,
+    deadline::{CHECK_EVERY, Deadline},
+    problem::round_up,
+    skyline,
+};
 
 /// Which buffer goes first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,17 +99,60 @@ pub fn peak_load_over_lifetimes(problem: &Problem) -> Vec<u64> {
 /// Places the buffers in `sequence` (a permutation of the problem's indices) one by one with
 /// best fit among time-overlapping placed buffers.
 pub fn best_fit_in_order(problem: &Problem, sequence: &[usize]) -> Plan {
+    best_fit_until(problem, sequence, Deadline::NEVER)
+}
+
+/// [`best_fit_in_order`] that stops at `deadline`: the buffers not placed by then go on top,
+/// packed by one skyline fill ([`skyline::complete_above`]).
+pub fn best_fit_until(problem: &Problem, sequence: &[usize], deadline: Deadline) -> Plan {
+    let placement = place_in_order(problem, sequence, u64::MAX, deadline);
+    skyline::complete_above(problem, placement.offsets, &sequence[placement.placed..])
+}
+
+/// [`best_fit_in_order`] that gives up (`None`) once it has scanned more than `work`
+/// overlapping buffers in all or `deadline` passes: inputs where lifetimes overlap a lot make
+/// best fit quadratic, and the default planner then keeps its other candidates.
+pub fn best_fit_within(
+    problem: &Problem,
+    sequence: &[usize],
+    work: u64,
+    deadline: Deadline,
+) -> Option<Plan> {
+    let placement = place_in_order(problem, sequence, work, deadline);
+    (placement.placed == sequence.len()).then(|| Plan::from_offsets(problem, placement.offsets))
+}
+
+/// Offsets of the first `placed` buffers of a sequence (the others at 0).
+struct Placement {
+    offsets: Vec<u64>,
+    placed: usize,
+}
+
+fn place_in_order(
+    problem: &Problem,
+    sequence: &[usize],
+    work: u64,
+    deadline: Deadline,
+) -> Placement {
     let mut index = TimeIndex::new(problem);
     let mut offsets = vec![0u64; problem.len()];
     let mut neighbours: Vec<(u64, u64)> = Vec::new();
     let mut found: Vec<usize> = Vec::new();
-    for &buffer in sequence {
+    let mut spent = 0u64;
+    for (position, &buffer) in sequence.iter().enumerate() {
+        if spent > work || (position % CHECK_EVERY == 0 && deadline.passed()) {
+            return Placement {
+                offsets,
+                placed: position,
+            };
+        }
         let size = problem.aligned_size(buffer);
         if size == 0 {
             continue;
         }
         found.clear();
         index.overlapping(buffer, &mut found);
+        spent += found.len() as u64;
         neighbours.clear();
         neighbours.extend(
             found
@@ -115,7 +163,10 @@ pub fn best_fit_in_order(problem: &Problem, sequence: &[usize]) -> Plan {
         offsets[buffer] = best_gap(&mut neighbours, size, alignment);
         index.insert(buffer);
     }
-    Plan::from_offsets(problem, offsets)
+    Placement {
+        offsets,
+        placed: sequence.len(),
+    }
 }
 
 /// Lowest-waste gap for `size` bytes among occupied ranges `(start, end)`: the smallest free

@@ -14,6 +14,7 @@
 //! * [`skyline`]: bottom-left fill of the lowest point of the skyline (perfect-packing style).
 //! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
 //!   deterministic budget, starting from the default plan.
+//! * [`deadline`]: the wall-clock cutoff a planner may be given ([`Deadline`]).
 //! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
 //! * [`slices`]: IREE-style slice lists (`[start, end] = size`, sizes integers or symbols).
 //! * [`svg`]: a picture of a plan (time across, address up).
@@ -29,6 +30,7 @@
 pub mod bound;
 pub mod check;
 pub mod csv_io;
+pub mod deadline;
 pub mod free_chunk;
 pub mod greedy;
 pub mod problem;
@@ -42,6 +44,7 @@ pub mod synth;
 
 pub use bound::lower_bound;
 pub use check::check_plan;
+pub use deadline::Deadline;
 pub use problem::{Buffer, Plan, Problem};
 
 use std::fmt;
@@ -214,13 +217,15 @@ impl std::str::FromStr for PlannerKind {
 
 /// How much the `search` planner may work: milliseconds of deterministic work
 /// ([`search::Budget::from_millis`]: `ms` × [`search::WORK_PER_MS`] units, so a given input
-/// and budget always give the same plan; a wall-clock guard stops it at `2 × ms + 50` ms).
+/// and budget give the same plan; a wall-clock cutoff at `ms`, start plans included, stops it
+/// on a machine slower than the calibration).
 ///
 /// This is the one budget setting: merge-alloc's `search-budget-ms` option and `bufrs-plan
 /// --search-budget-ms` both set it, each with the default suited to where it runs
 /// ([`SearchBudget::PASS_DEFAULT`] per allocation scope inside a compiler,
 /// [`SearchBudget::CLI_DEFAULT`] for the offline tool). Only [`PlannerKind::Search`] reads
-/// it. The `default` planner's short search has a fixed budget of its own,
+/// it; `bufrs-plan` also turns it into a wall-clock [`Deadline`] for every planner
+/// ([`BuiltinPlanner::plan_until`]). The `default` planner's short search has a fixed budget of its own,
 /// [`SearchBudget::DEFAULT_PLANNER`], so the default planner gives the same plans whatever
 /// the setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -269,27 +274,36 @@ impl Planner for BuiltinPlanner {
     }
 
     fn plan(&self, problem: &Problem) -> Plan {
+        self.plan_until(problem, Deadline::NEVER)
+    }
+}
+
+impl BuiltinPlanner {
+    /// The plan, cut short at `deadline`: each planner then completes its plan the fastest
+    /// way it has (see [`Deadline`]). `bufrs-plan` passes the start time plus its budget, so
+    /// the budget bounds the wall time of every planner.
+    pub fn plan_until(&self, problem: &Problem, deadline: Deadline) -> Plan {
+        let in_order = |order: greedy::Order| {
+            greedy::best_fit_until(problem, &greedy::order(problem, order), deadline)
+        };
         match self.kind {
-            PlannerKind::Default => default_plan(problem),
-            PlannerKind::FreeChunk => free_chunk::plan(problem, free_chunk::Choice::SizeFirst),
-            PlannerKind::FreeChunkCost => free_chunk::plan(problem, free_chunk::Choice::CostModel),
-            PlannerKind::GreedySize => greedy::best_fit_in_order(
-                problem,
-                &greedy::order(problem, greedy::Order::SizeDescending),
-            ),
-            PlannerKind::BestFitStart => greedy::best_fit_in_order(
-                problem,
-                &greedy::order(problem, greedy::Order::StartTime),
-            ),
-            PlannerKind::SizeDuration => greedy::best_fit_in_order(
-                problem,
-                &greedy::order(problem, greedy::Order::SizeThenDuration),
-            ),
-            PlannerKind::GreedyBreadth => {
-                greedy::best_fit_in_order(problem, &greedy::order(problem, greedy::Order::Breadth))
+            PlannerKind::Default => default_plan_until(problem, deadline),
+            PlannerKind::FreeChunk => {
+                free_chunk::plan_until(problem, free_chunk::Choice::SizeFirst, deadline)
             }
-            PlannerKind::Skyline => skyline::best_of(problem, SKYLINE_JITTERED_RUNS),
-            PlannerKind::Search => search::plan(problem, &self.search_budget.work()),
+            PlannerKind::FreeChunkCost => {
+                free_chunk::plan_until(problem, free_chunk::Choice::CostModel, deadline)
+            }
+            PlannerKind::GreedySize => in_order(greedy::Order::SizeDescending),
+            PlannerKind::BestFitStart => in_order(greedy::Order::StartTime),
+            PlannerKind::SizeDuration => in_order(greedy::Order::SizeThenDuration),
+            PlannerKind::GreedyBreadth => in_order(greedy::Order::Breadth),
+            PlannerKind::Skyline => {
+                skyline::best_of_until(problem, SKYLINE_JITTERED_RUNS, deadline)
+            }
+            PlannerKind::Search => {
+                search::plan_until(problem, &self.search_budget.work(), deadline)
+            }
         }
     }
 }
@@ -323,38 +337,65 @@ pub const DEFAULT_BOUND_SHARE_PERCENT: u64 = 50;
 /// bound, and all of it is deterministic. Larger inputs: the best of one skyline fill, greedy
 /// by breadth and size-then-duration best fit.
 pub fn default_plan(problem: &Problem) -> Plan {
+    default_plan_until(problem, Deadline::NEVER)
+}
+
+/// Overlapping buffers the default planner lets each best-fit heuristic scan per buffer on
+/// large inputs before it drops that heuristic (best fit is quadratic when lifetimes overlap
+/// a lot; the skyline fill is not).
+pub const DEFAULT_GREEDY_WORK_PER_BUFFER: u64 = 256;
+
+/// [`default_plan`] cut short at `deadline` (each stage checks it; the first candidate
+/// always completes).
+pub fn default_plan_until(problem: &Problem, deadline: Deadline) -> Plan {
     if problem.len() > DEFAULT_SEARCH_LIMIT {
-        // Large inputs: the heuristics that win on DNN-like traces, each O(n log n) plus the
-        // overlaps they scan.
-        let candidates = [
-            skyline::plan(
-                problem,
-                skyline::Choice::Duration,
-                skyline::Fill::default(),
-                None,
-            ),
-            PlannerKind::GreedyBreadth
-                .planner(SearchBudget::NONE)
-                .plan(problem),
-            PlannerKind::SizeDuration
-                .planner(SearchBudget::NONE)
-                .plan(problem),
-        ];
-        return smallest(candidates);
+        // Large inputs: one skyline fill (O(n log n) plus the scans of buffers starting at
+        // the lowest section), then greedy by breadth and size-then-duration best fit unless
+        // they would scan too many overlapping buffers.
+        let mut best = skyline::plan_until(
+            problem,
+            skyline::Choice::Duration,
+            skyline::Fill::default(),
+            None,
+            deadline,
+        );
+        let bound = lower_bound(problem);
+        let work = DEFAULT_GREEDY_WORK_PER_BUFFER.saturating_mul(problem.len() as u64);
+        for order in [greedy::Order::Breadth, greedy::Order::SizeThenDuration] {
+            if best.total <= bound || deadline.passed() {
+                break;
+            }
+            let sequence = greedy::order(problem, order);
+            if let Some(plan) = greedy::best_fit_within(problem, &sequence, work, deadline)
+                && plan.total < best.total
+            {
+                best = plan;
+            }
+        }
+        return best;
     }
     let bound = lower_bound(problem);
     let classic = best_classic(problem);
-    if classic.total <= bound {
+    if classic.total <= bound || deadline.passed() {
         return classic;
     }
     let best = smallest([
         classic,
-        skyline::best_within(problem, DEFAULT_SKYLINE_RUNS, DEFAULT_SKYLINE_WORK, bound),
+        skyline::best_within_until(
+            problem,
+            DEFAULT_SKYLINE_RUNS,
+            DEFAULT_SKYLINE_WORK,
+            bound,
+            deadline,
+        ),
     ]);
-    if best.total <= bound {
+    if best.total <= bound || deadline.passed() {
         return best;
     }
-    let budget = SearchBudget::DEFAULT_PLANNER.work();
+    let mut budget = search::Budget::guarded(SearchBudget::DEFAULT_PLANNER.millis());
+    if let Some(left) = deadline.remaining() {
+        budget.wall = budget.wall.min(left);
+    }
     let settings = search::Settings {
         first_restart_work: DEFAULT_RESTART_WORK,
         bound_share_percent: DEFAULT_BOUND_SHARE_PERCENT,

@@ -47,15 +47,17 @@
 //! looser target), then each schedule goes on where it stopped. A search that runs out of
 //! branches proves the target infeasible. The budget is an amount of work derived from
 //! milliseconds ([`WORK_PER_MS`]; every scan charges its length), so the result is
-//! deterministic for a given input and budget; a wall-clock guard at twice the budget plus
-//! 50 ms only fires on a machine much slower than the calibration. [`fit`] answers the
+//! deterministic for a given input and budget; a wall-clock cutoff at the budget itself
+//! (start plans included) only fires on a machine slower than the calibration. [`fit`] answers the
 //! decision question for a given capacity. Problems above [`SEARCH_LIMIT`] buffers keep the
 //! heuristic plan.
 
 use std::time::{Duration, Instant};
 
 use crate::plan::{
-    Plan, Planner as _, PlannerKind, Problem, default_plan, lower_bound,
+    Plan, PlannerKind, Problem,
+    deadline::Deadline,
+    default_plan_until, lower_bound,
     problem::{Sections, round_up},
     rng::scale_per_mille,
 };
@@ -80,8 +82,20 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget for `ms` milliseconds: `ms * WORK_PER_MS` units, wall guard `2 * ms + 50`.
+    /// The budget for `ms` milliseconds: `ms * WORK_PER_MS` units, and a wall-clock cutoff at
+    /// `ms` itself, so the budget bounds wall time even on a loaded or slow machine (where the
+    /// cutoff, not the work, may end the search: the plan then depends on timing).
     pub fn from_millis(ms: u64) -> Budget {
+        Budget {
+            work: ms.saturating_mul(WORK_PER_MS),
+            wall: Duration::from_millis(ms),
+        }
+    }
+
+    /// `ms` milliseconds of work with a loose wall guard (`2 * ms + 50`) that only fires on a
+    /// much slower machine: the default planner's short search, whose plans should not depend
+    /// on timing.
+    pub fn guarded(ms: u64) -> Budget {
         Budget {
             work: ms.saturating_mul(WORK_PER_MS),
             wall: Duration::from_millis(ms.saturating_mul(2).saturating_add(50)),
@@ -92,14 +106,30 @@ impl Budget {
 /// The search planner: the best of the default plan and two more heuristics, improved within
 /// `budget` with the portfolio duration, area, size.
 pub fn plan(problem: &Problem, budget: &Budget) -> Plan {
-    let mut start = default_plan(problem);
+    plan_until(problem, budget, Deadline::NEVER)
+}
+
+/// [`plan`] within `budget.wall` of wall time counted from the call, start plans included
+/// (they are cut short too, see [`Deadline`]), and never past `deadline`.
+pub fn plan_until(problem: &Problem, budget: &Budget, deadline: Deadline) -> Plan {
+    let deadline = deadline.min(Deadline::after(budget.wall));
+    let mut start = default_plan_until(problem, deadline);
     for kind in [PlannerKind::FreeChunkCost, PlannerKind::SizeDuration] {
-        let plan = kind.planner(crate::plan::SearchBudget::NONE).plan(problem);
+        if deadline.passed() {
+            break;
+        }
+        let plan = kind
+            .planner(crate::plan::SearchBudget::NONE)
+            .plan_until(problem, deadline);
         if plan.total < start.total {
             start = plan;
         }
     }
-    improve(problem, start, budget, &PORTFOLIO)
+    let left = Budget {
+        work: budget.work,
+        wall: deadline.remaining().unwrap_or(budget.wall),
+    };
+    improve(problem, start, &left, &PORTFOLIO)
 }
 
 /// How the search spends its budget.

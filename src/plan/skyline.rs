@@ -9,14 +9,18 @@
 //! to the lowest height an unplaced buffer live there can take. Every placement rests on
 //! what is below it, so the plan is valid by construction.
 //!
-//! One pass costs O(n · sections) at most; [`best_of`] runs several choices and
+//! One pass costs O(n log n) plus the scans of the buffers starting at the lowest section
+//! (a lazy segment tree keeps the skyline); [`best_of`] runs several choices and
 //! deterministically jittered variants and keeps the smallest plan. On the MiniMalloc
 //! instances (perfect packings cut from a square) this gets far closer to the bound than
 //! order-then-best-fit heuristics, because it never leaves a gap a later buffer could have
 //! filled exactly.
 
+use std::collections::BTreeSet;
+
 use crate::plan::{
     Plan, Problem,
+    deadline::{CHECK_EVERY, Deadline, FALLBACK_GRACE, stack_above},
     problem::{Sections, round_up},
     rng::{Rng, scale_per_mille},
 };
@@ -50,12 +54,56 @@ pub struct Fill {
 /// The smallest plan of the unjittered [`CHOICES`], each with and without step filling, and
 /// `jittered` more runs with perturbed keys and varied [`Fill`]s (deterministic seeds).
 pub fn best_of(problem: &Problem, jittered: u64) -> Plan {
+    best_of_until(problem, jittered, Deadline::NEVER)
+}
+
+/// [`best_of`] that starts no run after `deadline` (the first one always runs, cut at
+/// `deadline` like [`plan_until`]).
+pub fn best_of_until(problem: &Problem, jittered: u64, deadline: Deadline) -> Plan {
     let prepared = Prepared::new(problem);
     runs()
         .take(PLAIN_RUNS + jittered as usize)
-        .map(|(choice, fill, jitter)| prepared.fill(choice, fill, jitter))
+        .enumerate()
+        .take_while(|&(index, _)| index == 0 || !deadline.passed())
+        .map(|(_, (choice, fill, jitter))| prepared.fill(choice, fill, jitter, deadline))
         .reduce(|best, plan| if plan.total < best.total { plan } else { best })
         .unwrap_or_else(|| Plan::from_offsets(problem, vec![0; problem.len()]))
+}
+
+/// Above this many buffers to complete, [`complete_above`] stacks them by size class at once.
+pub const FALLBACK_FILL_LIMIT: usize = 50_000;
+
+/// Completes a partial plan: `offsets` is valid for every buffer but those of `rest`, which
+/// go above everything else, packed among themselves by one fill (longest first). The
+/// fallback of the planners cut short by a [`Deadline`].
+pub fn complete_above(problem: &Problem, mut offsets: Vec<u64>, rest: &[usize]) -> Plan {
+    if rest.is_empty() {
+        return Plan::from_offsets(problem, offsets);
+    }
+    if rest.len() > FALLBACK_FILL_LIMIT {
+        // Setting up a fill of this many buffers alone outlasts the grace.
+        return stack_above(problem, offsets, rest);
+    }
+    let mut pending = vec![false; problem.len()];
+    for &i in rest {
+        pending[i] = true;
+    }
+    let top = (0..problem.len())
+        .filter(|&i| !pending[i])
+        .map(|i| offsets[i] + problem.aligned_size(i))
+        .max()
+        .unwrap_or(0);
+    // Every alignment divides the largest one; the problem's invariant keeps this in range.
+    let base = round_up(top, problem.max_alignment()).unwrap_or(top);
+    let buffers = problem.buffers();
+    let sub = Problem::new(rest.iter().map(|&i| buffers[i]).collect())
+        .expect("a subset of a valid problem is valid");
+    let grace = Deadline::after(FALLBACK_GRACE);
+    let packed = plan_until(&sub, Choice::Duration, Fill::default(), None, grace);
+    for (j, &i) in rest.iter().enumerate() {
+        offsets[i] = base + packed.offsets[j];
+    }
+    Plan::from_offsets(problem, offsets)
 }
 
 /// The smallest plan of the unjittered runs of [`best_of`], then jittered ones up to
@@ -63,6 +111,18 @@ pub fn best_of(problem: &Problem, jittered: u64) -> Plan {
 /// buffer covers, per run) stays within `work`; stops as soon as a plan's total is at most
 /// `good_enough` (the lower bound, say).
 pub fn best_within(problem: &Problem, max_runs: usize, work: u64, good_enough: u64) -> Plan {
+    best_within_until(problem, max_runs, work, good_enough, Deadline::NEVER)
+}
+
+/// [`best_within`] that starts no run after `deadline` (the first one always runs, cut at
+/// `deadline` like [`plan_until`]).
+pub fn best_within_until(
+    problem: &Problem,
+    max_runs: usize,
+    work: u64,
+    good_enough: u64,
+    deadline: Deadline,
+) -> Plan {
     let prepared = Prepared::new(problem);
     let cost = prepared.fill_cost();
     let mut spent = 0u64;
@@ -71,8 +131,11 @@ pub fn best_within(problem: &Problem, max_runs: usize, work: u64, good_enough: u
         if index >= PLAIN_RUNS && (index >= max_runs || spent.saturating_add(cost) > work) {
             break;
         }
+        if index > 0 && deadline.passed() {
+            break;
+        }
         spent = spent.saturating_add(cost);
-        let plan = prepared.fill(choice, fill, jitter);
+        let plan = prepared.fill(choice, fill, jitter, deadline);
         if best.as_ref().is_none_or(|b| plan.total < b.total) {
             best = Some(plan);
         }
@@ -117,7 +180,19 @@ const JITTER_WIDTHS: [u64; 3] = [250, 600, 900];
 /// buffer's key by a pseudo-random factor drawn from that seed, by up to 25%, 60% or 90%
 /// either way depending on the seed.
 pub fn plan(problem: &Problem, choice: Choice, fill: Fill, jitter: Option<u64>) -> Plan {
-    Prepared::new(problem).fill(choice, fill, jitter)
+    plan_until(problem, choice, fill, jitter, Deadline::NEVER)
+}
+
+/// [`plan`] cut at `deadline`: the buffers not placed by then go on top by
+/// [`stack_above`].
+pub fn plan_until(
+    problem: &Problem,
+    choice: Choice,
+    fill: Fill,
+    jitter: Option<u64>,
+    deadline: Deadline,
+) -> Plan {
+    Prepared::new(problem).fill(choice, fill, jitter, deadline)
 }
 
 /// What every fill of one problem shares: the buffers that take room, the sections and each
@@ -142,13 +217,21 @@ impl<'p> Prepared<'p> {
             span,
         } = Sections::of(problem);
         let mut starting: Vec<Vec<usize>> = vec![Vec::new(); sections];
-        let mut live = vec![0u32; sections];
+        // Live count per section by a difference sweep.
+        let mut delta = vec![0i64; sections + 1];
         for (k, &(lo, hi)) in span.iter().enumerate() {
             starting[lo].push(k);
-            for count in &mut live[lo..=hi] {
-                *count += 1;
-            }
+            delta[lo] += 1;
+            delta[hi + 1] -= 1;
         }
+        let mut running = 0i64;
+        let live: Vec<u32> = delta[..sections]
+            .iter()
+            .map(|d| {
+                running += d;
+                running as u32
+            })
+            .collect();
         Prepared {
             problem,
             items,
@@ -164,7 +247,7 @@ impl<'p> Prepared<'p> {
         (self.items.len() + covered) as u64
     }
 
-    fn fill(&self, choice: Choice, fill: Fill, jitter: Option<u64>) -> Plan {
+    fn fill(&self, choice: Choice, fill: Fill, jitter: Option<u64>, deadline: Deadline) -> Plan {
         let problem = self.problem;
         let buffers = problem.buffers();
         let (items, span) = (&self.items, &self.span);
@@ -199,7 +282,47 @@ impl<'p> Prepared<'p> {
         let mut placed = vec![false; items.len()];
         let alignment = |k: usize| buffers[items[k]].alignment;
         let mut remaining = items.len();
+        // With the plain longest-first choice and one alignment for all, the preference among
+        // buffers starting in a section is an order on their last section (they share their
+        // first tick, so a longer one ends later), and a buffer fits at the lowest height
+        // exactly when its span stays in the flat stretch there: per section, the buffers
+        // sorted by (last section, key, reversed index) answer an iteration in O(log n)
+        // instead of a scan of all of them (quadratic when many start together). Same plans.
+        let uniform = items.first().map_or(1, |&i| buffers[i].alignment);
+        let fast = choice == Choice::Duration
+            && fill == Fill::default()
+            && jitter.is_none()
+            && items.iter().all(|&i| buffers[i].alignment == uniform);
+        let mut by_end: Option<Vec<BTreeSet<(usize, u64, u64, std::cmp::Reverse<usize>)>>> = fast
+            .then(|| {
+                starting
+                    .iter()
+                    .map(|list| {
+                        list.iter()
+                            .map(|&k| (span[k].1, keys[k].0, keys[k].1, std::cmp::Reverse(k)))
+                            .collect()
+                    })
+                    .collect()
+            });
+        // Unplaced buffers starting in each section, and a union-find "next section from
+        // here with some" (a section's count only goes down).
+        let mut pending: Vec<u32> = starting.iter().map(|s| s.len() as u32).collect();
+        let mut next_pending: Vec<usize> = (0..=sections).collect();
+        for (s, &count) in pending.iter().enumerate() {
+            if count == 0 {
+                next_pending[s] = s + 1;
+            }
+        }
+        let mut steps = 0usize;
         while remaining > 0 {
+            steps += 1;
+            if steps % CHECK_EVERY == 0 && deadline.passed() {
+                let rest: Vec<usize> = (0..items.len())
+                    .filter(|&k| !placed[k])
+                    .map(|k| items[k])
+                    .collect();
+                return stack_above(problem, offsets, &rest);
+            }
             // The lowest section some unplaced buffer is live in, leftmost on ties.
             let Some((section, height)) = skyline.lowest() else {
                 break;
@@ -217,25 +340,55 @@ impl<'p> Prepared<'p> {
                         || (hi + 1 < sections && skyline.top(hi + 1) == end));
                 (steps, flush, keys[k], std::cmp::Reverse(k))
             };
-            starting[section].retain(|&k| {
-                if placed[k] {
-                    return false;
+            if let Some(sorted) = &mut by_end {
+                // Fast path (see `by_end`): the best buffer here is the longest one whose
+                // span stays within the flat stretch at `height`, the lowest floor of the
+                // others is that of the shortest one beyond it.
+                let flat_end = skyline.first_off(section + 1, height);
+                let split = (flat_end, 0, 0, std::cmp::Reverse(usize::MAX));
+                let set = &sorted[section];
+                chosen = set.range(..split).next_back().map(|entry| entry.3.0);
+                if chosen.is_none()
+                    && let Some(&(hi, ..)) = set.range(split..).next()
+                {
+                    next_height =
+                        round_up(skyline.highest(section, hi), uniform).unwrap_or(u64::MAX);
                 }
-                let (lo, hi) = span[k];
-                let floor = round_up(skyline.highest(lo, hi), alignment(k)).unwrap_or(u64::MAX);
-                if floor == height {
-                    if chosen.is_none_or(|c| preference(k) > preference(c)) {
-                        chosen = Some(k);
+                if let Some(k) = chosen {
+                    sorted[section].remove(&(
+                        span[k].1,
+                        keys[k].0,
+                        keys[k].1,
+                        std::cmp::Reverse(k),
+                    ));
+                }
+            }
+            if by_end.is_none() {
+                starting[section].retain(|&k| {
+                    if placed[k] {
+                        return false;
                     }
-                } else {
-                    next_height = next_height.min(floor);
-                }
-                true
-            });
+                    let (lo, hi) = span[k];
+                    let floor = round_up(skyline.highest(lo, hi), alignment(k)).unwrap_or(u64::MAX);
+                    if floor == height {
+                        if chosen.is_none_or(|c| preference(k) > preference(c)) {
+                            chosen = Some(k);
+                        }
+                    } else {
+                        next_height = next_height.min(floor);
+                    }
+                    true
+                });
+            }
             match chosen {
                 Some(k) => {
                     placed[k] = true;
                     remaining -= 1;
+                    let lo = span[k].0;
+                    pending[lo] -= 1;
+                    if pending[lo] == 0 {
+                        next_pending[lo] = lo + 1;
+                    }
                     offsets[items[k]] = height;
                     let (lo, hi) = span[k];
                     skyline.place(lo, hi, height + problem.aligned_size(items[k]));
@@ -247,7 +400,18 @@ impl<'p> Prepared<'p> {
                     if section > 0 && skyline.is_live(section - 1) {
                         next_height = next_height.min(skyline.top(section - 1));
                     }
-                    skyline.raise(section, next_height.max(height + 1));
+                    let target = next_height.max(height + 1);
+                    skyline.raise(section, section, target);
+                    // The sections right of it at the same height, still in use, with no
+                    // unplaced buffer starting in them, would now rise one by one to the
+                    // height on their left, `target`: raise them together (the same plan,
+                    // without the cascade that makes wide valleys quadratic).
+                    let end = skyline
+                        .first_off(section + 1, height)
+                        .min(next_start(&mut next_pending, section + 1));
+                    if end > section + 1 {
+                        skyline.raise(section + 1, end - 1, target);
+                    }
                 }
             }
         }
@@ -255,119 +419,291 @@ impl<'p> Prepared<'p> {
     }
 }
 
+/// The first section from `s` on with an unplaced buffer starting in it (`next[s] == s` marks
+/// one; others point further right), with path halving.
+fn next_start(next: &mut [usize], mut s: usize) -> usize {
+    while next[s] != s {
+        next[s] = next[next[s]];
+        s = next[s];
+    }
+    s
+}
+
 /// The skyline: per section its height and how many unplaced buffers are live in it, in a
-/// bottom-up segment tree that answers "lowest section still in use (leftmost)" and "highest
-/// point over a range of sections" in O(log sections).
+/// lazy segment tree (range assignment of heights, range decrement of live counts) that
+/// answers "lowest section still in use (leftmost)", "highest point over a range of sections"
+/// and point queries in O(log sections). Placing a buffer costs O(log sections) amortized
+/// (each section closes once), not its number of sections, so long lifetimes stay cheap.
 #[derive(Clone)]
 struct Skyline {
-    /// Number of leaves (a power of two); leaf `s` is node `leaves + s`.
-    leaves: usize,
-    tops: Vec<u64>,
-    live: Vec<u32>,
-    /// Per node: lowest height among its sections still in use, and that section.
-    lowest: Vec<(u64, usize)>,
-    /// Per node: highest height among its sections.
-    highest: Vec<u64>,
+    /// Number of sections.
+    count: usize,
+    nodes: Vec<Node>,
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    /// Lowest height among its sections still in use, and that section (leftmost).
+    lowest: (u64, usize),
+    /// Highest height among its sections.
+    highest: u64,
+    /// Leftmost section still in use (`usize::MAX` if none).
+    first_open: usize,
+    /// Smallest live count among its sections still in use (`u32::MAX` if none).
+    min_live: u32,
+    /// Number of its sections still in use.
+    open: u32,
+    /// Pending: every section of the node now has this height.
+    assign: Option<u64>,
+    /// Pending: every section of the node still in use lost this many live buffers.
+    dec: u32,
 }
 
 const CLOSED: (u64, usize) = (u64::MAX, usize::MAX);
 
 impl Skyline {
     fn new(live: &[u32]) -> Skyline {
-        let leaves = live.len().next_power_of_two();
-        let mut skyline = Skyline {
-            leaves,
-            tops: vec![0; live.len()],
-            live: live.to_vec(),
-            lowest: vec![CLOSED; 2 * leaves],
-            highest: vec![0; 2 * leaves],
+        let count = live.len().max(1);
+        let blank = Node {
+            lowest: CLOSED,
+            highest: 0,
+            first_open: usize::MAX,
+            min_live: u32::MAX,
+            open: 0,
+            assign: None,
+            dec: 0,
         };
-        for s in 0..live.len() {
-            skyline.set_leaf(s);
-        }
-        for node in (1..leaves).rev() {
-            skyline.pull(node);
-        }
+        let mut skyline = Skyline {
+            count,
+            nodes: vec![blank; 4 * count],
+        };
+        skyline.build(1, 0, count - 1, live);
         skyline
     }
 
-    fn set_leaf(&mut self, s: usize) {
-        let node = self.leaves + s;
-        self.lowest[node] = if self.live[s] > 0 {
-            (self.tops[s], s)
-        } else {
-            CLOSED
-        };
-        self.highest[node] = self.tops[s];
+    fn build(&mut self, node: usize, l: usize, r: usize, live: &[u32]) {
+        if l == r {
+            let n = live.get(l).copied().unwrap_or(0);
+            let leaf = &mut self.nodes[node];
+            if n > 0 {
+                leaf.lowest = (0, l);
+                leaf.first_open = l;
+                leaf.min_live = n;
+                leaf.open = 1;
+            }
+            return;
+        }
+        let mid = (l + r) / 2;
+        self.build(2 * node, l, mid, live);
+        self.build(2 * node + 1, mid + 1, r, live);
+        self.pull(node);
     }
 
     fn pull(&mut self, node: usize) {
-        let (left, right) = (self.lowest[2 * node], self.lowest[2 * node + 1]);
+        let (left, right) = (self.nodes[2 * node], self.nodes[2 * node + 1]);
+        let n = &mut self.nodes[node];
         // Leftmost on ties: the left child wins unless the right one is strictly lower.
-        self.lowest[node] = if right.0 < left.0 { right } else { left };
-        self.highest[node] = self.highest[2 * node].max(self.highest[2 * node + 1]);
+        n.lowest = if right.lowest.0 < left.lowest.0 {
+            right.lowest
+        } else {
+            left.lowest
+        };
+        n.highest = left.highest.max(right.highest);
+        n.first_open = left.first_open.min(right.first_open);
+        n.min_live = left.min_live.min(right.min_live);
+        n.open = left.open + right.open;
     }
 
-    /// Recomputes the ancestors of leaves `lo..=hi`.
-    fn refresh(&mut self, lo: usize, hi: usize) {
-        let (mut lo, mut hi) = (self.leaves + lo, self.leaves + hi);
-        while lo > 1 {
-            lo /= 2;
-            hi /= 2;
-            for node in lo..=hi {
-                self.pull(node);
-            }
+    fn apply(&mut self, node: usize, assign: Option<u64>, dec: u32) {
+        let n = &mut self.nodes[node];
+        if let Some(height) = assign {
+            n.highest = height;
+            n.lowest = if n.first_open == usize::MAX {
+                CLOSED
+            } else {
+                (height, n.first_open)
+            };
+            n.assign = Some(height);
         }
+        if dec > 0 && n.min_live != u32::MAX {
+            n.min_live -= dec;
+            n.dec += dec;
+        }
+    }
+
+    fn push(&mut self, node: usize) {
+        let (assign, dec) = (self.nodes[node].assign, self.nodes[node].dec);
+        if assign.is_some() || dec > 0 {
+            self.apply(2 * node, assign, dec);
+            self.apply(2 * node + 1, assign, dec);
+            self.nodes[node].assign = None;
+            self.nodes[node].dec = 0;
+        }
+    }
+
+    /// Sets sections `lo..=hi` to `height`; with `dec`, each loses one live buffer (sections
+    /// reaching zero close).
+    fn update(
+        &mut self,
+        node: usize,
+        l: usize,
+        r: usize,
+        range: (usize, usize),
+        height: u64,
+        dec: u32,
+    ) {
+        let (lo, hi) = range;
+        if hi < l || r < lo {
+            return;
+        }
+        let n = self.nodes[node];
+        if lo <= l && r <= hi && (dec == 0 || n.min_live == u32::MAX || n.min_live > dec) {
+            self.apply(node, Some(height), dec);
+            return;
+        }
+        if l == r {
+            // A leaf whose last live buffer goes: it closes.
+            let leaf = &mut self.nodes[node];
+            leaf.highest = height;
+            leaf.lowest = CLOSED;
+            leaf.first_open = usize::MAX;
+            leaf.min_live = u32::MAX;
+            leaf.open = 0;
+            return;
+        }
+        self.push(node);
+        let mid = (l + r) / 2;
+        self.update(2 * node, l, mid, range, height, dec);
+        self.update(2 * node + 1, mid + 1, r, range, height, dec);
+        self.pull(node);
     }
 
     /// The lowest section some unplaced buffer is live in (leftmost), with its height.
     fn lowest(&self) -> Option<(usize, u64)> {
-        let (height, section) = self.lowest[1];
+        let (height, section) = self.nodes[1].lowest;
         (section != usize::MAX).then_some((section, height))
     }
 
     /// The highest point of sections `lo..=hi`.
     fn highest(&self, lo: usize, hi: usize) -> u64 {
-        let (mut lo, mut hi) = (self.leaves + lo, self.leaves + hi + 1);
-        let mut best = 0;
-        while lo < hi {
-            if lo % 2 == 1 {
-                best = best.max(self.highest[lo]);
-                lo += 1;
-            }
-            if hi % 2 == 1 {
-                hi -= 1;
-                best = best.max(self.highest[hi]);
-            }
-            lo /= 2;
-            hi /= 2;
+        self.highest_in(1, 0, self.count - 1, lo, hi)
+    }
+
+    fn highest_in(&self, node: usize, l: usize, r: usize, lo: usize, hi: usize) -> u64 {
+        if hi < l || r < lo {
+            return 0;
         }
-        best
+        let n = &self.nodes[node];
+        if lo <= l && r <= hi {
+            return n.highest;
+        }
+        if let Some(height) = n.assign {
+            return height;
+        }
+        let mid = (l + r) / 2;
+        self.highest_in(2 * node, l, mid, lo, hi)
+            .max(self.highest_in(2 * node + 1, mid + 1, r, lo, hi))
+    }
+
+    /// Height and whether it is still in use, of section `s`.
+    fn leaf(&self, s: usize) -> (u64, bool) {
+        let (mut node, mut l, mut r) = (1, 0, self.count - 1);
+        loop {
+            let n = &self.nodes[node];
+            if let Some(height) = n.assign {
+                // An ancestor's assignment is newer than anything below it.
+                return (
+                    height,
+                    n.first_open != usize::MAX && self.open_below(node, l, r, s),
+                );
+            }
+            if l == r {
+                return (n.highest, n.first_open != usize::MAX);
+            }
+            let mid = (l + r) / 2;
+            if s <= mid {
+                node = 2 * node;
+                r = mid;
+            } else {
+                node = 2 * node + 1;
+                l = mid + 1;
+            }
+        }
+    }
+
+    /// Whether section `s` (inside `node`'s range) is still in use.
+    fn open_below(&self, mut node: usize, mut l: usize, mut r: usize, s: usize) -> bool {
+        while l < r {
+            let mid = (l + r) / 2;
+            if s <= mid {
+                node = 2 * node;
+                r = mid;
+            } else {
+                node = 2 * node + 1;
+                l = mid + 1;
+            }
+        }
+        self.nodes[node].first_open != usize::MAX
     }
 
     fn top(&self, s: usize) -> u64 {
-        self.tops[s]
+        self.leaf(s).0
     }
 
     fn is_live(&self, s: usize) -> bool {
-        self.live[s] > 0
+        self.leaf(s).1
     }
 
     /// A buffer live over sections `lo..=hi` now ends at `end` there.
     fn place(&mut self, lo: usize, hi: usize, end: u64) {
-        for s in lo..=hi {
-            self.tops[s] = end;
-            self.live[s] -= 1;
-            self.set_leaf(s);
-        }
-        self.refresh(lo, hi);
+        self.update(1, 0, self.count - 1, (lo, hi), end, 1);
     }
 
-    /// Section `s` stays empty up to `height`.
-    fn raise(&mut self, s: usize, height: u64) {
-        self.tops[s] = height;
-        self.set_leaf(s);
-        self.refresh(s, s);
+    /// Sections `lo..=hi` stay empty up to `height`.
+    fn raise(&mut self, lo: usize, hi: usize, height: u64) {
+        self.update(1, 0, self.count - 1, (lo, hi), height, 0);
+    }
+
+    /// The first section from `from` on that is closed or not at `height` (`count` if none).
+    fn first_off(&self, from: usize, height: u64) -> usize {
+        if from >= self.count {
+            return self.count;
+        }
+        self.first_off_in(1, 0, self.count - 1, from, height, None)
+            .unwrap_or(self.count)
+    }
+
+    fn first_off_in(
+        &self,
+        node: usize,
+        l: usize,
+        r: usize,
+        from: usize,
+        height: u64,
+        over: Option<u64>,
+    ) -> Option<usize> {
+        if r < from {
+            return None;
+        }
+        let n = &self.nodes[node];
+        if from <= l {
+            let all_open = n.open as usize == r - l + 1;
+            // An ancestor's pending assignment is newer than anything in this node.
+            let flat = match over {
+                Some(top) => top == height,
+                None => n.lowest.0 == height && n.highest == height,
+            };
+            if all_open && flat {
+                return None;
+            }
+            if l == r {
+                return Some(l);
+            }
+        }
+        let over = over.or(n.assign);
+        let mid = (l + r) / 2;
+        self.first_off_in(2 * node, l, mid, from, height, over)
+            .or_else(|| self.first_off_in(2 * node + 1, mid + 1, r, from, height, over))
     }
 }
 

@@ -140,6 +140,66 @@ impl Graph {
     }
 }
 
+/// Trace shapes for scale benchmarks ([`shape_trace`]): each stresses another part of the
+/// planners (many short overlaps, everything overlapping everything, nesting, a staircase).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Random start in `[0, T)`, duration 1 to `T / 20` ticks.
+    Random,
+    /// Long-lived: start in the first tenth, duration `T / 2` to `T`.
+    LongLived,
+    /// Nested: lifetimes centred on `T / 2` with random durations (every pair overlaps).
+    Nested,
+    /// Staircase: buffer `i` starts at `i * T / n` and lives to the end.
+    Staircase,
+}
+
+impl Shape {
+    /// Every shape, in benchmark order.
+    pub const ALL: [Shape; 4] = [
+        Shape::Random,
+        Shape::LongLived,
+        Shape::Nested,
+        Shape::Staircase,
+    ];
+
+    /// Name in benchmark tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Random => "random",
+            Shape::LongLived => "long-lived",
+            Shape::Nested => "nested",
+            Shape::Staircase => "staircase",
+        }
+    }
+}
+
+/// `count` buffers of the given shape over `T = max(count / 10, 20)` ticks, sizes random
+/// multiples of 64 up to 16 KiB (alignment 1), deterministic for a seed.
+pub fn shape_trace(shape: Shape, count: usize, seed: u64) -> Result<Problem, PlanError> {
+    let mut rng = Rng::new(seed);
+    let ticks = (count as u64 / 10).max(20);
+    let buffers = (0..count as u64)
+        .map(|i| {
+            let size = 64 * rng.range(1, 256);
+            let (first, duration) = match shape {
+                Shape::Random => (rng.range(0, ticks - 1), rng.range(1, ticks / 20)),
+                Shape::LongLived => (rng.range(0, ticks / 10 - 1), rng.range(ticks / 2, ticks)),
+                Shape::Nested => {
+                    let duration = rng.range(1, ticks);
+                    ((ticks - duration) / 2, duration)
+                }
+                Shape::Staircase => {
+                    let first = i * ticks / count as u64;
+                    (first, ticks - first)
+                }
+            };
+            Buffer::new(size, first, first + duration - 1)
+        })
+        .collect();
+    Problem::new(buffers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +211,14 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a.len(), 500);
         assert_ne!(a, dnn_trace(500, 8).unwrap());
+    }
+
+    #[test]
+    fn shapes_are_deterministic_and_sized() {
+        for shape in Shape::ALL {
+            let a = shape_trace(shape, 300, 1).unwrap();
+            assert_eq!(a, shape_trace(shape, 300, 1).unwrap());
+            assert_eq!(a.len(), 300);
+        }
     }
 }
