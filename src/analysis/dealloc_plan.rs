@@ -1451,20 +1451,6 @@ mod tests {
         let bb2 = b.add_block(body, &[]);
         let bb3 = b.add_block(body, &[ValueKind::RankedMemRef]);
         let cond = b.snapshot().block(bb0).args[0];
-        let branch = |to: Vec<(BlockId, Vec<ValueId>)>| OpFacts {
-            is_terminator: true,
-            effects: Effects::Known(vec![]),
-            successors: to
-                .into_iter()
-                .map(|(block, forwarded)| Successor {
-                    block,
-                    forwarded,
-                    produced: 0,
-                    mapping_known: true,
-                })
-                .collect(),
-            ..OpFacts::default()
-        };
         b.add_op(
             bb0,
             "cf.cond_br",

@@ -516,25 +516,6 @@ pub unsafe fn arith_cmpi(
     }
 }
 
-/// `%r = <name> %lhs, %rhs` for a binary `arith` op on `i1` (`arith.andi`,
-/// `arith.ori`, `arith.xori`); returns `%r`.
-/// # Safety
-/// Every handle passed is live (see the module's safety section).
-pub unsafe fn arith_binary_i1(
-    name: &str,
-    lhs: MlirValue,
-    rhs: MlirValue,
-    location: MlirLocation,
-    at: InsertPoint,
-) -> MlirValue {
-    // SAFETY: live handles (the caller's contract); the op has one result of
-    // its operands' type.
-    unsafe {
-        let op = create_op(name, location, &[lhs, rhs], &[value_type(lhs)], &[], at);
-        crate::ir::edit::result(op, 0)
-    }
-}
-
 /// `%p = memref.extract_aligned_pointer_as_index %buffer`; returns `%p`.
 /// # Safety
 /// Every handle passed is live (see the module's safety section).

@@ -522,7 +522,7 @@ unsafe fn apply(
             }
             let value = match values.split_first() {
                 Some((&first, rest)) => rest.iter().fold(first, |acc, &v| {
-                    builders::arith_binary_i1("arith.ori", acc, v, location, at)
+                    builders::arith_binary("arith.ori", acc, v, location, at)
                 }),
                 None => match constant_false {
                     Some(f) => f,
@@ -560,7 +560,7 @@ unsafe fn build_cond(
             Cond::Any(values) => {
                 let (&first, rest) = values.split_first()?;
                 Some(rest.iter().fold(map.value(first), |acc, &v| {
-                    builders::arith_binary_i1("arith.ori", acc, map.value(v), location, at)
+                    builders::arith_binary("arith.ori", acc, map.value(v), location, at)
                 }))
             }
         }

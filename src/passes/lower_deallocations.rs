@@ -137,7 +137,7 @@ impl Builder {
             Cond::True => a,
             // SAFETY: live values of type i1.
             Cond::Value(b) => unsafe {
-                builders::arith_binary_i1("arith.andi", a, b, self.location, self.at)
+                builders::arith_binary("arith.andi", a, b, self.location, self.at)
             },
         }
     }
@@ -147,7 +147,7 @@ impl Builder {
         let (&first, rest) = terms.split_first()?;
         Some(rest.iter().fold(first, |acc, &t| {
             // SAFETY: live values of type i1.
-            unsafe { builders::arith_binary_i1("arith.ori", acc, t, self.location, self.at) }
+            unsafe { builders::arith_binary("arith.ori", acc, t, self.location, self.at) }
         }))
     }
 
@@ -156,7 +156,7 @@ impl Builder {
         // SAFETY: live values of type i1.
         unsafe {
             let t = self.constant_true()?;
-            Some(builders::arith_binary_i1(
+            Some(builders::arith_binary(
                 "arith.xori",
                 a,
                 t,
