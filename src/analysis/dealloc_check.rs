@@ -1143,7 +1143,8 @@ impl<'s> Checker<'s> {
         }
         let mut state = state;
         let retained_names: Vec<Names> = retained.iter().map(|&r| self.names(&state, r)).collect();
-        let mut updated = vec![Some(false); retained_count];
+        let mut updated = vec![false; retained_count];
+        let mut freed_here: Vec<Names> = Vec::new();
         for (&m, &c) in memrefs.iter().zip(conds) {
             let owned = self.cond(&state, c).expect("conditions decided above");
             let name = self.names(&state, m);
@@ -1153,32 +1154,44 @@ impl<'s> Checker<'s> {
                     Some(true) => {
                         kept = true;
                         if owned {
-                            updated[j] = Some(true);
+                            updated[j] = true;
                         }
                     }
                     Some(false) => {}
+                    // A memref whose condition is false adds nothing to
+                    // any retained value's updated condition, alias or not.
+                    None if !owned => {}
                     None => {
-                        updated[j] = None;
-                        if owned {
-                            self.undecided(
-                                "cannot tell whether a freed memref is a retained one".into(),
-                                op,
-                                &path,
-                            );
-                            return;
-                        }
+                        self.undecided(
+                            "cannot tell whether a freed memref is a retained one".into(),
+                            op,
+                            &path,
+                        );
+                        return;
                     }
                 }
             }
             if owned && !kept {
-                self.free(&mut state, op, m, &path);
+                // Seed 001: a memref listed twice (the same buffer under
+                // two values) is freed once, by its first owned occurrence.
+                let mut again = false;
+                for &earlier in &freed_here {
+                    match self.same_buffer(&state, name, earlier) {
+                        Some(true) => again = true,
+                        Some(false) => {}
+                        // `earlier` is freed now: compare with what it was.
+                        None if earlier == name => again = true,
+                        None => {}
+                    }
+                }
+                if !again {
+                    self.free(&mut state, op, m, &path);
+                    freed_here.push(name);
+                }
             }
         }
         for (&result, value) in info.results.iter().zip(updated) {
-            state.conds.remove(&result);
-            if let Some(v) = value {
-                state.conds.insert(result, v);
-            }
+            state.conds.insert(result, value);
         }
         let next = Point {
             block: point.block,

@@ -5,7 +5,7 @@
 
 // RUN: %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-verify-deallocation{emit-remarks=true}))' -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error --implicit-check-not=warning
 
-// CHECK-COUNT-14: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
+// CHECK-COUNT-15: remark: bufrs-verify-deallocation: every heap buffer is freed exactly once on every path, with no use after free
 
 func.func @freed_on_both_paths(%c: i1) {
   %a = memref.alloc() : memref<2xf32>
@@ -263,5 +263,24 @@ func.func @comparison_before_the_frees(%c: i1) {
   scf.if %not_same {
     memref.dealloc %b : memref<2xi64>
   }
+  return
+}
+
+// -----
+
+// Upstream's ownership-based output: a memref whose condition is false adds
+// nothing to a retained value's updated condition even when the two may be
+// one buffer (two arguments), and a buffer listed twice with true
+// conditions is freed once (seed 001).
+func.func @dealloc_conditions_and_duplicates(%x: memref<2xi64>, %y: memref<2xi64>) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %own = bufferization.dealloc (%x : memref<2xi64>) if (%false) retain (%y : memref<2xi64>)
+  scf.if %own {
+    memref.dealloc %y : memref<2xi64>
+  }
+  %a = memref.alloc() : memref<2xi64>
+  %v = memref.cast %a : memref<2xi64> to memref<?xi64>
+  bufferization.dealloc (%a, %v : memref<2xi64>, memref<?xi64>) if (%true, %true)
   return
 }
