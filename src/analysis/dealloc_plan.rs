@@ -540,7 +540,7 @@ pub fn plan_with(
                 });
                 if !moved_out {
                     plan.frees
-                        .push((root, free_in_block(snapshot, root, block, &in_block)));
+                        .push((root, free_in_block(snapshot, root, block, in_block)));
                 }
                 continue;
             }
@@ -567,7 +567,7 @@ pub fn plan_with(
             let any_moved = (0..successors.len() as u32).any(edge_moved);
             if !any_needed && !any_moved {
                 plan.frees
-                    .push((root, free_in_block(snapshot, root, block, &in_block)));
+                    .push((root, free_in_block(snapshot, root, block, in_block)));
                 continue;
             }
             for (k, successor) in successors.iter().enumerate() {

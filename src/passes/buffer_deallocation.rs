@@ -56,10 +56,10 @@ use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        dealloc_plan::{CloneAt, FeedEdge, FreeAt, Plan, check_handled, handled_by_ownership_deallocs, plan},
+        dealloc_plan::{
+            CloneAt, FeedEdge, FreeAt, Plan, check_handled, handled_by_ownership_deallocs, plan,
+        },
         dominance::DominanceInfo,
-        input_contract::{CloneMerges, writes_after_flow},
-        liveness::Liveness,
         ownership::{self, Ownership},
         snapshot::{Snapshot, ValueId},
     },
@@ -69,7 +69,10 @@ use crate::{
         edit::{self, InsertPoint},
     },
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
+    passes::{
+        Anchor, BufrsPass, PassFailed, PassResult,
+        contract_report::{emit_plan_errors, refuse_writes_after_flow},
+    },
 };
 
 pass_options! {
@@ -97,42 +100,15 @@ impl BufrsPass for BufferDeallocation {
         let handled = handled_by_ownership_deallocs(&snapshot, &alias);
         let ownership =
             ownership::compute_with_handled(&snapshot, &dominance, alias.flow(), &handled);
-        if let Err(errors) = check_handled(&snapshot, &ownership, &alias, &handled) {
-            for error in errors {
-                let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
-                Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.error)).emit();
-            }
-            return Err(PassFailed);
-        }
+        check_handled(&snapshot, &ownership, &alias, &handled)
+            .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
         // Input the pass cannot make correct: a write to a buffer after it
         // flowed into a merge that may get a clone.
-        let liveness = Liveness::new(&snapshot);
-        let violations = writes_after_flow(
-            &snapshot,
-            &alias,
-            Some(&CloneMerges {
-                critical: &ownership.critical,
-                liveness: &liveness,
-            }),
-        );
-        if !violations.is_empty() {
-            for violation in &violations {
-                emit_contract_violation(&map, violation, Self::ARGUMENT, true);
-            }
-            return Err(PassFailed);
-        }
+        refuse_writes_after_flow(&snapshot, &alias, &ownership, &map, Self::ARGUMENT)?;
         // Ownership-based deallocation in the input is accepted: its buffers
         // are left to it (`handled_by_ownership_deallocs`).
-        let plan = match plan(&snapshot, &dominance, &ownership, &[]) {
-            Ok(plan) => plan,
-            Err(errors) => {
-                for error in errors {
-                    let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
-                    Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.error)).emit();
-                }
-                return Err(PassFailed);
-            }
-        };
+        let plan = plan(&snapshot, &dominance, &ownership, &[])
+            .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
         if let Err(error) = apply(&snapshot, &map, &ownership, &plan) {
             Diagnostic::error(&op, format!("{}: {error}", Self::ARGUMENT)).emit();
             return Err(PassFailed);
@@ -267,12 +243,7 @@ fn build_clone(
     unsafe { builders::clone_buffer(&roots, value, before) }
 }
 
-fn build_free(
-    map: &IrMap,
-    root: ValueId,
-    location: mlir_sys::MlirLocation,
-    at: InsertPoint,
-) {
+fn build_free(map: &IrMap, root: ValueId, location: mlir_sys::MlirLocation, at: InsertPoint) {
     // SAFETY: live handles of `apply`.
     unsafe { builders::free_buffer(map.value(root), location, at) };
 }

@@ -1,14 +1,62 @@
-//! The one diagnostic for a break of clone-based deallocation's input
-//! contract ([`crate::analysis::input_contract`]), shared by the pass that
-//! refuses such input (`bufrs-buffer-deallocation`) and the one that checks
-//! for it (`bufrs-verify-deallocation{check=input}`). Not a pass.
+//! The refusals the deallocation passes share: the one diagnostic for a
+//! break of clone-based deallocation's input contract
+//! ([`crate::analysis::input_contract`]), used by the passes that refuse such
+//! input (`bufrs-buffer-deallocation`, `bufrs-ownership-based-buffer-deallocation`)
+//! and the one that checks for it (`bufrs-verify-deallocation{check=input}`),
+//! and the errors of the shared deallocation plan. Not a pass.
 
 use melior::ir::OperationRef;
 
 use crate::{
-    analysis::input_contract::Violation,
+    analysis::{
+        alias::AliasAnalysis,
+        dealloc_plan::PlanError,
+        input_contract::{CloneMerges, Violation, writes_after_flow},
+        liveness::Liveness,
+        ownership::Ownership,
+        snapshot::Snapshot,
+    },
     ir::{Diagnostic, capture::IrMap},
+    passes::{PassFailed, PassResult},
 };
+
+/// Refuses, as `pass`, input where a buffer is written after it flowed into
+/// a critical merge of `ownership` (the merge may get a clone or share the
+/// buffer, so the write would not reach every alias).
+pub fn refuse_writes_after_flow(
+    snapshot: &Snapshot,
+    alias: &AliasAnalysis<'_>,
+    ownership: &Ownership,
+    map: &IrMap,
+    pass: &str,
+) -> PassResult {
+    let liveness = Liveness::new(snapshot);
+    let violations = writes_after_flow(
+        snapshot,
+        alias,
+        Some(&CloneMerges {
+            critical: &ownership.critical,
+            liveness: &liveness,
+        }),
+    );
+    if violations.is_empty() {
+        return Ok(());
+    }
+    for violation in &violations {
+        emit_contract_violation(map, violation, pass, true);
+    }
+    Err(PassFailed)
+}
+
+/// Reports every error of the deallocation plan at its op, as `pass`.
+pub fn emit_plan_errors(map: &IrMap, errors: &[PlanError], pass: &str) -> PassFailed {
+    for error in errors {
+        // SAFETY: live ops of the captured IR; nothing was edited.
+        let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
+        Diagnostic::error(&at, format!("{pass}: {}", error.error)).emit();
+    }
+    PassFailed
+}
 
 /// Reports a write after its buffer flowed into a merge, as
 /// `pass` (the verifier or the deallocation pass refusing its input).

@@ -44,8 +44,6 @@ use crate::{
         alias::AliasAnalysis,
         dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
         dominance::DominanceInfo,
-        input_contract::{CloneMerges, writes_after_flow},
-        liveness::Liveness,
         ownership::{self, Ownership},
         snapshot::{BlockId, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     },
@@ -56,7 +54,10 @@ use crate::{
         edit::{self, InsertPoint},
     },
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
+    passes::{
+        Anchor, BufrsPass, PassFailed, PassResult,
+        contract_report::{emit_plan_errors, refuse_writes_after_flow},
+    },
 };
 
 pass_options! {
@@ -74,8 +75,7 @@ impl BufrsPass for OwnershipDeallocation {
     const ARGUMENT: &'static str = "bufrs-ownership-based-buffer-deallocation";
     const SUMMARY: &'static str = "Free every heap buffer exactly once on every path, with static ownership where provable and an i1 ownership flag (bufferization.dealloc) only where it differs by path";
     const ANCHOR: Anchor = Anchor::FunctionLike;
-    const DEPENDENT_DIALECTS: &'static [&'static str] =
-        &["memref", "bufferization", "cf", "arith"];
+    const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf", "arith"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
@@ -84,21 +84,7 @@ impl BufrsPass for OwnershipDeallocation {
         let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
         // The clone-based input contract: a write after a buffer flowed into
         // a merge that may get a clone (or be borrowed: both share it).
-        let liveness = Liveness::new(&snapshot);
-        let violations = writes_after_flow(
-            &snapshot,
-            &alias,
-            Some(&CloneMerges {
-                critical: &ownership.critical,
-                liveness: &liveness,
-            }),
-        );
-        if !violations.is_empty() {
-            for violation in &violations {
-                emit_contract_violation(&map, violation, Self::ARGUMENT, true);
-            }
-            return Err(PassFailed);
-        }
+        refuse_writes_after_flow(&snapshot, &alias, &ownership, &map, Self::ARGUMENT)?;
         let extendable = extendable_ops(&snapshot, &map);
         let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
         let refused = [dialect::OWNERSHIP_BASED_DEALLOC];
@@ -106,16 +92,8 @@ impl BufrsPass for OwnershipDeallocation {
             refused: &refused,
             flaggable: Some(&flaggable),
         };
-        let plan = match plan_with(&snapshot, &dominance, &ownership, &config) {
-            Ok(plan) => plan,
-            Err(errors) => {
-                for error in errors {
-                    let at = unsafe { OperationRef::from_raw(map.op(error.op)) };
-                    Diagnostic::error(&at, format!("{}: {}", Self::ARGUMENT, error.error)).emit();
-                }
-                return Err(PassFailed);
-            }
-        };
+        let plan = plan_with(&snapshot, &dominance, &ownership, &config)
+            .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
         let flags = plan
             .owns
             .iter()
@@ -216,7 +194,8 @@ fn has_segments(op: MlirOperation) -> bool {
     unsafe {
         (0..mlir_sys::mlirOperationGetNumAttributes(op)).any(|i| {
             let named = mlir_sys::mlirOperationGetAttribute(op, i);
-            let name = crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(named.name));
+            let name =
+                crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(named.name));
             name.ends_with("SegmentSizes") || name.ends_with("_segments")
         })
     }
@@ -275,7 +254,10 @@ struct Handles<'a> {
 
 impl Handles<'_> {
     fn op(&self, id: OpId) -> MlirOperation {
-        self.ops.get(&id).copied().unwrap_or_else(|| self.map.op(id))
+        self.ops
+            .get(&id)
+            .copied()
+            .unwrap_or_else(|| self.map.op(id))
     }
     fn value(&self, id: ValueId) -> MlirValue {
         self.values
@@ -284,11 +266,18 @@ impl Handles<'_> {
             .unwrap_or_else(|| self.map.value(id))
     }
     /// The flag of `source` as a value usable at `at`.
-    fn flag(&self, source: FlagSource, location: MlirLocation, at: InsertPoint) -> Result<MlirValue, String> {
+    fn flag(
+        &self,
+        source: FlagSource,
+        location: MlirLocation,
+        at: InsertPoint,
+    ) -> Result<MlirValue, String> {
         match source {
             // SAFETY: live handles of `apply`.
-            FlagSource::Const(value) => unsafe { builders::arith_constant_bool(value, location, at) }
-                .ok_or_else(|| "cannot build an i1 constant".to_string()),
+            FlagSource::Const(value) => {
+                unsafe { builders::arith_constant_bool(value, location, at) }
+                    .ok_or_else(|| "cannot build an i1 constant".to_string())
+            }
             FlagSource::Of(root) => self
                 .flags
                 .get(&root)
@@ -431,7 +420,9 @@ fn apply(
             }
             for &p in &class.positions {
                 let start = op.operands.len() - class.len;
-                let decision = decisions.get(&(id, FeedEdge::Entry, (start + p) as u32)).copied();
+                let decision = decisions
+                    .get(&(id, FeedEdge::Entry, (start + p) as u32))
+                    .copied();
                 let source = flag_source(plan, ownership, decision);
                 extra_operands.push(h.flag(source, location, InsertPoint::Before(old))?);
             }
@@ -521,7 +512,10 @@ fn apply(
                 if s.block != block {
                     continue;
                 }
-                let branch = edge_branch.get(&(t, k as u32)).copied().unwrap_or_else(|| h.op(t));
+                let branch = edge_branch
+                    .get(&(t, k as u32))
+                    .copied()
+                    .unwrap_or_else(|| h.op(t));
                 // SAFETY: a live branch.
                 let location = unsafe { edit::location(branch) };
                 let mut extra = Vec::new();
@@ -548,7 +542,10 @@ fn apply(
         let forwarder = h.op(clone.forwarder);
         let start = match clone.edge {
             FeedEdge::Entry | FeedEdge::Return => Some(0),
-            FeedEdge::Branch(k) => map.successor_operand_starts.get(&(clone.forwarder, k)).copied(),
+            FeedEdge::Branch(k) => map
+                .successor_operand_starts
+                .get(&(clone.forwarder, k))
+                .copied(),
             FeedEdge::RegionExit => map.terminator_operand_starts.get(&clone.forwarder).copied(),
         };
         let index = start
@@ -567,9 +564,17 @@ fn apply(
             && plan.owns.get(&root) == Some(&Owns::Dynamic)
         {
             let ret = h.op(d.forwarder);
-            let flag = h.flags.get(&root).copied().ok_or("a returned merge has no flag")?;
+            let flag = h
+                .flags
+                .get(&root)
+                .copied()
+                .ok_or("a returned merge has no flag")?;
             let value = h.value(d.value);
-            let roots: Vec<MlirValue> = ownership.roots(d.value).into_iter().map(|r| h.value(r)).collect();
+            let roots: Vec<MlirValue> = ownership
+                .roots(d.value)
+                .into_iter()
+                .map(|r| h.value(r))
+                .collect();
             // SAFETY: live handles; the new value has the operand's type.
             unsafe {
                 let owned = owned_or_clone(flag, value, &roots, ret)?;
@@ -582,8 +587,12 @@ fn apply(
     for &(root, at) in &plan.frees {
         let (point, location) = match at {
             // SAFETY: live ops and blocks of `map` (through `h`).
-            FreeAt::After(op) => (InsertPoint::After(h.op(op)), unsafe { edit::location(h.op(op)) }),
-            FreeAt::Before(op) => (InsertPoint::Before(h.op(op)), unsafe { edit::location(h.op(op)) }),
+            FreeAt::After(op) => (InsertPoint::After(h.op(op)), unsafe {
+                edit::location(h.op(op))
+            }),
+            FreeAt::Before(op) => (InsertPoint::Before(h.op(op)), unsafe {
+                edit::location(h.op(op))
+            }),
             FreeAt::StartOf(block) => (
                 InsertPoint::StartOf(map.block(block)),
                 snapshot.block(block).ops.first().map_or_else(
@@ -637,8 +646,9 @@ unsafe fn append_operands(op: MlirOperation, extra: &[MlirValue]) {
     // SAFETY: a live op and values (the caller's contract).
     unsafe {
         let n = mlir_sys::mlirOperationGetNumOperands(op);
-        let mut operands: Vec<MlirValue> =
-            (0..n).map(|i| mlir_sys::mlirOperationGetOperand(op, i)).collect();
+        let mut operands: Vec<MlirValue> = (0..n)
+            .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
+            .collect();
         operands.extend_from_slice(extra);
         mlir_sys::mlirOperationSetOperands(op, operands.len() as isize, operands.as_ptr());
     }
@@ -665,7 +675,11 @@ fn classes_of(
     dynamic: &dyn Fn(ValueId) -> bool,
 ) -> Vec<Class> {
     let mut groups: Vec<(Vec<&crate::analysis::snapshot::RegionEdge>, bool)> = Vec::new();
-    if info.entry_edges.iter().any(|e| !e.forwarded.is_empty() || !e.inputs.is_empty()) {
+    if info
+        .entry_edges
+        .iter()
+        .any(|e| !e.forwarded.is_empty() || !e.inputs.is_empty())
+    {
         groups.push((info.entry_edges.iter().collect(), true));
     }
     for &region in &snapshot.op(op).regions {
@@ -750,10 +764,15 @@ unsafe fn rebuild_with(
         let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(old));
         let mut state = mlir_sys::mlirOperationStateGet(name, location);
         let n = mlir_sys::mlirOperationGetNumOperands(old);
-        let mut operands: Vec<MlirValue> =
-            (0..n).map(|i| mlir_sys::mlirOperationGetOperand(old, i)).collect();
+        let mut operands: Vec<MlirValue> = (0..n)
+            .map(|i| mlir_sys::mlirOperationGetOperand(old, i))
+            .collect();
         operands.extend_from_slice(extra_operands);
-        mlir_sys::mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlir_sys::mlirOperationStateAddOperands(
+            &mut state,
+            operands.len() as isize,
+            operands.as_ptr(),
+        );
         let r = mlir_sys::mlirOperationGetNumResults(old);
         let mut types: Vec<mlir_sys::MlirType> = (0..r)
             .map(|i| mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetResult(old, i)))
@@ -761,12 +780,22 @@ unsafe fn rebuild_with(
         types.extend(std::iter::repeat_n(flag, extra_results));
         mlir_sys::mlirOperationStateAddResults(&mut state, types.len() as isize, types.as_ptr());
         let a = mlir_sys::mlirOperationGetNumAttributes(old);
-        let attributes: Vec<mlir_sys::MlirNamedAttribute> =
-            (0..a).map(|i| mlir_sys::mlirOperationGetAttribute(old, i)).collect();
-        mlir_sys::mlirOperationStateAddAttributes(&mut state, attributes.len() as isize, attributes.as_ptr());
+        let attributes: Vec<mlir_sys::MlirNamedAttribute> = (0..a)
+            .map(|i| mlir_sys::mlirOperationGetAttribute(old, i))
+            .collect();
+        mlir_sys::mlirOperationStateAddAttributes(
+            &mut state,
+            attributes.len() as isize,
+            attributes.as_ptr(),
+        );
         let count = mlir_sys::mlirOperationGetNumRegions(old);
-        let regions: Vec<mlir_sys::MlirRegion> = (0..count).map(|_| mlir_sys::mlirRegionCreate()).collect();
-        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, regions.len() as isize, regions.as_ptr());
+        let regions: Vec<mlir_sys::MlirRegion> =
+            (0..count).map(|_| mlir_sys::mlirRegionCreate()).collect();
+        mlir_sys::mlirOperationStateAddOwnedRegions(
+            &mut state,
+            regions.len() as isize,
+            regions.as_ptr(),
+        );
         let new = mlir_sys::mlirOperationCreate(&mut state);
         if new.ptr.is_null() {
             return Err("cannot rebuild a region op with ownership flags".to_string());
@@ -822,9 +851,22 @@ unsafe fn owned_or_clone(
             return Err("cannot build scf.if".to_string());
         }
         edit::insert(op, InsertPoint::Before(before));
-        edit::create_op("scf.yield", location, &[value], &[], &[], InsertPoint::EndOf(blocks[0]));
-        let yield_else =
-            edit::create_op("scf.yield", location, &[value], &[], &[], InsertPoint::EndOf(blocks[1]));
+        edit::create_op(
+            "scf.yield",
+            location,
+            &[value],
+            &[],
+            &[],
+            InsertPoint::EndOf(blocks[0]),
+        );
+        let yield_else = edit::create_op(
+            "scf.yield",
+            location,
+            &[value],
+            &[],
+            &[],
+            InsertPoint::EndOf(blocks[1]),
+        );
         let copy = builders::clone_buffer(roots, value, yield_else);
         edit::set_operand(yield_else, 0, copy);
         Ok(edit::result(op, 0))
@@ -860,7 +902,11 @@ fn free(
     match plan.owns.get(&root) {
         Some(Owns::Never) => Ok(()),
         Some(Owns::Dynamic) => {
-            let flag = h.flags.get(&root).copied().ok_or("a dynamic merge has no flag")?;
+            let flag = h
+                .flags
+                .get(&root)
+                .copied()
+                .ok_or("a dynamic merge has no flag")?;
             // SAFETY: live handles of `apply`.
             unsafe { builders::bufferization_dealloc(value, flag, location, at) }
                 .map(|_| ())
