@@ -54,6 +54,12 @@ pub enum Allowed {
     PowerOfTwo { max: i64 },
     /// One of these strings (each element of a list).
     OneOf(&'static [&'static str]),
+    /// Empty (off), or a file to write: not a directory, in a directory
+    /// that exists.
+    FileToWrite,
+    /// Empty (off), or a directory to write files in: one that exists, or
+    /// a new one in a directory that exists.
+    DirectoryToWrite,
 }
 
 impl Allowed {
@@ -75,6 +81,10 @@ impl Allowed {
             Allowed::Range { min, max } => format!("an integer from {min} to {max}"),
             Allowed::PowerOfTwo { max } => format!("a power of two from 1 to {max}"),
             Allowed::OneOf(names) => format!("one of {}", names.join(", ")),
+            Allowed::FileToWrite => "empty, or a file path in an existing directory".to_string(),
+            Allowed::DirectoryToWrite => {
+                "empty, or a directory that exists or whose parent exists".to_string()
+            }
         }
     }
 
@@ -82,13 +92,24 @@ impl Allowed {
         match *self {
             Allowed::Range { min, max } => (min..=max).contains(&value),
             Allowed::PowerOfTwo { max } => value > 0 && value <= max && value.count_ones() == 1,
-            Allowed::Any | Allowed::OneOf(_) => true,
+            Allowed::Any
+            | Allowed::OneOf(_)
+            | Allowed::FileToWrite
+            | Allowed::DirectoryToWrite => true,
         }
     }
 
     fn admits_str(&self, value: &str) -> bool {
+        let path = std::path::Path::new(value);
+        // `a.json` is in the current directory, whose parent is "".
+        let parent_exists = || {
+            path.parent()
+                .is_some_and(|p| p.as_os_str().is_empty() || p.is_dir())
+        };
         match self {
             Allowed::OneOf(names) => names.contains(&value),
+            Allowed::FileToWrite => value.is_empty() || (!path.is_dir() && parent_exists()),
+            Allowed::DirectoryToWrite => value.is_empty() || path.is_dir() || parent_exists(),
             _ => true,
         }
     }

@@ -202,6 +202,12 @@ crate::pass_options! {
             "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, reusing bytes).";
         merge_planner: String = "default".to_string() => "merge-planner",
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
+        merge_report_file: String = String::new() => "merge-report-file",
+            "bufrs-merge-alloc's report-file: its report as JSON in this file (and as remarks).",
+            allowed Allowed::FileToWrite;
+        merge_plan_svg_dir: String = String::new() => "merge-plan-svg-dir",
+            "bufrs-merge-alloc's plan-svg-dir: a picture of every merged scope's plan in this directory.",
+            allowed Allowed::DirectoryToWrite;
         verify: bool = false => "verify",
             "End with bufrs-verify-deallocation (fails on any buffer not freed exactly once).";
     }
@@ -246,6 +252,8 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         MergeAlloc::ARGUMENT,
         MergeAllocOptions {
             planner: options.merge_planner.clone(),
+            report_file: options.merge_report_file.clone(),
+            plan_svg_dir: options.merge_plan_svg_dir.clone(),
             ..Default::default()
         },
     );

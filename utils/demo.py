@@ -6,19 +6,25 @@
   demo.py --orders [--corpus N] [--seed S]
 
 For every example (default: examples/*.mlir, bufferized linalg programs
-whose entry point is `@main`), runs the pipeline with stock mlir-opt, then
-lowers the program before and after to LLVM, builds both with
-AddressSanitizer and a driver that counts heap calls and bytes
-(utils/bench_driver.c) and copies (utils/bench_dealloc_driver.c), runs them
-and prints one table per example: static counts in the IR (heap and stack
-allocations, frees, clones, copies) and what execution measured (mallocs
-and frees executed, heap bytes requested in all, at most live at once and
-leaked at exit, copies executed). It fails (exit 1) unless the program
-after prints exactly what the program before prints, runs clean under ASan
-(no leak, double free or use after free) and passes the static verifier
-bufrs-verify-deallocation.
+whose entry point is `@main`), runs the pipeline with stock mlir-opt (with
+bufrs-merge-alloc writing its JSON report and a picture (SVG) of every
+merged scope's plan into the output directory, target/demo by default),
+then lowers the program before and after to LLVM, builds both with a driver
+that counts heap calls and bytes (utils/bench_driver.c) and copies
+(utils/bench_dealloc_driver.c), once without a sanitizer (the numbers) and
+once with AddressSanitizer (the proof), and prints one table per example:
+static counts in the IR (heap and stack allocations, frees inserted,
+clones, copies), the bytes merge-alloc planned for its merged scopes (the
+sum of the buffers' bytes, the bytes live at the peak, the arena and the
+lower bound, read from its report file and checked against its remarks),
+and what execution measured (mallocs executed, peak heap bytes, frees,
+copies, heap bytes requested in all and leaked at exit); then merge-alloc's
+report per scope, with the path of each plan's picture. It fails (exit 1)
+unless the program after prints exactly what the program before prints,
+runs clean under ASan (no leak, double free or use after free) and passes
+the static verifier bufrs-verify-deallocation.
 
---golden leaves out times and paths: test/examples/demo-numbers.test
+--golden leaves out times and prints paths in the output directory: test/examples/demo-numbers.test
 compares that output with test/examples/Inputs/demo.golden; after a change
 that moves a number, regenerate it with
   python3 utils/demo.py --golden > test/examples/Inputs/demo.golden
@@ -34,9 +40,12 @@ bytes, and the copies executed. docs/pipeline.md shows its output.
 """
 
 import argparse
+import collections
 import concurrent.futures
+import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -88,10 +97,11 @@ def static_counts(text):
     }
 
 
-def run_counted(text, workdir, name, entry):
-    """(stdout, problem or None, counts) of one counted ASan run."""
+def run_counted(text, workdir, name, entry, sanitize=True):
+    """(stdout, problem or None, counts) of one counted run, under ASan
+    unless `sanitize` is false."""
     exe, error = execution.counting_build(execution.instrument_copies(text), workdir, name,
-                                          execution.BENCH_DEALLOC_DRIVER, entry=entry)
+                                          execution.BENCH_DEALLOC_DRIVER, entry=entry, sanitize=sanitize)
     if not exe:
         return None, error, {}
     return execution.counting_execute(exe)
@@ -100,20 +110,26 @@ def run_counted(text, workdir, name, entry):
 def measure(plugin, pipeline, text, name, entry="main", workdir=None):
     """Everything the demo table shows for one program, and `problem`: None
     when the program after is clean and prints what the program before
-    prints."""
+    prints. The counts come from builds without a sanitizer; the builds
+    under AddressSanitizer prove the program after clean. `pipeline
+    stderr` keeps what the pipeline printed (merge-alloc's remarks)."""
     result = {"name": name, "problem": None}
     started = time.monotonic()
-    try:
-        after = execution.apply_pipeline(plugin, pipeline, text)
-    except execution.Failure as failure:
-        result["problem"] = "rejected: " + str(failure).splitlines()[-1][:200]
+    done = execution.run([toolchain.tool("mlir-opt"), f"--load-pass-plugin={plugin}", f"--pass-pipeline={pipeline}"],
+                         stdin=text)
+    if done.returncode != 0:
+        result["problem"] = "rejected: " + (done.stderr.strip().splitlines() or ["(no message)"])[-1][:200]
         return result
+    after = done.stdout
+    result["pipeline stderr"] = done.stderr
     result["pass seconds"] = time.monotonic() - started
     result["after text"] = after
     result["static"] = (static_counts(text), static_counts(after))
     with tempfile.TemporaryDirectory(prefix="bufrs-demo-") as tmp:
-        out_before, report_before, counts_before = run_counted(text, workdir or tmp, name + "-before", entry)
-        out_after, report_after, counts_after = run_counted(after, workdir or tmp, name + "-after", entry)
+        out_before, report_before, _ = run_counted(text, workdir or tmp, name + "-before", entry)
+        out_after, report_after, _ = run_counted(after, workdir or tmp, name + "-after", entry)
+        plain_before, _, counts_before = run_counted(text, workdir or tmp, name + "-before-plain", entry, False)
+        plain_after, _, counts_after = run_counted(after, workdir or tmp, name + "-after-plain", entry, False)
     result["runtime"] = (counts_before, counts_after)
     result["output"] = out_after
     if report_before and report_before != "leak":
@@ -122,6 +138,8 @@ def measure(plugin, pipeline, text, name, entry="main", workdir=None):
         result["problem"] = f"after the pipeline: {report_after}"
     elif out_before != out_after:
         result["problem"] = f"output differs: before {out_before!r}, after {out_after!r}"
+    elif (plain_before, plain_after) != (out_before, out_after):
+        result["problem"] = f"the builds without sanitizer print otherwise: {plain_before!r}, {plain_after!r}"
     elif not out_after:
         result["problem"] = "the program printed nothing"
     result["leak before"] = report_before == "leak"
@@ -136,12 +154,54 @@ def measure(plugin, pipeline, text, name, entry="main", workdir=None):
 # ---------------------------------------------------------------------------
 
 
+def with_merge_outputs(pipeline, report_file, svg_dir):
+    """`pipeline` with bufrs-memory-pipeline's merge-alloc writing its
+    report to `report_file` and its plans' pictures to `svg_dir` (unchanged
+    when it does not run bufrs-memory-pipeline)."""
+    options = f"merge-report-file={report_file} merge-plan-svg-dir={svg_dir}"
+    if "bufrs-memory-pipeline{" in pipeline:
+        return pipeline.replace("bufrs-memory-pipeline{", "bufrs-memory-pipeline{" + options + " ", 1)
+    return pipeline.replace("bufrs-memory-pipeline", "bufrs-memory-pipeline{" + options + "}", 1)
+
+
+REMARK = re.compile(r"remark: bufrs-merge-alloc: scope (\S+): (\d+) buffers merged, (\d+) bytes before, (\d+) bytes "
+                    r"after, lower bound (\d+), ratio [\d.]+, peak live (\d+) bytes")
+
+
+def planned(report, stderr):
+    """merge-alloc's plans from its report file: the merged scopes with
+    static sizes summed (buffers, bytes, peak live bytes, arena bytes, lower
+    bound), the other scopes' records, and a problem (None when the remarks
+    on stderr say the same numbers as the file)."""
+    scopes = report["scopes"]
+    merged = [r for r in scopes if r["merged"] and r["dynamic_buffers"] == 0]
+    sums = {key: sum(r[key] for r in merged) for key in ("buffers", "bytes", "peak_live_bytes", "arena_bytes",
+                                                         "lower_bound")}
+    remarks = sorted((m.group(1), *map(int, m.groups()[1:])) for m in REMARK.finditer(stderr))
+    recorded = sorted((r["scope"], r["buffers"], r["bytes"], r["arena_bytes"], r["lower_bound"],
+                       r["peak_live_bytes"]) for r in merged)
+    problem = None if remarks == recorded else f"report file {recorded} and remarks {remarks} differ"
+    return sums, [r for r in scopes if r not in merged], merged, problem
+
+
 def table(result):
     (s_before, s_after), (r_before, r_after) = result["static"], result["runtime"]
-    rows = [("in the IR: " + key, s_before[key], s_after[key]) for key in s_before]
-    runtime = [("mallocs", "executed: mallocs"), ("frees", "executed: frees"), ("copies", "executed: copies"),
-               ("bytes", "heap bytes requested (total)"), ("peak", "heap bytes live at once (peak)"),
-               ("live", "heap bytes leaked at exit")]
+    sums = result["planned"]
+    rows = [
+        ("heap allocations in the IR", s_before["heap allocations"], s_after["heap allocations"]),
+        ("stack allocations in the IR", s_before["stack allocations"], s_after["stack allocations"]),
+        ("frees inserted", "", s_after["frees"] - s_before["frees"]),
+        ("clones in the IR", s_before["clones"], s_after["clones"]),
+        ("copies in the IR", s_before["copies"], s_after["copies"]),
+        ("planned: buffers merged (static sizes)", "", sums["buffers"]),
+        ("planned: their bytes (sum)", "", sums["bytes"]),
+        ("planned: their bytes live at the peak", "", sums["peak_live_bytes"]),
+        ("planned: arena bytes", "", sums["arena_bytes"]),
+        ("planned: lower bound (padded peak)", "", sums["lower_bound"]),
+    ]
+    runtime = [("mallocs", "executed: mallocs"), ("peak", "executed: peak heap bytes"),
+               ("frees", "executed: frees"), ("copies", "executed: copies"),
+               ("bytes", "executed: heap bytes requested"), ("live", "executed: heap bytes leaked")]
     rows += [(label, r_before.get(key), r_after.get(key)) for key, label in runtime]
     width = max(len(r[0]) for r in rows)
     lines = [f"| {'':{width}} | {'before':>9} | {'after':>9} |", f"|{'-' * (width + 2)}|{'-' * 11}|{'-' * 11}|"]
@@ -150,17 +210,54 @@ def table(result):
     return "\n".join(lines)
 
 
+def scope_lines(merged, others, shown):
+    """One line per scope of merge-alloc's report (`shown` gives the path
+    printed for a picture)."""
+    lines = []
+    for r in merged:
+        lines.append(f"  {r['scope']}: {r['buffers']} buffers merged, {r['bytes']} bytes, {r['peak_live_bytes']} live "
+                     f"at the peak, arena {r['arena_bytes']}, lower bound {r['lower_bound']}; plan: {shown(r['svg'])}")
+    for r in others:
+        if r["merged"]:
+            lines.append(f"  {r['scope']}: {r['buffers']} buffers merged ({r['dynamic_buffers']} dynamic), "
+                         f"{r['bytes']} bytes, arena {r['arena_bytes']}, lower bound {r['lower_bound']} "
+                         "(run-time sizes: no picture)")
+        else:
+            lines.append(f"  {r['scope']}: {r['buffers']} buffer(s) not merged: {r['reason']}")
+    return lines
+
+
 def demo(args):
     examples = args.examples or sorted(os.path.join("examples", f) for f in os.listdir(os.path.join(ROOT, "examples"))
                                        if f.endswith(".mlir"))
-    out_dir = args.out or os.path.join(ROOT, "target", "demo")
+    out_dir = os.path.abspath(args.out or os.path.join(ROOT, "target", "demo"))
     os.makedirs(out_dir, exist_ok=True)
     started = time.monotonic()
 
-    def one(path):
-        with open(os.path.join(ROOT, path)) as f:
-            return path, measure(args.plugin, args.pipeline, f.read(), os.path.basename(path)[:-5])
+    def paths(path):
+        stem = os.path.basename(path)[:-5]
+        return os.path.join(out_dir, stem + ".merge-report.json"), os.path.join(out_dir, stem + ".plans")
 
+    def one(path):
+        report_file, svg_dir = paths(path)
+        shutil.rmtree(svg_dir, ignore_errors=True)
+        pipeline = with_merge_outputs(args.pipeline, report_file, svg_dir)
+        with open(os.path.join(ROOT, path)) as f:
+            result = measure(args.plugin, pipeline, f.read(), os.path.basename(path)[:-5])
+        if not result["problem"] and os.path.exists(report_file):
+            with open(report_file) as f:
+                report = json.load(f)
+            result["planned"], result["others"], result["merged"], problem = planned(report,
+                                                                                    result["pipeline stderr"])
+            result["problem"] = problem
+            reasons = collections.Counter(r["reason"] for r in report["left_alone"])
+            result["left alone"] = ", ".join(f"{n} {why}" for why, n in sorted(reasons.items()))
+        elif not result["problem"]:
+            result["problem"] = f"the pipeline wrote no report file ({args.pipeline} runs no bufrs-memory-pipeline?)"
+        return path, result
+
+    # Paths as printed: in the output directory for --golden, else from the repository.
+    shown = (lambda p: os.path.relpath(p, out_dir)) if args.golden else (lambda p: os.path.relpath(p, ROOT))
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         for path, result in pool.map(one, examples):
@@ -174,18 +271,24 @@ def demo(args):
                 print(f"FAILED: {result['problem']}\n")
                 continue
             print(table(result))
+            print("bufrs-merge-alloc's report (" + shown(paths(path)[0]) + "), per scope:")
+            print("\n".join(scope_lines(result["merged"], result["others"], shown) or ["  no scope with a mergeable buffer"]))
+            if result["left alone"]:
+                print(f"  allocations left alone: {result['left alone']}")
             output = " ".join(result["output"].split())
             print(f"output identical before and after: {output}")
             if args.golden:
                 print("after: ASan clean (no leak, double free, use after free); bufrs-verify-deallocation accepts it\n")
                 continue
             print(f"after: ASan clean (no leak, double free, use after free); bufrs-verify-deallocation accepts it; "
-                  f"pipeline {result['pass seconds']:.2f} s; IR after: {os.path.relpath(after_path, ROOT)}\n")
+                  f"pipeline {result['pass seconds']:.2f} s; IR after: {shown(after_path)}\n")
+    print("Counts executed come from builds without a sanitizer; the builds under AddressSanitizer check the "
+          "programs. Planned bytes: bufrs-merge-alloc's report file, the same numbers as its remarks.")
     if args.golden:
         print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output")
         return 1 if failed else 0
     print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output "
-          f"({time.monotonic() - started:.1f} s)")
+          f"({time.monotonic() - started:.1f} s); outputs in {shown(out_dir)}")
     return 1 if failed else 0
 
 

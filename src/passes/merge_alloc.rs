@@ -97,7 +97,14 @@
 //! transient, constant, variable, staging) and what was left out, and a
 //! remark at every allocation left alone; all at locations, so MLIR prints
 //! no op with them. `staging-space`: allocations in this memory space are
-//! staging buffers, never merged. `dynamic`: see above.
+//! staging buffers, never merged. `dynamic`: see above. `report-file=PATH`:
+//! the report as JSON as well (`passes::report_file`): one record per scope
+//! (function, scope, buffers, the sum of their bytes, the bytes live at the
+//! peak, the arena, the lower bound, the planner, whether merged and why
+//! not, its picture) and per allocation left alone (location, reason); it
+//! implies `report`. `plan-svg-dir=DIR`: a picture of the plan of every
+//! scope merged with static sizes (`plan::svg`), `DIR/<function>.svg`
+//! (`DIR/<function>.<scope>.svg` for a nested scope).
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -123,7 +130,7 @@ use crate::{
     },
     options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, report_file},
     plan::{
         self, Buffer, Planner, PlannerKind, Problem,
         symbolic::{ExprId, Node, SymBuffer, SymPlan, SymSize},
@@ -150,6 +157,12 @@ pass_options! {
             "Memory space (as printed, e.g. 1) of staging buffers: classified as staging by report=true and never merged.";
         dynamic: bool = false => "dynamic",
             "Also merge allocations with dynamic sizes whose size operands are available at the scope entry: offsets and the arena size become arith on those sizes, valid for every run-time value.";
+        report_file: String = String::new() => "report-file",
+            "Also write the report as JSON to this file: one record per scope (buffers, bytes, peak live bytes, arena bytes, lower bound, planner, why not merged) and per allocation left alone. Implies report.",
+            allowed Allowed::FileToWrite;
+        plan_svg_dir: String = String::new() => "plan-svg-dir",
+            "Write a picture (SVG) of the plan of every scope merged with static sizes into this directory (created if missing), one file per scope named after its function and scope.",
+            allowed Allowed::DirectoryToWrite;
     }
 }
 
@@ -480,8 +493,56 @@ pub fn merge_allocations(
         decisions.push(decision);
     }
 
-    if options.report {
-        let namer = crate::passes::print_support::ValueNamer::new(op.to_raw());
+    let namer = (options.report || !options.report_file.is_empty() || !options.plan_svg_dir.is_empty())
+        .then(|| crate::passes::print_support::ValueNamer::new(op.to_raw()));
+    let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));
+    let svgs = match (&namer, options.plan_svg_dir.is_empty()) {
+        (Some(namer), false) => {
+            write_plan_svgs(&options.plan_svg_dir, &function, &traces.scopes, &decisions, &|v| {
+                namer.name(map.value(v))
+            })
+            .map_err(|message| {
+                Diagnostic::error(&op, format!("{}: {message}", MergeAlloc::ARGUMENT)).emit();
+                PassFailed
+            })?
+        }
+        _ => vec![None; traces.scopes.len()],
+    };
+    if let (Some(namer), false) = (&namer, options.report_file.is_empty()) {
+        let name = |v: ValueId| namer.name(map.value(v));
+        let scopes = traces
+            .scopes
+            .iter()
+            .zip(&decisions)
+            .zip(&svgs)
+            .map(|((trace, decision), svg)| {
+                scope_record(&function, trace, decision, scheduler.name(), svg.as_deref(), &name)
+            })
+            .collect();
+        let left_alone = traces
+            .left_alone
+            .iter()
+            .map(|left| {
+                report_file::Record::new()
+                    .string("function", &function)
+                    .string("location", &location_text(&op_ref(left.alloc)))
+                    .string("reason", &left.reason.message(&snapshot))
+            })
+            .collect();
+        report_file::write(
+            &options.report_file,
+            MergeAlloc::ARGUMENT,
+            &["scopes", "left_alone"],
+            &function,
+            vec![scopes, left_alone],
+        )
+        .map_err(|message| {
+            Diagnostic::error(&op, format!("{}: {message}", MergeAlloc::ARGUMENT)).emit();
+            PassFailed
+        })?;
+    }
+
+    if let (Some(namer), true) = (&namer, options.report || !options.report_file.is_empty()) {
         let classes = ScopeClasses::new(&snapshot, &map, &traces);
         let mut described = std::collections::HashSet::new();
         for (trace, decision) in traces.scopes.iter().zip(&decisions) {
@@ -670,8 +731,9 @@ pub fn report_line(trace: &ScopeTrace, schedule: &MemorySchedule) -> String {
     } else {
         schedule.total as f64 / schedule.lower_bound as f64
     };
+    let peak = problem_of(trace).map_or(0, |problem| plan::peak_live_bytes(&problem));
     format!(
-        "{}: scope {}: {} buffers merged, {before} bytes before, {} bytes after, lower bound {}, ratio {ratio:.3}",
+        "{}: scope {}: {} buffers merged, {before} bytes before, {} bytes after, lower bound {}, ratio {ratio:.3}, peak live {peak} bytes",
         MergeAlloc::ARGUMENT,
         scope_name(trace),
         trace.buffers.len(),
@@ -687,24 +749,8 @@ pub fn dynamic_report_line(
     schedule: &SymbolicSchedule,
     name: &dyn Fn(u32) -> String,
 ) -> String {
-    // Bytes before: like terms gathered (`8 + %n * 8`, not `4 + %n * 4 + 4 + %n * 4`).
     let mut exprs = schedule.plan.exprs.clone();
-    let mut terms: Vec<(Vec<u32>, u64)> = Vec::new();
-    for b in &schedule.buffers {
-        match terms
-            .iter_mut()
-            .find(|(symbols, _)| *symbols == b.size.symbols)
-        {
-            Some((_, c)) => *c = c.saturating_add(b.size.coefficient),
-            None => terms.push((b.size.symbols.clone(), b.size.coefficient)),
-        }
-    }
-    terms.sort();
-    let mut before = exprs.constant(0);
-    for (symbols, coefficient) in terms {
-        let size = exprs.size(&SymSize::new(coefficient, symbols));
-        before = exprs.add(before, size).unwrap_or(before);
-    }
+    let before = bytes_before_expr(&schedule.buffers, &mut exprs);
     let dynamic = trace
         .buffers
         .iter()
@@ -719,6 +765,175 @@ pub fn dynamic_report_line(
         exprs.display(schedule.plan.total, name),
         exprs.display(schedule.lower_bound, name),
     )
+}
+
+/// The sum of the buffers' sizes as an expression of `exprs`, like terms
+/// gathered (`8 + %n * 8`, not `4 + %n * 4 + 4 + %n * 4`).
+fn bytes_before_expr(buffers: &[SymBuffer], exprs: &mut plan::symbolic::Exprs) -> ExprId {
+    let mut terms: Vec<(Vec<u32>, u64)> = Vec::new();
+    for b in buffers {
+        match terms
+            .iter_mut()
+            .find(|(symbols, _)| *symbols == b.size.symbols)
+        {
+            Some((_, c)) => *c = c.saturating_add(b.size.coefficient),
+            None => terms.push((b.size.symbols.clone(), b.size.coefficient)),
+        }
+    }
+    terms.sort();
+    let mut before = exprs.constant(0);
+    for (symbols, coefficient) in terms {
+        let size = exprs.size(&SymSize::new(coefficient, symbols));
+        before = exprs.add(before, size).unwrap_or(before);
+    }
+    before
+}
+
+/// The `report-file` record of one scope: its buffers, the sum of their
+/// bytes, the bytes live at the peak (unpadded), the arena the plan needs
+/// (also when the scope is left alone for saving nothing; null for one
+/// buffer), the lower bound (padded bytes live at the peak), the planner,
+/// whether it is merged and why not, and its picture. Bytes of scopes with
+/// dynamic sizes are expressions (strings) over the size operands, named by
+/// `name`.
+fn scope_record(
+    function: &str,
+    trace: &ScopeTrace,
+    decision: &Decision,
+    planner: &str,
+    svg: Option<&str>,
+    name: &dyn Fn(ValueId) -> String,
+) -> report_file::Record {
+    let dynamic = trace
+        .buffers
+        .iter()
+        .filter(|b| !b.dynamic_sizes.is_empty())
+        .count();
+    let record = report_file::Record::new()
+        .string("function", function)
+        .string("scope", &trace.scope_label)
+        .string("memory_space", &trace.memory_space)
+        .number("buffers", trace.buffers.len() as u64)
+        .number("dynamic_buffers", dynamic as u64);
+    let record = if dynamic == 0 {
+        let problem = problem_of(trace).ok();
+        let arena = match decision {
+            Decision::Merge(schedule) => Some(schedule.total),
+            Decision::Skip(Skip::NoByteSaved { after, .. }) => Some(*after),
+            _ => None,
+        };
+        let record = record
+            .number("bytes", bytes_before(trace))
+            .number(
+                "peak_live_bytes",
+                problem.as_ref().map_or(0, plan::peak_live_bytes),
+            );
+        let record = match arena {
+            Some(arena) => record.number("arena_bytes", arena),
+            None => record.null("arena_bytes"),
+        };
+        record.number(
+            "lower_bound",
+            problem.as_ref().map_or(0, plan::lower_bound),
+        )
+    } else {
+        let (symbols, buffers) = symbolic_buffers(trace);
+        let symbol = |s: u32| name(symbols[s as usize]);
+        let (mut exprs, arena, bound) = match decision {
+            Decision::MergeDynamic(schedule) => (
+                schedule.plan.exprs.clone(),
+                Some(schedule.plan.total),
+                Some(schedule.lower_bound),
+            ),
+            _ => (plan::symbolic::Exprs::new(), None, None),
+        };
+        let before = bytes_before_expr(&buffers, &mut exprs);
+        let peak = plan::symbolic::peak_live_bytes(&buffers, &mut exprs);
+        let bound = bound.or_else(|| plan::symbolic::lower_bound(&buffers, &mut exprs));
+        let text = |id: Option<ExprId>| id.map(|id| exprs.display(id, &symbol));
+        record
+            .string("bytes", &exprs.display(before, &symbol))
+            .optional_string("peak_live_bytes", text(peak).as_deref())
+            .optional_string("arena_bytes", text(arena).as_deref())
+            .optional_string("lower_bound", text(bound).as_deref())
+    };
+    let reason = match decision {
+        Decision::Skip(skip) => Some(skip.reason()),
+        _ => None,
+    };
+    record
+        .string("planner", planner)
+        .boolean("merged", reason.is_none())
+        .optional_string("reason", reason.as_deref())
+        .optional_string("svg", svg)
+}
+
+/// Writes the SVG of every scope merged with static sizes into `dir`
+/// (`plan::svg`, buffers labelled by `name`); returns each scope's file
+/// path (`None` for the others).
+fn write_plan_svgs(
+    dir: &str,
+    function: &str,
+    scopes: &[ScopeTrace],
+    decisions: &[Decision],
+    name: &dyn Fn(ValueId) -> String,
+) -> Result<Vec<Option<String>>, String> {
+    let mut paths = Vec::with_capacity(scopes.len());
+    for (trace, decision) in scopes.iter().zip(decisions) {
+        let Decision::Merge(schedule) = decision else {
+            paths.push(None);
+            continue;
+        };
+        let problem = problem_of(trace)?;
+        let plan = plan::Plan {
+            offsets: schedule.offsets.clone(),
+            total: schedule.total,
+        };
+        let labels: Vec<String> = trace.buffers.iter().map(|b| name(b.value)).collect();
+        let mut file = file_name_part(function);
+        if trace.scope_op != Snapshot::ROOT {
+            file = format!("{file}.{}", file_name_part(&trace.scope_label));
+        }
+        if !trace.memory_space.is_empty() {
+            file = format!("{file}.space-{}", file_name_part(&trace.memory_space));
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create the directory '{dir}': {e}"))?;
+        let path = std::path::Path::new(dir).join(format!("{file}.svg"));
+        let path = path.to_string_lossy().into_owned();
+        std::fs::write(&path, plan::svg::render(&problem, &plan, &labels))
+            .map_err(|e| format!("cannot write '{path}': {e}"))?;
+        paths.push(Some(path));
+    }
+    Ok(paths)
+}
+
+/// `text` usable in a file name: letters, digits, `.`, `-` and `_` kept,
+/// anything else `_`.
+fn file_name_part(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// An op's location as `file:line:column` (MLIR's printed form otherwise).
+fn location_text(op: &OperationRef<'_, '_>) -> String {
+    use melior::ir::operation::OperationLike;
+    let printed = op.location().to_string();
+    let inner = printed
+        .strip_prefix("loc(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or(&printed);
+    match inner.strip_prefix('"').and_then(|rest| rest.split_once('"')) {
+        Some((file, rest)) => format!("{file}{rest}"),
+        None => inner.to_string(),
+    }
 }
 
 /// Seed 004's lifetime classes in memref terms, counted per scope block for
@@ -820,17 +1035,24 @@ impl ScopeClasses {
 
 /// The `report=true` remark of a scope left alone.
 pub fn skip_line(trace: &ScopeTrace, skip: &Skip) -> String {
-    let why = match skip {
-        Skip::OneBuffer => "one buffer".to_string(),
-        Skip::NoByteSaved { before, after } => {
-            format!("no byte saved ({before} bytes before, {after} bytes after)")
-        }
-    };
     format!(
-        "{}: scope {}: not merged: {why}",
+        "{}: scope {}: not merged: {}",
         MergeAlloc::ARGUMENT,
-        scope_name(trace)
+        scope_name(trace),
+        skip.reason()
     )
+}
+
+impl Skip {
+    /// Why the scope is left alone, as the report says it.
+    pub fn reason(&self) -> String {
+        match self {
+            Skip::OneBuffer => "one buffer".to_string(),
+            Skip::NoByteSaved { before, after } => {
+                format!("no byte saved ({before} bytes before, {after} bytes after)")
+            }
+        }
+    }
 }
 
 /// The scope's label and, unless default, its memory space.
@@ -1864,7 +2086,7 @@ func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x1
         };
         assert_eq!(
             report_line(&t, &s),
-            "bufrs-merge-alloc: scope @f: 3 buffers merged, 196608 bytes before, 131072 bytes after, lower bound 131072, ratio 1.000"
+            "bufrs-merge-alloc: scope @f: 3 buffers merged, 196608 bytes before, 131072 bytes after, lower bound 131072, ratio 1.000, peak live 131072 bytes"
         );
     }
 }

@@ -7,11 +7,22 @@ use crate::plan::Problem;
 
 /// Largest sum of aligned sizes of buffers live at one tick (0 for an empty problem).
 pub fn lower_bound(problem: &Problem) -> u64 {
+    most_live(problem, |index| problem.aligned_size(index))
+}
+
+/// Largest sum of the buffers' own (unpadded) sizes live at one tick: the heap bytes a
+/// program holds at its peak, which no plan can go below even without alignment.
+pub fn peak_live_bytes(problem: &Problem) -> u64 {
+    most_live(problem, |index| problem.buffers()[index].size)
+}
+
+/// Largest sum of `size(i)` over the buffers live at one tick.
+fn most_live(problem: &Problem, size: impl Fn(usize) -> u64) -> u64 {
     // Events at tick t: +size at `first`, -size just after `last`. Ends sort before starts at
     // the same key because an end event at key `last + 1` means the tick `last` is over.
     let mut events: Vec<(u64, bool, u64)> = Vec::with_capacity(problem.len() * 2);
     for (index, buffer) in problem.buffers().iter().enumerate() {
-        let size = problem.aligned_size(index);
+        let size = size(index);
         events.push((buffer.first, true, size));
         // `last + 1` cannot overflow in a meaningful way: saturate, the event then never fires
         // before any start, which is still correct for the maximum.
@@ -76,6 +87,8 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(lower_bound(&problem), 192);
+        // Unpadded, the peak is at tick 2 too: 40 + 4 + 40 bytes.
+        assert_eq!(peak_live_bytes(&problem), 84);
     }
 
     #[test]

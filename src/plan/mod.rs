@@ -5,7 +5,8 @@
 //!
 //! * [`problem`]: [`Buffer`] (size, alignment, inclusive lifetime), the validated [`Problem`],
 //!   and the answer, [`Plan`] (offsets and total).
-//! * [`bound`]: the [`lower_bound`] (largest aligned size live at one tick).
+//! * [`bound`]: the [`lower_bound`] (largest aligned size live at one tick) and the
+//!   [`peak_live_bytes`] (the same without padding).
 //! * [`check`]: [`check_plan`], the independent verifier every planner is tested against.
 //! * [`free_chunk`]: the chunk-list planner of the merge-alloc RFC (split, merge, extension), with
 //!   its size-first and cost-model choices.
@@ -42,7 +43,7 @@ pub mod svg;
 pub mod symbolic;
 pub mod synth;
 
-pub use bound::lower_bound;
+pub use bound::{lower_bound, peak_live_bytes};
 pub use check::check_plan;
 pub use deadline::Deadline;
 pub use problem::{Buffer, Plan, Problem};

@@ -601,6 +601,18 @@ pub fn verify(buffers: &[SymBuffer], plan: &SymPlan) -> Result<(), String> {
 /// The largest sum of aligned sizes live at one tick, as an expression (the run-time lower
 /// bound of any placement).
 pub fn lower_bound(buffers: &[SymBuffer], exprs: &mut Exprs) -> Option<ExprId> {
+    most_live(buffers, exprs, true)
+}
+
+/// The bytes live at the peak without padding (the buffers' own sizes), as
+/// an expression of `exprs` (`None` on overflow).
+pub fn peak_live_bytes(buffers: &[SymBuffer], exprs: &mut Exprs) -> Option<ExprId> {
+    most_live(buffers, exprs, false)
+}
+
+/// The maximum over ticks of the sizes (aligned when `padded`) of the
+/// buffers live at that tick.
+fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<ExprId> {
     let mut sets: Vec<Vec<usize>> = Vec::new();
     for b in buffers {
         let t = b.first;
@@ -616,8 +628,12 @@ pub fn lower_bound(buffers: &[SymBuffer], exprs: &mut Exprs) -> Option<ExprId> {
         let mut sum = exprs.constant(0);
         for j in live {
             let size = exprs.size(&buffers[j].size);
-            let padded = exprs.align_up(size, buffers[j].alignment)?;
-            sum = exprs.add(sum, padded)?;
+            let bytes = if padded {
+                exprs.align_up(size, buffers[j].alignment)?
+            } else {
+                size
+            };
+            sum = exprs.add(sum, bytes)?;
         }
         sums.push(sum);
     }

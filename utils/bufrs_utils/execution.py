@@ -56,6 +56,9 @@ LOWERING = (
 )
 
 ASAN_FLAGS = ["-fsanitize=address", "-fno-omit-frame-pointer", "-O0"]
+# Builds that measure (heap calls and bytes as the program makes them,
+# without the sanitizer's runtime in the process).
+PLAIN_FLAGS = ["-O0"]
 ASAN_ENV = {"ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1:exitcode=86", "LSAN_OPTIONS": "exitcode=87"}
 
 
@@ -188,12 +191,13 @@ def rename_entry(llvm_ir, entry):
 
 
 def build(mlir_text, workdir, name, driver=toolchain.TEST_DRIVER, rewrite_ir=None, debug=True, timeout=None,
-          entry="run"):
+          entry="run", sanitize=True):
     """Lowers and links one program with `driver`; returns the executable's
     path (in the build cache; `workdir` keeps the LLVM IR of a fresh build).
     `rewrite_ir` (a function of the LLVM IR text) runs before compiling;
-    `entry` names the function the driver runs (see `rename_entry`)."""
-    flags = ASAN_FLAGS + (["-g"] if debug else [])
+    `entry` names the function the driver runs (see `rename_entry`);
+    `sanitize=False` builds without AddressSanitizer (to measure)."""
+    flags = (ASAN_FLAGS if sanitize else PLAIN_FLAGS) + (["-g"] if debug else [])
     with open(driver, "rb") as f:
         recipe = _digest(LOWERING, toolchain.LLVM_PREFIX, driver, f.read(), *flags,
                          getattr(rewrite_ir, "__qualname__", "") if rewrite_ir else "", entry)
@@ -214,7 +218,7 @@ def build(mlir_text, workdir, name, driver=toolchain.TEST_DRIVER, rewrite_ir=Non
         must(
             run([
                 toolchain.tool("clang"), *flags, *toolchain.gold_linker(), "-Wno-override-module", obj, ll_path,
-                f"-L{toolchain.LLVM_LIB}", "-lmlir_c_runner_utils", f"-Wl,-rpath,{toolchain.LLVM_LIB}", "-o", tmp,
+                f"-L{toolchain.LLVM_LIB}", "-lmlir_c_runner_utils", "-lm", f"-Wl,-rpath,{toolchain.LLVM_LIB}", "-o", tmp,
             ], timeout=timeout),
             f"compiling {name}",
         )
@@ -305,11 +309,12 @@ def count_heap_calls(llvm_ir):
     return re.sub(r"@(malloc|aligned_alloc|free)\b", r"@bufrs_counted_\1", llvm_ir)
 
 
-def counting_build(mlir_text, workdir, name, driver=BENCH_DRIVER, entry="run"):
-    """(executable, None), or (None, why it does not build)."""
+def counting_build(mlir_text, workdir, name, driver=BENCH_DRIVER, entry="run", sanitize=True):
+    """(executable, None), or (None, why it does not build); `sanitize=False`
+    without AddressSanitizer."""
     try:
         return build(mlir_text, workdir, name, driver=driver, rewrite_ir=count_heap_calls, debug=False,
-                     entry=entry), None
+                     entry=entry, sanitize=sanitize), None
     except Failure as failure:
         return None, str(failure)[:200]
 
