@@ -61,6 +61,8 @@ H, LH, PR, DE, CR, MA = ("bufrs-buffer-hoisting", "bufrs-buffer-loop-hoisting", 
                          "bufrs-buffer-deallocation", "bufrs-copy-removal", "bufrs-merge-alloc")
 ORDERS = {
     "default: loop-hoist, promote, merge, dealloc, copy-rm": [LH, PR, MA, DE, CR],
+    "merge-dynamic=true: loop-hoist, promote, merge{dynamic=true}, dealloc, copy-rm":
+        [LH, PR, MA + "{dynamic=true}", DE, CR],
     "merge last: loop-hoist, promote, dealloc, copy-rm, merge": [LH, PR, DE, CR, MA],
     "with hoisting first: hoist, loop-hoist, promote, dealloc, copy-rm, merge": [H, LH, PR, DE, CR, MA],
     "with hoisting after copy-rm: loop-hoist, promote, dealloc, copy-rm, hoist, merge": [LH, PR, DE, CR, H, MA],

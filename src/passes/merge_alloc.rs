@@ -51,8 +51,13 @@
 //!
 //! A buffer's size is then `bytes × Π sizes` over its size operands, which
 //! must be available at the start of the scope block (block arguments or
-//! values defined above the scope op; a size computed inside the scope
-//! leaves the buffer alone, with a remark). `crate::plan::symbolic` places
+//! values defined above the scope op), or be computed in the scope block
+//! itself by ops without memory effects or regions from such values
+//! (`memref.dim` of an argument, `arith` on indices): those ops move to the
+//! block's start (`ScopeTrace::hoist`) before the arena's size is built;
+//! they ran whenever control reached them, so they compute the same values.
+//! Any other size computed inside the scope leaves the buffer alone, with a
+//! remark. `crate::plan::symbolic` places
 //! static buffers with the planner and every dynamic one (longest lifetime
 //! first) on the aligned maximum end of the overlapping buffers placed
 //! before it, so offsets and
@@ -318,6 +323,10 @@ pub struct ScopeTrace {
     /// Printed memory space attribute, empty for the default.
     pub memory_space: String,
     pub buffers: Vec<TracedBuffer>,
+    /// Ops of the scope block computing dynamic sizes (`dynamic=true`), in
+    /// block order, to move to its start before the arena is built: every
+    /// scope of the block gets the same list.
+    pub hoist: Vec<OpId>,
 }
 
 /// An allocation left alone.
@@ -577,6 +586,13 @@ pub fn merge_allocations(
         }
     }
 
+    // Size computations move to the scope entry first, once per block.
+    let mut hoisted = std::collections::HashSet::new();
+    for (trace, decision) in traces.scopes.iter().zip(&decisions) {
+        if matches!(decision, Decision::MergeDynamic(_)) && hoisted.insert(trace.scope_block) {
+            hoist_size_computations(&snapshot, &map, trace);
+        }
+    }
     for (trace, decision) in traces.scopes.iter().zip(&decisions) {
         let done = match decision {
             Decision::Merge(schedule) => rewriter.rewrite(&snapshot, &map, trace, schedule),
@@ -1169,6 +1185,9 @@ impl TraceCollector for TickTraceCollector {
         // (scope block, memory space) -> index in traces.scopes.
         let mut group: std::collections::HashMap<(BlockId, String), usize> =
             std::collections::HashMap::new();
+        // Per scope block: the size computations to move to its start.
+        let mut hoists: std::collections::HashMap<BlockId, std::collections::BTreeSet<OpId>> =
+            std::collections::HashMap::new();
         for (alloc, value, frees) in heap {
             let refuse = |reason| LeftAlone { alloc, reason };
             if is_pure_heap_allocation(snapshot, alloc).is_none() {
@@ -1240,15 +1259,17 @@ impl TraceCollector for TickTraceCollector {
                 }
                 op.operands.clone()
             };
+            let mut size_ops = std::collections::BTreeSet::new();
             if let Some(&inside) = dynamic_sizes
                 .iter()
-                .find(|&&v| !snapshot.available_at_start(v, scope_block))
+                .find(|&&v| !size_at_entry(snapshot, v, scope_block, &mut size_ops, 0))
             {
                 traces
                     .left_alone
                     .push(refuse(Refusal::SizeInsideScope(inside)));
                 continue;
             }
+            hoists.entry(scope_block).or_default().extend(size_ops);
             let alignment = self
                 .alignment
                 .max(sized.element_bytes)
@@ -1275,12 +1296,82 @@ impl TraceCollector for TickTraceCollector {
                         scope_label: label(scope_op),
                         memory_space: sized.memory_space,
                         buffers: vec![buffer],
+                        hoist: vec![],
                     });
                 }
             }
         }
+        for trace in &mut traces.scopes {
+            if let Some(ops) = hoists.get(&trace.scope_block) {
+                trace.hoist = ops.iter().copied().collect();
+                trace.hoist.sort_by_key(|&op| snapshot.op(op).position);
+            }
+        }
         traces
     }
+}
+
+/// Whether the dynamic size `value` can be had at the start of the scope
+/// block `block`: it is available there already, or it is computed in that
+/// block by an op without memory effects or regions (`memref.dim` of an
+/// argument, `arith` on indices) whose operands can be had there likewise;
+/// those ops are added to `hoist`. They run whenever control reaches them,
+/// so running them at the block's start instead computes the same values.
+/// Chains longer than 32 ops are not followed.
+fn size_at_entry(
+    snapshot: &Snapshot,
+    value: ValueId,
+    block: BlockId,
+    hoist: &mut std::collections::BTreeSet<OpId>,
+    depth: usize,
+) -> bool {
+    if snapshot.available_at_start(value, block) {
+        return true;
+    }
+    let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(value).def else {
+        return false;
+    };
+    if hoist.contains(&op) {
+        return true;
+    }
+    let info = snapshot.op(op);
+    let pure = matches!(&info.facts.effects, Effects::Known(e) if e.is_empty());
+    if depth >= 32 || info.parent_block != Some(block) || !info.regions.is_empty() || !pure {
+        return false;
+    }
+    if !info
+        .operands
+        .iter()
+        .all(|&operand| size_at_entry(snapshot, operand, block, hoist, depth + 1))
+    {
+        return false;
+    }
+    hoist.insert(op);
+    true
+}
+
+/// Moves the size computations of `trace` (`ScopeTrace::hoist`) to the
+/// start of its block, in order.
+fn hoist_size_computations(snapshot: &Snapshot, map: &IrMap, trace: &ScopeTrace) {
+    let Some(anchor) = first_op_not_hoisted(snapshot, trace) else {
+        return;
+    };
+    for &op in &trace.hoist {
+        // SAFETY: live ops of one block; each moved op's operands are
+        // available at the block start or defined by ops moved before it.
+        unsafe { mlir_sys::mlirOperationMoveBefore(map.op(op), map.op(anchor)) };
+    }
+}
+
+/// The first op of the scope block that is not a size computation moved to
+/// its start: where the arena and its size go.
+fn first_op_not_hoisted(snapshot: &Snapshot, trace: &ScopeTrace) -> Option<OpId> {
+    snapshot
+        .block(trace.scope_block)
+        .ops
+        .iter()
+        .copied()
+        .find(|op| !trace.hoist.contains(op))
 }
 
 /// Which kind of unknown user: an op with regions (the buffer is passed
@@ -1472,7 +1563,8 @@ impl MergeRewriter for ViewRewriter {
             .map_err(|_| format!("alignment {} does not fit in 64 bits", plan.alignment))?;
         // Everything computed at the scope entry goes before its first op
         // (the size operands are available there: the collector checked).
-        let Some(&entry_op) = snapshot.block(trace.scope_block).ops.first() else {
+        // After the size computations moved there (`hoist_size_computations`).
+        let Some(entry_op) = first_op_not_hoisted(snapshot, trace) else {
             return Err("the scope block is empty".into());
         };
         let at = InsertPoint::Before(map.op(entry_op));
@@ -1727,6 +1819,7 @@ mod tests {
             scope_block: BlockId(0),
             scope_label: "@f".into(),
             memory_space: String::new(),
+            hoist: vec![],
             buffers: buffers
                 .iter()
                 .enumerate()

@@ -4,8 +4,11 @@
 // max(align(4n), align(4n*n)), computed at the function entry. scf.forall
 // is a scope of its own: its buffers sized by a function argument or by its
 // induction variable (a block argument of the body) join the per-iteration
-// arena, computed at the start of the body; a size computed inside the
-// body is not available at its entry, so that buffer stays a malloc of its
+// arena, computed at the start of the body. A size computed in the body
+// by ops without memory effects from values available at its entry (%j1 =
+// %j + 1) is computed there: those ops move to the start of the body, before
+// the arena's size, and the buffer joins. A size that depends on a buffer of
+// the scope (memref.dim of %p) cannot: that buffer stays a malloc of its
 // own, with a remark. report=true gives one line per scope with the bytes
 // as expressions of the sizes.
 
@@ -35,6 +38,8 @@
 // CHECK-NEXT:      memref.store %[[F]], %[[VB]][%[[I]], %[[I]]] : memref<?x?xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    scf.forall (%[[J:.*]]) in (%[[N]]) {
+// CHECK-NEXT:      %[[K1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[J1:.*]] = arith.addi %[[J]], %[[K1]] : index
 // CHECK-NEXT:      %[[IC4:.*]] = arith.constant 4 : index
 // CHECK-NEXT:      %[[P:.*]] = arith.muli %[[N]], %[[IC4]] : index
 // CHECK-NEXT:      %[[IC63:.*]] = arith.constant 63 : index
@@ -45,14 +50,19 @@
 // CHECK-NEXT:      %[[QTOP:.*]] = arith.addi %[[PEND]], %[[Q]] : index
 // CHECK-NEXT:      %[[Q1:.*]] = arith.addi %[[QTOP]], %[[IC63]] : index
 // CHECK-NEXT:      %[[QEND:.*]] = arith.andi %[[Q1]], %[[IMASK]] : index
-// CHECK-NEXT:      %[[INNER:.*]] = memref.alloc(%[[QEND]]) {alignment = 64 : i64} : memref<?xi8>
-// CHECK-NEXT:      %[[K1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:      %[[J1:.*]] = arith.addi %[[J]], %[[K1]] : index
+// CHECK-NEXT:      %[[R:.*]] = arith.muli %[[J1]], %[[IC4]] : index
+// CHECK-NEXT:      %[[RTOP:.*]] = arith.addi %[[QEND]], %[[R]] : index
+// CHECK-NEXT:      %[[R1:.*]] = arith.addi %[[RTOP]], %[[IC63]] : index
+// CHECK-NEXT:      %[[REND:.*]] = arith.andi %[[R1]], %[[IMASK]] : index
+// CHECK-NEXT:      %[[INNER:.*]] = memref.alloc(%[[REND]]) {alignment = 64 : i64} : memref<?xi8>
 // CHECK-NEXT:      %[[Z3:.*]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[VP:.*]] = memref.view %[[INNER]][%[[Z3]]][%[[N]]] : memref<?xi8> to memref<?xf32>
 // CHECK-NEXT:      %[[VQ:.*]] = memref.view %[[INNER]][%[[PEND]]][%[[J]]] : memref<?xi8> to memref<?xf32>
-// CHECK-NEXT:      %[[R:.*]] = memref.alloc(%[[J1]]) : memref<?xf32>
-// CHECK:           memref.dealloc %[[R]] : memref<?xf32>
+// CHECK-NEXT:      %[[VR:.*]] = memref.view %[[INNER]][%[[QEND]]][%[[J1]]] : memref<?xi8> to memref<?xf32>
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[NP:.*]] = memref.dim %[[VP]], %[[ZERO]] : memref<?xf32>
+// CHECK-NEXT:      %[[S:.*]] = memref.alloc(%[[NP]]) : memref<?xf32>
+// CHECK:           memref.dealloc %[[S]] : memref<?xf32>
 // CHECK-NEXT:      memref.dealloc %[[INNER]] : memref<?xi8>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<?xi8>
@@ -74,22 +84,28 @@ func.func @regions(%n: index, %i: index, %f: f32, %flag: i1) {
     memref.store %f, %b[%i, %i] : memref<?x?xf32>
     memref.dealloc %b : memref<?x?xf32>
   }
-  // expected-remark @below {{bufrs-merge-alloc: scope scf.forall@17: 2 buffers merged (2 dynamic), %arg0 * 4 + %arg4 * 4 bytes before, align(align(%arg0 * 4, 64) + %arg4 * 4, 64) bytes after, lower bound align(%arg0 * 4, 64) + align(%arg4 * 4, 64)}}
+  // expected-remark @below {{bufrs-merge-alloc: scope scf.forall@17: 3 buffers merged (3 dynamic), %arg0 * 4 + %arg4 * 4 + %0 * 4 bytes before, align(align(align(%arg0 * 4, 64) + %arg4 * 4, 64) + %0 * 4, 64) bytes after, lower bound align(%arg0 * 4, 64) + align(%arg4 * 4, 64) + align(%0 * 4, 64)}}
   scf.forall (%j) in (%n) {
     %one = arith.constant 1 : index
-    %j1 = arith.addi %j, %one : index
     %p = memref.alloc(%n) : memref<?xf32>
     %q = memref.alloc(%j) : memref<?xf32>
-    // expected-remark @below {{bufrs-merge-alloc: not merged: dynamic size defined inside the scope, not available at its entry}}
+    %j1 = arith.addi %j, %one : index
     %r = memref.alloc(%j1) : memref<?xf32>
+    %zero = arith.constant 0 : index
+    %np = memref.dim %p, %zero : memref<?xf32>
+    // expected-remark @below {{bufrs-merge-alloc: not merged: dynamic size defined inside the scope, not available at its entry}}
+    %s = memref.alloc(%np) : memref<?xf32>
     memref.store %f, %p[%i] : memref<?xf32>
     memref.store %f, %q[%i] : memref<?xf32>
     memref.store %f, %r[%i] : memref<?xf32>
+    memref.store %f, %s[%i] : memref<?xf32>
     %x = memref.load %p[%i] : memref<?xf32>
     %y = memref.load %q[%i] : memref<?xf32>
+    %w = memref.load %r[%i] : memref<?xf32>
     memref.dealloc %p : memref<?xf32>
     memref.dealloc %q : memref<?xf32>
     memref.dealloc %r : memref<?xf32>
+    memref.dealloc %s : memref<?xf32>
   }
   return
 }
