@@ -157,8 +157,25 @@ def add_sanitize_address(llvm_ir):
     return re.sub(r"^(define [^\n]*\))([^\n]*)\{$", r"\1 sanitize_address\2{", llvm_ir, flags=re.M)
 
 
+_lowered = {}
+
+
 def lower(mlir_text, name, timeout=None):
-    """LLVM IR (with sanitize_address) of a memref program."""
+    """LLVM IR (with sanitize_address) of a memref program (kept per process:
+    the builds with and without a sanitizer share it)."""
+    key = _digest(LOWERING, mlir_text)
+    with _cache_lock:
+        if key in _lowered:
+            return _lowered[key]
+    llvm_ir = _lower(mlir_text, name, timeout)
+    with _cache_lock:
+        _lowered[key] = llvm_ir
+        while len(_lowered) > 64:  # the most recent programs only
+            del _lowered[next(iter(_lowered))]
+    return llvm_ir
+
+
+def _lower(mlir_text, name, timeout=None):
     lowered = must(run([toolchain.tool("mlir-opt"), f"--pass-pipeline={LOWERING}"], stdin=mlir_text, timeout=timeout),
                    f"lowering {name}")
     llvm_ir = must(run([toolchain.tool("mlir-translate"), "--mlir-to-llvmir"], stdin=lowered, timeout=timeout),
