@@ -151,6 +151,49 @@ fn is_buffer_type(ty: MlirType) -> bool {
     unsafe { mlir_sys::mlirTypeIsAMemRef(ty) || mlir_sys::mlirTypeIsAUnrankedMemRef(ty) }
 }
 
+/// A function of the module that returns buffers (at `buffers`, among its
+/// results), and whether private-function dynamic ownership leaves it alone
+/// (public, a declaration, or used other than by a direct call).
+pub struct BoundaryCandidate {
+    pub function: functions::FunctionOp,
+    pub buffers: Vec<usize>,
+    pub left_alone: Option<LeftAlone>,
+}
+
+/// The functions of `module` that return buffers, with the module's symbol
+/// uses and the ops holding them (the call graph the module-level step and
+/// the verifier read). After the step, a function not left alone returns
+/// one `i1` per buffer after its other results, in the buffers' order.
+pub fn private_function_boundaries(
+    module: MlirOperation,
+) -> (Vec<BoundaryCandidate>, Vec<SymbolUse>, Vec<MlirOperation>) {
+    let (uses, users) = functions::symbol_uses(module, &is_direct_call);
+    let candidates = functions::module_functions(module)
+        .into_iter()
+        .filter_map(|function| {
+            let buffers: Vec<usize> = (0..function.signature.results.len())
+                .filter(|&i| is_buffer_type(function.signature.results[i]))
+                .collect();
+            if buffers.is_empty() {
+                return None;
+            }
+            let left_alone = call_graph::eligibility(
+                &function.name,
+                function.public,
+                function.has_body,
+                &uses,
+                false,
+            );
+            Some(BoundaryCandidate {
+                function,
+                buffers,
+                left_alone,
+            })
+        })
+        .collect();
+    (candidates, uses, users)
+}
+
 /// The module-level step: every private function with a body that returns
 /// buffers and whose symbol is used only by direct calls gets an `i1`
 /// result after its results per returned buffer (the returns get their
@@ -159,23 +202,12 @@ fn is_buffer_type(ty: MlirType) -> bool {
 /// taken) keeps its signature, with a remark.
 fn flag_private_functions(module: MlirOperation) -> Boundary {
     let mut boundary = Boundary::default();
-    let functions = functions::module_functions(module);
-    let (uses, users) = functions::symbol_uses(module, &is_direct_call);
+    let (candidates, uses, users) = private_function_boundaries(module);
     let mut flagged: HashMap<String, Vec<usize>> = HashMap::new();
-    for function in &functions {
-        let buffers: Vec<usize> = (0..function.signature.results.len())
-            .filter(|&i| is_buffer_type(function.signature.results[i]))
-            .collect();
-        if buffers.is_empty() {
-            continue;
-        }
-        match call_graph::eligibility(
-            &function.name,
-            function.public,
-            function.has_body,
-            &uses,
-            false,
-        ) {
+    for candidate in candidates {
+        let function = &candidate.function;
+        let buffers = candidate.buffers;
+        match candidate.left_alone {
             None => {
                 // SAFETY: a live function and types of its context.
                 unsafe {

@@ -13,19 +13,24 @@
 //! of clone-based deallocation instead ([`crate::analysis::input_contract`]):
 //! no write to a buffer after it flowed into a merge.
 
+use std::collections::HashMap;
+
 use melior::ir::OperationRef;
 
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        dealloc_check::{self, Finding, FindingKind},
+        dealloc_check::{self, Boundary, Finding, FindingKind},
         input_contract::writes_after_flow,
-        snapshot::{BlockId, Snapshot},
+        snapshot::{BlockId, OpId, Snapshot},
     },
+    dialect::is_direct_call,
     ir::Diagnostic,
     ir::capture::{IrMap, capture},
+    ir::functions,
     options::Allowed,
     pass_options,
+    passes::ownership_deallocation::private_function_boundaries,
     passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
 };
 
@@ -40,6 +45,8 @@ pass_options! {
             allowed Allowed::OneOf(&["output", "input"]);
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark on every function that verifies.";
+        private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
+            "Check the ABI bufrs-ownership-based-buffer-deallocation gives with the same option: private functions called only directly return an i1 per returned buffer saying whether the caller owns it, and their calls' buffer results are owned only when it holds; needs the pass scheduled on a module.";
     }
 }
 
@@ -49,53 +56,141 @@ impl BufrsPass for VerifyDeallocation {
     type Options = VerifyDeallocationOptions;
     const ARGUMENT: &'static str = "bufrs-verify-deallocation";
     const SUMMARY: &'static str = "Check that every heap buffer is freed exactly once on every path, with no use after free (analysis only)";
-    const ANCHOR: Anchor = Anchor::FunctionLike;
+    /// A function-like op, or an op holding functions (each function
+    /// directly in its body).
+    const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        // `mode` and `check` are validated before any op is touched.
-        let as_errors = options.mode == "error";
-        let (snapshot, map) = capture(op.to_raw());
-        if options.check == "input" {
-            let alias = AliasAnalysis::new(&snapshot);
-            let violations = writes_after_flow(&snapshot, &alias, None);
-            for violation in &violations {
-                emit_contract_violation(&map, violation, Self::ARGUMENT, as_errors);
-            }
-            if options.emit_remarks && violations.is_empty() {
-                Diagnostic::remark(
+        let raw = op.to_raw();
+        if crate::ir::interfaces::traits(raw).is_function_like() {
+            if options.private_function_dynamic_ownership {
+                Diagnostic::error(
                     &op,
                     format!(
-                        "{}: every buffer is written before it flows anywhere",
+                        "{}: private-function-dynamic-ownership reads the callers and callees of the module: schedule the pass on the module",
                         Self::ARGUMENT
                     ),
                 )
                 .emit();
+                return Err(PassFailed);
             }
-            return if as_errors && !violations.is_empty() {
-                Err(PassFailed)
-            } else {
-                Ok(())
-            };
+            return verify_function(op, options, &HashMap::new());
         }
-        let findings = dealloc_check::check(&snapshot);
-        let mut failed = false;
-        for finding in &findings {
-            let undecided = matches!(finding.kind, FindingKind::Undecided(_));
-            failed |= as_errors && !undecided;
-            emit(&snapshot, &map, finding, as_errors && !undecided);
+        // The functions whose returns carry flags, by name, with their
+        // buffer results.
+        let mut flagged: HashMap<String, (usize, Vec<usize>)> = HashMap::new();
+        if options.private_function_dynamic_ownership {
+            let (candidates, _, _) = private_function_boundaries(raw);
+            for c in candidates.into_iter().filter(|c| c.left_alone.is_none()) {
+                let count = c.function.signature.results.len();
+                flagged.insert(c.function.name.clone(), (count, c.buffers));
+            }
         }
-        if options.emit_remarks && findings.is_empty() {
+        let mut result = Ok(());
+        for function in functions::module_functions(raw) {
+            if !function.has_body {
+                continue;
+            }
+            // SAFETY: a live function of the running pass.
+            let f = unsafe { OperationRef::from_raw(function.op) };
+            if verify_function(f, options, &flagged).is_err() {
+                result = Err(PassFailed);
+            }
+        }
+        result
+    }
+}
+
+/// The flags at `snapshot`'s boundary: its returns' when it is one of the
+/// `flagged` functions, and its direct calls of them.
+fn boundary(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    flagged: &HashMap<String, (usize, Vec<usize>)>,
+) -> Boundary {
+    let mut out = Boundary::default();
+    if flagged.is_empty() {
+        return out;
+    }
+    // Results (after the pass: the old ones, then one i1 per buffer).
+    let flags = |count: usize, buffers: &[usize]| -> Vec<(usize, usize)> {
+        let first = count - buffers.len();
+        buffers
+            .iter()
+            .enumerate()
+            .map(|(k, &b)| (b, first + k))
+            .collect()
+    };
+    if let Some((count, buffers)) =
+        functions::symbol(map.op(Snapshot::ROOT)).and_then(|name| flagged.get(&name))
+    {
+        out.returns = flags(*count, buffers);
+    }
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        let raw = map.op(id);
+        if !op.facts.is_call || !is_direct_call(raw) {
+            continue;
+        }
+        if let Some((count, buffers)) =
+            crate::ir::interfaces::callee(raw).and_then(|name| flagged.get(&name))
+            && op.results.len() == *count
+        {
+            out.calls.insert(id, flags(*count, buffers));
+        }
+    }
+    out
+}
+
+fn verify_function(
+    op: OperationRef<'_, '_>,
+    options: &VerifyDeallocationOptions,
+    flagged: &HashMap<String, (usize, Vec<usize>)>,
+) -> PassResult {
+    type Pass = VerifyDeallocation;
+    // `mode` and `check` are validated before any op is touched.
+    let as_errors = options.mode == "error";
+    let (snapshot, map) = capture(op.to_raw());
+    if options.check == "input" {
+        let alias = AliasAnalysis::new(&snapshot);
+        let violations = writes_after_flow(&snapshot, &alias, None);
+        for violation in &violations {
+            emit_contract_violation(&map, violation, Pass::ARGUMENT, as_errors);
+        }
+        if options.emit_remarks && violations.is_empty() {
             Diagnostic::remark(
                 &op,
                 format!(
-                    "{}: every heap buffer is freed exactly once on every path, with no use after free",
-                    Self::ARGUMENT
+                    "{}: every buffer is written before it flows anywhere",
+                    Pass::ARGUMENT
                 ),
             )
             .emit();
         }
-        if failed { Err(PassFailed) } else { Ok(()) }
+        return if as_errors && !violations.is_empty() {
+            Err(PassFailed)
+        } else {
+            Ok(())
+        };
     }
+    let findings = dealloc_check::check_with(&snapshot, &boundary(&snapshot, &map, flagged));
+    let mut failed = false;
+    for finding in &findings {
+        let undecided = matches!(finding.kind, FindingKind::Undecided(_));
+        failed |= as_errors && !undecided;
+        emit(&snapshot, &map, finding, as_errors && !undecided);
+    }
+    if options.emit_remarks && findings.is_empty() {
+        Diagnostic::remark(
+            &op,
+            format!(
+                "{}: every heap buffer is freed exactly once on every path, with no use after free",
+                Pass::ARGUMENT
+            ),
+        )
+        .emit();
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
 }
 
 fn message(finding: &Finding) -> String {
