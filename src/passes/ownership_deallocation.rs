@@ -57,13 +57,13 @@ use mlir_sys::{MlirLocation, MlirOperation, MlirType, MlirValue};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        call_graph::{self, LeftAlone, SymbolUse},
+        call_graph::{LeftAlone, SymbolUse},
         dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
         dominance::DominanceInfo,
         ownership::{self, Ownership},
         snapshot::{BlockId, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     },
-    dialect::{self, builders, is_direct_call},
+    dialect::{self, builders},
     ir::{
         Diagnostic, Severity,
         capture::{IrMap, capture},
@@ -74,6 +74,7 @@ use crate::{
     passes::{
         Anchor, BufrsPass, PassFailed, PassResult,
         contract_report::{emit_plan_errors, refuse_writes_after_flow},
+        function_boundaries::private_function_boundaries,
     },
 };
 
@@ -144,54 +145,6 @@ impl BufrsPass for OwnershipDeallocation {
 struct Boundary {
     flagged_functions: HashSet<usize>,
     flagged_calls: HashMap<usize, Vec<(usize, usize)>>,
-}
-
-fn is_buffer_type(ty: MlirType) -> bool {
-    // SAFETY: a live type.
-    unsafe { mlir_sys::mlirTypeIsAMemRef(ty) || mlir_sys::mlirTypeIsAUnrankedMemRef(ty) }
-}
-
-/// A function of the module that returns buffers (at `buffers`, among its
-/// results), and whether private-function dynamic ownership leaves it alone
-/// (public, a declaration, or used other than by a direct call).
-pub struct BoundaryCandidate {
-    pub function: functions::FunctionOp,
-    pub buffers: Vec<usize>,
-    pub left_alone: Option<LeftAlone>,
-}
-
-/// The functions of `module` that return buffers, with the module's symbol
-/// uses and the ops holding them (the call graph the module-level step and
-/// the verifier read). After the step, a function not left alone returns
-/// one `i1` per buffer after its other results, in the buffers' order.
-pub fn private_function_boundaries(
-    module: MlirOperation,
-) -> (Vec<BoundaryCandidate>, Vec<SymbolUse>, Vec<MlirOperation>) {
-    let (uses, users) = functions::symbol_uses(module, &is_direct_call);
-    let candidates = functions::module_functions(module)
-        .into_iter()
-        .filter_map(|function| {
-            let buffers: Vec<usize> = (0..function.signature.results.len())
-                .filter(|&i| is_buffer_type(function.signature.results[i]))
-                .collect();
-            if buffers.is_empty() {
-                return None;
-            }
-            let left_alone = call_graph::eligibility(
-                &function.name,
-                function.public,
-                function.has_body,
-                &uses,
-                false,
-            );
-            Some(BoundaryCandidate {
-                function,
-                buffers,
-                left_alone,
-            })
-        })
-        .collect();
-    (candidates, uses, users)
 }
 
 /// The module-level step: every private function with a body that returns

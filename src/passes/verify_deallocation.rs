@@ -30,7 +30,7 @@ use crate::{
     ir::functions,
     options::Allowed,
     pass_options,
-    passes::ownership_deallocation::private_function_boundaries,
+    passes::function_boundaries::private_function_boundaries,
     passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
 };
 
