@@ -60,6 +60,7 @@ use crate::{
         call_graph::{LeftAlone, SymbolUse},
         dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
         dominance::DominanceInfo,
+        out_params::root_returns,
         ownership::{self, Ownership},
         snapshot::{BlockId, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     },
@@ -74,7 +75,7 @@ use crate::{
     passes::{
         Anchor, BufrsPass, PassFailed, PassResult,
         contract_report::{emit_plan_errors, refuse_writes_after_flow},
-        function_boundaries::private_function_boundaries,
+        function_boundaries::{private_function_boundaries, run_on_functions},
     },
 };
 
@@ -101,39 +102,22 @@ impl BufrsPass for OwnershipDeallocation {
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf", "arith"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let raw = melior::ir::operation::OperationLike::to_raw(&op);
-        if crate::ir::interfaces::traits(raw).is_function_like() {
-            if options.private_function_dynamic_ownership {
-                Diagnostic::error(
-                    &op,
-                    format!(
-                        "{}: private-function-dynamic-ownership changes callers' calls: schedule the pass on the module, e.g. builtin.module({}{{private-function-dynamic-ownership=true}})",
-                        Self::ARGUMENT,
-                        Self::ARGUMENT
-                    ),
-                )
-                .emit();
-                return Err(PassFailed);
-            }
-            return run_function(op, options, &Boundary::default());
-        }
-        let boundary = if options.private_function_dynamic_ownership {
-            flag_private_functions(raw)
-        } else {
-            Boundary::default()
-        };
-        let mut result = Ok(());
-        for function in functions::module_functions(raw) {
-            if !function.has_body {
-                continue;
-            }
-            // SAFETY: a live function of the running pass.
-            let f = unsafe { OperationRef::from_raw(function.op) };
-            if run_function(f, options, &boundary).is_err() {
-                result = Err(PassFailed);
-            }
-        }
-        result
+        let dynamic = options.private_function_dynamic_ownership;
+        run_on_functions(
+            op,
+            Self::ARGUMENT,
+            dynamic,
+            |module| {
+                if dynamic {
+                    flag_private_functions(module)
+                } else {
+                    Boundary::default()
+                }
+            },
+            |function, boundary| {
+                run_function(function, options, boundary.unwrap_or(&Boundary::default()))
+            },
+        )
     }
 }
 
@@ -819,36 +803,27 @@ fn apply(
     // returned buffer, after the results.
     if boundary.returns {
         let mut returned: BTreeMap<OpId, Vec<FlagSource>> = BTreeMap::new();
-        for &region in &snapshot.op(Snapshot::ROOT).regions {
-            for &block in &snapshot.region(region).blocks {
-                let Some(t) = snapshot.terminator(block) else {
-                    continue;
-                };
-                let facts = &snapshot.op(t).facts;
-                if !facts.is_return_like || !facts.terminator_edges.is_empty() {
-                    continue;
-                }
-                let sources = snapshot
-                    .op(t)
-                    .operands
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, v)| snapshot.value(**v).kind.is_buffer())
-                    .map(
-                        |(i, _)| match decisions.get(&(t, FeedEdge::Return, i as u32)) {
-                            Some(d) => match d.handover {
-                                Handover::Borrow => FlagSource::Const(false),
-                                Handover::Move(root) if hands_on_flag(root) => FlagSource::Of(root),
-                                _ => FlagSource::Const(true),
-                            },
-                            // Retained by a bufferization.dealloc in the input:
-                            // handed over owned, as under the public ABI.
-                            None => FlagSource::Const(true),
+        for t in root_returns(snapshot) {
+            let sources = snapshot
+                .op(t)
+                .operands
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| snapshot.value(**v).kind.is_buffer())
+                .map(
+                    |(i, _)| match decisions.get(&(t, FeedEdge::Return, i as u32)) {
+                        Some(d) => match d.handover {
+                            Handover::Borrow => FlagSource::Const(false),
+                            Handover::Move(root) if hands_on_flag(root) => FlagSource::Of(root),
+                            _ => FlagSource::Const(true),
                         },
-                    )
-                    .collect();
-                returned.insert(t, sources);
-            }
+                        // Retained by a bufferization.dealloc in the input:
+                        // handed over owned, as under the public ABI.
+                        None => FlagSource::Const(true),
+                    },
+                )
+                .collect();
+            returned.insert(t, sources);
         }
         for (t, sources) in returned {
             let ret = h.op(t);

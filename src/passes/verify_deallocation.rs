@@ -30,7 +30,7 @@ use crate::{
     ir::functions,
     options::Allowed,
     pass_options,
-    passes::function_boundaries::private_function_boundaries,
+    passes::function_boundaries::{private_function_boundaries, run_on_functions},
     passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
 };
 
@@ -61,53 +61,37 @@ impl BufrsPass for VerifyDeallocation {
     const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let raw = op.to_raw();
-        if crate::ir::interfaces::traits(raw).is_function_like() {
-            if options.private_function_dynamic_ownership {
-                Diagnostic::error(
-                    &op,
-                    format!(
-                        "{}: private-function-dynamic-ownership reads the callers and callees of the module: schedule the pass on the module",
-                        Self::ARGUMENT
-                    ),
-                )
-                .emit();
-                return Err(PassFailed);
-            }
-            return verify_function(op, options, &HashMap::new());
-        }
-        // The functions whose returns carry flags, by name, with their
-        // buffer results.
-        let mut flagged: HashMap<String, (usize, Vec<usize>)> = HashMap::new();
-        if options.private_function_dynamic_ownership {
-            let (candidates, _, _) = private_function_boundaries(raw);
-            for c in candidates.into_iter().filter(|c| c.left_alone.is_none()) {
-                let count = c.function.signature.results.len();
-                flagged.insert(c.function.name.clone(), (count, c.buffers));
-            }
-        }
-        let mut result = Ok(());
-        for function in functions::module_functions(raw) {
-            if !function.has_body {
-                continue;
-            }
-            // SAFETY: a live function of the running pass.
-            let f = unsafe { OperationRef::from_raw(function.op) };
-            if verify_function(f, options, &flagged).is_err() {
-                result = Err(PassFailed);
-            }
-        }
-        result
+        let dynamic = options.private_function_dynamic_ownership;
+        run_on_functions(
+            op,
+            Self::ARGUMENT,
+            dynamic,
+            |module| {
+                // The functions whose returns carry flags, by name: their
+                // result count and buffer results.
+                let mut flagged: Flagged = HashMap::new();
+                if dynamic {
+                    let (candidates, _, _) = private_function_boundaries(module);
+                    for c in candidates.into_iter().filter(|c| c.left_alone.is_none()) {
+                        let count = c.function.signature.results.len();
+                        flagged.insert(c.function.name.clone(), (count, c.buffers));
+                    }
+                }
+                flagged
+            },
+            |function, flagged| {
+                verify_function(function, options, flagged.unwrap_or(&HashMap::new()))
+            },
+        )
     }
 }
 
+/// Flagged functions by name: their result count and buffer results.
+type Flagged = HashMap<String, (usize, Vec<usize>)>;
+
 /// The flags at `snapshot`'s boundary: its returns' when it is one of the
 /// `flagged` functions, and its direct calls of them.
-fn boundary(
-    snapshot: &Snapshot,
-    map: &IrMap,
-    flagged: &HashMap<String, (usize, Vec<usize>)>,
-) -> Boundary {
+fn boundary(snapshot: &Snapshot, map: &IrMap, flagged: &Flagged) -> Boundary {
     let mut out = Boundary::default();
     if flagged.is_empty() {
         return out;
@@ -145,7 +129,7 @@ fn boundary(
 fn verify_function(
     op: OperationRef<'_, '_>,
     options: &VerifyDeallocationOptions,
-    flagged: &HashMap<String, (usize, Vec<usize>)>,
+    flagged: &Flagged,
 ) -> PassResult {
     type Pass = VerifyDeallocation;
     // `mode` and `check` are validated before any op is touched.
