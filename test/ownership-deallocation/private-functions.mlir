@@ -6,14 +6,12 @@
 // until then). A function whose address is taken and a public function keep
 // the public ABI. The first RUN line checks the IR and runs the static
 // verifier (which reads the same flags); the others execute every case under
-// AddressSanitizer, through bufrs' pipeline with the option, through
-// upstream's simplification and lowering (interoperability), and with the
-// option off (the same output).
+// AddressSanitizer, through bufrs' pipeline with the option and through
+// upstream's simplification and lowering (interoperability).
 
 // RUN: %bufrs-opt %s -verify-diagnostics --pass-pipeline='builtin.module(bufrs-ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},bufrs-verify-deallocation{private-function-dynamic-ownership=true})' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{private-function-dynamic-ownership=true},bufrs-verify-deallocation{private-function-dynamic-ownership=true})' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},buffer-deallocation-simplification,bufferization-lower-deallocations)' | FileCheck %s --check-prefix=OUT
-// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT
 
 // @callers(true, 0), then @callers(false, 2): id, fresh, pick, chain,
 // countdown, taken, public_id.
