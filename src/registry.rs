@@ -156,12 +156,14 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
                 Ok("bufrs-decompose-tuples,bufrs-buffer-results-to-out-params{tensor-signatures=true}".to_string())
             },
         ),
-        pipeline::<NoOptions>(
+        pipeline::<OwnershipPipelineOptions>(
             "bufrs-ownership-deallocation-pipeline",
-            "any op (nests `func.func`)",
+            "any op (nests `func.func`; `builtin.module` with `private-function-dynamic-ownership`)",
             "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
-            |_| {
-                Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-copy-removal,bufrs-ownership-based-buffer-deallocation,bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations)".to_string())
+            |values| {
+                let options =
+                    OwnershipPipelineOptions::from_values(values).map_err(|e| e.to_string())?;
+                Ok(ownership_pipeline(&options))
             },
         ),
         pipeline::<NoOptions>(
@@ -212,6 +214,26 @@ crate::pass_options! {
             allowed Allowed::DirectoryToWrite;
         verify: bool = false => "verify",
             "End with bufrs-verify-deallocation (fails on any buffer not freed exactly once).";
+    }
+}
+
+crate::pass_options! {
+    /// Options of `bufrs-ownership-deallocation-pipeline`.
+    pub struct OwnershipPipelineOptions {
+        private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
+            "Run the ownership-based pass at module level with private-function-dynamic-ownership (private functions called only directly return an i1 ownership flag per buffer instead of cloning).";
+    }
+}
+
+/// The nested pipeline `bufrs-ownership-deallocation-pipeline` expands to.
+pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
+    const BEFORE: &str = "expand-realloc{emit-deallocs=false},bufrs-copy-removal";
+    const PASS: &str = "bufrs-ownership-based-buffer-deallocation";
+    const AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
+    if options.private_function_dynamic_ownership {
+        format!("func.func({BEFORE}),{PASS}{{private-function-dynamic-ownership=true}},func.func({AFTER})")
+    } else {
+        format!("func.func({BEFORE},{PASS},{AFTER})")
     }
 }
 

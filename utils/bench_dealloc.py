@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Deallocation benchmark (not a test): upstream's buffer-deallocation-pipeline
 against bufrs-deallocation-pipeline (clone-based) and
-bufrs-ownership-deallocation-pipeline (ownership-based) over the same
-generated programs (utils/gen_programs.py), in one run.
+bufrs-ownership-deallocation-pipeline (ownership-based, without and with
+private-function-dynamic-ownership: ownership-pfdo) over the same generated
+programs (utils/gen_programs.py), in one run.
 
-  bench_dealloc.py [--seed S] [--count N] [--jobs J]
+  bench_dealloc.py [--seed S] [--count N] [--jobs J] [--private-functions]
+
+The generator makes public functions, which the option leaves alone;
+--private-functions makes the functions @fN private (only @run public), the
+same programs otherwise.
 
 Per program and pipeline it measures: accepted or rejected (mlir-opt's exit
 status), the execution under AddressSanitizer of the result (clean, leak,
@@ -36,8 +41,15 @@ PIPELINES = {
     "upstream": "builtin.module(buffer-deallocation-pipeline)",
     "clone": "builtin.module(bufrs-deallocation-pipeline)",
     "ownership": "builtin.module(bufrs-ownership-deallocation-pipeline)",
+    "ownership-pfdo": "builtin.module(bufrs-ownership-deallocation-pipeline{private-function-dynamic-ownership=true})",
 }
-OWNERSHIP_PASS = "builtin.module(func.func(expand-realloc{emit-deallocs=false},bufrs-ownership-based-buffer-deallocation{emit-remarks=true}))"
+# The ownership-based pass alone, with remarks (flags and clones it creates).
+OWNERSHIP_PASSES = {
+    "ownership": "builtin.module(func.func(expand-realloc{emit-deallocs=false},"
+                 "bufrs-ownership-based-buffer-deallocation{emit-remarks=true}))",
+    "ownership-pfdo": "builtin.module(func.func(expand-realloc{emit-deallocs=false}),"
+                      "bufrs-ownership-based-buffer-deallocation{emit-remarks=true private-function-dynamic-ownership=true})",
+}
 
 
 def pass_time_ms(stderr):
@@ -51,10 +63,10 @@ def pass_time_ms(stderr):
     return (row("Total") - row("Parser") - row("Output")) * 1000.0
 
 
-def dynamic_flags(plugin, path):
+def dynamic_flags(plugin, path, pipeline):
     """Ownership flags and clones of the ownership-based pass (its remarks)."""
     result = execution.run([toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}",
-                            f"--pass-pipeline={OWNERSHIP_PASS}", path])
+                            f"--pass-pipeline={pipeline}", path])
     flags = sum(int(n) for n in re.findall(r"(\d+) ownership flags", result.stderr))
     clones = sum(int(n) for n in re.findall(r"(\d+) clones \(", result.stderr))
     returned = sum(int(n) for n in re.findall(r"\((\d+) of returned buffers\)", result.stderr))
@@ -91,7 +103,7 @@ def measure(plugin, path):
                 row.update(counts)
                 row["asan"] = report or ("clean" if out == baseline else "output differs")
             rows[who] = row
-        rows["flags"], rows["own_clones"], rows["own_returned"] = dynamic_flags(plugin, path)
+        rows["remarks"] = {w: dynamic_flags(plugin, path, p) for w, p in OWNERSHIP_PASSES.items()}
     return os.path.basename(path), rows
 
 
@@ -101,34 +113,42 @@ def main():
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--private-functions", action="store_true",
+                        help="make the generated functions @fN private (only @run is public): the programs "
+                             "private-function-dynamic-ownership applies to (the generator makes public ones)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bufrs-corpus-") as corpus:
         for index in range(args.count):
             with open(os.path.join(corpus, f"prog-{index:04d}.mlir"), "w") as f:
-                f.write(dealloc_programs.generate(args.seed, index))
+                f.write(dealloc_programs.generate(args.seed, index, private=args.private_functions))
         paths = sorted(os.path.join(corpus, p) for p in os.listdir(corpus) if p.endswith(".mlir"))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = list(pool.map(lambda p: measure(args.plugin, p), paths))
 
     who = list(PIPELINES)
     print("| program | " + " | ".join(who) + " | mallocs before/" + "/".join(who) + " | copies " + "/".join(who)
-          + " | pointer comparisons " + "/".join(who) + " | flags | time ms " + "/".join(who) + " |")
+          + " | pointer comparisons " + "/".join(who) + " | flags " + "/".join(OWNERSHIP_PASSES) + " | time ms " + "/".join(who) + " |")
     print("|---|" + "---|" * (len(who) + 5))
     fmt = lambda r, k: "-" if r.get(k) is None else str(r[k])
     total = {w: {"accepted": 0, "clean": 0, "checks": 0, "time": 0.0} for w in who}
     common = {w: {"mallocs": 0, "copies": 0, "time": 0.0} for w in who + ["before"]}
-    ours = {w: {"mallocs": 0, "copies": 0, "before": 0, "time": 0.0, "n": 0} for w in ("clone", "ownership")}
-    flags = clones = returned = 0
+    ours = {w: {"mallocs": 0, "copies": 0, "before": 0, "time": 0.0, "n": 0} for w in ("clone", *OWNERSHIP_PASSES)}
+    flags = {w: 0 for w in OWNERSHIP_PASSES}
+    clones = dict(flags)
+    returned = dict(flags)
     n_common = 0
     for name, rows in results:
         print(f"| {name} | " + " | ".join(rows[w]["asan"] for w in who)
               + f" | {fmt(rows['before'], 'mallocs')}/" + "/".join(fmt(rows[w], "mallocs") for w in who)
               + " | " + "/".join(fmt(rows[w], "copies") for w in who)
               + " | " + "/".join(str(rows[w]["alias_checks"]) for w in who)
-              + f" | {rows['flags']} | " + "/".join(f"{rows[w]['time_ms']:.2f}" for w in who) + " |")
-        flags += rows["flags"]
-        clones += rows["own_clones"]
-        returned += rows["own_returned"]
+              + " | " + "/".join(str(rows["remarks"][w][0]) for w in OWNERSHIP_PASSES)
+              + " | " + "/".join(f"{rows[w]['time_ms']:.2f}" for w in who) + " |")
+        for w in OWNERSHIP_PASSES:
+            f, c, r = rows["remarks"][w]
+            flags[w] += f
+            clones[w] += c
+            returned[w] += r
         for w in who:
             t = total[w]
             t["accepted"] += rows[w]["accepted"]
@@ -165,16 +185,18 @@ def main():
     print(f"| ... copies executed (before: {before['copies']}) | " + " | ".join(str(common[w]["copies"]) for w in who) + " |")
     print("| ... pass time (ms) | " + " | ".join(f"{common[w]['time']:.1f}" for w in who) + " |")
     print()
-    print("| bufrs, on the programs each handles cleanly | clone-based | ownership-based |")
-    print("|---|---|---|")
+    print("| bufrs, on the programs each handles cleanly | " + " | ".join(ours) + " |")
+    print("|---|" + "---|" * len(ours))
     print("| programs | " + " | ".join(str(ours[w]["n"]) for w in ours) + " |")
     print("| mallocs executed / before | " + " | ".join(
         f"{ours[w]['mallocs']}/{ours[w]['before']} ({ratio(ours[w]['mallocs'], ours[w]['before'])})" for w in ours) + " |")
     print("| copies executed | " + " | ".join(str(ours[w]["copies"]) for w in ours) + " |")
     print("| pass time (ms) | " + " | ".join(f"{ours[w]['time']:.1f}" for w in ours)
-          + f" (ownership/clone {ratio(ours['ownership']['time'], ours['clone']['time'])}) |")
-    print(f"| dynamic ownership flags created | - | {flags} |")
-    print(f"| clones inserted by the pass (static; of returned buffers) | - | {clones} ({returned}) |")
+          + f" (ownership/clone {ratio(ours['ownership']['time'], ours['clone']['time'])}, "
+          + f"ownership-pfdo/clone {ratio(ours['ownership-pfdo']['time'], ours['clone']['time'])}) |")
+    print("| dynamic ownership flags created | - | " + " | ".join(str(flags[w]) for w in OWNERSHIP_PASSES) + " |")
+    print("| clones inserted by the pass (static; of returned buffers) | - | "
+          + " | ".join(f"{clones[w]} ({returned[w]})" for w in OWNERSHIP_PASSES) + " |")
     return 0
 
 

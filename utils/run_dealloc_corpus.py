@@ -101,7 +101,8 @@ def classify(log):
 
 
 def generate(index, args):
-    return dealloc_programs.generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes)
+    return dealloc_programs.generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes,
+                                     args.private_functions)
 
 
 def verify(path, args):

@@ -209,11 +209,14 @@ impl Path {
 
 struct Checker<'s> {
     snap: &'s Snapshot,
+    boundary: &'s Boundary,
     flow: ValueFlow,
     liveness: Liveness<'s>,
     /// Per block: the values whose path facts matter on entry (see
     /// [`Checker::needed`]), sorted.
     needed: FxHashMap<BlockId, Rc<[ValueId]>>,
+    /// [`Checker::needed_at`], per point.
+    needed_at: FxHashMap<Point, Rc<[ValueId]>>,
     /// Per block: the last position using each value ([`Checker::last_uses`]).
     last_uses: FxHashMap<BlockId, Vec<(ValueId, u32)>>,
     site_of_value: FxHashMap<ValueId, u32>,
@@ -233,9 +236,29 @@ struct Checker<'s> {
     addresses_in_memory: bool,
 }
 
+/// Ownership flags at the function's boundary (private-function dynamic
+/// ownership): a returned buffer is handed to the caller only when its flag
+/// holds, and a flagged call's buffer result is a fresh buffer the function
+/// owns when its flag holds and otherwise one of the call's buffer operands
+/// (or memory neither owns, when it has none).
+#[derive(Clone, Debug, Default)]
+pub struct Boundary {
+    /// Per returned buffer: its operand index and its flag's, in the
+    /// function's returns.
+    pub returns: Vec<(usize, usize)>,
+    /// Calls with flagged results: per buffer result, its index and its
+    /// flag's among the call's results.
+    pub calls: FxHashMap<OpId, Vec<(usize, usize)>>,
+}
+
 /// Checks the body of the snapshot's root (a function) and every region of
 /// an op without region-branch semantics inside it (as a body of its own).
 pub fn check(snap: &Snapshot) -> Vec<Finding> {
+    check_with(snap, &Boundary::default())
+}
+
+/// [`check`] with ownership flags at the function's boundary.
+pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
     let flow = ValueFlow::new(snap);
     let mut sites = Vec::new();
     let mut site_of_value = FxHashMap::default();
@@ -251,9 +274,11 @@ pub fn check(snap: &Snapshot) -> Vec<Finding> {
     }
     let mut checker = Checker {
         snap,
+        boundary,
         flow,
         liveness: Liveness::new(snap),
         needed: FxHashMap::default(),
+        needed_at: FxHashMap::default(),
         last_uses: FxHashMap::default(),
         site_of_value,
         sites,
@@ -323,20 +348,27 @@ impl<'s> Checker<'s> {
     }
 
     fn push(&mut self, point: Point, mut state: State, path: Path) {
-        if point.index == 0 {
+        if point.index == 0 || self.prunes_after(point) {
             // Facts of values dead on entry cannot matter any more: dropping
             // them keeps paths that differ only there from multiplying.
-            let needed = self.needed(point.block);
+            let needed = if point.index == 0 {
+                self.needed(point.block)
+            } else {
+                self.needed_at(point)
+            };
             state.bind.retain(|v, _| needed.binary_search(v).is_ok());
             // A comparison's fact also stays while the values it compares
             // are needed: a later comparison of them is decided by it.
             state.conds.retain(|v, _| {
                 needed.binary_search(v).is_ok()
                     || (self.cmpi_siblings.contains_key(v)
-                        && self.operands_of(*v).iter().all(|o| needed.binary_search(o).is_ok()))
+                        && self
+                            .operands_of(*v)
+                            .iter()
+                            .all(|o| needed.binary_search(o).is_ok()))
             });
             state.addr.retain(|v, _| needed.binary_search(v).is_ok());
-            self.canonicalize(&mut state, point, &path);
+            self.canonicalize(&mut state, point, &path, &needed);
         }
         let seen = self.seen.entry(point).or_default();
         if seen.contains(&state) {
@@ -366,6 +398,45 @@ impl<'s> Checker<'s> {
         self.work.push((point, state, path));
     }
 
+    /// Whether path facts are also pruned at `point` inside its block: after
+    /// a call with flagged results and after a `bufferization.dealloc`
+    /// (freeing them), where paths that split on the flags would otherwise
+    /// stay apart until the block ends.
+    fn prunes_after(&self, point: Point) -> bool {
+        if self.boundary.calls.is_empty() || point.index == 0 {
+            return false;
+        }
+        self.snap
+            .block(point.block)
+            .ops
+            .get(point.index as usize - 1)
+            .is_some_and(|&op| {
+                self.boundary.calls.contains_key(&op)
+                    || self.snap.op(op).name == OWNERSHIP_BASED_DEALLOC
+            })
+    }
+
+    /// [`Checker::needed`] at `point` inside its block: the values used by
+    /// the ops from `point` on (or nested in them), live out of the block,
+    /// or needed after the block's region-branch parent, and what they are
+    /// computed from.
+    fn needed_at(&mut self, point: Point) -> Rc<[ValueId]> {
+        if let Some(n) = self.needed_at.get(&point) {
+            return n.clone();
+        }
+        let block = point.block;
+        let mut work: Vec<ValueId> = self.liveness.live_out(block).to_vec();
+        work.extend(
+            self.last_uses(block)
+                .iter()
+                .filter(|&&(_, last)| last >= point.index)
+                .map(|&(v, _)| v),
+        );
+        let out = self.close_needed(block, work);
+        self.needed_at.insert(point, out.clone());
+        out
+    }
+
     /// The operands of the op defining `v` (none for a block argument).
     fn operands_of(&self, v: ValueId) -> &[ValueId] {
         match self.snap.value(v).def {
@@ -387,6 +458,16 @@ impl<'s> Checker<'s> {
         let snap = self.snap;
         let mut work: Vec<ValueId> = snap.block(block).args.clone();
         work.extend_from_slice(self.liveness.live_in(block));
+        let out = self.close_needed(block, work);
+        self.needed.insert(block, out.clone());
+        out
+    }
+
+    /// `work` with what the enclosing blocks of `block`'s region-branch
+    /// parents still need after them, closed under what `names` and `cond`
+    /// look through; sorted.
+    fn close_needed(&mut self, block: BlockId, mut work: Vec<ValueId>) -> Rc<[ValueId]> {
+        let snap = self.snap;
         let mut parent = snap.parent_op_of_block(block);
         while parent != Snapshot::ROOT && snap.op(parent).facts.region_branch.is_some() {
             let Some(outer) = snap.op(parent).parent_block else {
@@ -424,9 +505,7 @@ impl<'s> Checker<'s> {
         }
         let mut out: Vec<ValueId> = seen.into_iter().collect();
         out.sort_unstable();
-        let out: Rc<[ValueId]> = out.into();
-        self.needed.insert(block, out.clone());
-        out
+        out.into()
     }
 
     /// For every value used in `block` (by its ops or ops nested in them):
@@ -457,10 +536,9 @@ impl<'s> Checker<'s> {
     /// named by a live allocation result, not bound to a live value) — a live
     /// one among them is a leak, found here — and numbers the rest in a
     /// canonical order, so that equal path facts make equal states.
-    fn canonicalize(&mut self, state: &mut State, point: Point, path: &Path) {
+    fn canonicalize(&mut self, state: &mut State, point: Point, path: &Path, needed: &[ValueId]) {
         // A site's latest instance stays named by the allocation's result only
         // while that result may still be used.
-        let needed = self.needed(point.block);
         state
             .current
             .retain(|&s, _| needed.binary_search(&self.sites[s as usize]).is_ok());
@@ -492,7 +570,7 @@ impl<'s> Checker<'s> {
             .snap
             .block(point.block)
             .ops
-            .first()
+            .get(point.index as usize)
             .copied()
             .unwrap_or(Snapshot::ROOT);
         for inst in lost {
@@ -574,7 +652,9 @@ impl<'s> Checker<'s> {
         if let Some(&s) = self.site_of_value.get(&v) {
             return match state.current.get(&s) {
                 Some(&i) => Names::Site(i),
-                None => Names::Unknown,
+                // A flagged call result this path does not own: what the
+                // call gave back.
+                None => state.bind.get(&v).copied().unwrap_or(Names::Unknown),
             };
         }
         if let Some(&n) = state.bind.get(&v) {
@@ -910,6 +990,18 @@ impl<'s> Checker<'s> {
             {
                 state.conds.insert(r, c);
             }
+            // Calls with flagged results: one path per way each result may
+            // come back.
+            if let Some(pairs) = self.boundary.calls.get(&op) {
+                let next = Point {
+                    block: point.block,
+                    index: point.index + 1,
+                };
+                for state in self.flagged_call(op, pairs, state, &path) {
+                    self.push(next, state, path.clone());
+                }
+                return;
+            }
             // Allocations.
             for &r in &info.results {
                 if let Some(&s) = self.site_of_value.get(&r) {
@@ -988,6 +1080,70 @@ impl<'s> Checker<'s> {
             }
             point.index += 1;
         }
+    }
+
+    /// The states after a call whose buffer results come with ownership
+    /// flags: for each result, either its flag holds and it is a fresh
+    /// instance of its site, or it does not and the result is one of the
+    /// call's buffer operands (a path for each; memory the function does not
+    /// own when there is none).
+    fn flagged_call(
+        &mut self,
+        op: OpId,
+        pairs: &[(usize, usize)],
+        state: State,
+        path: &Path,
+    ) -> Vec<State> {
+        let info = self.snap.op(op);
+        let buffers: Vec<ValueId> = info
+            .operands
+            .iter()
+            .copied()
+            .filter(|&v| self.snap.value(v).kind.is_buffer())
+            .collect();
+        let mut states = vec![state];
+        for &(result, flag) in pairs {
+            let (Some(&r), Some(&f)) = (info.results.get(result), info.results.get(flag)) else {
+                continue;
+            };
+            let Some(&s) = self.site_of_value.get(&r) else {
+                continue;
+            };
+            let mut next = Vec::new();
+            for mut state in states {
+                if let Some(&i) = state.current.get(&s)
+                    && state.inst[i as usize].status == Status::Live
+                    && !referenced(&state, i)
+                {
+                    self.report(FindingKind::LeakOnReallocation, Some(s), op, None, path);
+                    state.inst[i as usize].status = Status::Freed;
+                }
+                let mut owned = state.clone();
+                owned.conds.insert(f, true);
+                owned.current.insert(s, owned.inst.len() as u32);
+                owned.inst.push(Instance {
+                    site: s,
+                    status: Status::Live,
+                    freed_by: None,
+                });
+                next.push(owned);
+                state.conds.insert(f, false);
+                state.current.remove(&s);
+                if buffers.is_empty() {
+                    state.bind.insert(r, Names::NotOwned(Some(r)));
+                    next.push(state);
+                } else {
+                    for &b in &buffers {
+                        let mut one = state.clone();
+                        let names = self.names(&one, b);
+                        one.bind.insert(r, names);
+                        next.push(one);
+                    }
+                }
+            }
+            states = next;
+        }
+        states
     }
 
     /// Binds the receivers of an edge to what the forwarded values name (and
@@ -1274,8 +1430,44 @@ impl<'s> Checker<'s> {
         let parent = info.parent_block.map(|b| snap.parent_op_of_block(b));
         let mut state = state;
         if facts.is_return_like && parent == Some(Snapshot::ROOT) {
-            for &v in &info.operands {
+            // Flagged returns: a path per value of a flag not known here.
+            for &(_, q) in &self.boundary.returns {
+                let Some(&f) = info.operands.get(q) else {
+                    continue;
+                };
+                if self.cond(&state, f).is_none() {
+                    for value in [false, true] {
+                        let mut next = state.clone();
+                        if self.assume(&mut next, f, value) {
+                            self.terminator(op, next, path.clone());
+                        }
+                    }
+                    return;
+                }
+            }
+            for (position, &v) in info.operands.iter().enumerate() {
                 if !snap.value(v).kind.is_buffer() {
+                    continue;
+                }
+                let not_handed_over = self.boundary.returns.iter().any(|&(b, q)| {
+                    b == position
+                        && info
+                            .operands
+                            .get(q)
+                            .is_some_and(|&f| self.cond(&state, f) == Some(false))
+                });
+                if not_handed_over {
+                    // The caller does not own it: it must still be alive
+                    // (an instance live here and not freed leaks below).
+                    if let Names::Site(i) = self.names(&state, v)
+                        && let Instance {
+                            site,
+                            status: Status::Freed,
+                            freed_by,
+                        } = state.inst[i as usize]
+                    {
+                        self.report(FindingKind::ReturnOfFreed, Some(site), op, freed_by, &path);
+                    }
                     continue;
                 }
                 match self.names(&state, v) {
@@ -1494,7 +1686,10 @@ fn cmpi_siblings(snap: &Snapshot) -> FxHashMap<ValueId, Vec<ValueId>> {
         let Some((a, b)) = cmpi_operands(snap, OpId(index as u32)) else {
             continue;
         };
-        by_pair.entry((a.min(b), a.max(b))).or_default().push(op.results[0]);
+        by_pair
+            .entry((a.min(b), a.max(b)))
+            .or_default()
+            .push(op.results[0]);
     }
     let mut out = FxHashMap::default();
     for group in by_pair.into_values().filter(|g| g.len() > 1) {
@@ -1560,7 +1755,11 @@ impl Orderings {
     fn intersect(self, other: Orderings) -> Orderings {
         Orderings {
             set: self.set & other.set,
-            signed: if self.sign_free() { other.signed } else { self.signed },
+            signed: if self.sign_free() {
+                other.signed
+            } else {
+                self.signed
+            },
         }
     }
 

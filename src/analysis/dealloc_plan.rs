@@ -298,6 +298,18 @@ pub struct PlanConfig<'a> {
     /// ownership flag. Edges into them borrow instead of cloning where the
     /// lent buffer can be kept alive. `None`: clone-based.
     pub flaggable: Option<&'a dyn Fn(ValueId) -> bool>,
+    /// Ownership-based mode with private-function dynamic ownership: call
+    /// results that come with an `i1` result saying whether the caller owns
+    /// them (result -> its flag). Such a result is an owned root whose
+    /// ownership is dynamic; when not owned it may be any buffer operand of
+    /// the call, which it borrows (kept alive while the result is used).
+    pub flagged_calls: Option<&'a HashMap<ValueId, ValueId>>,
+    /// Ownership-based mode: the function's returns say with an `i1` per
+    /// returned buffer whether the caller owns it, so a returned buffer the
+    /// function does not own (and that borrows nothing it owns) is returned
+    /// as it is (`Handover::Borrow`) instead of cloned, and a returned merge
+    /// with a flag hands its flag on.
+    pub returns_flags: bool,
 }
 
 /// Computes the clone-based plan, or the reasons the IR cannot be handled.
@@ -314,6 +326,8 @@ pub fn plan(
         &PlanConfig {
             refused,
             flaggable: None,
+            flagged_calls: None,
+            returns_flags: false,
         },
     )
 }
@@ -354,7 +368,40 @@ pub fn plan_with(
     let erased = existing_frees(snapshot, ownership, config.refused, &mut plan, &mut errors);
     let owned: Vec<ValueId> = ownership.owned_roots().collect();
     let mut borrowed = Borrowed::new();
-    let mut uses = lifted_uses(snapshot, dominance, ownership, &erased, &borrowed, &mut errors);
+    // A flagged call result not owned is one of the call's buffer operands
+    // (the callee returned an argument, or something it borrows from one):
+    // it borrows their owned roots.
+    let flagged: BTreeSet<ValueId> = config
+        .flagged_calls
+        .map(|f| {
+            f.keys()
+                .copied()
+                .filter(|&r| ownership.is_owned_root(r))
+                .collect()
+        })
+        .unwrap_or_default();
+    for &r in &flagged {
+        let ValueDef::OpResult { op, .. } = snapshot.value(r).def else {
+            continue;
+        };
+        let mut lenders = BTreeSet::new();
+        for &operand in &snapshot.op(op).operands {
+            if snapshot.value(operand).kind.is_buffer() {
+                lenders.extend(lenders_of(ownership, &borrowed, operand));
+            }
+        }
+        if !lenders.is_empty() {
+            borrowed.insert(r, lenders);
+        }
+    }
+    let mut uses = lifted_uses(
+        snapshot,
+        dominance,
+        ownership,
+        &erased,
+        &borrowed,
+        &mut errors,
+    );
     let feeds = feeds(snapshot, ownership);
     if !errors.is_empty() {
         return Err(errors);
@@ -381,27 +428,34 @@ pub fn plan_with(
         // Lenders only accumulate (a decision that changes keeps what it
         // lent alive), so liveness only grows and moves only disappear.
         for (i, feed) in feeds.iter().enumerate() {
-            let moved = can_move(snapshot, ownership, &uses, &liveness, feed)
-                .filter(|&root| {
-                    config.flaggable.is_none()
-                        || borrowed.get(&root).is_none_or(|lenders| {
-                            feed.receivers
+            let moved = can_move(snapshot, ownership, &uses, &liveness, feed).filter(|&root| {
+                config.flaggable.is_none()
+                    || borrowed.get(&root).is_none_or(|lenders| {
+                        feed.receivers.iter().all(|&m| {
+                            lenders
                                 .iter()
-                                .all(|&m| lenders.iter().all(|&r| dominates(snapshot, dominance, r, m)))
+                                .all(|&r| dominates(snapshot, dominance, r, m))
                         })
-                });
+                    })
+            });
             if no_move.contains(&i) || moved.is_none() {
                 let borrow = config.flaggable.is_some_and(|flaggable| {
                     feed.edge != FeedEdge::Return
                         && !feed.receivers.is_empty()
                         && feed.receivers.iter().all(|&m| flaggable(m))
-                        && lenders_of(ownership, &borrowed, feed.value).iter().all(|&r| {
-                            feed.receivers
-                                .iter()
-                                .all(|&m| dominates(snapshot, dominance, r, m))
-                        })
+                        && lenders_of(ownership, &borrowed, feed.value)
+                            .iter()
+                            .all(|&r| {
+                                feed.receivers
+                                    .iter()
+                                    .all(|&m| dominates(snapshot, dominance, r, m))
+                            })
                 });
-                handovers.push(if borrow { Handover::Borrow } else { Handover::Clone });
+                handovers.push(if borrow {
+                    Handover::Borrow
+                } else {
+                    Handover::Clone
+                });
             } else {
                 handovers.push(Handover::Move(moved.expect("checked")));
             }
@@ -439,7 +493,20 @@ pub fn plan_with(
         // owns on every path.
         // Moves of merges that own only on some paths need receivers that
         // carry a flag.
-        let owns = owns_of(ownership, &feeds, &handovers);
+        let owns = owns_of(ownership, &feeds, &handovers, &flagged);
+        // Returns that would clone a buffer the function does not own hand
+        // it over as it is when the caller takes a flag (returns feed no
+        // merge: ownership and liveness stay as they are).
+        if config.returns_flags {
+            for (feed, handover) in feeds.iter().zip(handovers.iter_mut()) {
+                if feed.edge == FeedEdge::Return
+                    && *handover == Handover::Clone
+                    && returnable_unowned(ownership, &borrowed, &owns, feed.value)
+                {
+                    *handover = Handover::Borrow;
+                }
+            }
+        }
         let flaggable = config.flaggable.expect("ownership-based mode");
         for (i, (feed, handover)) in feeds.iter().zip(&handovers).enumerate() {
             // A return of a merge that owns on some paths is a conditional
@@ -461,10 +528,17 @@ pub fn plan_with(
         if next != borrowed {
             borrowed = next;
             let mut ignored = Vec::new();
-            uses = lifted_uses(snapshot, dominance, ownership, &erased, &borrowed, &mut ignored);
+            uses = lifted_uses(
+                snapshot,
+                dominance,
+                ownership,
+                &erased,
+                &borrowed,
+                &mut ignored,
+            );
         }
     };
-    plan.owns = owns_of(ownership, &feeds, &handovers);
+    plan.owns = owns_of(ownership, &feeds, &handovers, &flagged);
     plan.borrowed = borrowed;
 
     // Moves and clones.
@@ -550,12 +624,10 @@ pub fn plan_with(
             let cloned: Vec<bool> = (0..successors.len() as u32)
                 .map(|k| {
                     plan.splits.get(&(t, k)).is_some_and(|e| {
-                        e.clones
-                            .iter()
-                            .any(|&(_, v)| {
-                                ownership.roots(v).contains(&root)
-                                    || lenders_of(ownership, &plan.borrowed, v).contains(&root)
-                            })
+                        e.clones.iter().any(|&(_, v)| {
+                            ownership.roots(v).contains(&root)
+                                || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+                        })
                     })
                 })
                 .collect();
@@ -625,6 +697,24 @@ fn lenders_of(ownership: &Ownership, borrowed: &Borrowed, value: ValueId) -> BTr
     out
 }
 
+/// Whether a returned `value` can be handed to a caller that takes an
+/// ownership flag as not owned (flag `false`, no clone): every buffer it may
+/// name is one the function does not own (an argument, a global) or a merge
+/// that owns on no path and borrows nothing the function owns. (A merge or
+/// flagged call result that owns on some paths is moved with its flag.)
+fn returnable_unowned(
+    ownership: &Ownership,
+    borrowed: &Borrowed,
+    owns: &HashMap<ValueId, Owns>,
+    value: ValueId,
+) -> bool {
+    ownership.roots(value).into_iter().all(|root| {
+        !ownership.is_owned_root(root)
+            || (owns.get(&root) == Some(&Owns::Never)
+                && borrowed.get(&root).is_none_or(BTreeSet::is_empty))
+    })
+}
+
 /// Whether root `root` properly dominates merge `merge`'s definition.
 fn dominates(
     snapshot: &Snapshot,
@@ -641,17 +731,22 @@ fn owns_of(
     ownership: &Ownership,
     feeds: &[Feed],
     handovers: &[Handover],
+    flagged: &BTreeSet<ValueId>,
 ) -> HashMap<ValueId, Owns> {
-    let mut owns: HashMap<ValueId, Owns> = HashMap::new();
+    let seeded =
+        || -> HashMap<ValueId, Owns> { flagged.iter().map(|&r| (r, Owns::Dynamic)).collect() };
+    let mut owns: HashMap<ValueId, Owns> = seeded();
     loop {
-        let mut next: HashMap<ValueId, Owns> = HashMap::new();
+        let mut next: HashMap<ValueId, Owns> = seeded();
         for (feed, handover) in feeds.iter().zip(handovers) {
             for &m in &feed.receivers {
                 let incoming = match handover {
                     Handover::Clone => Some(Owns::Always),
                     Handover::Borrow => Some(Owns::Never),
                     Handover::Move(root) if *root == m => None,
-                    Handover::Move(root) if ownership.critical[root.index()] => {
+                    Handover::Move(root)
+                        if ownership.critical[root.index()] || flagged.contains(root) =>
+                    {
                         owns.get(root).copied()
                     }
                     Handover::Move(_) => Some(Owns::Always),
@@ -1397,7 +1492,13 @@ mod tests {
         let bb3 = b.add_block(body, &[ValueKind::RankedMemRef]);
         let cond = b.snapshot().block(bb0).args[0];
         let arg = b.snapshot().block(bb0).args[1];
-        b.add_op(bb0, "cf.cond_br", &[cond], &[], branch(vec![(bb1, vec![]), (bb2, vec![])]));
+        b.add_op(
+            bb0,
+            "cf.cond_br",
+            &[cond],
+            &[],
+            branch(vec![(bb1, vec![]), (bb2, vec![])]),
+        );
         let next = b.snapshot().values.len() as u32;
         let f = alloc_facts(&b, next);
         let a = b.add_op(bb1, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
@@ -1420,6 +1521,8 @@ mod tests {
         let config = PlanConfig {
             refused: &[],
             flaggable: Some(&all),
+            flagged_calls: None,
+            returns_flags: false,
         };
         let owned = plan_with(&snapshot, &dominance, &ownership, &config).unwrap();
         assert!(owned.clones.is_empty() && owned.splits.is_empty());

@@ -11,7 +11,10 @@
 //!
 //! 1. **Merge in one block**: consecutive deallocs of one block become one
 //!    (at the later one's place; freeing later is always allowed) when the
-//!    earlier one's results are used only after the later one, no memref of
+//!    earlier one's results are used only after the later one, every memref
+//!    of one is provably the same buffer as or provably not each memref of
+//!    the other (merging buffers that only may be one would add a run-time
+//!    comparison the separate ops do not need), no memref of
 //!    one may be a value retained only by the other, and no memref of one
 //!    may be a retained value whose updated condition the other's result
 //!    reports. The merged op then goes through the steps below, which split
@@ -321,7 +324,17 @@ fn mergeable(
             .map(|&(_, r)| r)
             .collect()
     };
-    none_alias(&earlier.memrefs, only_in(later, earlier))
+    // Two memrefs that may be one buffer but are not provably so would only
+    // cost a run-time comparison in one op; apart, each frees on its own
+    // condition (the input frees no buffer twice).
+    let undecided = earlier.memrefs.iter().any(|&(a, _)| {
+        later
+            .memrefs
+            .iter()
+            .any(|&(b, _)| alias.may_alias(a, b) && !alias.must_alias(a, b))
+    });
+    !undecided
+        && none_alias(&earlier.memrefs, only_in(later, earlier))
         && none_alias(&later.memrefs, only_in(earlier, later))
         && none_alias(&later.memrefs, reported(earlier))
         && none_alias(&earlier.memrefs, reported(later))

@@ -8,6 +8,7 @@ pub mod buffer_results_to_out_params;
 pub mod contract_report;
 pub mod copy_removal;
 pub mod decompose_tuples;
+pub mod function_boundaries;
 pub mod dealloc_simplification;
 pub mod hoisting;
 pub mod lower_deallocations;

@@ -26,37 +26,56 @@
 //!   once it is handed on).
 //!
 //! Function boundaries keep the public ABI (arguments are borrowed, callers
-//! own results; private functions too): a returned merge whose ownership is
-//! dynamic is handed over when its flag is set and cloned otherwise
-//! (`scf.if`). Clones remain where no flag can carry ownership: a returned
-//! buffer the function does not own (an argument, a global), a buffer handed
-//! to a merge it does not dominate while still used after the edge (the same
-//! buffer yielded twice, loop-carried buffers lent between iter_args), and
-//! merges of region ops whose lists cannot grow.
+//! own results): a returned merge whose ownership is dynamic is handed over
+//! when its flag is set and cloned otherwise (`scf.if`).
+//!
+//! With `private-function-dynamic-ownership` (off by default, as upstream's
+//! option), scheduled on a module, a module-level step first gives every
+//! private function that returns buffers and whose every use is a direct
+//! call (the call graph of [`crate::analysis::call_graph`]) one more `i1`
+//! result per returned buffer, and rebuilds its calls with those results.
+//! The per-function rewrite then knows that such a function's returns say
+//! whether the caller owns each buffer (one it does not own and that borrows
+//! nothing the function owns, e.g. an argument, is returned as it is with
+//! `false`; a dynamic merge or flagged call result hands on its flag), and
+//! that such a call's buffer results are owned only when their flag says so
+//! (freed with `bufferization.dealloc (%r) if (%flag)`, or handed on), and
+//! otherwise borrow the call's buffer operands (kept alive while the result
+//! is used). Functions used otherwise (address taken) keep the public ABI.
+//!
+//! Clones remain where no flag can carry ownership: a returned buffer the
+//! function does not own under the public ABI (an argument, a global), a
+//! buffer handed to a merge it does not dominate while still used after the
+//! edge (the same buffer yielded twice, loop-carried buffers lent between
+//! iter_args), and merges of region ops whose lists cannot grow.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use melior::ir::OperationRef;
-use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
+use mlir_sys::{MlirLocation, MlirOperation, MlirType, MlirValue};
 
 use crate::{
     analysis::{
         alias::AliasAnalysis,
+        call_graph::{LeftAlone, SymbolUse},
         dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
         dominance::DominanceInfo,
+        out_params::root_returns,
         ownership::{self, Ownership},
         snapshot::{BlockId, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     },
     dialect::{self, builders},
     ir::{
-        Diagnostic,
+        Diagnostic, Severity,
         capture::{IrMap, capture},
         edit::{self, InsertPoint},
+        functions,
     },
     pass_options,
     passes::{
         Anchor, BufrsPass, PassFailed, PassResult,
         contract_report::{emit_plan_errors, refuse_writes_after_flow},
+        function_boundaries::{private_function_boundaries, run_on_functions},
     },
 };
 
@@ -65,6 +84,8 @@ pass_options! {
     pub struct OwnershipDeallocationOptions {
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark per function with the clones, moves, borrows, flags and frees inserted.";
+        private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
+            "Give private functions whose every use is a direct call one i1 result per returned buffer saying whether the caller owns it, instead of cloning what they return without owning it; needs the pass scheduled on a module.";
     }
 }
 
@@ -74,37 +95,186 @@ impl BufrsPass for OwnershipDeallocation {
     type Options = OwnershipDeallocationOptions;
     const ARGUMENT: &'static str = "bufrs-ownership-based-buffer-deallocation";
     const SUMMARY: &'static str = "Free every heap buffer exactly once on every path, with static ownership where provable and an i1 ownership flag (bufferization.dealloc) only where it differs by path";
-    const ANCHOR: Anchor = Anchor::FunctionLike;
+    /// A function-like op (that function), or an op holding functions (each
+    /// function directly in its body; with
+    /// `private-function-dynamic-ownership`, after the module-level step).
+    const ANCHOR: Anchor = Anchor::Any;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf", "arith"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
-        let dominance = DominanceInfo::new(&snapshot);
-        let alias = AliasAnalysis::new(&snapshot);
-        let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
-        // The clone-based input contract: a write after a buffer flowed into
-        // a merge that may get a clone (or be borrowed: both share it).
-        refuse_writes_after_flow(&snapshot, &alias, &ownership, &map, Self::ARGUMENT)?;
-        let extendable = extendable_ops(&snapshot, &map);
-        let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
-        let refused = [dialect::OWNERSHIP_BASED_DEALLOC];
-        let config = PlanConfig {
-            refused: &refused,
-            flaggable: Some(&flaggable),
-        };
-        let plan = plan_with(&snapshot, &dominance, &ownership, &config)
-            .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
-        let flags = plan
-            .owns
-            .iter()
-            .filter(|(_, o)| **o == Owns::Dynamic)
-            .count();
-        if let Err(error) = apply(&snapshot, &map, &ownership, &plan, &extendable) {
-            Diagnostic::error(&op, format!("{}: {error}", Self::ARGUMENT)).emit();
-            return Err(PassFailed);
+        let dynamic = options.private_function_dynamic_ownership;
+        run_on_functions(
+            op,
+            Self::ARGUMENT,
+            dynamic,
+            |module| {
+                if dynamic {
+                    flag_private_functions(module)
+                } else {
+                    Boundary::default()
+                }
+            },
+            |function, boundary| {
+                run_function(function, options, boundary.unwrap_or(&Boundary::default()))
+            },
+        )
+    }
+}
+
+/// What the module-level step of `private-function-dynamic-ownership`
+/// changed: the functions whose returns now carry ownership flags, and the
+/// calls rebuilt with flag results (per call: buffer result index and the
+/// index of its flag result).
+#[derive(Default)]
+struct Boundary {
+    flagged_functions: HashSet<usize>,
+    flagged_calls: HashMap<usize, Vec<(usize, usize)>>,
+}
+
+/// The module-level step: every private function with a body that returns
+/// buffers and whose symbol is used only by direct calls gets an `i1`
+/// result after its results per returned buffer (the returns get their
+/// flags from the per-function rewrite), and every call of it is rebuilt
+/// with those results. A private function used otherwise (its address
+/// taken) keeps its signature, with a remark.
+fn flag_private_functions(module: MlirOperation) -> Boundary {
+    let mut boundary = Boundary::default();
+    let (candidates, uses, users) = private_function_boundaries(module);
+    let mut flagged: HashMap<String, Vec<usize>> = HashMap::new();
+    for candidate in candidates {
+        let function = &candidate.function;
+        let buffers = candidate.buffers;
+        match candidate.left_alone {
+            None => {
+                // SAFETY: a live function and types of its context.
+                unsafe {
+                    let i1 = mlir_sys::mlirIntegerTypeGet(
+                        mlir_sys::mlirOperationGetContext(function.op),
+                        1,
+                    );
+                    let mut signature = function.signature.clone();
+                    let count = signature.results.len();
+                    signature
+                        .results
+                        .extend(std::iter::repeat_n(i1, buffers.len()));
+                    let mut res_attrs =
+                        functions::per_position_attributes(function.op, "res_attrs", count);
+                    res_attrs.resize(signature.results.len(), Vec::new());
+                    functions::set_signature(function.op, &signature);
+                    functions::set_per_position_attributes(function.op, "res_attrs", &res_attrs);
+                }
+                boundary.flagged_functions.insert(function.op.ptr as usize);
+                flagged.insert(function.name.clone(), buffers);
+            }
+            Some(LeftAlone::UsedOtherThanByCall(index)) if !function.public => {
+                // SAFETY: live ops of the running pass.
+                let (op, user) = unsafe {
+                    (
+                        OperationRef::from_raw(function.op),
+                        OperationRef::from_raw(users[index]),
+                    )
+                };
+                Diagnostic::new(
+                    &op,
+                    Severity::Remark,
+                    format!(
+                        "'{}' is used other than by a direct call: it keeps the public ABI (callers own its results)",
+                        function.name
+                    ),
+                )
+                .note_at(&user, "used here")
+                .emit();
+            }
+            Some(_) => {}
         }
-        if options.emit_remarks {
-            Diagnostic::remark(
+    }
+    for (symbol_use, &call) in uses.iter().zip(&users) {
+        let SymbolUse::DirectCall { callee } = symbol_use else {
+            continue;
+        };
+        let Some(buffers) = flagged.get(callee) else {
+            continue;
+        };
+        // SAFETY: a live call of the module, rebuilt with the same operands,
+        // attributes and regions and one more `i1` result per buffer result;
+        // the old call's uses move to the new one before it is erased.
+        unsafe {
+            let count = mlir_sys::mlirOperationGetNumResults(call) as usize;
+            let operands: Vec<MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(call))
+                .map(|i| mlir_sys::mlirOperationGetOperand(call, i))
+                .collect();
+            let i1 = mlir_sys::mlirIntegerTypeGet(mlir_sys::mlirOperationGetContext(call), 1);
+            let mut types: Vec<MlirType> = (0..count)
+                .map(|i| edit::value_type(edit::result(call, i)))
+                .collect();
+            types.extend(std::iter::repeat_n(i1, buffers.len()));
+            let new = edit::rebuild_with_regions(call, &operands, &types, &[]);
+            for i in 0..count {
+                edit::replace_all_uses(edit::result(call, i), edit::result(new, i));
+            }
+            edit::erase(call);
+            let pairs = buffers
+                .iter()
+                .enumerate()
+                .map(|(k, &r)| (r, count + k))
+                .collect();
+            boundary.flagged_calls.insert(new.ptr as usize, pairs);
+        }
+    }
+    boundary
+}
+
+/// The pass on one function, knowing what the module-level step changed.
+fn run_function(
+    op: OperationRef<'_, '_>,
+    options: &OwnershipDeallocationOptions,
+    boundary: &Boundary,
+) -> PassResult {
+    type Pass = OwnershipDeallocation;
+    let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
+    let dominance = DominanceInfo::new(&snapshot);
+    let alias = AliasAnalysis::new(&snapshot);
+    let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
+    // The clone-based input contract: a write after a buffer flowed into
+    // a merge that may get a clone (or be borrowed: both share it).
+    refuse_writes_after_flow(&snapshot, &alias, &ownership, &map, Pass::ARGUMENT)?;
+    let extendable = extendable_ops(&snapshot, &map);
+    let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
+    let refused = [dialect::OWNERSHIP_BASED_DEALLOC];
+    let flagged_calls = flagged_call_results(&snapshot, &map, boundary);
+    let returns_flags = boundary
+        .flagged_functions
+        .contains(&(map.op(Snapshot::ROOT).ptr as usize));
+    let config = PlanConfig {
+        refused: &refused,
+        flaggable: Some(&flaggable),
+        flagged_calls: Some(&flagged_calls),
+        returns_flags,
+    };
+    let plan = plan_with(&snapshot, &dominance, &ownership, &config)
+        .map_err(|errors| emit_plan_errors(&map, &errors, Pass::ARGUMENT))?;
+    let flags = plan
+        .owns
+        .iter()
+        .filter(|(_, o)| **o == Owns::Dynamic)
+        .count();
+    let boundary_flags = BoundaryFlags {
+        calls: &flagged_calls,
+        returns: returns_flags,
+    };
+    if let Err(error) = apply(
+        &snapshot,
+        &map,
+        &ownership,
+        &plan,
+        &extendable,
+        &boundary_flags,
+    ) {
+        Diagnostic::error(&op, format!("{}: {error}", Pass::ARGUMENT)).emit();
+        return Err(PassFailed);
+    }
+    if options.emit_remarks {
+        Diagnostic::remark(
                 &op,
                 format!(
                     "{} clones ({} of returned buffers), {} moves, {} borrows, {} ownership flags, {} frees, {} existing frees replaced",
@@ -118,9 +288,44 @@ impl BufrsPass for OwnershipDeallocation {
                 ),
             )
             .emit();
-        }
-        Ok(())
     }
+    Ok(())
+}
+
+/// The buffer results of calls the module-level step rebuilt, with their
+/// flag results.
+fn flagged_call_results(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    boundary: &Boundary,
+) -> HashMap<ValueId, ValueId> {
+    let mut out = HashMap::new();
+    if boundary.flagged_calls.is_empty() {
+        return out;
+    }
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        if !op.facts.is_call {
+            continue;
+        }
+        if let Some(pairs) = boundary
+            .flagged_calls
+            .get(&(map.op(OpId(index as u32)).ptr as usize))
+        {
+            for &(result, flag) in pairs {
+                out.insert(op.results[result], op.results[flag]);
+            }
+        }
+    }
+    out
+}
+
+/// What the function's boundary says about ownership
+/// (`private-function-dynamic-ownership`).
+struct BoundaryFlags<'a> {
+    /// Buffer results of calls and their ownership flags.
+    calls: &'a HashMap<ValueId, ValueId>,
+    /// The function's returns pass a flag per returned buffer.
+    returns: bool,
 }
 
 /// Region-branch ops that can be rebuilt with extra `i1` flags: no operand or
@@ -226,14 +431,13 @@ enum FlagSource {
 }
 
 /// The flag an edge passes for its handover.
-fn flag_source(plan: &Plan, ownership: &Ownership, decision: Option<&Decision>) -> FlagSource {
+fn flag_source(plan: &Plan, decision: Option<&Decision>) -> FlagSource {
     match decision.map(|d| d.handover) {
         None | Some(Handover::Borrow) => FlagSource::Const(false),
         Some(Handover::Clone) => FlagSource::Const(true),
         Some(Handover::Move(root)) => {
-            if !ownership.critical[root.index()] {
-                return FlagSource::Const(true);
-            }
+            // Owned roots that are neither merges nor flagged call results
+            // have no entry: owned.
             match plan.owns.get(&root) {
                 Some(Owns::Dynamic) => FlagSource::Of(root),
                 Some(Owns::Never) => FlagSource::Const(false),
@@ -300,6 +504,7 @@ fn apply(
     ownership: &Ownership,
     plan: &Plan,
     extendable: &BTreeSet<OpId>,
+    boundary: &BoundaryFlags<'_>,
 ) -> Result<(), String> {
     let dynamic = |v: ValueId| plan.owns.get(&v) == Some(&Owns::Dynamic);
     let mut decisions: BTreeMap<(OpId, FeedEdge, u32), &Decision> = BTreeMap::new();
@@ -310,7 +515,11 @@ fn apply(
         map,
         ops: HashMap::new(),
         values: HashMap::new(),
-        flags: HashMap::new(),
+        flags: boundary
+            .calls
+            .iter()
+            .map(|(&result, &flag)| (result, map.value(flag)))
+            .collect(),
     };
     for &op in &plan.erase {
         // SAFETY: a live free with no result; nothing names it afterwards.
@@ -423,7 +632,7 @@ fn apply(
                 let decision = decisions
                     .get(&(id, FeedEdge::Entry, (start + p) as u32))
                     .copied();
-                let source = flag_source(plan, ownership, decision);
+                let source = flag_source(plan, decision);
                 extra_operands.push(h.flag(source, location, InsertPoint::Before(old))?);
             }
         }
@@ -492,7 +701,7 @@ fn apply(
                     }
                     for &p in &class.positions {
                         let decision = decisions.get(&(t, FeedEdge::RegionExit, p as u32)).copied();
-                        let source = flag_source(plan, ownership, decision);
+                        let source = flag_source(plan, decision);
                         // SAFETY: a live terminator.
                         let location = unsafe { edit::location(term) };
                         extra.push(h.flag(source, location, InsertPoint::Before(term))?);
@@ -527,7 +736,7 @@ fn apply(
                     let decision = decisions
                         .get(&(t, FeedEdge::Branch(k as u32), position))
                         .copied();
-                    let source = flag_source(plan, ownership, decision);
+                    let source = flag_source(plan, decision);
                     extra.push(h.flag(source, location, InsertPoint::Before(branch))?);
                 }
                 // SAFETY: a live branch whose trailing operands are its only
@@ -558,10 +767,17 @@ fn apply(
     }
 
     // Returns of merges that own on some paths: the caller gets the buffer
-    // when the flag says it is owned, else a clone.
+    // when the flag says it is owned, else a clone (unless the caller takes
+    // the flag and the merge borrows nothing this function owns).
+    let hands_on_flag = |root: ValueId| {
+        boundary.returns
+            && plan.owns.get(&root) == Some(&Owns::Dynamic)
+            && plan.borrowed.get(&root).is_none_or(BTreeSet::is_empty)
+    };
     for d in &plan.decisions {
         if let (FeedEdge::Return, Handover::Move(root)) = (d.edge, d.handover)
             && plan.owns.get(&root) == Some(&Owns::Dynamic)
+            && !hands_on_flag(root)
         {
             let ret = h.op(d.forwarder);
             let flag = h
@@ -580,6 +796,45 @@ fn apply(
                 let owned = owned_or_clone(flag, value, &roots, ret)?;
                 edit::set_operand(ret, d.position as usize, owned);
             }
+        }
+    }
+
+    // Returns of a function whose callers take ownership flags: one per
+    // returned buffer, after the results.
+    if boundary.returns {
+        let mut returned: BTreeMap<OpId, Vec<FlagSource>> = BTreeMap::new();
+        for t in root_returns(snapshot) {
+            let sources = snapshot
+                .op(t)
+                .operands
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| snapshot.value(**v).kind.is_buffer())
+                .map(
+                    |(i, _)| match decisions.get(&(t, FeedEdge::Return, i as u32)) {
+                        Some(d) => match d.handover {
+                            Handover::Borrow => FlagSource::Const(false),
+                            Handover::Move(root) if hands_on_flag(root) => FlagSource::Of(root),
+                            _ => FlagSource::Const(true),
+                        },
+                        // Retained by a bufferization.dealloc in the input:
+                        // handed over owned, as under the public ABI.
+                        None => FlagSource::Const(true),
+                    },
+                )
+                .collect();
+            returned.insert(t, sources);
+        }
+        for (t, sources) in returned {
+            let ret = h.op(t);
+            // SAFETY: a live return.
+            let location = unsafe { edit::location(ret) };
+            let mut extra = Vec::new();
+            for source in sources {
+                extra.push(h.flag(source, location, InsertPoint::Before(ret))?);
+            }
+            // SAFETY: a live return; the function's signature has the flags.
+            unsafe { append_operands(ret, &extra) };
         }
     }
 

@@ -13,19 +13,24 @@
 //! of clone-based deallocation instead ([`crate::analysis::input_contract`]):
 //! no write to a buffer after it flowed into a merge.
 
+use std::collections::HashMap;
+
 use melior::ir::OperationRef;
 
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        dealloc_check::{self, Finding, FindingKind},
+        dealloc_check::{self, Boundary, Finding, FindingKind},
         input_contract::writes_after_flow,
-        snapshot::{BlockId, Snapshot},
+        snapshot::{BlockId, OpId, Snapshot},
     },
+    dialect::is_direct_call,
     ir::Diagnostic,
     ir::capture::{IrMap, capture},
+    ir::functions,
     options::Allowed,
     pass_options,
+    passes::function_boundaries::{private_function_boundaries, run_on_functions},
     passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
 };
 
@@ -40,6 +45,8 @@ pass_options! {
             allowed Allowed::OneOf(&["output", "input"]);
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark on every function that verifies.";
+        private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
+            "Check the ABI bufrs-ownership-based-buffer-deallocation gives with the same option: private functions called only directly return an i1 per returned buffer saying whether the caller owns it, and their calls' buffer results are owned only when it holds; needs the pass scheduled on a module.";
     }
 }
 
@@ -49,53 +56,125 @@ impl BufrsPass for VerifyDeallocation {
     type Options = VerifyDeallocationOptions;
     const ARGUMENT: &'static str = "bufrs-verify-deallocation";
     const SUMMARY: &'static str = "Check that every heap buffer is freed exactly once on every path, with no use after free (analysis only)";
-    const ANCHOR: Anchor = Anchor::FunctionLike;
+    /// A function-like op, or an op holding functions (each function
+    /// directly in its body).
+    const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        // `mode` and `check` are validated before any op is touched.
-        let as_errors = options.mode == "error";
-        let (snapshot, map) = capture(op.to_raw());
-        if options.check == "input" {
-            let alias = AliasAnalysis::new(&snapshot);
-            let violations = writes_after_flow(&snapshot, &alias, None);
-            for violation in &violations {
-                emit_contract_violation(&map, violation, Self::ARGUMENT, as_errors);
-            }
-            if options.emit_remarks && violations.is_empty() {
-                Diagnostic::remark(
-                    &op,
-                    format!(
-                        "{}: every buffer is written before it flows anywhere",
-                        Self::ARGUMENT
-                    ),
-                )
-                .emit();
-            }
-            return if as_errors && !violations.is_empty() {
-                Err(PassFailed)
-            } else {
-                Ok(())
-            };
+        let dynamic = options.private_function_dynamic_ownership;
+        run_on_functions(
+            op,
+            Self::ARGUMENT,
+            dynamic,
+            |module| {
+                // The functions whose returns carry flags, by name: their
+                // result count and buffer results.
+                let mut flagged: Flagged = HashMap::new();
+                if dynamic {
+                    let (candidates, _, _) = private_function_boundaries(module);
+                    for c in candidates.into_iter().filter(|c| c.left_alone.is_none()) {
+                        let count = c.function.signature.results.len();
+                        flagged.insert(c.function.name.clone(), (count, c.buffers));
+                    }
+                }
+                flagged
+            },
+            |function, flagged| {
+                verify_function(function, options, flagged.unwrap_or(&HashMap::new()))
+            },
+        )
+    }
+}
+
+/// Flagged functions by name: their result count and buffer results.
+type Flagged = HashMap<String, (usize, Vec<usize>)>;
+
+/// The flags at `snapshot`'s boundary: its returns' when it is one of the
+/// `flagged` functions, and its direct calls of them.
+fn boundary(snapshot: &Snapshot, map: &IrMap, flagged: &Flagged) -> Boundary {
+    let mut out = Boundary::default();
+    if flagged.is_empty() {
+        return out;
+    }
+    // Results (after the pass: the old ones, then one i1 per buffer).
+    let flags = |count: usize, buffers: &[usize]| -> Vec<(usize, usize)> {
+        let first = count - buffers.len();
+        buffers
+            .iter()
+            .enumerate()
+            .map(|(k, &b)| (b, first + k))
+            .collect()
+    };
+    if let Some((count, buffers)) =
+        functions::symbol(map.op(Snapshot::ROOT)).and_then(|name| flagged.get(&name))
+    {
+        out.returns = flags(*count, buffers);
+    }
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        let raw = map.op(id);
+        if !op.facts.is_call || !is_direct_call(raw) {
+            continue;
         }
-        let findings = dealloc_check::check(&snapshot);
-        let mut failed = false;
-        for finding in &findings {
-            let undecided = matches!(finding.kind, FindingKind::Undecided(_));
-            failed |= as_errors && !undecided;
-            emit(&snapshot, &map, finding, as_errors && !undecided);
+        if let Some((count, buffers)) =
+            crate::ir::interfaces::callee(raw).and_then(|name| flagged.get(&name))
+            && op.results.len() == *count
+        {
+            out.calls.insert(id, flags(*count, buffers));
         }
-        if options.emit_remarks && findings.is_empty() {
+    }
+    out
+}
+
+fn verify_function(
+    op: OperationRef<'_, '_>,
+    options: &VerifyDeallocationOptions,
+    flagged: &Flagged,
+) -> PassResult {
+    type Pass = VerifyDeallocation;
+    // `mode` and `check` are validated before any op is touched.
+    let as_errors = options.mode == "error";
+    let (snapshot, map) = capture(op.to_raw());
+    if options.check == "input" {
+        let alias = AliasAnalysis::new(&snapshot);
+        let violations = writes_after_flow(&snapshot, &alias, None);
+        for violation in &violations {
+            emit_contract_violation(&map, violation, Pass::ARGUMENT, as_errors);
+        }
+        if options.emit_remarks && violations.is_empty() {
             Diagnostic::remark(
                 &op,
                 format!(
-                    "{}: every heap buffer is freed exactly once on every path, with no use after free",
-                    Self::ARGUMENT
+                    "{}: every buffer is written before it flows anywhere",
+                    Pass::ARGUMENT
                 ),
             )
             .emit();
         }
-        if failed { Err(PassFailed) } else { Ok(()) }
+        return if as_errors && !violations.is_empty() {
+            Err(PassFailed)
+        } else {
+            Ok(())
+        };
     }
+    let findings = dealloc_check::check_with(&snapshot, &boundary(&snapshot, &map, flagged));
+    let mut failed = false;
+    for finding in &findings {
+        let undecided = matches!(finding.kind, FindingKind::Undecided(_));
+        failed |= as_errors && !undecided;
+        emit(&snapshot, &map, finding, as_errors && !undecided);
+    }
+    if options.emit_remarks && findings.is_empty() {
+        Diagnostic::remark(
+            &op,
+            format!(
+                "{}: every heap buffer is freed exactly once on every path, with no use after free",
+                Pass::ARGUMENT
+            ),
+        )
+        .emit();
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
 }
 
 fn message(finding: &Finding) -> String {

@@ -1095,14 +1095,16 @@ class Fn:
         self.body(env, budget, 0, multi=True)
         self.finish(env, "return", self.results)
         rtypes = ", ".join(["i64"] + [ttext(t) for t, _ in self.results])
-        head = f"func.func @{self.name}({', '.join(f'{n}: {t}' for n, t in params)}) -> ({rtypes}) {{"
+        visibility = "private " if self.prog.private else ""
+        head = f"func.func {visibility}@{self.name}({', '.join(f'{n}: {t}' for n, t in params)}) -> ({rtypes}) {{"
         consts = ["    " + text for _, text in sorted(self.consts.values())]
         return "\n".join([head] + consts + self.lines + ["}"])
 
 
 class Program:
-    def __init__(self, seed, index, small=False, shuffle=True, pointer_escapes=True):
+    def __init__(self, seed, index, small=False, shuffle=True, pointer_escapes=True, private=False):
         self.small = small
+        self.private = private
         self.rng = random.Random(f"bufrs-gen:{seed}:{index}" + (":small" if small else ""))
         self.seed = seed
         self.index = index
@@ -1185,14 +1187,19 @@ class Program:
         return "\n".join(["func.func @run() {"] + consts + run.lines + ["}"])
 
 
-def generate(seed, index, small=False, shuffle=True, pointer_escapes=True):
-    return Program(seed, index, small, shuffle, pointer_escapes).generate()
+def generate(seed, index, small=False, shuffle=True, pointer_escapes=True, private=False):
+    """Program `index` of `seed`; with `private`, its functions @fN are
+    private (only @run is public; the same program otherwise)."""
+    return Program(seed, index, small, shuffle, pointer_escapes, private).generate()
 
 
 def add_options(parser):
     """The generator's options (also run_dealloc_corpus.py's)."""
     gen_common.add_shuffle_blocks_option(parser, "every region")
     gen_common.add_pointer_escapes_option(parser)
+    parser.add_argument("--private-functions", action="store_true",
+                        help="make the functions @fN private (only @run is public), e.g. for "
+                             "private-function-dynamic-ownership; the programs are otherwise the same")
 
 
 def batch_module(texts):
