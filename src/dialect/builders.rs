@@ -576,11 +576,13 @@ pub unsafe fn scf_if_then(
     }
 }
 
-/// For a memref type with a static shape and a static strided layout that is
-/// not the identity (e.g. `memref<2xi64, strided<[1], offset: 1>>`, a
-/// subview's type): the number of elements a buffer must hold for a view of
-/// that type at its offset (offset + the furthest element + 1), the offset,
-/// sizes and strides. `None` for other types (dynamic sizes, strides or
+/// For a memref type with a static strided layout that is not the identity
+/// (e.g. `memref<2xi64, strided<[1], offset: 1>>` or
+/// `memref<?xi64, strided<[1], offset: 3>>`, subviews' types): the offset,
+/// the sizes (`None` for a dynamic dimension) and strides, and the part of
+/// the number of elements a buffer must hold for a view of that type that
+/// the static dimensions decide (offset + 1 + (size - 1) * stride for each
+/// non-empty static dimension). `None` for other types (dynamic strides or
 /// offset, negative strides, identity layouts).
 /// # Safety
 /// `ty` is a live type.
@@ -601,24 +603,25 @@ pub unsafe fn static_strided_layout(ty: mlir_sys::MlirType) -> Option<StaticLayo
             return None;
         }
         let dynamic = mlir_sys::mlirShapedTypeGetDynamicStrideOrOffset();
-        let mut sizes = Vec::with_capacity(rank);
-        for dim in 0..rank {
-            if mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim as isize) {
-                return None;
-            }
-            sizes.push(mlir_sys::mlirShapedTypeGetDimSize(ty, dim as isize));
-        }
         if offset == dynamic || offset < 0 || strides.iter().any(|&s| s == dynamic || s < 0) {
             return None;
         }
-        let mut last = offset;
-        for (&size, &stride) in sizes.iter().zip(&strides) {
-            if size > 0 {
-                last = last.checked_add((size - 1).checked_mul(stride)?)?;
+        let sizes: Vec<Option<i64>> = (0..rank)
+            .map(|dim| {
+                (!mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim as isize))
+                    .then(|| mlir_sys::mlirShapedTypeGetDimSize(ty, dim as isize))
+            })
+            .collect();
+        let mut extent = offset.checked_add(1)?;
+        for (size, &stride) in sizes.iter().zip(&strides) {
+            if let Some(size) = *size
+                && size > 0
+            {
+                extent = extent.checked_add((size - 1).checked_mul(stride)?)?;
             }
         }
         Some(StaticLayout {
-            extent: last.checked_add(1)?,
+            static_extent: extent,
             offset,
             sizes,
             strides,
@@ -629,16 +632,21 @@ pub unsafe fn static_strided_layout(ty: mlir_sys::MlirType) -> Option<StaticLayo
 /// See [`static_strided_layout`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StaticLayout {
-    pub extent: i64,
+    /// The elements the static dimensions need (the whole extent when no
+    /// dimension is dynamic).
+    pub static_extent: i64,
     pub offset: i64,
-    pub sizes: Vec<i64>,
+    /// `None` for a dynamic dimension.
+    pub sizes: Vec<Option<i64>>,
     pub strides: Vec<i64>,
 }
 
 /// A copy of `source` (of a type with a [`StaticLayout`]) in a new heap
-/// buffer viewed with the same type: `%flat = memref.alloc() :
-/// memref<EXTENTxT>`, `%view = memref.reinterpret_cast %flat` to the type,
-/// `memref.copy %source, %view`; returns `%view` (freeing it frees
+/// buffer viewed with the same type: `%flat = memref.alloc(...) :
+/// memref<EXTENTxT>` (for dynamic dimensions the extent adds
+/// `max(memref.dim - 1, 0) * stride` at run time), `%view =
+/// memref.reinterpret_cast %flat` to the type (the dynamic sizes read from
+/// `source`), `memref.copy %source, %view`; returns `%view` (freeing it frees
 /// `%flat`). Unlike `bufferization.clone` of such a type, which MLIR 22's
 /// convert-bufferization-to-memref cannot lower (it allocates an identity
 /// layout and can only cast it to offset 0 or `?`), this lowers.
@@ -650,12 +658,8 @@ pub unsafe fn copy_with_static_layout(
     location: MlirLocation,
     at: InsertPoint,
 ) -> Option<MlirValue> {
-    let list = |values: &[i64]| {
-        values
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
+    let list = |values: &mut dyn Iterator<Item = i64>| {
+        values.map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
     };
     // SAFETY: live handles (the caller's contract); every op built is valid
     // for the types computed here.
@@ -663,7 +667,49 @@ pub unsafe fn copy_with_static_layout(
         let ty = value_type(source);
         let element = mlir_sys::mlirShapedTypeGetElementType(ty);
         let space = mlir_sys::mlirMemRefTypeGetMemorySpace(ty);
-        let shape = [layout.extent];
+        let dynamic_size = mlir_sys::mlirShapedTypeGetDynamicSize();
+        // One constant per value (built on first use).
+        let mut constants: Vec<(i64, MlirValue)> = Vec::new();
+        let mut index = |value: i64| -> Option<MlirValue> {
+            if let Some(&(_, c)) = constants.iter().find(|(v, _)| *v == value) {
+                return Some(c);
+            }
+            let c = arith_constant_index(value, location, at)?;
+            constants.push((value, c));
+            Some(c)
+        };
+        // The run-time sizes of the dynamic dimensions and the extent they add.
+        let mut dynamic_sizes = Vec::new();
+        let mut extent = None;
+        for (dim, (size, &stride)) in layout.sizes.iter().zip(&layout.strides).enumerate() {
+            if size.is_some() {
+                continue;
+            }
+            let dim_op = create_op(
+                "memref.dim",
+                location,
+                &[source, index(dim as i64)?],
+                &[parse_type("index", location)?],
+                &[],
+                at,
+            );
+            let size = crate::ir::edit::result(dim_op, 0);
+            dynamic_sizes.push(size);
+            if stride == 0 {
+                continue;
+            }
+            let last = arith_binary("arith.subi", size, index(1)?, location, at);
+            let mut span = arith_binary("arith.maxsi", last, index(0)?, location, at);
+            if stride != 1 {
+                span = arith_binary("arith.muli", span, index(stride)?, location, at);
+            }
+            let sum = match extent {
+                None => index(layout.static_extent)?,
+                Some(sum) => sum,
+            };
+            extent = Some(arith_binary("arith.addi", sum, span, location, at));
+        }
+        let shape = [if extent.is_some() { dynamic_size } else { layout.static_extent }];
         let flat_type = mlir_sys::mlirMemRefTypeContiguousGetChecked(
             location,
             element,
@@ -674,30 +720,30 @@ pub unsafe fn copy_with_static_layout(
         if flat_type.ptr.is_null() {
             return None;
         }
-        let alloc = create_op_with_attributes(
-            "memref.alloc",
-            location,
-            &[],
-            &[flat_type],
-            &[("operandSegmentSizes", "array<i32: 0, 0>")],
-            at,
-        )?;
-        let flat = crate::ir::edit::result(alloc, 0);
+        let flat = memref_alloc(flat_type, extent.as_slice(), &[], location, at);
+        let mut operands = vec![flat];
+        operands.extend_from_slice(&dynamic_sizes);
         let cast = create_op_with_attributes(
             "memref.reinterpret_cast",
             location,
-            &[flat],
+            &operands,
             &[ty],
             &[
-                ("operandSegmentSizes", "array<i32: 1, 0, 0, 0>"),
+                (
+                    "operandSegmentSizes",
+                    &format!("array<i32: 1, 0, {}, 0>", dynamic_sizes.len()),
+                ),
                 ("static_offsets", &format!("array<i64: {}>", layout.offset)),
                 (
                     "static_sizes",
-                    &format!("array<i64: {}>", list(&layout.sizes)),
+                    &format!(
+                        "array<i64: {}>",
+                        list(&mut layout.sizes.iter().map(|s| s.unwrap_or(dynamic_size)))
+                    ),
                 ),
                 (
                     "static_strides",
-                    &format!("array<i64: {}>", list(&layout.strides)),
+                    &format!("array<i64: {}>", list(&mut layout.strides.iter().copied())),
                 ),
             ],
             at,
