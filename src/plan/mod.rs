@@ -33,6 +33,7 @@ pub mod csv_io;
 pub mod deadline;
 pub mod free_chunk;
 pub mod greedy;
+pub mod lns;
 pub mod problem;
 pub mod rng;
 pub mod search;
