@@ -259,12 +259,7 @@ impl<'p> Lns<'p> {
         let buffers = problem.buffers();
         let sizes = problem.aligned_sizes().to_vec();
         let items: Vec<usize> = (0..problem.len()).filter(|&i| sizes[i] > 0).collect();
-        let mut granule = items.iter().fold(0, |g, &i| gcd(g, sizes[i]));
-        for &i in &items {
-            if granule % buffers[i].alignment != 0 {
-                granule = gcd(granule, buffers[i].alignment);
-            }
-        }
+        let granule = search::granularity(items.iter().map(|&i| (sizes[i], buffers[i].alignment)));
         let count = items.len().max(1) as u64;
         let mean_duration =
             (items.iter().map(|&i| buffers[i].duration()).sum::<u64>() / count).max(1);
@@ -276,7 +271,7 @@ impl<'p> Lns<'p> {
             offsets: incumbent.offsets,
             placed,
             unplaced: Vec::new(),
-            granule: granule.max(1),
+            granule,
             mean_duration,
             mean_size,
             window: FIRST_WINDOW,
@@ -603,10 +598,6 @@ impl<'p> Lns<'p> {
         }
         Shape::Box
     }
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 #[cfg(test)]

@@ -730,12 +730,12 @@ impl<'p> Search<'p> {
     /// sizes, lowered to an alignment it does not divide (rounding a multiple of it up to
     /// such an alignment may leave a multiple of the alignment only).
     fn granularity(&self) -> u64 {
-        let mut g = self.sizes.iter().fold(0, |g, &s| gcd(g, s));
-        for &alignment in &self.alignments {
-            if g % alignment != 0 {
-                g = gcd(g, alignment);
-            }
-        }
+        let mut g = granularity(
+            self.sizes
+                .iter()
+                .copied()
+                .zip(self.alignments.iter().copied()),
+        );
         for ranges in &self.fixed.of_item {
             for &(offset, end) in ranges {
                 g = gcd(gcd(g, offset), end);
@@ -1326,6 +1326,20 @@ enum Step {
 
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Every offset and total of a canonical plan of buffers with these (aligned size,
+/// alignment) is a multiple of this: the gcd of the sizes, lowered to an alignment it does
+/// not divide (at least 1).
+pub(crate) fn granularity(items: impl Iterator<Item = (u64, u64)>) -> u64 {
+    let items: Vec<(u64, u64)> = items.collect();
+    let mut g = items.iter().fold(0, |g, &(size, _)| gcd(g, size));
+    for &(_, alignment) in &items {
+        if g % alignment != 0 {
+            g = gcd(g, alignment);
+        }
+    }
+    g.max(1)
 }
 
 #[cfg(test)]
