@@ -130,7 +130,7 @@ pub fn improve_with_stats(
     let universal: Vec<bool> = (0..problem.len())
         .map(|i| {
             sizes[i] > 0
-                && sizes[i] % problem.max_alignment() == 0
+                && sizes[i].is_multiple_of(problem.max_alignment())
                 && buffers[i].first <= min_last
                 && buffers[i].last >= max_first
         })
