@@ -6,7 +6,10 @@
 //! 2. DNN-like random traces of 100 to 100,000 buffers: ratio of peak to lower bound and time
 //!    per planner, with the geometric mean over seeds.
 //!
-//! 3. with `--scale`: the trace shapes of [`synth::Shape`] at 10^4, 10^5 and 10^6 buffers
+//! 3. perfect packings of 200, 1,000 and 5,000 buffers (`--perfect-sizes N,N,...`,
+//!    `--no-perfect`), `--seeds` seeds each: default, skyline and search, one row per instance;
+//!
+//! 4. with `--scale`: the trace shapes of [`synth::Shape`] at 10^4, 10^5 and 10^6 buffers
 //!    (`--scale-max N`), every planner cut at `--scale-budget-ms` (default 2000) of wall time,
 //!    then the budget-versus-wall table: each planner's wall time against budgets of 100 and
 //!    1000 ms (the target: at most 1.1 x budget + 50 ms).
@@ -28,6 +31,8 @@ struct Options {
     data: Option<PathBuf>,
     skip_minimalloc: bool,
     skip_traces: bool,
+    skip_perfect: bool,
+    perfect_sizes: Vec<usize>,
     scale: bool,
     scale_max: usize,
     scale_budget_ms: u64,
@@ -41,6 +46,8 @@ fn options() -> Options {
         data: std::env::var_os("BUFRS_MINIMALLOC_DIR").map(PathBuf::from),
         skip_minimalloc: false,
         skip_traces: false,
+        skip_perfect: false,
+        perfect_sizes: vec![200, 1000, 5000],
         scale: false,
         scale_max: 1_000_000,
         scale_budget_ms: 2000,
@@ -66,6 +73,17 @@ fn options() -> Options {
             }
             "--scale-max" => o.scale_max = value.parse().expect("--scale-max N"),
             "--scale-budget-ms" => o.scale_budget_ms = value.parse().expect("--scale-budget-ms N"),
+            "--no-perfect" => {
+                o.skip_perfect = true;
+                i += 1;
+                continue;
+            }
+            "--perfect-sizes" => {
+                o.perfect_sizes = value
+                    .split(',')
+                    .map(|n| n.parse().expect("--perfect-sizes N,N,..."))
+                    .collect()
+            }
             "--no-traces" => {
                 o.skip_traces = true;
                 i += 1;
@@ -208,6 +226,61 @@ fn traces(o: &Options) {
     println!("\ndefault planner, geometric mean over all trace sizes and seeds: {overall:.4}\n");
 }
 
+/// Perfect packings ([`synth::perfect_packing`]: optimum = lower bound = 1 MiB): one row per
+/// instance with the default, skyline and search planners' peak / LB and time, then per size
+/// the geometric mean and the worst.
+fn perfect(o: &Options) {
+    let kinds = [
+        PlannerKind::Default,
+        PlannerKind::Skyline,
+        PlannerKind::Search,
+    ];
+    println!(
+        "## Perfect packings (optimum = LB = 1048576): peak / LB (time in ms; search budget {} ms)\n",
+        o.search_ms
+    );
+    print!("| buffers | seed |");
+    for kind in kinds {
+        print!(" {} |", kind.name());
+    }
+    println!();
+    println!("|---|---|---|---|---|");
+    let mut summary = Vec::new();
+    for &n in &o.perfect_sizes {
+        let mut logs = [0.0f64; 3];
+        let mut worst = [0.0f64; 3];
+        let mut slowest = [Duration::ZERO; 3];
+        for seed in 0..o.seeds {
+            let problem = synth::perfect_packing(n, seed).expect("perfect packing");
+            let bound = lower_bound(&problem);
+            print!("| {n} | {seed} |");
+            for (k, &kind) in kinds.iter().enumerate() {
+                let (total, time) = run(kind, &problem, o.search_ms);
+                let ratio = total as f64 / bound as f64;
+                logs[k] += ratio.ln();
+                worst[k] = worst[k].max(ratio);
+                slowest[k] = slowest[k].max(time);
+                print!(" {ratio:.4} ({} ms) |", ms(time));
+            }
+            println!();
+        }
+        summary.push((n, logs, worst, slowest));
+    }
+    println!("\n| buffers | planner | geometric mean | worst | slowest |\n|---|---|---|---|---|");
+    for (n, logs, worst, slowest) in summary {
+        for (k, kind) in kinds.iter().enumerate() {
+            println!(
+                "| {n} | {} | {:.4} | {:.4} | {} ms |",
+                kind.name(),
+                (logs[k] / o.seeds as f64).exp(),
+                worst[k],
+                ms(slowest[k])
+            );
+        }
+    }
+    println!();
+}
+
 /// Plans with `kind` cut at `budget_ms` of wall time (the search also spends it as work), as
 /// `bufrs-plan --time-budget-ms` does; checks the plan.
 fn run_cut(kind: PlannerKind, problem: &Problem, budget_ms: u64) -> (u64, Duration) {
@@ -320,6 +393,9 @@ fn main() {
                 "MiniMalloc instances skipped: give their directory with --data DIR or BUFRS_MINIMALLOC_DIR\n"
             ),
         }
+    }
+    if !o.skip_perfect {
+        perfect(&o);
     }
     if !o.skip_traces {
         traces(&o);

@@ -14,7 +14,10 @@
 //!   duration, greedy by breadth), all on one best-fit placement engine.
 //! * [`skyline`]: bottom-left fill of the lowest point of the skyline (perfect-packing style).
 //! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
-//!   deterministic budget, starting from the default plan.
+//!   deterministic budget, starting from the default plan; it can go around buffers fixed at
+//!   given offsets ([`search::fit_around`]).
+//! * [`lns`]: large-neighbourhood search on top of it for large instances: windows of
+//!   buffers re-placed by the search around the rest, kept fixed.
 //! * [`deadline`]: the wall-clock cutoff a planner may be given ([`Deadline`]).
 //! * [`csv_io`]: the MiniMalloc CSV format (`id,lower,upper,size`, half-open lifetimes).
 //! * [`slices`]: IREE-style slice lists (`[start, end] = size`, sizes integers or symbols).
@@ -22,7 +25,8 @@
 //! * [`symbolic`]: placement of buffers with run-time sizes: offsets as expressions over size
 //!   symbols, valid for every value (merge-alloc `dynamic=true`).
 //! * [`rng`]: the deterministic random numbers of restarts and traces.
-//! * [`synth`]: deterministic DNN-like random traces for tests and benchmarks.
+//! * [`synth`]: deterministic DNN-like random traces and perfect packings (optimum known)
+//!   for tests and benchmarks.
 //!
 //! This file holds what ties them together: the [`Planner`] trait an embedding compiler can
 //! implement, the registry of built-in planners by name ([`PlannerKind`]), the search budget
@@ -34,6 +38,7 @@ pub mod csv_io;
 pub mod deadline;
 pub mod free_chunk;
 pub mod greedy;
+pub mod lns;
 pub mod problem;
 pub mod rng;
 pub mod search;
@@ -117,7 +122,8 @@ pub enum PlannerKind {
     GreedyBreadth,
     /// Skyline bottom-left fill, best of several choices (perfect-packing style).
     Skyline,
-    /// Branch and bound toward the optimum within the time budget.
+    /// Branch and bound toward the optimum, then large-neighbourhood search (windows
+    /// re-placed by the branch and bound around fixed buffers), within the time budget.
     Search,
 }
 
@@ -179,7 +185,9 @@ impl PlannerKind {
                 "most crowded ticks first into the best gap (greedy by breadth)"
             }
             PlannerKind::Skyline => "fill the lowest point of the skyline first (bottom-left fill)",
-            PlannerKind::Search => "branch and bound toward the optimum within the time budget",
+            PlannerKind::Search => {
+                "branch and bound, then large-neighbourhood search, within the time budget"
+            }
         }
     }
 

@@ -200,6 +200,68 @@ pub fn shape_trace(shape: Shape, count: usize, seed: u64) -> Result<Problem, Pla
     Problem::new(buffers)
 }
 
+/// Height of the rectangle [`perfect_packing`] cuts: 1 MiB.
+pub const PERFECT_HEIGHT: u64 = 1 << 20;
+
+/// A perfect packing of `count` buffers (at least 1): the rectangle of
+/// [`PERFECT_HEIGHT`] bytes by `T = max(count, 8)` ticks cut by guillotine cuts until it has
+/// `count` pieces, each piece a buffer (its height the size, its width the lifetime). Every
+/// tick is covered exactly, so the optimum is the lower bound, [`PERFECT_HEIGHT`], and
+/// the cut positions are the answer. Each cut splits a random piece (the largest by area half
+/// of the time), across its longer side relative to the rectangle most of the time, at a
+/// uniform position: across memory at a multiple of 64 bytes, across time at a tick.
+/// Alignment 1; deterministic for a seed.
+pub fn perfect_packing(count: usize, seed: u64) -> Result<Problem, PlanError> {
+    let buffers = perfect_pieces(count, seed)
+        .into_iter()
+        .map(|(t, w, _, h)| Buffer::new(h * 64, t, t + w - 1))
+        .collect();
+    Problem::new(buffers)
+}
+
+/// The offsets of [`perfect_packing`]'s own pieces: a plan at the optimum.
+pub fn perfect_packing_offsets(count: usize, seed: u64) -> Vec<u64> {
+    perfect_pieces(count, seed)
+        .into_iter()
+        .map(|(_, _, y, _)| y * 64)
+        .collect()
+}
+
+/// The pieces of [`perfect_packing`] as (first tick, ticks, first 64-byte unit, units).
+fn perfect_pieces(count: usize, seed: u64) -> Vec<(u64, u64, u64, u64)> {
+    let mut rng = Rng::new(seed);
+    let ticks = (count as u64).max(8);
+    let units = PERFECT_HEIGHT / 64;
+    // Pieces as (first tick, ticks, first 64-byte unit, units).
+    let mut pieces: Vec<(u64, u64, u64, u64)> = vec![(0, ticks, 0, units)];
+    let mut stuck = 0usize;
+    while pieces.len() < count.max(1) && stuck < 64 * count + 64 {
+        let index = if rng.percent(50) {
+            (0..pieces.len())
+                .max_by_key(|&i| (pieces[i].1 * pieces[i].3, std::cmp::Reverse(i)))
+                .unwrap_or(0)
+        } else {
+            rng.range(0, pieces.len() as u64 - 1) as usize
+        };
+        let (t, w, y, h) = pieces[index];
+        // Longer side relative to the whole rectangle, 75% of the time.
+        let wide = w * units >= h * ticks;
+        let across_time = if rng.percent(75) { wide } else { !wide };
+        if across_time && w >= 2 {
+            let cut = rng.range(1, w - 1);
+            pieces[index] = (t, cut, y, h);
+            pieces.push((t + cut, w - cut, y, h));
+        } else if !across_time && h >= 2 {
+            let cut = rng.range(1, h - 1);
+            pieces[index] = (t, w, y, cut);
+            pieces.push((t, w, y + cut, h - cut));
+        } else {
+            stuck += 1;
+        }
+    }
+    pieces
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +273,21 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a.len(), 500);
         assert_ne!(a, dnn_trace(500, 8).unwrap());
+    }
+
+    #[test]
+    fn perfect_packing_tiles_the_rectangle() {
+        for (count, seed) in [(1, 1), (50, 2), (300, 3)] {
+            let problem = perfect_packing(count, seed).unwrap();
+            assert_eq!(problem.len(), count);
+            assert_eq!(problem, perfect_packing(count, seed).unwrap());
+            assert_eq!(crate::plan::lower_bound(&problem), PERFECT_HEIGHT);
+            assert!(problem.buffers().iter().all(|b| b.size % 64 == 0));
+            let plan =
+                crate::plan::Plan::from_offsets(&problem, perfect_packing_offsets(count, seed));
+            assert_eq!(crate::plan::check_plan(&problem, &plan), Ok(()));
+            assert_eq!(plan.total, PERFECT_HEIGHT);
+        }
     }
 
     #[test]
