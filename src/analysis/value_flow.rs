@@ -566,21 +566,43 @@ impl ValueFlow {
     /// `start` and every value that may name (part of) its memory, following
     /// edges forward; in discovery order.
     pub fn forward_closure(&self, start: ValueId) -> Vec<ValueId> {
-        let mut seen = vec![false; self.origin.len()];
-        let mut order = vec![start];
-        seen[start.index()] = true;
-        let mut next = 0;
-        while next < order.len() {
-            let v = order[next];
-            next += 1;
-            for e in self.outgoing(v) {
-                if !seen[e.to.index()] {
-                    seen[e.to.index()] = true;
-                    order.push(e.to);
-                }
+        let mut walk = ForwardWalk::new(start);
+        while walk.next(self).is_some() {}
+        walk.order
+    }
+}
+
+/// A breadth-first walk of [`ValueFlow::forward_closure`], one value at a
+/// time, for callers that may stop early. Its memory is proportional to the
+/// values reached (a function-sized mark vector per walk made one walk per
+/// allocation quadratic).
+#[derive(Clone, Debug)]
+pub struct ForwardWalk {
+    order: Vec<ValueId>,
+    seen: rustc_hash::FxHashSet<ValueId>,
+    next: usize,
+}
+
+impl ForwardWalk {
+    pub fn new(start: ValueId) -> Self {
+        ForwardWalk {
+            order: vec![start],
+            seen: std::iter::once(start).collect(),
+            next: 0,
+        }
+    }
+
+    /// The next value in discovery order (`start` first), or `None` when
+    /// the closure is complete.
+    pub fn next(&mut self, flow: &ValueFlow) -> Option<ValueId> {
+        let v = *self.order.get(self.next)?;
+        self.next += 1;
+        for e in flow.outgoing(v) {
+            if self.seen.insert(e.to) {
+                self.order.push(e.to);
             }
         }
-        order
+        Some(v)
     }
 }
 

@@ -511,8 +511,12 @@ impl<'s> Engine<'s> {
             }
             block = snapshot.op(snapshot.parent_op_of_block(b)).parent_block;
         }
-        let facts = BufferFacts::new(snapshot, &self.value_flow, buffer);
-        let may_add_paths = facts.frees.is_empty() && facts.leaves_function.is_none();
+        // The buffer's flow, walked only when a step needs it (a control-
+        // equivalent move does not): walking it for every allocation made
+        // hoisting quadratic on long chains of blocks.
+        let facts_cell = std::cell::OnceCell::new();
+        let facts = || facts_cell.get_or_init(|| BufferFacts::new(snapshot, &self.value_flow, buffer));
+        let may_add_paths = || facts().frees.is_empty() && facts().leaves_function.is_none();
         let block_moves = kind.to_dominating_block;
         let loop_moves = kind.out_of_loops && policy.leave_loops;
 
@@ -543,10 +547,10 @@ impl<'s> Engine<'s> {
                     if !kind.out_of_loops {
                         break Stop::HoistingKind;
                     }
-                    if let Some(&free) = facts.frees.first() {
+                    if let Some(&free) = facts().frees.first() {
                         break Stop::FreedInBlockLoop { by: free };
                     }
-                    if let Some(by) = facts.kept.or(facts.any_forward()) {
+                    if let Some(by) = facts().kept.or(facts().any_forward()) {
                         break Stop::CrossIteration { by };
                     }
                     cur = dom;
@@ -589,9 +593,9 @@ impl<'s> Engine<'s> {
                     && (!self.cycles.on_cycle[cur.index()]
                         || self.cycles.component[cur.index()]
                             == self.cycles.component[dom.index()]);
-                if !equivalent && !may_add_paths {
+                if !equivalent && !may_add_paths() {
                     break Stop::MorePaths {
-                        by: facts.leaves_function.or(facts.frees.first().copied()),
+                        by: facts().leaves_function.or(facts().frees.first().copied()),
                     };
                 }
                 cur = dom;
@@ -638,18 +642,18 @@ impl<'s> Engine<'s> {
                 if op_facts.is_automatic_allocation_scope && !op_facts.is_loop_like {
                     break Stop::AllocationScope { op };
                 }
-                if let Some(by) = facts
+                if let Some(by) = facts()
                     .kept
-                    .or(facts.forwarded_by_terminator_of(snapshot, op))
+                    .or(facts().forwarded_by_terminator_of(snapshot, op))
                 {
                     break Stop::CrossIteration { by };
                 }
-                if !facts.frees.is_empty() {
-                    if !(facts.frees_inside(snapshot, region)
-                        && facts.lives_inside(snapshot, &self.uses, region))
+                if !facts().frees.is_empty() {
+                    if !(facts().frees_inside(snapshot, region)
+                        && facts().lives_inside(snapshot, &self.uses, region))
                     {
                         break Stop::MorePaths {
-                            by: facts.frees.first().copied(),
+                            by: facts().frees.first().copied(),
                         };
                     }
                     free_after = Some(op);
@@ -686,16 +690,16 @@ impl<'s> Engine<'s> {
                 if op_facts.is_automatic_allocation_scope {
                     break Stop::AllocationScope { op };
                 }
-                if !facts.frees.is_empty() {
-                    if !(facts.frees_inside(snapshot, region)
-                        && facts.lives_inside(snapshot, &self.uses, region))
+                if !facts().frees.is_empty() {
+                    if !(facts().frees_inside(snapshot, region)
+                        && facts().lives_inside(snapshot, &self.uses, region))
                     {
                         break Stop::MorePaths {
-                            by: facts.frees.first().copied(),
+                            by: facts().frees.first().copied(),
                         };
                     }
                     free_after = Some(op);
-                } else if let Some(by) = facts.leaves_function {
+                } else if let Some(by) = facts().leaves_function {
                     break Stop::MorePaths { by: Some(by) };
                 }
                 cur = op_block;
@@ -728,7 +732,7 @@ impl<'s> Engine<'s> {
             to: committed.unwrap_or(Spot::InBlock(start, 0)),
             loops_left: committed_loops,
             erase_frees: if committed_free.is_some() {
-                facts.frees.clone()
+                facts().frees.clone()
             } else {
                 vec![]
             },
