@@ -261,7 +261,7 @@ impl<'a> AliasAnalysis<'a> {
     }
 
     fn closure(&self, starts: &[ValueId], g: &Csr) -> Vec<ValueId> {
-        let mut seen: HashSet<u32> = starts.iter().map(|v| v.0).collect();
+        let mut seen: rustc_hash::FxHashSet<u32> = starts.iter().map(|v| v.0).collect();
         let mut work: Vec<u32> = seen.iter().copied().collect();
         while let Some(x) = work.pop() {
             for &y in g.get(x) {

@@ -361,18 +361,14 @@ pub fn plan_with(
     }
 
     let mut no_move: BTreeSet<usize> = BTreeSet::new();
+    let mut marks = vec![false; snapshot.blocks.len()];
     let (liveness, handovers) = loop {
         let mut liveness: HashMap<ValueId, Needed> = HashMap::new();
         for &root in &owned {
             if let Some(home) = home(snapshot, root) {
                 liveness.insert(
                     root,
-                    needed_blocks(
-                        snapshot,
-                        dominance,
-                        home,
-                        uses.get(&root).map_or(&[], |v| v),
-                    ),
+                    needed_blocks(snapshot, dominance, home, &uses[root.index()], &mut marks),
                 );
             }
         }
@@ -509,7 +505,7 @@ pub fn plan_with(
             continue;
         };
         let needed = &liveness[&root];
-        let root_uses = uses.get(&root).map_or(&[][..], |v| v);
+        let root_uses = &uses[root.index()][..];
         let mut edge_requests: BTreeMap<BlockId, Vec<(OpId, u32)>> = BTreeMap::new();
         // The root's uses by block, once (filtering them per block made the
         // plan cubic on long chains of blocks).
@@ -519,8 +515,16 @@ pub fn plan_with(
                 uses_by_block.entry(b).or_default().push(u);
             }
         }
-        for &block in &snapshot.region(home_region).blocks {
-            if !(block == def_block || needed.needed_in(block)) || !dominance.is_reachable(block) {
+        // Only the blocks that need the root and its defining block (the
+        // order does not matter: frees are sorted, and every edge gets at
+        // most one request per root). Walking every block of the region for
+        // every root made the plan quadratic in the blocks.
+        let mut candidates: Vec<BlockId> = needed.blocks.clone();
+        if let Err(at) = candidates.binary_search(&def_block) {
+            candidates.insert(at, def_block);
+        }
+        for block in candidates {
+            if snapshot.block(block).region != home_region || !dominance.is_reachable(block) {
                 continue;
             }
             let in_block: &[&Use] = uses_by_block.get(&block).map_or(&[], |v| v);
@@ -553,7 +557,7 @@ pub fn plan_with(
                         e.clones
                             .iter()
                             .any(|&(_, v)| {
-                                ownership.roots(v).contains(&root)
+                                ownership.roots_iter(v).any(|r| r == root)
                                     || lenders_of(ownership, &plan.borrowed, v).contains(&root)
                             })
                     })
@@ -614,7 +618,7 @@ pub fn plan_with(
 /// that must stay alive while a merge borrowing `value` is used.
 fn lenders_of(ownership: &Ownership, borrowed: &Borrowed, value: ValueId) -> BTreeSet<ValueId> {
     let mut out = BTreeSet::new();
-    for root in ownership.roots(value) {
+    for root in ownership.roots_iter(value) {
         if ownership.is_owned_root(root) {
             out.insert(root);
             if let Some(lenders) = borrowed.get(&root) {
@@ -735,7 +739,7 @@ fn existing_frees(
         }
         let owned: Vec<bool> = frees
             .iter()
-            .flat_map(|&f| ownership.roots(f))
+            .flat_map(|&f| ownership.roots_iter(f))
             .map(|r| ownership.is_owned_root(r))
             .collect();
         if owned.iter().all(|&o| o) {
@@ -764,10 +768,10 @@ fn lifted_uses(
     erased: &BTreeSet<OpId>,
     borrowed: &Borrowed,
     errors: &mut Vec<PlanError>,
-) -> HashMap<ValueId, Vec<Use>> {
+) -> Vec<Vec<Use>> {
     let cycles = BlockCycles::new(dominance.cfg());
     let use_lists = UseLists::new(snapshot);
-    let mut uses: HashMap<ValueId, Vec<Use>> = HashMap::new();
+    let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
         if id == Snapshot::ROOT || erased.contains(&id) {
@@ -775,7 +779,7 @@ fn lifted_uses(
         }
         let mut roots_here = BTreeSet::new();
         for &operand in &op.operands {
-            for root in ownership.roots(operand) {
+            for root in ownership.roots_iter(operand) {
                 if ownership.is_owned_root(root) {
                     roots_here.insert(root);
                     // A merge that may be a borrowed buffer keeps it alive.
@@ -800,7 +804,7 @@ fn lifted_uses(
             if let Some(address) = &address {
                 let home = (region, def_block);
                 match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
-                    Ok(lifted) => uses.entry(root).or_default().extend(lifted),
+                    Ok(lifted) => uses[root.index()].extend(lifted),
                     Err(error) => {
                         errors.push(error);
                         continue;
@@ -808,7 +812,7 @@ fn lifted_uses(
                 }
             }
             match ancestor_op_in_region(snapshot, id, region) {
-                Some(at) => uses.entry(root).or_default().push(Use {
+                Some(at) => uses[root.index()].push(Use {
                     at,
                     nested: at != id,
                 }),
@@ -902,7 +906,7 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
     let facts = &op.facts;
     let stored = op.operands.iter().any(|&operand| {
         snapshot.value(operand).kind.is_buffer()
-            && !ownership.roots(operand).is_empty()
+            && ownership.roots_iter(operand).next().is_some()
             && stores(snapshot, id, operand)
     });
     if stored {
@@ -1005,56 +1009,63 @@ fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
     out
 }
 
-/// Blocks of the root's region that still need the root on entry.
+/// Blocks of the root's region that still need the root on entry: sorted,
+/// and as bits over the span of block indices they cover (sparse in the
+/// function, dense where the root lives).
 struct Needed {
-    needed_in: Vec<bool>,
-    offset: usize,
+    blocks: Vec<BlockId>,
+    first: usize,
+    bits: Vec<u64>,
 }
 
 impl Needed {
+    fn new(blocks: Vec<BlockId>) -> Self {
+        let first = blocks.first().map_or(0, |b| b.index());
+        let span = blocks.last().map_or(0, |b| b.index() + 1 - first);
+        let mut bits = vec![0u64; span.div_ceil(64)];
+        for b in &blocks {
+            let i = b.index() - first;
+            bits[i / 64] |= 1 << (i % 64);
+        }
+        Needed {
+            blocks,
+            first,
+            bits,
+        }
+    }
+
     fn needed_in(&self, block: BlockId) -> bool {
         block
             .index()
-            .checked_sub(self.offset)
-            .and_then(|i| self.needed_in.get(i))
-            .copied()
+            .checked_sub(self.first)
+            .and_then(|i| self.bits.get(i / 64).map(|w| w >> (i % 64) & 1 == 1))
             .unwrap_or(false)
     }
 }
 
 /// Backward liveness of one root over its region's blocks: a block needs the
 /// root on entry if it uses it, or a successor needs it; the defining block
-/// never does (the root is born there, also around back edges).
+/// never does (the root is born there, also around back edges). `marks`
+/// (one per block of the snapshot, all false) is scratch space, left false;
+/// the work is linear in the blocks found, not in the region.
 fn needed_blocks(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
     (region, def_block): (RegionId, BlockId),
     uses: &[Use],
+    marks: &mut [bool],
 ) -> Needed {
-    let blocks = &snapshot.region(region).blocks;
-    let offset = blocks.first().map_or(0, |b| b.index());
-    // Blocks of a region are numbered contiguously by capture.
-    let contiguous = blocks
-        .iter()
-        .enumerate()
-        .all(|(i, b)| b.index() == offset + i);
-    let local = |b: BlockId| -> Option<usize> {
-        if contiguous {
-            b.index().checked_sub(offset).filter(|&i| i < blocks.len())
-        } else {
-            blocks.iter().position(|&x| x == b)
-        }
-    };
-    let mut needed_in = vec![false; blocks.len()];
+    let mut found: Vec<BlockId> = Vec::new();
     let mut worklist: Vec<BlockId> = Vec::new();
     for u in uses {
         if let Some(b) = snapshot.op(u.at).parent_block
             && b != def_block
-            && let Some(i) = local(b)
-            && !needed_in[i]
+            && snapshot.block(b).region == region
+            && !marks[b.index()]
             && dominance.is_reachable(b)
         {
-            needed_in[i] = true;
+            marks[b.index()] = true;
+            found.push(b);
             worklist.push(b);
         }
     }
@@ -1066,27 +1077,18 @@ fn needed_blocks(
             {
                 continue;
             }
-            if let Some(i) = local(p)
-                && !needed_in[i]
-            {
-                needed_in[i] = true;
+            if snapshot.block(p).region == region && !marks[p.index()] {
+                marks[p.index()] = true;
+                found.push(p);
                 worklist.push(p);
             }
         }
     }
-    if contiguous {
-        Needed { needed_in, offset }
-    } else {
-        // Re-index densely by global block id for lookups.
-        let mut dense = vec![false; snapshot.blocks.len()];
-        for (i, &b) in blocks.iter().enumerate() {
-            dense[b.index()] = needed_in[i];
-        }
-        Needed {
-            needed_in: dense,
-            offset: 0,
-        }
+    for b in &found {
+        marks[b.index()] = false;
     }
+    found.sort_unstable();
+    Needed::new(found)
 }
 
 /// The owned root that `feed` may hand on instead of a clone, if any: the
@@ -1096,7 +1098,7 @@ fn needed_blocks(
 fn can_move(
     snapshot: &Snapshot,
     ownership: &Ownership,
-    uses: &HashMap<ValueId, Vec<Use>>,
+    uses: &[Vec<Use>],
     liveness: &HashMap<ValueId, Needed>,
     feed: &Feed,
 ) -> Option<ValueId> {
@@ -1133,14 +1135,14 @@ fn can_move(
         && forwarder
             .operands
             .iter()
-            .filter(|&&v| ownership.roots(v).contains(&root))
+            .filter(|&&v| ownership.roots_iter(v).any(|r| r == root))
             .count()
             != 1
     {
         return None;
     }
     let needed = &liveness[&root];
-    let root_uses = uses.get(&root).map_or(&[][..], |v| v);
+    let root_uses = &uses[root.index()][..];
     let dead_after = match feed.edge {
         FeedEdge::Branch(k) => forwarder
             .facts
