@@ -573,21 +573,28 @@ impl ValueFlow {
 }
 
 /// A breadth-first walk of [`ValueFlow::forward_closure`], one value at a
-/// time, for callers that may stop early. Its memory is proportional to the
-/// values reached (a function-sized mark vector per walk made one walk per
-/// allocation quadratic).
+/// time, for callers that may stop early. Values reached are marked in a hash
+/// set while few, in a function-sized vector once they are many: a walk
+/// costs O(values reached), where a function-sized vector per walk made one
+/// walk per allocation quadratic on functions with many small closures.
 #[derive(Clone, Debug)]
 pub struct ForwardWalk {
     order: Vec<ValueId>,
-    seen: rustc_hash::FxHashSet<ValueId>,
+    seen: Seen,
     next: usize,
+}
+
+#[derive(Clone, Debug)]
+enum Seen {
+    Sparse(rustc_hash::FxHashSet<ValueId>),
+    Dense(Vec<bool>),
 }
 
 impl ForwardWalk {
     pub fn new(start: ValueId) -> Self {
         ForwardWalk {
             order: vec![start],
-            seen: std::iter::once(start).collect(),
+            seen: Seen::Sparse(std::iter::once(start).collect()),
             next: 0,
         }
     }
@@ -598,9 +605,22 @@ impl ForwardWalk {
         let v = *self.order.get(self.next)?;
         self.next += 1;
         for e in flow.outgoing(v) {
-            if self.seen.insert(e.to) {
+            let new = match &mut self.seen {
+                Seen::Sparse(set) => set.insert(e.to),
+                Seen::Dense(marks) => !std::mem::replace(&mut marks[e.to.index()], true),
+            };
+            if new {
                 self.order.push(e.to);
             }
+        }
+        // Many values reached: a vector of marks costs no more than them.
+        let values = flow.origin.len();
+        if matches!(self.seen, Seen::Sparse(_)) && self.order.len() * 32 > values {
+            let mut marks = vec![false; values];
+            for v in &self.order {
+                marks[v.index()] = true;
+            }
+            self.seen = Seen::Dense(marks);
         }
         Some(v)
     }
