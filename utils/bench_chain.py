@@ -18,14 +18,18 @@ then bufrs's passes. Each row gives
 - RSS: the peak resident memory of the whole mlir-opt process (GNU time);
 - parse: parsing and printing the module alone, for scale.
 
-A run that exceeds --timeout is stopped and shown as `> T`; that pass is not
-run at larger sizes. `bufrs-print-aliases` prints, per value, every value it
+A run that exceeds --timeout is stopped and shown as `> T`, a run that needs
+more than --max-memory-gb of address space fails and is shown as `> N GB`
+(the per-value alias sets of copy removal and merge-alloc reach about 1 GB
+at n=20000 and grow as n^2: without the cap, n=100000 would take the
+machine's memory); either way that pass is not run at larger sizes. `bufrs-print-aliases` prints, per value, every value it
 may alias: its output is O(n^2) lines on this input (discarded here).
 """
 
 import argparse
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -61,13 +65,19 @@ BUFRS = [
 TIMING_LINE = re.compile(r"^\s+([\d.]+) \(\s*[\d.]+%\)\s+(\S.*?)\s*$", re.M)
 
 
-def run(cmd, timeout):
+def run(cmd, timeout, max_memory_gb=6.0):
     """Runs `cmd` (stdout discarded, stderr's tail kept) under GNU time.
     Returns (seconds of passes or None, peak RSS in MB or None, error,
     seconds of parsing and printing or None)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as rss_file:
         full = ["/usr/bin/time", "-f", "%M", "-o", rss_file.name] + cmd
-        proc = subprocess.Popen(full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        limit = int(max_memory_gb * (1 << 30))
+
+        def cap():
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+        proc = subprocess.Popen(full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                                preexec_fn=cap)
         tail = b""
         deadline = time.monotonic() + timeout
         timed_out = False
@@ -90,6 +100,8 @@ def run(cmd, timeout):
         if timed_out:
             return None, None, "timeout", None
         text = tail.decode(errors="replace")
+        if proc.returncode != 0 and re.search(r"memory allocation of|out of memory|bad_alloc", text):
+            return None, None, "memory", None
         if proc.returncode != 0:
             return None, None, f"exit {proc.returncode}: {text.strip().splitlines()[-1:]}", None
         rss_text = rss_file.read().strip().splitlines()
@@ -102,9 +114,11 @@ def run(cmd, timeout):
     return passes, rss, None, io
 
 
-def fmt_time(seconds, timeout, error):
+def fmt_time(seconds, timeout, error, max_memory_gb):
     if error == "timeout":
         return f"> {timeout:g}"
+    if error == "memory":
+        return f"> {max_memory_gb:g} GB"
     if error:
         return "error"
     return f"{seconds:.3f}"
@@ -115,13 +129,14 @@ def main():
     parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     parser.add_argument("--sizes", default="1000,4000,20000,100000", help="comma-separated block counts")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run")
-    parser.add_argument("--only", help="run only passes whose name contains this")
+    parser.add_argument("--max-memory-gb", type=float, default=6.0, help="address space per run")
+    parser.add_argument("--only", help="run only the bufrs passes whose name contains this (and their upstream counterparts)")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     opt = toolchain.MLIR_OPT
     common = ["-mlir-timing", "--mlir-disable-threading", "-o", os.devnull]
-    gave_up = set()
+    gave_up = {}
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
@@ -134,15 +149,17 @@ def main():
             jobs = [(name, [opt, path, f"--pass-pipeline={pipeline}"], None) for name, pipeline in UPSTREAM]
             jobs += [(name, [opt, f"--load-pass-plugin={args.plugin}", path,
                              f"--pass-pipeline=builtin.module(func.func({name}))"], versus) for name, versus in BUFRS]
+            wanted = {name for name, _ in BUFRS if not args.only or args.only in name}
+            wanted |= {versus for name, versus in BUFRS if name in wanted}
             for name, cmd, versus in jobs:
-                if args.only and args.only not in name and versus is not None:
+                if name not in wanted:
                     continue
                 if name in gave_up:
-                    rows.append((n, name, f"> {args.timeout:g}", "", "", versus))
+                    rows.append((n, name, gave_up[name], "", "", versus))
                     continue
-                seconds, rss, error, _ = run(cmd + common, args.timeout)
-                if error == "timeout":
-                    gave_up.add(name)
+                seconds, rss, error, _ = run(cmd + common, args.timeout, args.max_memory_gb)
+                if error in ("timeout", "memory"):
+                    gave_up[name] = fmt_time(seconds, args.timeout, error, args.max_memory_gb)
                 if versus is None:
                     upstream[name] = seconds
                 ratio = ""
@@ -150,10 +167,10 @@ def main():
                     ratio = f"{seconds / upstream[versus]:.2f}x"
                 elif versus is not None and seconds is not None and versus in gave_up:
                     ratio = "< 1x"
-                row = (n, name, fmt_time(seconds, args.timeout, error), ratio, "" if rss is None else f"{rss:.0f}",
+                row = (n, name, fmt_time(seconds, args.timeout, error, args.max_memory_gb), ratio, "" if rss is None else f"{rss:.0f}",
                        versus)
                 rows.append(row)
-                print(f"n={n} {name}: {row[2]} s {ratio} {row[4]} MB" + (f" ({error})" if error and error != "timeout" else ""),
+                print(f"n={n} {name}: {row[2]} s {ratio} {row[4]} MB" + (f" ({error})" if error not in (None, "timeout", "memory") else ""),
                       file=sys.stderr, flush=True)
             rows.append((n, "(parse + print only)", f"{base:.3f}", "", f"{base_rss:.0f}", None))
     if args.markdown:
