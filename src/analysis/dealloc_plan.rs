@@ -211,13 +211,30 @@ pub struct EdgeBlock {
     pub frees: Vec<ValueId>,
 }
 
-/// A use of an owned root, lifted to the root's region.
+/// A use of an owned root, lifted to the root's region: the op in the
+/// root's region that holds the use, and whether the use is inside a region
+/// of that op (not an operand of the op itself), packed in one word (a root
+/// may have as many uses as the function has ops).
 #[derive(Clone, Copy, Debug)]
-struct Use {
+struct Use(u32);
+
+impl Use {
+    const NESTED: u32 = 1 << 31;
+
+    fn new(at: OpId, nested: bool) -> Use {
+        assert!(at.0 < Self::NESTED, "op ids fit in 31 bits");
+        Use(at.0 | if nested { Self::NESTED } else { 0 })
+    }
+
     /// The op in the root's region that holds the use.
-    at: OpId,
-    /// The use is inside a region of `at` (not an operand of `at` itself).
-    nested: bool,
+    fn at(self) -> OpId {
+        OpId(self.0 & !Self::NESTED)
+    }
+
+    /// The use is inside a region of [`Use::at`].
+    fn nested(self) -> bool {
+        self.0 & Self::NESTED != 0
+    }
 }
 
 /// An operand occurrence feeding critical merges (or a function return).
@@ -511,7 +528,7 @@ pub fn plan_with(
         // plan cubic on long chains of blocks).
         let mut uses_by_block: HashMap<BlockId, Vec<&Use>> = HashMap::new();
         for u in root_uses {
-            if let Some(b) = snapshot.op(u.at).parent_block {
+            if let Some(b) = snapshot.op(u.at()).parent_block {
                 uses_by_block.entry(b).or_default().push(u);
             }
         }
@@ -531,7 +548,7 @@ pub fn plan_with(
             // Consumed by a region-branch op that moves it into its regions.
             if in_block
                 .iter()
-                .any(|u| moved.contains(&(u.at, root, FeedEdge::Entry)))
+                .any(|u| moved.contains(&(u.at(), root, FeedEdge::Entry)))
             {
                 continue;
             }
@@ -772,16 +789,17 @@ fn lifted_uses(
     let cycles = BlockCycles::new(dominance.cfg());
     let use_lists = UseLists::new(snapshot);
     let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
+    let mut roots_here: Vec<ValueId> = Vec::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
         if id == Snapshot::ROOT || erased.contains(&id) {
             continue;
         }
-        let mut roots_here = BTreeSet::new();
+        roots_here.clear();
         for &operand in &op.operands {
             for root in ownership.roots_iter(operand) {
                 if ownership.is_owned_root(root) {
-                    roots_here.insert(root);
+                    roots_here.push(root);
                     // A merge that may be a borrowed buffer keeps it alive.
                     if let Some(lenders) = borrowed.get(&root) {
                         roots_here.extend(lenders.iter().copied());
@@ -792,12 +810,17 @@ fn lifted_uses(
         if roots_here.is_empty() {
             continue;
         }
+        roots_here.sort_unstable();
+        roots_here.dedup();
         if let Some(problem) = escape_problem(snapshot, ownership, id) {
             errors.push(problem);
         }
         // An address taken as a plain value: its uses, once for every root.
         let address = exposes_address(snapshot, id).then(|| address_uses(snapshot, &use_lists, id));
-        for root in roots_here {
+        // The op lifted to each root's region, for the last region asked
+        // (an op's roots mostly live in one region).
+        let mut lifted: Option<(RegionId, Option<OpId>)> = None;
+        for &root in &roots_here {
             let Some((region, def_block)) = home(snapshot, root) else {
                 continue;
             };
@@ -811,11 +834,16 @@ fn lifted_uses(
                     }
                 }
             }
-            match ancestor_op_in_region(snapshot, id, region) {
-                Some(at) => uses[root.index()].push(Use {
-                    at,
-                    nested: at != id,
-                }),
+            let at = match lifted {
+                Some((r, at)) if r == region => at,
+                _ => {
+                    let at = ancestor_op_in_region(snapshot, id, region);
+                    lifted = Some((region, at));
+                    at
+                }
+            };
+            match at {
+                Some(at) => uses[root.index()].push(Use::new(at, at != id)),
                 None => errors.push(PlanError {
                     op: id,
                     error: DeallocError::UseOutsideOwningRegion,
@@ -868,10 +896,7 @@ fn address_lifted_uses(
             .users
             .iter()
             .filter_map(|&user| {
-                ancestor_op_in_region(snapshot, user, region).map(|at| Use {
-                    at,
-                    nested: at != user,
-                })
+                ancestor_op_in_region(snapshot, user, region).map(|at| Use::new(at, at != user))
             })
             .collect());
     };
@@ -892,10 +917,7 @@ fn address_lifted_uses(
         .filter(|&&block| from.is_some_and(|f| dominance.block_dominates(f, block)))
         .filter_map(|&block| snapshot.terminator(block))
         .filter(|&exit| snapshot.op(exit).facts.successors.is_empty())
-        .map(|exit| Use {
-            at: exit,
-            nested: false,
-        })
+        .map(|exit| Use::new(exit, false))
         .collect())
 }
 
@@ -1058,7 +1080,7 @@ fn needed_blocks(
     let mut found: Vec<BlockId> = Vec::new();
     let mut worklist: Vec<BlockId> = Vec::new();
     for u in uses {
-        if let Some(b) = snapshot.op(u.at).parent_block
+        if let Some(b) = snapshot.op(u.at()).parent_block
             && b != def_block
             && snapshot.block(b).region == region
             && !marks[b.index()]
@@ -1153,9 +1175,9 @@ fn can_move(
         FeedEdge::Entry => {
             let position = forwarder.position;
             let later_use = root_uses.iter().any(|u| {
-                snapshot.op(u.at).parent_block == Some(block)
-                    && (snapshot.op(u.at).position > position
-                        || (u.at == feed.forwarder && u.nested))
+                snapshot.op(u.at()).parent_block == Some(block)
+                    && (snapshot.op(u.at()).position > position
+                        || (u.at() == feed.forwarder && u.nested()))
             });
             let successors = snapshot
                 .terminator(block)
@@ -1170,10 +1192,10 @@ fn can_move(
 /// terminator when the terminator itself uses it (a clone source), or right
 /// after its definition when it has no use in the block.
 fn free_in_block(snapshot: &Snapshot, root: ValueId, block: BlockId, uses: &[&Use]) -> FreeAt {
-    let last = uses.iter().max_by_key(|u| snapshot.op(u.at).position);
+    let last = uses.iter().max_by_key(|u| snapshot.op(u.at()).position);
     match last {
-        Some(u) if snapshot.op(u.at).facts.is_terminator => FreeAt::Before(u.at),
-        Some(u) => FreeAt::After(u.at),
+        Some(u) if snapshot.op(u.at()).facts.is_terminator => FreeAt::Before(u.at()),
+        Some(u) => FreeAt::After(u.at()),
         None => match snapshot.value(root).def {
             ValueDef::OpResult { op, .. } if snapshot.op(op).parent_block == Some(block) => {
                 FreeAt::After(op)
