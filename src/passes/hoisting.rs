@@ -77,6 +77,8 @@
 //! dominator-tree height plus the uses of the buffer's aliases (its flow);
 //! dominance, use lists and SCCs are built once per run.
 
+use std::cell::RefCell;
+
 use mlir_sys::MlirOperation;
 
 use crate::ir::capture::IrMap;
@@ -383,6 +385,11 @@ pub struct Engine<'s> {
     value_flow: ValueFlow,
     dominance: DominanceInfo<'s>,
     cycles: BlockCycles,
+    /// Per block, memoized: where an allocation without operands that may
+    /// move to dominating blocks gets by control-equivalent steps up the
+    /// dominator tree alone (see [`Engine::equivalent_top`]); `u32::MAX`
+    /// not asked yet.
+    equivalent_top: RefCell<Vec<u32>>,
 }
 
 impl<'s> Engine<'s> {
@@ -395,7 +402,51 @@ impl<'s> Engine<'s> {
             value_flow: ValueFlow::new(snapshot),
             dominance: DominanceInfo::with_cfg(snapshot, cfg),
             cycles,
+            equivalent_top: RefCell::new(vec![u32::MAX; snapshot.blocks.len()]),
         }
+    }
+
+    /// Whether the step from `block` to its immediate dominator `dom` is
+    /// control-equivalent and stays in the same cycles, the step the walk
+    /// takes without asking anything of the buffer (for an allocation
+    /// without operands, when moves to dominators are allowed).
+    fn equivalent_step(&self, block: BlockId, dom: BlockId) -> bool {
+        let cycles = &self.cycles;
+        let same_component = cycles.component[block.index()] == cycles.component[dom.index()];
+        let enters_cycle = cycles.on_cycle[dom.index()]
+            && (!cycles.on_cycle[block.index()] || !same_component);
+        !cycles.exits_cycle(block, dom)
+            && !enters_cycle
+            && self.dominance.block_post_dominates(block, dom)
+            && (!cycles.on_cycle[block.index()] || same_component)
+    }
+
+    /// The block the walk reaches from `block` by [`Engine::equivalent_step`]s
+    /// alone. Memoized with the path shared, so that allocations in a long
+    /// chain of blocks do not each walk it to the top (quadratic).
+    fn equivalent_top(&self, block: BlockId) -> BlockId {
+        let mut memo = self.equivalent_top.borrow_mut();
+        let mut path = Vec::new();
+        let mut cur = block;
+        let top = loop {
+            if memo[cur.index()] != u32::MAX {
+                break BlockId(memo[cur.index()]);
+            }
+            match self.dominance.idom(cur) {
+                Some(dom) if self.equivalent_step(cur, dom) => {
+                    path.push(cur);
+                    cur = dom;
+                }
+                _ => {
+                    memo[cur.index()] = cur.0;
+                    break cur;
+                }
+            }
+        };
+        for b in path {
+            memo[b.index()] = top.0;
+        }
+        top
     }
 
     /// Decides for every qualifying allocation, in program order.
@@ -530,8 +581,20 @@ impl<'s> Engine<'s> {
         let mut free_after: Option<OpId> = None;
         let mut committed_free: Option<OpId> = None;
 
+        let operand_free = snapshot.op(alloc).operands.is_empty();
         let stop = loop {
             let region = snapshot.block(cur).region;
+            // Control-equivalent steps up the dominator tree, all at once
+            // (the same steps as below, where nothing stops them).
+            if operand_free && block_moves && policy.move_to_dominators {
+                let top = self.equivalent_top(cur);
+                if top != cur {
+                    cur = top;
+                    committed = Some(Spot::InBlock(top, self.earliest_in(alloc, top)));
+                    committed_loops = loops_left;
+                    committed_free = free_after;
+                }
+            }
             if let Some(dom) = self.dominance.idom(cur) {
                 // 1. Up the dominator tree of this region.
                 if let Some((_, def)) = self
