@@ -164,7 +164,10 @@ impl<'a> AliasAnalysis<'a> {
                     merged.extend_from_slice(&set_data[si.start as usize..si.start as usize + n]);
                     ext |= si.external;
                 }
-                merged.sort_unstable();
+                // Sorted runs (own values, then each predecessor set): a stable
+                // sort merges runs in linear time, where quicksort took
+                // O(k log k) per set, quadratic-log on long chains of merges.
+                merged.sort();
                 merged.dedup();
                 if merged.is_empty() && ext {
                     0
@@ -261,7 +264,7 @@ impl<'a> AliasAnalysis<'a> {
     }
 
     fn closure(&self, starts: &[ValueId], g: &Csr) -> Vec<ValueId> {
-        let mut seen: HashSet<u32> = starts.iter().map(|v| v.0).collect();
+        let mut seen: rustc_hash::FxHashSet<u32> = starts.iter().map(|v| v.0).collect();
         let mut work: Vec<u32> = seen.iter().copied().collect();
         while let Some(x) = work.pop() {
             for &y in g.get(x) {

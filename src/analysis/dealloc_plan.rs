@@ -211,13 +211,30 @@ pub struct EdgeBlock {
     pub frees: Vec<ValueId>,
 }
 
-/// A use of an owned root, lifted to the root's region.
+/// A use of an owned root, lifted to the root's region: the op in the
+/// root's region that holds the use, and whether the use is inside a region
+/// of that op (not an operand of the op itself), packed in one word (a root
+/// may have as many uses as the function has ops).
 #[derive(Clone, Copy, Debug)]
-struct Use {
+struct Use(u32);
+
+impl Use {
+    const NESTED: u32 = 1 << 31;
+
+    fn new(at: OpId, nested: bool) -> Use {
+        assert!(at.0 < Self::NESTED, "op ids fit in 31 bits");
+        Use(at.0 | if nested { Self::NESTED } else { 0 })
+    }
+
     /// The op in the root's region that holds the use.
-    at: OpId,
-    /// The use is inside a region of `at` (not an operand of `at` itself).
-    nested: bool,
+    fn at(self) -> OpId {
+        OpId(self.0 & !Self::NESTED)
+    }
+
+    /// The use is inside a region of [`Use::at`].
+    fn nested(self) -> bool {
+        self.0 & Self::NESTED != 0
+    }
 }
 
 /// An operand occurrence feeding critical merges (or a function return).
@@ -408,18 +425,14 @@ pub fn plan_with(
     }
 
     let mut no_move: BTreeSet<usize> = BTreeSet::new();
+    let mut marks = vec![false; snapshot.blocks.len()];
     let (liveness, handovers) = loop {
         let mut liveness: HashMap<ValueId, Needed> = HashMap::new();
         for &root in &owned {
             if let Some(home) = home(snapshot, root) {
                 liveness.insert(
                     root,
-                    needed_blocks(
-                        snapshot,
-                        dominance,
-                        home,
-                        uses.get(&root).map_or(&[], |v| v),
-                    ),
+                    needed_blocks(snapshot, dominance, home, &uses[root.index()], &mut marks),
                 );
             }
         }
@@ -583,25 +596,33 @@ pub fn plan_with(
             continue;
         };
         let needed = &liveness[&root];
-        let root_uses = uses.get(&root).map_or(&[][..], |v| v);
+        let root_uses = &uses[root.index()][..];
         let mut edge_requests: BTreeMap<BlockId, Vec<(OpId, u32)>> = BTreeMap::new();
         // The root's uses by block, once (filtering them per block made the
         // plan cubic on long chains of blocks).
         let mut uses_by_block: HashMap<BlockId, Vec<&Use>> = HashMap::new();
         for u in root_uses {
-            if let Some(b) = snapshot.op(u.at).parent_block {
+            if let Some(b) = snapshot.op(u.at()).parent_block {
                 uses_by_block.entry(b).or_default().push(u);
             }
         }
-        for &block in &snapshot.region(home_region).blocks {
-            if !(block == def_block || needed.needed_in(block)) || !dominance.is_reachable(block) {
+        // Only the blocks that need the root and its defining block (the
+        // order does not matter: frees are sorted, and every edge gets at
+        // most one request per root). Walking every block of the region for
+        // every root made the plan quadratic in the blocks.
+        let mut candidates: Vec<BlockId> = needed.blocks.clone();
+        if let Err(at) = candidates.binary_search(&def_block) {
+            candidates.insert(at, def_block);
+        }
+        for block in candidates {
+            if snapshot.block(block).region != home_region || !dominance.is_reachable(block) {
                 continue;
             }
             let in_block: &[&Use] = uses_by_block.get(&block).map_or(&[], |v| v);
             // Consumed by a region-branch op that moves it into its regions.
             if in_block
                 .iter()
-                .any(|u| moved.contains(&(u.at, root, FeedEdge::Entry)))
+                .any(|u| moved.contains(&(u.at(), root, FeedEdge::Entry)))
             {
                 continue;
             }
@@ -624,10 +645,12 @@ pub fn plan_with(
             let cloned: Vec<bool> = (0..successors.len() as u32)
                 .map(|k| {
                     plan.splits.get(&(t, k)).is_some_and(|e| {
-                        e.clones.iter().any(|&(_, v)| {
-                            ownership.roots(v).contains(&root)
-                                || lenders_of(ownership, &plan.borrowed, v).contains(&root)
-                        })
+                        e.clones
+                            .iter()
+                            .any(|&(_, v)| {
+                                ownership.roots_iter(v).any(|r| r == root)
+                                    || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+                            })
                     })
                 })
                 .collect();
@@ -686,7 +709,7 @@ pub fn plan_with(
 /// that must stay alive while a merge borrowing `value` is used.
 fn lenders_of(ownership: &Ownership, borrowed: &Borrowed, value: ValueId) -> BTreeSet<ValueId> {
     let mut out = BTreeSet::new();
-    for root in ownership.roots(value) {
+    for root in ownership.roots_iter(value) {
         if ownership.is_owned_root(root) {
             out.insert(root);
             if let Some(lenders) = borrowed.get(&root) {
@@ -830,7 +853,7 @@ fn existing_frees(
         }
         let owned: Vec<bool> = frees
             .iter()
-            .flat_map(|&f| ownership.roots(f))
+            .flat_map(|&f| ownership.roots_iter(f))
             .map(|r| ownership.is_owned_root(r))
             .collect();
         if owned.iter().all(|&o| o) {
@@ -859,20 +882,21 @@ fn lifted_uses(
     erased: &BTreeSet<OpId>,
     borrowed: &Borrowed,
     errors: &mut Vec<PlanError>,
-) -> HashMap<ValueId, Vec<Use>> {
+) -> Vec<Vec<Use>> {
     let cycles = BlockCycles::new(dominance.cfg());
     let use_lists = UseLists::new(snapshot);
-    let mut uses: HashMap<ValueId, Vec<Use>> = HashMap::new();
+    let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
+    let mut roots_here: Vec<ValueId> = Vec::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
         if id == Snapshot::ROOT || erased.contains(&id) {
             continue;
         }
-        let mut roots_here = BTreeSet::new();
+        roots_here.clear();
         for &operand in &op.operands {
-            for root in ownership.roots(operand) {
+            for root in ownership.roots_iter(operand) {
                 if ownership.is_owned_root(root) {
-                    roots_here.insert(root);
+                    roots_here.push(root);
                     // A merge that may be a borrowed buffer keeps it alive.
                     if let Some(lenders) = borrowed.get(&root) {
                         roots_here.extend(lenders.iter().copied());
@@ -883,30 +907,40 @@ fn lifted_uses(
         if roots_here.is_empty() {
             continue;
         }
+        roots_here.sort_unstable();
+        roots_here.dedup();
         if let Some(problem) = escape_problem(snapshot, ownership, id) {
             errors.push(problem);
         }
         // An address taken as a plain value: its uses, once for every root.
         let address = exposes_address(snapshot, id).then(|| address_uses(snapshot, &use_lists, id));
-        for root in roots_here {
+        // The op lifted to each root's region, for the last region asked
+        // (an op's roots mostly live in one region).
+        let mut lifted: Option<(RegionId, Option<OpId>)> = None;
+        for &root in &roots_here {
             let Some((region, def_block)) = home(snapshot, root) else {
                 continue;
             };
             if let Some(address) = &address {
                 let home = (region, def_block);
                 match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
-                    Ok(lifted) => uses.entry(root).or_default().extend(lifted),
+                    Ok(lifted) => uses[root.index()].extend(lifted),
                     Err(error) => {
                         errors.push(error);
                         continue;
                     }
                 }
             }
-            match ancestor_op_in_region(snapshot, id, region) {
-                Some(at) => uses.entry(root).or_default().push(Use {
-                    at,
-                    nested: at != id,
-                }),
+            let at = match lifted {
+                Some((r, at)) if r == region => at,
+                _ => {
+                    let at = ancestor_op_in_region(snapshot, id, region);
+                    lifted = Some((region, at));
+                    at
+                }
+            };
+            match at {
+                Some(at) => uses[root.index()].push(Use::new(at, at != id)),
                 None => errors.push(PlanError {
                     op: id,
                     error: DeallocError::UseOutsideOwningRegion,
@@ -959,10 +993,7 @@ fn address_lifted_uses(
             .users
             .iter()
             .filter_map(|&user| {
-                ancestor_op_in_region(snapshot, user, region).map(|at| Use {
-                    at,
-                    nested: at != user,
-                })
+                ancestor_op_in_region(snapshot, user, region).map(|at| Use::new(at, at != user))
             })
             .collect());
     };
@@ -983,10 +1014,7 @@ fn address_lifted_uses(
         .filter(|&&block| from.is_some_and(|f| dominance.block_dominates(f, block)))
         .filter_map(|&block| snapshot.terminator(block))
         .filter(|&exit| snapshot.op(exit).facts.successors.is_empty())
-        .map(|exit| Use {
-            at: exit,
-            nested: false,
-        })
+        .map(|exit| Use::new(exit, false))
         .collect())
 }
 
@@ -997,7 +1025,7 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
     let facts = &op.facts;
     let stored = op.operands.iter().any(|&operand| {
         snapshot.value(operand).kind.is_buffer()
-            && !ownership.roots(operand).is_empty()
+            && ownership.roots_iter(operand).next().is_some()
             && stores(snapshot, id, operand)
     });
     if stored {
@@ -1100,56 +1128,63 @@ fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
     out
 }
 
-/// Blocks of the root's region that still need the root on entry.
+/// Blocks of the root's region that still need the root on entry: sorted,
+/// and as bits over the span of block indices they cover (sparse in the
+/// function, dense where the root lives).
 struct Needed {
-    needed_in: Vec<bool>,
-    offset: usize,
+    blocks: Vec<BlockId>,
+    first: usize,
+    bits: Vec<u64>,
 }
 
 impl Needed {
+    fn new(blocks: Vec<BlockId>) -> Self {
+        let first = blocks.first().map_or(0, |b| b.index());
+        let span = blocks.last().map_or(0, |b| b.index() + 1 - first);
+        let mut bits = vec![0u64; span.div_ceil(64)];
+        for b in &blocks {
+            let i = b.index() - first;
+            bits[i / 64] |= 1 << (i % 64);
+        }
+        Needed {
+            blocks,
+            first,
+            bits,
+        }
+    }
+
     fn needed_in(&self, block: BlockId) -> bool {
         block
             .index()
-            .checked_sub(self.offset)
-            .and_then(|i| self.needed_in.get(i))
-            .copied()
+            .checked_sub(self.first)
+            .and_then(|i| self.bits.get(i / 64).map(|w| w >> (i % 64) & 1 == 1))
             .unwrap_or(false)
     }
 }
 
 /// Backward liveness of one root over its region's blocks: a block needs the
 /// root on entry if it uses it, or a successor needs it; the defining block
-/// never does (the root is born there, also around back edges).
+/// never does (the root is born there, also around back edges). `marks`
+/// (one per block of the snapshot, all false) is scratch space, left false;
+/// the work is linear in the blocks found, not in the region.
 fn needed_blocks(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
     (region, def_block): (RegionId, BlockId),
     uses: &[Use],
+    marks: &mut [bool],
 ) -> Needed {
-    let blocks = &snapshot.region(region).blocks;
-    let offset = blocks.first().map_or(0, |b| b.index());
-    // Blocks of a region are numbered contiguously by capture.
-    let contiguous = blocks
-        .iter()
-        .enumerate()
-        .all(|(i, b)| b.index() == offset + i);
-    let local = |b: BlockId| -> Option<usize> {
-        if contiguous {
-            b.index().checked_sub(offset).filter(|&i| i < blocks.len())
-        } else {
-            blocks.iter().position(|&x| x == b)
-        }
-    };
-    let mut needed_in = vec![false; blocks.len()];
+    let mut found: Vec<BlockId> = Vec::new();
     let mut worklist: Vec<BlockId> = Vec::new();
     for u in uses {
-        if let Some(b) = snapshot.op(u.at).parent_block
+        if let Some(b) = snapshot.op(u.at()).parent_block
             && b != def_block
-            && let Some(i) = local(b)
-            && !needed_in[i]
+            && snapshot.block(b).region == region
+            && !marks[b.index()]
             && dominance.is_reachable(b)
         {
-            needed_in[i] = true;
+            marks[b.index()] = true;
+            found.push(b);
             worklist.push(b);
         }
     }
@@ -1161,27 +1196,18 @@ fn needed_blocks(
             {
                 continue;
             }
-            if let Some(i) = local(p)
-                && !needed_in[i]
-            {
-                needed_in[i] = true;
+            if snapshot.block(p).region == region && !marks[p.index()] {
+                marks[p.index()] = true;
+                found.push(p);
                 worklist.push(p);
             }
         }
     }
-    if contiguous {
-        Needed { needed_in, offset }
-    } else {
-        // Re-index densely by global block id for lookups.
-        let mut dense = vec![false; snapshot.blocks.len()];
-        for (i, &b) in blocks.iter().enumerate() {
-            dense[b.index()] = needed_in[i];
-        }
-        Needed {
-            needed_in: dense,
-            offset: 0,
-        }
+    for b in &found {
+        marks[b.index()] = false;
     }
+    found.sort_unstable();
+    Needed::new(found)
 }
 
 /// The owned root that `feed` may hand on instead of a clone, if any: the
@@ -1191,7 +1217,7 @@ fn needed_blocks(
 fn can_move(
     snapshot: &Snapshot,
     ownership: &Ownership,
-    uses: &HashMap<ValueId, Vec<Use>>,
+    uses: &[Vec<Use>],
     liveness: &HashMap<ValueId, Needed>,
     feed: &Feed,
 ) -> Option<ValueId> {
@@ -1228,14 +1254,14 @@ fn can_move(
         && forwarder
             .operands
             .iter()
-            .filter(|&&v| ownership.roots(v).contains(&root))
+            .filter(|&&v| ownership.roots_iter(v).any(|r| r == root))
             .count()
             != 1
     {
         return None;
     }
     let needed = &liveness[&root];
-    let root_uses = uses.get(&root).map_or(&[][..], |v| v);
+    let root_uses = &uses[root.index()][..];
     let dead_after = match feed.edge {
         FeedEdge::Branch(k) => forwarder
             .facts
@@ -1246,9 +1272,9 @@ fn can_move(
         FeedEdge::Entry => {
             let position = forwarder.position;
             let later_use = root_uses.iter().any(|u| {
-                snapshot.op(u.at).parent_block == Some(block)
-                    && (snapshot.op(u.at).position > position
-                        || (u.at == feed.forwarder && u.nested))
+                snapshot.op(u.at()).parent_block == Some(block)
+                    && (snapshot.op(u.at()).position > position
+                        || (u.at() == feed.forwarder && u.nested()))
             });
             let successors = snapshot
                 .terminator(block)
@@ -1263,10 +1289,10 @@ fn can_move(
 /// terminator when the terminator itself uses it (a clone source), or right
 /// after its definition when it has no use in the block.
 fn free_in_block(snapshot: &Snapshot, root: ValueId, block: BlockId, uses: &[&Use]) -> FreeAt {
-    let last = uses.iter().max_by_key(|u| snapshot.op(u.at).position);
+    let last = uses.iter().max_by_key(|u| snapshot.op(u.at()).position);
     match last {
-        Some(u) if snapshot.op(u.at).facts.is_terminator => FreeAt::Before(u.at),
-        Some(u) => FreeAt::After(u.at),
+        Some(u) if snapshot.op(u.at()).facts.is_terminator => FreeAt::Before(u.at()),
+        Some(u) => FreeAt::After(u.at()),
         None => match snapshot.value(root).def {
             ValueDef::OpResult { op, .. } if snapshot.op(op).parent_block == Some(block) => {
                 FreeAt::After(op)

@@ -12,7 +12,7 @@
 
 use crate::analysis::{
     snapshot::{OpId, ValueId},
-    value_flow::{UseKind, ValueFlow},
+    value_flow::{ForwardWalk, UseKind, ValueFlow},
 };
 
 /// Something that happens to the buffer.
@@ -55,12 +55,60 @@ pub struct Flow {
 
 /// Follows `start` forward. O(edges and uses of all aliases).
 pub fn follow(flow: &ValueFlow, start: ValueId) -> Flow {
-    let aliases = flow.forward_closure(start);
-    let mut events = Vec::new();
-    for &value in &aliases {
-        for event in flow.events(value) {
+    let mut events = Events::new(flow, start);
+    let collected: Vec<FlowEvent> = events.by_ref().collect();
+    Flow {
+        aliases: events.walk_order(),
+        events: collected,
+    }
+}
+
+/// The events of [`follow`], in the same order, found lazily: a caller that
+/// stops at the first event it cannot accept walks only the aliases up to it.
+pub struct Events<'f> {
+    flow: &'f ValueFlow,
+    walk: ForwardWalk,
+    /// The alias whose events are being listed, and the next one's index.
+    current: Option<(ValueId, usize)>,
+    aliases: Vec<ValueId>,
+}
+
+impl<'f> Events<'f> {
+    pub fn new(flow: &'f ValueFlow, start: ValueId) -> Self {
+        Events {
+            flow,
+            walk: ForwardWalk::new(start),
+            current: None,
+            aliases: Vec::new(),
+        }
+    }
+
+    /// The aliases reached so far, in discovery order.
+    fn walk_order(self) -> Vec<ValueId> {
+        self.aliases
+    }
+}
+
+impl Iterator for Events<'_> {
+    type Item = FlowEvent;
+
+    fn next(&mut self) -> Option<FlowEvent> {
+        loop {
+            let (value, index) = match self.current {
+                Some(current) => current,
+                None => {
+                    let value = self.walk.next(self.flow)?;
+                    self.aliases.push(value);
+                    (value, 0)
+                }
+            };
+            let Some(event) = self.flow.events(value).get(index) else {
+                self.current = None;
+                continue;
+            };
+            self.current = Some((value, index + 1));
             let by = event.op;
-            events.push(match event.kind {
+            return Some(match event.kind {
                 UseKind::Forwarded => FlowEvent::Forwarded { by, value },
                 UseKind::Freed => FlowEvent::Freed { by, value },
                 UseKind::Stored => FlowEvent::Stored { by, value },
@@ -70,5 +118,4 @@ pub fn follow(flow: &ValueFlow, start: ValueId) -> Flow {
             });
         }
     }
-    Flow { aliases, events }
 }

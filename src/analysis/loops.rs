@@ -189,13 +189,24 @@ pub struct LoopFinder<'s> {
     snapshot: &'s Snapshot,
     /// Per block: on a control-flow cycle of its region.
     on_cycle: Vec<bool>,
+    /// Per op: [`is_loop_op`], decided once (it reads every block of the
+    /// op's regions; asking it per allocation made promotion quadratic in
+    /// the function's blocks).
+    loop_op: Vec<bool>,
 }
 
 impl<'s> LoopFinder<'s> {
     pub fn new(snapshot: &'s Snapshot) -> Self {
+        let loop_op = (0..snapshot.ops.len())
+            .map(|i| {
+                let op = OpId(i as u32);
+                !snapshot.op(op).regions.is_empty() && is_loop_op(snapshot, op)
+            })
+            .collect();
         LoopFinder {
             snapshot,
             on_cycle: BlockCycles::new(&Cfg::new(snapshot)).on_cycle,
+            loop_op,
         }
     }
 
@@ -215,7 +226,7 @@ impl<'s> LoopFinder<'s> {
             // MLIR 22's lowering to LLVM does not release allocas per
             // iteration (a 1 KiB alloca in a 20M-iteration scf.for overflows
             // the stack), so a loop is a loop whatever its traits say.
-            if is_loop_op(snapshot, parent) {
+            if self.loop_op[parent.index()] {
                 return Some(Some(parent));
             }
             if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {

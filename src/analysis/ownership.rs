@@ -184,6 +184,16 @@ impl Ownership {
         }
     }
 
+    /// [`Ownership::roots`] without copying them.
+    pub fn roots_iter(&self, value: ValueId) -> impl Iterator<Item = ValueId> + '_ {
+        let (own, aliased): (Option<ValueId>, &[ValueId]) = match &self.kinds[value.index()] {
+            Kind::NotBuffer => (None, &[]),
+            Kind::OwnedRoot | Kind::UnownedRoot => (Some(value), &[]),
+            Kind::Alias(roots) => (None, roots),
+        };
+        own.into_iter().chain(aliased.iter().copied())
+    }
+
     pub fn is_owned_root(&self, value: ValueId) -> bool {
         self.kinds[value.index()] == Kind::OwnedRoot
     }

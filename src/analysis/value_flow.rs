@@ -566,21 +566,63 @@ impl ValueFlow {
     /// `start` and every value that may name (part of) its memory, following
     /// edges forward; in discovery order.
     pub fn forward_closure(&self, start: ValueId) -> Vec<ValueId> {
-        let mut seen = vec![false; self.origin.len()];
-        let mut order = vec![start];
-        seen[start.index()] = true;
-        let mut next = 0;
-        while next < order.len() {
-            let v = order[next];
-            next += 1;
-            for e in self.outgoing(v) {
-                if !seen[e.to.index()] {
-                    seen[e.to.index()] = true;
-                    order.push(e.to);
-                }
+        let mut walk = ForwardWalk::new(start);
+        while walk.next(self).is_some() {}
+        walk.order
+    }
+}
+
+/// A breadth-first walk of [`ValueFlow::forward_closure`], one value at a
+/// time, for callers that may stop early. Values reached are marked in a hash
+/// set while few, in a function-sized vector once they are many: a walk
+/// costs O(values reached), where a function-sized vector per walk made one
+/// walk per allocation quadratic on functions with many small closures.
+#[derive(Clone, Debug)]
+pub struct ForwardWalk {
+    order: Vec<ValueId>,
+    seen: Seen,
+    next: usize,
+}
+
+#[derive(Clone, Debug)]
+enum Seen {
+    Sparse(rustc_hash::FxHashSet<ValueId>),
+    Dense(Vec<bool>),
+}
+
+impl ForwardWalk {
+    pub fn new(start: ValueId) -> Self {
+        ForwardWalk {
+            order: vec![start],
+            seen: Seen::Sparse(std::iter::once(start).collect()),
+            next: 0,
+        }
+    }
+
+    /// The next value in discovery order (`start` first), or `None` when
+    /// the closure is complete.
+    pub fn next(&mut self, flow: &ValueFlow) -> Option<ValueId> {
+        let v = *self.order.get(self.next)?;
+        self.next += 1;
+        for e in flow.outgoing(v) {
+            let new = match &mut self.seen {
+                Seen::Sparse(set) => set.insert(e.to),
+                Seen::Dense(marks) => !std::mem::replace(&mut marks[e.to.index()], true),
+            };
+            if new {
+                self.order.push(e.to);
             }
         }
-        order
+        // Many values reached: a vector of marks costs no more than them.
+        let values = flow.origin.len();
+        if matches!(self.seen, Seen::Sparse(_)) && self.order.len() * 32 > values {
+            let mut marks = vec![false; values];
+            for v in &self.order {
+                marks[v.index()] = true;
+            }
+            self.seen = Seen::Dense(marks);
+        }
+        Some(v)
     }
 }
 

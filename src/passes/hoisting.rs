@@ -77,6 +77,8 @@
 //! dominator-tree height plus the uses of the buffer's aliases (its flow);
 //! dominance, use lists and SCCs are built once per run.
 
+use std::cell::RefCell;
+
 use mlir_sys::MlirOperation;
 
 use crate::ir::capture::IrMap;
@@ -383,6 +385,11 @@ pub struct Engine<'s> {
     value_flow: ValueFlow,
     dominance: DominanceInfo<'s>,
     cycles: BlockCycles,
+    /// Per block, memoized: where an allocation without operands that may
+    /// move to dominating blocks gets by control-equivalent steps up the
+    /// dominator tree alone (see [`Engine::equivalent_top`]); `u32::MAX`
+    /// not asked yet.
+    equivalent_top: RefCell<Vec<u32>>,
 }
 
 impl<'s> Engine<'s> {
@@ -395,7 +402,51 @@ impl<'s> Engine<'s> {
             value_flow: ValueFlow::new(snapshot),
             dominance: DominanceInfo::with_cfg(snapshot, cfg),
             cycles,
+            equivalent_top: RefCell::new(vec![u32::MAX; snapshot.blocks.len()]),
         }
+    }
+
+    /// Whether the step from `block` to its immediate dominator `dom` is
+    /// control-equivalent and stays in the same cycles, the step the walk
+    /// takes without asking anything of the buffer (for an allocation
+    /// without operands, when moves to dominators are allowed).
+    fn equivalent_step(&self, block: BlockId, dom: BlockId) -> bool {
+        let cycles = &self.cycles;
+        let same_component = cycles.component[block.index()] == cycles.component[dom.index()];
+        let enters_cycle = cycles.on_cycle[dom.index()]
+            && (!cycles.on_cycle[block.index()] || !same_component);
+        !cycles.exits_cycle(block, dom)
+            && !enters_cycle
+            && self.dominance.block_post_dominates(block, dom)
+            && (!cycles.on_cycle[block.index()] || same_component)
+    }
+
+    /// The block the walk reaches from `block` by [`Engine::equivalent_step`]s
+    /// alone. Memoized with the path shared, so that allocations in a long
+    /// chain of blocks do not each walk it to the top (quadratic).
+    fn equivalent_top(&self, block: BlockId) -> BlockId {
+        let mut memo = self.equivalent_top.borrow_mut();
+        let mut path = Vec::new();
+        let mut cur = block;
+        let top = loop {
+            if memo[cur.index()] != u32::MAX {
+                break BlockId(memo[cur.index()]);
+            }
+            match self.dominance.idom(cur) {
+                Some(dom) if self.equivalent_step(cur, dom) => {
+                    path.push(cur);
+                    cur = dom;
+                }
+                _ => {
+                    memo[cur.index()] = cur.0;
+                    break cur;
+                }
+            }
+        };
+        for b in path {
+            memo[b.index()] = top.0;
+        }
+        top
     }
 
     /// Decides for every qualifying allocation, in program order.
@@ -511,8 +562,12 @@ impl<'s> Engine<'s> {
             }
             block = snapshot.op(snapshot.parent_op_of_block(b)).parent_block;
         }
-        let facts = BufferFacts::new(snapshot, &self.value_flow, buffer);
-        let may_add_paths = facts.frees.is_empty() && facts.leaves_function.is_none();
+        // The buffer's flow, walked only when a step needs it (a control-
+        // equivalent move does not): walking it for every allocation made
+        // hoisting quadratic on long chains of blocks.
+        let facts_cell = std::cell::OnceCell::new();
+        let facts = || facts_cell.get_or_init(|| BufferFacts::new(snapshot, &self.value_flow, buffer));
+        let may_add_paths = || facts().frees.is_empty() && facts().leaves_function.is_none();
         let block_moves = kind.to_dominating_block;
         let loop_moves = kind.out_of_loops && policy.leave_loops;
 
@@ -526,8 +581,20 @@ impl<'s> Engine<'s> {
         let mut free_after: Option<OpId> = None;
         let mut committed_free: Option<OpId> = None;
 
+        let operand_free = snapshot.op(alloc).operands.is_empty();
         let stop = loop {
             let region = snapshot.block(cur).region;
+            // Control-equivalent steps up the dominator tree, all at once
+            // (the same steps as below, where nothing stops them).
+            if operand_free && block_moves && policy.move_to_dominators {
+                let top = self.equivalent_top(cur);
+                if top != cur {
+                    cur = top;
+                    committed = Some(Spot::InBlock(top, self.earliest_in(alloc, top)));
+                    committed_loops = loops_left;
+                    committed_free = free_after;
+                }
+            }
             if let Some(dom) = self.dominance.idom(cur) {
                 // 1. Up the dominator tree of this region.
                 if let Some((_, def)) = self
@@ -543,10 +610,10 @@ impl<'s> Engine<'s> {
                     if !kind.out_of_loops {
                         break Stop::HoistingKind;
                     }
-                    if let Some(&free) = facts.frees.first() {
+                    if let Some(&free) = facts().frees.first() {
                         break Stop::FreedInBlockLoop { by: free };
                     }
-                    if let Some(by) = facts.kept.or(facts.any_forward()) {
+                    if let Some(by) = facts().kept.or(facts().any_forward()) {
                         break Stop::CrossIteration { by };
                     }
                     cur = dom;
@@ -589,9 +656,9 @@ impl<'s> Engine<'s> {
                     && (!self.cycles.on_cycle[cur.index()]
                         || self.cycles.component[cur.index()]
                             == self.cycles.component[dom.index()]);
-                if !equivalent && !may_add_paths {
+                if !equivalent && !may_add_paths() {
                     break Stop::MorePaths {
-                        by: facts.leaves_function.or(facts.frees.first().copied()),
+                        by: facts().leaves_function.or(facts().frees.first().copied()),
                     };
                 }
                 cur = dom;
@@ -638,18 +705,18 @@ impl<'s> Engine<'s> {
                 if op_facts.is_automatic_allocation_scope && !op_facts.is_loop_like {
                     break Stop::AllocationScope { op };
                 }
-                if let Some(by) = facts
+                if let Some(by) = facts()
                     .kept
-                    .or(facts.forwarded_by_terminator_of(snapshot, op))
+                    .or(facts().forwarded_by_terminator_of(snapshot, op))
                 {
                     break Stop::CrossIteration { by };
                 }
-                if !facts.frees.is_empty() {
-                    if !(facts.frees_inside(snapshot, region)
-                        && facts.lives_inside(snapshot, &self.uses, region))
+                if !facts().frees.is_empty() {
+                    if !(facts().frees_inside(snapshot, region)
+                        && facts().lives_inside(snapshot, &self.uses, region))
                     {
                         break Stop::MorePaths {
-                            by: facts.frees.first().copied(),
+                            by: facts().frees.first().copied(),
                         };
                     }
                     free_after = Some(op);
@@ -686,16 +753,16 @@ impl<'s> Engine<'s> {
                 if op_facts.is_automatic_allocation_scope {
                     break Stop::AllocationScope { op };
                 }
-                if !facts.frees.is_empty() {
-                    if !(facts.frees_inside(snapshot, region)
-                        && facts.lives_inside(snapshot, &self.uses, region))
+                if !facts().frees.is_empty() {
+                    if !(facts().frees_inside(snapshot, region)
+                        && facts().lives_inside(snapshot, &self.uses, region))
                     {
                         break Stop::MorePaths {
-                            by: facts.frees.first().copied(),
+                            by: facts().frees.first().copied(),
                         };
                     }
                     free_after = Some(op);
-                } else if let Some(by) = facts.leaves_function {
+                } else if let Some(by) = facts().leaves_function {
                     break Stop::MorePaths { by: Some(by) };
                 }
                 cur = op_block;
@@ -728,7 +795,7 @@ impl<'s> Engine<'s> {
             to: committed.unwrap_or(Spot::InBlock(start, 0)),
             loops_left: committed_loops,
             erase_frees: if committed_free.is_some() {
-                facts.frees.clone()
+                facts().frees.clone()
             } else {
                 vec![]
             },

@@ -39,7 +39,7 @@ use crate::ir::capture::{IrMap, capture};
 use crate::{
     analysis::{
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
-        flow::{FlowEvent, follow},
+        flow::{Events, FlowEvent},
         loops::LoopFinder,
         snapshot::{OpId, Snapshot, ValueId},
         value_flow::ValueFlow,
@@ -230,9 +230,10 @@ fn check(
     {
         return Err(Refusal::InLoop { loop_op });
     }
-    let flow = follow(flow, buffer);
+    // Lazily: the first event that is not a free of the buffer refuses it,
+    // without walking the rest of its aliases.
     let mut promotion = Promotion::default();
-    for event in flow.events {
+    for event in Events::new(flow, buffer) {
         match event {
             FlowEvent::Freed { by, value }
                 if value == buffer && frees_only(snapshot, by, buffer) =>
