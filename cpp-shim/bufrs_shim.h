@@ -297,6 +297,134 @@ MlirOperation bufrsShimBuildPromotedAlloc(MlirOperation alloc_op,
                                           MlirValue alloc, MlirBlock block,
                                           MlirOperation before);
 
+/*===------------------------------- capture -------------------------------===*/
+
+/* The whole body of an op in flat arrays, filled by one C++ walk (so that
+ * Rust reads a function without one C API call per op, operand or interface
+ * query). Ids are dense indices, assigned in the order bufrs's Snapshot
+ * documents (src/ir/capture.rs): ops, regions, blocks and values in pre-order,
+ * program order (a region's blocks and their arguments before its ops).
+ * `BUFRS_NONE` marks an absent id. Lists of ids (operands, results, regions,
+ * blocks, block arguments and ops, forwarded values) are ranges of `ids`. */
+
+#define BUFRS_NONE 0xffffffffu
+
+typedef struct BufrsRange {
+  uint32_t begin;
+  uint32_t count;
+} BufrsRange;
+
+enum {
+  BUFRS_CAPTURED_TERMINATOR = 1u << 0,     /* IsTerminator, or unregistered and last in its block */
+  BUFRS_CAPTURED_EFFECTS_KNOWN = 1u << 1,  /* MemoryEffectOpInterface */
+  BUFRS_CAPTURED_REGION_BRANCH = 1u << 2,  /* entry edges known */
+  BUFRS_CAPTURED_SSA_DOMINANCE = 1u << 3,  /* registered, regions have SSA dominance */
+  BUFRS_CAPTURED_CONSTANT_BOOL = 1u << 4,  /* `constant_bool` holds an i1 constant's value */
+  BUFRS_CAPTURED_CMPI = 1u << 5,           /* `cmpi_predicate` holds a predicate */
+};
+
+typedef struct BufrsCapturedOp {
+  MlirOperation handle;
+  MlirStringRef name;            /* the op name; lives as long as the context */
+  uint32_t traits;               /* BUFRS_TRAIT_* */
+  uint32_t flags;                /* BUFRS_CAPTURED_* */
+  uint32_t parent_block;         /* BUFRS_NONE for the root */
+  uint32_t position;             /* in its block */
+  BufrsRange operands;           /* value ids */
+  BufrsRange results;            /* value ids (the root: values defined outside it) */
+  BufrsRange regions;            /* region ids */
+  BufrsRange effects;            /* into `effects` */
+  BufrsRange entry_edges;        /* into `edges` */
+  BufrsRange terminator_edges;   /* into `edges` */
+  BufrsRange successors;         /* into `successors` */
+  uint32_t view_source;          /* value id or BUFRS_NONE */
+  int32_t terminator_operand_start; /* first forwarded operand of a region terminator, -1 */
+  bool constant_bool;
+  int64_t cmpi_predicate;
+} BufrsCapturedOp;
+
+typedef struct BufrsCapturedBlock {
+  MlirBlock handle;
+  uint32_t region;
+  BufrsRange args; /* value ids */
+  BufrsRange ops;  /* op ids */
+} BufrsCapturedBlock;
+
+typedef struct BufrsCapturedRegion {
+  MlirRegion handle;
+  uint32_t parent_op;
+  uint32_t index_in_parent;
+  BufrsRange blocks; /* block ids */
+} BufrsCapturedRegion;
+
+typedef enum BufrsValueKind {
+  BufrsValueKind_Other = 0,
+  BufrsValueKind_RankedMemRef = 1,
+  BufrsValueKind_UnrankedMemRef = 2,
+} BufrsValueKind;
+
+typedef struct BufrsCapturedValue {
+  MlirValue handle;
+  BufrsValueKind kind;
+  bool is_block_arg; /* else an op result */
+  uint32_t owner;    /* block id or op id */
+  uint32_t index;
+} BufrsCapturedValue;
+
+typedef struct BufrsCapturedEffect {
+  BufrsEffectKind kind;
+  uint32_t value; /* value id or BUFRS_NONE */
+  bool on_automatic_allocation_scope;
+} BufrsCapturedEffect;
+
+typedef struct BufrsCapturedEdge {
+  uint32_t target_region; /* region id, BUFRS_NONE: the parent op's results */
+  BufrsRange forwarded;   /* value ids */
+  BufrsRange inputs;      /* value ids */
+  int32_t first_operand_index;
+} BufrsCapturedEdge;
+
+typedef struct BufrsCapturedSuccessor {
+  uint32_t index; /* successor number of the terminator */
+  uint32_t block;
+  BufrsRange forwarded; /* value ids */
+  uint32_t produced;
+  bool mapping_known;   /* BranchOpInterface */
+  int32_t first_operand_index;
+} BufrsCapturedSuccessor;
+
+/* The arrays of one capture, owned by the shim until bufrsShimCaptureFree. */
+typedef struct BufrsCapture {
+  const BufrsCapturedOp *ops;
+  intptr_t num_ops;
+  const BufrsCapturedBlock *blocks;
+  intptr_t num_blocks;
+  const BufrsCapturedRegion *regions;
+  intptr_t num_regions;
+  const BufrsCapturedValue *values;
+  intptr_t num_values;
+  const BufrsCapturedEffect *effects;
+  intptr_t num_effects;
+  const BufrsCapturedEdge *edges;
+  intptr_t num_edges;
+  const BufrsCapturedSuccessor *successors;
+  intptr_t num_successors;
+  const uint32_t *ids;
+  intptr_t num_ids;
+  void *storage;
+} BufrsCapture;
+
+/* Captures the body of `root` (op 0) into `out`. */
+void bufrsShimCapture(MlirOperation root, BufrsCapture *out);
+
+/* Releases the arrays of a capture. */
+void bufrsShimCaptureFree(BufrsCapture *capture);
+
+/* Whether any op nested in `root` declares a MemoryEffects::Allocate effect
+ * (on any resource): passes that only move, promote or free allocations
+ * have nothing to do in a body without one. */
+bool bufrsShimHasAllocation(MlirOperation root);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bufrs_shim.h"
+#include "shim_internal.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -32,7 +33,10 @@ using namespace mlir;
 //===----------------------------------------------------------------------===//
 
 extern "C" uint32_t bufrsShimOpTraits(MlirOperation opHandle) {
-  Operation *op = unwrap(opHandle);
+  return bufrs::opTraits(unwrap(opHandle));
+}
+
+uint32_t bufrs::opTraits(Operation *op) {
   uint32_t bits = 0;
   auto set = [&](bool condition, uint32_t bit) {
     if (condition)
@@ -89,15 +93,12 @@ extern "C" int64_t bufrsShimElementSizeInBits(MlirOperation scope,
 // Memory effects
 //===----------------------------------------------------------------------===//
 
-extern "C" intptr_t bufrsShimGetMemoryEffects(MlirOperation opHandle,
-                                              BufrsEffect *out,
-                                              intptr_t capacity) {
-  auto iface = dyn_cast<MemoryEffectOpInterface>(unwrap(opHandle));
+bool bufrs::forEachEffect(Operation *op, EffectCallback onEffect) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface)
-    return -1;
+    return false;
   SmallVector<MemoryEffects::EffectInstance> effects;
   iface.getEffects(effects);
-  intptr_t count = 0;
   for (const MemoryEffects::EffectInstance &effect : effects) {
     BufrsEffectKind kind;
     if (isa<MemoryEffects::Allocate>(effect.getEffect()))
@@ -108,16 +109,27 @@ extern "C" intptr_t bufrsShimGetMemoryEffects(MlirOperation opHandle,
       kind = BufrsEffectKind_Read;
     else
       kind = BufrsEffectKind_Write;
-    if (count < capacity) {
-      out[count].kind = kind;
-      out[count].value = wrap(effect.getValue());
-      out[count].on_automatic_allocation_scope =
-          isa<SideEffects::AutomaticAllocationScopeResource>(
-              effect.getResource());
-    }
-    ++count;
+    onEffect(kind, effect.getValue(),
+             isa<SideEffects::AutomaticAllocationScopeResource>(
+                 effect.getResource()));
   }
-  return count;
+  return true;
+}
+
+extern "C" intptr_t bufrsShimGetMemoryEffects(MlirOperation opHandle,
+                                              BufrsEffect *out,
+                                              intptr_t capacity) {
+  intptr_t count = 0;
+  bool known = bufrs::forEachEffect(
+      unwrap(opHandle), [&](BufrsEffectKind kind, Value value, bool automatic) {
+        if (count < capacity) {
+          out[count].kind = kind;
+          out[count].value = wrap(value);
+          out[count].on_automatic_allocation_scope = automatic;
+        }
+        ++count;
+      });
+  return known ? count : -1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -150,6 +162,41 @@ extern "C" intptr_t bufrsShimBranchSuccessorOperands(MlirOperation opHandle,
   return count;
 }
 
+bool bufrs::forEachEntryEdge(Operation *op, EdgeCallback onEdge) {
+  auto branch = dyn_cast<RegionBranchOpInterface>(op);
+  if (!branch)
+    return false;
+  SmallVector<RegionSuccessor> successors;
+  branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  for (const RegionSuccessor &successor : successors)
+    onEdge(successor, branch.getEntrySuccessorOperands(successor));
+  return true;
+}
+
+bool bufrs::forEachTerminatorEdge(Operation *term, EdgeCallback onEdge) {
+  Region *region = term->getParentRegion();
+  if (!region)
+    return false;
+  auto parent = dyn_cast_or_null<RegionBranchOpInterface>(region->getParentOp());
+  if (!parent)
+    return false;
+  SmallVector<RegionSuccessor> successors;
+  if (auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(term)) {
+    parent.getSuccessorRegions(RegionBranchPoint(terminator), successors);
+    for (const RegionSuccessor &successor : successors)
+      onEdge(successor, terminator.getSuccessorOperands(successor));
+    return true;
+  }
+  if (term->hasTrait<OpTrait::ReturnLike>()) {
+    parent.getSuccessorRegions(*region, successors);
+    for (const RegionSuccessor &successor : successors)
+      onEdge(successor, term->getOperands());
+    return true;
+  }
+  return false;
+}
+
+/* Hands one edge to a C callback. */
 static void reportEdge(BufrsEdgeFn onEdge, void *userData,
                        const RegionSuccessor &successor,
                        OperandRange forwarded) {
@@ -172,42 +219,21 @@ static void reportEdge(BufrsEdgeFn onEdge, void *userData,
 extern "C" bool bufrsShimRegionBranchEntryEdges(MlirOperation opHandle,
                                                 BufrsEdgeFn onEdge,
                                                 void *userData) {
-  auto branch = dyn_cast<RegionBranchOpInterface>(unwrap(opHandle));
-  if (!branch)
-    return false;
-  SmallVector<RegionSuccessor> successors;
-  branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
-  for (const RegionSuccessor &successor : successors)
-    reportEdge(onEdge, userData, successor,
-               branch.getEntrySuccessorOperands(successor));
-  return true;
+  return bufrs::forEachEntryEdge(
+      unwrap(opHandle),
+      [&](const RegionSuccessor &successor, OperandRange forwarded) {
+        reportEdge(onEdge, userData, successor, forwarded);
+      });
 }
 
 extern "C" bool bufrsShimRegionTerminatorEdges(MlirOperation termHandle,
                                                BufrsEdgeFn onEdge,
                                                void *userData) {
-  Operation *term = unwrap(termHandle);
-  Region *region = term->getParentRegion();
-  if (!region)
-    return false;
-  auto parent = dyn_cast_or_null<RegionBranchOpInterface>(region->getParentOp());
-  if (!parent)
-    return false;
-  SmallVector<RegionSuccessor> successors;
-  if (auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(term)) {
-    parent.getSuccessorRegions(RegionBranchPoint(terminator), successors);
-    for (const RegionSuccessor &successor : successors)
-      reportEdge(onEdge, userData, successor,
-                 terminator.getSuccessorOperands(successor));
-    return true;
-  }
-  if (term->hasTrait<OpTrait::ReturnLike>()) {
-    parent.getSuccessorRegions(*region, successors);
-    for (const RegionSuccessor &successor : successors)
-      reportEdge(onEdge, userData, successor, term->getOperands());
-    return true;
-  }
-  return false;
+  return bufrs::forEachTerminatorEdge(
+      unwrap(termHandle),
+      [&](const RegionSuccessor &successor, OperandRange forwarded) {
+        reportEdge(onEdge, userData, successor, forwarded);
+      });
 }
 
 extern "C" MlirValue bufrsShimViewSource(MlirOperation opHandle) {

@@ -56,7 +56,7 @@ use std::collections::HashSet;
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{IrMap, capture};
+use crate::ir::capture::{IrMap, capture, has_allocation};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -96,6 +96,11 @@ impl BufrsPass for CopyRemoval {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        // Every removal needs a temporary or a clone, both allocations: a
+        // body without one has nothing to remove (only remarks to give).
+        if !options.emit_remarks && !has_allocation(op.to_raw()) {
+            return Ok(());
+        }
         for round in 0..MAX_ROUNDS {
             let (snapshot, map) = capture(op.to_raw());
             let same_type = |a: ValueId, b: ValueId| {
@@ -212,6 +217,10 @@ pub fn decide(
     options: &CopyRemovalOptions,
     same_type: impl Fn(ValueId, ValueId) -> bool,
 ) -> Vec<Decision> {
+    // No copy, no decision: spare the analyses.
+    if !snapshot.ops.iter().any(|op| copy_shape(&op.name).is_some()) {
+        return Vec::new();
+    }
     let ctx = Ctx {
         snapshot,
         uses: UseLists::new(snapshot),

@@ -822,8 +822,13 @@ pub fn hoist(
     policy: Policy,
     remarks: bool,
 ) -> crate::passes::PassResult {
-    let (snapshot, map) =
-        crate::ir::capture::capture(melior::ir::operation::OperationLike::to_raw(&op));
+    let root = melior::ir::operation::OperationLike::to_raw(&op);
+    // Nothing to move (and nothing to remark on) without an allocation:
+    // skip the capture.
+    if !crate::ir::capture::has_allocation(root) {
+        return Ok(());
+    }
+    let (snapshot, map) = crate::ir::capture::capture(root);
     let decisions = Engine::new(&snapshot).decide(policy, |alloc| {
         crate::ir::interfaces::hoisting_kind(map.op(alloc))
     });

@@ -35,7 +35,7 @@
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{IrMap, capture};
+use crate::ir::capture::{IrMap, capture, has_allocation};
 use crate::{
     analysis::{
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
@@ -78,6 +78,11 @@ impl BufrsPass for PromoteBuffersToStack {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        // Nothing to promote (and nothing to remark on) without an
+        // allocation: skip the capture.
+        if !has_allocation(op.to_raw()) {
+            return Ok(());
+        }
         let (snapshot, map) = capture(op.to_raw());
         let decisions = decide(&snapshot, &map, options);
         apply(&snapshot, &map, &decisions, options);

@@ -1,0 +1,356 @@
+//===- capture.cpp - one walk that captures a body into flat arrays -------===//
+//
+// bufrsShimCapture fills the arrays src/ir/capture.rs turns into a Snapshot:
+// every op, region, block and value of a body with dense ids, operands,
+// memory effects, successors, region edges and views, asked of MLIR's
+// interfaces in C++ (the same queries as interfaces.cpp, through
+// shim_internal.h). Capturing through the C API took one call per op,
+// operand and query; here Rust reads slices. The id order is the one
+// capture.rs documents, so analyses see the same snapshot either way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bufrs_shim.h"
+#include "shim_internal.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
+
+using namespace mlir;
+
+namespace {
+
+struct Capture {
+  std::vector<BufrsCapturedOp> ops;
+  std::vector<BufrsCapturedBlock> blocks;
+  std::vector<BufrsCapturedRegion> regions;
+  std::vector<BufrsCapturedValue> values;
+  std::vector<BufrsCapturedEffect> effects;
+  std::vector<BufrsCapturedEdge> edges;
+  std::vector<BufrsCapturedSuccessor> successors;
+  std::vector<uint32_t> ids;
+  std::vector<Operation *> opPtrs;
+  std::vector<uint32_t> external; // values defined outside the root
+  llvm::DenseMap<void *, uint32_t> valueIds;
+  llvm::DenseMap<Block *, uint32_t> blockIds;
+  // Traits and interfaces belong to the op's name (registered or not), so
+  // each name is asked once per capture: 17 interface lookups per op were
+  // half of the walk.
+  llvm::DenseMap<void *, uint32_t> traitsByName;
+
+  uint32_t traitsOf(Operation *op) {
+    void *key = op->getName().getAsOpaquePointer();
+    auto found = traitsByName.find(key);
+    if (found != traitsByName.end())
+      return found->second;
+    uint32_t traits = bufrs::opTraits(op);
+    traitsByName[key] = traits;
+    return traits;
+  }
+
+  BufrsRange reserve(uint32_t count) {
+    BufrsRange range{static_cast<uint32_t>(ids.size()), count};
+    ids.resize(ids.size() + count, BUFRS_NONE);
+    return range;
+  }
+
+  uint32_t newValue(Value value, bool isBlockArg, uint32_t owner,
+                    uint32_t index) {
+    uint32_t id = static_cast<uint32_t>(values.size());
+    BufrsValueKind kind = BufrsValueKind_Other;
+    Type type = value.getType();
+    if (isa<UnrankedMemRefType>(type))
+      kind = BufrsValueKind_UnrankedMemRef;
+    else if (isa<MemRefType>(type))
+      kind = BufrsValueKind_RankedMemRef;
+    values.push_back({wrap(value), kind, isBlockArg, owner, index});
+    valueIds[value.getAsOpaquePointer()] = id;
+    return id;
+  }
+
+  /* The id of `value`; a value defined outside the root becomes a result of
+   * the root. */
+  uint32_t id(Value value) {
+    auto found = valueIds.find(value.getAsOpaquePointer());
+    if (found != valueIds.end())
+      return found->second;
+    uint32_t index = static_cast<uint32_t>(external.size());
+    uint32_t id = newValue(value, false, 0, index);
+    external.push_back(id);
+    return id;
+  }
+
+  BufrsRange idsOf(ValueRange range) {
+    BufrsRange out{static_cast<uint32_t>(ids.size()), 0};
+    for (Value value : range) {
+      uint32_t valueId = id(value);
+      ids.push_back(valueId);
+      ++out.count;
+    }
+    return out;
+  }
+
+  uint32_t addOp(Operation *op, uint32_t parentBlock, uint32_t position) {
+    uint32_t opId = static_cast<uint32_t>(ops.size());
+    BufrsCapturedOp info{};
+    info.handle = wrap(op);
+    StringRef name = op->getName().getStringRef();
+    info.name = mlirStringRefCreate(name.data(), name.size());
+    info.parent_block = parentBlock;
+    info.position = position;
+    info.view_source = BUFRS_NONE;
+    info.terminator_operand_start = -1;
+    ops.push_back(info);
+    opPtrs.push_back(op);
+    if (parentBlock != BUFRS_NONE) {
+      BufrsRange results = reserve(op->getNumResults());
+      for (OpResult result : op->getResults())
+        ids[results.begin + result.getResultNumber()] =
+            newValue(result, false, opId, result.getResultNumber());
+      ops[opId].results = results;
+    }
+    BufrsRange regionIds = reserve(op->getNumRegions());
+    ops[opId].regions = regionIds;
+    for (Region &region : op->getRegions())
+      ids[regionIds.begin + region.getRegionNumber()] =
+          addRegion(region, opId, region.getRegionNumber());
+    return opId;
+  }
+
+  uint32_t addRegion(Region &region, uint32_t parentOp, uint32_t index) {
+    uint32_t regionId = static_cast<uint32_t>(regions.size());
+    regions.push_back({wrap(&region), parentOp, index, {}});
+    // Blocks first (ids and arguments): successors and block arguments used
+    // by later blocks' ops must exist.
+    BufrsRange blockIds = reserve(region.getBlocks().size());
+    regions[regionId].blocks = blockIds;
+    uint32_t k = 0;
+    for (Block &block : region)
+      ids[blockIds.begin + k++] = addBlock(block, regionId);
+    k = 0;
+    for (Block &block : region) {
+      uint32_t blockId = ids[blockIds.begin + k++];
+      BufrsRange opIds = reserve(block.getOperations().size());
+      blocks[blockId].ops = opIds;
+      uint32_t position = 0;
+      for (Operation &op : block) {
+        uint32_t opId = addOp(&op, blockId, position);
+        ids[opIds.begin + position] = opId;
+        ++position;
+      }
+    }
+    return regionId;
+  }
+
+  uint32_t addBlock(Block &block, uint32_t region) {
+    uint32_t blockId = static_cast<uint32_t>(blocks.size());
+    blocks.push_back({wrap(&block), region, {}, {}});
+    blockIds[&block] = blockId;
+    BufrsRange args = reserve(block.getNumArguments());
+    for (BlockArgument arg : block.getArguments())
+      ids[args.begin + arg.getArgNumber()] =
+          newValue(arg, true, blockId, arg.getArgNumber());
+    blocks[blockId].args = args;
+    return blockId;
+  }
+
+  /* Operands, once every value of the body has its id (block order is not
+   * dominance order). */
+  void recordOperands() {
+    for (size_t index = 1; index < ops.size(); ++index)
+      ops[index].operands = idsOf(opPtrs[index]->getOperands());
+  }
+
+  BufrsRange addEdges(uint32_t parentOp, bool (*walk)(Operation *,
+                                                      bufrs::EdgeCallback),
+                      Operation *op, bool &known, int32_t *firstStart) {
+    BufrsRange range{static_cast<uint32_t>(edges.size()), 0};
+    known = walk(op, [&](const RegionSuccessor &successor,
+                         OperandRange forwarded) {
+      BufrsCapturedEdge edge{};
+      edge.target_region = BUFRS_NONE;
+      if (!successor.isParent()) {
+        uint32_t number = successor.getSuccessor()->getRegionNumber();
+        if (number < ops[parentOp].regions.count)
+          edge.target_region = ids[ops[parentOp].regions.begin + number];
+      }
+      edge.first_operand_index =
+          forwarded.empty()
+              ? -1
+              : static_cast<int32_t>(forwarded.getBeginOperandIndex());
+      if (firstStart && *firstStart < 0)
+        *firstStart = edge.first_operand_index;
+      edge.forwarded = idsOf(forwarded);
+      edge.inputs = idsOf(successor.getSuccessorInputs());
+      edges.push_back(edge);
+      ++range.count;
+    });
+    return range;
+  }
+
+  void recordFacts() {
+    for (size_t index = 0; index < ops.size(); ++index) {
+      Operation *op = opPtrs[index];
+      uint32_t opId = static_cast<uint32_t>(index);
+      uint32_t traits = traitsOf(op);
+      ops[index].traits = traits;
+      bool registered = traits & BUFRS_TRAIT_REGISTERED;
+      uint32_t parentBlock = ops[index].parent_block;
+      // MLIR's verifier accepts an unregistered op that ends its block as its
+      // terminator (it might have the trait): its edges are then unknown.
+      bool endsBlock = parentBlock != BUFRS_NONE && &op->getBlock()->back() == op;
+      uint32_t flags = 0;
+      if ((traits & BUFRS_TRAIT_TERMINATOR) || (!registered && endsBlock))
+        flags |= BUFRS_CAPTURED_TERMINATOR;
+      // As MLIR's DominanceInfo: regions of unregistered ops are graph regions.
+      if (registered && (op->getNumRegions() == 0 ||
+                         mayHaveSSADominance(op->getRegion(0))))
+        flags |= BUFRS_CAPTURED_SSA_DOMINANCE;
+      BufrsRange effectRange{static_cast<uint32_t>(effects.size()), 0};
+      if ((traits & BUFRS_TRAIT_MEMORY_EFFECTS) &&
+          bufrs::forEachEffect(op, [&](BufrsEffectKind kind, Value value,
+                                       bool automatic) {
+            uint32_t valueId = value ? id(value) : BUFRS_NONE;
+            effects.push_back({kind, valueId, automatic});
+            ++effectRange.count;
+          }))
+        flags |= BUFRS_CAPTURED_EFFECTS_KNOWN;
+      ops[index].effects = effectRange;
+      if (traits & BUFRS_TRAIT_REGION_BRANCH) {
+        bool known = false;
+        BufrsRange range =
+            addEdges(opId, bufrs::forEachEntryEdge, op, known, nullptr);
+        if (known) {
+          flags |= BUFRS_CAPTURED_REGION_BRANCH;
+          ops[index].entry_edges = range;
+        }
+      }
+      if (flags & BUFRS_CAPTURED_TERMINATOR) {
+        if (parentBlock != BUFRS_NONE) {
+          uint32_t parent = regions[blocks[parentBlock].region].parent_op;
+          bool known = false;
+          int32_t first = -1;
+          BufrsRange range = addEdges(parent, bufrs::forEachTerminatorEdge, op,
+                                      known, &first);
+          if (known) {
+            ops[index].terminator_edges = range;
+            ops[index].terminator_operand_start = first;
+          }
+        }
+        recordSuccessors(op, opId, traits & BUFRS_TRAIT_BRANCH);
+      }
+      if (traits & BUFRS_TRAIT_VIEW_LIKE)
+        if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+          ops[index].view_source = id(view.getViewSource());
+      StringRef name = op->getName().getStringRef();
+      if (name == "arith.constant") {
+        if (op->getNumResults() == 1) {
+          auto type = dyn_cast<IntegerType>(op->getResult(0).getType());
+          auto value = dyn_cast_or_null<IntegerAttr>(op->getAttr("value"));
+          if (type && type.getWidth() == 1 && value) {
+            flags |= BUFRS_CAPTURED_CONSTANT_BOOL;
+            ops[index].constant_bool = value.getInt() != 0;
+          }
+        }
+      } else if (name == "arith.cmpi") {
+        if (auto predicate =
+                dyn_cast_or_null<IntegerAttr>(op->getAttr("predicate"))) {
+          flags |= BUFRS_CAPTURED_CMPI;
+          ops[index].cmpi_predicate = predicate.getInt();
+        }
+      }
+      ops[index].flags = flags;
+    }
+  }
+
+  void recordSuccessors(Operation *op, uint32_t opId, bool isBranch) {
+    BufrsRange range{static_cast<uint32_t>(successors.size()), 0};
+    if (op->getNumSuccessors() == 0) {
+      ops[opId].successors = range;
+      return;
+    }
+    auto branch = dyn_cast_if_present<BranchOpInterface>(isBranch ? op : nullptr);
+    for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
+      auto found = blockIds.find(op->getSuccessor(i));
+      if (found == blockIds.end())
+        continue;
+      BufrsCapturedSuccessor successor{};
+      successor.index = i;
+      successor.block = found->second;
+      successor.first_operand_index = -1;
+      if (branch) {
+        SuccessorOperands operands = branch.getSuccessorOperands(i);
+        OperandRange forwarded = operands.getForwardedOperands();
+        successor.mapping_known = true;
+        successor.produced = operands.getProducedOperandCount();
+        successor.first_operand_index =
+            forwarded.empty()
+                ? -1
+                : static_cast<int32_t>(forwarded.getBeginOperandIndex());
+        successor.forwarded = idsOf(forwarded);
+      } else {
+        successor.forwarded = {static_cast<uint32_t>(ids.size()), 0};
+      }
+      successors.push_back(successor);
+      ++range.count;
+    }
+    ops[opId].successors = range;
+  }
+};
+
+} // namespace
+
+extern "C" void bufrsShimCapture(MlirOperation root, BufrsCapture *out) {
+  auto *capture = new Capture();
+  capture->addOp(unwrap(root), BUFRS_NONE, 0);
+  capture->recordOperands();
+  capture->recordFacts();
+  // The root's results: the values its body uses from outside.
+  BufrsRange rootResults{static_cast<uint32_t>(capture->ids.size()),
+                         static_cast<uint32_t>(capture->external.size())};
+  capture->ids.insert(capture->ids.end(), capture->external.begin(),
+                      capture->external.end());
+  capture->ops[0].results = rootResults;
+  out->ops = capture->ops.data();
+  out->num_ops = static_cast<intptr_t>(capture->ops.size());
+  out->blocks = capture->blocks.data();
+  out->num_blocks = static_cast<intptr_t>(capture->blocks.size());
+  out->regions = capture->regions.data();
+  out->num_regions = static_cast<intptr_t>(capture->regions.size());
+  out->values = capture->values.data();
+  out->num_values = static_cast<intptr_t>(capture->values.size());
+  out->effects = capture->effects.data();
+  out->num_effects = static_cast<intptr_t>(capture->effects.size());
+  out->edges = capture->edges.data();
+  out->num_edges = static_cast<intptr_t>(capture->edges.size());
+  out->successors = capture->successors.data();
+  out->num_successors = static_cast<intptr_t>(capture->successors.size());
+  out->ids = capture->ids.data();
+  out->num_ids = static_cast<intptr_t>(capture->ids.size());
+  out->storage = capture;
+}
+
+extern "C" void bufrsShimCaptureFree(BufrsCapture *capture) {
+  delete static_cast<Capture *>(capture->storage);
+  capture->storage = nullptr;
+}
+
+extern "C" bool bufrsShimHasAllocation(MlirOperation root) {
+  bool found = false;
+  unwrap(root)->walk([&](Operation *op) {
+    if (found)
+      return WalkResult::interrupt();
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op))
+      found = iface.hasEffect<MemoryEffects::Allocate>();
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}

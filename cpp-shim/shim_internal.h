@@ -1,0 +1,41 @@
+//===- shim_internal.h - queries shared by the shim's C ABI functions -----===//
+//
+// The interface queries of interfaces.cpp as C++ functions, so that the
+// one-walk capture (capture.cpp) asks MLIR exactly what the single-op C
+// functions ask, without a C round trip per item. Not part of the C ABI.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFRS_SHIM_INTERNAL_H
+#define BUFRS_SHIM_INTERNAL_H
+
+#include "bufrs_shim.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace bufrs {
+
+/* The BUFRS_TRAIT_* bits of `op` (bufrsShimOpTraits). */
+uint32_t opTraits(mlir::Operation *op);
+
+using EffectCallback =
+    llvm::function_ref<void(BufrsEffectKind, mlir::Value, bool automatic)>;
+
+/* Calls `onEffect` per MemoryEffectOpInterface effect of `op`; false when
+ * the op lacks the interface (bufrsShimGetMemoryEffects). */
+bool forEachEffect(mlir::Operation *op, EffectCallback onEffect);
+
+using EdgeCallback = llvm::function_ref<void(const mlir::RegionSuccessor &,
+                                             mlir::OperandRange forwarded)>;
+
+/* Region-branch entry edges (bufrsShimRegionBranchEntryEdges). */
+bool forEachEntryEdge(mlir::Operation *op, EdgeCallback onEdge);
+
+/* A region terminator's edges (bufrsShimRegionTerminatorEdges). */
+bool forEachTerminatorEdge(mlir::Operation *terminator, EdgeCallback onEdge);
+
+} // namespace bufrs
+
+#endif // BUFRS_SHIM_INTERNAL_H
