@@ -333,10 +333,7 @@ impl<'s> Checker<'s> {
             state.conds.retain(|v, _| {
                 needed.binary_search(v).is_ok()
                     || (self.cmpi_siblings.contains_key(v)
-                        && self
-                            .operands_of(*v)
-                            .iter()
-                            .all(|o| needed.binary_search(o).is_ok()))
+                        && self.operands_of(*v).iter().all(|o| needed.binary_search(o).is_ok()))
             });
             state.addr.retain(|v, _| needed.binary_search(v).is_ok());
             self.canonicalize(&mut state, point, &path);
@@ -1497,10 +1494,7 @@ fn cmpi_siblings(snap: &Snapshot) -> FxHashMap<ValueId, Vec<ValueId>> {
         let Some((a, b)) = cmpi_operands(snap, OpId(index as u32)) else {
             continue;
         };
-        by_pair
-            .entry((a.min(b), a.max(b)))
-            .or_default()
-            .push(op.results[0]);
+        by_pair.entry((a.min(b), a.max(b))).or_default().push(op.results[0]);
     }
     let mut out = FxHashMap::default();
     for group in by_pair.into_values().filter(|g| g.len() > 1) {
@@ -1566,11 +1560,7 @@ impl Orderings {
     fn intersect(self, other: Orderings) -> Orderings {
         Orderings {
             set: self.set & other.set,
-            signed: if self.sign_free() {
-                other.signed
-            } else {
-                self.signed
-            },
+            signed: if self.sign_free() { other.signed } else { self.signed },
         }
     }
 

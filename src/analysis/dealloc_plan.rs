@@ -354,14 +354,7 @@ pub fn plan_with(
     let erased = existing_frees(snapshot, ownership, config.refused, &mut plan, &mut errors);
     let owned: Vec<ValueId> = ownership.owned_roots().collect();
     let mut borrowed = Borrowed::new();
-    let mut uses = lifted_uses(
-        snapshot,
-        dominance,
-        ownership,
-        &erased,
-        &borrowed,
-        &mut errors,
-    );
+    let mut uses = lifted_uses(snapshot, dominance, ownership, &erased, &borrowed, &mut errors);
     let feeds = feeds(snapshot, ownership);
     if !errors.is_empty() {
         return Err(errors);
@@ -388,34 +381,27 @@ pub fn plan_with(
         // Lenders only accumulate (a decision that changes keeps what it
         // lent alive), so liveness only grows and moves only disappear.
         for (i, feed) in feeds.iter().enumerate() {
-            let moved = can_move(snapshot, ownership, &uses, &liveness, feed).filter(|&root| {
-                config.flaggable.is_none()
-                    || borrowed.get(&root).is_none_or(|lenders| {
-                        feed.receivers.iter().all(|&m| {
-                            lenders
+            let moved = can_move(snapshot, ownership, &uses, &liveness, feed)
+                .filter(|&root| {
+                    config.flaggable.is_none()
+                        || borrowed.get(&root).is_none_or(|lenders| {
+                            feed.receivers
                                 .iter()
-                                .all(|&r| dominates(snapshot, dominance, r, m))
+                                .all(|&m| lenders.iter().all(|&r| dominates(snapshot, dominance, r, m)))
                         })
-                    })
-            });
+                });
             if no_move.contains(&i) || moved.is_none() {
                 let borrow = config.flaggable.is_some_and(|flaggable| {
                     feed.edge != FeedEdge::Return
                         && !feed.receivers.is_empty()
                         && feed.receivers.iter().all(|&m| flaggable(m))
-                        && lenders_of(ownership, &borrowed, feed.value)
-                            .iter()
-                            .all(|&r| {
-                                feed.receivers
-                                    .iter()
-                                    .all(|&m| dominates(snapshot, dominance, r, m))
-                            })
+                        && lenders_of(ownership, &borrowed, feed.value).iter().all(|&r| {
+                            feed.receivers
+                                .iter()
+                                .all(|&m| dominates(snapshot, dominance, r, m))
+                        })
                 });
-                handovers.push(if borrow {
-                    Handover::Borrow
-                } else {
-                    Handover::Clone
-                });
+                handovers.push(if borrow { Handover::Borrow } else { Handover::Clone });
             } else {
                 handovers.push(Handover::Move(moved.expect("checked")));
             }
@@ -475,14 +461,7 @@ pub fn plan_with(
         if next != borrowed {
             borrowed = next;
             let mut ignored = Vec::new();
-            uses = lifted_uses(
-                snapshot,
-                dominance,
-                ownership,
-                &erased,
-                &borrowed,
-                &mut ignored,
-            );
+            uses = lifted_uses(snapshot, dominance, ownership, &erased, &borrowed, &mut ignored);
         }
     };
     plan.owns = owns_of(ownership, &feeds, &handovers);
@@ -571,10 +550,12 @@ pub fn plan_with(
             let cloned: Vec<bool> = (0..successors.len() as u32)
                 .map(|k| {
                     plan.splits.get(&(t, k)).is_some_and(|e| {
-                        e.clones.iter().any(|&(_, v)| {
-                            ownership.roots(v).contains(&root)
-                                || lenders_of(ownership, &plan.borrowed, v).contains(&root)
-                        })
+                        e.clones
+                            .iter()
+                            .any(|&(_, v)| {
+                                ownership.roots(v).contains(&root)
+                                    || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+                            })
                     })
                 })
                 .collect();
@@ -1416,13 +1397,7 @@ mod tests {
         let bb3 = b.add_block(body, &[ValueKind::RankedMemRef]);
         let cond = b.snapshot().block(bb0).args[0];
         let arg = b.snapshot().block(bb0).args[1];
-        b.add_op(
-            bb0,
-            "cf.cond_br",
-            &[cond],
-            &[],
-            branch(vec![(bb1, vec![]), (bb2, vec![])]),
-        );
+        b.add_op(bb0, "cf.cond_br", &[cond], &[], branch(vec![(bb1, vec![]), (bb2, vec![])]));
         let next = b.snapshot().values.len() as u32;
         let f = alloc_facts(&b, next);
         let a = b.add_op(bb1, "memref.alloc", &[], &[ValueKind::RankedMemRef], f);
