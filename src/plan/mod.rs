@@ -356,6 +356,9 @@ pub fn default_plan_until(problem: &Problem, deadline: Deadline) -> Plan {
         // Large inputs: one valley fill (O(n log n) on any trace), then greedy by breadth
         // and size-then-duration best fit when they scan few overlapping buffers.
         let mut best = valley::plan_until(problem, deadline);
+        if deadline.passed() {
+            return best;
+        }
         let bound = lower_bound(problem);
         let work = DEFAULT_GREEDY_WORK_PER_BUFFER.saturating_mul(problem.len() as u64);
         if best.total <= bound || greedy::overlapping_pairs(problem) > work {
