@@ -233,8 +233,8 @@ fn run_cut(kind: PlannerKind, problem: &Problem, budget_ms: u64) -> (u64, Durati
     (plan.total, elapsed, cut)
 }
 
-/// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`; zero elsewhere): on a
-/// loaded machine the wall time of a cut planner grows with the load, this does not.
+/// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`; zero elsewhere): for
+/// a planner that is not cut, about its wall time on an idle machine, whatever the load.
 fn thread_cpu() -> Duration {
     std::fs::read_to_string("/proc/thread-self/schedstat")
         .ok()
@@ -370,7 +370,8 @@ fn scale(o: &Options) {
     }
     println!(
         "\nworst wall time / (1.1 x budget + 50 ms): {worst_excess:.2} (bold: above the target); \
-         worst CPU time (in parentheses; the wall time on an idle machine): {worst_cpu:.2}\n"
+         worst CPU time the planner got (in parentheses; on a loaded machine a cut planner gets \
+         a fraction of a core until its cutoff): {worst_cpu:.2}\n"
     );
     scale_default(o);
 }
