@@ -218,19 +218,35 @@ fn traces(o: &Options) {
 }
 
 /// Plans with `kind` within `budget_ms` of wall time (the search also spends it as work), as
-/// `bufrs-plan --time-budget-ms` does ([`Deadline::for_budget`]); checks the plan. Returns
-/// the total, the wall time and whether the cutoff had passed when the planner returned.
-fn run_cut(kind: PlannerKind, problem: &Problem, budget_ms: u64) -> (u64, Duration, bool) {
+/// `bufrs-plan --time-budget-ms` does ([`Deadline::for_budget`]); checks the plan.
+fn run_cut(kind: PlannerKind, problem: &Problem, budget_ms: u64) -> Cut {
     let planner = kind.planner(SearchBudget::from_millis(budget_ms));
+    let cpu = thread_cpu();
     let start = Instant::now();
     let deadline = Deadline::for_budget(start, Duration::from_millis(budget_ms), problem.len());
     let plan = planner.plan_until(problem, deadline);
-    let elapsed = start.elapsed();
+    let wall = start.elapsed();
+    let cpu = thread_cpu().saturating_sub(cpu);
     let cut = deadline.passed();
     if let Err(error) = check_plan(problem, &plan) {
         panic!("{} produced an invalid plan: {error}", kind.name());
     }
-    (plan.total, elapsed, cut)
+    Cut {
+        total: plan.total,
+        wall,
+        cpu,
+        cut,
+    }
+}
+
+/// What [`run_cut`] measured (the check of the plan excluded).
+struct Cut {
+    total: u64,
+    wall: Duration,
+    /// CPU time the planner got.
+    cpu: Duration,
+    /// Whether the cutoff had passed when the planner returned.
+    cut: bool,
 }
 
 /// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`; zero elsewhere): for
@@ -273,9 +289,12 @@ fn scale_default(o: &Options) {
             }
             .expect("trace");
             let bound = lower_bound(&problem);
-            let cpu = thread_cpu();
-            let (total, time, cut) = run_cut(PlannerKind::Default, &problem, 120_000);
-            let cpu = thread_cpu().saturating_sub(cpu);
+            let Cut {
+                total,
+                wall: time,
+                cpu,
+                cut,
+            } = run_cut(PlannerKind::Default, &problem, 120_000);
             let cut = if cut { ", cut" } else { "" };
             print!(
                 " {:.4} ({} ms{cut}, CPU {} ms) |",
@@ -315,7 +334,12 @@ fn scale(o: &Options) {
             let bound = lower_bound(&problem);
             print!("| {} | {n} |", shape.name());
             for kind in kinds {
-                let (total, time, cut) = run_cut(kind, &problem, o.scale_budget_ms);
+                let Cut {
+                    total,
+                    wall: time,
+                    cut,
+                    ..
+                } = run_cut(kind, &problem, o.scale_budget_ms);
                 let cut = if cut { ", cut" } else { "" };
                 print!(
                     " {:.4} ({} ms{cut}) |",
@@ -354,9 +378,9 @@ fn scale(o: &Options) {
                 let mut slowest = Duration::ZERO;
                 let mut most_cpu = Duration::ZERO;
                 for problem in &problems {
-                    let cpu = thread_cpu();
-                    slowest = slowest.max(run_cut(kind, problem, budget).1);
-                    most_cpu = most_cpu.max(thread_cpu().saturating_sub(cpu));
+                    let run = run_cut(kind, problem, budget);
+                    slowest = slowest.max(run.wall);
+                    most_cpu = most_cpu.max(run.cpu);
                 }
                 let limit = budget as f64 * 1.1 + 50.0;
                 let wall = slowest.as_secs_f64() * 1000.0;
