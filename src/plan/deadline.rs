@@ -1,6 +1,6 @@
 //! Wall-clock cutoffs for the planners: a [`Deadline`] is an optional instant after which a
 //! planner stops improving and completes its plan the fastest way it has (the buffers it has
-//! not placed yet go on top, packed by one skyline fill: [`crate::plan::skyline::complete_above`]).
+//! not placed yet go on top, packed by one valley fill: [`crate::plan::skyline::complete_above`]).
 //! `bufrs-plan --time-budget-ms` gives every planner one, so the budget bounds wall time
 //! whatever the planner and input size.
 
@@ -67,7 +67,7 @@ impl Deadline {
 /// Loops that check a deadline do so every this many steps (reading the clock costs ~20 ns).
 pub const CHECK_EVERY: usize = 64;
 
-/// Time the skyline fill of [`crate::plan::skyline::complete_above`] gets after a cutoff
+/// Time the valley fill of [`crate::plan::skyline::complete_above`] gets after a cutoff
 /// before the last resort, [`stack_above`], takes over.
 pub const FALLBACK_GRACE: Duration = Duration::from_millis(20);
 

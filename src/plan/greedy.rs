@@ -134,7 +134,7 @@ pub fn best_fit_in_order(problem: &Problem, sequence: &[usize]) -> Plan {
 }
 
 /// [`best_fit_in_order`] that stops at `deadline`: the buffers not placed by then go on top,
-/// packed by one skyline fill ([`skyline::complete_above`]).
+/// packed by one valley fill ([`skyline::complete_above`]).
 pub fn best_fit_until(problem: &Problem, sequence: &[usize], deadline: Deadline) -> Plan {
     let placement = place_in_order(problem, sequence, u64::MAX, deadline);
     skyline::complete_above(problem, placement.offsets, &sequence[placement.placed..])
