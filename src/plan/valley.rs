@@ -13,8 +13,8 @@
 //! buffer or its left neighbour). On wide random traces a valley then climbs one section and
 //! one level at a time: 4.6M steps for 10^5 buffers, 98% of them raises. Here every raise
 //! merges two runs, and a placement splits one run into at most three, so there are at most
-//! 3n + 1 steps. Each costs O(log n): the lowest run comes from a heap (stale entries
-//! skipped), "leftmost section of the valley with a buffer that ends inside it" is a descent
+//! 3n + 1 steps. Each costs O(log n) amortized: the lowest run comes from a monotone radix
+//! heap (stale entries skipped), "leftmost section of the valley with a buffer that ends inside it" is a descent
 //! in a segment tree of each section's earliest-ending unplaced buffer, and the buffers
 //! starting in one section sit sorted by end in one flat array, with union-find links past
 //! the placed ones.
