@@ -48,10 +48,10 @@ impl Deadline {
 
 /// Time a [`Deadline::for_budget`] keeps back per buffer for the work a planner does outside
 /// its clock checks: the set-up before the first one (sorting and sectioning the buffers)
-/// and the completion of a plan cut short. Measured at a million buffers with a deadline
-/// already passed: 170 to 600 ms of CPU time depending on the planner and the trace (best
-/// fit's orderings and time index, the valley fill's sections, then the size-class stacking).
-pub const FINISH_NS_PER_BUFFER: u64 = 600;
+/// and the completion of a plan cut short. Measured at a million buffers on a quiet machine:
+/// at most 370 ms past a cutoff (greedy-breadth on a random trace: its ordering and time
+/// index, then the size-class stacking), so 450 ms keeps every planner within the budget.
+pub const FINISH_NS_PER_BUFFER: u64 = 450;
 
 impl Deadline {
     /// The cutoff that makes a planner started at `start` on `buffers` buffers end within
