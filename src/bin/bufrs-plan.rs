@@ -54,9 +54,6 @@ struct Args {
 /// Exit status for bad input or bad arguments.
 const BAD_INPUT: u8 = 2;
 
-/// Time kept back from the budget per buffer for completing a plan cut at the deadline.
-const FINISH_NS_PER_BUFFER: u64 = 350;
-
 /// Exit status of `--capacity` when no plan within it was found (proved or budget spent).
 const NO_FIT: u8 = 3;
 
@@ -100,13 +97,9 @@ fn run(args: &Args) -> Result<(), Failure> {
     let started = Instant::now();
     let plan = match args.capacity {
         None => {
-            // Leave the fallback time to finish within the budget's slack: about 350 ns a
-            // buffer (set-up before the first clock check, then the size-class stacking of
-            // what is left; measured at a million buffers), at most half the budget.
+            // The cutoff leaves time for the work outside the planners' clock checks.
             let budget = Duration::from_millis(args.search_budget_ms);
-            let reserve =
-                Duration::from_nanos(FINISH_NS_PER_BUFFER * problem.len() as u64).min(budget / 2);
-            let deadline = Deadline::at(started + budget - reserve);
+            let deadline = Deadline::for_budget(started, budget, problem.len());
             planner.plan_until(problem, deadline)
         }
         Some(capacity) => {

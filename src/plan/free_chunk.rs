@@ -64,7 +64,7 @@ pub fn plan(problem: &Problem, choice: Choice) -> Plan {
 }
 
 /// [`plan`] that stops reading events at `deadline`: the buffers not allocated by then go on
-/// top, packed by one skyline fill ([`skyline::complete_above`]). Offsets already given stay
+/// top, packed by one valley fill ([`skyline::complete_above`]). Offsets already given stay
 /// final because nothing grows any more.
 pub fn plan_until(problem: &Problem, choice: Choice, deadline: Deadline) -> Plan {
     let quantum = problem.max_alignment();

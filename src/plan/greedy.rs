@@ -96,6 +96,37 @@ pub fn peak_load_over_lifetimes(problem: &Problem) -> Vec<u64> {
         .collect()
 }
 
+/// Pairs of buffers live at a common tick: exactly the number of overlapping buffers best fit
+/// scans in all, whatever the order (each pair once, by the later of the two), counted in
+/// O(n log n) so that a caller can skip a best fit that would outrun its work limit.
+pub fn overlapping_pairs(problem: &Problem) -> u64 {
+    let buffers = problem.buffers();
+    let mut firsts: Vec<u64> = buffers.iter().map(|b| b.first).collect();
+    let mut lasts: Vec<u64> = buffers.iter().map(|b| b.last).collect();
+    firsts.sort_unstable();
+    lasts.sort_unstable();
+    // Per buffer, those starting by its end minus those ending before its start (a subset of
+    // them): the buffers it overlaps, itself included. Each sum depends only on the sorted
+    // values, so two merges count them.
+    let mut starting_by_ends = 0u64;
+    let mut f = 0;
+    for &last in &lasts {
+        while f < firsts.len() && firsts[f] <= last {
+            f += 1;
+        }
+        starting_by_ends += f as u64;
+    }
+    let mut ending_before_starts = 0u64;
+    let mut l = 0;
+    for &first in &firsts {
+        while l < lasts.len() && lasts[l] < first {
+            l += 1;
+        }
+        ending_before_starts += l as u64;
+    }
+    (starting_by_ends - ending_before_starts - buffers.len() as u64) / 2
+}
+
 /// Places the buffers in `sequence` (a permutation of the problem's indices) one by one with
 /// best fit among time-overlapping placed buffers.
 pub fn best_fit_in_order(problem: &Problem, sequence: &[usize]) -> Plan {
@@ -103,7 +134,7 @@ pub fn best_fit_in_order(problem: &Problem, sequence: &[usize]) -> Plan {
 }
 
 /// [`best_fit_in_order`] that stops at `deadline`: the buffers not placed by then go on top,
-/// packed by one skyline fill ([`skyline::complete_above`]).
+/// packed by one valley fill ([`skyline::complete_above`]).
 pub fn best_fit_until(problem: &Problem, sequence: &[usize], deadline: Deadline) -> Plan {
     let placement = place_in_order(problem, sequence, u64::MAX, deadline);
     skyline::complete_above(problem, placement.offsets, &sequence[placement.placed..])

@@ -13,6 +13,8 @@
 //! * [`greedy`]: the classic baselines (greedy by size, best fit in start order, size then
 //!   duration, greedy by breadth), all on one best-fit placement engine.
 //! * [`skyline`]: bottom-left fill of the lowest point of the skyline (perfect-packing style).
+//! * [`valley`]: the skyline fill of large inputs (lowest valley first, O(n log n) on any
+//!   trace).
 //! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
 //!   deterministic budget, starting from the default plan; it can go around buffers fixed at
 //!   given offsets ([`search::fit_around`]).
@@ -47,6 +49,7 @@ pub mod slices;
 pub mod svg;
 pub mod symbolic;
 pub mod synth;
+pub mod valley;
 
 pub use bound::{lower_bound, peak_live_bytes};
 pub use check::check_plan;
@@ -343,33 +346,33 @@ pub const DEFAULT_BOUND_SHARE_PERCENT: u64 = 50;
 /// heuristics ([`best_classic`]) and of skyline fills ([`DEFAULT_SKYLINE_RUNS`]), then, if
 /// that is above the lower bound, a short search seeded with it ([`SearchBudget::DEFAULT_PLANNER`] worth
 /// of work, half of it asking for the bound itself). Each stage stops early at the lower
-/// bound, and all of it is deterministic. Larger inputs: the best of one skyline fill, greedy
-/// by breadth and size-then-duration best fit.
+/// bound, and all of it is deterministic. Larger inputs: one valley fill ([`valley`],
+/// O(n log n) on any trace), and, unless it is at the bound, greedy by breadth and
+/// size-then-duration best fit when lifetimes overlap little.
 pub fn default_plan(problem: &Problem) -> Plan {
     default_plan_until(problem, Deadline::NEVER)
 }
 
-/// Overlapping buffers the default planner lets each best-fit heuristic scan per buffer on
-/// large inputs before it drops that heuristic (best fit is quadratic when lifetimes overlap
-/// a lot; the skyline fill is not).
-pub const DEFAULT_GREEDY_WORK_PER_BUFFER: u64 = 256;
+/// Overlapping buffers per buffer up to which the default planner also tries best fit on
+/// large inputs (best fit is quadratic when lifetimes overlap a lot, the valley fill is not;
+/// a scan costs about 100 ns with the sort of the gaps).
+pub const DEFAULT_GREEDY_WORK_PER_BUFFER: u64 = 16;
 
 /// [`default_plan`] cut short at `deadline` (each stage checks it; the first candidate
 /// always completes).
 pub fn default_plan_until(problem: &Problem, deadline: Deadline) -> Plan {
     if problem.len() > DEFAULT_SEARCH_LIMIT {
-        // Large inputs: one skyline fill (O(n log n) plus the scans of buffers starting at
-        // the lowest section), then greedy by breadth and size-then-duration best fit unless
-        // they would scan too many overlapping buffers.
-        let mut best = skyline::plan_until(
-            problem,
-            skyline::Choice::Duration,
-            skyline::Fill::default(),
-            None,
-            deadline,
-        );
+        // Large inputs: one valley fill (O(n log n) on any trace), then greedy by breadth
+        // and size-then-duration best fit when they scan few overlapping buffers.
+        let mut best = valley::plan_until(problem, deadline);
+        if deadline.passed() {
+            return best;
+        }
         let bound = lower_bound(problem);
         let work = DEFAULT_GREEDY_WORK_PER_BUFFER.saturating_mul(problem.len() as u64);
+        if best.total <= bound || greedy::overlapping_pairs(problem) > work {
+            return best;
+        }
         for order in [greedy::Order::Breadth, greedy::Order::SizeThenDuration] {
             if best.total <= bound || deadline.passed() {
                 break;

@@ -74,8 +74,8 @@ pub fn best_of_until(problem: &Problem, jittered: u64, deadline: Deadline) -> Pl
 pub const FALLBACK_FILL_LIMIT: usize = 50_000;
 
 /// Completes a partial plan: `offsets` is valid for every buffer but those of `rest`, which
-/// go above everything else, packed among themselves by one fill (longest first). The
-/// fallback of the planners cut short by a [`Deadline`].
+/// go above everything else, packed among themselves by one valley fill
+/// ([`crate::plan::valley`]). The fallback of the planners cut short by a [`Deadline`].
 pub fn complete_above(problem: &Problem, mut offsets: Vec<u64>, rest: &[usize]) -> Plan {
     if rest.is_empty() {
         return Plan::from_offsets(problem, offsets);
@@ -99,7 +99,9 @@ pub fn complete_above(problem: &Problem, mut offsets: Vec<u64>, rest: &[usize]) 
     let sub = Problem::new(rest.iter().map(|&i| buffers[i]).collect())
         .expect("a subset of a valid problem is valid");
     let grace = Deadline::after(FALLBACK_GRACE);
-    let packed = plan_until(&sub, Choice::Duration, Fill::default(), None, grace);
+    // The valley fill: O(n log n) whatever the shape, where this fill can take quadratic
+    // steps on wide random traces.
+    let packed = crate::plan::valley::plan_until(&sub, grace);
     for (j, &i) in rest.iter().enumerate() {
         offsets[i] = base + packed.offsets[j];
     }

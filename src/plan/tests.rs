@@ -285,6 +285,22 @@ proptest! {
     }
 
     #[test]
+    fn valley_fill_gives_a_checked_plan_and_pairs_are_counted_exactly(
+        buffers in prop::collection::vec(buffer_strategy(), 0..60)
+    ) {
+        let problem = Problem::new(buffers).unwrap();
+        let plan = valley::plan_until(&problem, Deadline::NEVER);
+        prop_assert_eq!(check_plan(&problem, &plan), Ok(()));
+        prop_assert!(plan.total >= lower_bound(&problem));
+        let b = problem.buffers();
+        let pairs = (0..b.len())
+            .flat_map(|i| (i + 1..b.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| b[i].overlaps_in_time(&b[j]))
+            .count() as u64;
+        prop_assert_eq!(greedy::overlapping_pairs(&problem), pairs);
+    }
+
+    #[test]
     fn checker_rejects_any_moved_buffer_that_collides(
         buffers in prop::collection::vec(buffer_strategy(), 2..20),
         victim in 0usize..20,
@@ -352,12 +368,39 @@ fn without_a_deadline_plan_until_is_plan() {
 #[test]
 fn default_planner_on_large_overlapping_inputs_is_valid_and_fast_path() {
     // Everything overlaps everything: best fit would scan n^2 pairs; the default planner
-    // drops it past its work limit and keeps the skyline fill.
+    // skips it and keeps the valley fill.
     for shape in [synth::Shape::LongLived, synth::Shape::Random] {
         let problem = synth::shape_trace(shape, 3000, 5).unwrap();
         let plan = default_plan(&problem);
         check_plan(&problem, &plan).unwrap();
         assert!(plan.total >= lower_bound(&problem));
+    }
+}
+
+#[test]
+fn valley_fill_is_at_least_as_good_as_the_bottom_left_fill_on_every_shape() {
+    // The default planner's large-input fill against the one it replaced: the bound on the
+    // shapes the bottom-left fill packs exactly, no larger on random ones.
+    let mut problems: Vec<Problem> = synth::Shape::ALL
+        .iter()
+        .map(|&shape| synth::shape_trace(shape, 2500, 7).unwrap())
+        .collect();
+    problems.push(synth::dnn_trace(2500, 7).unwrap());
+    for problem in &problems {
+        let valley = valley::plan_until(problem, Deadline::NEVER);
+        check_plan(problem, &valley).unwrap();
+        let bottom_left = skyline::plan(
+            problem,
+            skyline::Choice::Duration,
+            skyline::Fill::default(),
+            None,
+        );
+        assert!(
+            valley.total <= bottom_left.total,
+            "{} > {}",
+            valley.total,
+            bottom_left.total
+        );
     }
 }
 
