@@ -425,6 +425,11 @@ void bufrsShimCaptureFree(BufrsCapture *capture);
  * have nothing to do in a body without one. */
 bool bufrsShimHasAllocation(MlirOperation root);
 
+/* Whether any op nested in `root` is named `name` (e.g.
+ * "bufferization.dealloc"): passes that rewrite only such ops have nothing to
+ * do in a body without one. */
+bool bufrsShimContainsOpNamed(MlirOperation root, MlirStringRef name);
+
 #ifdef __cplusplus
 }
 #endif

@@ -354,3 +354,13 @@ extern "C" bool bufrsShimHasAllocation(MlirOperation root) {
   });
   return found;
 }
+
+extern "C" bool bufrsShimContainsOpNamed(MlirOperation root, MlirStringRef name) {
+  llvm::StringRef wanted = unwrap(name);
+  return unwrap(root)
+      ->walk([&](Operation *op) {
+        return op->getName().getStringRef() == wanted ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+      })
+      .wasInterrupted();
+}

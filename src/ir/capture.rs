@@ -289,3 +289,10 @@ pub fn has_allocation(root: MlirOperation) -> bool {
     // SAFETY: `root` is a live op.
     unsafe { ffi::bufrsShimHasAllocation(root) }
 }
+
+/// Whether any op nested in `root` is named `name` (one C++ walk, nothing
+/// captured): passes that rewrite only such ops skip a body without one.
+pub fn contains_op_named(root: MlirOperation, name: &str) -> bool {
+    // SAFETY: `root` is a live op; the string outlives the call.
+    unsafe { ffi::bufrsShimContainsOpNamed(root, crate::ir::diagnostics::string_ref(name)) }
+}

@@ -56,7 +56,7 @@ use crate::{
     dialect::{OWNERSHIP_BASED_DEALLOC, builders},
     ir::{
         Diagnostic, Severity,
-        capture::{IrMap, capture},
+        capture::{IrMap, capture, contains_op_named},
         edit::{self, InsertPoint},
     },
     pass_options,
@@ -78,6 +78,10 @@ impl BufrsPass for DeallocSimplification {
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["arith", "bufferization"];
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
+        // Nothing to rewrite without a bufferization.dealloc: skip the capture.
+        if !contains_op_named(op.to_raw(), OWNERSHIP_BASED_DEALLOC) {
+            return Ok(());
+        }
         let (snapshot, map) = capture(op.to_raw());
         let alias = AliasAnalysis::new(&snapshot);
         let uses = UseLists::new(&snapshot);

@@ -47,7 +47,7 @@ use crate::{
     },
     ir::{
         Diagnostic,
-        capture::{IrMap, capture},
+        capture::{IrMap, capture, contains_op_named},
         diagnostics::Severity,
         edit::{self, InsertPoint},
     },
@@ -70,6 +70,10 @@ impl BufrsPass for LowerDeallocations {
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith", "scf"];
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
+        // Nothing to rewrite without a bufferization.dealloc: skip the capture.
+        if !contains_op_named(op.to_raw(), OWNERSHIP_BASED_DEALLOC) {
+            return Ok(());
+        }
         let (snapshot, map) = capture(op.to_raw());
         // Results of deallocs already lowered (a later dealloc's condition
         // may be one), by what replaced them.
