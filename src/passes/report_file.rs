@@ -17,7 +17,7 @@ use std::sync::{LazyLock, Mutex};
 /// One JSON object, its fields in insertion order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
-    fields: Vec<(&'static str, String)>,
+    fields: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Record {
@@ -25,19 +25,26 @@ impl Record {
         Record::default()
     }
 
-    pub fn string(mut self, key: &'static str, value: &str) -> Record {
-        self.fields.push((key, quote(value)));
+    fn field(mut self, key: &'static str, value: serde_json::Value) -> Record {
+        self.fields.insert(key.to_string(), value);
         self
     }
 
-    pub fn number(mut self, key: &'static str, value: impl Into<u128>) -> Record {
-        self.fields.push((key, value.into().to_string()));
-        self
+    pub fn string(self, key: &'static str, value: &str) -> Record {
+        self.field(key, value.into())
     }
 
-    pub fn boolean(mut self, key: &'static str, value: bool) -> Record {
-        self.fields.push((key, value.to_string()));
-        self
+    pub fn number(self, key: &'static str, value: impl Into<u128>) -> Record {
+        // Sizes and counts fit in 64 bits; a larger value is kept exact as a string.
+        let value = value.into();
+        match u64::try_from(value) {
+            Ok(small) => self.field(key, small.into()),
+            Err(_) => self.field(key, value.to_string().into()),
+        }
+    }
+
+    pub fn boolean(self, key: &'static str, value: bool) -> Record {
+        self.field(key, value.into())
     }
 
     /// `null` when `value` is `None`.
@@ -48,39 +55,19 @@ impl Record {
         }
     }
 
-    pub fn null(mut self, key: &'static str) -> Record {
-        self.fields.push((key, "null".to_string()));
-        self
+    pub fn null(self, key: &'static str) -> Record {
+        self.field(key, serde_json::Value::Null)
     }
 
     /// The object on one line.
     pub fn to_json(&self) -> String {
-        let fields: Vec<String> = self
-            .fields
-            .iter()
-            .map(|(key, value)| format!("{}: {value}", quote(key)))
-            .collect();
-        format!("{{{}}}", fields.join(", "))
+        serde_json::Value::Object(self.fields.clone()).to_string()
     }
 }
 
 /// `text` as a JSON string literal.
 pub fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    serde_json::Value::from(text).to_string()
 }
 
 /// Per file path: per function, its records per list.
@@ -138,7 +125,7 @@ mod tests {
             .optional_string("reason", None);
         assert_eq!(
             record.to_json(),
-            r#"{"name": "a\"b\\c\n", "bytes": 12, "merged": false, "reason": null}"#
+            r#"{"name":"a\"b\\c\n","bytes":12,"merged":false,"reason":null}"#
         );
         assert_eq!(quote("\u{1}"), r#""\u0001""#);
     }
@@ -155,7 +142,7 @@ mod tests {
         write(path, "p", &["scopes", "other"], "g", one(3)).unwrap();
         assert_eq!(
             std::fs::read_to_string(path).unwrap(),
-            "{\n  \"pass\": \"p\",\n  \"scopes\": [\n    {\"n\": 1},\n    {\"n\": 3}\n  ],\n  \"other\": []\n}\n"
+            "{\n  \"pass\": \"p\",\n  \"scopes\": [\n    {\"n\":1},\n    {\"n\":3}\n  ],\n  \"other\": []\n}\n"
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -24,9 +24,9 @@
 // SVG: >total 64</text>
 // SVG: </svg>
 
-// JSON: {"function": "nested", "scope": "scf.forall@1", {{.*}} "merged": true, "reason": null, "svg": "[[DIR]]/nested.scf.forall_1.svg"}
-// JSON: {"function": "pair", "scope": "@pair", {{.*}} "merged": true, "reason": null, "svg": "[[DIR]]/pair.svg"}
-// JSON: {"function": "single", "scope": "@single", {{.*}} "merged": false, "reason": "one buffer", "svg": null}
+// JSON: {"function":"nested","scope":"scf.forall@1",{{.*}}"merged":true,"reason":null,"svg":"[[DIR]]/nested.scf.forall_1.svg"}
+// JSON: {"function":"pair","scope":"@pair",{{.*}}"merged":true,"reason":null,"svg":"[[DIR]]/pair.svg"}
+// JSON: {"function":"single","scope":"@single",{{.*}}"merged":false,"reason":"one buffer","svg":null}
 
 func.func @pair(%f: f32, %i: index) -> f32 {
   %a = memref.alloc() : memref<16xf32>
