@@ -92,10 +92,9 @@ impl Allowed {
         match *self {
             Allowed::Range { min, max } => (min..=max).contains(&value),
             Allowed::PowerOfTwo { max } => value > 0 && value <= max && value.count_ones() == 1,
-            Allowed::Any
-            | Allowed::OneOf(_)
-            | Allowed::FileToWrite
-            | Allowed::DirectoryToWrite => true,
+            Allowed::Any | Allowed::OneOf(_) | Allowed::FileToWrite | Allowed::DirectoryToWrite => {
+                true
+            }
         }
     }
 

@@ -231,7 +231,9 @@ pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
     const PASS: &str = "bufrs-ownership-based-buffer-deallocation";
     const AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
     if options.private_function_dynamic_ownership {
-        format!("func.func({BEFORE}),{PASS}{{private-function-dynamic-ownership=true}},func.func({AFTER})")
+        format!(
+            "func.func({BEFORE}),{PASS}{{private-function-dynamic-ownership=true}},func.func({AFTER})"
+        )
     } else {
         format!("func.func({BEFORE},{PASS},{AFTER})")
     }

@@ -645,12 +645,10 @@ pub fn plan_with(
             let cloned: Vec<bool> = (0..successors.len() as u32)
                 .map(|k| {
                     plan.splits.get(&(t, k)).is_some_and(|e| {
-                        e.clones
-                            .iter()
-                            .any(|&(_, v)| {
-                                ownership.roots_iter(v).any(|r| r == root)
-                                    || lenders_of(ownership, &plan.borrowed, v).contains(&root)
-                            })
+                        e.clones.iter().any(|&(_, v)| {
+                            ownership.roots_iter(v).any(|r| r == root)
+                                || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+                        })
                     })
                 })
                 .collect();

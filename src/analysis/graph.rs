@@ -156,7 +156,8 @@ impl BlockNesting {
             .map(|b| {
                 let op = snap.region(snap.blocks[b].region).parent_op;
                 let info = snap.op(op);
-                info.parent_block.map_or((NONE, NONE), |pb| (pb.0, info.position))
+                info.parent_block
+                    .map_or((NONE, NONE), |pb| (pb.0, info.position))
             })
             .collect();
         // Depths in an order where parents come first: memoised walk.
@@ -168,7 +169,11 @@ impl BlockNesting {
                 chain.push(cur);
                 cur = parent[cur as usize].0;
             }
-            let mut d = if cur == NONE { 0 } else { depth[cur as usize] + 1 };
+            let mut d = if cur == NONE {
+                0
+            } else {
+                depth[cur as usize] + 1
+            };
             for &c in chain.iter().rev() {
                 depth[c as usize] = d;
                 d += 1;
@@ -221,7 +226,12 @@ impl BlockNesting {
     /// The ancestors of `a` and `b` (themselves included) that lie in one
     /// region, the innermost such (MLIR's `tryGetBlocksInSameRegion`), or
     /// `None` when they share no region.
-    pub fn in_same_region(&self, snap: &Snapshot, a: BlockId, b: BlockId) -> Option<(BlockId, BlockId)> {
+    pub fn in_same_region(
+        &self,
+        snap: &Snapshot,
+        a: BlockId,
+        b: BlockId,
+    ) -> Option<(BlockId, BlockId)> {
         let d = self.depth(a).min(self.depth(b));
         let (mut a, _) = self.ancestor_at_depth(a, d);
         let (mut b, _) = self.ancestor_at_depth(b, d);

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 
 use bufrs::plan::{
-    Deadline, Planner, PlannerKind, SearchBudget, check_plan, csv_io, lower_bound, search,
-    slices, svg, symbolic,
+    Deadline, Planner, PlannerKind, SearchBudget, check_plan, csv_io, lower_bound, search, slices,
+    svg, symbolic,
 };
 
 #[derive(Parser, Debug)]

@@ -350,7 +350,11 @@ unsafe fn allocation_op(value: MlirValue) -> Option<MlirOperation> {
 /// `value` may name) that has one, else `bufferization.clone`.
 /// # Safety
 /// Every handle passed is live (see the module's safety section).
-pub unsafe fn clone_buffer(roots: &[MlirValue], value: MlirValue, before: MlirOperation) -> MlirValue {
+pub unsafe fn clone_buffer(
+    roots: &[MlirValue],
+    value: MlirValue,
+    before: MlirOperation,
+) -> MlirValue {
     // SAFETY (this function): live handles (the caller's contract).
     let location = unsafe { crate::ir::edit::location(before) };
     // A static strided layout that is not the identity (a subview's type with
@@ -369,8 +373,9 @@ pub unsafe fn clone_buffer(roots: &[MlirValue], value: MlirValue, before: MlirOp
         .and_then(|alloc| unsafe {
             crate::ir::edit::build_clone(alloc, value, InsertPoint::Before(before))
         });
-    via_interface
-        .unwrap_or_else(|| unsafe { bufferization_clone(value, location, InsertPoint::Before(before)) })
+    via_interface.unwrap_or_else(|| unsafe {
+        bufferization_clone(value, location, InsertPoint::Before(before))
+    })
 }
 
 /// Frees `buffer` at `at`: through its producer's `AllocationOpInterface`,
@@ -390,7 +395,11 @@ pub unsafe fn free_buffer(buffer: MlirValue, location: MlirLocation, at: InsertP
 /// `%c = arith.constant <value> : i1`; returns `%c`.
 /// # Safety
 /// Every handle passed is live (see the module's safety section).
-pub unsafe fn arith_constant_bool(value: bool, location: MlirLocation, at: InsertPoint) -> Option<MlirValue> {
+pub unsafe fn arith_constant_bool(
+    value: bool,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
     // SAFETY: live handles (the caller's contract); arith.constant has one result.
     unsafe {
         let i1 = parse_type("i1", location)?;
@@ -709,7 +718,11 @@ pub unsafe fn copy_with_static_layout(
             };
             extent = Some(arith_binary("arith.addi", sum, span, location, at));
         }
-        let shape = [if extent.is_some() { dynamic_size } else { layout.static_extent }];
+        let shape = [if extent.is_some() {
+            dynamic_size
+        } else {
+            layout.static_extent
+        }];
         let flat_type = mlir_sys::mlirMemRefTypeContiguousGetChecked(
             location,
             element,

@@ -19,9 +19,9 @@ use mlir_sys::{MlirBlock, MlirOperation, MlirRegion, MlirValue};
 
 use crate::{
     analysis::snapshot::{
-        BlockId, BlockInfo, Effect, EffectKind, Effects, OpFacts, OpId, OpInfo,
-        RegionBranchInfo, RegionEdge, RegionId, RegionInfo, RegionTarget, Snapshot, Successor,
-        ValueDef, ValueId, ValueInfo, ValueKind,
+        BlockId, BlockInfo, Effect, EffectKind, Effects, OpFacts, OpId, OpInfo, RegionBranchInfo,
+        RegionEdge, RegionId, RegionInfo, RegionTarget, Snapshot, Successor, ValueDef, ValueId,
+        ValueInfo, ValueKind,
     },
     ffi,
     ir::{diagnostics::string_from_ref, interfaces},
@@ -202,11 +202,14 @@ impl<'a> Flat<'a> {
             let traits = interfaces::Traits(op.traits);
             let effects = if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) {
                 Effects::Known(
-                    self.effects[op.effects.begin as usize..(op.effects.begin + op.effects.count) as usize]
+                    self.effects
+                        [op.effects.begin as usize..(op.effects.begin + op.effects.count) as usize]
                         .iter()
                         .map(|e| Effect {
                             kind: match e.kind {
-                                ffi::BufrsEffectKind::BufrsEffectKind_Allocate => EffectKind::Allocate,
+                                ffi::BufrsEffectKind::BufrsEffectKind_Allocate => {
+                                    EffectKind::Allocate
+                                }
                                 ffi::BufrsEffectKind::BufrsEffectKind_Free => EffectKind::Free,
                                 ffi::BufrsEffectKind::BufrsEffectKind_Read => EffectKind::Read,
                                 ffi::BufrsEffectKind::BufrsEffectKind_Write => EffectKind::Write,
@@ -234,8 +237,8 @@ impl<'a> Flat<'a> {
             if let Some(first) = operand_start(op.terminator_operand_start) {
                 map.terminator_operand_starts.insert(id, first);
             }
-            let successors = self.successors
-                [op.successors.begin as usize..(op.successors.begin + op.successors.count) as usize]
+            let successors = self.successors[op.successors.begin as usize
+                ..(op.successors.begin + op.successors.count) as usize]
                 .iter()
                 .map(|s| {
                     if let Some(first) = operand_start(s.first_operand_index) {

@@ -413,8 +413,8 @@ impl<'s> Engine<'s> {
     fn equivalent_step(&self, block: BlockId, dom: BlockId) -> bool {
         let cycles = &self.cycles;
         let same_component = cycles.component[block.index()] == cycles.component[dom.index()];
-        let enters_cycle = cycles.on_cycle[dom.index()]
-            && (!cycles.on_cycle[block.index()] || !same_component);
+        let enters_cycle =
+            cycles.on_cycle[dom.index()] && (!cycles.on_cycle[block.index()] || !same_component);
         !cycles.exits_cycle(block, dom)
             && !enters_cycle
             && self.dominance.block_post_dominates(block, dom)
@@ -566,7 +566,8 @@ impl<'s> Engine<'s> {
         // equivalent move does not): walking it for every allocation made
         // hoisting quadratic on long chains of blocks.
         let facts_cell = std::cell::OnceCell::new();
-        let facts = || facts_cell.get_or_init(|| BufferFacts::new(snapshot, &self.value_flow, buffer));
+        let facts =
+            || facts_cell.get_or_init(|| BufferFacts::new(snapshot, &self.value_flow, buffer));
         let may_add_paths = || facts().frees.is_empty() && facts().leaves_function.is_none();
         let block_moves = kind.to_dominating_block;
         let loop_moves = kind.out_of_loops && policy.leave_loops;

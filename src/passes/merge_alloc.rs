@@ -502,19 +502,22 @@ pub fn merge_allocations(
         decisions.push(decision);
     }
 
-    let namer = (options.report || !options.report_file.is_empty() || !options.plan_svg_dir.is_empty())
-        .then(|| crate::passes::print_support::ValueNamer::new(op.to_raw()));
+    let namer =
+        (options.report || !options.report_file.is_empty() || !options.plan_svg_dir.is_empty())
+            .then(|| crate::passes::print_support::ValueNamer::new(op.to_raw()));
     let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));
     let svgs = match (&namer, options.plan_svg_dir.is_empty()) {
-        (Some(namer), false) => {
-            write_plan_svgs(&options.plan_svg_dir, &function, &traces.scopes, &decisions, &|v| {
-                namer.name(map.value(v))
-            })
-            .map_err(|message| {
-                Diagnostic::error(&op, format!("{}: {message}", MergeAlloc::ARGUMENT)).emit();
-                PassFailed
-            })?
-        }
+        (Some(namer), false) => write_plan_svgs(
+            &options.plan_svg_dir,
+            &function,
+            &traces.scopes,
+            &decisions,
+            &|v| namer.name(map.value(v)),
+        )
+        .map_err(|message| {
+            Diagnostic::error(&op, format!("{}: {message}", MergeAlloc::ARGUMENT)).emit();
+            PassFailed
+        })?,
         _ => vec![None; traces.scopes.len()],
     };
     if let (Some(namer), false) = (&namer, options.report_file.is_empty()) {
@@ -525,7 +528,14 @@ pub fn merge_allocations(
             .zip(&decisions)
             .zip(&svgs)
             .map(|((trace, decision), svg)| {
-                scope_record(&function, trace, decision, scheduler.name(), svg.as_deref(), &name)
+                scope_record(
+                    &function,
+                    trace,
+                    decision,
+                    scheduler.name(),
+                    svg.as_deref(),
+                    &name,
+                )
             })
             .collect();
         let left_alone = traces
@@ -838,20 +848,15 @@ fn scope_record(
             Decision::Skip(Skip::NoByteSaved { after, .. }) => Some(*after),
             _ => None,
         };
-        let record = record
-            .number("bytes", bytes_before(trace))
-            .number(
-                "peak_live_bytes",
-                problem.as_ref().map_or(0, plan::peak_live_bytes),
-            );
+        let record = record.number("bytes", bytes_before(trace)).number(
+            "peak_live_bytes",
+            problem.as_ref().map_or(0, plan::peak_live_bytes),
+        );
         let record = match arena {
             Some(arena) => record.number("arena_bytes", arena),
             None => record.null("arena_bytes"),
         };
-        record.number(
-            "lower_bound",
-            problem.as_ref().map_or(0, plan::lower_bound),
-        )
+        record.number("lower_bound", problem.as_ref().map_or(0, plan::lower_bound))
     } else {
         let (symbols, buffers) = symbolic_buffers(trace);
         let symbol = |s: u32| name(symbols[s as usize]);
@@ -946,7 +951,10 @@ fn location_text(op: &OperationRef<'_, '_>) -> String {
         .strip_prefix("loc(")
         .and_then(|rest| rest.strip_suffix(')'))
         .unwrap_or(&printed);
-    match inner.strip_prefix('"').and_then(|rest| rest.split_once('"')) {
+    match inner
+        .strip_prefix('"')
+        .and_then(|rest| rest.split_once('"'))
+    {
         Some((file, rest)) => format!("{file}{rest}"),
         None => inner.to_string(),
     }

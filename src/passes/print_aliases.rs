@@ -47,7 +47,11 @@ impl BufrsPass for PrintAliases {
         // Each value's name is printed once per value it aliases: ask MLIR
         // for it once.
         let names: Vec<std::cell::OnceCell<String>> = vec![Default::default(); snap.values.len()];
-        let name = |v: ValueId| names[v.index()].get_or_init(|| namer.name(map.value(v))).as_str();
+        let name = |v: ValueId| {
+            names[v.index()]
+                .get_or_init(|| namer.name(map.value(v)))
+                .as_str()
+        };
         let list = |vs: &[ValueId]| vs.iter().map(|&v| name(v)).collect::<Vec<_>>().join(", ");
         let mut out = format!("Testing : {}\n", symbol_name(map.op(Snapshot::ROOT)));
         for (i, info) in snap.values.iter().enumerate() {
