@@ -632,6 +632,8 @@ mod dependent_dialect_tests {
 /// context's registry has the test dialect), tensor
 /// signatures converted, memref results of private functions appended as
 /// out-params. Diagnostics go to the module's context; false on failure.
+/// # Safety
+/// `module` is a live `builtin.module` no other thread is changing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bufrsPrepareFunctions(module: MlirOperation) -> bool {
     use crate::passes::{

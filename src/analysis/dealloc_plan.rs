@@ -451,7 +451,9 @@ pub fn plan_with(
                         })
                     })
             });
-            if no_move.contains(&i) || moved.is_none() {
+            if let Some(root) = moved.filter(|_| !no_move.contains(&i)) {
+                handovers.push(Handover::Move(root));
+            } else {
                 let borrow = config.flaggable.is_some_and(|flaggable| {
                     feed.edge != FeedEdge::Return
                         && !feed.receivers.is_empty()
@@ -469,8 +471,6 @@ pub fn plan_with(
                 } else {
                     Handover::Clone
                 });
-            } else {
-                handovers.push(Handover::Move(moved.expect("checked")));
             }
         }
         if config.flaggable.is_none() {

@@ -169,14 +169,13 @@ impl BlockNesting {
                 chain.push(cur);
                 cur = parent[cur as usize].0;
             }
-            let mut d = if cur == NONE {
+            let base = if cur == NONE {
                 0
             } else {
                 depth[cur as usize] + 1
             };
-            for &c in chain.iter().rev() {
+            for (d, &c) in (base..).zip(chain.iter().rev()) {
                 depth[c as usize] = d;
-                d += 1;
             }
         }
         let max_depth = depth.iter().copied().max().unwrap_or(0);
@@ -249,7 +248,7 @@ impl BlockNesting {
         }
         let (na, _) = self.jump[0][a.index()];
         let (nb, _) = self.jump[0][b.index()];
-        (na != NONE && nb != NONE && region(na) == region(nb)).then(|| (BlockId(na), BlockId(nb)))
+        (na != NONE && nb != NONE && region(na) == region(nb)).then_some((BlockId(na), BlockId(nb)))
     }
 }
 

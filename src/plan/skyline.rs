@@ -295,17 +295,16 @@ impl<'p> Prepared<'p> {
             && fill == Fill::default()
             && jitter.is_none()
             && items.iter().all(|&i| buffers[i].alignment == uniform);
-        let mut by_end: Option<Vec<BTreeSet<(usize, u64, u64, std::cmp::Reverse<usize>)>>> = fast
-            .then(|| {
-                starting
-                    .iter()
-                    .map(|list| {
-                        list.iter()
-                            .map(|&k| (span[k].1, keys[k].0, keys[k].1, std::cmp::Reverse(k)))
-                            .collect()
-                    })
-                    .collect()
-            });
+        let mut by_end: Option<Vec<BTreeSet<EndKey>>> = fast.then(|| {
+            starting
+                .iter()
+                .map(|list| {
+                    list.iter()
+                        .map(|&k| (span[k].1, keys[k].0, keys[k].1, std::cmp::Reverse(k)))
+                        .collect()
+                })
+                .collect()
+        });
         // Unplaced buffers starting in each section, and a union-find "next section from
         // here with some" (a section's count only goes down).
         let mut pending: Vec<u32> = starting.iter().map(|s| s.len() as u32).collect();
@@ -318,7 +317,7 @@ impl<'p> Prepared<'p> {
         let mut steps = 0usize;
         while remaining > 0 {
             steps += 1;
-            if steps % CHECK_EVERY == 0 && deadline.passed() {
+            if steps.is_multiple_of(CHECK_EVERY) && deadline.passed() {
                 let rest: Vec<usize> = (0..items.len())
                     .filter(|&k| !placed[k])
                     .map(|k| items[k])
@@ -420,6 +419,10 @@ impl<'p> Prepared<'p> {
         Plan::from_offsets(problem, offsets)
     }
 }
+
+/// The fast path's order among buffers starting in one section: last section, the choice's
+/// key (two parts), and the reversed index (earlier buffers first among equals).
+type EndKey = (usize, u64, u64, std::cmp::Reverse<usize>);
 
 /// The first section from `s` on with an unplaced buffer starting in it (`next[s] == s` marks
 /// one; others point further right), with path halving.
@@ -624,7 +627,7 @@ impl Skyline {
             }
             let mid = (l + r) / 2;
             if s <= mid {
-                node = 2 * node;
+                node *= 2;
                 r = mid;
             } else {
                 node = 2 * node + 1;
@@ -638,7 +641,7 @@ impl Skyline {
         while l < r {
             let mid = (l + r) / 2;
             if s <= mid {
-                node = 2 * node;
+                node *= 2;
                 r = mid;
             } else {
                 node = 2 * node + 1;

@@ -83,9 +83,11 @@ pub fn plan_until(problem: &Problem, deadline: Deadline) -> Plan {
     let mut ends = MinTree::new(
         &(0..sections)
             .map(|s| {
-                (first_of[s] < first_of[s + 1])
-                    .then(|| order_end[first_of[s]])
-                    .unwrap_or(usize::MAX)
+                if first_of[s] < first_of[s + 1] {
+                    order_end[first_of[s]]
+                } else {
+                    usize::MAX
+                }
             })
             .collect::<Vec<_>>(),
     );
@@ -96,7 +98,7 @@ pub fn plan_until(problem: &Problem, deadline: Deadline) -> Plan {
     let mut stuck = false;
     while remaining > 0 {
         steps += 1;
-        if (steps % CHECK_EVERY == 0 && deadline.passed()) || stuck {
+        if (steps.is_multiple_of(CHECK_EVERY) && deadline.passed()) || stuck {
             let rest: Vec<usize> = (0..items.len())
                 .filter(|&k| !placed[k])
                 .map(|k| items[k])
