@@ -589,43 +589,6 @@ pub unsafe extern "C" fn bufrsRegisterInterfaceModels(registry: mlir_sys::MlirDi
     unsafe { ffi::bufrsShimRegisterInterfaceModels(registry) }
 }
 
-#[cfg(test)]
-mod dependent_dialect_tests {
-    use super::*;
-
-    #[test]
-    fn every_pass_names_dependent_dialects_the_shim_knows() {
-        for (index, entry) in entries().iter().enumerate() {
-            assert_eq!(
-                unknown_dependent_dialects(descriptor(index)),
-                Vec::<String>::new(),
-                "{}",
-                entry.argument
-            );
-        }
-    }
-
-    #[test]
-    fn unknown_dependent_dialects_are_reported() {
-        let mut desc = describe(0, &entries()[0]);
-        desc.argument = leak_c_string("bufrs-test-unknown-dialect");
-        desc.dependent_dialects = leak_c_string("memref,nonsense,scf,tensor");
-        let desc: &'static ffi::BufrsPassDesc = Box::leak(Box::new(desc));
-        let known = "(the shim knows arith, bufferization, cf, memref, scf)";
-        let expected = vec![
-            format!("bufrs-test-unknown-dialect: unknown dependent dialect 'nonsense' {known}"),
-            format!("bufrs-test-unknown-dialect: unknown dependent dialect 'tensor' {known}"),
-        ];
-        assert_eq!(unknown_dependent_dialects(desc), expected);
-        // Neither registered nor created.
-        assert_eq!(register_raw_pass(desc), Err(expected.clone()));
-        assert_eq!(
-            create_raw_pass(desc, "").map(|_| ()),
-            Err(expected.concat())
-        );
-    }
-}
-
 /// Runs seed 002's preparation on `module` (a live `builtin.module`) with
 /// the default converter, as the `bufrs-prepare-functions` pipeline does:
 /// tuples flattened (`test.make_tuple` / `test.get_tuple_element`, when the
@@ -661,4 +624,41 @@ pub unsafe extern "C" fn bufrsPrepareFunctions(module: MlirOperation) -> bool {
         };
         BufferResultsToOutParams::run(op, &options)
     })
+}
+
+#[cfg(test)]
+mod dependent_dialect_tests {
+    use super::*;
+
+    #[test]
+    fn every_pass_names_dependent_dialects_the_shim_knows() {
+        for (index, entry) in entries().iter().enumerate() {
+            assert_eq!(
+                unknown_dependent_dialects(descriptor(index)),
+                Vec::<String>::new(),
+                "{}",
+                entry.argument
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_dependent_dialects_are_reported() {
+        let mut desc = describe(0, &entries()[0]);
+        desc.argument = leak_c_string("bufrs-test-unknown-dialect");
+        desc.dependent_dialects = leak_c_string("memref,nonsense,scf,tensor");
+        let desc: &'static ffi::BufrsPassDesc = Box::leak(Box::new(desc));
+        let known = "(the shim knows arith, bufferization, cf, memref, scf)";
+        let expected = vec![
+            format!("bufrs-test-unknown-dialect: unknown dependent dialect 'nonsense' {known}"),
+            format!("bufrs-test-unknown-dialect: unknown dependent dialect 'tensor' {known}"),
+        ];
+        assert_eq!(unknown_dependent_dialects(desc), expected);
+        // Neither registered nor created.
+        assert_eq!(register_raw_pass(desc), Err(expected.clone()));
+        assert_eq!(
+            create_raw_pass(desc, "").map(|_| ()),
+            Err(expected.concat())
+        );
+    }
 }

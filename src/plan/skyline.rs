@@ -719,16 +719,8 @@ mod tests {
 
     #[test]
     fn fills_a_cut_rectangle_exactly() {
-        // A 4-tick x 12-byte rectangle cut into pieces: the fill finds the perfect packing.
-        let problem = Problem::new(vec![
-            Buffer::new(4, 0, 1),
-            Buffer::new(4, 2, 3),
-            Buffer::new(4, 0, 3),
-            Buffer::new(2, 0, 0),
-            Buffer::new(2, 1, 3),
-            Buffer::new(2, 0, 3),
-        ])
-        .unwrap();
+        // A 4-tick x 12-byte rectangle cut into pieces (synth::small_cut_rectangle): the fill finds the perfect packing.
+        let problem = crate::plan::synth::small_cut_rectangle();
         let plan = best_of(&problem, 4);
         check_plan(&problem, &plan).unwrap();
         assert_eq!(lower_bound(&problem), 12);

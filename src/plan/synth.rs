@@ -262,6 +262,21 @@ fn perfect_pieces(count: usize, seed: u64) -> Vec<(u64, u64, u64, u64)> {
     pieces
 }
 
+/// A 4-tick x 12-byte rectangle cut into six buffers (optimum = lower bound = 12 bytes): the
+/// smallest perfect packing the fills' tests check by hand.
+#[cfg(test)]
+pub fn small_cut_rectangle() -> Problem {
+    Problem::new(vec![
+        Buffer::new(4, 0, 1),
+        Buffer::new(4, 2, 3),
+        Buffer::new(4, 0, 3),
+        Buffer::new(2, 0, 0),
+        Buffer::new(2, 1, 3),
+        Buffer::new(2, 0, 3),
+    ])
+    .expect("a valid problem")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -443,16 +443,8 @@ mod tests {
 
     #[test]
     fn fills_a_cut_rectangle_exactly() {
-        // A 4-tick x 12-byte rectangle cut into pieces.
-        let problem = Problem::new(vec![
-            Buffer::new(4, 0, 1),
-            Buffer::new(4, 2, 3),
-            Buffer::new(4, 0, 3),
-            Buffer::new(2, 0, 0),
-            Buffer::new(2, 1, 3),
-            Buffer::new(2, 0, 3),
-        ])
-        .unwrap();
+        // A 4-tick x 12-byte rectangle cut into pieces (synth::small_cut_rectangle).
+        let problem = crate::plan::synth::small_cut_rectangle();
         let plan = plan_until(&problem, Deadline::NEVER);
         check_plan(&problem, &plan).unwrap();
         assert_eq!(plan.total, lower_bound(&problem));
