@@ -566,12 +566,17 @@ pub unsafe fn scf_if_then(
         let block = mlir_sys::mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
         mlir_sys::mlirRegionAppendOwnedBlock(then_region, block);
         let else_region = mlir_sys::mlirRegionCreate();
-        let name = crate::ir::diagnostics::string_ref("scf.if");
-        let mut state = mlir_sys::mlirOperationStateGet(name, location);
-        mlir_sys::mlirOperationStateAddOperands(&mut state, 1, &condition);
-        let regions = [then_region, else_region];
-        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
-        let op = mlir_sys::mlirOperationCreate(&mut state);
+        let op = crate::ir::edit::build_op(
+            crate::ir::diagnostics::string_ref("scf.if"),
+            location,
+            crate::ir::edit::OpParts {
+                operands: &[condition],
+                result_types: &[],
+                successors: &[],
+                attributes: &[],
+                regions: &[then_region, else_region],
+            },
+        );
         crate::ir::edit::insert(op, at);
         create_op(
             "scf.yield",

@@ -173,35 +173,75 @@ pub unsafe fn create_op_with_named_attributes(
     attributes: &[mlir_sys::MlirNamedAttribute],
     at: InsertPoint,
 ) -> MlirOperation {
-    let name_ref = crate::ir::diagnostics::string_ref(name);
-    // SAFETY: the state is filled with live handles and consumed by
-    // mlirOperationCreate; insertion targets are live blocks/ops.
+    // SAFETY: live handles (the caller's contract); the op is fresh, so
+    // detached, and `at` is live.
     unsafe {
-        let mut state = mlir_sys::mlirOperationStateGet(name_ref, location);
+        let op = build_op(
+            crate::ir::diagnostics::string_ref(name),
+            location,
+            OpParts {
+                operands,
+                result_types,
+                successors,
+                attributes,
+                regions: &[],
+            },
+        );
+        insert(op, at);
+        op
+    }
+}
+
+/// What an op is built from (see [`build_op`]).
+pub struct OpParts<'a> {
+    pub operands: &'a [MlirValue],
+    pub result_types: &'a [mlir_sys::MlirType],
+    pub successors: &'a [MlirBlock],
+    pub attributes: &'a [mlir_sys::MlirNamedAttribute],
+    /// Fresh regions, owned by the new op once built.
+    pub regions: &'a [mlir_sys::MlirRegion],
+}
+
+/// Builds a detached op `name` at `location` from `parts` (one operation
+/// state, consumed by `mlirOperationCreate`); null if MLIR cannot build it
+/// (e.g. an attribute does not convert to the op's properties).
+/// # Safety
+/// Every handle in `parts` is live and of the location's context; the
+/// regions are fresh (no other owner).
+pub unsafe fn build_op(
+    name: mlir_sys::MlirStringRef,
+    location: mlir_sys::MlirLocation,
+    parts: OpParts<'_>,
+) -> MlirOperation {
+    // SAFETY: the caller's contract; the arrays outlive the calls.
+    unsafe {
+        let mut state = mlir_sys::mlirOperationStateGet(name, location);
         mlir_sys::mlirOperationStateAddOperands(
             &mut state,
-            operands.len() as isize,
-            operands.as_ptr(),
+            parts.operands.len() as isize,
+            parts.operands.as_ptr(),
         );
         mlir_sys::mlirOperationStateAddResults(
             &mut state,
-            result_types.len() as isize,
-            result_types.as_ptr(),
+            parts.result_types.len() as isize,
+            parts.result_types.as_ptr(),
         );
         mlir_sys::mlirOperationStateAddSuccessors(
             &mut state,
-            successors.len() as isize,
-            successors.as_ptr(),
+            parts.successors.len() as isize,
+            parts.successors.as_ptr(),
         );
         mlir_sys::mlirOperationStateAddAttributes(
             &mut state,
-            attributes.len() as isize,
-            attributes.as_ptr(),
+            parts.attributes.len() as isize,
+            parts.attributes.as_ptr(),
         );
-        let op = mlir_sys::mlirOperationCreate(&mut state);
-        // The op is fresh, so detached; `at` is live (the caller's contract).
-        insert(op, at);
-        op
+        mlir_sys::mlirOperationStateAddOwnedRegions(
+            &mut state,
+            parts.regions.len() as isize,
+            parts.regions.as_ptr(),
+        );
+        mlir_sys::mlirOperationCreate(&mut state)
     }
 }
 
@@ -314,7 +354,7 @@ pub unsafe fn defining_op(value: MlirValue) -> Option<MlirOperation> {
 /// attributes (`attributes` replaces the ones named there) with `operands`
 /// and `result_types`, moves `op`'s regions into it and returns it. The
 /// caller rewires the uses of `op`'s results and erases `op` (whose regions
-/// are then empty).
+/// are then empty). `None` (and `op` untouched) if MLIR cannot build the op.
 /// # Safety
 /// Every handle is live and of one context; the new op must be valid for
 /// its dialect with the moved regions (MLIR does not verify it here).
@@ -323,23 +363,11 @@ pub unsafe fn rebuild_with_regions(
     operands: &[MlirValue],
     result_types: &[mlir_sys::MlirType],
     attributes: &[mlir_sys::MlirNamedAttribute],
-) -> MlirOperation {
+) -> Option<MlirOperation> {
     // SAFETY: the caller's contract; the arrays outlive the calls; the new
     // regions are owned by the state, then by the new op.
     unsafe {
-        let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op));
-        let mut state = mlir_sys::mlirOperationStateGet(name, location(op));
-        mlir_sys::mlirOperationStateAddOperands(
-            &mut state,
-            operands.len() as isize,
-            operands.as_ptr(),
-        );
-        mlir_sys::mlirOperationStateAddResults(
-            &mut state,
-            result_types.len() as isize,
-            result_types.as_ptr(),
-        );
-        let mut named: Vec<mlir_sys::MlirNamedAttribute> = (0
+        let named: Vec<mlir_sys::MlirNamedAttribute> = (0
             ..mlir_sys::mlirOperationGetNumAttributes(op))
             .map(|i| mlir_sys::mlirOperationGetAttribute(op, i))
             .filter(|a| {
@@ -347,14 +375,25 @@ pub unsafe fn rebuild_with_regions(
                     .iter()
                     .any(|b| mlir_sys::mlirIdentifierEqual(a.name, b.name))
             })
+            .chain(attributes.iter().copied())
             .collect();
-        named.extend_from_slice(attributes);
-        mlir_sys::mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
         let count = mlir_sys::mlirOperationGetNumRegions(op);
         let regions: Vec<mlir_sys::MlirRegion> =
             (0..count).map(|_| mlir_sys::mlirRegionCreate()).collect();
-        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, count, regions.as_ptr());
-        let new_op = mlir_sys::mlirOperationCreate(&mut state);
+        let new_op = build_op(
+            mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op)),
+            location(op),
+            OpParts {
+                operands,
+                result_types,
+                successors: &[],
+                attributes: &named,
+                regions: &regions,
+            },
+        );
+        if new_op.ptr.is_null() {
+            return None;
+        }
         for i in 0..count {
             mlir_sys::mlirRegionTakeBody(
                 mlir_sys::mlirOperationGetRegion(new_op, i),
@@ -362,6 +401,6 @@ pub unsafe fn rebuild_with_regions(
             );
         }
         insert(new_op, InsertPoint::Before(op));
-        new_op
+        Some(new_op)
     }
 }

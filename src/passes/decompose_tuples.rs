@@ -683,7 +683,8 @@ impl Rewriter<'_> {
                 })
                 .into_iter()
                 .collect();
-            let new_op = edit::rebuild_with_regions(op, &operands, &flat_results, &attributes);
+            let new_op = edit::rebuild_with_regions(op, &operands, &flat_results, &attributes)
+                .expect("MLIR rebuilds an op with flattened operands and results");
             let location = edit::location(op);
             let mut leaves = (0..flat_results.len()).map(|i| edit::result(new_op, i));
             let mut cursor = Cursor(InsertPoint::After(new_op));

@@ -208,7 +208,8 @@ fn flag_private_functions(module: MlirOperation) -> Boundary {
                 .map(|i| edit::value_type(edit::result(call, i)))
                 .collect();
             types.extend(std::iter::repeat_n(i1, buffers.len()));
-            let new = edit::rebuild_with_regions(call, &operands, &types, &[]);
+            let new = edit::rebuild_with_regions(call, &operands, &types, &[])
+                .expect("MLIR rebuilds a call with more results");
             for i in 0..count {
                 edit::replace_all_uses(edit::result(call, i), edit::result(new, i));
             }
@@ -1015,53 +1016,18 @@ unsafe fn rebuild_with(
 ) -> Result<MlirOperation, String> {
     // SAFETY (this function): `old` is live; every handle read from it is.
     unsafe {
-        let location = edit::location(old);
-        let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(old));
-        let mut state = mlir_sys::mlirOperationStateGet(name, location);
         let n = mlir_sys::mlirOperationGetNumOperands(old);
         let mut operands: Vec<MlirValue> = (0..n)
             .map(|i| mlir_sys::mlirOperationGetOperand(old, i))
             .collect();
         operands.extend_from_slice(extra_operands);
-        mlir_sys::mlirOperationStateAddOperands(
-            &mut state,
-            operands.len() as isize,
-            operands.as_ptr(),
-        );
         let r = mlir_sys::mlirOperationGetNumResults(old);
         let mut types: Vec<mlir_sys::MlirType> = (0..r)
             .map(|i| mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetResult(old, i)))
             .collect();
         types.extend(std::iter::repeat_n(flag, extra_results));
-        mlir_sys::mlirOperationStateAddResults(&mut state, types.len() as isize, types.as_ptr());
-        let a = mlir_sys::mlirOperationGetNumAttributes(old);
-        let attributes: Vec<mlir_sys::MlirNamedAttribute> = (0..a)
-            .map(|i| mlir_sys::mlirOperationGetAttribute(old, i))
-            .collect();
-        mlir_sys::mlirOperationStateAddAttributes(
-            &mut state,
-            attributes.len() as isize,
-            attributes.as_ptr(),
-        );
-        let count = mlir_sys::mlirOperationGetNumRegions(old);
-        let regions: Vec<mlir_sys::MlirRegion> =
-            (0..count).map(|_| mlir_sys::mlirRegionCreate()).collect();
-        mlir_sys::mlirOperationStateAddOwnedRegions(
-            &mut state,
-            regions.len() as isize,
-            regions.as_ptr(),
-        );
-        let new = mlir_sys::mlirOperationCreate(&mut state);
-        if new.ptr.is_null() {
-            return Err("cannot rebuild a region op with ownership flags".to_string());
-        }
-        for i in 0..count {
-            mlir_sys::mlirRegionTakeBody(
-                mlir_sys::mlirOperationGetRegion(new, i),
-                mlir_sys::mlirOperationGetRegion(old, i),
-            );
-        }
-        edit::insert(new, InsertPoint::Before(old));
+        let new = edit::rebuild_with_regions(old, &operands, &types, &[])
+            .ok_or_else(|| "cannot rebuild a region op with ownership flags".to_string())?;
         for i in 0..r {
             edit::replace_all_uses(
                 mlir_sys::mlirOperationGetResult(old, i),
@@ -1087,10 +1053,6 @@ unsafe fn owned_or_clone(
     unsafe {
         let location = edit::location(before);
         let ty = edit::value_type(value);
-        let name = crate::ir::diagnostics::string_ref("scf.if");
-        let mut state = mlir_sys::mlirOperationStateGet(name, location);
-        mlir_sys::mlirOperationStateAddOperands(&mut state, 1, &flag);
-        mlir_sys::mlirOperationStateAddResults(&mut state, 1, &ty);
         let mut regions = Vec::new();
         let mut blocks = Vec::new();
         for _ in 0..2 {
@@ -1100,8 +1062,17 @@ unsafe fn owned_or_clone(
             regions.push(region);
             blocks.push(block);
         }
-        mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
-        let op = mlir_sys::mlirOperationCreate(&mut state);
+        let op = edit::build_op(
+            crate::ir::diagnostics::string_ref("scf.if"),
+            location,
+            edit::OpParts {
+                operands: &[flag],
+                result_types: &[ty],
+                successors: &[],
+                attributes: &[],
+                regions: &regions,
+            },
+        );
         if op.ptr.is_null() {
             return Err("cannot build scf.if".to_string());
         }
