@@ -19,15 +19,27 @@
 //!   dependents of its dependencies (values that share a root with it). These
 //!   are on-demand graph searches, linear in the part of the graph they visit.
 //! - [`AliasAnalysis::allocation_sources`]: the allocations a value may come
-//!   from, plus whether it may come from something that is not an allocation.
-//!   This is precomputed for every value in one pass: the graph is condensed
-//!   into strongly connected components (iterative Tarjan: loop-carried
-//!   values form cycles), and source sets are propagated in topological
-//!   order. A component with no roots of its own and a single predecessor
-//!   set *shares* that set (same id), so a long chain of views costs O(1)
-//!   per value instead of copying; joins merge sorted vectors. Memory and
-//!   time are linear in the graph plus the total size of the distinct sets.
+//!   from, plus whether it may come from something that is not an
+//!   allocation. The graph is condensed into strongly connected components
+//!   once (iterative Tarjan: loop-carried values form cycles); each
+//!   component keeps only its *own* allocations, its predecessor and
+//!   successor components, and two flags computed in topological order:
+//!   whether it may be external, and whether any allocation reaches it. A
+//!   query walks back over the components some allocation reaches and
+//!   collects their own allocations: linear in that part of the
+//!   condensation, no more than a constant factor over the answer on chains.
+//!   [`AliasAnalysis::may_be_external`] is O(1).
 //!
+//!   No set is stored per value: memory is linear in the graph. (An earlier
+//!   version stored a sorted source vector per distinct set; on a chain of
+//!   n blocks each passing an allocation or its own argument on, the sets
+//!   nest and their total size is n²/2: 1.7 GB at n = 8,000.) Consumers that
+//!   need, per allocation, an aggregate over every value it flows into
+//!   (lifetimes, escapes) run a dynamic program over the components instead
+//!   of expanding sets ([`AliasAnalysis::component`],
+//!   [`AliasAnalysis::component_successors`]: successors have smaller
+//!   numbers, so visiting components from 0 up is reverse topological).
+
 //! Critical aliases and ownership are left to the passes.
 
 use std::collections::HashSet;
@@ -43,24 +55,17 @@ const POINTER_SHIFTING_VIEWS: &[&str] = &["memref.view"];
 
 pub use super::value_flow::Origin;
 
-/// The roots a value may come from. Both slices are sorted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sources<'s> {
+/// The roots a value may come from, as answered by
+/// [`AliasAnalysis::allocation_sources`]. Both lists are sorted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sources {
     /// Heap allocations (`Origin::Allocation`).
-    pub allocations: &'s [ValueId],
+    pub allocations: Vec<ValueId>,
     /// Stack allocations (`Origin::Alloca`).
-    pub allocas: &'s [ValueId],
+    pub allocas: Vec<ValueId>,
     /// True if the value may also come from something that is not an
     /// allocation of this body (argument, call or unknown-op result, ...).
     pub may_be_external: bool,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct SetInfo {
-    start: u32,
-    n_alloc: u32,
-    n_alloca: u32,
-    external: bool,
 }
 
 /// The buffer alias analysis of one snapshot. See the module docs.
@@ -73,19 +78,48 @@ pub struct AliasAnalysis<'a> {
     origin: Vec<Origin>,
     /// Explicitly external (may have incoming edges too, e.g. call results).
     external: Vec<bool>,
-    set_of: Vec<u32>,
-    sets: Vec<SetInfo>,
-    set_data: Vec<ValueId>,
+    /// The strongly connected component of each value; components are
+    /// numbered so that every edge between two of them goes to a smaller
+    /// number.
+    comp: Vec<u32>,
+    /// The values of each component, in value order.
+    members: Csr,
+    /// The distinct components with an edge into / out of each component.
+    comp_preds: Csr,
+    comp_succs: Csr,
+    /// Per component: its allocations (heap and stack), in value order.
+    own_sources: Csr,
+    /// Per component: may be memory of unknown origin.
+    comp_external: Vec<bool>,
+    /// Per component: some allocation reaches it (itself included).
+    comp_has_sources: Vec<bool>,
+}
+
+/// Distinct `(from, to)` component pairs of the edges between components.
+fn component_edges(fwd: &Csr, comp: &[u32]) -> Vec<(u32, u32)> {
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for (v, &c) in comp.iter().enumerate() {
+        for &w in fwd.get(v as u32) {
+            let d = comp[w as usize];
+            if d != c {
+                pairs.push((c, d));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs
 }
 
 impl<'a> AliasAnalysis<'a> {
-    /// Builds the value-flow graph and the allocation sources of every value.
+    /// Builds the value-flow graph and its condensation.
     pub fn new(snap: &'a Snapshot) -> Self {
         Self::from_flow(snap, ValueFlow::new(snap))
     }
 
-    /// Builds the allocation sources of every value over an existing
-    /// value-flow graph of `snap`.
+    /// Builds the condensation of an existing value-flow graph of `snap` and
+    /// the per-component facts (own allocations, external, reached by an
+    /// allocation). Linear in the graph.
     pub fn from_flow(snap: &'a Snapshot, flow: ValueFlow) -> Self {
         let nv = snap.values.len();
         let mut edges: Vec<(u32, u32)> = flow.edges().iter().map(|e| (e.from.0, e.to.0)).collect();
@@ -100,104 +134,48 @@ impl<'a> AliasAnalysis<'a> {
             .map(|v| flow.is_external(ValueId(v)))
             .collect();
 
-        // Source sets over the SCC condensation, in topological order.
         let (comp, ncomp) = strongly_connected_components(&fwd);
-        let mut members_start = vec![0u32; ncomp as usize + 1];
-        for &c in &comp {
-            members_start[c as usize + 1] += 1;
-        }
-        for i in 0..ncomp as usize {
-            members_start[i + 1] += members_start[i];
-        }
-        let mut fill = members_start.clone();
-        let mut members = vec![0u32; nv];
-        for (v, &c) in comp.iter().enumerate() {
-            members[fill[c as usize] as usize] = v as u32;
-            fill[c as usize] += 1;
-        }
-        drop(fill);
+        let ncomp = ncomp as usize;
+        let member_pairs: Vec<(u32, u32)> = comp
+            .iter()
+            .enumerate()
+            .map(|(v, &c)| (c, v as u32))
+            .collect();
+        let members = Csr::from_pairs(ncomp, &member_pairs);
+        let source_pairs: Vec<(u32, u32)> = member_pairs
+            .into_iter()
+            .filter(|&(_, v)| matches!(origin[v as usize], Origin::Allocation | Origin::Alloca))
+            .collect();
+        let own_sources = Csr::from_pairs(ncomp, &source_pairs);
+        drop(source_pairs);
+        let succ_pairs = component_edges(&fwd, &comp);
+        let comp_succs = Csr::from_pairs(ncomp, &succ_pairs);
+        let mut pred_pairs: Vec<(u32, u32)> = succ_pairs.iter().map(|&(c, d)| (d, c)).collect();
+        drop(succ_pairs);
+        pred_pairs.sort_unstable();
+        let comp_preds = Csr::from_pairs(ncomp, &pred_pairs);
+        drop(pred_pairs);
 
-        let mut sets: Vec<SetInfo> = vec![SetInfo {
-            start: 0,
-            n_alloc: 0,
-            n_alloca: 0,
-            external: true,
-        }];
-        let mut set_data: Vec<ValueId> = Vec::new();
-        let mut set_of_comp = vec![u32::MAX; ncomp as usize];
-        let mut pred_sets: Vec<u32> = Vec::new();
-        let mut own: Vec<ValueId> = Vec::new();
-        let mut merged: Vec<ValueId> = Vec::new();
-        for c in (0..ncomp as usize).rev() {
-            let ms = &members[members_start[c] as usize..members_start[c + 1] as usize];
-            own.clear();
-            pred_sets.clear();
-            let mut ext = false;
-            for &m in ms {
-                match origin[m as usize] {
-                    Origin::Allocation | Origin::Alloca => own.push(ValueId(m)),
-                    _ => {}
-                }
-                ext |= external[m as usize];
-                for &p in rev.get(m) {
-                    let pc = comp[p as usize] as usize;
-                    if pc != c {
-                        pred_sets.push(set_of_comp[pc]);
-                    }
-                }
+        // Predecessors have larger numbers: from the largest down is
+        // topological order.
+        let mut comp_external = vec![false; ncomp];
+        let mut comp_has_sources = vec![false; ncomp];
+        for c in (0..ncomp).rev() {
+            let preds = comp_preds.get(c as u32);
+            let own = own_sources.get(c as u32);
+            // A component with neither an allocation nor an entry (an
+            // entry-less cycle, a value nothing flows into) is of unknown
+            // origin.
+            let mut ext = own.is_empty() && preds.is_empty();
+            ext |= members.get(c as u32).iter().any(|&m| external[m as usize]);
+            let mut has = !own.is_empty();
+            for &p in preds {
+                ext |= comp_external[p as usize];
+                has |= comp_has_sources[p as usize];
             }
-            pred_sets.sort_unstable();
-            pred_sets.dedup();
-            let id = if own.is_empty() && pred_sets.is_empty() {
-                0 // a cycle with no entry: unknown origin
-            } else if own.is_empty()
-                && pred_sets.len() == 1
-                && (!ext || sets[pred_sets[0] as usize].external)
-            {
-                pred_sets[0]
-            } else {
-                merged.clear();
-                merged.extend_from_slice(&own);
-                for &s in &pred_sets {
-                    let si = sets[s as usize];
-                    let n = (si.n_alloc + si.n_alloca) as usize;
-                    merged.extend_from_slice(&set_data[si.start as usize..si.start as usize + n]);
-                    ext |= si.external;
-                }
-                // Sorted runs (own values, then each predecessor set): a stable
-                // sort merges runs in linear time, where quicksort took
-                // O(k log k) per set, quadratic-log on long chains of merges.
-                merged.sort();
-                merged.dedup();
-                if merged.is_empty() && ext {
-                    0
-                } else {
-                    let start = set_data.len() as u32;
-                    let mut n_alloc = 0u32;
-                    for &v in &merged {
-                        if origin[v.index()] == Origin::Allocation {
-                            set_data.push(v);
-                            n_alloc += 1;
-                        }
-                    }
-                    for &v in &merged {
-                        if origin[v.index()] == Origin::Alloca {
-                            set_data.push(v);
-                        }
-                    }
-                    let n_alloca = merged.len() as u32 - n_alloc;
-                    sets.push(SetInfo {
-                        start,
-                        n_alloc,
-                        n_alloca,
-                        external: ext,
-                    });
-                    (sets.len() - 1) as u32
-                }
-            };
-            set_of_comp[c] = id;
+            comp_external[c] = ext;
+            comp_has_sources[c] = has;
         }
-        let set_of: Vec<u32> = comp.iter().map(|&c| set_of_comp[c as usize]).collect();
         AliasAnalysis {
             snap,
             flow,
@@ -205,9 +183,13 @@ impl<'a> AliasAnalysis<'a> {
             rev,
             origin,
             external,
-            set_of,
-            sets,
-            set_data,
+            comp,
+            members,
+            comp_preds,
+            comp_succs,
+            own_sources,
+            comp_external,
+            comp_has_sources,
         }
     }
 
@@ -306,8 +288,7 @@ impl<'a> AliasAnalysis<'a> {
         if a == b {
             return true;
         }
-        let (sa, sb) = (self.allocation_sources(a), self.allocation_sources(b));
-        if sa.may_be_external && sb.may_be_external {
+        if self.may_be_external(a) && self.may_be_external(b) {
             return true;
         }
         let da: HashSet<ValueId> = self.dependencies(a).into_iter().collect();
@@ -351,22 +332,77 @@ impl<'a> AliasAnalysis<'a> {
     }
 
     /// The allocations `v` may come from (including `v` itself if it is one),
-    /// and whether it may come from a non-allocation. O(1).
-    pub fn allocation_sources(&self, v: ValueId) -> Sources<'_> {
-        let s = self.sets[self.set_of[v.index()] as usize];
-        let a = s.start as usize;
-        let b = a + s.n_alloc as usize;
-        let c = b + s.n_alloca as usize;
+    /// and whether it may come from a non-allocation. Computed on demand: a
+    /// walk back over the components that some allocation reaches, linear
+    /// in that part of the condensation (and at least the size of the
+    /// answer). Nothing is stored per value.
+    pub fn allocation_sources(&self, v: ValueId) -> Sources {
+        let start = self.comp[v.index()];
+        let mut found: Vec<ValueId> = Vec::new();
+        if self.comp_has_sources[start as usize] {
+            let mut seen: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+            seen.insert(start);
+            let mut work = vec![start];
+            while let Some(c) = work.pop() {
+                found.extend(self.own_sources.get(c).iter().map(|&a| ValueId(a)));
+                for &p in self.comp_preds.get(c) {
+                    if self.comp_has_sources[p as usize] && seen.insert(p) {
+                        work.push(p);
+                    }
+                }
+            }
+            found.sort_unstable();
+        }
+        let (allocations, allocas) = found
+            .into_iter()
+            .partition(|&a| self.origin(a) == Origin::Allocation);
         Sources {
-            allocations: &self.set_data[a..b],
-            allocas: &self.set_data[b..c],
-            may_be_external: s.external,
+            allocations,
+            allocas,
+            may_be_external: self.may_be_external(v),
         }
     }
 
-    /// Number of distinct source sets stored (for diagnostics/benchmarks).
+    /// True if `v` may be memory of unknown origin (flows from an argument,
+    /// a call or unknown-op result, an entry-less cycle, ...): the
+    /// `may_be_external` of [`Self::allocation_sources`], in O(1).
+    pub fn may_be_external(&self, v: ValueId) -> bool {
+        self.comp_external[self.comp[v.index()] as usize]
+    }
+
+    /// The strongly connected component of `v` in the value-flow graph.
+    /// Every flow edge between two components goes to a smaller number, so
+    /// visiting components from 0 up sees a component after all those it
+    /// flows into (for dynamic programs over "every value `v` flows into").
+    pub fn component(&self, v: ValueId) -> u32 {
+        self.comp[v.index()]
+    }
+
+    /// Number of components of the value-flow graph.
+    pub fn num_components(&self) -> usize {
+        self.comp_external.len()
+    }
+
+    /// The distinct components component `c` has a flow edge into (all
+    /// numbered below `c`).
+    pub fn component_successors(&self, c: u32) -> &[u32] {
+        self.comp_succs.get(c)
+    }
+
+    /// The values of component `c`, in value order.
+    pub fn component_members(&self, c: u32) -> impl ExactSizeIterator<Item = ValueId> + '_ {
+        self.members.get(c).iter().map(|&v| ValueId(v))
+    }
+
+    /// True if some allocation flows into component `c` (or is in it).
+    pub fn component_has_sources(&self, c: u32) -> bool {
+        self.comp_has_sources[c as usize]
+    }
+
+    /// Number of components of the condensation (kept for benchmarks; the
+    /// analysis stores no per-value source sets any more).
     pub fn num_source_sets(&self) -> usize {
-        self.sets.len()
+        self.num_components()
     }
 }
 
@@ -656,7 +692,7 @@ mod tests {
                 .map(|(&a, _)| a)
                 .collect();
             expect.sort_unstable();
-            let mut got: Vec<ValueId> = s.allocations.iter().chain(s.allocas).copied().collect();
+            let mut got: Vec<ValueId> = s.allocations.iter().chain(&s.allocas).copied().collect();
             got.sort_unstable();
             assert_eq!(got, expect, "sources of {v:?}");
             assert!(

@@ -225,6 +225,10 @@ pub struct AllocLifetime {
     /// False if no op touches the buffer or an alias of it.
     pub has_uses: bool,
     pub escape: Escape,
+    /// An op frees the buffer through one of its aliases (a value it may
+    /// flow into, itself included). Not an escape: merge-alloc refuses such
+    /// buffers for its own reason.
+    pub freed_through_alias: bool,
 }
 
 impl AllocLifetime {
@@ -271,6 +275,142 @@ fn widens(snap: &Snapshot, op: OpId) -> bool {
     })
 }
 
+/// One end of a lifetime under a condition: `value` applies to an
+/// allocation whose begin tick `at` is not in `[first, end)` (the block or
+/// region the widening rule needs it to lie outside); an empty range makes
+/// it unconditional.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bound {
+    first: u32,
+    end: u32,
+    value: u32,
+}
+
+/// The lower (`lo`, best first = smallest) and upper (`hi`, best first =
+/// largest) ends that a set of uses gives an allocation, as a function of
+/// where the allocation is: the answer for tick `at` is the first bound of
+/// each list that applies to it ([`bound_at`]).
+///
+/// Pruning keeps this exact and small: a list is cut after the first bound
+/// whose range, intersected with those of the bounds before it, is empty
+/// (no tick lies in all of them, so one of them applies to every
+/// allocation and nothing later can win), and a bound whose range contains
+/// that of an earlier bound is dropped (wherever it applies, the earlier
+/// one applies too). The ranges kept are therefore strictly nested blocks
+/// and regions: a list is at most about twice the nesting depth long,
+/// whatever the number of uses.
+#[derive(Clone, Debug, Default)]
+struct UseSummary {
+    lo: Vec<Bound>,
+    hi: Vec<Bound>,
+}
+
+impl UseSummary {
+    /// Adds use `u`: `[begin(u), end(u)]` unconditionally, and the widening
+    /// rules of the module docs, one bound per enclosing block of a
+    /// multi-block region (applies if the allocation is outside that block)
+    /// and per enclosing widening op (applies if the allocation is outside
+    /// the op's region).
+    fn add_use(&mut self, snap: &Snapshot, ticks: &Ticks, widen: &[bool], u: OpId) {
+        let always = |value| Bound {
+            first: 0,
+            end: 0,
+            value,
+        };
+        self.lo.push(always(ticks.begin(u)));
+        self.hi.push(always(ticks.end(u)));
+        let mut cur = u;
+        while let Some(b) = snap.op(cur).parent_block {
+            let r = snap.block(b).region;
+            let (rf, re) = ticks.region_range(r);
+            if snap.region(r).blocks.len() > 1 {
+                let (bf, be) = ticks.block_range(b);
+                let outside = |value| Bound {
+                    first: bf,
+                    end: be,
+                    value,
+                };
+                self.lo.push(outside(rf));
+                self.hi.push(outside(re.saturating_sub(1)));
+            }
+            let p = snap.region(r).parent_op;
+            if widen[p.index()] {
+                let outside = |value| Bound {
+                    first: rf,
+                    end: re,
+                    value,
+                };
+                self.lo.push(outside(ticks.begin(p)));
+                self.hi.push(outside(ticks.end(p)));
+            }
+            cur = p;
+        }
+        if self.lo.len() > 64 {
+            self.prune();
+        }
+    }
+
+    fn prune(&mut self) {
+        prune_bounds(&mut self.lo, |b| b.value);
+        prune_bounds(&mut self.hi, |b| u32::MAX - b.value);
+    }
+}
+
+/// Sorts `list` best first (`key` ascending; at equal keys, unconditional
+/// and narrower ranges first) and cuts it as [`UseSummary`] describes.
+fn prune_bounds(list: &mut Vec<Bound>, key: impl Fn(&Bound) -> u32) {
+    list.sort_unstable_by_key(|b| (key(b), b.end.saturating_sub(b.first), b.first));
+    list.dedup();
+    let mut kept = 0;
+    let (mut first, mut end) = (0u32, u32::MAX);
+    for i in 0..list.len() {
+        let b = list[i];
+        let covers_kept = list[..kept]
+            .iter()
+            .any(|k| b.first <= k.first && k.end <= b.end && k.first < k.end);
+        if covers_kept {
+            continue;
+        }
+        list[kept] = b;
+        kept += 1;
+        first = first.max(b.first);
+        end = end.min(b.end);
+        if first >= end {
+            break;
+        }
+    }
+    list.truncate(kept);
+}
+
+/// The first bound of a pruned list that applies to an allocation at tick
+/// `at`; `None` only for an empty list (no use).
+fn bound_at(list: &[Bound], at: u32) -> Option<u32> {
+    list.iter()
+        .find(|b| !(b.first <= at && at < b.end))
+        .map(|b| b.value)
+}
+
+/// Escape facts of a flow component and of everything it flows into.
+#[derive(Clone, Copy, Debug, Default)]
+struct Flags {
+    escape: Escape,
+    freed: bool,
+}
+
+impl Flags {
+    fn or(&mut self, o: Flags) {
+        let (e, x) = (&mut self.escape, o.escape);
+        e.returned |= x.returned;
+        e.yielded |= x.yielded;
+        e.loop_carried |= x.loop_carried;
+        e.call |= x.call;
+        e.unknown_op |= x.unknown_op;
+        e.address_exposed |= x.address_exposed;
+        e.stored |= x.stored;
+        self.freed |= o.freed;
+    }
+}
+
 impl Lifetimes {
     /// Computes ticks, intervals, scopes and escapes for every allocation.
     pub fn new(snap: &Snapshot, alias: &AliasAnalysis<'_>) -> Lifetimes {
@@ -304,10 +444,15 @@ impl Lifetimes {
                 end: 0,
                 has_uses: false,
                 escape: Escape::default(),
+                freed_through_alias: false,
             });
         }
 
-        // Uses, with widening.
+        // Uses, with widening: a bound summary per flow component, own uses
+        // first, then (components from 0 up: successors first) those of
+        // every component it flows into.
+        let ncomp = alias.num_components();
+        let mut summary: Vec<UseSummary> = vec![UseSummary::default(); ncomp];
         let mut seen_operand: Vec<ValueId> = Vec::new();
         for (o, op) in snap.ops.iter().enumerate() {
             let u = OpId(o as u32);
@@ -323,67 +468,22 @@ impl Lifetimes {
                     continue;
                 }
                 seen_operand.push(v);
-                let src = alias.allocation_sources(v);
-                for &a in src.allocations.iter().chain(src.allocas) {
-                    let i = index[a.index()];
-                    if i == u32::MAX {
-                        continue;
-                    }
-                    let al = &mut allocs[i as usize];
-                    let (mut lo, mut hi) = (ticks.begin(u), ticks.end(u));
-                    let at = ticks.begin(al.op);
-                    let mut cur = u;
-                    while let Some(b) = snap.op(cur).parent_block {
-                        let r = snap.block(b).region;
-                        let (rf, re) = ticks.region_range(r);
-                        let alloc_in_r = rf <= at && at < re;
-                        if snap.region(r).blocks.len() > 1 {
-                            let (bf, be) = ticks.block_range(b);
-                            if !(bf <= at && at < be) {
-                                lo = lo.min(rf);
-                                hi = hi.max(re.saturating_sub(1));
-                            }
-                        }
-                        if alloc_in_r {
-                            break;
-                        }
-                        let p = snap.region(r).parent_op;
-                        if widen[p.index()] {
-                            lo = lo.min(ticks.begin(p));
-                            hi = hi.max(ticks.end(p));
-                        }
-                        cur = p;
-                    }
-                    al.begin = al.begin.min(lo);
-                    al.end = al.end.max(hi);
-                    al.has_uses = true;
+                let c = alias.component(v);
+                if alias.component_has_sources(c) {
+                    summary[c as usize].add_use(snap, &ticks, &widen, u);
                 }
             }
         }
-        for al in &mut allocs {
-            if !al.has_uses {
-                al.begin = ticks.begin(al.op);
-                al.end = al.begin;
-            }
-        }
-
-        // Escapes.
-        let cfg = Cfg::new(snap);
-        let (bscc, _) = strongly_connected_components(cfg.successor_graph());
-        let root_regions: &[super::snapshot::RegionId] =
-            snap.ops.first().map_or(&[], |o| &o.regions[..]);
-        let mark = |v: ValueId, allocs: &mut Vec<AllocLifetime>, f: &dyn Fn(&mut Escape)| {
-            if !snap.value(v).kind.is_buffer() {
-                return;
-            }
-            let src = alias.allocation_sources(v);
-            for &a in src.allocations.iter().chain(src.allocas) {
-                let i = index[a.index()];
-                if i != u32::MAX {
-                    f(&mut allocs[i as usize].escape);
-                }
+        let mut flags = vec![Flags::default(); ncomp];
+        let mark = |v: ValueId, flags: &mut Vec<Flags>, f: &dyn Fn(&mut Flags)| {
+            if snap.value(v).kind.is_buffer() {
+                f(&mut flags[alias.component(v) as usize]);
             }
         };
+        let root_regions: &[super::snapshot::RegionId] =
+            snap.ops.first().map_or(&[], |o| &o.regions[..]);
+        let cfg = Cfg::new(snap);
+        let (bscc, _) = strongly_connected_components(cfg.successor_graph());
         for op in snap.ops.iter().skip(1) {
             let f = &op.facts;
             let Some(b) = op.parent_block else { continue };
@@ -391,15 +491,15 @@ impl Lifetimes {
                 let in_root = root_regions.contains(&snap.block(b).region);
                 for &v in &op.operands {
                     if in_root {
-                        mark(v, &mut allocs, &|e| e.returned = true);
+                        mark(v, &mut flags, &|e| e.escape.returned = true);
                     } else {
-                        mark(v, &mut allocs, &|e| e.yielded = true);
+                        mark(v, &mut flags, &|e| e.escape.yielded = true);
                     }
                 }
             }
             for e in &f.terminator_edges {
                 for &v in &e.forwarded {
-                    mark(v, &mut allocs, &|e| e.yielded = true);
+                    mark(v, &mut flags, &|e| e.escape.yielded = true);
                 }
             }
             for s in &f.successors {
@@ -410,21 +510,55 @@ impl Lifetimes {
                         &op.operands
                     };
                     for &v in vals {
-                        mark(v, &mut allocs, &|e| e.loop_carried = true);
+                        mark(v, &mut flags, &|e| e.escape.loop_carried = true);
                     }
                 }
             }
         }
         // What ops do with buffers, from the shared value-flow graph.
         for event in alias.flow().all_events() {
-            let flag: &dyn Fn(&mut Escape) = match event.kind {
-                UseKind::Call => &|e| e.call = true,
-                UseKind::Unknown | UseKind::UnknownWithRegions => &|e| e.unknown_op = true,
-                UseKind::AddressExposed => &|e| e.address_exposed = true,
-                UseKind::Stored => &|e| e.stored = true,
-                UseKind::Forwarded | UseKind::Freed => continue,
+            let flag: &dyn Fn(&mut Flags) = match event.kind {
+                UseKind::Call => &|e| e.escape.call = true,
+                UseKind::Unknown | UseKind::UnknownWithRegions => &|e| e.escape.unknown_op = true,
+                UseKind::AddressExposed => &|e| e.escape.address_exposed = true,
+                UseKind::Stored => &|e| e.escape.stored = true,
+                UseKind::Freed => &|e| e.freed = true,
+                UseKind::Forwarded => continue,
             };
-            mark(event.value, &mut allocs, flag);
+            mark(event.value, &mut flags, flag);
+        }
+        for c in 0..ncomp as u32 {
+            if !alias.component_has_sources(c) {
+                continue;
+            }
+            let mut own = std::mem::take(&mut summary[c as usize]);
+            let mut f = flags[c as usize];
+            for &s in alias.component_successors(c) {
+                own.lo.extend_from_slice(&summary[s as usize].lo);
+                own.hi.extend_from_slice(&summary[s as usize].hi);
+                f.or(flags[s as usize]);
+            }
+            own.prune();
+            summary[c as usize] = own;
+            flags[c as usize] = f;
+        }
+        for al in &mut allocs {
+            let c = alias.component(al.value) as usize;
+            let at = ticks.begin(al.op);
+            let s = &summary[c];
+            match (bound_at(&s.lo, at), bound_at(&s.hi, at)) {
+                (Some(lo), Some(hi)) => {
+                    al.begin = lo;
+                    al.end = hi;
+                    al.has_uses = true;
+                }
+                _ => {
+                    al.begin = at;
+                    al.end = at;
+                }
+            }
+            al.escape = flags[c].escape;
+            al.freed_through_alias = flags[c].freed;
         }
         Lifetimes {
             ticks,

@@ -119,7 +119,7 @@ use crate::{
     analysis::{
         alias::AliasAnalysis,
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
-        flow::{FlowEvent, follow},
+        flow::{Events, FlowEvent},
         lifetimes::Lifetimes,
         loops::allocation_scope,
         snapshot::{BlockId, Effects, OpId, Snapshot, ValueId},
@@ -1237,17 +1237,19 @@ impl TraceCollector for TickTraceCollector {
                 Some(Refusal::AddressExposed)
             } else if escape.unknown_op {
                 Some(unknown_user(&edited, &edited_uses, alias.flow(), value))
+            } else if !escape.stored && !life.freed_through_alias {
+                // Left: stores and frees through aliases (the other events
+                // are escapes checked above); the walk below would find none.
+                None
             } else {
-                follow(alias.flow(), value)
-                    .events
-                    .iter()
-                    .find_map(|event| match event {
-                        FlowEvent::Stored { .. } => Some(Refusal::Stored),
-                        FlowEvent::Freed { .. } => Some(Refusal::FreedThroughAlias),
-                        FlowEvent::UnknownUse { .. } => Some(Refusal::UnknownUser),
-                        FlowEvent::AddressExposed { .. } => Some(Refusal::AddressExposed),
-                        FlowEvent::Forwarded { .. } => None,
-                    })
+                // The first one in the flow's order decides the reason.
+                Events::new(alias.flow(), value).find_map(|event| match event {
+                    FlowEvent::Stored { .. } => Some(Refusal::Stored),
+                    FlowEvent::Freed { .. } => Some(Refusal::FreedThroughAlias),
+                    FlowEvent::UnknownUse { .. } => Some(Refusal::UnknownUser),
+                    FlowEvent::AddressExposed { .. } => Some(Refusal::AddressExposed),
+                    FlowEvent::Forwarded { .. } => None,
+                })
             };
             if let Some(reason) = escaped {
                 traces.left_alone.push(refuse(reason));

@@ -17,10 +17,18 @@
 //! `external` whether it may also be memory of unknown origin
 //! (`allocation_sources`); `aliases` every buffer value that may share a
 //! root with it (`resolve`, itself included).
+//!
+//! The report is written line by line while holding stdout's lock (so the
+//! reports of functions printed in parallel do not interleave): on inputs
+//! where every value may alias most others the output itself is quadratic
+//! in the function's size, and building it as one string first doubled
+//! the peak memory.
+
+use std::io::Write;
 
 use melior::ir::OperationRef;
 
-use super::print_support::{ValueNamer, emit};
+use super::print_support::ValueNamer;
 use crate::ir::capture::capture;
 use crate::ir::interfaces::symbol_name;
 use crate::{
@@ -53,7 +61,11 @@ impl BufrsPass for PrintAliases {
                 .as_str()
         };
         let list = |vs: &[ValueId]| vs.iter().map(|&v| name(v)).collect::<Vec<_>>().join(", ");
-        let mut out = format!("Testing : {}\n", symbol_name(map.op(Snapshot::ROOT)));
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        // A closed stdout is not an error of the pass: write failures are
+        // ignored.
+        let _ = writeln!(out, "Testing : {}", symbol_name(map.op(Snapshot::ROOT)));
         for (i, info) in snap.values.iter().enumerate() {
             let v = ValueId(i as u32);
             if !info.kind.is_buffer() || snap.defining_block(v).is_none() {
@@ -69,7 +81,7 @@ impl BufrsPass for PrintAliases {
             let mut from: Vec<ValueId> = sources
                 .allocations
                 .iter()
-                .chain(sources.allocas)
+                .chain(&sources.allocas)
                 .copied()
                 .collect();
             from.sort_unstable();
@@ -78,15 +90,16 @@ impl BufrsPass for PrintAliases {
                 .into_iter()
                 .filter(|&x| snap.value(x).kind.is_buffer())
                 .collect();
-            out.push_str(&format!(
-                "{}: origin={origin} sources=[{}] external={} aliases=[{}]\n",
+            let _ = writeln!(
+                out,
+                "{}: origin={origin} sources=[{}] external={} aliases=[{}]",
                 name(v),
                 list(&from),
                 sources.may_be_external as u8,
                 list(&aliases)
-            ));
+            );
         }
-        emit(&out);
+        let _ = out.flush();
         Ok(())
     }
 }
