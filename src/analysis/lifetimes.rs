@@ -1395,11 +1395,135 @@ mod tests {
         }
     }
 
+    /// The per-(use, allocation) definition the component program replaces:
+    /// every op that touches a value the allocation flows into (forward
+    /// closure), widened by climbing from the use to the allocation's
+    /// region; escapes and frees from the same closures. The answers must be
+    /// identical.
+    fn check_against_closures(s: &Snapshot) {
+        let aa = AliasAnalysis::new(s);
+        let l = Lifetimes::new(s, &aa);
+        let t = l.ticks();
+        let widen: Vec<bool> = (0..s.ops.len() as u32)
+            .map(|o| widens(s, OpId(o)))
+            .collect();
+        let cfg = Cfg::new(s);
+        let (bscc, _) = strongly_connected_components(cfg.successor_graph());
+        let root_regions = &s.op(Snapshot::ROOT).regions;
+        for al in l.allocations() {
+            let deps = aa.dependents(al.value);
+            let has = |v: &ValueId| deps.binary_search(v).is_ok();
+            let at = t.begin(al.op);
+            let (mut begin, mut end, mut has_uses) = (u32::MAX, 0, false);
+            let mut e = Escape::default();
+            for (o, op) in s.ops.iter().enumerate() {
+                let u = OpId(o as u32);
+                let Some(b) = op.parent_block else { continue };
+                if op.facts.is_return_like && op.facts.is_terminator && op.operands.iter().any(has)
+                {
+                    if root_regions.contains(&s.block(b).region) {
+                        e.returned = true;
+                    } else {
+                        e.yielded = true;
+                    }
+                }
+                if op
+                    .facts
+                    .terminator_edges
+                    .iter()
+                    .any(|x| x.forwarded.iter().any(has))
+                {
+                    e.yielded = true;
+                }
+                for succ in &op.facts.successors {
+                    let vals = if succ.mapping_known {
+                        &succ.forwarded
+                    } else {
+                        &op.operands
+                    };
+                    if bscc[succ.block.index()] == bscc[b.index()] && vals.iter().any(has) {
+                        e.loop_carried = true;
+                    }
+                }
+                if t.begin(u) == u32::MAX
+                    || matches!(&op.facts.effects, Effects::Known(x) if x.is_empty())
+                    || !op
+                        .operands
+                        .iter()
+                        .any(|v| s.value(*v).kind.is_buffer() && has(v))
+                {
+                    continue;
+                }
+                let (mut lo, mut hi) = (t.begin(u), t.end(u));
+                let mut cur = u;
+                while let Some(b) = s.op(cur).parent_block {
+                    let r = s.block(b).region;
+                    let (rf, re) = t.region_range(r);
+                    let (bf, be) = t.block_range(b);
+                    if s.region(r).blocks.len() > 1 && !(bf <= at && at < be) {
+                        lo = lo.min(rf);
+                        hi = hi.max(re.saturating_sub(1));
+                    }
+                    if rf <= at && at < re {
+                        break;
+                    }
+                    let p = s.region(r).parent_op;
+                    if widen[p.index()] {
+                        lo = lo.min(t.begin(p));
+                        hi = hi.max(t.end(p));
+                    }
+                    cur = p;
+                }
+                begin = begin.min(lo);
+                end = end.max(hi);
+                has_uses = true;
+            }
+            let mut freed = false;
+            for ev in aa.flow().all_events().iter().filter(|ev| has(&ev.value)) {
+                match ev.kind {
+                    UseKind::Call => e.call = true,
+                    UseKind::Unknown | UseKind::UnknownWithRegions => e.unknown_op = true,
+                    UseKind::AddressExposed => e.address_exposed = true,
+                    UseKind::Stored => e.stored = true,
+                    UseKind::Freed => freed = true,
+                    UseKind::Forwarded => {}
+                }
+            }
+            if !has_uses {
+                (begin, end) = (at, at);
+            }
+            let v = al.value;
+            assert_eq!(
+                (al.begin, al.end, al.has_uses),
+                (begin, end, has_uses),
+                "{v:?}"
+            );
+            assert_eq!(al.escape, e, "{v:?}");
+            assert_eq!(al.freed_through_alias, freed, "{v:?}");
+        }
+    }
+
+    #[test]
+    fn component_program_matches_closures_on_fixed_seeds() {
+        let medium = GenConfig {
+            target_ops: 300,
+            max_blocks: 10,
+            max_ops_per_block: 10,
+            max_depth: 4,
+            ..GenConfig::default()
+        };
+        for seed in 0..40 {
+            check_against_closures(&testgen::generate(seed, &GenConfig::default()));
+            check_against_closures(&testgen::generate(seed, &medium));
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
         #[test]
         fn properties(seed in any::<u64>()) {
             check(&testgen::generate(seed, &GenConfig::default()));
+            check_against_closures(&testgen::generate(seed, &GenConfig::default()));
         }
         #[test]
         fn soundness(seed in any::<u64>()) {
