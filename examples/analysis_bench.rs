@@ -96,8 +96,8 @@ fn main() {
             })
             .sum();
         sizes_info.push(format!(
-            "{ops:>8} ops: live-in+live-out entries {live_pairs:>9}, sum of |allocation_sources| over operands {src_at_uses:>9}, distinct source sets {:>7}",
-            aa.num_source_sets()
+            "{ops:>8} ops: live-in+live-out entries {live_pairs:>9}, sum of |allocation_sources| over operands {src_at_uses:>9}, flow components {:>7}",
+            aa.num_components()
         ));
         let ms = |d: Duration| format!("{:.3}ms", d.as_secs_f64() * 1e3);
         println!(

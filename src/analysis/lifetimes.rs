@@ -73,8 +73,21 @@
 //! into its address as a plain value (`address_exposed`); or stored as data
 //! into other memory (`stored`). The last four come from the classified uses
 //! of [`super::value_flow::ValueFlow`].
-//! All are found by mapping escape points to allocation sources, so the cost
-//! is the total size of the source sets at escape points.
+//!
+//! # Cost
+//!
+//! Nothing is computed per (use, allocation) pair: on a chain of n blocks
+//! where every block argument may be any earlier allocation that would be
+//! n²/2 pairs. Instead, both intervals and escapes are aggregated over the
+//! alias analysis's flow components, from the components values flow into
+//! back to the allocations ([`AliasAnalysis::component`]): escape flags are
+//! OR-ed; a use's interval is a short list of conditional bounds (its own
+//! ticks, plus one bound per enclosing multi-block region or widening op,
+//! applying only if the allocation lies outside that block or region), and
+//! lists are merged and pruned exactly (see `UseSummary`) to at most about
+//! twice the nesting depth. An allocation's lifetime is then read off its
+//! own component's lists at its tick. Time and memory are linear in the
+//! flow graph times the nesting depth.
 
 use super::alias::{AliasAnalysis, Origin};
 use super::graph::{Cfg, strongly_connected_components};
