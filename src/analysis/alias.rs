@@ -764,14 +764,10 @@ mod tests {
     /// allocation may be external without an external value reaching it.
     #[test]
     fn entry_less_cycle_and_allocation_feed_one_value() {
-        let c = GenConfig {
-            target_ops: 300,
-            max_blocks: 10,
-            max_ops_per_block: 10,
-            max_depth: 4,
-            ..GenConfig::default()
-        };
-        check_properties(&testgen::generate(13709353942464844264, &c));
+        check_properties(&testgen::generate(
+            13709353942464844264,
+            &GenConfig::medium(),
+        ));
     }
 
     #[test]
@@ -790,8 +786,7 @@ mod tests {
         }
         #[test]
         fn sources_match_closures_medium(seed in any::<u64>()) {
-            let c = GenConfig { target_ops: 300, max_blocks: 10, max_ops_per_block: 10, max_depth: 4, ..GenConfig::default() };
-            check_properties(&testgen::generate(seed, &c));
+            check_properties(&testgen::generate(seed, &GenConfig::medium()));
         }
     }
 }

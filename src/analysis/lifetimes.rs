@@ -1518,16 +1518,9 @@ mod tests {
 
     #[test]
     fn component_program_matches_closures_on_fixed_seeds() {
-        let medium = GenConfig {
-            target_ops: 300,
-            max_blocks: 10,
-            max_ops_per_block: 10,
-            max_depth: 4,
-            ..GenConfig::default()
-        };
         for seed in 0..40 {
             check_against_closures(&testgen::generate(seed, &GenConfig::default()));
-            check_against_closures(&testgen::generate(seed, &medium));
+            check_against_closures(&testgen::generate(seed, &GenConfig::medium()));
         }
     }
 

@@ -140,6 +140,17 @@ impl GenConfig {
             ..GenConfig::default()
         }
     }
+    /// A medium function for property tests: up to 300 ops, 10 blocks per
+    /// region, 10 ops per block, nesting depth 4.
+    pub fn medium() -> Self {
+        GenConfig {
+            target_ops: 300,
+            max_blocks: 10,
+            max_ops_per_block: 10,
+            max_depth: 4,
+            ..GenConfig::default()
+        }
+    }
     /// A large function for benchmarks: mostly straight-line code with
     /// nested loops and ifs, a moderate CFG, many buffers.
     pub fn large(target_ops: usize) -> Self {
