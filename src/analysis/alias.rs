@@ -39,7 +39,7 @@
 //!   of expanding sets ([`AliasAnalysis::component`],
 //!   [`AliasAnalysis::component_successors`]: successors have smaller
 //!   numbers, so visiting components from 0 up is reverse topological).
-
+//!
 //! Critical aliases and ownership are left to the passes.
 
 use std::collections::HashSet;
