@@ -60,6 +60,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::promote_buffers_to_stack::PromoteBuffersToStack>(),
         entry::<passes::buffer_deallocation::BufferDeallocation>(),
         entry::<passes::ownership_deallocation::OwnershipDeallocation>(),
+        entry::<passes::ownership_function_boundaries::OwnershipFunctionBoundaries>(),
         entry::<passes::buffer_hoisting::BufferHoisting>(),
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
@@ -221,7 +222,7 @@ crate::pass_options! {
     /// Options of `bufrs-ownership-deallocation-pipeline`.
     pub struct OwnershipPipelineOptions {
         private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
-            "Run the ownership-based pass at module level with private-function-dynamic-ownership (private functions called only directly return an i1 ownership flag per buffer instead of cloning).";
+            "Private-function dynamic ownership (private functions called only directly return an i1 ownership flag per buffer instead of cloning): first bufrs-ownership-function-boundaries on the module, then the ownership-based pass with the option on every function.";
     }
 }
 
@@ -230,9 +231,13 @@ pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
     const BEFORE: &str = "expand-realloc{emit-deallocs=false},bufrs-copy-removal";
     const PASS: &str = "bufrs-ownership-based-buffer-deallocation";
     const AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
+    const BOUNDARIES: &str = "bufrs-ownership-function-boundaries";
     if options.private_function_dynamic_ownership {
+        // The module step changes callers and callees first; the
+        // per-function passes then run in one parallel nest, the rewrite
+        // reading only its own function's marks.
         format!(
-            "func.func({BEFORE}),{PASS}{{private-function-dynamic-ownership=true}},func.func({AFTER})"
+            "{BOUNDARIES},func.func({BEFORE},{PASS}{{private-function-dynamic-ownership=true}},{AFTER})"
         )
     } else {
         format!("func.func({BEFORE},{PASS},{AFTER})")

@@ -47,8 +47,8 @@ PIPELINES = {
 OWNERSHIP_PASSES = {
     "ownership": "builtin.module(func.func(expand-realloc{emit-deallocs=false},"
                  "bufrs-ownership-based-buffer-deallocation{emit-remarks=true}))",
-    "ownership-pfdo": "builtin.module(func.func(expand-realloc{emit-deallocs=false}),"
-                      "bufrs-ownership-based-buffer-deallocation{emit-remarks=true private-function-dynamic-ownership=true})",
+    "ownership-pfdo": "builtin.module(bufrs-ownership-function-boundaries,func.func(expand-realloc{emit-deallocs=false},"
+                      "bufrs-ownership-based-buffer-deallocation{emit-remarks=true private-function-dynamic-ownership=true}))",
 }
 
 

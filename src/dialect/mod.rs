@@ -15,5 +15,7 @@ pub const DIRECT_CALL: &str = "func.call";
 
 /// Whether `op` is a [`DIRECT_CALL`] (a `CallOpInterface` op of that name).
 pub fn is_direct_call(op: mlir_sys::MlirOperation) -> bool {
-    crate::ir::interfaces::traits(op).is_call() && crate::ir::functions::op_name(op) == DIRECT_CALL
+    // The name first: it is read in place, the interfaces through the shim
+    // (this runs on every op of a module in the call graph's walk).
+    crate::ir::functions::op_name_is(op, DIRECT_CALL) && crate::ir::interfaces::traits(op).is_call()
 }

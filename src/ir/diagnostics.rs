@@ -145,6 +145,17 @@ pub(crate) fn string_ref(s: &str) -> MlirStringRef {
     }
 }
 
+/// The bytes of an `MlirStringRef`, valid while what it points into lives.
+/// # Safety
+/// `s` points at `length` readable bytes (or is null/empty).
+pub(crate) unsafe fn string_ref_bytes<'a>(s: MlirStringRef) -> &'a [u8] {
+    if s.data.is_null() || s.length == 0 {
+        return &[];
+    }
+    // SAFETY: the caller's contract.
+    unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) }
+}
+
 /// Copies an `MlirStringRef` into a Rust string (lossy on invalid UTF-8).
 pub(crate) fn string_from_ref(s: MlirStringRef) -> String {
     if s.data.is_null() || s.length == 0 {

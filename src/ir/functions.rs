@@ -9,7 +9,7 @@ use mlir_sys::{MlirAttribute, MlirNamedAttribute, MlirOperation, MlirType};
 
 use crate::{
     analysis::call_graph::SymbolUse,
-    ir::diagnostics::{string_from_ref, string_ref},
+    ir::diagnostics::{string_from_ref, string_ref, string_ref_bytes},
 };
 
 /// A function's argument and result types.
@@ -171,12 +171,18 @@ pub fn symbol_references(op: MlirOperation, skip: Option<&str>) -> Vec<(String, 
     unsafe {
         for i in 0..mlir_sys::mlirOperationGetNumAttributes(op) {
             let named = mlir_sys::mlirOperationGetAttribute(op, i);
-            let name = string_from_ref(mlir_sys::mlirIdentifierStr(named.name));
-            if Some(name.as_str()) == skip {
+            // Compared and copied in place only when needed: this runs on
+            // every attribute of every op of a module (the call graph).
+            let name = mlir_sys::mlirIdentifierStr(named.name);
+            if skip.is_some_and(|skip| string_ref_bytes(name) == skip.as_bytes()) {
                 continue;
             }
             let mut symbols = Vec::new();
             collect_symbols(named.attribute, &mut symbols);
+            if symbols.is_empty() {
+                continue;
+            }
+            let name = string_from_ref(name);
             out.extend(symbols.into_iter().map(|s| (name.clone(), s)));
         }
     }
@@ -238,6 +244,15 @@ fn walk(
                 block = mlir_sys::mlirBlockGetNextInRegion(block);
             }
         }
+    }
+}
+
+/// Whether the op's name is `name`, read in place.
+pub fn op_name_is(op: MlirOperation, name: &str) -> bool {
+    // SAFETY: live op; the name's bytes live in the context.
+    unsafe {
+        string_ref_bytes(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op)))
+            == name.as_bytes()
     }
 }
 

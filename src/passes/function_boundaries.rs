@@ -1,9 +1,13 @@
 //! Function boundaries under private-function dynamic ownership, shared by
-//! `bufrs-ownership-based-buffer-deallocation` (which changes them) and
-//! `bufrs-verify-deallocation` (which reads them): the functions of a module
-//! that return buffers, and whether each is left with the public ABI
-//! (public, a declaration, or its symbol used other than by a direct call,
-//! per the call graph of `crate::analysis::call_graph`).
+//! `bufrs-ownership-function-boundaries` (which changes them),
+//! `bufrs-ownership-based-buffer-deallocation` (which reads their marks) and
+//! `bufrs-verify-deallocation` (which derives them structurally): the
+//! functions of a module that return buffers, and whether each is left with
+//! the public ABI (public, a declaration, or its symbol used other than by a
+//! direct call, per the call graph of `crate::analysis::call_graph`); and the
+//! discardable attribute [`OWNERSHIP_FLAGS`] that marks the functions and
+//! calls whose trailing `i1` results are ownership flags, so the
+//! per-function rewrite reads only its own function's ops.
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirType};
@@ -17,20 +21,20 @@ use crate::{
 
 /// How a pass anchored on any op that may take private-function dynamic
 /// ownership runs: on a function-like `op`, `on_function(op, None)` (and, with
-/// `dynamic_ownership`, an error saying to schedule it on the module); on any
+/// `needs_module`, an error saying to schedule it on the module); on any
 /// other op, `module_step(op)` once, then `on_function(f, Some(&step))` on
 /// every function with a body directly in it (all of them, failing if any
 /// fails).
 pub fn run_on_functions<T>(
     op: OperationRef<'_, '_>,
     argument: &str,
-    dynamic_ownership: bool,
+    needs_module: bool,
     module_step: impl FnOnce(MlirOperation) -> T,
     mut on_function: impl FnMut(OperationRef<'_, '_>, Option<&T>) -> PassResult,
 ) -> PassResult {
     let raw = melior::ir::operation::OperationLike::to_raw(&op);
     if crate::ir::interfaces::traits(raw).is_function_like() {
-        if dynamic_ownership {
+        if needs_module {
             Diagnostic::error(
                 &op,
                 format!(
@@ -104,4 +108,64 @@ pub fn private_function_boundaries(
         })
         .collect();
     (candidates, uses, users)
+}
+
+/// The discardable attribute `bufrs-ownership-function-boundaries` puts on
+/// every function with a body of the module it ran on and on every call it
+/// rebuilt: `array<i64: r...>`, the results (buffers, in order) whose
+/// ownership flags are the op's last results, one `i1` each (for a function:
+/// the results of its type; empty when its returns carry no flags).
+/// `bufrs-ownership-based-buffer-deallocation{private-function-dynamic-ownership=true}`
+/// reads and removes the marks of the function it runs on and of the calls
+/// in it, so its output carries none.
+pub const OWNERSHIP_FLAGS: &str = "bufrs.ownership_flags";
+
+/// The results `op`'s [`OWNERSHIP_FLAGS`] mark names, `None` without a mark
+/// (or with an attribute of another kind under that name).
+pub fn ownership_flags(op: MlirOperation) -> Option<Vec<usize>> {
+    // SAFETY: a live op; attribute queries are total; null means absent.
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetDiscardableAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref(OWNERSHIP_FLAGS),
+        );
+        if attr.ptr.is_null() || !mlir_sys::mlirAttributeIsADenseI64Array(attr) {
+            return None;
+        }
+        Some(
+            (0..mlir_sys::mlirDenseArrayGetNumElements(attr))
+                .map(|i| mlir_sys::mlirDenseI64ArrayGetElement(attr, i) as usize)
+                .collect(),
+        )
+    }
+}
+
+/// Marks `op` with [`OWNERSHIP_FLAGS`] naming `results`.
+/// # Safety
+/// `op` is live.
+pub unsafe fn set_ownership_flags(op: MlirOperation, results: &[usize]) {
+    let values: Vec<i64> = results.iter().map(|&r| r as i64).collect();
+    // SAFETY: the caller's contract; the array outlives the call.
+    unsafe {
+        let context = mlir_sys::mlirOperationGetContext(op);
+        let attr = mlir_sys::mlirDenseI64ArrayGet(context, values.len() as isize, values.as_ptr());
+        mlir_sys::mlirOperationSetDiscardableAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref(OWNERSHIP_FLAGS),
+            attr,
+        );
+    }
+}
+
+/// Removes `op`'s [`OWNERSHIP_FLAGS`] mark.
+/// # Safety
+/// `op` is live.
+pub unsafe fn remove_ownership_flags(op: MlirOperation) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        mlir_sys::mlirOperationRemoveDiscardableAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref(OWNERSHIP_FLAGS),
+        );
+    }
 }

@@ -14,6 +14,7 @@ pub mod hoisting;
 pub mod lower_deallocations;
 pub mod merge_alloc;
 pub mod ownership_deallocation;
+pub mod ownership_function_boundaries;
 pub mod pack_constants;
 pub mod pass;
 pub mod print_aliases;

@@ -30,11 +30,17 @@
 //! when its flag is set and cloned otherwise (`scf.if`).
 //!
 //! With `private-function-dynamic-ownership` (off by default, as upstream's
-//! option), scheduled on a module, a module-level step first gives every
+//! option), a module step (`bufrs-ownership-function-boundaries`,
+//! [`crate::passes::ownership_function_boundaries`]) first gives every
 //! private function that returns buffers and whose every use is a direct
 //! call (the call graph of [`crate::analysis::call_graph`]) one more `i1`
-//! result per returned buffer, and rebuilds its calls with those results.
-//! The per-function rewrite then knows that such a function's returns say
+//! result per returned buffer, rebuilds its calls with those results, and
+//! marks both. Scheduled on a function, the pass reads only that function's
+//! marks and its calls' (so it runs in parallel on every function), replaces
+//! the placeholder flags the step gave its returns, and removes the marks;
+//! it refuses a function without a mark (the step did not run). Scheduled
+//! on a module, it runs the step itself, then its functions one after
+//! another. The per-function rewrite knows that such a function's returns say
 //! whether the caller owns each buffer (one it does not own and that borrows
 //! nothing the function owns, e.g. an argument, is returned as it is with
 //! `false`; a dynamic merge or flagged call result hands on its flag), and
@@ -49,15 +55,14 @@
 //! edge (the same buffer yielded twice, loop-carried buffers lent between
 //! iter_args), and merges of region ops whose lists cannot grow.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use melior::ir::OperationRef;
-use mlir_sys::{MlirLocation, MlirOperation, MlirType, MlirValue};
+use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        call_graph::{LeftAlone, SymbolUse},
         dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
         dominance::DominanceInfo,
         out_params::root_returns,
@@ -66,7 +71,7 @@ use crate::{
     },
     dialect::{self, builders},
     ir::{
-        Diagnostic, Severity,
+        Diagnostic,
         capture::{IrMap, capture},
         edit::{self, InsertPoint},
         functions,
@@ -75,7 +80,10 @@ use crate::{
     passes::{
         Anchor, BufrsPass, PassFailed, PassResult,
         contract_report::{emit_plan_errors, refuse_writes_after_flow},
-        function_boundaries::{private_function_boundaries, run_on_functions},
+        function_boundaries::{
+            OWNERSHIP_FLAGS, ownership_flags, remove_ownership_flags, run_on_functions,
+        },
+        ownership_function_boundaries::flag_private_functions,
     },
 };
 
@@ -85,7 +93,7 @@ pass_options! {
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark per function with the clones, moves, borrows, flags and frees inserted.";
         private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
-            "Give private functions whose every use is a direct call one i1 result per returned buffer saying whether the caller owns it, instead of cloning what they return without owning it; needs the pass scheduled on a module.";
+            "Give private functions whose every use is a direct call one i1 result per returned buffer saying whether the caller owns it, instead of cloning what they return without owning it. On a function it reads the marks bufrs-ownership-function-boundaries leaves (and refuses a function without one); on a module it runs that step first.";
     }
 }
 
@@ -95,9 +103,11 @@ impl BufrsPass for OwnershipDeallocation {
     type Options = OwnershipDeallocationOptions;
     const ARGUMENT: &'static str = "bufrs-ownership-based-buffer-deallocation";
     const SUMMARY: &'static str = "Free every heap buffer exactly once on every path, with static ownership where provable and an i1 ownership flag (bufferization.dealloc) only where it differs by path";
-    /// A function-like op (that function), or an op holding functions (each
-    /// function directly in its body; with
-    /// `private-function-dynamic-ownership`, after the module-level step).
+    /// A function-like op (that function; with
+    /// `private-function-dynamic-ownership`, after
+    /// `bufrs-ownership-function-boundaries` on its module), or an op holding
+    /// functions (each function directly in its body; with the option, after
+    /// running that module step itself).
     const ANCHOR: Anchor = Anchor::Any;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf", "arith"];
 
@@ -106,133 +116,50 @@ impl BufrsPass for OwnershipDeallocation {
         run_on_functions(
             op,
             Self::ARGUMENT,
-            dynamic,
+            false,
             |module| {
                 if dynamic {
-                    flag_private_functions(module)
-                } else {
-                    Boundary::default()
+                    flag_private_functions(module);
                 }
             },
-            |function, boundary| {
-                run_function(function, options, boundary.unwrap_or(&Boundary::default()))
-            },
+            |function, _| run_function(function, options),
         )
     }
 }
 
-/// What the module-level step of `private-function-dynamic-ownership`
-/// changed: the functions whose returns now carry ownership flags, and the
-/// calls rebuilt with flag results (per call: buffer result index and the
-/// index of its flag result).
-#[derive(Default)]
-struct Boundary {
-    flagged_functions: HashSet<usize>,
-    flagged_calls: HashMap<usize, Vec<(usize, usize)>>,
-}
-
-/// The module-level step: every private function with a body that returns
-/// buffers and whose symbol is used only by direct calls gets an `i1`
-/// result after its results per returned buffer (the returns get their
-/// flags from the per-function rewrite), and every call of it is rebuilt
-/// with those results. A private function used otherwise (its address
-/// taken) keeps its signature, with a remark.
-fn flag_private_functions(module: MlirOperation) -> Boundary {
-    let mut boundary = Boundary::default();
-    let (candidates, uses, users) = private_function_boundaries(module);
-    let mut flagged: HashMap<String, Vec<usize>> = HashMap::new();
-    for candidate in candidates {
-        let function = &candidate.function;
-        let buffers = candidate.buffers;
-        match candidate.left_alone {
-            None => {
-                // SAFETY: a live function and types of its context.
-                unsafe {
-                    let i1 = mlir_sys::mlirIntegerTypeGet(
-                        mlir_sys::mlirOperationGetContext(function.op),
-                        1,
-                    );
-                    let mut signature = function.signature.clone();
-                    let count = signature.results.len();
-                    signature
-                        .results
-                        .extend(std::iter::repeat_n(i1, buffers.len()));
-                    let mut res_attrs =
-                        functions::per_position_attributes(function.op, "res_attrs", count);
-                    res_attrs.resize(signature.results.len(), Vec::new());
-                    functions::set_signature(function.op, &signature);
-                    functions::set_per_position_attributes(function.op, "res_attrs", &res_attrs);
-                }
-                boundary.flagged_functions.insert(function.op.ptr as usize);
-                flagged.insert(function.name.clone(), buffers);
-            }
-            Some(LeftAlone::UsedOtherThanByCall(index)) if !function.public => {
-                // SAFETY: live ops of the running pass.
-                let (op, user) = unsafe {
-                    (
-                        OperationRef::from_raw(function.op),
-                        OperationRef::from_raw(users[index]),
-                    )
-                };
-                Diagnostic::new(
-                    &op,
-                    Severity::Remark,
-                    format!(
-                        "'{}' is used other than by a direct call: it keeps the public ABI (callers own its results)",
-                        function.name
-                    ),
-                )
-                .note_at(&user, "used here")
-                .emit();
-            }
-            Some(_) => {}
-        }
-    }
-    for (symbol_use, &call) in uses.iter().zip(&users) {
-        let SymbolUse::DirectCall { callee } = symbol_use else {
-            continue;
-        };
-        let Some(buffers) = flagged.get(callee) else {
-            continue;
-        };
-        // SAFETY: a live call of the module, rebuilt with the same operands,
-        // attributes and regions and one more `i1` result per buffer result;
-        // the old call's uses move to the new one before it is erased.
-        unsafe {
-            let count = mlir_sys::mlirOperationGetNumResults(call) as usize;
-            let operands: Vec<MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(call))
-                .map(|i| mlir_sys::mlirOperationGetOperand(call, i))
-                .collect();
-            let i1 = mlir_sys::mlirIntegerTypeGet(mlir_sys::mlirOperationGetContext(call), 1);
-            let mut types: Vec<MlirType> = (0..count)
-                .map(|i| edit::value_type(edit::result(call, i)))
-                .collect();
-            types.extend(std::iter::repeat_n(i1, buffers.len()));
-            let new = edit::rebuild_with_regions(call, &operands, &types, &[])
-                .expect("MLIR rebuilds a call with more results");
-            for i in 0..count {
-                edit::replace_all_uses(edit::result(call, i), edit::result(new, i));
-            }
-            edit::erase(call);
-            let pairs = buffers
-                .iter()
-                .enumerate()
-                .map(|(k, &r)| (r, count + k))
-                .collect();
-            boundary.flagged_calls.insert(new.ptr as usize, pairs);
-        }
-    }
-    boundary
-}
-
-/// The pass on one function, knowing what the module-level step changed.
-fn run_function(
-    op: OperationRef<'_, '_>,
-    options: &OwnershipDeallocationOptions,
-    boundary: &Boundary,
-) -> PassResult {
+/// The pass on one function; with `private-function-dynamic-ownership`, it
+/// reads (and removes) the marks `bufrs-ownership-function-boundaries` left
+/// on the function and its calls, and refuses a function without one.
+fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions) -> PassResult {
     type Pass = OwnershipDeallocation;
-    let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
+    let raw = melior::ir::operation::OperationLike::to_raw(&op);
+    let boundary = if options.private_function_dynamic_ownership {
+        // SAFETY: a live function-like op; region 0 is its body.
+        let has_body = unsafe {
+            !mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(raw, 0))
+                .ptr
+                .is_null()
+        };
+        if !has_body {
+            return Ok(()); // a declaration: nothing to free
+        }
+        let Some(returns) = ownership_flags(raw) else {
+            Diagnostic::error(
+                &op,
+                format!(
+                    "{}: private-function-dynamic-ownership on a function reads the marks ('{OWNERSHIP_FLAGS}') bufrs-ownership-function-boundaries leaves on its module's functions and calls, and this function has none: run builtin.module(bufrs-ownership-function-boundaries,func.func({}{{private-function-dynamic-ownership=true}})), the pipeline bufrs-ownership-deallocation-pipeline{{private-function-dynamic-ownership=true}}, or the pass on the module",
+                    Pass::ARGUMENT,
+                    Pass::ARGUMENT
+                ),
+            )
+            .emit();
+            return Err(PassFailed);
+        };
+        Some(returns)
+    } else {
+        None
+    };
+    let (snapshot, map) = capture(raw);
     let dominance = DominanceInfo::new(&snapshot);
     let alias = AliasAnalysis::new(&snapshot);
     let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
@@ -242,10 +169,15 @@ fn run_function(
     let extendable = extendable_ops(&snapshot, &map);
     let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
     let refused = [dialect::OWNERSHIP_BASED_DEALLOC];
-    let flagged_calls = flagged_call_results(&snapshot, &map, boundary);
-    let returns_flags = boundary
-        .flagged_functions
-        .contains(&(map.op(Snapshot::ROOT).ptr as usize));
+    let flagged_calls = match &boundary {
+        Some(_) => take_call_marks(&snapshot, &map),
+        None => HashMap::new(),
+    };
+    let returns_flags = boundary.as_ref().is_some_and(|r| !r.is_empty());
+    if boundary.is_some() {
+        // SAFETY: the live function; its marks are read.
+        unsafe { remove_ownership_flags(raw) };
+    }
     let config = PlanConfig {
         refused: &refused,
         flaggable: Some(&flaggable),
@@ -293,29 +225,27 @@ fn run_function(
     Ok(())
 }
 
-/// The buffer results of calls the module-level step rebuilt, with their
-/// flag results.
-fn flagged_call_results(
-    snapshot: &Snapshot,
-    map: &IrMap,
-    boundary: &Boundary,
-) -> HashMap<ValueId, ValueId> {
+/// The buffer results of the calls in the function that
+/// `bufrs-ownership-function-boundaries` rebuilt, with their flag results
+/// (the marks, which it removes: the output carries none).
+fn take_call_marks(snapshot: &Snapshot, map: &IrMap) -> HashMap<ValueId, ValueId> {
     let mut out = HashMap::new();
-    if boundary.flagged_calls.is_empty() {
-        return out;
-    }
     for (index, op) in snapshot.ops.iter().enumerate() {
         if !op.facts.is_call {
             continue;
         }
-        if let Some(pairs) = boundary
-            .flagged_calls
-            .get(&(map.op(OpId(index as u32)).ptr as usize))
-        {
-            for &(result, flag) in pairs {
-                out.insert(op.results[result], op.results[flag]);
+        let raw = map.op(OpId(index as u32));
+        let Some(buffers) = ownership_flags(raw) else {
+            continue;
+        };
+        let first = op.results.len().saturating_sub(buffers.len());
+        for (k, &result) in buffers.iter().enumerate() {
+            if let (Some(&r), Some(&f)) = (op.results.get(result), op.results.get(first + k)) {
+                out.insert(r, f);
             }
         }
+        // SAFETY: a live call of the function; its mark is read.
+        unsafe { remove_ownership_flags(raw) };
     }
     out
 }
@@ -802,6 +732,7 @@ fn apply(
 
     // Returns of a function whose callers take ownership flags: one per
     // returned buffer, after the results.
+    let mut placeholders: Vec<MlirOperation> = Vec::new();
     if boundary.returns {
         let mut returned: BTreeMap<OpId, Vec<FlagSource>> = BTreeMap::new();
         for t in root_returns(snapshot) {
@@ -834,8 +765,21 @@ fn apply(
             for source in sources {
                 extra.push(h.flag(source, location, InsertPoint::Before(ret))?);
             }
-            // SAFETY: a live return; the function's signature has the flags.
-            unsafe { append_operands(ret, &extra) };
+            // SAFETY: a live return whose last operands are the placeholder
+            // flags of bufrs-ownership-function-boundaries, one per returned
+            // buffer; they are replaced, and their constants erased below
+            // once unused.
+            unsafe {
+                let n = mlir_sys::mlirOperationGetNumOperands(ret) as usize;
+                let first = n.checked_sub(extra.len()).ok_or("a return lacks its flags")?;
+                for (k, &flag) in extra.iter().enumerate() {
+                    let old = mlir_sys::mlirOperationGetOperand(ret, (first + k) as isize);
+                    edit::set_operand(ret, first + k, flag);
+                    if let Some(def) = edit::defining_op(old) {
+                        placeholders.push(def);
+                    }
+                }
+            }
         }
     }
 
@@ -871,6 +815,20 @@ fn apply(
         // SAFETY: the old op is live, its regions were moved out and its
         // results replaced; nothing names it afterwards.
         unsafe { edit::erase(map.op(*id)) };
+    }
+    placeholders.sort_by_key(|op| op.ptr as usize);
+    placeholders.dedup_by_key(|op| op.ptr as usize);
+    for op in placeholders {
+        // SAFETY: the placeholder constants are live (no free is placed
+        // relative to a constant) and erased once, when nothing uses them.
+        unsafe {
+            if functions::op_name(op) != "arith.constant"
+                || !mlir_sys::mlirValueGetFirstUse(edit::result(op, 0)).ptr.is_null()
+            {
+                continue;
+            }
+            edit::erase(op);
+        }
     }
     Ok(())
 }

@@ -7,11 +7,16 @@
 // the public ABI. The first RUN line checks the IR and runs the static
 // verifier (which reads the same flags); the others execute every case under
 // AddressSanitizer, through bufrs' pipeline with the option and through
-// upstream's simplification and lowering (interoperability).
+// upstream's simplification and lowering (interoperability). The pass on
+// the module runs the module step (bufrs-ownership-function-boundaries)
+// itself; the second RUN line runs the step, then the pass on each
+// function (as the pipeline does): the same output, and no mark
+// ('bufrs.ownership_flags') is left in either.
 
-// RUN: %bufrs-opt %s -verify-diagnostics --pass-pipeline='builtin.module(bufrs-ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},bufrs-verify-deallocation{private-function-dynamic-ownership=true})' | FileCheck %s
+// RUN: %bufrs-opt %s -verify-diagnostics --pass-pipeline='builtin.module(bufrs-ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},bufrs-verify-deallocation{private-function-dynamic-ownership=true})' | FileCheck %s --implicit-check-not=bufrs.ownership_flags
+// RUN: %bufrs-opt %s -verify-diagnostics --pass-pipeline='builtin.module(bufrs-ownership-function-boundaries,func.func(bufrs-ownership-based-buffer-deallocation{private-function-dynamic-ownership=true}),bufrs-verify-deallocation{private-function-dynamic-ownership=true})' | FileCheck %s --implicit-check-not=bufrs.ownership_flags
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{private-function-dynamic-ownership=true},bufrs-verify-deallocation{private-function-dynamic-ownership=true})' | FileCheck %s --check-prefix=OUT
-// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},buffer-deallocation-simplification,bufferization-lower-deallocations)' | FileCheck %s --check-prefix=OUT
+// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-function-boundaries,func.func(bufrs-ownership-based-buffer-deallocation{private-function-dynamic-ownership=true}),buffer-deallocation-simplification,bufferization-lower-deallocations)' | FileCheck %s --check-prefix=OUT
 
 // @callers(true, 0), then @callers(false, 2): id, fresh, pick, chain,
 // countdown, taken, public_id.
