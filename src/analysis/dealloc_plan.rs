@@ -427,13 +427,19 @@ pub fn plan_with(
     let mut no_move: BTreeSet<usize> = BTreeSet::new();
     let mut marks = vec![false; snapshot.blocks.len()];
     let (liveness, handovers) = loop {
-        let mut liveness: HashMap<ValueId, Needed> = HashMap::new();
+        // Indexed by value (a hash map keyed by root dominated the plan's
+        // profile on long block chains).
+        let mut liveness: Vec<Option<Needed>> = Vec::new();
+        liveness.resize_with(snapshot.values.len(), || None);
         for &root in &owned {
             if let Some(home) = home(snapshot, root) {
-                liveness.insert(
-                    root,
-                    needed_blocks(snapshot, dominance, home, &uses[root.index()], &mut marks),
-                );
+                liveness[root.index()] = Some(needed_blocks(
+                    snapshot,
+                    dominance,
+                    home,
+                    &uses[root.index()],
+                    &mut marks,
+                ));
             }
         }
         let mut handovers: Vec<Handover> = Vec::with_capacity(feeds.len());
@@ -591,21 +597,26 @@ pub fn plan_with(
     }
 
     // Frees.
+    let mut uses_by_block: Vec<(BlockId, Use)> = Vec::new();
     for &root in &owned {
         let Some((home_region, def_block)) = home(snapshot, root) else {
             continue;
         };
-        let needed = &liveness[&root];
-        let root_uses = &uses[root.index()][..];
+        let needed = liveness[root.index()]
+            .as_ref()
+            .expect("every owned root with a home has its liveness");
         let mut edge_requests: BTreeMap<BlockId, Vec<(OpId, u32)>> = BTreeMap::new();
         // The root's uses by block, once (filtering them per block made the
-        // plan cubic on long chains of blocks).
-        let mut uses_by_block: HashMap<BlockId, Vec<&Use>> = HashMap::new();
-        for u in root_uses {
-            if let Some(b) = snapshot.op(u.at()).parent_block {
-                uses_by_block.entry(b).or_default().push(u);
-            }
-        }
+        // plan cubic on long chains of blocks): sorted by block in a buffer
+        // reused across roots (a map of vectors per root dominated the
+        // profile). Uses come in op order, mostly sorted already.
+        uses_by_block.clear();
+        uses_by_block.extend(
+            uses[root.index()]
+                .iter()
+                .filter_map(|&u| snapshot.op(u.at()).parent_block.map(|b| (b, u))),
+        );
+        uses_by_block.sort_by_key(|&(b, _)| b);
         // Only the blocks that need the root and its defining block (the
         // order does not matter: frees are sorted, and every edge gets at
         // most one request per root). Walking every block of the region for
@@ -614,15 +625,25 @@ pub fn plan_with(
         if let Err(at) = candidates.binary_search(&def_block) {
             candidates.insert(at, def_block);
         }
+        let mut cursor = 0;
         for block in candidates {
             if snapshot.block(block).region != home_region || !dominance.is_reachable(block) {
                 continue;
             }
-            let in_block: &[&Use] = uses_by_block.get(&block).map_or(&[], |v| v);
+            // Candidates ascend like the uses: one cursor walks both.
+            while cursor < uses_by_block.len() && uses_by_block[cursor].0 < block {
+                cursor += 1;
+            }
+            let start = cursor;
+            while cursor < uses_by_block.len() && uses_by_block[cursor].0 == block {
+                cursor += 1;
+            }
+            let in_block = &uses_by_block[start..cursor];
             // Consumed by a region-branch op that moves it into its regions.
-            if in_block
-                .iter()
-                .any(|u| moved.contains(&(u.at(), root, FeedEdge::Entry)))
+            if !moved.is_empty()
+                && in_block
+                    .iter()
+                    .any(|(_, u)| moved.contains(&(u.at(), root, FeedEdge::Entry)))
             {
                 continue;
             }
@@ -641,18 +662,23 @@ pub fn plan_with(
             }
             let t = terminator.expect("successors imply a terminator");
             let edge_moved = |k: u32| moved.contains(&(t, root, FeedEdge::Branch(k)));
-            // An edge block cloning an alias of the root uses it on that edge.
-            let cloned: Vec<bool> = (0..successors.len() as u32)
-                .map(|k| {
-                    plan.splits.get(&(t, k)).is_some_and(|e| {
-                        e.clones.iter().any(|&(_, v)| {
-                            ownership.roots_iter(v).any(|r| r == root)
-                                || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+            // An edge block cloning an alias of the root uses it on that edge
+            // (nothing to allocate when no edge is split).
+            let cloned: Vec<bool> = if plan.splits.is_empty() {
+                Vec::new()
+            } else {
+                (0..successors.len() as u32)
+                    .map(|k| {
+                        plan.splits.get(&(t, k)).is_some_and(|e| {
+                            e.clones.iter().any(|&(_, v)| {
+                                ownership.roots_iter(v).any(|r| r == root)
+                                    || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+                            })
                         })
                     })
-                })
-                .collect();
-            let cloned_on_edge = |k: u32| cloned[k as usize];
+                    .collect()
+            };
+            let cloned_on_edge = |k: u32| cloned.get(k as usize).copied().unwrap_or(false);
             let any_needed = successors
                 .iter()
                 .enumerate()
@@ -905,7 +931,9 @@ fn lifted_uses(
         if roots_here.is_empty() {
             continue;
         }
-        roots_here.sort_unstable();
+        // A few sorted runs (one per operand): the stable sort merges them
+        // in linear time.
+        roots_here.sort();
         roots_here.dedup();
         if let Some(problem) = escape_problem(snapshot, ownership, id) {
             errors.push(problem);
@@ -1216,7 +1244,7 @@ fn can_move(
     snapshot: &Snapshot,
     ownership: &Ownership,
     uses: &[Vec<Use>],
-    liveness: &HashMap<ValueId, Needed>,
+    liveness: &[Option<Needed>],
     feed: &Feed,
 ) -> Option<ValueId> {
     let root = ownership.exact_owned_root(feed.value)?;
@@ -1258,7 +1286,7 @@ fn can_move(
     {
         return None;
     }
-    let needed = &liveness[&root];
+    let needed = liveness[root.index()].as_ref()?;
     let root_uses = &uses[root.index()][..];
     let dead_after = match feed.edge {
         FeedEdge::Branch(k) => forwarder
@@ -1286,8 +1314,16 @@ fn can_move(
 /// Where a root dies inside `block`: after its last use there, before the
 /// terminator when the terminator itself uses it (a clone source), or right
 /// after its definition when it has no use in the block.
-fn free_in_block(snapshot: &Snapshot, root: ValueId, block: BlockId, uses: &[&Use]) -> FreeAt {
-    let last = uses.iter().max_by_key(|u| snapshot.op(u.at()).position);
+fn free_in_block(
+    snapshot: &Snapshot,
+    root: ValueId,
+    block: BlockId,
+    uses: &[(BlockId, Use)],
+) -> FreeAt {
+    let last = uses
+        .iter()
+        .map(|(_, u)| u)
+        .max_by_key(|u| snapshot.op(u.at()).position);
     match last {
         Some(u) if snapshot.op(u.at()).facts.is_terminator => FreeAt::Before(u.at()),
         Some(u) => FreeAt::After(u.at()),

@@ -472,16 +472,6 @@ fn alias_of(sources: &[ValueId], kinds: &[Kind], _v: ValueId) -> Kind {
     Kind::Alias(roots.into_iter().collect())
 }
 
-fn roots_of(kinds: &[Kind], v: ValueId) -> Option<Vec<ValueId>> {
-    match &kinds[v.index()] {
-        Kind::NotBuffer => Some(vec![]),
-        Kind::OwnedRoot | Kind::UnownedRoot => Some(vec![v]),
-        // An alias with no roots yet is a merge still unknown.
-        Kind::Alias(r) if r.is_empty() => None,
-        Kind::Alias(r) => Some(r.clone()),
-    }
-}
-
 fn merge_state(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
@@ -489,34 +479,54 @@ fn merge_state(
     incoming: &[Incoming],
     kinds: &[Kind],
 ) -> MergeState {
-    let mut sets: Vec<Vec<ValueId>> = Vec::new();
+    // The union of the inputs' roots, and apart the roots that still need a
+    // dominance check: every owned root of a value dominates that value (a
+    // root itself, an operand's root, or a checked alias merge's root), so an
+    // input that properly dominates the merge vouches for all its roots (one
+    // query per edge instead of one per root: merges on a chain of blocks
+    // may have as many roots as there are blocks before them).
+    let mut union: Vec<ValueId> = Vec::new();
+    let mut unchecked: Vec<ValueId> = Vec::new();
+    let mut known = false;
     for edge in incoming {
         if edge.value == merge {
             continue; // passes itself around a loop: no new information
         }
         // Still-unknown inputs are skipped: optimistic.
-        if let Some(roots) = roots_of(kinds, edge.value) {
-            sets.push(roots);
+        let start = union.len();
+        match &kinds[edge.value.index()] {
+            Kind::NotBuffer => {}
+            Kind::OwnedRoot | Kind::UnownedRoot => union.push(edge.value),
+            Kind::Alias(r) if r.is_empty() => continue,
+            Kind::Alias(r) => union.extend_from_slice(r),
+        }
+        known = true;
+        if union.len() > start && !dominates_merge(snapshot, dominance, edge.value, merge) {
+            unchecked.extend_from_slice(&union[start..]);
         }
     }
-    if sets.is_empty() {
+    if !known {
         return MergeState::Unknown;
     }
+    // Sorted runs, one per input: the stable sort merges them in linear time.
+    union.sort();
+    union.dedup();
     let owned = |r: &ValueId| kinds[r.index()] == Kind::OwnedRoot;
-    if sets.iter().all(|s| !s.iter().any(owned)) {
-        let union: BTreeSet<ValueId> = sets.iter().flatten().copied().collect();
-        return MergeState::NotOwned(union.into_iter().collect());
+    if !union.iter().any(owned) {
+        return MergeState::NotOwned(union);
     }
     // Every owned root that may arrive dominates the merge: the merge can be
     // an alias of all of them (each stays alive through the merge's uses and
     // is freed after them, whichever arrived). Unowned roots need nothing.
-    let union: BTreeSet<ValueId> = sets.iter().flatten().copied().collect();
-    let dominated = union
-        .iter()
-        .filter(|r| owned(r))
-        .all(|&r| r != merge && dominates_merge(snapshot, dominance, r, merge));
+    unchecked.sort_unstable();
+    unchecked.dedup();
+    let dominated = !(owned(&merge) && union.binary_search(&merge).is_ok())
+        && unchecked
+            .iter()
+            .filter(|r| owned(r))
+            .all(|&r| dominates_merge(snapshot, dominance, r, merge));
     if dominated {
-        MergeState::Alias(union.into_iter().collect())
+        MergeState::Alias(union)
     } else {
         MergeState::Critical
     }
