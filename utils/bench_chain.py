@@ -22,7 +22,10 @@ A run that exceeds --timeout is stopped and shown as `> T`, a run that needs
 more than --max-memory-gb of address space fails and is shown as `> N GB`
 (the per-value alias sets of copy removal and merge-alloc reach about 1 GB
 at n=20000 and grow as n^2: without the cap, n=100000 would take the
-machine's memory); either way that pass is not run at larger sizes. `bufrs-print-aliases` prints, per value, every value it
+machine's memory); either way that pass is not run at larger sizes. `bufrs-verify-deallocation` runs on the output of
+`bufrs-buffer-deallocation` (its time is the verifier's alone); the two
+`*-pipeline` rows are bufrs' deallocation pipelines anchored on the module.
+`bufrs-print-aliases` prints, per value, every value it
 may alias: its output is O(n^2) lines on this input (discarded here).
 """
 
@@ -54,6 +57,9 @@ UPSTREAM = [
 BUFRS = [
     ("bufrs-buffer-deallocation", "buffer-deallocation-pipeline"),
     ("bufrs-ownership-based-buffer-deallocation", "buffer-deallocation-pipeline"),
+    ("bufrs-deallocation-pipeline", "buffer-deallocation-pipeline"),
+    ("bufrs-ownership-deallocation-pipeline", "buffer-deallocation-pipeline"),
+    ("bufrs-verify-deallocation", "buffer-deallocation-pipeline"),
     ("bufrs-buffer-hoisting", "buffer-hoisting"),
     ("bufrs-buffer-loop-hoisting", "buffer-loop-hoisting"),
     ("bufrs-promote-buffers-to-stack", "promote-buffers-to-stack"),
@@ -61,6 +67,12 @@ BUFRS = [
     ("bufrs-merge-alloc", "buffer-deallocation-pipeline"),
     ("bufrs-print-aliases", "buffer-deallocation-pipeline"),
 ]
+
+# Pass pipelines (not function passes) among BUFRS, anchored on the module.
+MODULE_PIPELINES = {"bufrs-deallocation-pipeline", "bufrs-ownership-deallocation-pipeline"}
+# Passes that judge deallocated IR: they run on the output of
+# bufrs-buffer-deallocation (made once per size, untimed).
+ON_DEALLOCATED = {"bufrs-verify-deallocation"}
 
 TIMING_LINE = re.compile(r"^\s+([\d.]+) \(\s*[\d.]+%\)\s+(\S.*?)\s*$", re.M)
 
@@ -147,10 +159,25 @@ def main():
             print(f"n={n}: parse+print {base:.3f} s, {base_rss:.0f} MB", file=sys.stderr)
             upstream = {}
             jobs = [(name, [opt, path, f"--pass-pipeline={pipeline}"], None) for name, pipeline in UPSTREAM]
-            jobs += [(name, [opt, f"--load-pass-plugin={args.plugin}", path,
-                             f"--pass-pipeline=builtin.module(func.func({name}))"], versus) for name, versus in BUFRS]
             wanted = {name for name, _ in BUFRS if not args.only or args.only in name}
             wanted |= {versus for name, versus in BUFRS if name in wanted}
+            deallocated = os.path.join(tmp, f"chain{n}.dealloc.mlir")
+            if wanted & ON_DEALLOCATED and not ON_DEALLOCATED <= set(gave_up):
+                try:
+                    made = subprocess.run([opt, f"--load-pass-plugin={args.plugin}", path, "-o", deallocated,
+                                           "--pass-pipeline=builtin.module(func.func(bufrs-buffer-deallocation))"],
+                                          stderr=subprocess.DEVNULL, timeout=args.timeout * 2).returncode == 0
+                except subprocess.TimeoutExpired:
+                    made = False
+                if not made:
+                    deallocated = None
+            for name, versus in BUFRS:
+                pipeline = name if name in MODULE_PIPELINES else f"func.func({name})"
+                source = deallocated if name in ON_DEALLOCATED else path
+                if source is None:
+                    continue
+                jobs.append((name, [opt, f"--load-pass-plugin={args.plugin}", source,
+                                    f"--pass-pipeline=builtin.module({pipeline})"], versus))
             for name, cmd, versus in jobs:
                 if name not in wanted:
                     continue

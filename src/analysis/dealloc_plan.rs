@@ -621,7 +621,7 @@ pub fn plan_with(
         // order does not matter: frees are sorted, and every edge gets at
         // most one request per root). Walking every block of the region for
         // every root made the plan quadratic in the blocks.
-        let mut candidates: Vec<BlockId> = needed.blocks.clone();
+        let mut candidates: Vec<BlockId> = needed.blocks().collect();
         if let Err(at) = candidates.binary_search(&def_block) {
             candidates.insert(at, def_block);
         }
@@ -1154,29 +1154,37 @@ fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
     out
 }
 
-/// Blocks of the root's region that still need the root on entry: sorted,
-/// and as bits over the span of block indices they cover (sparse in the
-/// function, dense where the root lives).
+/// Blocks of the root's region that still need the root on entry, as bits
+/// over the span of block indices they cover (sparse in the function, dense
+/// where the root lives; no list besides: on a chain of n blocks the roots
+/// together need O(n^2) blocks, and a bit per block is 32 times smaller
+/// than a block id).
 struct Needed {
-    blocks: Vec<BlockId>,
     first: usize,
     bits: Vec<u64>,
 }
 
 impl Needed {
-    fn new(blocks: Vec<BlockId>) -> Self {
+    /// From the blocks, sorted.
+    fn new(blocks: &[BlockId]) -> Self {
         let first = blocks.first().map_or(0, |b| b.index());
         let span = blocks.last().map_or(0, |b| b.index() + 1 - first);
         let mut bits = vec![0u64; span.div_ceil(64)];
-        for b in &blocks {
+        for b in blocks {
             let i = b.index() - first;
             bits[i / 64] |= 1 << (i % 64);
         }
-        Needed {
-            blocks,
-            first,
-            bits,
-        }
+        Needed { first, bits }
+    }
+
+    /// The blocks, ascending.
+    fn blocks(&self) -> impl Iterator<Item = BlockId> + '_ {
+        self.bits.iter().enumerate().flat_map(move |(w, &word)| {
+            let base = self.first + w * 64;
+            (0..64)
+                .filter(move |i| word >> i & 1 == 1)
+                .map(move |i| BlockId((base + i) as u32))
+        })
     }
 
     fn needed_in(&self, block: BlockId) -> bool {
@@ -1233,7 +1241,7 @@ fn needed_blocks(
         marks[b.index()] = false;
     }
     found.sort_unstable();
-    Needed::new(found)
+    Needed::new(&found)
 }
 
 /// The owned root that `feed` may hand on instead of a clone, if any: the

@@ -216,6 +216,26 @@ enum MergeState {
     Critical,
 }
 
+/// [`MergeState`] without its roots (the value's [`Kind`] holds them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MergeTag {
+    Unknown,
+    Alias,
+    NotOwned,
+    Critical,
+}
+
+impl MergeState {
+    fn tag(&self) -> MergeTag {
+        match self {
+            MergeState::Unknown => MergeTag::Unknown,
+            MergeState::Alias(_) => MergeTag::Alias,
+            MergeState::NotOwned(_) => MergeTag::NotOwned,
+            MergeState::Critical => MergeTag::Critical,
+        }
+    }
+}
+
 /// Computes ownership for `snapshot`.
 pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership {
     compute_with_flow(snapshot, dominance, &ValueFlow::new(snapshot))
@@ -272,7 +292,9 @@ pub fn compute_with_handled(
         &mut problems,
     );
 
-    let mut states = vec![MergeState::Unknown; n];
+    // The state of each merge without its root set, which `kinds` holds
+    // (keeping it twice doubled the memory on long block chains).
+    let mut states = vec![MergeTag::Unknown; n];
     let mut force_critical = false;
     let mut converged = false;
     // Merges are recomputed from their inputs each round; only `Critical`
@@ -289,20 +311,21 @@ pub fn compute_with_handled(
                     continue;
                 }
                 if is_merge[index] {
-                    let next = if force_critical || states[index] == MergeState::Critical {
+                    let next = if force_critical || states[index] == MergeTag::Critical {
                         MergeState::Critical
                     } else {
                         merge_state(snapshot, dominance, v, &incoming[index], &kinds)
                     };
-                    if next != states[index] {
-                        states[index] = next;
+                    let tag = next.tag();
+                    if tag != states[index] {
+                        states[index] = tag;
                         changed = true;
                     }
-                    let kind = match &states[index] {
+                    let kind = match next {
                         MergeState::Unknown => Kind::Alias(vec![]),
-                        MergeState::Alias(s) => Kind::Alias(s.clone()),
+                        MergeState::Alias(s) => Kind::Alias(s),
                         MergeState::NotOwned(s) if s.is_empty() => Kind::UnownedRoot,
-                        MergeState::NotOwned(s) => Kind::Alias(s.clone()),
+                        MergeState::NotOwned(s) => Kind::Alias(s),
                         MergeState::Critical => Kind::OwnedRoot,
                     };
                     if kinds[index] != kind {
@@ -321,11 +344,11 @@ pub fn compute_with_handled(
             for merges in coupled.values() {
                 if merges
                     .iter()
-                    .any(|m| states[m.index()] == MergeState::Critical)
+                    .any(|m| states[m.index()] == MergeTag::Critical)
                 {
                     for m in merges {
-                        if states[m.index()] != MergeState::Critical {
-                            states[m.index()] = MergeState::Critical;
+                        if states[m.index()] != MergeTag::Critical {
+                            states[m.index()] = MergeTag::Critical;
                             kinds[m.index()] = Kind::OwnedRoot;
                             changed = true;
                         }
@@ -345,11 +368,11 @@ pub fn compute_with_handled(
     // Merges that never received anything known (e.g. only from themselves
     // or unreachable code) name memory the function does not own.
     for index in 0..n {
-        if is_merge[index] && states[index] == MergeState::Unknown {
+        if is_merge[index] && states[index] == MergeTag::Unknown {
             kinds[index] = Kind::UnownedRoot;
         }
     }
-    let critical: Vec<bool> = states.iter().map(|s| *s == MergeState::Critical).collect();
+    let critical: Vec<bool> = states.iter().map(|s| *s == MergeTag::Critical).collect();
     let exact = exact_aliases(snapshot, &kinds, &incoming, &is_merge);
     Ownership {
         kinds,
