@@ -911,19 +911,33 @@ fn lifted_uses(
     let use_lists = UseLists::new(snapshot);
     let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
     let mut roots_here: Vec<ValueId> = Vec::new();
+    // The roots of one op, each once: marked with the op's index + 1 (no
+    // sort per op; an op's operands may name thousands of roots).
+    let mut seen: Vec<u32> = vec![0; snapshot.values.len()];
+    // Errors of the op's roots, reported in root order.
+    let mut root_errors: Vec<(ValueId, PlanError)> = Vec::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
         if id == Snapshot::ROOT || erased.contains(&id) {
             continue;
         }
+        let stamp = index as u32 + 1;
         roots_here.clear();
+        let mut add = |root: ValueId, roots_here: &mut Vec<ValueId>| {
+            if seen[root.index()] != stamp {
+                seen[root.index()] = stamp;
+                roots_here.push(root);
+            }
+        };
         for &operand in &op.operands {
             for root in ownership.roots_iter(operand) {
                 if ownership.is_owned_root(root) {
-                    roots_here.push(root);
+                    add(root, &mut roots_here);
                     // A merge that may be a borrowed buffer keeps it alive.
                     if let Some(lenders) = borrowed.get(&root) {
-                        roots_here.extend(lenders.iter().copied());
+                        for &lender in lenders {
+                            add(lender, &mut roots_here);
+                        }
                     }
                 }
             }
@@ -931,10 +945,6 @@ fn lifted_uses(
         if roots_here.is_empty() {
             continue;
         }
-        // A few sorted runs (one per operand): the stable sort merges them
-        // in linear time.
-        roots_here.sort();
-        roots_here.dedup();
         if let Some(problem) = escape_problem(snapshot, ownership, id) {
             errors.push(problem);
         }
@@ -952,7 +962,7 @@ fn lifted_uses(
                 match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
                     Ok(lifted) => uses[root.index()].extend(lifted),
                     Err(error) => {
-                        errors.push(error);
+                        root_errors.push((root, error));
                         continue;
                     }
                 }
@@ -967,11 +977,18 @@ fn lifted_uses(
             };
             match at {
                 Some(at) => uses[root.index()].push(Use::new(at, at != id)),
-                None => errors.push(PlanError {
-                    op: id,
-                    error: DeallocError::UseOutsideOwningRegion,
-                }),
+                None => root_errors.push((
+                    root,
+                    PlanError {
+                        op: id,
+                        error: DeallocError::UseOutsideOwningRegion,
+                    },
+                )),
             }
+        }
+        if !root_errors.is_empty() {
+            root_errors.sort_by_key(|&(root, _)| root);
+            errors.extend(root_errors.drain(..).map(|(_, error)| error));
         }
     }
     uses
