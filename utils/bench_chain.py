@@ -22,9 +22,13 @@ A run that exceeds --timeout is stopped and shown as `> T`, a run that needs
 more than --max-memory-gb of address space fails and is shown as `> N GB`
 (the per-value alias sets copy removal and merge-alloc had before the
 alias analysis stored per-component facts reached about 1 GB at n=20000 and
-grew as n^2: the cap keeps a regression from taking the machine's memory); either way that pass is not run at larger sizes. `bufrs-print-aliases` prints, per value, every value it
-may alias: its output is O(n^2) names on this input (discarded here; 21 MB at
-n=1000, 364 MB at n=4000), so its time is quadratic by definition;
+grew as n^2: the cap keeps a regression from taking the machine's memory);
+either way that pass is not run at larger sizes. `bufrs-verify-deallocation`
+runs on the output of `bufrs-buffer-deallocation` (its time is the verifier's
+alone); the two `*-pipeline` rows are bufrs' deallocation pipelines anchored on
+the module. `bufrs-print-aliases` prints, per value, every value it may alias:
+its output is O(n^2) names on this input (discarded here; 21 MB at n=1000,
+364 MB at n=4000), so its time is quadratic by definition;
 `bufrs-test-build-analyses` builds the analyses (capture, dominance, liveness,
 alias analysis, lifetimes) and prints one line: the analysis apart from the
 output.
@@ -58,6 +62,9 @@ UPSTREAM = [
 BUFRS = [
     ("bufrs-buffer-deallocation", "buffer-deallocation-pipeline"),
     ("bufrs-ownership-based-buffer-deallocation", "buffer-deallocation-pipeline"),
+    ("bufrs-deallocation-pipeline", "buffer-deallocation-pipeline"),
+    ("bufrs-ownership-deallocation-pipeline", "buffer-deallocation-pipeline"),
+    ("bufrs-verify-deallocation", "buffer-deallocation-pipeline"),
     ("bufrs-buffer-hoisting", "buffer-hoisting"),
     ("bufrs-buffer-loop-hoisting", "buffer-loop-hoisting"),
     ("bufrs-promote-buffers-to-stack", "promote-buffers-to-stack"),
@@ -66,6 +73,12 @@ BUFRS = [
     ("bufrs-print-aliases", "buffer-deallocation-pipeline"),
     ("bufrs-test-build-analyses", "buffer-deallocation-pipeline"),
 ]
+
+# Pass pipelines (not function passes) among BUFRS, anchored on the module.
+MODULE_PIPELINES = {"bufrs-deallocation-pipeline", "bufrs-ownership-deallocation-pipeline"}
+# Passes that judge deallocated IR: they run on the output of
+# bufrs-buffer-deallocation (made once per size, untimed).
+ON_DEALLOCATED = {"bufrs-verify-deallocation"}
 
 TIMING_LINE = re.compile(r"^\s+([\d.]+) \(\s*[\d.]+%\)\s+(\S.*?)\s*$", re.M)
 
@@ -152,10 +165,25 @@ def main():
             print(f"n={n}: parse+print {base:.3f} s, {base_rss:.0f} MB", file=sys.stderr)
             upstream = {}
             jobs = [(name, [opt, path, f"--pass-pipeline={pipeline}"], None) for name, pipeline in UPSTREAM]
-            jobs += [(name, [opt, f"--load-pass-plugin={args.plugin}", path,
-                             f"--pass-pipeline=builtin.module(func.func({name}))"], versus) for name, versus in BUFRS]
             wanted = {name for name, _ in BUFRS if not args.only or args.only in name}
             wanted |= {versus for name, versus in BUFRS if name in wanted}
+            deallocated = os.path.join(tmp, f"chain{n}.dealloc.mlir")
+            if wanted & ON_DEALLOCATED and not ON_DEALLOCATED <= set(gave_up):
+                try:
+                    made = subprocess.run([opt, f"--load-pass-plugin={args.plugin}", path, "-o", deallocated,
+                                           "--pass-pipeline=builtin.module(func.func(bufrs-buffer-deallocation))"],
+                                          stderr=subprocess.DEVNULL, timeout=args.timeout * 2).returncode == 0
+                except subprocess.TimeoutExpired:
+                    made = False
+                if not made:
+                    deallocated = None
+            for name, versus in BUFRS:
+                pipeline = name if name in MODULE_PIPELINES else f"func.func({name})"
+                source = deallocated if name in ON_DEALLOCATED else path
+                if source is None:
+                    continue
+                jobs.append((name, [opt, f"--load-pass-plugin={args.plugin}", source,
+                                    f"--pass-pipeline=builtin.module({pipeline})"], versus))
             for name, cmd, versus in jobs:
                 if name not in wanted:
                     continue

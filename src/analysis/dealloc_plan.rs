@@ -427,13 +427,19 @@ pub fn plan_with(
     let mut no_move: BTreeSet<usize> = BTreeSet::new();
     let mut marks = vec![false; snapshot.blocks.len()];
     let (liveness, handovers) = loop {
-        let mut liveness: HashMap<ValueId, Needed> = HashMap::new();
+        // Indexed by value (a hash map keyed by root dominated the plan's
+        // profile on long block chains).
+        let mut liveness: Vec<Option<Needed>> = Vec::new();
+        liveness.resize_with(snapshot.values.len(), || None);
         for &root in &owned {
             if let Some(home) = home(snapshot, root) {
-                liveness.insert(
-                    root,
-                    needed_blocks(snapshot, dominance, home, &uses[root.index()], &mut marks),
-                );
+                liveness[root.index()] = Some(needed_blocks(
+                    snapshot,
+                    dominance,
+                    home,
+                    &uses[root.index()],
+                    &mut marks,
+                ));
             }
         }
         let mut handovers: Vec<Handover> = Vec::with_capacity(feeds.len());
@@ -591,38 +597,53 @@ pub fn plan_with(
     }
 
     // Frees.
+    let mut uses_by_block: Vec<(BlockId, Use)> = Vec::new();
     for &root in &owned {
         let Some((home_region, def_block)) = home(snapshot, root) else {
             continue;
         };
-        let needed = &liveness[&root];
-        let root_uses = &uses[root.index()][..];
+        let needed = liveness[root.index()]
+            .as_ref()
+            .expect("every owned root with a home has its liveness");
         let mut edge_requests: BTreeMap<BlockId, Vec<(OpId, u32)>> = BTreeMap::new();
         // The root's uses by block, once (filtering them per block made the
-        // plan cubic on long chains of blocks).
-        let mut uses_by_block: HashMap<BlockId, Vec<&Use>> = HashMap::new();
-        for u in root_uses {
-            if let Some(b) = snapshot.op(u.at()).parent_block {
-                uses_by_block.entry(b).or_default().push(u);
-            }
-        }
+        // plan cubic on long chains of blocks): sorted by block in a buffer
+        // reused across roots (a map of vectors per root dominated the
+        // profile). Uses come in op order, mostly sorted already.
+        uses_by_block.clear();
+        uses_by_block.extend(
+            uses[root.index()]
+                .iter()
+                .filter_map(|&u| snapshot.op(u.at()).parent_block.map(|b| (b, u))),
+        );
+        uses_by_block.sort_by_key(|&(b, _)| b);
         // Only the blocks that need the root and its defining block (the
         // order does not matter: frees are sorted, and every edge gets at
         // most one request per root). Walking every block of the region for
         // every root made the plan quadratic in the blocks.
-        let mut candidates: Vec<BlockId> = needed.blocks.clone();
+        let mut candidates: Vec<BlockId> = needed.blocks().collect();
         if let Err(at) = candidates.binary_search(&def_block) {
             candidates.insert(at, def_block);
         }
+        let mut cursor = 0;
         for block in candidates {
             if snapshot.block(block).region != home_region || !dominance.is_reachable(block) {
                 continue;
             }
-            let in_block: &[&Use] = uses_by_block.get(&block).map_or(&[], |v| v);
+            // Candidates ascend like the uses: one cursor walks both.
+            while cursor < uses_by_block.len() && uses_by_block[cursor].0 < block {
+                cursor += 1;
+            }
+            let start = cursor;
+            while cursor < uses_by_block.len() && uses_by_block[cursor].0 == block {
+                cursor += 1;
+            }
+            let in_block = &uses_by_block[start..cursor];
             // Consumed by a region-branch op that moves it into its regions.
-            if in_block
-                .iter()
-                .any(|u| moved.contains(&(u.at(), root, FeedEdge::Entry)))
+            if !moved.is_empty()
+                && in_block
+                    .iter()
+                    .any(|(_, u)| moved.contains(&(u.at(), root, FeedEdge::Entry)))
             {
                 continue;
             }
@@ -641,18 +662,23 @@ pub fn plan_with(
             }
             let t = terminator.expect("successors imply a terminator");
             let edge_moved = |k: u32| moved.contains(&(t, root, FeedEdge::Branch(k)));
-            // An edge block cloning an alias of the root uses it on that edge.
-            let cloned: Vec<bool> = (0..successors.len() as u32)
-                .map(|k| {
-                    plan.splits.get(&(t, k)).is_some_and(|e| {
-                        e.clones.iter().any(|&(_, v)| {
-                            ownership.roots_iter(v).any(|r| r == root)
-                                || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+            // An edge block cloning an alias of the root uses it on that edge
+            // (nothing to allocate when no edge is split).
+            let cloned: Vec<bool> = if plan.splits.is_empty() {
+                Vec::new()
+            } else {
+                (0..successors.len() as u32)
+                    .map(|k| {
+                        plan.splits.get(&(t, k)).is_some_and(|e| {
+                            e.clones.iter().any(|&(_, v)| {
+                                ownership.roots_iter(v).any(|r| r == root)
+                                    || lenders_of(ownership, &plan.borrowed, v).contains(&root)
+                            })
                         })
                     })
-                })
-                .collect();
-            let cloned_on_edge = |k: u32| cloned[k as usize];
+                    .collect()
+            };
+            let cloned_on_edge = |k: u32| cloned.get(k as usize).copied().unwrap_or(false);
             let any_needed = successors
                 .iter()
                 .enumerate()
@@ -885,19 +911,33 @@ fn lifted_uses(
     let use_lists = UseLists::new(snapshot);
     let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
     let mut roots_here: Vec<ValueId> = Vec::new();
+    // The roots of one op, each once: marked with the op's index + 1 (no
+    // sort per op; an op's operands may name thousands of roots).
+    let mut seen: Vec<u32> = vec![0; snapshot.values.len()];
+    // Errors of the op's roots, reported in root order.
+    let mut root_errors: Vec<(ValueId, PlanError)> = Vec::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
         if id == Snapshot::ROOT || erased.contains(&id) {
             continue;
         }
+        let stamp = index as u32 + 1;
         roots_here.clear();
+        let mut add = |root: ValueId, roots_here: &mut Vec<ValueId>| {
+            if seen[root.index()] != stamp {
+                seen[root.index()] = stamp;
+                roots_here.push(root);
+            }
+        };
         for &operand in &op.operands {
             for root in ownership.roots_iter(operand) {
                 if ownership.is_owned_root(root) {
-                    roots_here.push(root);
+                    add(root, &mut roots_here);
                     // A merge that may be a borrowed buffer keeps it alive.
                     if let Some(lenders) = borrowed.get(&root) {
-                        roots_here.extend(lenders.iter().copied());
+                        for &lender in lenders {
+                            add(lender, &mut roots_here);
+                        }
                     }
                 }
             }
@@ -905,8 +945,6 @@ fn lifted_uses(
         if roots_here.is_empty() {
             continue;
         }
-        roots_here.sort_unstable();
-        roots_here.dedup();
         if let Some(problem) = escape_problem(snapshot, ownership, id) {
             errors.push(problem);
         }
@@ -924,7 +962,7 @@ fn lifted_uses(
                 match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
                     Ok(lifted) => uses[root.index()].extend(lifted),
                     Err(error) => {
-                        errors.push(error);
+                        root_errors.push((root, error));
                         continue;
                     }
                 }
@@ -939,11 +977,18 @@ fn lifted_uses(
             };
             match at {
                 Some(at) => uses[root.index()].push(Use::new(at, at != id)),
-                None => errors.push(PlanError {
-                    op: id,
-                    error: DeallocError::UseOutsideOwningRegion,
-                }),
+                None => root_errors.push((
+                    root,
+                    PlanError {
+                        op: id,
+                        error: DeallocError::UseOutsideOwningRegion,
+                    },
+                )),
             }
+        }
+        if !root_errors.is_empty() {
+            root_errors.sort_by_key(|&(root, _)| root);
+            errors.extend(root_errors.drain(..).map(|(_, error)| error));
         }
     }
     uses
@@ -1126,29 +1171,37 @@ fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
     out
 }
 
-/// Blocks of the root's region that still need the root on entry: sorted,
-/// and as bits over the span of block indices they cover (sparse in the
-/// function, dense where the root lives).
+/// Blocks of the root's region that still need the root on entry, as bits
+/// over the span of block indices they cover (sparse in the function, dense
+/// where the root lives; no list besides: on a chain of n blocks the roots
+/// together need O(n^2) blocks, and a bit per block is 32 times smaller
+/// than a block id).
 struct Needed {
-    blocks: Vec<BlockId>,
     first: usize,
     bits: Vec<u64>,
 }
 
 impl Needed {
-    fn new(blocks: Vec<BlockId>) -> Self {
+    /// From the blocks, sorted.
+    fn new(blocks: &[BlockId]) -> Self {
         let first = blocks.first().map_or(0, |b| b.index());
         let span = blocks.last().map_or(0, |b| b.index() + 1 - first);
         let mut bits = vec![0u64; span.div_ceil(64)];
-        for b in &blocks {
+        for b in blocks {
             let i = b.index() - first;
             bits[i / 64] |= 1 << (i % 64);
         }
-        Needed {
-            blocks,
-            first,
-            bits,
-        }
+        Needed { first, bits }
+    }
+
+    /// The blocks, ascending.
+    fn blocks(&self) -> impl Iterator<Item = BlockId> + '_ {
+        self.bits.iter().enumerate().flat_map(move |(w, &word)| {
+            let base = self.first + w * 64;
+            (0..64)
+                .filter(move |i| word >> i & 1 == 1)
+                .map(move |i| BlockId((base + i) as u32))
+        })
     }
 
     fn needed_in(&self, block: BlockId) -> bool {
@@ -1205,7 +1258,7 @@ fn needed_blocks(
         marks[b.index()] = false;
     }
     found.sort_unstable();
-    Needed::new(found)
+    Needed::new(&found)
 }
 
 /// The owned root that `feed` may hand on instead of a clone, if any: the
@@ -1216,7 +1269,7 @@ fn can_move(
     snapshot: &Snapshot,
     ownership: &Ownership,
     uses: &[Vec<Use>],
-    liveness: &HashMap<ValueId, Needed>,
+    liveness: &[Option<Needed>],
     feed: &Feed,
 ) -> Option<ValueId> {
     let root = ownership.exact_owned_root(feed.value)?;
@@ -1258,7 +1311,7 @@ fn can_move(
     {
         return None;
     }
-    let needed = &liveness[&root];
+    let needed = liveness[root.index()].as_ref()?;
     let root_uses = &uses[root.index()][..];
     let dead_after = match feed.edge {
         FeedEdge::Branch(k) => forwarder
@@ -1286,8 +1339,16 @@ fn can_move(
 /// Where a root dies inside `block`: after its last use there, before the
 /// terminator when the terminator itself uses it (a clone source), or right
 /// after its definition when it has no use in the block.
-fn free_in_block(snapshot: &Snapshot, root: ValueId, block: BlockId, uses: &[&Use]) -> FreeAt {
-    let last = uses.iter().max_by_key(|u| snapshot.op(u.at()).position);
+fn free_in_block(
+    snapshot: &Snapshot,
+    root: ValueId,
+    block: BlockId,
+    uses: &[(BlockId, Use)],
+) -> FreeAt {
+    let last = uses
+        .iter()
+        .map(|(_, u)| u)
+        .max_by_key(|u| snapshot.op(u.at()).position);
     match last {
         Some(u) if snapshot.op(u.at()).facts.is_terminator => FreeAt::Before(u.at()),
         Some(u) => FreeAt::After(u.at()),

@@ -216,6 +216,26 @@ enum MergeState {
     Critical,
 }
 
+/// [`MergeState`] without its roots (the value's [`Kind`] holds them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MergeTag {
+    Unknown,
+    Alias,
+    NotOwned,
+    Critical,
+}
+
+impl MergeState {
+    fn tag(&self) -> MergeTag {
+        match self {
+            MergeState::Unknown => MergeTag::Unknown,
+            MergeState::Alias(_) => MergeTag::Alias,
+            MergeState::NotOwned(_) => MergeTag::NotOwned,
+            MergeState::Critical => MergeTag::Critical,
+        }
+    }
+}
+
 /// Computes ownership for `snapshot`.
 pub fn compute(snapshot: &Snapshot, dominance: &DominanceInfo<'_>) -> Ownership {
     compute_with_flow(snapshot, dominance, &ValueFlow::new(snapshot))
@@ -272,7 +292,9 @@ pub fn compute_with_handled(
         &mut problems,
     );
 
-    let mut states = vec![MergeState::Unknown; n];
+    // The state of each merge without its root set, which `kinds` holds
+    // (keeping it twice doubled the memory on long block chains).
+    let mut states = vec![MergeTag::Unknown; n];
     let mut force_critical = false;
     let mut converged = false;
     // Merges are recomputed from their inputs each round; only `Critical`
@@ -289,20 +311,21 @@ pub fn compute_with_handled(
                     continue;
                 }
                 if is_merge[index] {
-                    let next = if force_critical || states[index] == MergeState::Critical {
+                    let next = if force_critical || states[index] == MergeTag::Critical {
                         MergeState::Critical
                     } else {
                         merge_state(snapshot, dominance, v, &incoming[index], &kinds)
                     };
-                    if next != states[index] {
-                        states[index] = next;
+                    let tag = next.tag();
+                    if tag != states[index] {
+                        states[index] = tag;
                         changed = true;
                     }
-                    let kind = match &states[index] {
+                    let kind = match next {
                         MergeState::Unknown => Kind::Alias(vec![]),
-                        MergeState::Alias(s) => Kind::Alias(s.clone()),
+                        MergeState::Alias(s) => Kind::Alias(s),
                         MergeState::NotOwned(s) if s.is_empty() => Kind::UnownedRoot,
-                        MergeState::NotOwned(s) => Kind::Alias(s.clone()),
+                        MergeState::NotOwned(s) => Kind::Alias(s),
                         MergeState::Critical => Kind::OwnedRoot,
                     };
                     if kinds[index] != kind {
@@ -321,11 +344,11 @@ pub fn compute_with_handled(
             for merges in coupled.values() {
                 if merges
                     .iter()
-                    .any(|m| states[m.index()] == MergeState::Critical)
+                    .any(|m| states[m.index()] == MergeTag::Critical)
                 {
                     for m in merges {
-                        if states[m.index()] != MergeState::Critical {
-                            states[m.index()] = MergeState::Critical;
+                        if states[m.index()] != MergeTag::Critical {
+                            states[m.index()] = MergeTag::Critical;
                             kinds[m.index()] = Kind::OwnedRoot;
                             changed = true;
                         }
@@ -345,11 +368,11 @@ pub fn compute_with_handled(
     // Merges that never received anything known (e.g. only from themselves
     // or unreachable code) name memory the function does not own.
     for index in 0..n {
-        if is_merge[index] && states[index] == MergeState::Unknown {
+        if is_merge[index] && states[index] == MergeTag::Unknown {
             kinds[index] = Kind::UnownedRoot;
         }
     }
-    let critical: Vec<bool> = states.iter().map(|s| *s == MergeState::Critical).collect();
+    let critical: Vec<bool> = states.iter().map(|s| *s == MergeTag::Critical).collect();
     let exact = exact_aliases(snapshot, &kinds, &incoming, &is_merge);
     Ownership {
         kinds,
@@ -472,16 +495,6 @@ fn alias_of(sources: &[ValueId], kinds: &[Kind], _v: ValueId) -> Kind {
     Kind::Alias(roots.into_iter().collect())
 }
 
-fn roots_of(kinds: &[Kind], v: ValueId) -> Option<Vec<ValueId>> {
-    match &kinds[v.index()] {
-        Kind::NotBuffer => Some(vec![]),
-        Kind::OwnedRoot | Kind::UnownedRoot => Some(vec![v]),
-        // An alias with no roots yet is a merge still unknown.
-        Kind::Alias(r) if r.is_empty() => None,
-        Kind::Alias(r) => Some(r.clone()),
-    }
-}
-
 fn merge_state(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
@@ -489,34 +502,54 @@ fn merge_state(
     incoming: &[Incoming],
     kinds: &[Kind],
 ) -> MergeState {
-    let mut sets: Vec<Vec<ValueId>> = Vec::new();
+    // The union of the inputs' roots, and apart the roots that still need a
+    // dominance check: every owned root of a value dominates that value (a
+    // root itself, an operand's root, or a checked alias merge's root), so an
+    // input that properly dominates the merge vouches for all its roots (one
+    // query per edge instead of one per root: merges on a chain of blocks
+    // may have as many roots as there are blocks before them).
+    let mut union: Vec<ValueId> = Vec::new();
+    let mut unchecked: Vec<ValueId> = Vec::new();
+    let mut known = false;
     for edge in incoming {
         if edge.value == merge {
             continue; // passes itself around a loop: no new information
         }
         // Still-unknown inputs are skipped: optimistic.
-        if let Some(roots) = roots_of(kinds, edge.value) {
-            sets.push(roots);
+        let start = union.len();
+        match &kinds[edge.value.index()] {
+            Kind::NotBuffer => {}
+            Kind::OwnedRoot | Kind::UnownedRoot => union.push(edge.value),
+            Kind::Alias(r) if r.is_empty() => continue,
+            Kind::Alias(r) => union.extend_from_slice(r),
+        }
+        known = true;
+        if union.len() > start && !dominates_merge(snapshot, dominance, edge.value, merge) {
+            unchecked.extend_from_slice(&union[start..]);
         }
     }
-    if sets.is_empty() {
+    if !known {
         return MergeState::Unknown;
     }
+    // Sorted runs, one per input: the stable sort merges them in linear time.
+    union.sort();
+    union.dedup();
     let owned = |r: &ValueId| kinds[r.index()] == Kind::OwnedRoot;
-    if sets.iter().all(|s| !s.iter().any(owned)) {
-        let union: BTreeSet<ValueId> = sets.iter().flatten().copied().collect();
-        return MergeState::NotOwned(union.into_iter().collect());
+    if !union.iter().any(owned) {
+        return MergeState::NotOwned(union);
     }
     // Every owned root that may arrive dominates the merge: the merge can be
     // an alias of all of them (each stays alive through the merge's uses and
     // is freed after them, whichever arrived). Unowned roots need nothing.
-    let union: BTreeSet<ValueId> = sets.iter().flatten().copied().collect();
-    let dominated = union
-        .iter()
-        .filter(|r| owned(r))
-        .all(|&r| r != merge && dominates_merge(snapshot, dominance, r, merge));
+    unchecked.sort_unstable();
+    unchecked.dedup();
+    let dominated = !(owned(&merge) && union.binary_search(&merge).is_ok())
+        && unchecked
+            .iter()
+            .filter(|r| owned(r))
+            .all(|&r| dominates_merge(snapshot, dominance, r, merge));
     if dominated {
-        MergeState::Alias(union.into_iter().collect())
+        MergeState::Alias(union)
     } else {
         MergeState::Critical
     }
