@@ -269,7 +269,7 @@ mod tests {
     }
 
     #[test]
-    fn perfect_packings_shrink_to_small_leaves() {
+    fn perfect_packings_split_at_their_first_time_cut() {
         for seed in 0..3 {
             let problem = synth::perfect_packing(1000, seed).unwrap();
             let dec = decompose(&problem);
