@@ -367,8 +367,8 @@ mod tests {
                 }
                 prop_assert!(leaf.base.is_multiple_of(problem.max_alignment()));
             }
-            for i in 0..problem.len() {
-                prop_assert!(seen[i] || dec.fixed[i].is_some());
+            for (seen, fixed) in seen.iter().zip(&dec.fixed) {
+                prop_assert!(*seen || fixed.is_some());
             }
             let bound = dec.bound(&problem);
             prop_assert_eq!(bound, lower_bound(&problem));
