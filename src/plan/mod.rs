@@ -15,6 +15,8 @@
 //! * [`skyline`]: bottom-left fill of the lowest point of the skyline (perfect-packing style).
 //! * [`valley`]: the skyline fill of large inputs (lowest valley first, O(n log n) on any
 //!   trace).
+//! * [`decompose`]: exact splits of a problem by time cuts and layers (buffers meeting every
+//!   other one, stacked at the bottom) into leaves planned apart.
 //! * [`search`]: a canonical-placement branch and bound that aims at the optimum within a
 //!   deterministic budget, starting from the default plan; it can go around buffers fixed at
 //!   given offsets ([`search::fit_around`]).
@@ -38,6 +40,7 @@ pub mod bound;
 pub mod check;
 pub mod csv_io;
 pub mod deadline;
+pub mod decompose;
 pub mod free_chunk;
 pub mod greedy;
 pub mod lns;
