@@ -335,7 +335,7 @@ pub fn reorder_blocks(s: &Snapshot, orders: &[Vec<BlockId>]) -> Snapshot {
     for (i, o) in s.ops.iter().enumerate() {
         let f = &o.facts;
         ops[m.ops[i] as usize] = Some(OpInfo {
-            name: o.name.clone(),
+            name: o.name,
             parent_block: o.parent_block.map(block),
             position: o.position,
             operands: values(&o.operands).into(),
