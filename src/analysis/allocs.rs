@@ -83,7 +83,7 @@ impl DeallocParts {
             memrefs: info.operands[..n].to_vec(),
             conditions: info.operands[n..2 * n].to_vec(),
             retained: info.operands[2 * n..].to_vec(),
-            updated: info.results.clone(),
+            updated: info.results.to_vec(),
         })
     }
 }

@@ -456,7 +456,7 @@ impl<'s> Checker<'s> {
             return n.clone();
         }
         let snap = self.snap;
-        let mut work: Vec<ValueId> = snap.block(block).args.clone();
+        let mut work: Vec<ValueId> = snap.block(block).args.to_vec();
         work.extend_from_slice(self.liveness.live_in(block));
         let out = self.close_needed(block, work);
         self.needed.insert(block, out.clone());
@@ -1196,7 +1196,7 @@ impl<'s> Checker<'s> {
         if !touches || info.name == OWNERSHIP_BASED_DEALLOC {
             return;
         }
-        let mut values: Vec<ValueId> = info.operands.clone();
+        let mut values: Vec<ValueId> = info.operands.to_vec();
         // An op with regions it does not describe touches what they use.
         if info.facts.region_branch.is_none() && !info.regions.is_empty() {
             values.extend(self.free_values_of_regions(op));

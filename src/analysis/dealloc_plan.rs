@@ -70,7 +70,7 @@ pub fn check_handled(
             errors.push(PlanError {
                 op: OpId(index as u32),
                 error: DeallocError::FreedAlsoByOwnershipDealloc {
-                    op: op.name.clone(),
+                    op: op.name.to_string(),
                 },
             });
         }
@@ -375,7 +375,7 @@ pub fn plan_with(
             Problem::UnknownRegionExit { op, terminator } => PlanError {
                 op: *terminator,
                 error: DeallocError::UnknownRegionExit {
-                    parent: snapshot.op(*op).name.clone(),
+                    parent: snapshot.op(*op).name.to_string(),
                 },
             },
         })
@@ -845,7 +845,7 @@ fn existing_frees(
         let refuse = |error: DeallocError| PlanError { op: id, error };
         if refused.contains(&op.name.as_str()) {
             errors.push(refuse(DeallocError::OwnershipBasedDealloc {
-                op: op.name.clone(),
+                op: op.name.to_string(),
             }));
             continue;
         }
@@ -867,7 +867,7 @@ fn existing_frees(
             && op.regions.is_empty();
         if !only_frees {
             let allocates = effects.iter().any(|e| e.kind == EffectKind::Allocate);
-            let op = op.name.clone();
+            let op = op.name.to_string();
             errors.push(refuse(if allocates {
                 DeallocError::FreeAndAllocate { op }
             } else {
@@ -1085,7 +1085,7 @@ fn escape_problem(snapshot: &Snapshot, ownership: &Ownership, id: OpId) -> Optio
             return Some(PlanError {
                 op: id,
                 error: DeallocError::UnknownFunctionTerminator {
-                    op: op.name.clone(),
+                    op: op.name.to_string(),
                 },
             });
         }

@@ -19,7 +19,19 @@
 //! - Facts the analyses need come from MLIR interfaces, never from op names;
 //!   `name` is kept for diagnostics and debug printing only.
 
-use std::fmt;
+use std::{
+    fmt,
+    hash::{Hash, Hasher},
+    sync::{OnceLock, RwLock},
+};
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+/// The ids of an op's operands, results or regions: up to four inline, so a
+/// capture allocates nothing per op in the common case (the storage of a
+/// snapshot is then a few `Vec`s per function, not several per op).
+pub type IdList<T> = SmallVec<[T; 4]>;
 
 macro_rules! index_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -57,6 +69,115 @@ index_type!(
     /// An SSA value (block argument or op result) of the snapshot.
     ValueId
 );
+
+/// An op's registered name, interned: one `u32` per distinct name for the
+/// whole process (names are compared by id), the text from one table of
+/// leaked strings (there are as many as there are op names in the dialects
+/// loaded, a few hundred at most). Reads as a `&str` (`Deref`, `as_str`,
+/// comparisons with strings), prints as the name.
+#[derive(Clone, Copy)]
+pub struct OpName {
+    id: u32,
+    name: &'static str,
+}
+
+/// The interning table of [`OpName`]: name to id, id order = `names`.
+struct NameTable {
+    ids: FxHashMap<&'static str, u32>,
+    names: Vec<&'static str>,
+}
+
+fn name_table() -> &'static RwLock<NameTable> {
+    static TABLE: OnceLock<RwLock<NameTable>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        RwLock::new(NameTable {
+            ids: FxHashMap::default(),
+            names: Vec::new(),
+        })
+    })
+}
+
+impl OpName {
+    /// The interned name `name` (one lookup in the process-wide table; the
+    /// capture caches it per distinct name of a body).
+    pub fn intern(name: &str) -> OpName {
+        let table = name_table();
+        {
+            let table = table.read().unwrap_or_else(|e| e.into_inner());
+            if let Some(&id) = table.ids.get(name) {
+                return OpName {
+                    id,
+                    name: table.names[id as usize],
+                };
+            }
+        }
+        let mut table = table.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(&id) = table.ids.get(name) {
+            return OpName {
+                id,
+                name: table.names[id as usize],
+            };
+        }
+        let id = table.names.len() as u32;
+        let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+        table.names.push(leaked);
+        table.ids.insert(leaked, id);
+        OpName { id, name: leaked }
+    }
+
+    /// The name as text.
+    pub fn as_str(&self) -> &'static str {
+        self.name
+    }
+}
+
+impl PartialEq for OpName {
+    fn eq(&self, other: &OpName) -> bool {
+        self.id == other.id
+    }
+}
+impl Eq for OpName {}
+impl Hash for OpName {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.id.hash(state)
+    }
+}
+impl PartialEq<str> for OpName {
+    fn eq(&self, other: &str) -> bool {
+        self.name == other
+    }
+}
+impl PartialEq<&str> for OpName {
+    fn eq(&self, other: &&str) -> bool {
+        self.name == *other
+    }
+}
+impl PartialEq<String> for OpName {
+    fn eq(&self, other: &String) -> bool {
+        self.name == other.as_str()
+    }
+}
+impl std::ops::Deref for OpName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.name
+    }
+}
+impl From<&str> for OpName {
+    fn from(name: &str) -> OpName {
+        OpName::intern(name)
+    }
+}
+impl fmt::Debug for OpName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.name, f)
+    }
+}
+impl fmt::Display for OpName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
 
 /// Where a value is defined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,21 +383,21 @@ pub struct OpInfo {
     /// (`dialect::copies`), loops known to be sequential or parallel
     /// (`analysis::loops`), ops that expose an address as a plain value
     /// (`analysis::value_flow`), ownership-based `bufferization.dealloc`.
-    pub name: String,
+    pub name: OpName,
     /// The block holding the op; `None` only for the root.
     pub parent_block: Option<BlockId>,
     /// The op's position in its block (0 for the root).
     pub position: u32,
-    pub operands: Vec<ValueId>,
-    pub results: Vec<ValueId>,
-    pub regions: Vec<RegionId>,
+    pub operands: IdList<ValueId>,
+    pub results: IdList<ValueId>,
+    pub regions: IdList<RegionId>,
     pub facts: OpFacts,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockInfo {
     pub region: RegionId,
-    pub args: Vec<ValueId>,
+    pub args: IdList<ValueId>,
     pub ops: Vec<OpId>,
 }
 
@@ -286,7 +407,7 @@ pub struct RegionInfo {
     /// Index of the region among its parent op's regions.
     pub index_in_parent: u32,
     /// Blocks in region order; the first is the entry block.
-    pub blocks: Vec<BlockId>,
+    pub blocks: IdList<BlockId>,
 }
 
 /// A captured body. See the module docs for conventions.
@@ -379,12 +500,12 @@ impl SnapshotBuilder {
     /// A builder whose root op (op 0) has the given name and facts.
     pub fn new(root_name: &str, root_facts: OpFacts) -> Self {
         let root = OpInfo {
-            name: root_name.to_string(),
+            name: OpName::intern(root_name),
             parent_block: None,
             position: 0,
-            operands: vec![],
-            results: vec![],
-            regions: vec![],
+            operands: IdList::new(),
+            results: IdList::new(),
+            regions: IdList::new(),
             facts: root_facts,
         };
         SnapshotBuilder {
@@ -402,7 +523,7 @@ impl SnapshotBuilder {
         self.snapshot.regions.push(RegionInfo {
             parent_op: op,
             index_in_parent,
-            blocks: vec![],
+            blocks: IdList::new(),
         });
         self.snapshot.ops[op.index()].regions.push(id);
         id
@@ -458,12 +579,12 @@ impl SnapshotBuilder {
             .collect();
         let position = self.snapshot.blocks[block.index()].ops.len() as u32;
         self.snapshot.ops.push(OpInfo {
-            name: name.to_string(),
+            name: OpName::intern(name),
             parent_block: Some(block),
             position,
-            operands: operands.to_vec(),
+            operands: operands.into(),
             results,
-            regions: vec![],
+            regions: IdList::new(),
             facts,
         });
         self.snapshot.blocks[block.index()].ops.push(id);

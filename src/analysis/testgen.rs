@@ -243,7 +243,7 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Snapshot {
             .regions
             .iter()
             .map(|r| {
-                let mut blocks = r.blocks.clone();
+                let mut blocks = r.blocks.to_vec();
                 if blocks.len() > 2 {
                     let rest = &mut blocks[1..];
                     if rng.chance(40) {
@@ -346,11 +346,11 @@ pub fn reorder_blocks(s: &Snapshot, orders: &[Vec<BlockId>]) -> Snapshot {
     for (i, o) in s.ops.iter().enumerate() {
         let f = &o.facts;
         ops[m.ops[i] as usize] = Some(OpInfo {
-            name: o.name.clone(),
+            name: o.name,
             parent_block: o.parent_block.map(block),
             position: o.position,
-            operands: values(&o.operands),
-            results: values(&o.results),
+            operands: values(&o.operands).into(),
+            results: values(&o.results).into(),
             regions: o.regions.iter().map(|&r| region(r)).collect(),
             facts: OpFacts {
                 effects: match &f.effects {
@@ -385,7 +385,7 @@ pub fn reorder_blocks(s: &Snapshot, orders: &[Vec<BlockId>]) -> Snapshot {
     for (i, b) in s.blocks.iter().enumerate() {
         blocks[m.blocks[i] as usize] = Some(BlockInfo {
             region: region(b.region),
-            args: values(&b.args),
+            args: values(&b.args).into(),
             ops: b.ops.iter().map(|&o| op(o)).collect(),
         });
     }
@@ -1006,7 +1006,7 @@ impl<'c> Gen<'c> {
         let kinds = self.result_kinds();
         let cond: Vec<ValueId> = self.rng.pick(&scope.scalars).into_iter().collect();
         let op = self.add_op(blk, "scf.if", &cond, &kinds, Self::region_op_facts(false));
-        let results = self.b.snapshot().op(op).results.clone();
+        let results = self.b.snapshot().op(op).results.to_vec();
         let mut entry = Vec::new();
         for _ in 0..2 {
             let r = self.b.add_region(op);
@@ -1036,7 +1036,7 @@ impl<'c> Gen<'c> {
             return;
         };
         let op = self.add_op(blk, "scf.for", &inits, &kinds, Self::region_op_facts(true));
-        let results = self.b.snapshot().op(op).results.clone();
+        let results = self.b.snapshot().op(op).results.to_vec();
         let r = self.b.add_region(op);
         let mut arg_kinds = vec![IDX];
         arg_kinds.extend(kinds.iter().copied());
@@ -1072,13 +1072,13 @@ impl<'c> Gen<'c> {
             &kinds,
             Self::region_op_facts(true),
         );
-        let results = self.b.snapshot().op(op).results.clone();
+        let results = self.b.snapshot().op(op).results.to_vec();
         let before = self.b.add_region(op);
         let after = self.b.add_region(op);
         let bb = self.b.add_block(before, &kinds);
         let ab = self.b.add_block(after, &kinds);
-        let bargs = self.b.snapshot().block(bb).args.clone();
-        let aargs = self.b.snapshot().block(ab).args.clone();
+        let bargs = self.b.snapshot().block(bb).args.to_vec();
+        let aargs = self.b.snapshot().block(ab).args.to_vec();
         let inner = self.single_block_body(bb, scope, depth);
         // scf.condition: forwards to `after` or to the results.
         self.yield_op(
@@ -1118,7 +1118,7 @@ impl<'c> Gen<'c> {
             &kinds,
             Self::region_op_facts(false),
         );
-        let results = self.b.snapshot().op(op).results.clone();
+        let results = self.b.snapshot().op(op).results.to_vec();
         let r = self.b.add_region(op);
         let n = 1 + self.rng.below(self.cfg.max_nested_blocks.max(1));
         self.cfg_region_ex(
@@ -1325,7 +1325,7 @@ mod tests {
             let s = generate(seed, &plain);
             // Renumbering in program order is idempotent.
             let identity = |s: &Snapshot| -> Vec<Vec<BlockId>> {
-                s.regions.iter().map(|r| r.blocks.clone()).collect()
+                s.regions.iter().map(|r| r.blocks.to_vec()).collect()
             };
             let r = reorder_blocks(&s, &identity(&s));
             assert_eq!(reorder_blocks(&r, &identity(&r)), r);

@@ -19,12 +19,12 @@ use mlir_sys::{MlirBlock, MlirOperation, MlirRegion, MlirValue};
 
 use crate::{
     analysis::snapshot::{
-        BlockId, BlockInfo, Effect, EffectKind, Effects, OpFacts, OpId, OpInfo, RegionBranchInfo,
-        RegionEdge, RegionId, RegionInfo, RegionTarget, Snapshot, Successor, ValueDef, ValueId,
-        ValueInfo, ValueKind,
+        BlockId, BlockInfo, Effect, EffectKind, Effects, IdList, OpFacts, OpId, OpInfo, OpName,
+        RegionBranchInfo, RegionEdge, RegionId, RegionInfo, RegionTarget, Snapshot, Successor,
+        ValueDef, ValueId, ValueInfo, ValueKind,
     },
     ffi,
-    ir::{diagnostics::string_from_ref, interfaces},
+    ir::interfaces,
 };
 
 /// Snapshot ids back to MLIR handles, valid until the IR is edited.
@@ -96,6 +96,17 @@ unsafe fn slice<'a, T>(data: *const T, len: isize) -> &'a [T] {
     }
 }
 
+/// The text of a name the shim passed (MLIR's op names are ASCII).
+fn str_of<'a>(s: mlir_sys::MlirStringRef) -> &'a str {
+    if s.data.is_null() || s.length == 0 {
+        return "";
+    }
+    // SAFETY: MLIR guarantees `length` readable bytes at `data`, alive for
+    // the capture.
+    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+    std::str::from_utf8(bytes).unwrap_or("<invalid op name>")
+}
+
 fn optional(id: u32) -> Option<u32> {
     (id != ffi::BUFRS_NONE).then_some(id)
 }
@@ -130,6 +141,13 @@ impl<'a> Flat<'a> {
         self.ids(range).iter().map(|&v| ValueId(v)).collect()
     }
 
+    fn id_list<T>(&self, range: ffi::BufrsRange, id: impl Fn(u32) -> T) -> IdList<T>
+    where
+        [T; 4]: smallvec::Array<Item = T>,
+    {
+        self.ids(range).iter().map(|&v| id(v)).collect()
+    }
+
     fn edges(&self, range: ffi::BufrsRange) -> Vec<RegionEdge> {
         self.edges[range.begin as usize..(range.begin + range.count) as usize]
             .iter()
@@ -157,7 +175,7 @@ impl<'a> Flat<'a> {
                 .iter()
                 .map(|b| BlockInfo {
                     region: RegionId(b.region),
-                    args: self.value_ids(b.args),
+                    args: self.id_list(b.args, ValueId),
                     ops: self.ids(b.ops).iter().map(|&o| OpId(o)).collect(),
                 })
                 .collect(),
@@ -167,7 +185,7 @@ impl<'a> Flat<'a> {
                 .map(|r| RegionInfo {
                     parent_op: OpId(r.parent_op),
                     index_in_parent: r.index_in_parent,
-                    blocks: self.ids(r.blocks).iter().map(|&b| BlockId(b)).collect(),
+                    blocks: self.id_list(r.blocks, BlockId),
                 })
                 .collect(),
             values: self
@@ -195,6 +213,9 @@ impl<'a> Flat<'a> {
                 })
                 .collect(),
         };
+        // One interning per distinct name of the body (MLIR keeps one
+        // string per OperationName, so its address identifies the name).
+        let mut names: rustc_hash::FxHashMap<(usize, usize), OpName> = Default::default();
         for (index, op) in self.ops.iter().enumerate() {
             let id = OpId(index as u32);
             map.ops.push(op.handle);
@@ -272,12 +293,14 @@ impl<'a> Flat<'a> {
                 cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
             };
             snapshot.ops.push(OpInfo {
-                name: string_from_ref(op.name),
+                name: *names
+                    .entry((op.name.data as usize, op.name.length))
+                    .or_insert_with(|| OpName::intern(str_of(op.name))),
                 parent_block: optional(op.parent_block).map(BlockId),
                 position: op.position,
-                operands: self.value_ids(op.operands),
-                results: self.value_ids(op.results),
-                regions: self.ids(op.regions).iter().map(|&r| RegionId(r)).collect(),
+                operands: self.id_list(op.operands, ValueId),
+                results: self.id_list(op.results, ValueId),
+                regions: self.id_list(op.regions, RegionId),
                 facts,
             });
         }

@@ -1267,7 +1267,7 @@ impl TraceCollector for TickTraceCollector {
                     traces.left_alone.push(refuse(Refusal::DynamicShape));
                     continue;
                 }
-                op.operands.clone()
+                op.operands.to_vec()
             };
             let mut size_ops = std::collections::BTreeSet::new();
             if let Some(&inside) = dynamic_sizes

@@ -310,7 +310,7 @@ fn extendable_ops(snapshot: &Snapshot, map: &IrMap) -> BTreeSet<OpId> {
             }
         }
         ok &= edges.iter().all(|e| match e.target {
-            RegionTarget::Parent => e.inputs == op.results,
+            RegionTarget::Parent => e.inputs[..] == op.results[..],
             RegionTarget::Region(r) => snapshot.region(r).blocks.first().is_some_and(|&b| {
                 let args = &snapshot.block(b).args;
                 args.len() >= e.inputs.len() && args[args.len() - e.inputs.len()..] == e.inputs[..]
@@ -939,7 +939,7 @@ fn classes_of(
         let mut positions = BTreeSet::new();
         for target in &class.targets {
             let receivers: Vec<ValueId> = match target {
-                RegionTarget::Parent => op_info.results.clone(),
+                RegionTarget::Parent => op_info.results.to_vec(),
                 RegionTarget::Region(r) => match snapshot.region(*r).blocks.first() {
                     Some(&b) => {
                         let args = &snapshot.block(b).args;
