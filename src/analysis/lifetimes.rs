@@ -1449,7 +1449,7 @@ mod tests {
                     e.yielded = true;
                 }
                 for succ in &op.facts.successors {
-                    let vals = if succ.mapping_known {
+                    let vals: &[ValueId] = if succ.mapping_known {
                         &succ.forwarded
                     } else {
                         &op.operands
