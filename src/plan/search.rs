@@ -29,7 +29,10 @@
 //!   alternatives again;
 //! * symmetry: buffers with the same size and lifetime go in index order;
 //! * ordering: lower floor first; among equal floors first fail (the buffer covering the
-//!   section with the least slack; in the Luby restarts only), then a [`Ranking`].
+//!   section with the least slack; in the Luby restarts only), then a [`Ranking`]. After a
+//!   decomposition the total-first rankings rank each partition's items by the load still
+//!   unplaced there (dynamic totals, as MiniMalloc's sub-solves do; this is what solves
+//!   MiniMalloc I at its bound).
 //!
 //! The search is exact: the `exactness` tests compare it with brute force on small problems.
 //!

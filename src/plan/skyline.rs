@@ -511,7 +511,11 @@ const BLOCK: usize = 16;
 
 impl FlatSkyline {
     fn new(live: &[u32]) -> FlatSkyline {
-        let live = if live.is_empty() { vec![0] } else { live.to_vec() };
+        let live = if live.is_empty() {
+            vec![0]
+        } else {
+            live.to_vec()
+        };
         let blocks = live.len().div_ceil(BLOCK);
         let mut skyline = FlatSkyline {
             top: vec![0; live.len()],
@@ -755,7 +759,6 @@ impl Skyline {
         self.pull(node);
     }
 
-
     fn highest_in(&self, node: usize, l: usize, r: usize, lo: usize, hi: usize) -> u64 {
         if hi < l || r < lo {
             return 0;
@@ -812,7 +815,6 @@ impl Skyline {
         }
         self.nodes[node].first_open != usize::MAX
     }
-
 
     fn first_off_in(
         &self,
