@@ -947,10 +947,10 @@ mod tests {
     #[test]
     fn flat_and_tree_skylines_fill_alike() {
         // Wider than a block and than one block row: spans crossing several blocks.
-        for (count, seed) in [(60, 1), (300, 2), (900, 3)] {
+        for (count, seed) in [(60, 1), (300, 2)] {
             same_plans_on_both_skylines(&crate::plan::synth::dnn_trace(count, seed).unwrap(), 12);
         }
-        same_plans_on_both_skylines(&crate::plan::synth::perfect_packing(400, 5).unwrap(), 12);
+        same_plans_on_both_skylines(&crate::plan::synth::perfect_packing(150, 5).unwrap(), 12);
         same_plans_on_both_skylines(&crate::plan::synth::small_cut_rectangle(), 12);
     }
 
