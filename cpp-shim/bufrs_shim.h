@@ -70,10 +70,21 @@ typedef enum BufrsAnchorKind {
   BufrsAnchorKind_FunctionLike = 2,
 } BufrsAnchorKind;
 
-/* Runs pass `pass_index` on `op`; returns false to signal pass failure (after
- * emitting a diagnostic). Must not unwind. */
-typedef bool (*BufrsRunFn)(uintptr_t pass_index, MlirOperation op,
-                           const BufrsOptionValue *values, intptr_t num_values);
+/* How a run of a pass ended. */
+typedef enum BufrsRunResult {
+  /* The pass failed (after emitting a diagnostic). */
+  BufrsRunResult_Failed = 0,
+  /* The pass succeeded and may have changed the IR. */
+  BufrsRunResult_Changed = 1,
+  /* The pass succeeded without changing the op it ran on: MLIR keeps its
+   * analyses and does not verify the op again after the pass. */
+  BufrsRunResult_Unchanged = 2,
+} BufrsRunResult;
+
+/* Runs pass `pass_index` on `op`. Must not unwind. */
+typedef BufrsRunResult (*BufrsRunFn)(uintptr_t pass_index, MlirOperation op,
+                                     const BufrsOptionValue *values,
+                                     intptr_t num_values);
 
 /* Reports an error message (option parsing, unknown dependent dialects). */
 typedef void (*BufrsErrorFn)(void *user_data, MlirStringRef message);

@@ -276,10 +276,19 @@ public:
   void runOnOperation() override {
     CollectedValues collected;
     options.collect(collected);
-    if (!desc->run(desc->pass_index, wrap(getOperation()),
-                   collected.values.data(),
-                   static_cast<intptr_t>(collected.values.size())))
+    switch (desc->run(desc->pass_index, wrap(getOperation()),
+                      collected.values.data(),
+                      static_cast<intptr_t>(collected.values.size()))) {
+    case BufrsRunResult_Failed:
       signalPassFailure();
+      break;
+    case BufrsRunResult_Unchanged:
+      // Also what lets the pass manager skip verifying the op again.
+      markAllAnalysesPreserved();
+      break;
+    case BufrsRunResult_Changed:
+      break;
+    }
   }
 
 private:

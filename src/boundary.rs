@@ -158,16 +158,24 @@ pub(crate) unsafe extern "C" fn run_pass(
     op: MlirOperation,
     values: *const ffi::BufrsOptionValue,
     num_values: isize,
-) -> bool {
+) -> ffi::BufrsRunResult {
     let name = registry::entries()
         .get(pass_index)
         .map_or("bufrs", |e| e.argument);
-    run_guarded(name, op, |op_ref| {
+    // A mark left by an earlier run (that failed or panicked) is forgotten.
+    crate::passes::pass::take_unchanged(op);
+    let succeeded = run_guarded(name, op, |op_ref| {
         let entry = &registry::entries()[pass_index];
         // SAFETY: the shim passes `num_values` valid values for this run.
         let values = unsafe { convert_option_values(values, num_values) };
         (entry.run)(op_ref, &values)
-    })
+    });
+    let unchanged = crate::passes::pass::take_unchanged(op);
+    match (succeeded, unchanged) {
+        (false, _) => ffi::BufrsRunResult::BufrsRunResult_Failed,
+        (true, false) => ffi::BufrsRunResult::BufrsRunResult_Changed,
+        (true, true) => ffi::BufrsRunResult::BufrsRunResult_Unchanged,
+    }
 }
 
 /// Runs `run` on `op` (live), turning a panic into an error diagnostic at

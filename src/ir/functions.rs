@@ -251,8 +251,9 @@ fn walk(
 pub fn op_name_is(op: MlirOperation, name: &str) -> bool {
     // SAFETY: live op; the name's bytes live in the context.
     unsafe {
-        string_ref_bytes(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op)))
-            == name.as_bytes()
+        string_ref_bytes(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+            op,
+        ))) == name.as_bytes()
     }
 }
 

@@ -70,7 +70,7 @@ use crate::{
     dialect::copies::{CopyShape, copy_shape},
     ir::{Diagnostic, edit},
     pass_options,
-    passes::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult, pass},
 };
 
 pass_options! {
@@ -99,7 +99,7 @@ impl BufrsPass for CopyRemoval {
         // Every removal needs a temporary or a clone, both allocations: a
         // body without one has nothing to remove (only remarks to give).
         if !options.emit_remarks && !has_allocation(op.to_raw()) {
-            return Ok(());
+            return pass::unchanged(op.to_raw());
         }
         for round in 0..MAX_ROUNDS {
             let (snapshot, map) = capture(op.to_raw());

@@ -60,7 +60,7 @@ use crate::{
         edit::{self, InsertPoint},
     },
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, pass},
 };
 
 pass_options! {
@@ -80,7 +80,7 @@ impl BufrsPass for DeallocSimplification {
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
         // Nothing to rewrite without a bufferization.dealloc: skip the capture.
         if !contains_op_named(op.to_raw(), OWNERSHIP_BASED_DEALLOC) {
-            return Ok(());
+            return pass::unchanged(op.to_raw());
         }
         let (snapshot, map) = capture(op.to_raw());
         let alias = AliasAnalysis::new(&snapshot);

@@ -827,7 +827,7 @@ pub fn hoist(
     // Nothing to move (and nothing to remark on) without an allocation:
     // skip the capture.
     if !crate::ir::capture::has_allocation(root) {
-        return Ok(());
+        return crate::passes::pass::unchanged(root);
     }
     let (snapshot, map) = crate::ir::capture::capture(root);
     let decisions = Engine::new(&snapshot).decide(policy, |alloc| {
@@ -835,6 +835,9 @@ pub fn hoist(
     });
     if remarks {
         emit_remarks(&snapshot, &map, &decisions);
+    }
+    if decisions.iter().all(|decision| decision.hoist.is_none()) {
+        return crate::passes::pass::unchanged(root);
     }
     apply(&snapshot, &map, &decisions);
     Ok(())

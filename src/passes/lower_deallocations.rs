@@ -52,7 +52,7 @@ use crate::{
         edit::{self, InsertPoint},
     },
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, pass},
 };
 
 pass_options! {
@@ -72,7 +72,7 @@ impl BufrsPass for LowerDeallocations {
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
         // Nothing to rewrite without a bufferization.dealloc: skip the capture.
         if !contains_op_named(op.to_raw(), OWNERSHIP_BASED_DEALLOC) {
-            return Ok(());
+            return pass::unchanged(op.to_raw());
         }
         let (snapshot, map) = capture(op.to_raw());
         // Results of deallocs already lowered (a later dealloc's condition

@@ -771,7 +771,9 @@ fn apply(
             // once unused.
             unsafe {
                 let n = mlir_sys::mlirOperationGetNumOperands(ret) as usize;
-                let first = n.checked_sub(extra.len()).ok_or("a return lacks its flags")?;
+                let first = n
+                    .checked_sub(extra.len())
+                    .ok_or("a return lacks its flags")?;
                 for (k, &flag) in extra.iter().enumerate() {
                     let old = mlir_sys::mlirOperationGetOperand(ret, (first + k) as isize);
                     edit::set_operand(ret, first + k, flag);
@@ -823,7 +825,9 @@ fn apply(
         // relative to a constant) and erased once, when nothing uses them.
         unsafe {
             if functions::op_name(op) != "arith.constant"
-                || !mlir_sys::mlirValueGetFirstUse(edit::result(op, 0)).ptr.is_null()
+                || !mlir_sys::mlirValueGetFirstUse(edit::result(op, 0))
+                    .ptr
+                    .is_null()
             {
                 continue;
             }

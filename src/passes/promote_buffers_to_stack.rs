@@ -51,7 +51,7 @@ use crate::{
     },
     options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult, pass},
 };
 
 pass_options! {
@@ -81,11 +81,15 @@ impl BufrsPass for PromoteBuffersToStack {
         // Nothing to promote (and nothing to remark on) without an
         // allocation: skip the capture.
         if !has_allocation(op.to_raw()) {
-            return Ok(());
+            return pass::unchanged(op.to_raw());
         }
         let (snapshot, map) = capture(op.to_raw());
         let decisions = decide(&snapshot, &map, options);
         apply(&snapshot, &map, &decisions, options);
+        if decisions.iter().all(|decision| decision.outcome.is_err()) {
+            // Only remarks, if any: nothing was promoted.
+            return pass::unchanged(op.to_raw());
+        }
         Ok(())
     }
 }
