@@ -39,9 +39,7 @@ use crate::{
     options::NoOptions,
     passes::{
         Anchor, BufrsPass, PassResult,
-        function_boundaries::{
-            ownership_flags, private_function_boundaries, set_ownership_flags,
-        },
+        function_boundaries::{ownership_flags, private_function_boundaries, set_ownership_flags},
     },
 };
 
@@ -55,13 +53,17 @@ impl BufrsPass for OwnershipFunctionBoundaries {
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["arith"];
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
-        flag_private_functions(op.to_raw());
-        Ok(())
+        if flag_private_functions(op.to_raw()) {
+            Ok(())
+        } else {
+            crate::passes::pass::unchanged(op.to_raw())
+        }
     }
 }
 
-/// The step on the functions directly in `module` (see the module doc).
-pub fn flag_private_functions(module: MlirOperation) {
+/// The step on the functions directly in `module` (see the module doc);
+/// false when it changed nothing (every function was marked already).
+pub fn flag_private_functions(module: MlirOperation) -> bool {
     let (candidates, uses, users) = private_function_boundaries(module);
     let candidate_ops: HashMap<usize, usize> = candidates
         .iter()
@@ -69,10 +71,12 @@ pub fn flag_private_functions(module: MlirOperation) {
         .map(|(i, c)| (c.function.op.ptr as usize, i))
         .collect();
     let mut flagged: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut changed = false;
     for function in functions::module_functions(module) {
         if !function.has_body || ownership_flags(function.op).is_some() {
             continue;
         }
+        changed = true;
         let flags = candidate_ops
             .get(&(function.op.ptr as usize))
             .map(|&i| &candidates[i])
@@ -93,6 +97,7 @@ pub fn flag_private_functions(module: MlirOperation) {
             unsafe { rebuild_call(call, buffers) };
         }
     }
+    changed
 }
 
 /// Gives `candidate` its flag results and placeholder flags when it is left
@@ -143,7 +148,8 @@ fn flag_function(
         functions::set_per_position_attributes(function.op, "res_attrs", &res_attrs);
         for ret in function_returns(function.op) {
             let location = edit::location(ret);
-            let Some(owned) = builders::arith_constant_bool(true, location, InsertPoint::Before(ret))
+            let Some(owned) =
+                builders::arith_constant_bool(true, location, InsertPoint::Before(ret))
             else {
                 continue; // the verifier reports the return's arity
             };
@@ -163,7 +169,8 @@ pub fn function_returns(function: MlirOperation) -> Vec<MlirOperation> {
     let mut out = Vec::new();
     // SAFETY: a live function; blocks and terminators are read only.
     unsafe {
-        let mut block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(function, 0));
+        let mut block =
+            mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(function, 0));
         while !block.ptr.is_null() {
             let terminator = mlir_sys::mlirBlockGetTerminator(block);
             if !terminator.ptr.is_null()
