@@ -5,6 +5,8 @@
 //! all its uses are direct calls, it has a body, and it is private (or public
 //! functions may change).
 
+use std::collections::HashMap;
+
 /// A use of a symbol somewhere in the module.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SymbolUse {
@@ -26,21 +28,43 @@ pub enum LeftAlone {
     UsedOtherThanByCall(usize),
 }
 
+/// The first use other than a direct call of each symbol of a module's
+/// uses, indexed once so that asking for every function of the module stays
+/// linear in the module.
+pub struct OtherUses<'a> {
+    first: HashMap<&'a str, usize>,
+}
+
+impl<'a> OtherUses<'a> {
+    pub fn new(uses: &'a [SymbolUse]) -> Self {
+        let mut first = HashMap::new();
+        for (index, symbol_use) in uses.iter().enumerate() {
+            if let SymbolUse::Other { symbol } = symbol_use {
+                first.entry(symbol.as_str()).or_insert(index);
+            }
+        }
+        OtherUses { first }
+    }
+
+    /// The index (into the uses) of the first use of `name` other than a
+    /// direct call.
+    pub fn first(&self, name: &str) -> Option<usize> {
+        self.first.get(name).copied()
+    }
+}
+
 /// Whether the function `name` may change its signature (`None`) or why not.
 pub fn eligibility(
     name: &str,
     public: bool,
     has_body: bool,
-    uses: &[SymbolUse],
+    other_uses: &OtherUses<'_>,
     modify_public: bool,
 ) -> Option<LeftAlone> {
     if !has_body {
         return Some(LeftAlone::Declaration);
     }
-    if let Some(index) = uses
-        .iter()
-        .position(|u| matches!(u, SymbolUse::Other { symbol } if symbol == name))
-    {
+    if let Some(index) = other_uses.first(name) {
         return Some(LeftAlone::UsedOtherThanByCall(index));
     }
     (public && !modify_public).then_some(LeftAlone::Public)
@@ -55,19 +79,21 @@ mod tests {
         let uses = vec![
             SymbolUse::DirectCall { callee: "f".into() },
             SymbolUse::Other { symbol: "g".into() },
+            SymbolUse::Other { symbol: "g".into() },
         ];
-        assert_eq!(eligibility("f", false, true, &uses, false), None);
+        let other = OtherUses::new(&uses);
+        assert_eq!(eligibility("f", false, true, &other, false), None);
         assert_eq!(
-            eligibility("g", false, true, &uses, false),
+            eligibility("g", false, true, &other, false),
             Some(LeftAlone::UsedOtherThanByCall(1))
         );
         assert_eq!(
-            eligibility("f", true, true, &uses, false),
+            eligibility("f", true, true, &other, false),
             Some(LeftAlone::Public)
         );
-        assert_eq!(eligibility("f", true, true, &uses, true), None);
+        assert_eq!(eligibility("f", true, true, &other, true), None);
         assert_eq!(
-            eligibility("f", false, false, &uses, true),
+            eligibility("f", false, false, &other, true),
             Some(LeftAlone::Declaration)
         );
     }

@@ -16,7 +16,7 @@
 pub use super::call_graph::{LeftAlone, SymbolUse};
 use super::{
     allocs::is_pure_heap_allocation,
-    call_graph::eligibility,
+    call_graph::{OtherUses, eligibility},
     snapshot::{OpId, Snapshot, ValueDef, ValueId},
     value_flow::{UseKind, ValueFlow},
 };
@@ -130,6 +130,7 @@ pub fn plan_functions(
     uses: &[SymbolUse],
     modify_public: bool,
 ) -> Vec<FunctionPlan> {
+    let other_uses = OtherUses::new(uses);
     functions
         .iter()
         .map(|function| {
@@ -137,7 +138,7 @@ pub fn plan_functions(
                 &function.name,
                 function.public,
                 function.has_body,
-                uses,
+                &other_uses,
                 modify_public,
             );
             let mut plan = FunctionPlan {

@@ -35,7 +35,7 @@ use melior::ir::OperationRef;
 use mlir_sys::{MlirBlock, MlirLocation, MlirOperation, MlirType, MlirValue};
 
 use crate::{
-    analysis::call_graph::{SymbolUse, eligibility},
+    analysis::call_graph::{OtherUses, SymbolUse, eligibility},
     dialect::{builders, is_direct_call},
     ir::{
         Diagnostic,
@@ -347,6 +347,7 @@ impl Rewriter<'_> {
     fn functions_and_calls(&mut self, module: MlirOperation) {
         let all = functions::module_functions(module);
         let (uses, users) = functions::symbol_uses(module, &is_direct_call);
+        let other_uses = OtherUses::new(&uses);
         let mut changed: Vec<(String, Signature)> = Vec::new();
         for function in &all {
             let has_tuple = function
@@ -362,7 +363,7 @@ impl Rewriter<'_> {
                 &function.name,
                 function.public,
                 function.has_body,
-                &uses,
+                &other_uses,
                 self.modify_public_functions,
             ) {
                 None => {}

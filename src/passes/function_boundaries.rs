@@ -84,6 +84,7 @@ pub fn private_function_boundaries(
     module: MlirOperation,
 ) -> (Vec<BoundaryCandidate>, Vec<SymbolUse>, Vec<MlirOperation>) {
     let (uses, users) = functions::symbol_uses(module, &is_direct_call);
+    let other_uses = call_graph::OtherUses::new(&uses);
     let candidates = functions::module_functions(module)
         .into_iter()
         .filter_map(|function| {
@@ -97,7 +98,7 @@ pub fn private_function_boundaries(
                 &function.name,
                 function.public,
                 function.has_body,
-                &uses,
+                &other_uses,
                 false,
             );
             Some(BoundaryCandidate {
