@@ -101,6 +101,7 @@ impl BufrsPass for CopyRemoval {
         if !options.emit_remarks && !has_allocation(op.to_raw()) {
             return pass::unchanged(op.to_raw());
         }
+        let mut removed_any = false;
         for round in 0..MAX_ROUNDS {
             let (snapshot, map) = capture(op.to_raw());
             let same_type = |a: ValueId, b: ValueId| {
@@ -131,6 +132,11 @@ impl BufrsPass for CopyRemoval {
             if chosen.is_empty() {
                 break;
             }
+            removed_any = true;
+        }
+        if !removed_any {
+            // Only remarks, if any: nothing was removed.
+            return pass::unchanged(op.to_raw());
         }
         Ok(())
     }

@@ -100,11 +100,13 @@ impl BufrsPass for DeallocSimplification {
         // Results of deallocs already rewritten (a later dealloc's condition
         // may be one), by what replaced them.
         let mut replaced: HashMap<ValueId, MlirValue> = HashMap::new();
+        let mut rewrote_any = false;
         for spec in specs {
             let plan = simplify(&alias, &spec);
             if spec.ops.len() == 1 && plan.unchanged(&spec) {
                 continue;
             }
+            rewrote_any = true;
             let mut new = vec![];
             // SAFETY: the handles come from a capture of the live IR; each
             // original dealloc belongs to one spec and is erased once.
@@ -130,6 +132,9 @@ impl BufrsPass for DeallocSimplification {
                 return Err(PassFailed);
             }
             replaced.extend(new);
+        }
+        if !rewrote_any {
+            return pass::unchanged(op.to_raw());
         }
         Ok(())
     }
