@@ -37,7 +37,7 @@ use crate::{
         snapshot::{Snapshot, ValueId},
     },
     options::NoOptions,
-    passes::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult, pass},
 };
 
 pub struct PrintAliases;
@@ -100,6 +100,7 @@ impl BufrsPass for PrintAliases {
             );
         }
         let _ = out.flush();
-        Ok(())
+        // Analysis only: the IR is as it was.
+        pass::unchanged(op.to_raw())
     }
 }

@@ -43,7 +43,7 @@ use crate::{
     },
     options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult, pass},
 };
 
 pass_options! {
@@ -80,7 +80,8 @@ impl BufrsPass for PrintDominance {
             }
         }
         emit(&out);
-        Ok(())
+        // Analysis only: the IR is as it was.
+        pass::unchanged(op.to_raw())
     }
 }
 

@@ -33,7 +33,7 @@ use crate::{
         snapshot::{OpId, Snapshot},
     },
     pass_options,
-    passes::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult, pass},
 };
 
 pass_options! {
@@ -112,6 +112,7 @@ impl BufrsPass for PrintLifetimes {
             }
         }
         emit(&out);
-        Ok(())
+        // Analysis only: the IR is as it was.
+        pass::unchanged(op.to_raw())
     }
 }

@@ -36,7 +36,7 @@ use crate::{
         uses::UseLists,
     },
     options::NoOptions,
-    passes::{Anchor, BufrsPass, PassResult},
+    passes::{Anchor, BufrsPass, PassResult, pass},
 };
 
 pub struct PrintLiveness;
@@ -59,7 +59,8 @@ impl BufrsPass for PrintLiveness {
             Printer::new(&snap, &map, &cfg, &live, &uses, unit).write(&mut out);
         }
         emit_stderr(&out);
-        Ok(())
+        // Analysis only: the IR is as it was.
+        pass::unchanged(op.to_raw())
     }
 }
 

@@ -31,7 +31,9 @@ use crate::{
     options::Allowed,
     pass_options,
     passes::function_boundaries::{private_function_boundaries, run_on_functions},
-    passes::{Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation},
+    passes::{
+        Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation, pass,
+    },
 };
 
 pass_options! {
@@ -62,7 +64,7 @@ impl BufrsPass for VerifyDeallocation {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let dynamic = options.private_function_dynamic_ownership;
-        run_on_functions(
+        let verified = run_on_functions(
             op,
             Self::ARGUMENT,
             dynamic,
@@ -82,7 +84,9 @@ impl BufrsPass for VerifyDeallocation {
             |function, flagged| {
                 verify_function(function, options, flagged.unwrap_or(&HashMap::new()))
             },
-        )
+        );
+        // Analysis only: the IR is as it was.
+        verified.and_then(|()| pass::unchanged(op.to_raw()))
     }
 }
 
