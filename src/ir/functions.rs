@@ -306,6 +306,27 @@ pub fn module_functions(module: MlirOperation) -> Vec<FunctionOp> {
     out
 }
 
+/// The return-like terminators of the blocks of `function`'s body, in
+/// block order.
+pub fn return_terminators(function: MlirOperation) -> Vec<MlirOperation> {
+    let mut out = Vec::new();
+    // SAFETY: a live function; blocks and terminators are read only.
+    unsafe {
+        let mut block =
+            mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(function, 0));
+        while !block.ptr.is_null() {
+            let terminator = mlir_sys::mlirBlockGetTerminator(block);
+            if !terminator.ptr.is_null()
+                && crate::ir::interfaces::traits(terminator).is_return_like()
+            {
+                out.push(terminator);
+            }
+            block = mlir_sys::mlirBlockGetNextInRegion(block);
+        }
+    }
+    out
+}
+
 /// Every use of a symbol under `module`, with the op holding it: a direct
 /// call (an op `is_direct_call` accepts, calling through `CallOpInterface`
 /// a callee named by its `callee` attribute) or any other symbol reference

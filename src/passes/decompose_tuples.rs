@@ -410,14 +410,8 @@ impl Rewriter<'_> {
             let region = mlir_sys::mlirOperationGetRegion(op, 0);
             let entry = mlir_sys::mlirRegionGetFirstBlock(region);
             self.flatten_block_arguments(entry, &|_| true);
-            // Returns.
-            let mut block = entry;
-            while !block.ptr.is_null() {
-                let terminator = mlir_sys::mlirBlockGetTerminator(block);
-                if !terminator.ptr.is_null() && interfaces::traits(terminator).is_return_like() {
-                    self.flatten_all_operands(terminator);
-                }
-                block = mlir_sys::mlirBlockGetNextInRegion(block);
+            for ret in functions::return_terminators(op) {
+                self.flatten_all_operands(ret);
             }
             let per_position = |name: &str, types: &[MlirType]| {
                 let old = functions::per_position_attributes(op, name, types.len());

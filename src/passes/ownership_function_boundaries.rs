@@ -146,7 +146,7 @@ fn flag_function(
         res_attrs.resize(signature.results.len(), Vec::new());
         functions::set_signature(function.op, &signature);
         functions::set_per_position_attributes(function.op, "res_attrs", &res_attrs);
-        for ret in function_returns(function.op) {
+        for ret in functions::return_terminators(function.op) {
             let location = edit::location(ret);
             let Some(owned) =
                 builders::arith_constant_bool(true, location, InsertPoint::Before(ret))
@@ -162,26 +162,6 @@ fn flag_function(
         }
     }
     Some(buffers)
-}
-
-/// The return-like terminators of the blocks of `function`'s body.
-pub fn function_returns(function: MlirOperation) -> Vec<MlirOperation> {
-    let mut out = Vec::new();
-    // SAFETY: a live function; blocks and terminators are read only.
-    unsafe {
-        let mut block =
-            mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(function, 0));
-        while !block.ptr.is_null() {
-            let terminator = mlir_sys::mlirBlockGetTerminator(block);
-            if !terminator.ptr.is_null()
-                && crate::ir::interfaces::traits(terminator).is_return_like()
-            {
-                out.push(terminator);
-            }
-            block = mlir_sys::mlirBlockGetNextInRegion(block);
-        }
-    }
-    out
 }
 
 /// Rebuilds `call` with the same operands, attributes and regions and one
