@@ -229,7 +229,14 @@ crate::pass_options! {
 /// The nested pipeline `bufrs-ownership-deallocation-pipeline` expands to.
 pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
     const BEFORE: &str = "expand-realloc{emit-deallocs=false},bufrs-copy-removal";
+    // The pass emits the lowering of the frees it places itself: MLIR
+    // verifies every function after each pass that changes it, and a
+    // simplification and a lowering that rewrite each flagged free would be
+    // two more such passes. They stay, and find nothing to do (they report
+    // the function unchanged, so MLIR does not verify it again): the pass
+    // refuses input that holds a bufferization.dealloc and emits none.
     const PASS: &str = "bufrs-ownership-based-buffer-deallocation";
+    const LOWERED: &str = "lower-dynamic-frees=true";
     const AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
     const BOUNDARIES: &str = "bufrs-ownership-function-boundaries";
     if options.private_function_dynamic_ownership {
@@ -237,10 +244,10 @@ pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
         // per-function passes then run in one parallel nest, the rewrite
         // reading only its own function's marks.
         format!(
-            "{BOUNDARIES},func.func({BEFORE},{PASS}{{private-function-dynamic-ownership=true}},{AFTER})"
+            "{BOUNDARIES},func.func({BEFORE},{PASS}{{private-function-dynamic-ownership=true {LOWERED}}},{AFTER})"
         )
     } else {
-        format!("func.func({BEFORE},{PASS},{AFTER})")
+        format!("func.func({BEFORE},{PASS}{{{LOWERED}}},{AFTER})")
     }
 }
 

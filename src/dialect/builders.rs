@@ -1,4 +1,5 @@
-//! Builders for the fixed IR bufrs creates by name: `memref.dealloc`,
+//! Builders for the fixed IR bufrs creates by name: `memref.dealloc` (also
+//! under `scf.if`),
 //! `bufferization.clone`, `cf.br`, `arith.constant` of an index, binary
 //! `arith` ops on index values, and merge-alloc's byte buffer (`memref.alloc`
 //! of `i8`, static or sized at run time) and `memref.view`s of it. Used only where no interface can build the op (e.g. freeing a buffer
@@ -26,6 +27,34 @@ pub unsafe fn memref_dealloc(
 ) -> MlirOperation {
     // SAFETY: live handles (the caller's contract); a valid memref.dealloc.
     unsafe { create_op("memref.dealloc", location, &[buffer], &[], &[], at) }
+}
+
+/// `memref.dealloc %buffer` guarded by `scf.if %condition` (`None`: the
+/// condition is the constant `true`, a plain `memref.dealloc`): the lowering
+/// of the one-memref `bufferization.dealloc (%buffer) if (%condition)` with
+/// no retained value (`bufrs-lower-deallocations`, and the ownership-based
+/// pass's `lower-dynamic-frees`).
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn memref_dealloc_if(
+    buffer: MlirValue,
+    condition: Option<MlirValue>,
+    location: MlirLocation,
+    at: InsertPoint,
+) {
+    // SAFETY: live handles (the caller's contract); the dealloc goes before
+    // the then block's scf.yield.
+    unsafe {
+        match condition {
+            None => {
+                memref_dealloc(buffer, location, at);
+            }
+            Some(c) => {
+                let (_, block) = scf_if_then(c, location, at);
+                memref_dealloc(buffer, location, InsertPoint::StartOf(block));
+            }
+        }
+    }
 }
 
 /// `%copy = bufferization.clone %buffer` (same type); returns `%copy`.

@@ -292,16 +292,10 @@ unsafe fn lower(
 /// # Safety
 /// Live handles; `at` names a live op.
 unsafe fn free_if(memref: MlirValue, cond: Cond, location: MlirLocation, at: InsertPoint) {
+    let condition = match cond {
+        Cond::True => None,
+        Cond::Value(c) => Some(c),
+    };
     // SAFETY: the caller's contract.
-    unsafe {
-        match cond {
-            Cond::True => {
-                builders::memref_dealloc(memref, location, at);
-            }
-            Cond::Value(c) => {
-                let (_, block) = builders::scf_if_then(c, location, at);
-                builders::memref_dealloc(memref, location, InsertPoint::StartOf(block));
-            }
-        }
-    }
+    unsafe { builders::memref_dealloc_if(memref, condition, location, at) }
 }

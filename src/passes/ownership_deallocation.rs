@@ -23,7 +23,11 @@
 //!   `scf.for`, `scf.while`, `scf.execute_region`, `scf.index_switch`);
 //!   it is freed with `bufferization.dealloc (%m) if (%flag)`, which lowers
 //!   without pointer comparisons (nothing is retained: a moved buffer is dead
-//!   once it is handed on).
+//!   once it is handed on); with the option `lower-dynamic-frees` (which
+//!   `bufrs-ownership-deallocation-pipeline` sets) the pass emits that
+//!   lowering itself, `scf.if %flag { memref.dealloc %m }`, so that no
+//!   simplification or lowering pass has anything left to do (each would be
+//!   one more pass after which MLIR verifies every function).
 //!
 //! Function boundaries keep the public ABI (arguments are borrowed, callers
 //! own results): a returned merge whose ownership is dynamic is handed over
@@ -94,6 +98,8 @@ pass_options! {
             "Emit a remark per function with the clones, moves, borrows, flags and frees inserted.";
         private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
             "Give private functions whose every use is a direct call one i1 result per returned buffer saying whether the caller owns it, instead of cloning what they return without owning it. On a function it reads the marks bufrs-ownership-function-boundaries leaves (and refuses a function without one); on a module it runs that step first.";
+        lower_dynamic_frees: bool = false => "lower-dynamic-frees",
+            "Free a buffer whose ownership is dynamic with scf.if %flag { memref.dealloc } (what bufrs-lower-deallocations makes of its one-memref bufferization.dealloc) instead of bufferization.dealloc, so the output has no bufferization.dealloc left to simplify or lower. Off by default (the output then goes on to bufrs' or upstream's simplification and lowering); bufrs-ownership-deallocation-pipeline turns it on.";
     }
 }
 
@@ -109,7 +115,8 @@ impl BufrsPass for OwnershipDeallocation {
     /// functions (each function directly in its body; with the option, after
     /// running that module step itself).
     const ANCHOR: Anchor = Anchor::Any;
-    const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf", "arith"];
+    const DEPENDENT_DIALECTS: &'static [&'static str] =
+        &["memref", "bufferization", "cf", "arith", "scf"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let dynamic = options.private_function_dynamic_ownership;
@@ -202,6 +209,7 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
         &plan,
         &extendable,
         &boundary_flags,
+        options.lower_dynamic_frees,
     ) {
         Diagnostic::error(&op, format!("{}: {error}", Pass::ARGUMENT)).emit();
         return Err(PassFailed);
@@ -385,6 +393,8 @@ struct Handles<'a> {
     ops: HashMap<OpId, MlirOperation>,
     values: HashMap<ValueId, MlirValue>,
     flags: HashMap<ValueId, MlirValue>,
+    /// The option `lower-dynamic-frees`: how [`free`] frees a dynamic merge.
+    lower_dynamic_frees: bool,
 }
 
 impl Handles<'_> {
@@ -436,6 +446,7 @@ fn apply(
     plan: &Plan,
     extendable: &BTreeSet<OpId>,
     boundary: &BoundaryFlags<'_>,
+    lower_dynamic_frees: bool,
 ) -> Result<(), String> {
     let dynamic = |v: ValueId| plan.owns.get(&v) == Some(&Owns::Dynamic);
     let mut decisions: BTreeMap<(OpId, FeedEdge, u32), &Decision> = BTreeMap::new();
@@ -451,6 +462,7 @@ fn apply(
             .iter()
             .map(|(&result, &flag)| (result, map.value(flag)))
             .collect(),
+        lower_dynamic_frees,
     };
     for &op in &plan.erase {
         // SAFETY: a live free with no result; nothing names it afterwards.
@@ -1078,7 +1090,9 @@ fn clone_of(
 }
 
 /// Frees `root` at `at`: statically owned buffers with a plain free, merges
-/// whose ownership is dynamic with `bufferization.dealloc` on their flag.
+/// whose ownership is dynamic with `bufferization.dealloc` on their flag (with
+/// `lower-dynamic-frees`, directly with its lowering: `scf.if` on the flag
+/// around `memref.dealloc`).
 fn free(
     h: &Handles<'_>,
     plan: &Plan,
@@ -1095,6 +1109,11 @@ fn free(
                 .get(&root)
                 .copied()
                 .ok_or("a dynamic merge has no flag")?;
+            if h.lower_dynamic_frees {
+                // SAFETY: live handles of `apply`.
+                unsafe { builders::memref_dealloc_if(value, Some(flag), location, at) };
+                return Ok(());
+            }
             // SAFETY: live handles of `apply`.
             unsafe { builders::bufferization_dealloc(value, flag, location, at) }
                 .map(|_| ())
