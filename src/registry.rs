@@ -160,7 +160,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<OwnershipPipelineOptions>(
             "bufrs-ownership-deallocation-pipeline",
             "any op (nests `func.func`; `builtin.module` with `private-function-dynamic-ownership`)",
-            "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, then lower bufferization.dealloc to plain memref/scf/arith ops",
+            "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, ending in plain memref/scf/arith ops (the pass emits its flagged frees lowered; bufrs' simplification and lowering of bufferization.dealloc then find nothing)",
             |values| {
                 let options =
                     OwnershipPipelineOptions::from_values(values).map_err(|e| e.to_string())?;

@@ -5,11 +5,15 @@
 // after it each buffer is freed exactly once and the output is the same.
 // The static verifier checks the pass's output (bufferization.dealloc
 // included) before upstream's lowering; the second RUN line is the
-// registered pipeline (bufrs' simplification and lowering), the third lowers
-// through upstream's simplification too (interoperability).
+// registered pipeline (the pass with lower-dynamic-frees, then bufrs'
+// simplification and lowering, which find nothing left), the third is the
+// pass with lower-dynamic-frees alone (its lowered flagged frees checked by
+// the static verifier), the fourth lowers through upstream's simplification
+// too (interoperability).
 
 // RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation,bufrs-verify-deallocation),bufferization-lower-deallocations)' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s
+// RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation{lower-dynamic-frees=true},bufrs-verify-deallocation))' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation),buffer-deallocation-simplification,bufferization-lower-deallocations)' | FileCheck %s
 
 // CHECK: 4
