@@ -161,11 +161,16 @@ struct Instance {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct State {
-    inst: Vec<Instance>,
+    /// Persistent (shared between clones, copied on write per chunk): the
+    /// states a path leaves in the deduplication sets at every block entry
+    /// share what they have in common instead of each holding every live
+    /// instance (quadratic memory on a long chain of blocks).
+    inst: imbl::Vector<Instance>,
     /// Per site (only sites with one): its latest instance, named by the
     /// allocation's own result. Sparse: a function has many sites, a point
     /// few live ones, and states are cloned and hashed at every block entry.
-    current: BTreeMap<u32, u32>,
+    /// Persistent, as `inst`.
+    current: imbl::OrdMap<u32, u32>,
     bind: BTreeMap<ValueId, Names>,
     conds: BTreeMap<ValueId, bool>,
     addr: BTreeMap<ValueId, Names>,
@@ -339,8 +344,8 @@ impl<'s> Checker<'s> {
         self.seen.clear();
         self.gave_up = false;
         let state = State {
-            inst: Vec::new(),
-            current: BTreeMap::new(),
+            inst: imbl::Vector::new(),
+            current: imbl::OrdMap::new(),
             bind: BTreeMap::new(),
             conds: BTreeMap::new(),
             addr: BTreeMap::new(),
@@ -615,9 +620,17 @@ impl<'s> Checker<'s> {
     fn canonicalize(&mut self, state: &mut State, point: Point, path: &Path, needed: &[ValueId]) {
         // A site's latest instance stays named by the allocation's result only
         // while that result may still be used.
-        state
+        // (Removed one by one: a map rebuilt when nothing goes would share
+        // nothing with the states it was cloned from.)
+        let gone: Vec<u32> = state
             .current
-            .retain(|&s, _| needed.binary_search(&self.sites[s as usize]).is_ok());
+            .keys()
+            .filter(|&&s| needed.binary_search(&self.sites[s as usize]).is_err())
+            .copied()
+            .collect();
+        for s in gone {
+            state.current.remove(&s);
+        }
         let count = state.inst.len();
         let mut order: Vec<u32> = Vec::with_capacity(count);
         let mut new_index = vec![u32::MAX; count];
@@ -652,15 +665,22 @@ impl<'s> Checker<'s> {
         for inst in lost {
             self.report(FindingKind::Lost, Some(inst.site), at, None, path);
         }
+        // Already canonical (the common case: nothing dropped, nothing
+        // reordered): left as it is, shared with the states it came from.
+        if order.len() == count && order.iter().enumerate().all(|(k, &i)| k as u32 == i) {
+            return;
+        }
         let renumber = |n: &mut Names| {
             if let Names::Site(i) = n {
                 *i = new_index[*i as usize];
             }
         };
         state.inst = order.iter().map(|&i| state.inst[i as usize]).collect();
-        for c in state.current.values_mut() {
-            *c = new_index[*c as usize];
-        }
+        state.current = state
+            .current
+            .iter()
+            .map(|(&s, &c)| (s, new_index[c as usize]))
+            .collect();
         state.bind.values_mut().for_each(renumber);
         state.addr.values_mut().for_each(renumber);
     }
@@ -1091,7 +1111,7 @@ impl<'s> Checker<'s> {
                         state.inst[i as usize].status = Status::Freed;
                     }
                     state.current.insert(s, state.inst.len() as u32);
-                    state.inst.push(Instance {
+                    state.inst.push_back(Instance {
                         site: s,
                         status: Status::Live,
                         freed_by: None,
@@ -1197,7 +1217,7 @@ impl<'s> Checker<'s> {
                 let mut owned = state.clone();
                 owned.conds.insert(f, true);
                 owned.current.insert(s, owned.inst.len() as u32);
-                owned.inst.push(Instance {
+                owned.inst.push_back(Instance {
                     site: s,
                     status: Status::Live,
                     freed_by: None,
