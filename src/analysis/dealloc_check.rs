@@ -438,7 +438,9 @@ impl<'s> Checker<'s> {
         }
         let component = self.component[point.block.index()];
         debug_assert!(
-            self.active.last().is_none_or(|&largest| component <= largest),
+            self.active
+                .last()
+                .is_none_or(|&largest| component <= largest),
             "a point no pending work can reach is reached"
         );
         let seen = match self.seen.entry(point) {

@@ -78,8 +78,7 @@ pub fn units(snap: &Snapshot, map: &IrMap) -> Vec<Unit> {
 /// result: a module of functions). Otherwise the state is built for the
 /// top-level op, once per pass run.
 pub struct OpPrinter {
-    state: mlir_sys::MlirAsmState,
-    flags: mlir_sys::MlirOpPrintingFlags,
+    asm: AsmState,
 }
 
 impl OpPrinter {
@@ -104,27 +103,19 @@ impl OpPrinter {
                 }
                 top = parent;
             }
-            let scope = if local { op } else { top };
-            let flags = mlir_sys::mlirOpPrintingFlagsCreate();
-            let state = mlir_sys::mlirAsmStateCreateForOperation(scope, flags);
-            OpPrinter { state, flags }
+            OpPrinter {
+                asm: AsmState::new(if local { op } else { top }),
+            }
         }
     }
 
     /// The op's text, as [`OpPrinter::new`] says. The op must be nested in
     /// the same top-level op, and the IR unchanged since the printer was made.
     pub fn print(&self, op: MlirOperation) -> String {
-        let mut out = String::new();
-        // SAFETY: live op and state; the callback only appends to `out`.
-        unsafe {
-            mlir_sys::mlirOperationPrintWithState(
-                op,
-                self.state,
-                Some(crate::ir::collect::append_to_string),
-                &mut out as *mut String as *mut _,
-            )
-        };
-        out
+        // SAFETY: live op and state.
+        self.asm.text(|state, callback, out| unsafe {
+            mlir_sys::mlirOperationPrintWithState(op, state, callback, out)
+        })
     }
 }
 
@@ -154,55 +145,67 @@ unsafe fn region_defines_values(region: mlir_sys::MlirRegion) -> bool {
     }
 }
 
-impl Drop for OpPrinter {
-    fn drop(&mut self) {
-        // SAFETY: created in `new`, destroyed once.
-        unsafe {
-            mlir_sys::mlirAsmStateDestroy(self.state);
-            mlir_sys::mlirOpPrintingFlagsDestroy(self.flags);
-        }
-    }
-}
-
 /// Names values as MLIR prints them as operands (`%alloc`, `%arg0`, `%0#1`),
 /// numbered from `scope` (one `AsmState`, built once).
 pub struct ValueNamer {
+    asm: AsmState,
+}
+
+/// An MLIR `AsmState` numbering from `scope`, with default printing flags
+/// (destroyed with it).
+struct AsmState {
     state: mlir_sys::MlirAsmState,
     flags: mlir_sys::MlirOpPrintingFlags,
 }
 
-impl ValueNamer {
-    pub fn new(scope: MlirOperation) -> Self {
+impl AsmState {
+    fn new(scope: MlirOperation) -> Self {
         // SAFETY: live op; state and flags are destroyed in `drop`.
         unsafe {
             let flags = mlir_sys::mlirOpPrintingFlagsCreate();
             let state = mlir_sys::mlirAsmStateCreateForOperation(scope, flags);
-            ValueNamer { state, flags }
+            AsmState { state, flags }
         }
     }
 
-    pub fn name(&self, value: MlirValue) -> String {
+    /// The text a printing call writes with this state: `print` gets the
+    /// state, a callback and its user data, which the callback appends to.
+    fn text(
+        &self,
+        print: impl FnOnce(mlir_sys::MlirAsmState, mlir_sys::MlirStringCallback, *mut std::ffi::c_void),
+    ) -> String {
         let mut out = String::new();
-        // SAFETY: live value and state; the callback only appends to `out`.
-        unsafe {
-            mlir_sys::mlirValuePrintAsOperand(
-                value,
-                self.state,
-                Some(crate::ir::collect::append_to_string),
-                &mut out as *mut String as *mut _,
-            )
-        };
+        print(
+            self.state,
+            Some(crate::ir::collect::append_to_string),
+            &mut out as *mut String as *mut _,
+        );
         out
     }
 }
 
-impl Drop for ValueNamer {
+impl Drop for AsmState {
     fn drop(&mut self) {
         // SAFETY: created in `new`, destroyed once.
         unsafe {
             mlir_sys::mlirAsmStateDestroy(self.state);
             mlir_sys::mlirOpPrintingFlagsDestroy(self.flags);
         }
+    }
+}
+
+impl ValueNamer {
+    pub fn new(scope: MlirOperation) -> Self {
+        ValueNamer {
+            asm: AsmState::new(scope),
+        }
+    }
+
+    pub fn name(&self, value: MlirValue) -> String {
+        // SAFETY: live value and state.
+        self.asm.text(|state, callback, out| unsafe {
+            mlir_sys::mlirValuePrintAsOperand(value, state, callback, out)
+        })
     }
 }
 

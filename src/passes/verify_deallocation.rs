@@ -177,7 +177,13 @@ fn verify_function(
     for finding in &findings {
         let undecided = matches!(finding.kind, FindingKind::Undecided(_));
         failed |= as_errors && !undecided;
-        emit(&snapshot, &map, &block_index, finding, as_errors && !undecided);
+        emit(
+            &snapshot,
+            &map,
+            &block_index,
+            finding,
+            as_errors && !undecided,
+        );
     }
     if options.emit_remarks && findings.is_empty() {
         Diagnostic::remark(
@@ -253,13 +259,7 @@ fn describe_path(snapshot: &Snapshot, block_index: &[u32], path: &[BlockId]) -> 
     parts.join(" -> ")
 }
 
-fn emit(
-    snapshot: &Snapshot,
-    map: &IrMap,
-    block_index: &[u32],
-    finding: &Finding,
-    as_error: bool,
-) {
+fn emit(snapshot: &Snapshot, map: &IrMap, block_index: &[u32], finding: &Finding, as_error: bool) {
     let op_ref = |id| unsafe { OperationRef::from_raw(map.op(id)) };
     let anchor = op_ref(finding.site.unwrap_or(finding.at));
     let text = format!("{}: {}", VerifyDeallocation::ARGUMENT, message(finding));
