@@ -51,7 +51,10 @@
 //! region-branch semantics that holds allocations, an op that may be a
 //! terminator with unknown successors, a path count above the limit.
 
-use std::{collections::BTreeMap, rc::Rc};
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    rc::Rc,
+};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -158,11 +161,16 @@ struct Instance {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct State {
-    inst: Vec<Instance>,
+    /// Persistent (shared between clones, copied on write per chunk): the
+    /// states a path leaves in the deduplication sets at every block entry
+    /// share what they have in common instead of each holding every live
+    /// instance (quadratic memory on a long chain of blocks).
+    inst: imbl::Vector<Instance>,
     /// Per site (only sites with one): its latest instance, named by the
     /// allocation's own result. Sparse: a function has many sites, a point
     /// few live ones, and states are cloned and hashed at every block entry.
-    current: BTreeMap<u32, u32>,
+    /// Persistent, as `inst`.
+    current: imbl::OrdMap<u32, u32>,
     bind: BTreeMap<ValueId, Names>,
     conds: BTreeMap<ValueId, bool>,
     addr: BTreeMap<ValueId, Names>,
@@ -226,6 +234,22 @@ struct Checker<'s> {
     reported: FxHashSet<(u8, Option<OpId>, OpId)>,
     seen: FxHashMap<Point, FxHashSet<State>>,
     work: Vec<(Point, State, Path)>,
+    /// Per block: its strongly connected component in the graph of every
+    /// move the checker can make from a block ([`reach_components`]),
+    /// numbered so that a block reaches only components with a number at
+    /// most its own.
+    component: Vec<u32>,
+    /// Per component: how many work items (the running one included) are at
+    /// a point of its blocks.
+    pending: Vec<u32>,
+    /// The components with pending work. Nothing can reach a point of a
+    /// component larger than the largest of them any more.
+    active: BTreeSet<u32>,
+    /// Per component: the points of `seen` in it, dropped (with their
+    /// `needed` sets) once no pending work can reach them.
+    seen_in: Vec<Vec<Point>>,
+    /// The components with points in `seen_in`.
+    touched: BTreeSet<u32>,
     gave_up: bool,
     /// Per `arith.cmpi` result: the other comparisons of the same two values.
     cmpi_siblings: FxHashMap<ValueId, Vec<ValueId>>,
@@ -272,9 +296,15 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
             }
         }
     }
+    let (component, components) = reach_components(snap);
     let mut checker = Checker {
         snap,
         boundary,
+        component,
+        pending: vec![0; components as usize],
+        active: BTreeSet::new(),
+        seen_in: vec![Vec::new(); components as usize],
+        touched: BTreeSet::new(),
         flow,
         liveness: Liveness::new(snap),
         needed: FxHashMap::default(),
@@ -314,8 +344,8 @@ impl<'s> Checker<'s> {
         self.seen.clear();
         self.gave_up = false;
         let state = State {
-            inst: Vec::new(),
-            current: BTreeMap::new(),
+            inst: imbl::Vector::new(),
+            current: imbl::OrdMap::new(),
             bind: BTreeMap::new(),
             conds: BTreeMap::new(),
             addr: BTreeMap::new(),
@@ -337,9 +367,45 @@ impl<'s> Checker<'s> {
             if self.gave_up {
                 break;
             }
+            let component = self.component[point.block.index()];
             self.run_from(point, state, path);
+            self.finished(component);
         }
-        self.work.clear();
+        let left: Vec<Point> = self.work.drain(..).map(|(point, _, _)| point).collect();
+        for point in left {
+            self.finished(self.component[point.block.index()]);
+        }
+    }
+
+    /// A work item at a point of `component` is done (or abandoned): drops
+    /// what is kept for the points no pending work can reach any more.
+    /// Every pending item's component is at most the largest active one,
+    /// and every move from a block stays at or below its component, so a
+    /// point of a larger component is never reached again: its
+    /// deduplication set and its `needed` set would never be read. This
+    /// keeps the states of the blocks behind the paths out of memory (on a
+    /// chain of blocks, all of them: memory quadratic in the chain's length).
+    fn finished(&mut self, component: u32) {
+        let pending = &mut self.pending[component as usize];
+        *pending -= 1;
+        if *pending > 0 {
+            return;
+        }
+        self.active.remove(&component);
+        let gone = match self.active.last() {
+            Some(&largest) => self.touched.split_off(&(largest + 1)),
+            None => std::mem::take(&mut self.touched),
+        };
+        for c in gone {
+            for point in std::mem::take(&mut self.seen_in[c as usize]) {
+                self.seen.remove(&point);
+                if point.index == 0 {
+                    self.needed.remove(&point.block);
+                } else {
+                    self.needed_at.remove(&point);
+                }
+            }
+        }
     }
 
     /// Continues a path at the start of `block`.
@@ -370,7 +436,21 @@ impl<'s> Checker<'s> {
             state.addr.retain(|v, _| needed.binary_search(v).is_ok());
             self.canonicalize(&mut state, point, &path, &needed);
         }
-        let seen = self.seen.entry(point).or_default();
+        let component = self.component[point.block.index()];
+        debug_assert!(
+            self.active
+                .last()
+                .is_none_or(|&largest| component <= largest),
+            "a point no pending work can reach is reached"
+        );
+        let seen = match self.seen.entry(point) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                self.seen_in[component as usize].push(point);
+                self.touched.insert(component);
+                e.insert(FxHashSet::default())
+            }
+        };
         if seen.contains(&state) {
             return;
         }
@@ -395,6 +475,9 @@ impl<'s> Checker<'s> {
             return;
         }
         seen.insert(state.clone());
+        let component = self.component[point.block.index()];
+        self.pending[component as usize] += 1;
+        self.active.insert(component);
         self.work.push((point, state, path));
     }
 
@@ -539,9 +622,17 @@ impl<'s> Checker<'s> {
     fn canonicalize(&mut self, state: &mut State, point: Point, path: &Path, needed: &[ValueId]) {
         // A site's latest instance stays named by the allocation's result only
         // while that result may still be used.
-        state
+        // (Removed one by one: a map rebuilt when nothing goes would share
+        // nothing with the states it was cloned from.)
+        let gone: Vec<u32> = state
             .current
-            .retain(|&s, _| needed.binary_search(&self.sites[s as usize]).is_ok());
+            .keys()
+            .filter(|&&s| needed.binary_search(&self.sites[s as usize]).is_err())
+            .copied()
+            .collect();
+        for s in gone {
+            state.current.remove(&s);
+        }
         let count = state.inst.len();
         let mut order: Vec<u32> = Vec::with_capacity(count);
         let mut new_index = vec![u32::MAX; count];
@@ -576,15 +667,22 @@ impl<'s> Checker<'s> {
         for inst in lost {
             self.report(FindingKind::Lost, Some(inst.site), at, None, path);
         }
+        // Already canonical (the common case: nothing dropped, nothing
+        // reordered): left as it is, shared with the states it came from.
+        if order.len() == count && order.iter().enumerate().all(|(k, &i)| k as u32 == i) {
+            return;
+        }
         let renumber = |n: &mut Names| {
             if let Names::Site(i) = n {
                 *i = new_index[*i as usize];
             }
         };
         state.inst = order.iter().map(|&i| state.inst[i as usize]).collect();
-        for c in state.current.values_mut() {
-            *c = new_index[*c as usize];
-        }
+        state.current = state
+            .current
+            .iter()
+            .map(|(&s, &c)| (s, new_index[c as usize]))
+            .collect();
         state.bind.values_mut().for_each(renumber);
         state.addr.values_mut().for_each(renumber);
     }
@@ -1015,7 +1113,7 @@ impl<'s> Checker<'s> {
                         state.inst[i as usize].status = Status::Freed;
                     }
                     state.current.insert(s, state.inst.len() as u32);
-                    state.inst.push(Instance {
+                    state.inst.push_back(Instance {
                         site: s,
                         status: Status::Live,
                         freed_by: None,
@@ -1121,7 +1219,7 @@ impl<'s> Checker<'s> {
                 let mut owned = state.clone();
                 owned.conds.insert(f, true);
                 owned.current.insert(s, owned.inst.len() as u32);
-                owned.inst.push(Instance {
+                owned.inst.push_back(Instance {
                     site: s,
                     status: Status::Live,
                     freed_by: None,
@@ -1622,6 +1720,37 @@ impl<'s> Checker<'s> {
 
 /// Whether some op writes a value computed from an extracted buffer address
 /// (`memref.extract_aligned_pointer_as_index`) to memory.
+/// Per block, its strongly connected component (and their number) in a
+/// graph over-approximating every move of the checker from a point of a
+/// block: to its branch successors, into the entry of any region of an op in
+/// it, and from any block of such a region back to the block holding the op
+/// (a region's terminator continues after its parent op or enters a sibling
+/// region, reached from there). Components are numbered in reverse
+/// topological order: a block reaches only components numbered at most its
+/// own.
+fn reach_components(snap: &Snapshot) -> (Vec<u32>, u32) {
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for (index, block) in snap.blocks.iter().enumerate() {
+        let b = index as u32;
+        for &op in &block.ops {
+            let info = snap.op(op);
+            for successor in &info.facts.successors {
+                pairs.push((b, successor.block.0));
+            }
+            for &r in &info.regions {
+                for (i, &nested) in snap.region(r).blocks.iter().enumerate() {
+                    if i == 0 {
+                        pairs.push((b, nested.0));
+                    }
+                    pairs.push((nested.0, b));
+                }
+            }
+        }
+    }
+    let graph = super::graph::Csr::from_pairs(snap.blocks.len(), &pairs);
+    super::graph::strongly_connected_components(&graph)
+}
+
 fn addresses_in_memory(snap: &Snapshot) -> bool {
     let mut tainted: FxHashSet<ValueId> = FxHashSet::default();
     for op in snap.ops.iter().skip(1) {

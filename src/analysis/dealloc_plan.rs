@@ -976,7 +976,7 @@ fn lifted_uses(
                 }
             };
             match at {
-                Some(at) => uses[root.index()].push(Use::new(at, at != id)),
+                Some(at) => push_use(snapshot, &mut uses[root.index()], Use::new(at, at != id)),
                 None => root_errors.push((
                     root,
                     PlanError {
@@ -992,6 +992,22 @@ fn lifted_uses(
         }
     }
     uses
+}
+
+/// Appends `new` to a root's uses, first dropping the previous use when it
+/// is in the same block at an earlier op: every reader of the uses asks only
+/// which blocks hold one, which op of a block holds the last one (and every
+/// use there), and whether a use follows an op in its block, none of which
+/// an earlier use beside a later one changes. (Halves the uses a long chain
+/// of blocks keeps, one per root and later block.)
+fn push_use(snapshot: &Snapshot, uses: &mut Vec<Use>, new: Use) {
+    if let Some(&last) = uses.last() {
+        let (a, b) = (snapshot.op(last.at()), snapshot.op(new.at()));
+        if a.parent_block == b.parent_block && a.position < b.position {
+            uses.pop();
+        }
+    }
+    uses.push(new);
 }
 
 /// The uses of an owned root living in `(region, def_block)` (see [`home`])

@@ -55,32 +55,36 @@ use super::snapshot::{BlockId, OpId, RegionId, Snapshot, ValueDef, ValueId};
 
 const NONE: u32 = u32::MAX;
 
-/// Per-block sorted value sets in one flat array.
+/// A sorted set of values per block. Filled in increasing value order, so
+/// each block's list is sorted as it grows; one exactly sized list per
+/// block (the flat `(block, value)` pairs bucketed afterwards took three
+/// to four times the sets' own size at their peak: the live sets of a long
+/// chain of blocks hold a number of entries quadratic in its length).
 #[derive(Clone, Debug, Default)]
 struct BlockSets {
-    start: Vec<u32>,
-    data: Vec<ValueId>,
+    sets: Vec<Vec<ValueId>>,
 }
 
 impl BlockSets {
-    /// `pairs` must be in increasing value order; bucketing by block keeps it.
-    fn from_pairs(nb: usize, pairs: &[(u32, u32)]) -> Self {
-        let csr = Csr::from_pairs(nb, pairs);
-        let mut start = Vec::with_capacity(nb + 1);
-        let mut data = Vec::with_capacity(pairs.len());
-        start.push(0);
-        for b in 0..nb as u32 {
-            data.extend(csr.get(b).iter().map(|&v| ValueId(v)));
-            start.push(data.len() as u32);
+    fn new(nb: usize) -> Self {
+        BlockSets {
+            sets: vec![Vec::new(); nb],
         }
-        BlockSets { start, data }
+    }
+    /// Adds `v` to `b`'s set; `v` is at least every value added before.
+    fn push(&mut self, b: u32, v: u32) {
+        self.sets[b as usize].push(ValueId(v));
+    }
+    fn shrink(&mut self) {
+        for set in &mut self.sets {
+            set.shrink_to_fit();
+        }
     }
     fn get(&self, b: BlockId) -> &[ValueId] {
-        &self.data[self.start[b.index()] as usize..self.start[b.index() + 1] as usize]
+        &self.sets[b.index()]
     }
 }
 
-/// Liveness information for all blocks. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Liveness<'a> {
     snap: &'a Snapshot,
@@ -144,8 +148,8 @@ impl<'a> Liveness<'a> {
 
         let mut in_stamp = vec![NONE; nb];
         let mut out_stamp = vec![NONE; nb];
-        let mut in_pairs: Vec<(u32, u32)> = Vec::new();
-        let mut out_pairs: Vec<(u32, u32)> = Vec::new();
+        let mut live_in = BlockSets::new(nb);
+        let mut live_out = BlockSets::new(nb);
         let mut work: Vec<u32> = Vec::new();
 
         for v in 0..nv as u32 {
@@ -174,22 +178,22 @@ impl<'a> Liveness<'a> {
                     if r == r_def && out_stamp[d.index()] != v {
                         // MLIR's gatherOutValues: used in another block.
                         out_stamp[d.index()] = v;
-                        out_pairs.push((d.0, v));
+                        live_out.push(d.0, v);
                     }
                     let stop_raw = stop.map_or(NONE, |s| s.0);
                     if in_stamp[b.index()] != v {
                         in_stamp[b.index()] = v;
-                        in_pairs.push((b.0, v));
+                        live_in.push(b.0, v);
                         work.push(b.0);
                         while let Some(x) = work.pop() {
                             for &p in cfg.pred_raw(BlockId(x)) {
                                 if out_stamp[p as usize] != v {
                                     out_stamp[p as usize] = v;
-                                    out_pairs.push((p, v));
+                                    live_out.push(p, v);
                                 }
                                 if p != stop_raw && in_stamp[p as usize] != v {
                                     in_stamp[p as usize] = v;
-                                    in_pairs.push((p, v));
+                                    live_in.push(p, v);
                                     work.push(p);
                                 }
                             }
@@ -202,9 +206,8 @@ impl<'a> Liveness<'a> {
                 }
             }
         }
-        let live_in = BlockSets::from_pairs(nb, &in_pairs);
-        let live_out = BlockSets::from_pairs(nb, &out_pairs);
-        drop((in_pairs, out_pairs));
+        live_in.shrink();
+        live_out.shrink();
 
         // Last users: per block, walk each op's subtree in program order;
         // the last op seen using a value is its last user in the block.

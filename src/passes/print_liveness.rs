@@ -25,7 +25,7 @@
 
 use melior::ir::OperationRef;
 
-use super::print_support::{Unit, emit_stderr, pre_order_blocks, print_op, units};
+use super::print_support::{OpPrinter, Unit, emit_stderr, pre_order_blocks, units};
 use crate::ir::capture::{IrMap, capture};
 use crate::ir::interfaces::symbol_name;
 use crate::{
@@ -53,10 +53,11 @@ impl BufrsPass for PrintLiveness {
         let cfg = Cfg::new(&snap);
         let live = Liveness::with_cfg(&snap, &cfg);
         let uses = UseLists::new(&snap);
+        let printer = OpPrinter::new(op.to_raw());
         let mut out = String::new();
         for unit in units(&snap, &map) {
             out.push_str(&format!("Testing : {}\n", symbol_name(map.op(unit.op))));
-            Printer::new(&snap, &map, &cfg, &live, &uses, unit).write(&mut out);
+            Printer::new(&snap, &map, &printer, &cfg, &live, &uses, unit).write(&mut out);
         }
         emit_stderr(&out);
         // Analysis only: the IR is as it was.
@@ -67,10 +68,15 @@ impl BufrsPass for PrintLiveness {
 struct Printer<'a> {
     snap: &'a Snapshot,
     map: &'a IrMap,
+    printer: &'a OpPrinter,
     cfg: &'a Cfg,
     live: &'a Liveness<'a>,
     uses: &'a UseLists,
     blocks: Vec<BlockId>,
+    /// Blocks visited by the current [`Printer::resolve`], marked with its
+    /// stamp (one vector for all values: a fresh one per value cost the
+    /// snapshot's block count per value).
+    visited: std::cell::RefCell<(u32, Vec<u32>)>,
     block_no: Vec<u32>,
     value_no: Vec<u32>,
     op_no: Vec<u32>,
@@ -80,6 +86,7 @@ impl<'a> Printer<'a> {
     fn new(
         snap: &'a Snapshot,
         map: &'a IrMap,
+        printer: &'a OpPrinter,
         cfg: &'a Cfg,
         live: &'a Liveness<'a>,
         uses: &'a UseLists,
@@ -108,9 +115,11 @@ impl<'a> Printer<'a> {
         Printer {
             snap,
             map,
+            printer,
             cfg,
             live,
             uses,
+            visited: std::cell::RefCell::new((0, vec![0; snap.blocks.len()])),
             blocks,
             block_no,
             value_no,
@@ -137,17 +146,20 @@ impl<'a> Printer<'a> {
     /// by op number.
     fn resolve(&self, v: ValueId) -> Vec<OpId> {
         let snap = self.snap;
-        let mut visited = vec![false; snap.blocks.len()];
+        let mut marks = self.visited.borrow_mut();
+        let (stamp, visited) = &mut *marks;
+        *stamp += 1;
+        let stamp = *stamp;
         let mut work = Vec::new();
         if let Some(d) = snap.defining_block(v) {
-            visited[d.index()] = true;
+            visited[d.index()] = stamp;
             work.push(d);
         }
         for u in self.uses.of(v) {
             if let Some(b) = snap.op(u.user).parent_block
-                && !visited[b.index()]
+                && visited[b.index()] != stamp
             {
-                visited[b.index()] = true;
+                visited[b.index()] = stamp;
                 work.push(b);
             }
         }
@@ -163,8 +175,8 @@ impl<'a> Printer<'a> {
                 result.extend_from_slice(&ops[s..=e.max(s)]);
             }
             for s in self.cfg.successors(b) {
-                if self.live.is_live_in(v, s) && !visited[s.index()] {
-                    visited[s.index()] = true;
+                if self.live.is_live_in(v, s) && visited[s.index()] != stamp {
+                    visited[s.index()] = stamp;
                     work.push(s);
                 }
             }
@@ -197,7 +209,7 @@ impl<'a> Printer<'a> {
                     out.push_str(&format!("// {}:", self.value_ref(r)));
                     for x in self.resolve(r) {
                         out.push_str("\n//     ");
-                        out.push_str(&print_op(self.map.op(x)));
+                        out.push_str(&self.printer.print(self.map.op(x)));
                     }
                 }
             }
@@ -210,7 +222,7 @@ impl<'a> Printer<'a> {
                 }
                 out.push_str(&format!(
                     "//     {} [{}\x08]\n",
-                    print_op(self.map.op(o)),
+                    self.printer.print(self.map.op(o)),
                     self.value_refs(&now)
                 ));
             }

@@ -63,60 +63,149 @@ pub fn units(snap: &Snapshot, map: &IrMap) -> Vec<Unit> {
     out
 }
 
-/// The op as MLIR's `Operation::print` writes it with default flags (what
-/// MLIR's test passes print).
-pub fn print_op(op: MlirOperation) -> String {
-    let mut out = String::new();
-    // SAFETY: `op` is live; the callback only appends to `out`.
+/// Prints ops as MLIR's `Operation::print` writes them with default flags
+/// (what MLIR's test passes print), from one `AsmState`.
+///
+/// `Operation::print(os)` builds an `AsmState` for the top-level op (the
+/// module) on every call: it verifies and numbers the whole module per
+/// printed op (quadratic; `bufrs-print-liveness` prints an op per line of its
+/// intervals, and a state per function pass is still the module's size per
+/// function). `Operation::print(os, state)` writes the same text when the
+/// state names values as the module's would: MLIR numbers a nested region
+/// from the counters its enclosing regions reached, so a state built for the
+/// op the pass runs on names its values exactly as the module's state does
+/// when no enclosing region defines a value (no block argument, no op
+/// result: a module of functions). Otherwise the state is built for the
+/// top-level op, once per pass run.
+pub struct OpPrinter {
+    asm: AsmState,
+}
+
+impl OpPrinter {
+    /// A printer for the ops nested in `op` (the op the pass runs on).
+    pub fn new(op: MlirOperation) -> Self {
+        // SAFETY: live ops, blocks and regions; state and flags are destroyed
+        // in `drop`.
+        unsafe {
+            let mut local = true;
+            let mut top = op;
+            loop {
+                let block = mlir_sys::mlirOperationGetBlock(top);
+                if block.ptr.is_null() {
+                    break;
+                }
+                if region_defines_values(mlir_sys::mlirBlockGetParentRegion(block)) {
+                    local = false;
+                }
+                let parent = mlir_sys::mlirOperationGetParentOperation(top);
+                if parent.ptr.is_null() {
+                    break;
+                }
+                top = parent;
+            }
+            OpPrinter {
+                asm: AsmState::new(if local { op } else { top }),
+            }
+        }
+    }
+
+    /// The op's text, as [`OpPrinter::new`] says. The op must be nested in
+    /// the same top-level op, and the IR unchanged since the printer was made.
+    pub fn print(&self, op: MlirOperation) -> String {
+        // SAFETY: live op and state.
+        self.asm.text(|state, callback, out| unsafe {
+            mlir_sys::mlirOperationPrintWithState(op, state, callback, out)
+        })
+    }
+}
+
+/// Whether a block of `region` has arguments or an op directly in it has
+/// results (values MLIR's printer numbers before the regions nested in it).
+///
+/// # Safety
+/// `region` is live.
+unsafe fn region_defines_values(region: mlir_sys::MlirRegion) -> bool {
+    // SAFETY: live region, blocks and ops.
     unsafe {
-        mlir_sys::mlirOperationPrint(
-            op,
-            Some(crate::ir::collect::append_to_string),
-            &mut out as *mut String as *mut _,
-        )
-    };
-    out
+        let mut block = mlir_sys::mlirRegionGetFirstBlock(region);
+        while !block.ptr.is_null() {
+            if mlir_sys::mlirBlockGetNumArguments(block) > 0 {
+                return true;
+            }
+            let mut op = mlir_sys::mlirBlockGetFirstOperation(block);
+            while !op.ptr.is_null() {
+                if mlir_sys::mlirOperationGetNumResults(op) > 0 {
+                    return true;
+                }
+                op = mlir_sys::mlirOperationGetNextInBlock(op);
+            }
+            block = mlir_sys::mlirBlockGetNextInRegion(block);
+        }
+        false
+    }
 }
 
 /// Names values as MLIR prints them as operands (`%alloc`, `%arg0`, `%0#1`),
 /// numbered from `scope` (one `AsmState`, built once).
 pub struct ValueNamer {
+    asm: AsmState,
+}
+
+/// An MLIR `AsmState` numbering from `scope`, with default printing flags
+/// (destroyed with it).
+struct AsmState {
     state: mlir_sys::MlirAsmState,
     flags: mlir_sys::MlirOpPrintingFlags,
 }
 
-impl ValueNamer {
-    pub fn new(scope: MlirOperation) -> Self {
+impl AsmState {
+    fn new(scope: MlirOperation) -> Self {
         // SAFETY: live op; state and flags are destroyed in `drop`.
         unsafe {
             let flags = mlir_sys::mlirOpPrintingFlagsCreate();
             let state = mlir_sys::mlirAsmStateCreateForOperation(scope, flags);
-            ValueNamer { state, flags }
+            AsmState { state, flags }
         }
     }
 
-    pub fn name(&self, value: MlirValue) -> String {
+    /// The text a printing call writes with this state: `print` gets the
+    /// state, a callback and its user data, which the callback appends to.
+    fn text(
+        &self,
+        print: impl FnOnce(mlir_sys::MlirAsmState, mlir_sys::MlirStringCallback, *mut std::ffi::c_void),
+    ) -> String {
         let mut out = String::new();
-        // SAFETY: live value and state; the callback only appends to `out`.
-        unsafe {
-            mlir_sys::mlirValuePrintAsOperand(
-                value,
-                self.state,
-                Some(crate::ir::collect::append_to_string),
-                &mut out as *mut String as *mut _,
-            )
-        };
+        print(
+            self.state,
+            Some(crate::ir::collect::append_to_string),
+            &mut out as *mut String as *mut _,
+        );
         out
     }
 }
 
-impl Drop for ValueNamer {
+impl Drop for AsmState {
     fn drop(&mut self) {
         // SAFETY: created in `new`, destroyed once.
         unsafe {
             mlir_sys::mlirAsmStateDestroy(self.state);
             mlir_sys::mlirOpPrintingFlagsDestroy(self.flags);
         }
+    }
+}
+
+impl ValueNamer {
+    pub fn new(scope: MlirOperation) -> Self {
+        ValueNamer {
+            asm: AsmState::new(scope),
+        }
+    }
+
+    pub fn name(&self, value: MlirValue) -> String {
+        // SAFETY: live value and state.
+        self.asm.text(|state, callback, out| unsafe {
+            mlir_sys::mlirValuePrintAsOperand(value, state, callback, out)
+        })
     }
 }
 

@@ -163,10 +163,27 @@ fn verify_function(
     }
     let findings = dealloc_check::check_with(&snapshot, &boundary(&snapshot, &map, flagged));
     let mut failed = false;
+    // Each block's index in its region, for the paths of the notes (looking
+    // it up in the region per block of a path cost the region's size per
+    // step: cubic on a long chain of blocks with a finding per block).
+    let mut block_index = vec![0u32; snapshot.blocks.len()];
+    if !findings.is_empty() {
+        for region in &snapshot.regions {
+            for (index, &block) in region.blocks.iter().enumerate() {
+                block_index[block.index()] = index as u32;
+            }
+        }
+    }
     for finding in &findings {
         let undecided = matches!(finding.kind, FindingKind::Undecided(_));
         failed |= as_errors && !undecided;
-        emit(&snapshot, &map, finding, as_errors && !undecided);
+        emit(
+            &snapshot,
+            &map,
+            &block_index,
+            finding,
+            as_errors && !undecided,
+        );
     }
     if options.emit_remarks && findings.is_empty() {
         Diagnostic::remark(
@@ -220,12 +237,12 @@ fn note_at_fault(finding: &Finding) -> &'static str {
 }
 
 /// `^bb2 -> ^bb3 -> 'scf.if' region 0 ^bb0 -> ...`
-fn describe_path(snapshot: &Snapshot, path: &[BlockId]) -> String {
+fn describe_path(snapshot: &Snapshot, block_index: &[u32], path: &[BlockId]) -> String {
     let mut parts: Vec<String> = Vec::new();
     for &block in path {
         let region = snapshot.block(block).region;
         let info = snapshot.region(region);
-        let index = info.blocks.iter().position(|&b| b == block).unwrap_or(0);
+        let index = block_index[block.index()];
         let part = if info.parent_op == Snapshot::ROOT {
             format!("^bb{index}")
         } else {
@@ -242,7 +259,7 @@ fn describe_path(snapshot: &Snapshot, path: &[BlockId]) -> String {
     parts.join(" -> ")
 }
 
-fn emit(snapshot: &Snapshot, map: &IrMap, finding: &Finding, as_error: bool) {
+fn emit(snapshot: &Snapshot, map: &IrMap, block_index: &[u32], finding: &Finding, as_error: bool) {
     let op_ref = |id| unsafe { OperationRef::from_raw(map.op(id)) };
     let anchor = op_ref(finding.site.unwrap_or(finding.at));
     let text = format!("{}: {}", VerifyDeallocation::ARGUMENT, message(finding));
@@ -259,7 +276,7 @@ fn emit(snapshot: &Snapshot, map: &IrMap, finding: &Finding, as_error: bool) {
         format!(
             "{} (path: {})",
             note_at_fault(finding),
-            describe_path(snapshot, &finding.path)
+            describe_path(snapshot, block_index, &finding.path)
         ),
     );
     diagnostic.emit();
