@@ -33,7 +33,10 @@ using namespace mlir;
 //===----------------------------------------------------------------------===//
 
 extern "C" uint32_t bufrsShimOpTraits(MlirOperation opHandle) {
-  return bufrs::opTraits(unwrap(opHandle));
+  Operation *op = unwrap(opHandle);
+  if (bufrs::TraitsCache *cache = bufrs::currentTraitsCache())
+    return cache->traitsOf(op);
+  return bufrs::opTraits(op);
 }
 
 uint32_t bufrs::opTraits(Operation *op) {
@@ -66,6 +69,32 @@ uint32_t bufrs::opTraits(Operation *op) {
   set(op->hasTrait<OpTrait::HasParallelRegion>(), BUFRS_TRAIT_PARALLEL_REGION);
   return bits;
 }
+
+namespace {
+thread_local bufrs::TraitsCache *currentCache = nullptr;
+} // namespace
+
+uint32_t bufrs::TraitsCache::traitsOf(Operation *op) {
+  void *key = op->getName().getAsOpaquePointer();
+  auto found = byName.find(key);
+  // The registered bit is rechecked: a name registered since (its dialect
+  // loaded) gets its traits again.
+  if (found != byName.end() &&
+      bool(found->second & BUFRS_TRAIT_REGISTERED) == op->isRegistered())
+    return found->second;
+  uint32_t traits = opTraits(op);
+  byName[key] = traits;
+  return traits;
+}
+
+bufrs::TraitsCache *bufrs::currentTraitsCache() { return currentCache; }
+
+bufrs::TraitsCacheScope::TraitsCacheScope(TraitsCache *cache)
+    : previous(currentCache) {
+  currentCache = cache;
+}
+
+bufrs::TraitsCacheScope::~TraitsCacheScope() { currentCache = previous; }
 
 extern "C" bool bufrsShimRegionHasSsaDominance(MlirRegion region) {
   return mayHaveSSADominance(*unwrap(region));

@@ -77,7 +77,7 @@
 //! dominator-tree height plus the uses of the buffer's aliases (its flow);
 //! dominance, use lists and SCCs are built once per run.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
 use mlir_sys::MlirOperation;
 
@@ -381,8 +381,11 @@ impl BufferFacts {
 /// The analyses the walk needs, built once per run.
 pub struct Engine<'s> {
     snapshot: &'s Snapshot,
-    uses: UseLists,
-    value_flow: ValueFlow,
+    /// Use lists and the value-flow graph, built on the first allocation
+    /// whose walk needs its buffer's flow (control-equivalent moves and
+    /// stops do not): most functions never ask.
+    uses: OnceCell<UseLists>,
+    value_flow: OnceCell<ValueFlow>,
     dominance: DominanceInfo<'s>,
     cycles: BlockCycles,
     /// Per block, memoized: where an allocation without operands that may
@@ -398,12 +401,20 @@ impl<'s> Engine<'s> {
         let cycles = BlockCycles::new(&cfg);
         Engine {
             snapshot,
-            uses: UseLists::new(snapshot),
-            value_flow: ValueFlow::new(snapshot),
+            uses: OnceCell::new(),
+            value_flow: OnceCell::new(),
             dominance: DominanceInfo::with_cfg(snapshot, cfg),
             cycles,
             equivalent_top: RefCell::new(vec![u32::MAX; snapshot.blocks.len()]),
         }
+    }
+
+    fn value_flow(&self) -> &ValueFlow {
+        self.value_flow.get_or_init(|| ValueFlow::new(self.snapshot))
+    }
+
+    fn uses(&self) -> &UseLists {
+        self.uses.get_or_init(|| UseLists::new(self.snapshot))
     }
 
     /// Whether the step from `block` to its immediate dominator `dom` is
@@ -567,7 +578,7 @@ impl<'s> Engine<'s> {
         // hoisting quadratic on long chains of blocks.
         let facts_cell = std::cell::OnceCell::new();
         let facts =
-            || facts_cell.get_or_init(|| BufferFacts::new(snapshot, &self.value_flow, buffer));
+            || facts_cell.get_or_init(|| BufferFacts::new(snapshot, self.value_flow(), buffer));
         let may_add_paths = || facts().frees.is_empty() && facts().leaves_function.is_none();
         let block_moves = kind.to_dominating_block;
         let loop_moves = kind.out_of_loops && policy.leave_loops;
@@ -714,7 +725,7 @@ impl<'s> Engine<'s> {
                 }
                 if !facts().frees.is_empty() {
                     if !(facts().frees_inside(snapshot, region)
-                        && facts().lives_inside(snapshot, &self.uses, region))
+                        && facts().lives_inside(snapshot, self.uses(), region))
                     {
                         break Stop::MorePaths {
                             by: facts().frees.first().copied(),
@@ -756,7 +767,7 @@ impl<'s> Engine<'s> {
                 }
                 if !facts().frees.is_empty() {
                     if !(facts().frees_inside(snapshot, region)
-                        && facts().lives_inside(snapshot, &self.uses, region))
+                        && facts().lives_inside(snapshot, self.uses(), region))
                     {
                         break Stop::MorePaths {
                             by: facts().frees.first().copied(),
