@@ -22,6 +22,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <vector>
 
 using namespace mlir;
@@ -46,8 +47,27 @@ struct Capture {
   // each name is asked once: 17 interface lookups per op were half of the
   // walk. The running pass's cache (kept across its captures) if any.
   bufrs::TraitsCache ownTraits;
-  bufrs::TraitsCache *traits =
-      bufrs::currentTraitsCache() ? bufrs::currentTraitsCache() : &ownTraits;
+  bufrs::TraitsCache *traits = nullptr;
+
+  /* Empties the capture for the next body, keeping the arrays' memory. */
+  void reset() {
+    ops.clear();
+    blocks.clear();
+    regions.clear();
+    values.clear();
+    effects.clear();
+    edges.clear();
+    successors.clear();
+    ids.clear();
+    pending.clear();
+    opPtrs.clear();
+    external.clear();
+    valueIds.clear();
+    blockIds.clear();
+    ownTraits.byName.clear();
+    traits =
+        bufrs::currentTraitsCache() ? bufrs::currentTraitsCache() : &ownTraits;
+  }
 
   uint32_t traitsOf(Operation *op) { return traits->traitsOf(op); }
 
@@ -314,8 +334,22 @@ struct Capture {
 
 } // namespace
 
+/* Captures kept for reuse on this thread: a pass captures one function
+ * after another, and reused arrays and map buckets need not grow again.
+ * Captures of large bodies are not kept (their memory is returned). */
+static thread_local std::vector<std::unique_ptr<Capture>> capturePool;
+static constexpr size_t kPooledCaptureMaxOps = 1 << 16;
+static constexpr size_t kPooledCaptures = 4;
+
 extern "C" void bufrsShimCapture(MlirOperation root, BufrsCapture *out) {
-  auto *capture = new Capture();
+  Capture *capture;
+  if (capturePool.empty()) {
+    capture = new Capture();
+  } else {
+    capture = capturePool.back().release();
+    capturePool.pop_back();
+  }
+  capture->reset();
   capture->addOp(unwrap(root), BUFRS_NONE, 0);
   capture->recordOperands();
   capture->recordFacts();
@@ -345,20 +379,39 @@ extern "C" void bufrsShimCapture(MlirOperation root, BufrsCapture *out) {
 }
 
 extern "C" void bufrsShimCaptureFree(BufrsCapture *capture) {
-  delete static_cast<Capture *>(capture->storage);
+  std::unique_ptr<Capture> owned(static_cast<Capture *>(capture->storage));
   capture->storage = nullptr;
+  if (owned && owned->ops.capacity() <= kPooledCaptureMaxOps &&
+      capturePool.size() < kPooledCaptures)
+    capturePool.push_back(std::move(owned));
+}
+
+/* Whether an op nested in `root` that `where` accepts declares an Allocate
+ * effect; stops at the first. */
+static bool hasAllocationWhere(Operation *root,
+                               llvm::function_ref<bool(Operation *)> where) {
+  return root
+      ->walk([&](Operation *op) {
+        if (!where(op))
+          return WalkResult::advance();
+        auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+        return iface && iface.hasEffect<MemoryEffects::Allocate>()
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 extern "C" bool bufrsShimHasAllocation(MlirOperation root) {
-  bool found = false;
-  unwrap(root)->walk([&](Operation *op) {
-    if (found)
-      return WalkResult::interrupt();
-    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op))
-      found = iface.hasEffect<MemoryEffects::Allocate>();
-    return found ? WalkResult::interrupt() : WalkResult::advance();
+  return hasAllocationWhere(unwrap(root), [](Operation *) { return true; });
+}
+
+extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
+  Operation *root = unwrap(rootHandle);
+  return hasAllocationWhere(root, [&](Operation *op) {
+    return op != root && (op->getParentOp() != root ||
+                          !op->getParentRegion()->hasOneBlock());
   });
-  return found;
 }
 
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root, MlirStringRef name) {

@@ -30,6 +30,11 @@ uint32_t opTraits(mlir::Operation *op);
 struct TraitsCache {
   llvm::DenseMap<void *, uint32_t> byName;
   uint32_t traitsOf(mlir::Operation *op);
+  /* bufrsShimElementSizeInBits per (closest data-layout op, type), for one
+   * run of the pass on one op only (TraitsCacheScope clears it): layouts do
+   * not change while a pass runs, but a later run may meet other ops at the
+   * same addresses. */
+  llvm::DenseMap<std::pair<const void *, const void *>, int64_t> elementBits;
 };
 
 /* The cache of the bufrs pass running on this thread, or nullptr. */

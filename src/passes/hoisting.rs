@@ -836,8 +836,17 @@ pub fn hoist(
 ) -> crate::passes::PassResult {
     let root = melior::ir::operation::OperationLike::to_raw(&op);
     // Nothing to move (and nothing to remark on) without an allocation:
-    // skip the capture.
-    if !crate::ir::capture::has_allocation(root) {
+    // skip the capture. A pass that only leaves loops (and does not remark)
+    // also skips a body whose allocations all sit in a single-block region
+    // of the function: those are in no loop.
+    let only_loops =
+        policy.leave_loops && !policy.move_to_dominators && !policy.leave_conditionals;
+    let candidates = if only_loops && !remarks {
+        crate::ir::capture::has_allocation_off_top_block(root)
+    } else {
+        crate::ir::capture::has_allocation(root)
+    };
+    if !candidates {
         return crate::passes::pass::unchanged(root);
     }
     let (snapshot, map) = crate::ir::capture::capture(root);
