@@ -75,7 +75,8 @@
 //!
 //! Per allocation, the walk is linear in the nesting depth and
 //! dominator-tree height plus the uses of the buffer's aliases (its flow);
-//! dominance, use lists and SCCs are built once per run.
+//! dominance and SCCs are built once per run, use lists and the value-flow
+//! graph at most once (on the first walk that needs a buffer's flow).
 
 use std::cell::{OnceCell, RefCell};
 
@@ -378,7 +379,7 @@ impl BufferFacts {
     }
 }
 
-/// The analyses the walk needs, built once per run.
+/// The analyses the walk needs, built at most once per run.
 pub struct Engine<'s> {
     snapshot: &'s Snapshot,
     /// Use lists and the value-flow graph, built on the first allocation
