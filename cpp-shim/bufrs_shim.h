@@ -436,6 +436,12 @@ void bufrsShimCaptureFree(BufrsCapture *capture);
  * have nothing to do in a body without one. */
 bool bufrsShimHasAllocation(MlirOperation root);
 
+/* Whether an op with a MemoryEffects::Allocate effect sits anywhere but
+ * directly in a single-block region of `root`: only such an allocation can
+ * be inside a loop (a nested region, or a block of a CFG cycle), so loop
+ * hoisting has nothing to do in a body without one. */
+bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
+
 /* Whether any op nested in `root` is named `name` (e.g.
  * "bufferization.dealloc"): passes that rewrite only such ops have nothing to
  * do in a body without one. */

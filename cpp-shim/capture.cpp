@@ -22,6 +22,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <vector>
 
 using namespace mlir;
@@ -37,24 +38,38 @@ struct Capture {
   std::vector<BufrsCapturedEdge> edges;
   std::vector<BufrsCapturedSuccessor> successors;
   std::vector<uint32_t> ids;
+  std::vector<uint32_t> pending; // id lists still growing (addRegion)
   std::vector<Operation *> opPtrs;
   std::vector<uint32_t> external; // values defined outside the root
   llvm::DenseMap<void *, uint32_t> valueIds;
   llvm::DenseMap<Block *, uint32_t> blockIds;
   // Traits and interfaces belong to the op's name (registered or not), so
-  // each name is asked once per capture: 17 interface lookups per op were
-  // half of the walk.
-  llvm::DenseMap<void *, uint32_t> traitsByName;
+  // each name is asked once: 17 interface lookups per op were half of the
+  // walk. The running pass's cache (kept across its captures) if any.
+  bufrs::TraitsCache ownTraits;
+  bufrs::TraitsCache *traits = nullptr;
 
-  uint32_t traitsOf(Operation *op) {
-    void *key = op->getName().getAsOpaquePointer();
-    auto found = traitsByName.find(key);
-    if (found != traitsByName.end())
-      return found->second;
-    uint32_t traits = bufrs::opTraits(op);
-    traitsByName[key] = traits;
-    return traits;
+  /* Empties the capture for the next body, keeping the arrays' memory. */
+  void reset() {
+    ops.clear();
+    blocks.clear();
+    regions.clear();
+    values.clear();
+    effects.clear();
+    edges.clear();
+    successors.clear();
+    ids.clear();
+    pending.clear();
+    opPtrs.clear();
+    external.clear();
+    valueIds.clear();
+    blockIds.clear();
+    ownTraits.byName.clear();
+    traits =
+        bufrs::currentTraitsCache() ? bufrs::currentTraitsCache() : &ownTraits;
   }
+
+  uint32_t traitsOf(Operation *op) { return traits->traitsOf(op); }
 
   BufrsRange reserve(uint32_t count) {
     BufrsRange range{static_cast<uint32_t>(ids.size()), count};
@@ -129,25 +144,36 @@ struct Capture {
     uint32_t regionId = static_cast<uint32_t>(regions.size());
     regions.push_back({wrap(&region), parentOp, index, {}});
     // Blocks first (ids and arguments): successors and block arguments used
-    // by later blocks' ops must exist.
-    BufrsRange blockIds = reserve(region.getBlocks().size());
-    regions[regionId].blocks = blockIds;
-    uint32_t k = 0;
+    // by later blocks' ops must exist. Ids gather on `pending` and go to
+    // `ids` when the list is complete: nested regions append to `ids` in
+    // between, and counting a block's ops first (ilist size) walked every
+    // op twice.
+    size_t mark = pending.size();
     for (Block &block : region)
-      ids[blockIds.begin + k++] = addBlock(block, regionId);
-    k = 0;
-    for (Block &block : region) {
-      uint32_t blockId = ids[blockIds.begin + k++];
-      BufrsRange opIds = reserve(block.getOperations().size());
-      blocks[blockId].ops = opIds;
+      pending.push_back(addBlock(block, regionId));
+    regions[regionId].blocks = flushPending(mark);
+    BufrsRange blockRange = regions[regionId].blocks;
+    for (uint32_t k = 0; k < blockRange.count; ++k) {
+      uint32_t blockId = ids[blockRange.begin + k];
+      Block *block = unwrap(blocks[blockId].handle);
+      size_t opMark = pending.size();
       uint32_t position = 0;
-      for (Operation &op : block) {
-        uint32_t opId = addOp(&op, blockId, position);
-        ids[opIds.begin + position] = opId;
-        ++position;
+      for (Operation &op : *block) {
+        uint32_t opId = addOp(&op, blockId, position++);
+        pending.push_back(opId);
       }
+      blocks[blockId].ops = flushPending(opMark);
     }
     return regionId;
+  }
+
+  /* Moves the ids gathered on `pending` since `mark` to `ids`. */
+  BufrsRange flushPending(size_t mark) {
+    BufrsRange range{static_cast<uint32_t>(ids.size()),
+                     static_cast<uint32_t>(pending.size() - mark)};
+    ids.insert(ids.end(), pending.begin() + mark, pending.end());
+    pending.resize(mark);
+    return range;
   }
 
   uint32_t addBlock(Block &block, uint32_t region) {
@@ -308,8 +334,22 @@ struct Capture {
 
 } // namespace
 
+/* Captures kept for reuse on this thread: a pass captures one function
+ * after another, and reused arrays and map buckets need not grow again.
+ * Captures of large bodies are not kept (their memory is returned). */
+static thread_local std::vector<std::unique_ptr<Capture>> capturePool;
+static constexpr size_t kPooledCaptureMaxOps = 1 << 16;
+static constexpr size_t kPooledCaptures = 4;
+
 extern "C" void bufrsShimCapture(MlirOperation root, BufrsCapture *out) {
-  auto *capture = new Capture();
+  Capture *capture;
+  if (capturePool.empty()) {
+    capture = new Capture();
+  } else {
+    capture = capturePool.back().release();
+    capturePool.pop_back();
+  }
+  capture->reset();
   capture->addOp(unwrap(root), BUFRS_NONE, 0);
   capture->recordOperands();
   capture->recordFacts();
@@ -339,20 +379,39 @@ extern "C" void bufrsShimCapture(MlirOperation root, BufrsCapture *out) {
 }
 
 extern "C" void bufrsShimCaptureFree(BufrsCapture *capture) {
-  delete static_cast<Capture *>(capture->storage);
+  std::unique_ptr<Capture> owned(static_cast<Capture *>(capture->storage));
   capture->storage = nullptr;
+  if (owned && owned->ops.capacity() <= kPooledCaptureMaxOps &&
+      capturePool.size() < kPooledCaptures)
+    capturePool.push_back(std::move(owned));
+}
+
+/* Whether an op nested in `root` that `where` accepts declares an Allocate
+ * effect; stops at the first. */
+static bool hasAllocationWhere(Operation *root,
+                               llvm::function_ref<bool(Operation *)> where) {
+  return root
+      ->walk([&](Operation *op) {
+        if (!where(op))
+          return WalkResult::advance();
+        auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+        return iface && iface.hasEffect<MemoryEffects::Allocate>()
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 extern "C" bool bufrsShimHasAllocation(MlirOperation root) {
-  bool found = false;
-  unwrap(root)->walk([&](Operation *op) {
-    if (found)
-      return WalkResult::interrupt();
-    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op))
-      found = iface.hasEffect<MemoryEffects::Allocate>();
-    return found ? WalkResult::interrupt() : WalkResult::advance();
+  return hasAllocationWhere(unwrap(root), [](Operation *) { return true; });
+}
+
+extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
+  Operation *root = unwrap(rootHandle);
+  return hasAllocationWhere(root, [&](Operation *op) {
+    return op != root && (op->getParentOp() != root ||
+                          !op->getParentRegion()->hasOneBlock());
   });
-  return found;
 }
 
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root, MlirStringRef name) {

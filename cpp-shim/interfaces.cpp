@@ -14,6 +14,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Bufferization/IR/AllocationOpInterface.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
@@ -33,7 +34,10 @@ using namespace mlir;
 //===----------------------------------------------------------------------===//
 
 extern "C" uint32_t bufrsShimOpTraits(MlirOperation opHandle) {
-  return bufrs::opTraits(unwrap(opHandle));
+  Operation *op = unwrap(opHandle);
+  if (bufrs::TraitsCache *cache = bufrs::currentTraitsCache())
+    return cache->traitsOf(op);
+  return bufrs::opTraits(op);
 }
 
 uint32_t bufrs::opTraits(Operation *op) {
@@ -67,6 +71,36 @@ uint32_t bufrs::opTraits(Operation *op) {
   return bits;
 }
 
+namespace {
+thread_local bufrs::TraitsCache *currentCache = nullptr;
+} // namespace
+
+uint32_t bufrs::TraitsCache::traitsOf(Operation *op) {
+  void *key = op->getName().getAsOpaquePointer();
+  auto found = byName.find(key);
+  // The registered bit is rechecked: a name registered since (its dialect
+  // loaded) gets its traits again.
+  if (found != byName.end() &&
+      bool(found->second & BUFRS_TRAIT_REGISTERED) == op->isRegistered())
+    return found->second;
+  uint32_t traits = opTraits(op);
+  byName[key] = traits;
+  return traits;
+}
+
+bufrs::TraitsCache *bufrs::currentTraitsCache() { return currentCache; }
+
+bufrs::TraitsCacheScope::TraitsCacheScope(TraitsCache *cache)
+    : previous(currentCache) {
+  currentCache = cache;
+}
+
+bufrs::TraitsCacheScope::~TraitsCacheScope() {
+  if (currentCache)
+    currentCache->elementBits.clear();
+  currentCache = previous;
+}
+
 extern "C" bool bufrsShimRegionHasSsaDominance(MlirRegion region) {
   return mayHaveSSADominance(*unwrap(region));
 }
@@ -84,9 +118,27 @@ extern "C" int64_t bufrsShimElementSizeInBits(MlirOperation scope,
     sized = !vector.isScalable() && isScalar(vector.getElementType());
   if (!sized)
     return -1;
+  // The op whose layout DataLayout::closest uses: building a DataLayout per
+  // allocation was most of this function, so sizes are kept per layout op
+  // while a pass runs on one op.
+  Operation *layoutOp = unwrap(scope);
+  while (layoutOp && !isa<ModuleOp, DataLayoutOpInterface>(layoutOp))
+    layoutOp = layoutOp->getParentOp();
+  bufrs::TraitsCache *cache = bufrs::currentTraitsCache();
+  std::pair<const void *, const void *> key{layoutOp,
+                                            type.getAsOpaquePointer()};
+  if (cache) {
+    auto found = cache->elementBits.find(key);
+    if (found != cache->elementBits.end())
+      return found->second;
+  }
   DataLayout layout = DataLayout::closest(unwrap(scope));
   // Storage size: what one element occupies in a memref (i1 takes a byte).
-  return static_cast<int64_t>(layout.getTypeSize(type).getFixedValue()) * 8;
+  int64_t bits =
+      static_cast<int64_t>(layout.getTypeSize(type).getFixedValue()) * 8;
+  if (cache)
+    cache->elementBits[key] = bits;
+  return bits;
 }
 
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bufrs_shim.h"
+#include "shim_internal.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
@@ -254,6 +255,8 @@ public:
   /// an option value the pass does not allow is one error (at no op, so no
   /// IR is printed) and the whole pipeline fails.
   LogicalResult initialize(MLIRContext *context) override {
+    // A new run (or a changed registry): traits are asked again.
+    traitsCache.byName.clear();
     std::string message;
     if (validate(message))
       return success();
@@ -274,6 +277,7 @@ public:
   }
 
   void runOnOperation() override {
+    bufrs::TraitsCacheScope traitsScope(&traitsCache);
     CollectedValues collected;
     options.collect(collected);
     switch (desc->run(desc->pass_index, wrap(getOperation()),
@@ -300,6 +304,9 @@ private:
 
   const BufrsPassDesc *desc;
   OptionSlots<Pass> options;
+  // opTraits per op name across this instance's runs (shim_internal.h);
+  // clones (one per thread) start empty.
+  bufrs::TraitsCache traitsCache;
 };
 
 /// The options of a registered pipeline, parsed by MLIR from the text

@@ -13,12 +13,44 @@
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace bufrs {
 
 /* The BUFRS_TRAIT_* bits of `op` (bufrsShimOpTraits). */
 uint32_t opTraits(mlir::Operation *op);
+
+/* opTraits per OperationName (its address), kept across the captures of one
+ * pass instance: a name's traits and interfaces are fixed while a pipeline
+ * runs (interfaces attach when a dialect loads, and a pass manager run
+ * re-initializes its passes when the context's registry changed). The pass
+ * running on this thread installs its cache (TraitsCacheScope); captures
+ * outside a pass use a cache of their own. */
+struct TraitsCache {
+  llvm::DenseMap<void *, uint32_t> byName;
+  uint32_t traitsOf(mlir::Operation *op);
+  /* bufrsShimElementSizeInBits per (closest data-layout op, type), for one
+   * run of the pass on one op only (TraitsCacheScope clears it): layouts do
+   * not change while a pass runs, but a later run may meet other ops at the
+   * same addresses. */
+  llvm::DenseMap<std::pair<const void *, const void *>, int64_t> elementBits;
+};
+
+/* The cache of the bufrs pass running on this thread, or nullptr. */
+TraitsCache *currentTraitsCache();
+
+/* Installs `cache` as this thread's current cache while in scope. */
+class TraitsCacheScope {
+public:
+  explicit TraitsCacheScope(TraitsCache *cache);
+  ~TraitsCacheScope();
+  TraitsCacheScope(const TraitsCacheScope &) = delete;
+  TraitsCacheScope &operator=(const TraitsCacheScope &) = delete;
+
+private:
+  TraitsCache *previous;
+};
 
 using EffectCallback =
     llvm::function_ref<void(BufrsEffectKind, mlir::Value, bool automatic)>;

@@ -456,14 +456,7 @@ impl ValueFlow {
         });
         // Duplicate (from, to, kind) edges carry nothing new, but forwarded
         // occurrences are distinct slots and all kept.
-        edges.sort_by_key(|e| e.to);
-        let mut in_start = vec![0u32; nv + 1];
-        for e in &edges {
-            in_start[e.to.index() + 1] += 1;
-        }
-        for i in 0..nv {
-            in_start[i + 1] += in_start[i];
-        }
+        let (edges, in_start) = group_by_value(edges, nv, |e| e.to);
         let mut out_start = vec![0u32; nv + 1];
         for e in &edges {
             out_start[e.from.index() + 1] += 1;
@@ -504,14 +497,7 @@ impl ValueFlow {
                 }
             }
         }
-        pairs.sort_by_key(|e| e.value);
-        let mut event_start = vec![0u32; nv + 1];
-        for e in &pairs {
-            event_start[e.value.index() + 1] += 1;
-        }
-        for i in 0..nv {
-            event_start[i + 1] += event_start[i];
-        }
+        let (pairs, event_start) = group_by_value(pairs, nv, |e| e.value);
         ValueFlow {
             edges,
             in_start,
@@ -624,6 +610,34 @@ impl ForwardWalk {
         }
         Some(v)
     }
+}
+
+/// `items` stably sorted by `key` (a value id below `nv`), with the start of
+/// each value's run (`nv + 1` offsets): a counting sort, linear where a
+/// comparison sort was a visible part of building the graph.
+fn group_by_value<T: Copy>(
+    items: Vec<T>,
+    nv: usize,
+    key: impl Fn(&T) -> ValueId,
+) -> (Vec<T>, Vec<u32>) {
+    let mut start = vec![0u32; nv + 1];
+    for item in &items {
+        start[key(item).index() + 1] += 1;
+    }
+    for i in 0..nv {
+        start[i + 1] += start[i];
+    }
+    if items.len() < 2 {
+        return (items, start);
+    }
+    let mut fill = start.clone();
+    let mut sorted = items.clone();
+    for item in items {
+        let slot = &mut fill[key(&item).index()];
+        sorted[*slot as usize] = item;
+        *slot += 1;
+    }
+    (sorted, start)
 }
 
 /// Where `forwarded` starts as a contiguous range of `operands` (first match).

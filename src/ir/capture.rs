@@ -141,11 +141,21 @@ impl<'a> Flat<'a> {
         self.ids(range).iter().map(|&v| ValueId(v)).collect()
     }
 
-    fn id_list<T>(&self, range: ffi::BufrsRange, id: impl Fn(u32) -> T) -> IdList<T>
+    fn id_list<T: Copy + Default>(&self, range: ffi::BufrsRange, id: impl Fn(u32) -> T) -> IdList<T>
     where
         [T; 4]: smallvec::Array<Item = T>,
     {
-        self.ids(range).iter().map(|&v| id(v)).collect()
+        let ids = self.ids(range);
+        if ids.len() <= 4 {
+            // Inline without SmallVec's per-push capacity checks.
+            let mut buf = [T::default(); 4];
+            for (slot, &v) in buf.iter_mut().zip(ids) {
+                *slot = id(v);
+            }
+            IdList::from_buf_and_len(buf, ids.len())
+        } else {
+            IdList::from_vec(ids.iter().map(|&v| id(v)).collect())
+        }
     }
 
     fn edges(&self, range: ffi::BufrsRange) -> Vec<RegionEdge> {
@@ -314,6 +324,14 @@ impl<'a> Flat<'a> {
 pub fn has_allocation(root: MlirOperation) -> bool {
     // SAFETY: `root` is a live op.
     unsafe { ffi::bufrsShimHasAllocation(root) }
+}
+
+/// Whether an op with an `Allocate` effect sits anywhere but directly in a
+/// single-block region of `root` (one C++ walk, nothing captured): only such
+/// an allocation can be in a loop, so loop hoisting skips a body without one.
+pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
+    // SAFETY: `root` is a live op.
+    unsafe { ffi::bufrsShimHasAllocationOffTopBlock(root) }
 }
 
 /// Whether any op nested in `root` is named `name` (one C++ walk, nothing

@@ -75,9 +75,10 @@
 //!
 //! Per allocation, the walk is linear in the nesting depth and
 //! dominator-tree height plus the uses of the buffer's aliases (its flow);
-//! dominance, use lists and SCCs are built once per run.
+//! dominance and SCCs are built once per run, use lists and the value-flow
+//! graph at most once (on the first walk that needs a buffer's flow).
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
 use mlir_sys::MlirOperation;
 
@@ -378,11 +379,14 @@ impl BufferFacts {
     }
 }
 
-/// The analyses the walk needs, built once per run.
+/// The analyses the walk needs, built at most once per run.
 pub struct Engine<'s> {
     snapshot: &'s Snapshot,
-    uses: UseLists,
-    value_flow: ValueFlow,
+    /// Use lists and the value-flow graph, built on the first allocation
+    /// whose walk needs its buffer's flow (control-equivalent moves and
+    /// stops do not): most functions never ask.
+    uses: OnceCell<UseLists>,
+    value_flow: OnceCell<ValueFlow>,
     dominance: DominanceInfo<'s>,
     cycles: BlockCycles,
     /// Per block, memoized: where an allocation without operands that may
@@ -398,12 +402,20 @@ impl<'s> Engine<'s> {
         let cycles = BlockCycles::new(&cfg);
         Engine {
             snapshot,
-            uses: UseLists::new(snapshot),
-            value_flow: ValueFlow::new(snapshot),
+            uses: OnceCell::new(),
+            value_flow: OnceCell::new(),
             dominance: DominanceInfo::with_cfg(snapshot, cfg),
             cycles,
             equivalent_top: RefCell::new(vec![u32::MAX; snapshot.blocks.len()]),
         }
+    }
+
+    fn value_flow(&self) -> &ValueFlow {
+        self.value_flow.get_or_init(|| ValueFlow::new(self.snapshot))
+    }
+
+    fn uses(&self) -> &UseLists {
+        self.uses.get_or_init(|| UseLists::new(self.snapshot))
     }
 
     /// Whether the step from `block` to its immediate dominator `dom` is
@@ -567,7 +579,7 @@ impl<'s> Engine<'s> {
         // hoisting quadratic on long chains of blocks.
         let facts_cell = std::cell::OnceCell::new();
         let facts =
-            || facts_cell.get_or_init(|| BufferFacts::new(snapshot, &self.value_flow, buffer));
+            || facts_cell.get_or_init(|| BufferFacts::new(snapshot, self.value_flow(), buffer));
         let may_add_paths = || facts().frees.is_empty() && facts().leaves_function.is_none();
         let block_moves = kind.to_dominating_block;
         let loop_moves = kind.out_of_loops && policy.leave_loops;
@@ -714,7 +726,7 @@ impl<'s> Engine<'s> {
                 }
                 if !facts().frees.is_empty() {
                     if !(facts().frees_inside(snapshot, region)
-                        && facts().lives_inside(snapshot, &self.uses, region))
+                        && facts().lives_inside(snapshot, self.uses(), region))
                     {
                         break Stop::MorePaths {
                             by: facts().frees.first().copied(),
@@ -756,7 +768,7 @@ impl<'s> Engine<'s> {
                 }
                 if !facts().frees.is_empty() {
                     if !(facts().frees_inside(snapshot, region)
-                        && facts().lives_inside(snapshot, &self.uses, region))
+                        && facts().lives_inside(snapshot, self.uses(), region))
                     {
                         break Stop::MorePaths {
                             by: facts().frees.first().copied(),
@@ -825,8 +837,17 @@ pub fn hoist(
 ) -> crate::passes::PassResult {
     let root = melior::ir::operation::OperationLike::to_raw(&op);
     // Nothing to move (and nothing to remark on) without an allocation:
-    // skip the capture.
-    if !crate::ir::capture::has_allocation(root) {
+    // skip the capture. A pass that only leaves loops (and does not remark)
+    // also skips a body whose allocations all sit in a single-block region
+    // of the function: those are in no loop.
+    let only_loops =
+        policy.leave_loops && !policy.move_to_dominators && !policy.leave_conditionals;
+    let candidates = if only_loops && !remarks {
+        crate::ir::capture::has_allocation_off_top_block(root)
+    } else {
+        crate::ir::capture::has_allocation(root)
+    };
+    if !candidates {
         return crate::passes::pass::unchanged(root);
     }
     let (snapshot, map) = crate::ir::capture::capture(root);

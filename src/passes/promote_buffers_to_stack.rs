@@ -33,6 +33,8 @@
 //! beyond 2^29 bytes cannot overflow) and memref-of-memref elements are
 //! refused instead of crashing.
 
+use std::cell::OnceCell;
+
 use melior::ir::OperationRef;
 
 use crate::ir::capture::{IrMap, capture, has_allocation};
@@ -180,8 +182,11 @@ pub fn decide(
     map: &IrMap,
     options: &PromoteBuffersToStackOptions,
 ) -> Vec<Decision> {
-    let flow = ValueFlow::new(snapshot);
-    let loops = LoopFinder::new(snapshot);
+    // Built on the first allocation that passes the checks of its own op
+    // and type (a body whose allocations are all too large, dynamic or
+    // unsized builds neither).
+    let flow = OnceCell::new();
+    let loops = OnceCell::new();
     let mut decisions = Vec::new();
     for index in 0..snapshot.ops.len() {
         let alloc = OpId(index as u32);
@@ -198,11 +203,11 @@ pub fn decide(
     decisions
 }
 
-fn check(
-    snapshot: &Snapshot,
+fn check<'s>(
+    snapshot: &'s Snapshot,
     map: &IrMap,
-    flow: &ValueFlow,
-    loops: &LoopFinder,
+    flow: &OnceCell<ValueFlow>,
+    loops: &OnceCell<LoopFinder<'s>>,
     alloc: OpId,
     buffer: ValueId,
     options: &PromoteBuffersToStackOptions,
@@ -235,13 +240,16 @@ fn check(
         bytes => return Err(Refusal::TooLarge { bytes }),
     }
     if !options.promote_in_loops
-        && let Some(loop_op) = loops.enclosing_loop(alloc)
+        && let Some(loop_op) = loops
+            .get_or_init(|| LoopFinder::new(snapshot))
+            .enclosing_loop(alloc)
     {
         return Err(Refusal::InLoop { loop_op });
     }
     // Lazily: the first event that is not a free of the buffer refuses it,
     // without walking the rest of its aliases.
     let mut promotion = Promotion::default();
+    let flow = flow.get_or_init(|| ValueFlow::new(snapshot));
     for event in Events::new(flow, buffer) {
         match event {
             FlowEvent::Freed { by, value }
