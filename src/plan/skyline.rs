@@ -66,9 +66,7 @@ pub fn best_of_until(problem: &Problem, jittered: u64, deadline: Deadline) -> Pl
     let prepared = Prepared::new(problem);
     let bound = lower_bound(problem);
     let mut best: Option<Plan> = None;
-    for (index, (choice, fill, jitter)) in
-        runs().take(PLAIN_RUNS + jittered as usize).enumerate()
-    {
+    for (index, (choice, fill, jitter)) in runs().take(PLAIN_RUNS + jittered as usize).enumerate() {
         if index > 0 && deadline.passed() {
             break;
         }
