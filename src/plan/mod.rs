@@ -397,22 +397,33 @@ pub fn default_plan_until(problem: &Problem, deadline: Deadline) -> Plan {
 /// its short search's work ([`SearchBudget::DEFAULT_PLANNER`]).
 fn default_small(problem: &Problem, deadline: Deadline, per_mille: u64) -> Plan {
     let bound = lower_bound(problem);
-    let best = heuristic_plan(problem, bound, deadline, per_mille);
-    if best.total <= bound || deadline.passed() {
-        return best;
+    let classic = best_classic(problem);
+    if classic.total <= bound || deadline.passed() {
+        return classic;
     }
     // Time cuts, layers and bands of a flat load, recursively (`bands::split`): when they cut
-    // the problem into leaves of at most 75% of the buffers, the short search goes to the
-    // leaves instead of the whole (each leaf planned by this path with a share of the work
-    // in proportion to its buffers), and their plans stacked are the other candidate
-    // (perfect packings of 200 buffers: at the bound; MiniMalloc B 1.048 to 1.000).
+    // the problem into leaves of at most 75% of the buffers, the skyline fills and the short
+    // search go to the leaves instead of the whole (each leaf planned by this path with a
+    // share of the work in proportion to its buffers), and their plans stacked are the
+    // other candidate (perfect packings of 200 buffers: at the bound; MiniMalloc B 1.048 to
+    // 1.000, E 1.065 to 1.053).
     if let Some(split) = bands::useful_split(problem, search::DECOMPOSED_LEAF_PERCENT) {
         let plan = split.plan(problem, |leaf, _| {
             let share = per_mille * leaf.len() as u64 / problem.len().max(1) as u64;
             default_small(leaf, deadline, share)
         });
-        return smallest([best, plan]);
+        return smallest([classic, plan]);
     }
+    let best = smallest([
+        classic,
+        skyline::best_within_until(
+            problem,
+            DEFAULT_SKYLINE_RUNS,
+            DEFAULT_SKYLINE_WORK / 1000 * per_mille,
+            bound,
+            deadline,
+        ),
+    ]);
     if best.total <= bound || deadline.passed() {
         return best;
     }
@@ -427,27 +438,6 @@ fn default_small(problem: &Problem, deadline: Deadline, per_mille: u64) -> Plan 
         restarts: search::Restarts::Luby,
     };
     search::improve_with(problem, best, &budget, &search::PORTFOLIO, settings)
-}
-
-/// The default planner's heuristic stages on a problem of up to [`DEFAULT_SEARCH_LIMIT`]
-/// buffers: the classic heuristics ([`best_classic`]), then skyline fills
-/// ([`DEFAULT_SKYLINE_RUNS`], `per_mille`‰ of [`DEFAULT_SKYLINE_WORK`]); each stops at
-/// `bound`.
-fn heuristic_plan(problem: &Problem, bound: u64, deadline: Deadline, per_mille: u64) -> Plan {
-    let classic = best_classic(problem);
-    if classic.total <= bound || deadline.passed() {
-        return classic;
-    }
-    smallest([
-        classic,
-        skyline::best_within_until(
-            problem,
-            DEFAULT_SKYLINE_RUNS,
-            DEFAULT_SKYLINE_WORK / 1000 * per_mille,
-            bound,
-            deadline,
-        ),
-    ])
 }
 
 /// The smallest of the classic order-then-best-fit heuristics and the seed 003 chunk list
