@@ -20,7 +20,7 @@
 //! consist of (guillotine cuts), and real traces have them too: weights live through a whole
 //! function, a loop body is a part of its own.
 
-use crate::plan::{Deadline, Plan, Problem, default_plan_until, lower_bound};
+use crate::plan::{Plan, Problem, lower_bound};
 
 /// A part left after the reductions, planned by a planner of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,56 +81,6 @@ impl Decomposition {
         }
         Plan::from_offsets(problem, offsets)
     }
-}
-
-/// Plans every leaf of `dec`: first by the default planner, then, for the leaves whose top
-/// (base plus plan) is above the bound of the whole, by `improve(leaf problem, its default
-/// plan, work, deadline)` with a share of `work` proportional to the leaf's buffers, highest
-/// top first; the smaller of the two plans of each leaf is kept.
-pub fn plan_leaves(
-    problem: &Problem,
-    dec: &Decomposition,
-    work: u64,
-    deadline: Deadline,
-    mut improve: impl FnMut(&Problem, Plan, u64, Deadline) -> Plan,
-) -> Plan {
-    let problems: Vec<Problem> = dec
-        .leaves
-        .iter()
-        .map(|leaf| dec.leaf_problem(problem, leaf))
-        .collect();
-    let mut plans: Vec<Plan> = problems
-        .iter()
-        .map(|p| default_plan_until(p, deadline))
-        .collect();
-    let bound = dec.bound(problem);
-    let mut open: Vec<usize> = (0..dec.leaves.len())
-        .filter(|&k| dec.leaves[k].base + plans[k].total > bound)
-        .collect();
-    open.sort_by_key(|&k| std::cmp::Reverse((dec.leaves[k].base + plans[k].total, k)));
-    let mut buffers_left: u64 = open.iter().map(|&k| problems[k].len() as u64).sum();
-    let mut work_left = work;
-    for k in open {
-        if deadline.passed() {
-            break;
-        }
-        let len = problems[k].len() as u64;
-        let share =
-            (u128::from(work_left) * u128::from(len) / u128::from(buffers_left.max(1))) as u64;
-        let until = match deadline.remaining() {
-            Some(left) => {
-                Deadline::after(left.mul_f64(len as f64 / buffers_left.max(1) as f64)).min(deadline)
-            }
-            None => deadline,
-        };
-        let plan = improve(&problems[k], plans[k].clone(), share, until);
-        if plan.total < plans[k].total {
-            plans[k] = plan;
-        }
-        work_left -= share;
-        buffers_left -= len;
-    }
-    dec.assemble(problem, &plans)
 }
 
 /// Splits `problem` by time cuts and layers (see the module documentation) until only leaves
@@ -313,35 +263,6 @@ mod tests {
             assert!(leaf.members.iter().all(early) || !leaf.members.iter().any(early));
         }
         assert_eq!(dec.bound(&problem), 4096 + synth::PERFECT_HEIGHT);
-    }
-
-    #[test]
-    fn leaves_are_improved_and_never_worse() {
-        let problem = two_phases();
-        let dec = decompose(&problem);
-        let start = by_default(&problem);
-        let mut calls = Vec::new();
-        let plan = plan_leaves(&problem, &dec, 1000, Deadline::NEVER, |p, s, work, _| {
-            calls.push((p.len(), work));
-            s
-        });
-        assert_eq!(plan, start);
-        // Only leaves above the bound get work, shared by their buffers.
-        let open = dec
-            .leaves
-            .iter()
-            .filter(|l| {
-                l.base + default_plan(&dec.leaf_problem(&problem, l)).total > dec.bound(&problem)
-            })
-            .count();
-        assert_eq!(calls.len(), open);
-        assert!(calls.iter().map(|c| c.1).sum::<u64>() <= 1000);
-        // The search planner goes through the leaves here (none holds most buffers).
-        let searched =
-            crate::plan::search::plan(&problem, &crate::plan::search::Budget::from_millis(300));
-        assert_eq!(check_plan(&problem, &searched), Ok(()));
-        assert!(searched.total <= default_plan(&problem).total);
-        assert!(searched.total >= dec.bound(&problem));
     }
 
     fn buffers() -> impl Strategy<Value = Vec<Buffer>> {

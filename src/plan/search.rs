@@ -149,21 +149,16 @@ pub fn plan_until(problem: &Problem, budget: &Budget, deadline: Deadline) -> Pla
             start = plan;
         }
     }
-    // Exact reductions first (time cuts, layers: `plan::decompose`): the leaves are smaller
-    // problems with the same optimum; the whole problem then starts from their plan.
+    // Exact reductions first (time cuts, layers: `plan::decompose`; bands of a flat load:
+    // `plan::bands`, applied recursively): the leaves are smaller problems whose plans at
+    // their bounds make a plan at the bound of the whole; the whole problem then starts from
+    // their plan.
     let mut work = budget.work;
-    let dec = (problem.len() <= crate::plan::lns::LNS_LIMIT && start.total > lower_bound(problem))
-        .then(|| crate::plan::decompose::decompose(problem))
-        .filter(|dec| {
-            let largest = dec
-                .leaves
-                .iter()
-                .map(|l| l.members.len())
-                .max()
-                .unwrap_or(0);
-            largest * 100 <= problem.len() * DECOMPOSED_LEAF_PERCENT
-        });
-    if let Some(dec) = dec {
+    let split = (problem.len() <= crate::plan::lns::LNS_LIMIT
+        && start.total > lower_bound(problem))
+    .then(|| crate::plan::bands::useful_split(problem, DECOMPOSED_LEAF_PERCENT))
+    .flatten();
+    if let Some(split) = split {
         let share = work / 100 * DECOMPOSED_SHARE_PERCENT;
         let until = match deadline.remaining() {
             Some(left) => {
@@ -171,13 +166,15 @@ pub fn plan_until(problem: &Problem, budget: &Budget, deadline: Deadline) -> Pla
             }
             None => deadline,
         };
-        let plan =
-            crate::plan::decompose::plan_leaves(problem, &dec, share, until, |p, s, w, d| {
-                let wall = d.remaining().unwrap_or(budget.wall);
-                improve_from(p, s, &Budget { work: w, wall }, d)
-            });
+        let plan = crate::plan::bands::plan_leaves(problem, &split, share, until, |p, s, w, d| {
+            let wall = d.remaining().unwrap_or(budget.wall);
+            improve_from(p, s, &Budget { work: w, wall }, d)
+        });
         if plan.total < start.total {
             start = plan;
+        }
+        if start.total <= lower_bound(problem) {
+            return start;
         }
         work -= share;
     }

@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 
 use crate::plan::{
     Plan, Problem,
+    bound::lower_bound,
     deadline::{CHECK_EVERY, Deadline, FALLBACK_GRACE, stack_above},
     problem::{Sections, round_up},
     rng::{Rng, scale_per_mille},
@@ -58,16 +59,26 @@ pub fn best_of(problem: &Problem, jittered: u64) -> Plan {
 }
 
 /// [`best_of`] that starts no run after `deadline` (the first one always runs, cut at
-/// `deadline` like [`plan_until`]).
+/// `deadline` like [`plan_until`]). Stops at the first plan at the lower bound: no later run
+/// can beat it and ties keep the earlier plan, so the result is the same as running them all
+/// (on DNN-like traces the first run reaches the bound: one fill instead of twelve).
 pub fn best_of_until(problem: &Problem, jittered: u64, deadline: Deadline) -> Plan {
     let prepared = Prepared::new(problem);
-    runs()
-        .take(PLAIN_RUNS + jittered as usize)
-        .enumerate()
-        .take_while(|&(index, _)| index == 0 || !deadline.passed())
-        .map(|(_, (choice, fill, jitter))| prepared.fill(choice, fill, jitter, deadline))
-        .reduce(|best, plan| if plan.total < best.total { plan } else { best })
-        .unwrap_or_else(|| Plan::from_offsets(problem, vec![0; problem.len()]))
+    let bound = lower_bound(problem);
+    let mut best: Option<Plan> = None;
+    for (index, (choice, fill, jitter)) in runs().take(PLAIN_RUNS + jittered as usize).enumerate() {
+        if index > 0 && deadline.passed() {
+            break;
+        }
+        let plan = prepared.fill(choice, fill, jitter, deadline);
+        if best.as_ref().is_none_or(|b| plan.total < b.total) {
+            best = Some(plan);
+        }
+        if best.as_ref().is_some_and(|b| b.total <= bound) {
+            break;
+        }
+    }
+    best.unwrap_or_else(|| Plan::from_offsets(problem, vec![0; problem.len()]))
 }
 
 /// Above this many buffers to complete, [`complete_above`] stacks them by size class at once.
@@ -899,6 +910,29 @@ mod tests {
         check_plan(&problem, &plan).unwrap();
         assert_eq!(lower_bound(&problem), 12);
         assert_eq!(plan.total, 12);
+    }
+
+    /// The first smallest plan of every run of [`best_of`], all of them run.
+    fn smallest_of_all_runs(problem: &Problem, jittered: u64) -> Plan {
+        runs()
+            .take(PLAIN_RUNS + jittered as usize)
+            .map(|(choice, fill, jitter)| plan(problem, choice, fill, jitter))
+            .reduce(|best, plan| if plan.total < best.total { plan } else { best })
+            .unwrap()
+    }
+
+    #[test]
+    fn best_of_stopping_at_the_bound_keeps_the_plan_of_all_runs() {
+        // At the bound on the first run (DNN-like), later (a perfect packing) or never.
+        for problem in [
+            crate::plan::synth::dnn_trace(600, 3).unwrap(),
+            crate::plan::synth::small_cut_rectangle(),
+            crate::plan::synth::perfect_packing(80, 2).unwrap(),
+        ] {
+            let plan = best_of(&problem, 6);
+            check_plan(&problem, &plan).unwrap();
+            assert_eq!(plan.offsets, smallest_of_all_runs(&problem, 6).offsets);
+        }
     }
 
     #[test]
