@@ -411,7 +411,8 @@ impl<'s> Engine<'s> {
     }
 
     fn value_flow(&self) -> &ValueFlow {
-        self.value_flow.get_or_init(|| ValueFlow::new(self.snapshot))
+        self.value_flow
+            .get_or_init(|| ValueFlow::new(self.snapshot))
     }
 
     fn uses(&self) -> &UseLists {
@@ -840,8 +841,7 @@ pub fn hoist(
     // skip the capture. A pass that only leaves loops (and does not remark)
     // also skips a body whose allocations all sit in a single-block region
     // of the function: those are in no loop.
-    let only_loops =
-        policy.leave_loops && !policy.move_to_dominators && !policy.leave_conditionals;
+    let only_loops = policy.leave_loops && !policy.move_to_dominators && !policy.leave_conditionals;
     let candidates = if only_loops && !remarks {
         crate::ir::capture::has_allocation_off_top_block(root)
     } else {

@@ -63,22 +63,8 @@ pub fn best_of(problem: &Problem, jittered: u64) -> Plan {
 /// can beat it and ties keep the earlier plan, so the result is the same as running them all
 /// (on DNN-like traces the first run reaches the bound: one fill instead of twelve).
 pub fn best_of_until(problem: &Problem, jittered: u64, deadline: Deadline) -> Plan {
-    let prepared = Prepared::new(problem);
-    let bound = lower_bound(problem);
-    let mut best: Option<Plan> = None;
-    for (index, (choice, fill, jitter)) in runs().take(PLAIN_RUNS + jittered as usize).enumerate() {
-        if index > 0 && deadline.passed() {
-            break;
-        }
-        let plan = prepared.fill(choice, fill, jitter, deadline);
-        if best.as_ref().is_none_or(|b| plan.total < b.total) {
-            best = Some(plan);
-        }
-        if best.as_ref().is_some_and(|b| b.total <= bound) {
-            break;
-        }
-    }
-    best.unwrap_or_else(|| Plan::from_offsets(problem, vec![0; problem.len()]))
+    let runs = PLAIN_RUNS.saturating_add(usize::try_from(jittered).unwrap_or(usize::MAX));
+    best_within_until(problem, runs, u64::MAX, lower_bound(problem), deadline)
 }
 
 /// Above this many buffers to complete, [`complete_above`] stacks them by size class at once.
