@@ -1718,8 +1718,6 @@ impl<'s> Checker<'s> {
     }
 }
 
-/// Whether some op writes a value computed from an extracted buffer address
-/// (`memref.extract_aligned_pointer_as_index`) to memory.
 /// Per block, its strongly connected component (and their number) in a
 /// graph over-approximating every move of the checker from a point of a
 /// block: to its branch successors, into the entry of any region of an op in
@@ -1751,6 +1749,8 @@ fn reach_components(snap: &Snapshot) -> (Vec<u32>, u32) {
     super::graph::strongly_connected_components(&graph)
 }
 
+/// Whether some op writes a value computed from an extracted buffer address
+/// (`memref.extract_aligned_pointer_as_index`) to memory.
 fn addresses_in_memory(snap: &Snapshot) -> bool {
     let mut tainted: FxHashSet<ValueId> = FxHashSet::default();
     for op in snap.ops.iter().skip(1) {

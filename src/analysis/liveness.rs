@@ -85,6 +85,7 @@ impl BlockSets {
     }
 }
 
+/// Liveness information for all blocks. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Liveness<'a> {
     snap: &'a Snapshot,
