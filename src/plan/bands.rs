@@ -77,10 +77,7 @@ pub fn bands(problem: &Problem) -> Option<Vec<Vec<usize>>> {
     if groups.len() < 2 {
         return None;
     }
-    let peaks: u64 = groups
-        .iter()
-        .map(|g| lower_bound(&sub_problem(problem, g)))
-        .sum();
+    let peaks: u64 = groups.iter().map(|g| lower_bound(&problem.subset(g))).sum();
     if peaks != lower_bound(problem) {
         return None;
     }
@@ -180,11 +177,6 @@ fn union(parent: &mut [usize], a: usize, b: usize) {
     }
 }
 
-fn sub_problem(problem: &Problem, members: &[usize]) -> Problem {
-    Problem::new(members.iter().map(|&i| problem.buffers()[i]).collect())
-        .expect("a subset of a valid problem is valid")
-}
-
 /// How a problem splits: recursively by [`decompose::decompose`] and [`bands`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Split {
@@ -205,7 +197,7 @@ pub fn split(problem: &Problem) -> Split {
 }
 
 fn split_members(problem: &Problem, members: Vec<usize>) -> Split {
-    let sub = sub_problem(problem, &members);
+    let sub = problem.subset(&members);
     let dec = decompose::decompose(&sub);
     if !dec.is_trivial(&sub) {
         let fixed = (0..members.len())
@@ -275,7 +267,7 @@ impl Split {
         let sizes = problem.aligned_sizes();
         match self {
             Split::Leaf(members) => {
-                let sub = sub_problem(problem, members);
+                let sub = problem.subset(members);
                 let plan = plan_leaf(&sub, *leaf);
                 *leaf += 1;
                 for (k, &i) in members.iter().enumerate() {
@@ -331,7 +323,7 @@ pub fn plan_leaves(
     let problems: Vec<Problem> = split
         .leaves()
         .iter()
-        .map(|members| sub_problem(problem, members))
+        .map(|members| problem.subset(members))
         .collect();
     let mut plans: Vec<Plan> = problems
         .iter()
@@ -434,7 +426,7 @@ mod tests {
             .leaves()
             .iter()
             .filter(|l| {
-                let p = sub_problem(&problem, l);
+                let p = problem.subset(l);
                 default_plan(&p).total > lower_bound(&p)
             })
             .count();
@@ -463,7 +455,7 @@ mod tests {
         fn splits_cover_every_buffer_once_and_plans_are_valid(raw in buffers()) {
             let problem = Problem::new(raw).unwrap();
             if let Some(groups) = bands(&problem) {
-                let peaks: u64 = groups.iter().map(|g| lower_bound(&sub_problem(&problem, g))).sum();
+                let peaks: u64 = groups.iter().map(|g| lower_bound(&problem.subset(g))).sum();
                 prop_assert_eq!(peaks, lower_bound(&problem));
             }
             let split = split(&problem);

@@ -66,8 +66,7 @@ impl Decomposition {
 
     /// The problem of one leaf (its buffers in [`Leaf::members`] order).
     pub fn leaf_problem(&self, problem: &Problem, leaf: &Leaf) -> Problem {
-        Problem::new(leaf.members.iter().map(|&i| problem.buffers()[i]).collect())
-            .expect("a subset of a valid problem is valid")
+        problem.subset(&leaf.members)
     }
 
     /// The plan of the whole problem from one plan per leaf (in [`Decomposition::leaves`]

@@ -100,6 +100,13 @@ impl Problem {
         })
     }
 
+    /// The problem of the buffers `members` (indices into this one, in that order): always
+    /// valid, as every alignment and the total of a subset stay within those of the whole.
+    pub fn subset(&self, members: &[usize]) -> Problem {
+        Problem::new(members.iter().map(|&i| self.buffers[i]).collect())
+            .expect("a subset of a valid problem is valid")
+    }
+
     /// The buffers, in input order; plans give offsets in the same order.
     pub fn buffers(&self) -> &[Buffer] {
         &self.buffers

@@ -92,9 +92,7 @@ pub fn complete_above(problem: &Problem, mut offsets: Vec<u64>, rest: &[usize]) 
         .unwrap_or(0);
     // Every alignment divides the largest one; the problem's invariant keeps this in range.
     let base = round_up(top, problem.max_alignment()).unwrap_or(top);
-    let buffers = problem.buffers();
-    let sub = Problem::new(rest.iter().map(|&i| buffers[i]).collect())
-        .expect("a subset of a valid problem is valid");
+    let sub = problem.subset(rest);
     let grace = Deadline::after(FALLBACK_GRACE);
     // The valley fill: O(n log n) whatever the shape, where this fill can take quadratic
     // steps on wide random traces.

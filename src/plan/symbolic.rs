@@ -450,8 +450,7 @@ fn split_plan(
         return None;
     }
     let sub = |ks: &[usize]| {
-        let p = Problem::new(ks.iter().map(|&k| problem.buffers()[k]).collect()).ok()?;
-        let plan = planner.plan(&p);
+        let plan = planner.plan(&problem.subset(ks));
         Some(plan)
     };
     let (low_plan, high_plan) = (sub(&low)?, sub(&high)?);
