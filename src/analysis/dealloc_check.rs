@@ -60,7 +60,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{
     allocs::DeallocParts,
-    liveness::Liveness,
+    liveness::SharedLiveness,
     snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     value_flow::{EdgeKind, Origin, ValueFlow},
 };
@@ -159,21 +159,233 @@ struct Instance {
     freed_by: Option<OpId>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A set of values (persistent: clones share their structure).
+type ValueSet = imbl::OrdSet<ValueId>;
+
+/// A well-mixed 64-bit hash of `x` (the splitmix64 finalizer): element
+/// hashes of the running sums below.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The instances of a path state, persistent (shared between clones,
+/// copied on write per chunk: the states a path leaves in the deduplication
+/// sets at every block entry share what they have in common instead of each
+/// holding every live instance), with a running hash of the contents: the
+/// wrapping sum of one hash per (index, instance), updated on every write,
+/// so hashing a state does not walk its instances.
+#[derive(Clone, Debug, Default)]
+struct Instances {
+    v: imbl::Vector<Instance>,
+    hash: u64,
+}
+
+impl Instances {
+    fn element_hash(i: usize, inst: &Instance) -> u64 {
+        let status = inst.status as u64;
+        let freed_by = inst.freed_by.map_or(0, |o| o.0 as u64 + 1);
+        mix(mix(mix(i as u64) ^ inst.site as u64) ^ (status | freed_by << 2))
+    }
+
+    fn len(&self) -> usize {
+        self.v.len()
+    }
+
+    fn push_back(&mut self, inst: Instance) {
+        self.hash = self
+            .hash
+            .wrapping_add(Self::element_hash(self.v.len(), &inst));
+        self.v.push_back(inst);
+    }
+
+    /// Changes instance `i` in place.
+    fn update(&mut self, i: u32, f: impl FnOnce(&mut Instance)) {
+        let i = i as usize;
+        let mut inst = self.v[i];
+        self.hash = self.hash.wrapping_sub(Self::element_hash(i, &inst));
+        f(&mut inst);
+        self.hash = self.hash.wrapping_add(Self::element_hash(i, &inst));
+        self.v.set(i, inst);
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Instance> {
+        self.v.iter()
+    }
+}
+
+impl std::ops::Index<usize> for Instances {
+    type Output = Instance;
+    fn index(&self, i: usize) -> &Instance {
+        &self.v[i]
+    }
+}
+
+impl FromIterator<Instance> for Instances {
+    fn from_iter<I: IntoIterator<Item = Instance>>(iter: I) -> Self {
+        let mut out = Instances::default();
+        for inst in iter {
+            out.push_back(inst);
+        }
+        out
+    }
+}
+
+/// Per site (only sites with one): its latest instance, named by the
+/// allocation's own result. Sparse (a function has many sites, a point few
+/// live ones) and persistent, as [`Instances`], with a running hash of the
+/// contents (the wrapping sum of one hash per entry). Two more things that
+/// are not part of the contents (neither compared nor hashed) let
+/// [`Checker::canonicalize`] skip a walk over every entry at each block
+/// entry: `identity` is true only when the instances, in the order of their
+/// sites, are `0, 1, ..., len - 1` (false when unsure), and `fresh` lists
+/// the sites set since the state was last canonicalized.
+#[derive(Clone, Debug)]
+struct Current {
+    map: imbl::OrdMap<u32, u32>,
+    hash: u64,
+    identity: bool,
+    fresh: Vec<u32>,
+}
+
+impl Default for Current {
+    fn default() -> Self {
+        Current {
+            map: imbl::OrdMap::new(),
+            hash: 0,
+            identity: true,
+            fresh: Vec::new(),
+        }
+    }
+}
+
+impl Current {
+    fn element_hash(site: u32, inst: u32) -> u64 {
+        mix(mix(site as u64) ^ inst as u64)
+    }
+
+    fn get(&self, site: &u32) -> Option<&u32> {
+        self.map.get(site)
+    }
+
+    fn contains_key(&self, site: &u32) -> bool {
+        self.map.contains_key(site)
+    }
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    fn insert(&mut self, site: u32, inst: u32) {
+        let last = self.map.get_max().map(|&(k, _)| k);
+        match self.map.insert(site, inst) {
+            Some(old) => {
+                self.hash = self.hash.wrapping_sub(Self::element_hash(site, old));
+                self.identity = false;
+            }
+            None => {
+                // Still 0..len in site order only when appended at the end.
+                if !(last.is_none_or(|k| k < site) && inst as usize + 1 == self.map.len()) {
+                    self.identity = false;
+                }
+            }
+        }
+        self.hash = self.hash.wrapping_add(Self::element_hash(site, inst));
+        self.fresh.push(site);
+    }
+
+    fn remove(&mut self, site: &u32) {
+        if let Some(old) = self.map.remove(site) {
+            self.hash = self.hash.wrapping_sub(Self::element_hash(*site, old));
+            // Still 0..len in site order only when the last one went.
+            if !(old as usize == self.map.len()
+                && self.map.get_max().is_none_or(|&(k, _)| k < *site))
+            {
+                self.identity = false;
+            }
+        }
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &u32> {
+        self.map.keys()
+    }
+
+    fn values(&self) -> impl Iterator<Item = &u32> {
+        self.map.values()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&u32, &u32)> {
+        self.map.iter()
+    }
+}
+
+impl FromIterator<(u32, u32)> for Current {
+    fn from_iter<I: IntoIterator<Item = (u32, u32)>>(iter: I) -> Self {
+        let mut map = imbl::OrdMap::new();
+        let mut hash = 0u64;
+        for (site, inst) in iter {
+            if let Some(old) = map.insert(site, inst) {
+                hash = hash.wrapping_sub(Self::element_hash(site, old));
+            }
+            hash = hash.wrapping_add(Self::element_hash(site, inst));
+        }
+        let identity = map.values().enumerate().all(|(k, &i)| k as u32 == i);
+        Current {
+            map,
+            hash,
+            identity,
+            fresh: Vec::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
 struct State {
-    /// Persistent (shared between clones, copied on write per chunk): the
-    /// states a path leaves in the deduplication sets at every block entry
-    /// share what they have in common instead of each holding every live
-    /// instance (quadratic memory on a long chain of blocks).
-    inst: imbl::Vector<Instance>,
-    /// Per site (only sites with one): its latest instance, named by the
-    /// allocation's own result. Sparse: a function has many sites, a point
-    /// few live ones, and states are cloned and hashed at every block entry.
-    /// Persistent, as `inst`.
-    current: imbl::OrdMap<u32, u32>,
+    inst: Instances,
+    current: Current,
     bind: BTreeMap<ValueId, Names>,
     conds: BTreeMap<ValueId, bool>,
     addr: BTreeMap<ValueId, Names>,
+    /// Not part of the contents (neither compared nor hashed): the needed
+    /// set of the point where the state was last canonicalized, so that the
+    /// next canonicalization finds the sites whose results stopped being
+    /// needed from the difference of the two sets instead of testing every
+    /// site of `current`.
+    since: Option<ValueSet>,
+}
+
+/// Equality and hashing by contents: the instances and the latest instance
+/// per site (compared element by element only when their running hashes
+/// agree), the bindings and the facts.
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.inst.hash == other.inst.hash
+            && self.current.hash == other.current.hash
+            && self.inst.len() == other.inst.len()
+            && self.current.len() == other.current.len()
+            && self.bind == other.bind
+            && self.conds == other.conds
+            && self.addr == other.addr
+            && self.inst.v == other.inst.v
+            && self.current.map == other.current.map
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(self.inst.hash);
+        h.write_usize(self.inst.len());
+        h.write_u64(self.current.hash);
+        h.write_usize(self.current.len());
+        self.bind.hash(h);
+        self.conds.hash(h);
+        self.addr.hash(h);
+    }
 }
 
 /// A place execution continues from: op `index` of `block`.
@@ -219,12 +431,17 @@ struct Checker<'s> {
     snap: &'s Snapshot,
     boundary: &'s Boundary,
     flow: ValueFlow,
-    liveness: Liveness<'s>,
+    /// Live sets per block, shared between blocks.
+    liveness: SharedLiveness,
+    /// The same, of the values [`Checker::close`] looks through only.
+    liveness_through: SharedLiveness,
+    /// Per value: whether [`Checker::close`] looks through its defining op.
+    through: Vec<bool>,
     /// Per block: the values whose path facts matter on entry (see
-    /// [`Checker::needed`]), sorted.
-    needed: FxHashMap<BlockId, Rc<[ValueId]>>,
+    /// [`Checker::needed`]).
+    needed: FxHashMap<BlockId, ValueSet>,
     /// [`Checker::needed_at`], per point.
-    needed_at: FxHashMap<Point, Rc<[ValueId]>>,
+    needed_at: FxHashMap<Point, ValueSet>,
     /// Per block: the last position using each value ([`Checker::last_uses`]).
     last_uses: FxHashMap<BlockId, Vec<(ValueId, u32)>>,
     site_of_value: FxHashMap<ValueId, u32>,
@@ -297,6 +514,22 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
         }
     }
     let (component, components) = reach_components(snap);
+    // The values whose defining op `names` and `cond` look through: buffers
+    // derived from others, and the ops conditions are computed with.
+    let through: Vec<bool> = (0..snap.values.len())
+        .map(|v| {
+            let v = ValueId(v as u32);
+            match snap.value(v).def {
+                ValueDef::OpResult { op, .. } => {
+                    op != Snapshot::ROOT
+                        && !site_of_value.contains_key(&v)
+                        && (snap.value(v).kind.is_buffer()
+                            || CONDITION_OPS.contains(&snap.op(op).name.as_str()))
+                }
+                ValueDef::BlockArg { .. } => false,
+            }
+        })
+        .collect();
     let mut checker = Checker {
         snap,
         boundary,
@@ -306,7 +539,9 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
         seen_in: vec![Vec::new(); components as usize],
         touched: BTreeSet::new(),
         flow,
-        liveness: Liveness::new(snap),
+        liveness: SharedLiveness::new(snap, |_| true),
+        liveness_through: SharedLiveness::new(snap, |v| through[v.index()]),
+        through,
         needed: FxHashMap::default(),
         needed_at: FxHashMap::default(),
         last_uses: FxHashMap::default(),
@@ -344,11 +579,12 @@ impl<'s> Checker<'s> {
         self.seen.clear();
         self.gave_up = false;
         let state = State {
-            inst: imbl::Vector::new(),
-            current: imbl::OrdMap::new(),
+            inst: Instances::default(),
+            current: Current::default(),
             bind: BTreeMap::new(),
             conds: BTreeMap::new(),
             addr: BTreeMap::new(),
+            since: None,
         };
         // Entry arguments of a nested body name memory of the op holding it.
         let mut state = state;
@@ -422,18 +658,15 @@ impl<'s> Checker<'s> {
             } else {
                 self.needed_at(point)
             };
-            state.bind.retain(|v, _| needed.binary_search(v).is_ok());
+            state.bind.retain(|v, _| needed.contains(v));
             // A comparison's fact also stays while the values it compares
             // are needed: a later comparison of them is decided by it.
             state.conds.retain(|v, _| {
-                needed.binary_search(v).is_ok()
+                needed.contains(v)
                     || (self.cmpi_siblings.contains_key(v)
-                        && self
-                            .operands_of(*v)
-                            .iter()
-                            .all(|o| needed.binary_search(o).is_ok()))
+                        && self.operands_of(*v).iter().all(|o| needed.contains(o)))
             });
-            state.addr.retain(|v, _| needed.binary_search(v).is_ok());
+            state.addr.retain(|v, _| needed.contains(v));
             self.canonicalize(&mut state, point, &path, &needed);
         }
         let component = self.component[point.block.index()];
@@ -503,21 +736,29 @@ impl<'s> Checker<'s> {
     /// the ops from `point` on (or nested in them), live out of the block,
     /// or needed after the block's region-branch parent, and what they are
     /// computed from.
-    fn needed_at(&mut self, point: Point) -> Rc<[ValueId]> {
+    fn needed_at(&mut self, point: Point) -> ValueSet {
         if let Some(n) = self.needed_at.get(&point) {
             return n.clone();
         }
         let block = point.block;
-        let mut work: Vec<ValueId> = self.liveness.live_out(block).to_vec();
-        work.extend(
-            self.last_uses(block)
-                .iter()
-                .filter(|&&(_, last)| last >= point.index)
-                .map(|&(v, _)| v),
-        );
-        let out = self.close_needed(block, work);
-        self.needed_at.insert(point, out.clone());
-        out
+        let mut set = self.liveness.live_out(block).clone();
+        let mut looked: Vec<ValueId> = self
+            .liveness_through
+            .live_out(block)
+            .iter()
+            .copied()
+            .collect();
+        let used: Vec<ValueId> = self
+            .last_uses(block)
+            .iter()
+            .filter(|&&(_, last)| last >= point.index)
+            .map(|&(v, _)| v)
+            .collect();
+        self.add_needed(&mut set, &mut looked, used);
+        self.outer_needed(block, &mut set, &mut looked);
+        self.close(&mut set, looked);
+        self.needed_at.insert(point, set.clone());
+        set
     }
 
     /// The operands of the op defining `v` (none for a block argument).
@@ -534,61 +775,96 @@ impl<'s> Checker<'s> {
     /// and, through their defining ops, everything they are computed from (a
     /// view's source, a condition's operands), since what a value names is
     /// looked up through them.
-    fn needed(&mut self, block: BlockId) -> Rc<[ValueId]> {
+    ///
+    /// A persistent set built from the block's shared live-in set: the
+    /// needed sets of neighbouring blocks share most of their structure, so
+    /// keeping one per block costs what differs between them, and the
+    /// values that stop being needed from one to the next are found without
+    /// walking either (see [`Checker::canonicalize`]).
+    fn needed(&mut self, block: BlockId) -> ValueSet {
         if let Some(n) = self.needed.get(&block) {
             return n.clone();
         }
         let snap = self.snap;
-        let mut work: Vec<ValueId> = snap.block(block).args.to_vec();
-        work.extend_from_slice(self.liveness.live_in(block));
-        let out = self.close_needed(block, work);
-        self.needed.insert(block, out.clone());
-        out
+        let mut set = self.liveness.live_in(block).clone();
+        let mut looked: Vec<ValueId> = self
+            .liveness_through
+            .live_in(block)
+            .iter()
+            .copied()
+            .collect();
+        self.add_needed(&mut set, &mut looked, snap.block(block).args.to_vec());
+        self.outer_needed(block, &mut set, &mut looked);
+        self.close(&mut set, looked);
+        self.needed.insert(block, set.clone());
+        set
     }
 
-    /// `work` with what the enclosing blocks of `block`'s region-branch
-    /// parents still need after them, closed under what `names` and `cond`
-    /// look through; sorted.
-    fn close_needed(&mut self, block: BlockId, mut work: Vec<ValueId>) -> Rc<[ValueId]> {
+    /// Adds `values` to `set`, and those [`Checker::close`] looks through
+    /// to `looked`.
+    fn add_needed(&self, set: &mut ValueSet, looked: &mut Vec<ValueId>, values: Vec<ValueId>) {
+        for v in values {
+            if self.through[v.index()] {
+                looked.push(v);
+            }
+            if !set.contains(&v) {
+                set.insert(v);
+            }
+        }
+    }
+
+    /// Adds what the enclosing blocks of `block`'s region-branch parents
+    /// still need after them (their live-out sets and the values used after
+    /// the parent op).
+    fn outer_needed(&mut self, block: BlockId, set: &mut ValueSet, looked: &mut Vec<ValueId>) {
         let snap = self.snap;
         let mut parent = snap.parent_op_of_block(block);
         while parent != Snapshot::ROOT && snap.op(parent).facts.region_branch.is_some() {
             let Some(outer) = snap.op(parent).parent_block else {
                 break;
             };
-            work.extend_from_slice(self.liveness.live_out(outer));
+            union_into(set, self.liveness.live_out(outer));
+            looked.extend(self.liveness_through.live_out(outer).iter().copied());
             let position = snap.op(parent).position;
-            work.extend(
-                self.last_uses(outer)
-                    .iter()
-                    .filter(|&&(_, last)| last > position)
-                    .map(|&(v, _)| v),
-            );
+            let used: Vec<ValueId> = self
+                .last_uses(outer)
+                .iter()
+                .filter(|&&(_, last)| last > position)
+                .map(|&(v, _)| v)
+                .collect();
+            self.add_needed(set, looked, used);
             parent = snap.parent_op_of_block(outer);
         }
+    }
+
+    /// Closes `set` under what `names` and `cond` look through: from the
+    /// values of `looked` (every value of `set` whose defining op they look
+    /// through), the operands of their defining ops (and a comparison's
+    /// siblings, which decide it too), transitively. Values whose defining
+    /// op is not looked through (sites, block arguments, most values) add
+    /// nothing, so only `looked` needs a walk.
+    fn close(&self, set: &mut ValueSet, mut work: Vec<ValueId>) {
+        let snap = self.snap;
         let mut seen: FxHashSet<ValueId> = FxHashSet::default();
         while let Some(v) = work.pop() {
             if !seen.insert(v) {
                 continue;
             }
-            // Follow only what `names` and `cond` look through: buffers
-            // derived from others, and the ops conditions are computed with.
-            if let ValueDef::OpResult { op, .. } = snap.value(v).def
-                && op != Snapshot::ROOT
-                && !self.site_of_value.contains_key(&v)
-                && (snap.value(v).kind.is_buffer()
-                    || CONDITION_OPS.contains(&snap.op(op).name.as_str()))
-            {
-                work.extend(snap.op(op).operands.iter().copied());
-                // A comparison is decided by facts on its siblings too.
-                if let Some(siblings) = self.cmpi_siblings.get(&v) {
-                    work.extend(siblings.iter().copied());
-                }
+            if !set.contains(&v) {
+                set.insert(v);
+            }
+            if !self.through[v.index()] {
+                continue;
+            }
+            let ValueDef::OpResult { op, .. } = snap.value(v).def else {
+                continue;
+            };
+            work.extend(snap.op(op).operands.iter().copied());
+            // A comparison is decided by facts on its siblings too.
+            if let Some(siblings) = self.cmpi_siblings.get(&v) {
+                work.extend(siblings.iter().copied());
             }
         }
-        let mut out: Vec<ValueId> = seen.into_iter().collect();
-        out.sort_unstable();
-        out.into()
     }
 
     /// For every value used in `block` (by its ops or ops nested in them):
@@ -619,19 +895,64 @@ impl<'s> Checker<'s> {
     /// named by a live allocation result, not bound to a live value) — a live
     /// one among them is a leak, found here — and numbers the rest in a
     /// canonical order, so that equal path facts make equal states.
-    fn canonicalize(&mut self, state: &mut State, point: Point, path: &Path, needed: &[ValueId]) {
+    fn canonicalize(&mut self, state: &mut State, point: Point, path: &Path, needed: &ValueSet) {
         // A site's latest instance stays named by the allocation's result only
         // while that result may still be used.
         // (Removed one by one: a map rebuilt when nothing goes would share
         // nothing with the states it was cloned from.)
-        let gone: Vec<u32> = state
-            .current
-            .keys()
-            .filter(|&&s| needed.binary_search(&self.sites[s as usize]).is_err())
-            .copied()
-            .collect();
+        // Every site of `current` was needed where the state was last
+        // canonicalized (at `since`) or has been set since (`fresh`): the
+        // ones that go are among the results needed there and not here,
+        // and the fresh ones.
+        let gone: Vec<u32> = match &state.since {
+            Some(since) => {
+                let mut gone: Vec<u32> = since
+                    .diff(needed)
+                    .filter_map(|item| match item {
+                        imbl::ordset::DiffItem::Remove(v) => self.site_of_value.get(v).copied(),
+                        imbl::ordset::DiffItem::Add(_) => None,
+                    })
+                    .filter(|s| state.current.contains_key(s))
+                    .collect();
+                gone.extend(state.current.fresh.iter().copied().filter(|s| {
+                    state.current.contains_key(s) && !needed.contains(&self.sites[*s as usize])
+                }));
+                gone.sort_unstable();
+                gone.dedup();
+                gone
+            }
+            None => state
+                .current
+                .keys()
+                .filter(|&&s| !needed.contains(&self.sites[s as usize]))
+                .copied()
+                .collect(),
+        };
         for s in gone {
             state.current.remove(&s);
+        }
+        state.current.fresh.clear();
+        state.since = Some(needed.clone());
+        // Already canonical without a walk over every instance: the latest
+        // instances are 0..c in site order, every other instance is named
+        // by a binding or an address, first named in order c, c+1, ...
+        if state.current.identity {
+            let c = state.current.len() as u32;
+            let mut next = c;
+            let mut in_order = true;
+            for n in state.bind.values().chain(state.addr.values()) {
+                if let Names::Site(i) = *n {
+                    if i == next {
+                        next += 1;
+                    } else if i > next {
+                        in_order = false;
+                        break;
+                    }
+                }
+            }
+            if in_order && next as usize == state.inst.len() {
+                return;
+            }
         }
         let count = state.inst.len();
         let mut order: Vec<u32> = Vec::with_capacity(count);
@@ -667,9 +988,10 @@ impl<'s> Checker<'s> {
         for inst in lost {
             self.report(FindingKind::Lost, Some(inst.site), at, None, path);
         }
-        // Already canonical (the common case: nothing dropped, nothing
-        // reordered): left as it is, shared with the states it came from.
+        // Already canonical (nothing dropped, nothing reordered): left as it
+        // is, shared with the states it came from.
         if order.len() == count && order.iter().enumerate().all(|(k, &i)| k as u32 == i) {
+            state.current.identity = true;
             return;
         }
         let renumber = |n: &mut Names| {
@@ -1110,7 +1432,7 @@ impl<'s> Checker<'s> {
                         self.report(FindingKind::LeakOnReallocation, Some(s), op, None, &path);
                         // Reported once: nothing names it, so nothing else
                         // can happen to it.
-                        state.inst[i as usize].status = Status::Freed;
+                        state.inst.update(i, |inst| inst.status = Status::Freed);
                     }
                     state.current.insert(s, state.inst.len() as u32);
                     state.inst.push_back(Instance {
@@ -1214,7 +1536,7 @@ impl<'s> Checker<'s> {
                     && !referenced(&state, i)
                 {
                     self.report(FindingKind::LeakOnReallocation, Some(s), op, None, path);
-                    state.inst[i as usize].status = Status::Freed;
+                    state.inst.update(i, |inst| inst.status = Status::Freed);
                 }
                 let mut owned = state.clone();
                 owned.conds.insert(f, true);
@@ -1352,10 +1674,10 @@ impl<'s> Checker<'s> {
     fn free(&mut self, state: &mut State, op: OpId, v: ValueId, path: &Path) {
         match self.names(state, v) {
             Names::Site(i) => match state.inst[i as usize].status {
-                Status::Live => {
-                    state.inst[i as usize].status = Status::Freed;
-                    state.inst[i as usize].freed_by = Some(op);
-                }
+                Status::Live => state.inst.update(i, |inst| {
+                    inst.status = Status::Freed;
+                    inst.freed_by = Some(op);
+                }),
                 Status::Freed => {
                     let Instance { site, freed_by, .. } = state.inst[i as usize];
                     self.report(FindingKind::DoubleFree, Some(site), op, freed_by, path);
@@ -1576,7 +1898,9 @@ impl<'s> Checker<'s> {
                             freed_by,
                         } = state.inst[i as usize];
                         match status {
-                            Status::Live => state.inst[i as usize].status = Status::Returned,
+                            Status::Live => {
+                                state.inst.update(i, |inst| inst.status = Status::Returned)
+                            }
                             Status::Freed => self.report(
                                 FindingKind::ReturnOfFreed,
                                 Some(site),
@@ -1790,6 +2114,27 @@ fn addresses_in_memory(snap: &Snapshot) -> bool {
 
 /// Whether a merge value or an extracted address of this path names
 /// instance `i`.
+/// Adds the elements of `other` to `set`, found by a walk of what differs
+/// between them (shared subtrees are skipped).
+fn union_into(set: &mut ValueSet, other: &ValueSet) {
+    if other.len() > set.len() {
+        let mut bigger = other.clone();
+        union_into(&mut bigger, set);
+        *set = bigger;
+        return;
+    }
+    let adds: Vec<ValueId> = set
+        .diff(other)
+        .filter_map(|item| match item {
+            imbl::ordset::DiffItem::Add(v) => Some(*v),
+            imbl::ordset::DiffItem::Remove(_) => None,
+        })
+        .collect();
+    for v in adds {
+        set.insert(v);
+    }
+}
+
 fn referenced(state: &State, i: u32) -> bool {
     state
         .bind

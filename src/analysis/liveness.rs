@@ -381,6 +381,192 @@ impl<'a> Liveness<'a> {
     }
 }
 
+/// The live-in and live-out sets of every block (the same sets as
+/// [`Liveness`]) as persistent ordered sets that share their structure:
+/// for the static deallocation checker, which needs whole sets per block
+/// and the values that stop being live from one block to the next.
+///
+/// [`Liveness`] stores each block's sets as its own sorted vector: on a
+/// chain of n blocks where every value lives to the end that is n²/2
+/// entries (and as many steps to find them). Here MLIR's equations
+/// (module docs) are solved by a worklist over the blocks: a block's
+/// live-out set is the largest live-in set of its successors, shared, with
+/// the others' missing elements inserted (found by [`imbl::OrdSet::diff`],
+/// which skips shared subtrees), and its live-in set is that minus the
+/// block's definitions plus its uses. Each step copies only the tree paths
+/// it edits, so on the chain both time and memory are O(n log n). The
+/// iteration starts from empty sets and only adds, so a set changed iff its
+/// size did. Worst case (many successors with unrelated sets, deep loops)
+/// it is no cheaper than [`Liveness`].
+///
+/// `keep` restricts the sets to the values it accepts (the solution of the
+/// equations restricted to them, as the equations treat each value apart).
+#[derive(Clone, Debug)]
+pub struct SharedLiveness {
+    live_in: Vec<imbl::OrdSet<ValueId>>,
+    live_out: Vec<imbl::OrdSet<ValueId>>,
+}
+
+impl SharedLiveness {
+    /// Solves liveness for the values `keep` accepts, over every block.
+    pub fn new(snap: &Snapshot, keep: impl Fn(ValueId) -> bool) -> Self {
+        let nb = snap.blocks.len();
+        let nv = snap.values.len();
+        let cfg = Cfg::new(snap);
+        // Per block: the values it defines (arguments, results of its ops
+        // and of nested ops, nested blocks' arguments) and those it uses
+        // (operands of its ops and nested ops, minus its definitions).
+        let mut def_start = Vec::with_capacity(nb + 1);
+        let mut defs: Vec<ValueId> = Vec::new();
+        let mut use_start = Vec::with_capacity(nb + 1);
+        let mut uses: Vec<ValueId> = Vec::new();
+        let mut def_stamp = vec![NONE; nv];
+        let mut use_stamp = vec![NONE; nv];
+        let mut stack: Vec<OpId> = Vec::new();
+        let mut operands: Vec<ValueId> = Vec::new();
+        def_start.push(0u32);
+        use_start.push(0u32);
+        for b in 0..nb {
+            let stamp = b as u32;
+            let mut define = |v: ValueId, defs: &mut Vec<ValueId>| {
+                def_stamp[v.index()] = stamp;
+                if keep(v) {
+                    defs.push(v);
+                }
+            };
+            for &a in &snap.blocks[b].args {
+                define(a, &mut defs);
+            }
+            operands.clear();
+            stack.extend(snap.blocks[b].ops.iter().copied());
+            while let Some(o) = stack.pop() {
+                let info = snap.op(o);
+                for &r in &info.results {
+                    define(r, &mut defs);
+                }
+                operands.extend(info.operands.iter().copied());
+                for &r in &info.regions {
+                    for &cb in &snap.region(r).blocks {
+                        for &a in &snap.block(cb).args {
+                            define(a, &mut defs);
+                        }
+                        stack.extend(snap.block(cb).ops.iter().copied());
+                    }
+                }
+            }
+            for &v in &operands {
+                if def_stamp[v.index()] != stamp && use_stamp[v.index()] != stamp && keep(v) {
+                    use_stamp[v.index()] = stamp;
+                    uses.push(v);
+                }
+            }
+            def_start.push(defs.len() as u32);
+            use_start.push(uses.len() as u32);
+        }
+        drop(def_stamp);
+        drop(use_stamp);
+        // MLIR's gatherOutValues: a value defined directly in a block with a
+        // user whose ancestor block in that block's region is another one
+        // (or none) is live out of it.
+        let mut gather: Vec<Vec<ValueId>> = vec![Vec::new(); nb];
+        let mut gathered = vec![false; nv];
+        for op in &snap.ops {
+            let Some(user_block) = op.parent_block else {
+                continue;
+            };
+            for &v in &op.operands {
+                if gathered[v.index()] || !keep(v) {
+                    continue;
+                }
+                let d = match snap.value(v).def {
+                    ValueDef::BlockArg { block, .. } => block,
+                    ValueDef::OpResult { op: def, .. } => match snap.op(def).parent_block {
+                        Some(d) => d,
+                        None => continue,
+                    },
+                };
+                let region = snap.block(d).region;
+                if super::graph::ancestor_block_in_region(snap, user_block, region) != Some(d) {
+                    gathered[v.index()] = true;
+                    gather[d.index()].push(v);
+                }
+            }
+        }
+        drop(gathered);
+
+        let mut live_in = vec![imbl::OrdSet::new(); nb];
+        let mut live_out = vec![imbl::OrdSet::new(); nb];
+        let mut queued = vec![true; nb];
+        // Popped from the back: higher-numbered blocks (usually later in
+        // their region) first, so a chain is solved in one sweep.
+        let mut work: Vec<u32> = (0..nb as u32).collect();
+        let mut succs: Vec<u32> = Vec::new();
+        let mut adds: Vec<ValueId> = Vec::new();
+        while let Some(b) = work.pop() {
+            queued[b as usize] = false;
+            let block = BlockId(b);
+            succs.clear();
+            succs.extend_from_slice(cfg.succ_raw(block));
+            succs.sort_unstable();
+            succs.dedup();
+            let widest = succs
+                .iter()
+                .copied()
+                .max_by_key(|&s| live_in[s as usize].len());
+            let mut out: imbl::OrdSet<ValueId> = match widest {
+                Some(s) => live_in[s as usize].clone(),
+                None => imbl::OrdSet::new(),
+            };
+            for &s in &succs {
+                if Some(s) == widest {
+                    continue;
+                }
+                adds.clear();
+                for item in out.diff(&live_in[s as usize]) {
+                    if let imbl::ordset::DiffItem::Add(v) = item {
+                        adds.push(*v);
+                    }
+                }
+                for &v in &adds {
+                    out.insert(v);
+                }
+            }
+            for &v in &gather[b as usize] {
+                out.insert(v);
+            }
+            let mut inn = out.clone();
+            for v in &defs[def_start[b as usize] as usize..def_start[b as usize + 1] as usize] {
+                inn.remove(v);
+            }
+            for &v in &uses[use_start[b as usize] as usize..use_start[b as usize + 1] as usize] {
+                inn.insert(v);
+            }
+            live_out[b as usize] = out;
+            // Sets only grow from the empty start: same size, same set.
+            if inn.len() != live_in[b as usize].len() {
+                live_in[b as usize] = inn;
+                for &p in cfg.pred_raw(block) {
+                    if !queued[p as usize] {
+                        queued[p as usize] = true;
+                        work.push(p);
+                    }
+                }
+            }
+        }
+        SharedLiveness { live_in, live_out }
+    }
+
+    /// Values live on entry to `block`.
+    pub fn live_in(&self, block: BlockId) -> &imbl::OrdSet<ValueId> {
+        &self.live_in[block.index()]
+    }
+
+    /// Values live on exit from `block`.
+    pub fn live_out(&self, block: BlockId) -> &imbl::OrdSet<ValueId> {
+        &self.live_out[block.index()]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,6 +694,7 @@ mod tests {
 
     fn check_against_naive(snap: &Snapshot) {
         let lv = Liveness::new(snap);
+        let shared = SharedLiveness::new(snap, |_| true);
         let (ins, outs) = naive(snap);
         for b in 0..snap.blocks.len() {
             let bid = BlockId(b as u32);
@@ -516,6 +703,11 @@ mod tests {
             assert_eq!(li, ins[b], "live-in of {bid:?}");
             assert_eq!(lo, outs[b], "live-out of {bid:?}");
             assert!(lv.live_in(bid).windows(2).all(|w| w[0] < w[1]));
+            let shared = &shared;
+            let si: BTreeSet<ValueId> = shared.live_in(bid).iter().copied().collect();
+            let so: BTreeSet<ValueId> = shared.live_out(bid).iter().copied().collect();
+            assert_eq!(si, ins[b], "shared live-in of {bid:?}");
+            assert_eq!(so, outs[b], "shared live-out of {bid:?}");
         }
         // end operations for every (value, op) pair in the value's block.
         for v in 0..snap.values.len() {
