@@ -19,14 +19,22 @@ the set of buffers it may name hold O(N^2) entries, and per-allocation walks
 over the flow or the dominator tree take O(N^2) steps. Block k+1 is the only
 successor of block k, so a deallocation pass keeps every allocation alive to
 the end (no clone is needed: every merge is a non-critical alias).
+
+  gen_block_chain.py N --deallocated
+
+writes what `bufrs-buffer-deallocation` makes of it (the same module once
+printed by mlir-opt: every allocation freed, newest first, after the load in
+the last block), for the verifier at sizes where running the pass first
+takes too long.
 """
 
 import argparse
 import sys
 
 
-def chain(n):
-    """The module text of the chain with `n` blocks."""
+def chain(n, deallocated=False):
+    """The module text of the chain with `n` blocks (with the frees
+    `bufrs-buffer-deallocation` adds when `deallocated`)."""
     out = [
         "func.func @chain(%c: i1, %init: memref<4xf32>) -> f32 {",
         "  %i0 = arith.constant 0 : index",
@@ -39,6 +47,9 @@ def chain(n):
         out.append(f"  cf.cond_br %c, ^bb{k + 1}(%m{k} : memref<4xf32>), ^bb{k + 1}(%a{k} : memref<4xf32>)")
     out.append(f"^bb{n + 1}(%last: memref<4xf32>):")
     out.append("  %v = memref.load %last[%i0] : memref<4xf32>")
+    if deallocated:
+        for k in range(n, 0, -1):
+            out.append(f"  memref.dealloc %m{k} : memref<4xf32>")
     out.append("  return %v : f32")
     out.append("}")
     return "\n".join(out) + "\n"
@@ -48,8 +59,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("n", type=int, help="number of blocks (each allocates one buffer)")
     parser.add_argument("-o", "--output", help="output file (default: stdout)")
+    parser.add_argument("--deallocated", action="store_true",
+                        help="with the frees bufrs-buffer-deallocation adds")
     args = parser.parse_args()
-    text = chain(args.n)
+    text = chain(args.n, args.deallocated)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
