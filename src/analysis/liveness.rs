@@ -695,6 +695,7 @@ mod tests {
     fn check_against_naive(snap: &Snapshot) {
         let lv = Liveness::new(snap);
         let shared = SharedLiveness::new(snap, |_| true);
+        let odd_shared = SharedLiveness::new(snap, |v| v.0 % 2 == 1);
         let (ins, outs) = naive(snap);
         for b in 0..snap.blocks.len() {
             let bid = BlockId(b as u32);
@@ -708,6 +709,20 @@ mod tests {
             let so: BTreeSet<ValueId> = shared.live_out(bid).iter().copied().collect();
             assert_eq!(si, ins[b], "shared live-in of {bid:?}");
             assert_eq!(so, outs[b], "shared live-out of {bid:?}");
+            // Restricted to some values: the same sets, filtered.
+            let odd = |v: &ValueId| v.0 % 2 == 1;
+            let oi: BTreeSet<ValueId> = odd_shared.live_in(bid).iter().copied().collect();
+            let oo: BTreeSet<ValueId> = odd_shared.live_out(bid).iter().copied().collect();
+            assert_eq!(
+                oi,
+                ins[b].iter().copied().filter(odd).collect(),
+                "odd live-in of {bid:?}"
+            );
+            assert_eq!(
+                oo,
+                outs[b].iter().copied().filter(odd).collect(),
+                "odd live-out of {bid:?}"
+            );
         }
         // end operations for every (value, op) pair in the value's block.
         for v in 0..snap.values.len() {
