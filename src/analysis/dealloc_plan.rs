@@ -621,7 +621,10 @@ pub fn plan_with(
                 .iter()
                 .filter_map(|&u| places.block(u.at()).map(|b| (b, u))),
         );
-        uses_by_block.sort_by_key(|&(b, _)| b);
+        // (A stable sort allocates scratch space even for sorted input.)
+        if !uses_by_block.is_sorted_by_key(|&(b, _)| b) {
+            uses_by_block.sort_by_key(|&(b, _)| b);
+        }
         // Only the blocks that need the root and its defining block (the
         // order does not matter: frees are sorted, and every edge gets at
         // most one request per root). Walking every block of the region for
