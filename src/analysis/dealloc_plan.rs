@@ -1385,13 +1385,15 @@ fn needed_blocks(
     }
     while let Some(b) = worklist.pop() {
         for p in dominance.cfg().predecessors(b) {
-            if p == def_block
+            // Found blocks first: the dominance query is the costly test.
+            if marks[p.index()]
+                || p == def_block
                 || !dominance.is_reachable(p)
                 || !dominance.block_dominates(def_block, p)
             {
                 continue;
             }
-            if snapshot.block(p).region == region && !marks[p.index()] {
+            if snapshot.block(p).region == region {
                 marks[p.index()] = true;
                 found.push(p);
                 worklist.push(p);
