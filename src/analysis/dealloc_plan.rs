@@ -411,8 +411,10 @@ pub fn plan_with(
             borrowed.insert(r, lenders);
         }
     }
+    let places = Places::new(snapshot);
     let mut uses = lifted_uses(
         snapshot,
+        &places,
         dominance,
         ownership,
         &erased,
@@ -432,9 +434,10 @@ pub fn plan_with(
         let mut liveness: Vec<Option<Needed>> = Vec::new();
         liveness.resize_with(snapshot.values.len(), || None);
         for &root in &owned {
-            if let Some(home) = home(snapshot, root) {
+            if let Some(home) = places.home(root) {
                 liveness[root.index()] = Some(needed_blocks(
                     snapshot,
+                    &places,
                     dominance,
                     home,
                     &uses[root.index()],
@@ -549,6 +552,7 @@ pub fn plan_with(
             let mut ignored = Vec::new();
             uses = lifted_uses(
                 snapshot,
+                &places,
                 dominance,
                 ownership,
                 &erased,
@@ -597,9 +601,10 @@ pub fn plan_with(
     }
 
     // Frees.
+    let split_clones = plan.splits.values().any(|e| !e.clones.is_empty());
     let mut uses_by_block: Vec<(BlockId, Use)> = Vec::new();
     for &root in &owned {
-        let Some((home_region, def_block)) = home(snapshot, root) else {
+        let Some((home_region, def_block)) = places.home(root) else {
             continue;
         };
         let needed = liveness[root.index()]
@@ -614,9 +619,12 @@ pub fn plan_with(
         uses_by_block.extend(
             uses[root.index()]
                 .iter()
-                .filter_map(|&u| snapshot.op(u.at()).parent_block.map(|b| (b, u))),
+                .filter_map(|&u| places.block(u.at()).map(|b| (b, u))),
         );
-        uses_by_block.sort_by_key(|&(b, _)| b);
+        // (A stable sort allocates scratch space even for sorted input.)
+        if !uses_by_block.is_sorted_by_key(|&(b, _)| b) {
+            uses_by_block.sort_by_key(|&(b, _)| b);
+        }
         // Only the blocks that need the root and its defining block (the
         // order does not matter: frees are sorted, and every edge gets at
         // most one request per root). Walking every block of the region for
@@ -628,6 +636,16 @@ pub fn plan_with(
         let mut cursor = 0;
         for block in candidates {
             if snapshot.block(block).region != home_region || !dominance.is_reachable(block) {
+                continue;
+            }
+            // A block every successor of which still needs the root, with no
+            // move or clone that could take it: nothing to place (the rest of
+            // this loop would find the same; on a long chain of blocks nearly
+            // every candidate is one).
+            if moved.is_empty() && !split_clones && {
+                let successors = places.successors(block);
+                !successors.is_empty() && successors.iter().all(|&s| needed.needed_in(s))
+            } {
                 continue;
             }
             // Candidates ascend like the uses: one cursor walks both.
@@ -655,8 +673,10 @@ pub fn plan_with(
                         || moved.contains(&(t, root, FeedEdge::Return))
                 });
                 if !moved_out {
-                    plan.frees
-                        .push((root, free_in_block(snapshot, root, block, in_block)));
+                    plan.frees.push((
+                        root,
+                        free_in_block(snapshot, &places, root, block, in_block),
+                    ));
                 }
                 continue;
             }
@@ -685,8 +705,10 @@ pub fn plan_with(
                 .any(|(k, s)| needed.needed_in(s.block) || cloned_on_edge(k as u32));
             let any_moved = (0..successors.len() as u32).any(edge_moved);
             if !any_needed && !any_moved {
-                plan.frees
-                    .push((root, free_in_block(snapshot, root, block, in_block)));
+                plan.frees.push((
+                    root,
+                    free_in_block(snapshot, &places, root, block, in_block),
+                ));
                 continue;
             }
             for (k, successor) in successors.iter().enumerate() {
@@ -821,6 +843,78 @@ fn owns_of(
     owns
 }
 
+/// Where ops and values sit, in compact arrays built once per plan: the
+/// plan's per-root loops look up the block of every use and the home of every
+/// root they meet, and on a long chain of blocks (one root per block, each
+/// used in every later block) reading the full op and value records for that
+/// missed the cache on nearly every lookup.
+struct Places {
+    /// Per op: its block (`u32::MAX` for the root) and position there.
+    ops: Vec<(u32, u32)>,
+    /// Per value: [`home`] (`u32::MAX` when it has none).
+    homes: Vec<(u32, u32)>,
+    /// Per block `b`: its terminator's successor blocks are
+    /// `successors[successor_starts[b]..successor_starts[b + 1]]`.
+    successor_starts: Vec<u32>,
+    successors: Vec<BlockId>,
+}
+
+impl Places {
+    const NONE: u32 = u32::MAX;
+
+    fn new(snapshot: &Snapshot) -> Places {
+        let ops = snapshot
+            .ops
+            .iter()
+            .map(|op| (op.parent_block.map_or(Self::NONE, |b| b.0), op.position))
+            .collect();
+        let homes = (0..snapshot.values.len())
+            .map(|i| {
+                home(snapshot, ValueId(i as u32))
+                    .map_or((Self::NONE, Self::NONE), |(r, b)| (r.0, b.0))
+            })
+            .collect();
+        let mut successor_starts = Vec::with_capacity(snapshot.blocks.len() + 1);
+        let mut successors = Vec::new();
+        for b in 0..snapshot.blocks.len() {
+            successor_starts.push(successors.len() as u32);
+            if let Some(t) = snapshot.terminator(BlockId(b as u32)) {
+                successors.extend(snapshot.op(t).facts.successors.iter().map(|s| s.block));
+            }
+        }
+        successor_starts.push(successors.len() as u32);
+        Places {
+            ops,
+            homes,
+            successor_starts,
+            successors,
+        }
+    }
+
+    /// The successor blocks of `block`'s terminator, in order.
+    fn successors(&self, block: BlockId) -> &[BlockId] {
+        let b = block.index();
+        &self.successors[self.successor_starts[b] as usize..self.successor_starts[b + 1] as usize]
+    }
+
+    /// The block holding `op` (`None` for the root).
+    fn block(&self, op: OpId) -> Option<BlockId> {
+        let (block, _) = self.ops[op.index()];
+        (block != Self::NONE).then_some(BlockId(block))
+    }
+
+    /// The position of `op` in its block.
+    fn position(&self, op: OpId) -> u32 {
+        self.ops[op.index()].1
+    }
+
+    /// [`home`] of `value`.
+    fn home(&self, value: ValueId) -> Option<(RegionId, BlockId)> {
+        let (region, block) = self.homes[value.index()];
+        (region != Self::NONE).then_some((RegionId(region), BlockId(block)))
+    }
+}
+
 /// The region an owned root lives in and the block that defines it.
 fn home(snapshot: &Snapshot, root: ValueId) -> Option<(RegionId, BlockId)> {
     let block = match snapshot.value(root).def {
@@ -901,6 +995,7 @@ fn existing_frees(
 /// Also reports buffers that escape where ownership is lost.
 fn lifted_uses(
     snapshot: &Snapshot,
+    places: &Places,
     dominance: &DominanceInfo<'_>,
     ownership: &Ownership,
     erased: &BTreeSet<OpId>,
@@ -910,6 +1005,8 @@ fn lifted_uses(
     let cycles = BlockCycles::new(dominance.cfg());
     let use_lists = UseLists::new(snapshot);
     let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
+    // Per root, its latest use, not yet in `uses` (see [`push_use`]).
+    let mut pending: Vec<Option<Use>> = vec![None; snapshot.values.len()];
     let mut roots_here: Vec<ValueId> = Vec::new();
     // The roots of one op, each once: marked with the op's index + 1 (no
     // sort per op; an op's operands may name thousands of roots).
@@ -934,6 +1031,9 @@ fn lifted_uses(
                 if ownership.is_owned_root(root) {
                     add(root, &mut roots_here);
                     // A merge that may be a borrowed buffer keeps it alive.
+                    if borrowed.is_empty() {
+                        continue;
+                    }
                     if let Some(lenders) = borrowed.get(&root) {
                         for &lender in lenders {
                             add(lender, &mut roots_here);
@@ -954,13 +1054,17 @@ fn lifted_uses(
         // (an op's roots mostly live in one region).
         let mut lifted: Option<(RegionId, Option<OpId>)> = None;
         for &root in &roots_here {
-            let Some((region, def_block)) = home(snapshot, root) else {
+            let Some((region, def_block)) = places.home(root) else {
                 continue;
             };
             if let Some(address) = &address {
                 let home = (region, def_block);
                 match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
-                    Ok(lifted) => uses[root.index()].extend(lifted),
+                    Ok(lifted) => {
+                        let uses = &mut uses[root.index()];
+                        uses.extend(pending[root.index()].take());
+                        uses.extend(lifted);
+                    }
                     Err(error) => {
                         root_errors.push((root, error));
                         continue;
@@ -976,7 +1080,12 @@ fn lifted_uses(
                 }
             };
             match at {
-                Some(at) => push_use(snapshot, &mut uses[root.index()], Use::new(at, at != id)),
+                Some(at) => push_use(
+                    places,
+                    &mut uses[root.index()],
+                    &mut pending[root.index()],
+                    Use::new(at, at != id),
+                ),
                 None => root_errors.push((
                     root,
                     PlanError {
@@ -991,6 +1100,9 @@ fn lifted_uses(
             errors.extend(root_errors.drain(..).map(|(_, error)| error));
         }
     }
+    for (uses, pending) in uses.iter_mut().zip(pending) {
+        uses.extend(pending);
+    }
     uses
 }
 
@@ -1000,14 +1112,24 @@ fn lifted_uses(
 /// use there), and whether a use follows an op in its block, none of which
 /// an earlier use beside a later one changes. (Halves the uses a long chain
 /// of blocks keeps, one per root and later block.)
-fn push_use(snapshot: &Snapshot, uses: &mut Vec<Use>, new: Use) {
-    if let Some(&last) = uses.last() {
-        let (a, b) = (snapshot.op(last.at()), snapshot.op(new.at()));
-        if a.parent_block == b.parent_block && a.position < b.position {
-            uses.pop();
+///
+/// The latest use waits in `pending` (one slot per root, in an array the
+/// roots of one op walk in order) until a use in another block or at an
+/// earlier op follows: reading and rewriting the tail of every root's list
+/// missed the cache once per root and op on long chains of blocks.
+fn push_use(places: &Places, uses: &mut Vec<Use>, pending: &mut Option<Use>, new: Use) {
+    let last = pending.or_else(|| uses.last().copied());
+    if let Some(last) = last {
+        let (a, b) = (places.ops[last.at().index()], places.ops[new.at().index()]);
+        if a.0 == b.0 && a.1 < b.1 {
+            if pending.is_none() {
+                uses.pop();
+            }
+            *pending = Some(new);
+            return;
         }
     }
-    uses.push(new);
+    uses.extend(pending.replace(new));
 }
 
 /// The uses of an owned root living in `(region, def_block)` (see [`home`])
@@ -1214,9 +1336,14 @@ impl Needed {
     fn blocks(&self) -> impl Iterator<Item = BlockId> + '_ {
         self.bits.iter().enumerate().flat_map(move |(w, &word)| {
             let base = self.first + w * 64;
-            (0..64)
-                .filter(move |i| word >> i & 1 == 1)
-                .map(move |i| BlockId((base + i) as u32))
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    BlockId((base + i) as u32)
+                })
+            })
         })
     }
 
@@ -1236,6 +1363,7 @@ impl Needed {
 /// the work is linear in the blocks found, not in the region.
 fn needed_blocks(
     snapshot: &Snapshot,
+    places: &Places,
     dominance: &DominanceInfo<'_>,
     (region, def_block): (RegionId, BlockId),
     uses: &[Use],
@@ -1244,7 +1372,7 @@ fn needed_blocks(
     let mut found: Vec<BlockId> = Vec::new();
     let mut worklist: Vec<BlockId> = Vec::new();
     for u in uses {
-        if let Some(b) = snapshot.op(u.at()).parent_block
+        if let Some(b) = places.block(u.at())
             && b != def_block
             && snapshot.block(b).region == region
             && !marks[b.index()]
@@ -1257,13 +1385,15 @@ fn needed_blocks(
     }
     while let Some(b) = worklist.pop() {
         for p in dominance.cfg().predecessors(b) {
-            if p == def_block
+            // Found blocks first: the dominance query is the costly test.
+            if marks[p.index()]
+                || p == def_block
                 || !dominance.is_reachable(p)
                 || !dominance.block_dominates(def_block, p)
             {
                 continue;
             }
-            if snapshot.block(p).region == region && !marks[p.index()] {
+            if snapshot.block(p).region == region {
                 marks[p.index()] = true;
                 found.push(p);
                 worklist.push(p);
@@ -1357,6 +1487,7 @@ fn can_move(
 /// after its definition when it has no use in the block.
 fn free_in_block(
     snapshot: &Snapshot,
+    places: &Places,
     root: ValueId,
     block: BlockId,
     uses: &[(BlockId, Use)],
@@ -1364,7 +1495,7 @@ fn free_in_block(
     let last = uses
         .iter()
         .map(|(_, u)| u)
-        .max_by_key(|u| snapshot.op(u.at()).position);
+        .max_by_key(|u| places.position(u.at()));
     match last {
         Some(u) if snapshot.op(u.at()).facts.is_terminator => FreeAt::Before(u.at()),
         Some(u) => FreeAt::After(u.at()),

@@ -302,12 +302,31 @@ pub fn compute_with_handled(
     // move between `NotOwned` and `Alias` on the way. Should no fix-point be
     // reached within the bound, every merge becomes critical, which is always
     // sound (clones on every edge), and the rest settles with merges fixed.
+    //
+    // A value none of whose inputs changed since it was last computed is not
+    // computed again (it would get the same kind): on a long chain of blocks
+    // the second round recomputed every merge's root set for nothing. Its
+    // inputs are the kinds of the values it reads (incoming edges' values,
+    // flow sources) and, for a merge, whether each root in its set is owned;
+    // a root's ownership changes without its readers' inputs changing only
+    // when it turns between owned and not-owned root after having been one
+    // (before, no root set holds it), which makes every value computed again.
+    let mut tracker = ChangeTracker::new(n);
     for _attempt in 0..2 {
+        tracker.computed.fill(0);
         for _round in 0..(64 + 4 * n) {
             let mut changed = false;
             for index in 0..n {
                 let v = ValueId(index as u32);
                 if !snapshot.value(v).kind.is_buffer() {
+                    continue;
+                }
+                let again = if is_merge[index] {
+                    tracker.start(index, incoming[index].iter().map(|e| e.value))
+                } else {
+                    tracker.start(index, flow.incoming(v).iter().map(|e| e.from))
+                };
+                if !again {
                     continue;
                 }
                 if is_merge[index] {
@@ -317,7 +336,8 @@ pub fn compute_with_handled(
                         merge_state(snapshot, dominance, v, &incoming[index], &kinds)
                     };
                     let tag = next.tag();
-                    if tag != states[index] {
+                    let tag_changed = tag != states[index];
+                    if tag_changed {
                         states[index] = tag;
                         changed = true;
                     }
@@ -328,13 +348,19 @@ pub fn compute_with_handled(
                         MergeState::NotOwned(s) => Kind::Alias(s),
                         MergeState::Critical => Kind::OwnedRoot,
                     };
+                    tracker.names_itself(index, &kind);
                     if kinds[index] != kind {
+                        tracker.changed(index, &kinds[index], &kind);
                         kinds[index] = kind;
                         changed = true;
+                    } else if tag_changed {
+                        tracker.changed(index, &kinds[index], &kinds[index]);
                     }
                 } else {
                     let kind = definition_kind(snapshot, flow, v, &kinds, handled);
+                    tracker.names_itself(index, &kind);
                     if kinds[index] != kind {
+                        tracker.changed(index, &kinds[index], &kind);
                         kinds[index] = kind;
                         changed = true;
                     }
@@ -349,6 +375,8 @@ pub fn compute_with_handled(
                     for m in merges {
                         if states[m.index()] != MergeTag::Critical {
                             states[m.index()] = MergeTag::Critical;
+                            tracker.changed(m.index(), &kinds[m.index()], &Kind::OwnedRoot);
+                            tracker.recompute(m.index());
                             kinds[m.index()] = Kind::OwnedRoot;
                             changed = true;
                         }
@@ -381,6 +409,80 @@ pub fn compute_with_handled(
         exact,
         problems,
         handled: handled.to_vec(),
+    }
+}
+
+/// When the values of [`compute_with_handled`]'s fix-point must be computed
+/// again: steps (one per value computed) at which each was last computed and
+/// last changed.
+struct ChangeTracker {
+    step: u64,
+    /// Per value: the step it was last computed at (0: never, or must be).
+    computed: Vec<u64>,
+    /// Per value: the step its kind or state last changed at.
+    changed: Vec<u64>,
+    /// Per value: its kind names itself as a root among others, or its
+    /// state changed from outside its own computation (coupled operands):
+    /// it is always computed again.
+    always: Vec<bool>,
+    /// Per value: it has been a root (owned or not), so root sets may hold it.
+    was_root: Vec<bool>,
+    /// The last step at which a value turned between owned and not-owned
+    /// root after having been a root.
+    last_flip: u64,
+}
+
+impl ChangeTracker {
+    fn new(n: usize) -> Self {
+        ChangeTracker {
+            step: 0,
+            computed: vec![0; n],
+            changed: vec![0; n],
+            always: vec![false; n],
+            was_root: vec![false; n],
+            last_flip: 0,
+        }
+    }
+
+    /// Starts a step for `index`, whose kind is a function of the kinds of
+    /// `inputs`: whether it must be computed.
+    fn start(&mut self, index: usize, mut inputs: impl Iterator<Item = ValueId>) -> bool {
+        self.step += 1;
+        let at = self.computed[index];
+        let again = at == 0
+            || self.always[index]
+            || self.last_flip >= at
+            || inputs.any(|i| self.changed[i.index()] >= at);
+        if again {
+            self.computed[index] = self.step;
+        }
+        again
+    }
+
+    /// `index` was computed to `kind`.
+    fn names_itself(&mut self, index: usize, kind: &Kind) {
+        if let Kind::Alias(roots) = kind
+            && roots.binary_search(&ValueId(index as u32)).is_ok()
+        {
+            self.always[index] = true;
+        }
+    }
+
+    /// The kind (or state) of `index` changes from `old` to `new`.
+    fn changed(&mut self, index: usize, old: &Kind, new: &Kind) {
+        let is_root = |k: &Kind| matches!(k, Kind::OwnedRoot | Kind::UnownedRoot);
+        self.changed[index] = self.step;
+        if self.was_root[index] && (*old == Kind::OwnedRoot) != (*new == Kind::OwnedRoot) {
+            self.last_flip = self.step;
+        }
+        if is_root(new) {
+            self.was_root[index] = true;
+        }
+    }
+
+    /// `index` must be computed again whatever its inputs.
+    fn recompute(&mut self, index: usize) {
+        self.always[index] = true;
     }
 }
 
