@@ -642,19 +642,25 @@ pub enum Size {
     Dynamic(MlirValue),
 }
 
+/// The offset, sizes and strides of [`offset_sizes_strides_op`]: static
+/// offset and strides, each size static or a run-time value.
+#[derive(Clone, Copy, Debug)]
+pub struct Slice<'a> {
+    pub offset: i64,
+    pub sizes: &'a [Size],
+    pub strides: &'a [i64],
+}
+
 /// `%v = <name> %source[offset] [sizes] [strides] : ... to <result_type>`
-/// for `memref.subview` and `memref.reinterpret_cast` (static offset and
-/// strides; each size static or a run-time value); returns `%v`. `None` if
-/// an attribute does not parse.
+/// for `memref.subview` and `memref.reinterpret_cast`; returns `%v`. `None`
+/// if an attribute does not parse.
 /// # Safety
 /// Every handle passed is live (see the module's safety section);
 /// `result_type` is the type the op requires for these operands.
 pub unsafe fn offset_sizes_strides_op(
     name: &str,
     source: MlirValue,
-    offset: i64,
-    sizes: &[Size],
-    strides: &[i64],
+    slice: Slice<'_>,
     result_type: mlir_sys::MlirType,
     location: MlirLocation,
     at: InsertPoint,
@@ -662,6 +668,11 @@ pub unsafe fn offset_sizes_strides_op(
     let list = |values: &mut dyn Iterator<Item = i64>| {
         values.map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
     };
+    let Slice {
+        offset,
+        sizes,
+        strides,
+    } = slice;
     // SAFETY: a total query.
     let dynamic_size = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
     let mut operands = vec![source];
@@ -898,9 +909,11 @@ pub unsafe fn copy_with_static_layout(
         let view = offset_sizes_strides_op(
             "memref.reinterpret_cast",
             flat,
-            layout.offset,
-            &sizes,
-            &layout.strides,
+            Slice {
+                offset: layout.offset,
+                sizes: &sizes,
+                strides: &layout.strides,
+            },
             ty,
             location,
             at,

@@ -35,7 +35,7 @@ use melior::ir::OperationRef;
 use mlir_sys::{MlirLocation, MlirOperation, MlirType};
 
 use crate::{
-    dialect::builders::{self, CmpPredicate, Size},
+    dialect::builders::{self, CmpPredicate, Size, Slice},
     ir::{
         Diagnostic,
         capture::contains_op_named,
@@ -138,9 +138,11 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
             let cast = builders::offset_sizes_strides_op(
                 "memref.reinterpret_cast",
                 source,
-                0,
-                &[target_size],
-                &[1],
+                Slice {
+                    offset: 0,
+                    sizes: &[target_size],
+                    strides: &[1],
+                },
                 result_type,
                 location,
                 at,
@@ -181,9 +183,11 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
         let front = builders::offset_sizes_strides_op(
             "memref.subview",
             new_buffer,
-            0,
-            &[old_size],
-            &[1],
+            Slice {
+                offset: 0,
+                sizes: &[old_size],
+                strides: &[1],
+            },
             front_type(result_type, old_size, location)?,
             location,
             then_end,
@@ -201,9 +205,11 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
         let cast = builders::offset_sizes_strides_op(
             "memref.reinterpret_cast",
             source,
-            0,
-            &[target_size],
-            &[1],
+            Slice {
+                offset: 0,
+                sizes: &[target_size],
+                strides: &[1],
+            },
             result_type,
             location,
             InsertPoint::EndOf(else_block),
