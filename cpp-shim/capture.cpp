@@ -414,12 +414,16 @@ extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
   });
 }
 
-extern "C" bool bufrsShimContainsOpNamed(MlirOperation root, MlirStringRef name) {
-  llvm::StringRef wanted = unwrap(name);
+extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
+                                         const MlirStringRef *names,
+                                         intptr_t count) {
   return unwrap(root)
       ->walk([&](Operation *op) {
-        return op->getName().getStringRef() == wanted ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
+        llvm::StringRef name = op->getName().getStringRef();
+        for (intptr_t i = 0; i < count; ++i)
+          if (name == unwrap(names[i]))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
       })
       .wasInterrupted();
 }
