@@ -414,6 +414,29 @@ extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
   });
 }
 
+extern "C" bool bufrsShimHasStaticHeapAllocation(MlirOperation root) {
+  return unwrap(root)
+      ->walk([&](Operation *op) {
+        auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+        if (!iface)
+          return WalkResult::advance();
+        SmallVector<MemoryEffects::EffectInstance> effects;
+        iface.getEffects(effects);
+        for (const MemoryEffects::EffectInstance &effect : effects) {
+          if (!isa<MemoryEffects::Allocate>(effect.getEffect()) ||
+              isa<SideEffects::AutomaticAllocationScopeResource>(
+                  effect.getResource()))
+            continue;
+          Value value = effect.getValue();
+          auto type = value ? dyn_cast<MemRefType>(value.getType()) : nullptr;
+          if (!value || (type && type.hasStaticShape()))
+            return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
                                          const MlirStringRef *names,
                                          intptr_t count) {

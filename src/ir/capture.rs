@@ -334,6 +334,14 @@ pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
     unsafe { ffi::bufrsShimHasAllocationOffTopBlock(root) }
 }
 
+/// Whether any op in `root`'s body declares a heap `Allocate` effect on a
+/// memref of static shape (or on no value) (one C++ walk, nothing
+/// captured): merge-alloc without `dynamic` merges nothing else.
+pub fn has_static_heap_allocation(root: MlirOperation) -> bool {
+    // SAFETY: `root` is a live op.
+    unsafe { ffi::bufrsShimHasStaticHeapAllocation(root) }
+}
+
 /// Whether any op nested in `root` is named `name` (one C++ walk, nothing
 /// captured): passes that rewrite only such ops skip a body without one.
 pub fn contains_op_named(root: MlirOperation, name: &str) -> bool {
