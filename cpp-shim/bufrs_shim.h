@@ -442,10 +442,17 @@ bool bufrsShimHasAllocation(MlirOperation root);
  * hoisting has nothing to do in a body without one. */
 bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
 
-/* Whether any op nested in `root` is named `name` (e.g.
- * "bufferization.dealloc"): passes that rewrite only such ops have nothing to
- * do in a body without one. */
-bool bufrsShimContainsOpNamed(MlirOperation root, MlirStringRef name);
+/* Whether any op nested in `root` declares a MemoryEffects::Allocate effect
+ * off the automatic allocation scope (a heap allocation) on a memref of
+ * static shape, or on no value: merge-alloc (without dynamic=true) has
+ * nothing to merge in a body without one. */
+bool bufrsShimHasStaticHeapAllocation(MlirOperation root);
+
+/* Whether any op nested in `root` has one of the `count` names of `names`
+ * (e.g. "bufferization.dealloc"): passes that rewrite only such ops have
+ * nothing to do in a body without one. */
+bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
+                              intptr_t count);
 
 #ifdef __cplusplus
 }

@@ -414,12 +414,39 @@ extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
   });
 }
 
-extern "C" bool bufrsShimContainsOpNamed(MlirOperation root, MlirStringRef name) {
-  llvm::StringRef wanted = unwrap(name);
+extern "C" bool bufrsShimHasStaticHeapAllocation(MlirOperation root) {
   return unwrap(root)
       ->walk([&](Operation *op) {
-        return op->getName().getStringRef() == wanted ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
+        auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+        if (!iface)
+          return WalkResult::advance();
+        SmallVector<MemoryEffects::EffectInstance> effects;
+        iface.getEffects(effects);
+        for (const MemoryEffects::EffectInstance &effect : effects) {
+          if (!isa<MemoryEffects::Allocate>(effect.getEffect()) ||
+              isa<SideEffects::AutomaticAllocationScopeResource>(
+                  effect.getResource()))
+            continue;
+          Value value = effect.getValue();
+          auto type = value ? dyn_cast<MemRefType>(value.getType()) : nullptr;
+          if (!value || (type && type.hasStaticShape()))
+            return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
+                                         const MlirStringRef *names,
+                                         intptr_t count) {
+  return unwrap(root)
+      ->walk([&](Operation *op) {
+        llvm::StringRef name = op->getName().getStringRef();
+        for (intptr_t i = 0; i < count; ++i)
+          if (name == unwrap(names[i]))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
       })
       .wasInterrupted();
 }

@@ -59,6 +59,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
     vec![
         entry::<passes::promote_buffers_to_stack::PromoteBuffersToStack>(),
         entry::<passes::buffer_deallocation::BufferDeallocation>(),
+        entry::<passes::expand_realloc::ExpandRealloc>(),
         entry::<passes::ownership_deallocation::OwnershipDeallocation>(),
         entry::<passes::ownership_function_boundaries::OwnershipFunctionBoundaries>(),
         entry::<passes::buffer_hoisting::BufferHoisting>(),
@@ -172,7 +173,10 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
             "any op (nests `func.func`)",
             "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
             |_| {
-                Ok("func.func(expand-realloc{emit-deallocs=false},bufrs-buffer-deallocation,bufrs-copy-removal)".to_string())
+                Ok(
+                    "func.func(bufrs-expand-realloc,bufrs-buffer-deallocation,bufrs-copy-removal)"
+                        .to_string(),
+                )
             },
         ),
     ]
@@ -228,7 +232,7 @@ crate::pass_options! {
 
 /// The nested pipeline `bufrs-ownership-deallocation-pipeline` expands to.
 pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
-    const BEFORE: &str = "expand-realloc{emit-deallocs=false},bufrs-copy-removal";
+    const BEFORE: &str = "bufrs-expand-realloc,bufrs-copy-removal";
     // The pass emits the lowering of the frees it places itself: MLIR
     // verifies every function after each pass that changes it, and a
     // simplification and a lowering that rewrite each flagged free would be
@@ -267,6 +271,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         buffer_hoisting::BufferHoisting,
         buffer_loop_hoisting::BufferLoopHoisting,
         copy_removal::CopyRemoval,
+        expand_realloc::ExpandRealloc,
         merge_alloc::{MergeAlloc, MergeAllocOptions},
         promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
         verify_deallocation::VerifyDeallocation,
@@ -298,12 +303,10 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
     );
     // The stages in order, each with its switch.
     let stages = [
-        // As upstream's deallocation pipeline: memref.realloc becomes
+        // As upstream's deallocation pipeline (its expand-realloc, at the
+        // cost of one walk when there is no realloc): memref.realloc becomes
         // alloc + copy, whose old buffer the deallocation frees.
-        (
-            options.deallocation,
-            "expand-realloc{emit-deallocs=false}".to_string(),
-        ),
+        (options.deallocation, ExpandRealloc::ARGUMENT.to_string()),
         (options.hoisting, BufferHoisting::ARGUMENT.to_string()),
         (
             options.loop_hoisting,

@@ -27,6 +27,9 @@ Counterparts (upstream = stock mlir-opt 22 in the same run):
   hoisting       buffer-hoisting              bufrs-buffer-hoisting
   loop hoisting  buffer-loop-hoisting         bufrs-buffer-loop-hoisting
   promotion      promote-buffers-to-stack     bufrs-promote-buffers-to-stack
+  realloc        expand-realloc{emit-deallocs=false}
+  expansion                                   bufrs-expand-realloc (what the
+                                              bufrs pipelines run instead)
   copy removal   canonicalize (LLVM 22 has no copy-removal pass; the
                  canonicalizer's bufferization.clone and memref.copy
                  patterns are upstream's only copy elimination)
@@ -81,6 +84,8 @@ RUNS = [
     ("promotion", "bufrs", "builtin.module(func.func(bufrs-promote-buffers-to-stack))"),
     ("copy removal", "upstream", "builtin.module(func.func(canonicalize))"),
     ("copy removal", "bufrs", "builtin.module(func.func(bufrs-copy-removal))"),
+    ("realloc expansion", "upstream", "builtin.module(func.func(expand-realloc{emit-deallocs=false}))"),
+    ("realloc expansion", "bufrs", "builtin.module(func.func(bufrs-expand-realloc))"),
     ("deallocation pipeline", "upstream", "builtin.module(buffer-deallocation-pipeline)"),
     ("deallocation pipeline", "bufrs", "builtin.module(bufrs-deallocation-pipeline)"),
     ("ownership deallocation pipeline", "bufrs", "builtin.module(bufrs-ownership-deallocation-pipeline)"),

@@ -47,17 +47,19 @@ pub struct Violation {
 pub struct CloneMerges<'a, 'l> {
     /// Per value: a merge the pass may hand a clone (a critical one).
     pub critical: &'a [bool],
-    pub liveness: &'a Liveness<'l>,
+    /// The snapshot's liveness, built on first use (most functions have no
+    /// write that may follow a flow into a merge, and never need it).
+    pub liveness: &'a std::cell::OnceCell<Liveness<'l>>,
 }
 
 /// Every write that may run after its buffer flowed into a merge, one per
 /// write (the first flow found). With `clones`, only flows into merges that
 /// may get a clone count (selects never get one), and only writes while that
 /// merge is still live (a later write cannot be missed by a dead clone).
-pub fn writes_after_flow(
-    snap: &Snapshot,
+pub fn writes_after_flow<'s>(
+    snap: &'s Snapshot,
     alias: &AliasAnalysis<'_>,
-    clones: Option<&CloneMerges<'_, '_>>,
+    clones: Option<&CloneMerges<'_, 's>>,
 ) -> Vec<Violation> {
     let flow = alias.flow();
     // Allocation -> (flow point, receiving merge) of values that may be it.
@@ -109,7 +111,14 @@ pub fn writes_after_flow(
                     && let Some(&(f, _)) = points.iter().find(|&&(f, merge)| {
                         f != write
                             && order.may_follow(f, write, alloc_op)
-                            && clones.is_none_or(|c| live_at(snap, c.liveness, merge, write))
+                            && clones.is_none_or(|c| {
+                                live_at(
+                                    snap,
+                                    c.liveness.get_or_init(|| Liveness::new(snap)),
+                                    merge,
+                                    write,
+                                )
+                            })
                     })
                 {
                     found = Some(f);

@@ -522,6 +522,8 @@ pub unsafe fn func_call(
 pub enum CmpPredicate {
     Eq,
     Ne,
+    /// Unsigned less-than.
+    Ult,
 }
 
 /// `%c = arith.cmpi <predicate>, %lhs, %rhs` (operands of one integer or
@@ -538,6 +540,7 @@ pub unsafe fn arith_cmpi(
     let code = match predicate {
         CmpPredicate::Eq => "0 : i64",
         CmpPredicate::Ne => "1 : i64",
+        CmpPredicate::Ult => "6 : i64",
     };
     // SAFETY: live handles (the caller's contract); arith.cmpi has one result.
     unsafe {
@@ -573,6 +576,135 @@ pub unsafe fn extract_aligned_pointer(
             &[],
             at,
         );
+        Some(crate::ir::edit::result(op, 0))
+    }
+}
+
+/// `%r = scf.if %condition -> (result_types) { } else { }` with one empty
+/// block in each region (the caller ends each with its `scf.yield`); returns
+/// the op, the then block and the else block.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn scf_if_else(
+    condition: MlirValue,
+    result_types: &[mlir_sys::MlirType],
+    location: MlirLocation,
+    at: InsertPoint,
+) -> (MlirOperation, MlirBlock, MlirBlock) {
+    // SAFETY: the regions and blocks are fresh and handed to the op state,
+    // which takes ownership; every other handle is live (the caller's
+    // contract).
+    unsafe {
+        let mut regions = [mlir_sys::mlirRegionCreate(), mlir_sys::mlirRegionCreate()];
+        let blocks = regions.each_mut().map(|region| {
+            let block = mlir_sys::mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+            mlir_sys::mlirRegionAppendOwnedBlock(*region, block);
+            block
+        });
+        let op = crate::ir::edit::build_op(
+            crate::ir::diagnostics::string_ref("scf.if"),
+            location,
+            crate::ir::edit::OpParts {
+                operands: &[condition],
+                result_types,
+                successors: &[],
+                attributes: &[],
+                regions: &regions,
+            },
+        );
+        crate::ir::edit::insert(op, at);
+        (op, blocks[0], blocks[1])
+    }
+}
+
+/// `scf.yield %values` at the end of `block`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn scf_yield(values: &[MlirValue], location: MlirLocation, block: MlirBlock) {
+    // SAFETY: live handles (the caller's contract).
+    unsafe {
+        create_op(
+            "scf.yield",
+            location,
+            values,
+            &[],
+            &[],
+            InsertPoint::EndOf(block),
+        );
+    }
+}
+
+/// One size of an op with offsets, sizes and strides: static, or a run-time
+/// `index` value.
+#[derive(Clone, Copy, Debug)]
+pub enum Size {
+    Static(i64),
+    Dynamic(MlirValue),
+}
+
+/// The offset, sizes and strides of [`offset_sizes_strides_op`]: static
+/// offset and strides, each size static or a run-time value.
+#[derive(Clone, Copy, Debug)]
+pub struct Slice<'a> {
+    pub offset: i64,
+    pub sizes: &'a [Size],
+    pub strides: &'a [i64],
+}
+
+/// `%v = <name> %source[offset] [sizes] [strides] : ... to <result_type>`
+/// for `memref.subview` and `memref.reinterpret_cast`; returns `%v`. `None`
+/// if an attribute does not parse.
+/// # Safety
+/// Every handle passed is live (see the module's safety section);
+/// `result_type` is the type the op requires for these operands.
+pub unsafe fn offset_sizes_strides_op(
+    name: &str,
+    source: MlirValue,
+    slice: Slice<'_>,
+    result_type: mlir_sys::MlirType,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    let list = |values: &mut dyn Iterator<Item = i64>| {
+        values.map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+    };
+    let Slice {
+        offset,
+        sizes,
+        strides,
+    } = slice;
+    // SAFETY: a total query.
+    let dynamic_size = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+    let mut operands = vec![source];
+    operands.extend(sizes.iter().filter_map(|size| match size {
+        Size::Dynamic(value) => Some(*value),
+        Size::Static(_) => None,
+    }));
+    let static_sizes = list(&mut sizes.iter().map(|size| match size {
+        Size::Static(n) => *n,
+        Size::Dynamic(_) => dynamic_size,
+    }));
+    // SAFETY: live handles (the caller's contract); the op has one result.
+    unsafe {
+        let op = create_op_with_attributes(
+            name,
+            location,
+            &operands,
+            &[result_type],
+            &[
+                (
+                    "operandSegmentSizes",
+                    &format!("array<i32: 1, 0, {}, 0>", operands.len() - 1),
+                ),
+                ("static_offsets", &format!("array<i64: {offset}>")),
+                ("static_sizes", &format!("array<i64: {static_sizes}>")),
+                (
+                    "static_strides",
+                    &format!("array<i64: {}>", list(&mut strides.iter().copied())),
+                ),
+            ],
+            at,
+        )?;
         Some(crate::ir::edit::result(op, 0))
     }
 }
@@ -701,9 +833,6 @@ pub unsafe fn copy_with_static_layout(
     location: MlirLocation,
     at: InsertPoint,
 ) -> Option<MlirValue> {
-    let list = |values: &mut dyn Iterator<Item = i64>| {
-        values.map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
-    };
     // SAFETY: live handles (the caller's contract); every op built is valid
     // for the types computed here.
     unsafe {
@@ -768,34 +897,27 @@ pub unsafe fn copy_with_static_layout(
             return None;
         }
         let flat = memref_alloc(flat_type, extent.as_slice(), &[], location, at);
-        let mut operands = vec![flat];
-        operands.extend_from_slice(&dynamic_sizes);
-        let cast = create_op_with_attributes(
+        let mut dynamic = dynamic_sizes.iter();
+        let sizes: Vec<Size> = layout
+            .sizes
+            .iter()
+            .map(|size| match size {
+                Some(n) => Some(Size::Static(*n)),
+                None => dynamic.next().map(|value| Size::Dynamic(*value)),
+            })
+            .collect::<Option<_>>()?;
+        let view = offset_sizes_strides_op(
             "memref.reinterpret_cast",
+            flat,
+            Slice {
+                offset: layout.offset,
+                sizes: &sizes,
+                strides: &layout.strides,
+            },
+            ty,
             location,
-            &operands,
-            &[ty],
-            &[
-                (
-                    "operandSegmentSizes",
-                    &format!("array<i32: 1, 0, {}, 0>", dynamic_sizes.len()),
-                ),
-                ("static_offsets", &format!("array<i64: {}>", layout.offset)),
-                (
-                    "static_sizes",
-                    &format!(
-                        "array<i64: {}>",
-                        list(&mut layout.sizes.iter().map(|s| s.unwrap_or(dynamic_size)))
-                    ),
-                ),
-                (
-                    "static_strides",
-                    &format!("array<i64: {}>", list(&mut layout.strides.iter().copied())),
-                ),
-            ],
             at,
         )?;
-        let view = crate::ir::edit::result(cast, 0);
         create_op("memref.copy", location, &[source, view], &[], &[], at);
         Some(view)
     }

@@ -334,9 +334,26 @@ pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
     unsafe { ffi::bufrsShimHasAllocationOffTopBlock(root) }
 }
 
+/// Whether any op in `root`'s body declares a heap `Allocate` effect on a
+/// memref of static shape (or on no value) (one C++ walk, nothing
+/// captured): merge-alloc without `dynamic` merges nothing else.
+pub fn has_static_heap_allocation(root: MlirOperation) -> bool {
+    // SAFETY: `root` is a live op.
+    unsafe { ffi::bufrsShimHasStaticHeapAllocation(root) }
+}
+
 /// Whether any op nested in `root` is named `name` (one C++ walk, nothing
 /// captured): passes that rewrite only such ops skip a body without one.
 pub fn contains_op_named(root: MlirOperation, name: &str) -> bool {
-    // SAFETY: `root` is a live op; the string outlives the call.
-    unsafe { ffi::bufrsShimContainsOpNamed(root, crate::ir::diagnostics::string_ref(name)) }
+    contains_op_named_any(root, &[name])
+}
+
+/// Whether any op nested in `root` has one of `names` (one C++ walk).
+pub fn contains_op_named_any(root: MlirOperation, names: &[&str]) -> bool {
+    let names: Vec<mlir_sys::MlirStringRef> = names
+        .iter()
+        .map(|name| crate::ir::diagnostics::string_ref(name))
+        .collect();
+    // SAFETY: `root` is a live op; the strings and the array outlive the call.
+    unsafe { ffi::bufrsShimContainsOpNamed(root, names.as_ptr(), names.len() as isize) }
 }

@@ -12,7 +12,6 @@ use crate::{
         alias::AliasAnalysis,
         dealloc_plan::PlanError,
         input_contract::{CloneMerges, Violation, writes_after_flow},
-        liveness::Liveness,
         ownership::Ownership,
         snapshot::Snapshot,
     },
@@ -30,7 +29,7 @@ pub fn refuse_writes_after_flow(
     map: &IrMap,
     pass: &str,
 ) -> PassResult {
-    let liveness = Liveness::new(snapshot);
+    let liveness = std::cell::OnceCell::new();
     let violations = writes_after_flow(
         snapshot,
         alias,

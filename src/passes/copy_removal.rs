@@ -56,7 +56,7 @@ use std::collections::HashSet;
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{IrMap, capture, has_allocation};
+use crate::ir::capture::{IrMap, capture, contains_op_named_any, has_allocation};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -67,7 +67,7 @@ use crate::{
         uses::UseLists,
         value_flow::UseKind,
     },
-    dialect::copies::{CopyShape, copy_shape},
+    dialect::copies::{CopyShape, KNOWN_COPIES, copy_shape},
     ir::{Diagnostic, edit},
     pass_options,
     passes::{Anchor, BufrsPass, PassResult, pass},
@@ -96,9 +96,14 @@ impl BufrsPass for CopyRemoval {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        // Every removal needs a temporary or a clone, both allocations: a
-        // body without one has nothing to remove (only remarks to give).
-        if !options.emit_remarks && !has_allocation(op.to_raw()) {
+        // Every removal is of a copy (`decide` looks at nothing else) and
+        // needs a temporary or a clone, both allocations: a body without
+        // both has nothing to remove (only remarks to give). The names
+        // first: one walk comparing names, before one asking interfaces.
+        let copy_names: Vec<&str> = KNOWN_COPIES.iter().map(|&(name, _)| name).collect();
+        if !options.emit_remarks
+            && (!contains_op_named_any(op.to_raw(), &copy_names) || !has_allocation(op.to_raw()))
+        {
             return pass::unchanged(op.to_raw());
         }
         let mut removed_any = false;

@@ -114,7 +114,7 @@
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use crate::ir::capture::{IrMap, capture};
+use crate::ir::capture::{IrMap, capture, has_static_heap_allocation};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -135,7 +135,7 @@ use crate::{
     },
     options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult, report_file},
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, pass, report_file},
     plan::{
         self, Buffer, Planner, PlannerKind, Problem,
         symbolic::{ExprId, Node, SymBuffer, SymPlan, SymSize},
@@ -201,6 +201,19 @@ impl BufrsPass for MergeAlloc {
         let Ok(kind) = PlannerKind::from_name(&options.planner) else {
             return fail(format!("unknown planner '{}'", options.planner));
         };
+        // Without dynamic sizes, only a static-shaped heap allocation can
+        // be merged: a body without one is left as it is (unless a report,
+        // a picture, analysis attributes or a staging space is asked for).
+        if !options.dynamic
+            && !options.analysis_only
+            && !options.report
+            && options.report_file.is_empty()
+            && options.plan_svg_dir.is_empty()
+            && options.staging_space.is_empty()
+            && !has_static_heap_allocation(op.to_raw())
+        {
+            return pass::unchanged(op.to_raw());
+        }
         let collector = TickTraceCollector {
             alignment: options.alignment as u64,
             dynamic: options.dynamic,

@@ -9,6 +9,7 @@ pub mod contract_report;
 pub mod copy_removal;
 pub mod dealloc_simplification;
 pub mod decompose_tuples;
+pub mod expand_realloc;
 pub mod function_boundaries;
 pub mod hoisting;
 pub mod lower_deallocations;

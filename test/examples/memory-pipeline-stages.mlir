@@ -5,7 +5,7 @@
 // one error line.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
-// ALL: IR Dump After ExpandReallocPass
+// ALL: IR Dump After bufrs-expand-realloc
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-buffer-loop-hoisting
 // ALL-NOT: IR Dump After
@@ -19,14 +19,14 @@
 // ALL-NOT: IR Dump After
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{hoisting=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
-// HOIST: IR Dump After ExpandReallocPass
+// HOIST: IR Dump After bufrs-expand-realloc
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-buffer-hoisting
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-buffer-loop-hoisting
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false merge=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
-// FEW: IR Dump After ExpandReallocPass
+// FEW: IR Dump After bufrs-expand-realloc
 // FEW-NOT: IR Dump After
 // FEW: IR Dump After bufrs-buffer-deallocation
 // FEW-NOT: IR Dump After
