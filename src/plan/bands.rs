@@ -180,19 +180,23 @@ fn union(parent: &mut [usize], a: usize, b: usize) {
 /// Steps (subset-sum moves) of [`flat_band`] searches [`split`] allows in all: about 30 ms.
 pub const SPLIT_STEPS: u64 = 300_000;
 
-/// A band of `problem` found by a search rather than by pairing each boundary alone: a set
-/// of buffers with the same load at every tick from the problem's first tick to its last
-/// (so it can lie in a band of that height across the whole part), other than all of them,
-/// whose peak and the rest's add up to the peak of the whole.
+/// A band of `problem` found by a search rather than by pairing each boundary alone, when
+/// the problem's own load is flat (the same at every tick of its span, as in a part of a
+/// guillotine packing; on other traces the search would mostly spend its steps for
+/// nothing): a set of buffers with the same load at every tick from the problem's first
+/// tick to its last (so it can lie in a band of that height across the whole part), other
+/// than all of them, whose peak and the rest's add up to the peak of the whole.
 ///
-/// The search starts at the tick with the fewest live buffers: the band holds some of them
-/// (fewest first). From there it sweeps time forwards and, on the problem mirrored in time,
-/// backwards (the two sides are independent once the buffers live at that tick are chosen):
-/// wherever buffers of the band end, buffers starting right after must replace them byte
-/// for byte, a subset of those with the same total (largest sizes first), or the sweep backs
-/// up to its last choice. Interchangeable buffers (same size, same lifetime end) are chosen
-/// in one order only. Returns the band and the rest (buffers of size zero with the band),
-/// or `None` when none was found within `left` steps (taken off it).
+/// Buffers that the band holds all or none of are joined in classes first
+/// ([`forced_classes`]). The search starts at the tick with the fewest classes live: the
+/// band holds some of them (fewest first, at most half). From there it sweeps time forwards
+/// and, on the problem mirrored in time, backwards (the two sides are independent once the
+/// buffers live at that tick are chosen): wherever buffers of the band end, buffers starting
+/// right after must replace them byte for byte, a subset of those with the same total
+/// (largest sizes first), or the sweep jumps back to the latest choice to blame.
+/// Interchangeable buffers (same size, same lifetime end) are chosen in one order only.
+/// Returns the band and the rest (buffers of size zero with the band), or `None` when none
+/// was found within `left` steps (taken off it).
 pub fn flat_band(problem: &Problem, left: &mut u64) -> Option<Vec<Vec<usize>>> {
     let budget = *left;
     let buffers = problem.buffers();
@@ -202,6 +206,9 @@ pub fn flat_band(problem: &Problem, left: &mut u64) -> Option<Vec<Vec<usize>>> {
         return None;
     }
     let horizon = items.iter().map(|&i| buffers[i].last).max()?;
+    if !flat_load(problem, &items) {
+        return None;
+    }
     let mirrored = Problem::new(
         buffers
             .iter()
@@ -310,6 +317,34 @@ pub fn flat_band(problem: &Problem, left: &mut u64) -> Option<Vec<Vec<usize>>> {
     }
     *left -= steps.min(*left);
     None
+}
+
+/// Whether the load of `items` is the same at every tick from their first to their last.
+fn flat_load(problem: &Problem, items: &[usize]) -> bool {
+    let buffers = problem.buffers();
+    let sizes = problem.aligned_sizes();
+    let mut events: Vec<(u64, i128)> = items
+        .iter()
+        .flat_map(|&i| {
+            [
+                (buffers[i].first, sizes[i] as i128),
+                (buffers[i].last + 1, -(sizes[i] as i128)),
+            ]
+        })
+        .collect();
+    events.sort_unstable();
+    let horizon = items.iter().map(|&i| buffers[i].last).max().unwrap_or(0);
+    let (mut load, mut level) = (0i128, None);
+    for (k, &(t, delta)) in events.iter().enumerate() {
+        load += delta;
+        if t <= horizon
+            && events.get(k + 1).is_none_or(|e| e.0 != t)
+            && *level.get_or_insert(load) != load
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// Classes of buffers a band across the whole problem (a set with the same load at every
@@ -768,7 +803,7 @@ fn split_members(problem: &Problem, members: Vec<usize>, left: &mut u64) -> Spli
             .collect();
         return Split::Parts { fixed, parts };
     }
-    match flat_band(&sub, left).or_else(|| bands(&sub)) {
+    match bands(&sub).or_else(|| flat_band(&sub, left)) {
         Some(groups) => Split::Bands(
             groups
                 .into_iter()
