@@ -27,42 +27,14 @@ use crate::plan::{Buffer, Deadline, Plan, Problem, decompose, lower_bound};
 /// least two and their peaks add up to the peak of the whole; `None` otherwise. Buffers of
 /// size zero go with the first group.
 pub fn bands(problem: &Problem) -> Option<Vec<Vec<usize>>> {
-    let buffers = problem.buffers();
     let sizes = problem.aligned_sizes();
     let items: Vec<usize> = (0..problem.len()).filter(|&i| sizes[i] > 0).collect();
     if items.len() < 2 {
         return None;
     }
-    let first = items.iter().map(|&i| buffers[i].first).min()?;
-    let last = items.iter().map(|&i| buffers[i].last).max()?;
-    // Buffers ending at t (t < last) and starting at t + 1 (t + 1 > first), per boundary t.
-    let mut events: Vec<(u64, bool, usize)> = Vec::with_capacity(2 * items.len());
-    for &i in &items {
-        if buffers[i].last < last {
-            events.push((buffers[i].last, false, i));
-        }
-        if buffers[i].first > first {
-            events.push((buffers[i].first - 1, true, i));
-        }
-    }
-    events.sort_unstable();
     let mut parent: Vec<usize> = (0..problem.len()).collect();
-    let mut start = 0;
-    while start < events.len() {
-        let t = events[start].0;
-        let end = start + events[start..].partition_point(|e| e.0 == t);
-        let ending: Vec<usize> = events[start..end]
-            .iter()
-            .filter(|e| !e.1)
-            .map(|e| e.2)
-            .collect();
-        let starting: Vec<usize> = events[start..end]
-            .iter()
-            .filter(|e| e.1)
-            .map(|e| e.2)
-            .collect();
+    for (ending, starting) in boundaries(problem, &items) {
         join_balanced(&mut parent, sizes, ending, starting);
-        start = end;
     }
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut index_of = vec![usize::MAX; problem.len()];
@@ -83,6 +55,32 @@ pub fn bands(problem: &Problem) -> Option<Vec<Vec<usize>>> {
     }
     groups[0].extend((0..problem.len()).filter(|&i| sizes[i] == 0));
     Some(groups)
+}
+
+/// The tick boundaries inside the span of `items`, in order: per boundary t, the buffers
+/// ending at t and those starting at t + 1 (by index).
+fn boundaries(problem: &Problem, items: &[usize]) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let buffers = problem.buffers();
+    let first = items.iter().map(|&i| buffers[i].first).min().unwrap_or(0);
+    let last = items.iter().map(|&i| buffers[i].last).max().unwrap_or(0);
+    let mut events: Vec<(u64, bool, usize)> = Vec::with_capacity(2 * items.len());
+    for &i in items {
+        if buffers[i].last < last {
+            events.push((buffers[i].last, false, i));
+        }
+        if buffers[i].first > first {
+            events.push((buffers[i].first - 1, true, i));
+        }
+    }
+    events.sort_unstable();
+    events
+        .chunk_by(|a, b| a.0 == b.0)
+        .map(|side| {
+            let split = side.partition_point(|e| !e.1);
+            let pick = |part: &[(u64, bool, usize)]| part.iter().map(|e| e.2).collect();
+            (pick(&side[..split]), pick(&side[split..]))
+        })
+        .collect()
 }
 
 /// Joins balanced sets of one boundary: repeatedly the smallest pair of a set of ending
@@ -265,7 +263,6 @@ pub fn flat_band(problem: &Problem, left: &mut u64) -> Option<Vec<Vec<usize>>> {
         .collect();
     let mut live: Vec<usize> = (0..members.len()).collect();
     live.sort_by_key(|&k| (std::cmp::Reverse(class_bytes[k]), k));
-    let key: Vec<usize> = (0..members.len()).collect();
     let bound = lower_bound(problem);
     let heights = Heights::new(problem, &items);
     let mut steps = 0u64;
@@ -277,8 +274,7 @@ pub fn flat_band(problem: &Problem, left: &mut u64) -> Option<Vec<Vec<usize>>> {
         .flat_map(|count| [100, 1_000, 10_000, 100_000].map(|steps| (count, steps)))
     {
         let mut start = Choice::new(0, 0, count);
-        while start.next_combination(&live, &class_bytes, &key, &mut steps) && start.count == count
-        {
+        while start.next_combination(live.len(), &mut steps) && start.count == count {
             if steps > budget {
                 *left = 0;
                 return None;
@@ -353,40 +349,18 @@ fn flat_load(problem: &Problem, items: &[usize]) -> bool {
 /// every buffer ending there is of one class, so are those starting right after (all of them
 /// are in the band or none), and the other way round. Joined until nothing changes.
 fn forced_classes(problem: &Problem, items: &[usize]) -> Vec<usize> {
-    let buffers = problem.buffers();
     let mut parent: Vec<usize> = (0..problem.len()).collect();
-    let first = items.iter().map(|&i| buffers[i].first).min().unwrap_or(0);
-    let last = items.iter().map(|&i| buffers[i].last).max().unwrap_or(0);
-    let mut events: Vec<(u64, bool, usize)> = Vec::with_capacity(2 * items.len());
-    for &i in items {
-        if buffers[i].last < last {
-            events.push((buffers[i].last, false, i));
-        }
-        if buffers[i].first > first {
-            events.push((buffers[i].first - 1, true, i));
-        }
-    }
-    events.sort_unstable();
-    let mut bounds = Vec::new();
-    let mut start = 0;
-    while start < events.len() {
-        let end = start + events[start..].partition_point(|e| e.0 == events[start].0);
-        bounds.push(start..end);
-        start = end;
-    }
+    let bounds = boundaries(problem, items);
     loop {
         let mut changed = false;
-        for range in &bounds {
-            let side = &events[range.clone()];
-            let split = side.partition_point(|e| !e.1);
-            let (ending, starting) = side.split_at(split);
+        for (ending, starting) in &bounds {
             for (one, other) in [(ending, starting), (starting, ending)] {
-                let Some(head) = one.first() else { continue };
-                let root = find(&mut parent, head.2);
-                if one.iter().all(|e| find(&mut parent, e.2) == root) {
-                    for e in other {
-                        if find(&mut parent, e.2) != root {
-                            union(&mut parent, root, e.2);
+                let Some(&head) = one.first() else { continue };
+                let root = find(&mut parent, head);
+                if one.iter().all(|&i| find(&mut parent, i) == root) {
+                    for &i in other {
+                        if find(&mut parent, i) != root {
+                            union(&mut parent, root, i);
                             changed = true;
                         }
                     }
@@ -706,25 +680,18 @@ impl Choice {
         k
     }
 
-    /// The next combination of `count` buffers of `list` (fewer before more, fewer than all;
-    /// a twin only after the one before it).
-    fn next_combination(
-        &mut self,
-        list: &[usize],
-        sizes: &[u64],
-        end_of: &[usize],
-        steps: &mut u64,
-    ) -> bool {
+    /// The next combination of `count` of `len` indices (fewer before more, fewer than all).
+    fn next_combination(&mut self, len: usize, steps: &mut u64) -> bool {
         loop {
             *steps += 1;
-            if self.count >= list.len() {
+            if self.count >= len {
                 return false;
             }
             let ok = if self.fresh {
                 self.fresh = false;
-                self.first_combination(0, list.len())
+                self.first_combination(0, len)
             } else {
-                self.advance_combination(list, sizes, end_of)
+                self.advance_combination(len)
             };
             if ok {
                 return true;
@@ -745,17 +712,17 @@ impl Choice {
         true
     }
 
-    fn advance_combination(&mut self, list: &[usize], sizes: &[u64], end_of: &[usize]) -> bool {
+    fn advance_combination(&mut self, len: usize) -> bool {
         while let Some(last) = self.chosen.pop() {
-            let next = Self::skip_twins(list, sizes, end_of, last);
-            if next < list.len() {
-                let keep = self.chosen.len();
-                self.chosen.push(next);
-                if self.first_combination(next + 1, list.len()) {
-                    return true;
-                }
-                self.chosen.truncate(keep);
+            if last + 1 >= len {
+                continue;
             }
+            let keep = self.chosen.len();
+            self.chosen.push(last + 1);
+            if self.first_combination(last + 2, len) {
+                return true;
+            }
+            self.chosen.truncate(keep);
         }
         false
     }
@@ -958,16 +925,27 @@ mod tests {
     use crate::plan::{Buffer, check_plan, default_plan, synth};
     use proptest::prelude::*;
 
-    /// Two bands of 4 bytes over ticks 0..=9, cut across time at different ticks (4 and 6):
-    /// neither a time cut nor a layer of the whole.
-    fn two_bands() -> Problem {
-        Problem::new(vec![
-            Buffer::new(4, 0, 4),
-            Buffer::new(4, 5, 9),
-            Buffer::new(4, 0, 6),
-            Buffer::new(4, 7, 9),
-        ])
+    /// Two groups over ticks 0..=9, each cut across time (at 4 and at 6), of the given sizes.
+    fn cut_twice(sizes: [u64; 4]) -> Problem {
+        let lifetimes = [(0, 4), (5, 9), (0, 6), (7, 9)];
+        Problem::new(
+            sizes
+                .iter()
+                .zip(lifetimes)
+                .map(|(&size, (first, last))| Buffer::new(size, first, last))
+                .collect(),
+        )
         .unwrap()
+    }
+
+    /// Two bands of 4 bytes: neither a time cut nor a layer of the whole.
+    fn two_bands() -> Problem {
+        cut_twice([4; 4])
+    }
+
+    /// Two groups whose peaks add up to more than the bound (4 + 4 against 6).
+    fn uneven() -> Problem {
+        cut_twice([4, 2, 2, 4])
     }
 
     #[test]
@@ -983,13 +961,7 @@ mod tests {
         assert_eq!(plan.offsets, vec![0, 0, 4, 4]);
         assert_eq!(plan.total, 8);
         // Groups whose peaks add up to more than the bound (4 + 4 against 6): no split.
-        let uneven = Problem::new(vec![
-            Buffer::new(4, 0, 4),
-            Buffer::new(2, 5, 9),
-            Buffer::new(2, 0, 6),
-            Buffer::new(4, 7, 9),
-        ])
-        .unwrap();
+        let uneven = uneven();
         assert_eq!(lower_bound(&uneven), 6);
         assert_eq!(bands(&uneven), None);
     }
@@ -1035,6 +1007,39 @@ mod tests {
     }
 
     #[test]
+    fn combinations_in_order() {
+        let mut choice = Choice::new(0, 0, 1);
+        let mut seen = Vec::new();
+        let mut steps = 0;
+        while choice.next_combination(4, &mut steps) {
+            seen.push(choice.chosen.clone());
+        }
+        // Every non-empty proper subset of 4 once, fewer first.
+        assert_eq!(seen.len(), 14);
+        assert!(seen.windows(2).all(|w| w[0].len() <= w[1].len()));
+        let mut sorted = seen.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 14);
+        assert!(seen.iter().flatten().all(|&j| j < 4));
+    }
+
+    #[test]
+    fn subsets_with_a_total_twins_once() {
+        // Sizes 5, 3, 3, 2 (indices 0..4), the two 3s twins (same end); total 5.
+        let sizes = [5, 3, 3, 2];
+        let end_of = [1, 2, 2, 3];
+        let list = [0, 1, 2, 3];
+        let mut choice = Choice::new(1, 5, 0);
+        let mut seen = Vec::new();
+        let mut steps = 0;
+        while choice.next_subset(&list, &sizes, &end_of, &mut steps) {
+            seen.push(choice.chosen.clone());
+        }
+        assert_eq!(seen, vec![vec![0], vec![1, 3]]);
+    }
+
+    #[test]
     fn flat_band_by_hand() {
         let problem = two_bands();
         let mut left = SPLIT_STEPS;
@@ -1046,14 +1051,8 @@ mod tests {
         assert!(left < SPLIT_STEPS);
         // No steps: nothing found.
         assert_eq!(flat_band(&problem, &mut 0), None);
-        // Groups whose peaks exceed the bound: no band.
-        let uneven = Problem::new(vec![
-            Buffer::new(4, 0, 4),
-            Buffer::new(2, 5, 9),
-            Buffer::new(2, 0, 6),
-            Buffer::new(4, 7, 9),
-        ])
-        .unwrap();
+        // A load that is not flat (6, 4, 6): no band searched.
+        let uneven = uneven();
         assert_eq!(flat_band(&uneven, &mut SPLIT_STEPS.clone()), None);
     }
 
