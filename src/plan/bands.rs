@@ -12,6 +12,11 @@
 //! make a plan at the bound of the whole. Any plans of the groups stacked make a valid plan,
 //! so a group planned above its bound only costs bytes, never validity.
 //!
+//! Where that pairing finds no split but the problem's load is flat (any part of a
+//! guillotine packing), [`flat_band`] searches for one band across the whole part instead:
+//! a pairing decided boundary by boundary joins crowded boundaries whole and follows
+//! coincidental sums, while the search backs up when a choice leads nowhere.
+//!
 //! [`split`] applies this together with [`crate::plan::decompose`] (time cuts and layers)
 //! recursively: a part with neither a cut nor a layer may split into bands, each band may
 //! have time cuts and layers again, and so on. Guillotine packings (a rectangle cut into
