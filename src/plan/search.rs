@@ -156,7 +156,12 @@ pub fn plan_until(problem: &Problem, budget: &Budget, deadline: Deadline) -> Pla
     let mut work = budget.work;
     let split = (problem.len() <= crate::plan::lns::LNS_LIMIT
         && start.total > lower_bound(problem))
-    .then(|| crate::plan::bands::useful_split(problem, DECOMPOSED_LEAF_PERCENT))
+    .then(|| {
+        // Band searches: 1/250 of the work (10 s: 48M, so 40M steps, 0.5-5 s), at most
+        // `SPLIT_SEARCH_STEPS`.
+        let steps = (work / 250).clamp(crate::plan::bands::SPLIT_STEPS, SPLIT_SEARCH_STEPS);
+        crate::plan::bands::useful_split_within(problem, DECOMPOSED_LEAF_PERCENT, steps)
+    })
     .flatten();
     if let Some(split) = split {
         let share = work / 100 * DECOMPOSED_SHARE_PERCENT;
@@ -194,6 +199,10 @@ pub const DECOMPOSED_SHARE_PERCENT: u64 = 50;
 /// 39%: 1.008 against 1.043 side by side; a 1,000-buffer perfect packing with leaves of 54%
 /// and 46%: 1.206 against 1.246).
 pub const DECOMPOSED_LEAF_PERCENT: usize = 75;
+
+/// Most steps of band searches (`bands::flat_band`) the search planner's split takes: about
+/// 1.5 s on the development machine.
+pub const SPLIT_SEARCH_STEPS: u64 = 40_000_000;
 
 /// The search planner from a start plan: the exact search on the whole problem, then the
 /// large-neighbourhood search (see [`plan`]).
