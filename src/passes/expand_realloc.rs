@@ -128,14 +128,10 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
             (None, Some(value)) => Size::Dynamic(value),
             (None, None) => return None,
         };
-        // A static shrink: upstream's expansion would take a subview of
-        // the new buffer larger than it (IR the verifier rejects, so
-        // upstream's pass fails there); the cast it always takes at run
-        // time is the whole expansion.
-        if let (Size::Static(old), Size::Static(new)) = (old_size, target_size)
-            && old > new
-        {
-            let cast = builders::offset_sizes_strides_op(
+        // The old buffer viewed with the new type: the whole expansion of a
+        // static shrink, the else branch otherwise.
+        let cast_of_old = |at: InsertPoint| {
+            builders::offset_sizes_strides_op(
                 "memref.reinterpret_cast",
                 source,
                 Slice {
@@ -146,7 +142,16 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
                 result_type,
                 location,
                 at,
-            )?;
+            )
+        };
+        // A static shrink: upstream's expansion would take a subview of
+        // the new buffer larger than it (IR the verifier rejects, so
+        // upstream's pass fails there); the cast it always takes at run
+        // time is the whole expansion.
+        if let (Size::Static(old), Size::Static(new)) = (old_size, target_size)
+            && old > new
+        {
+            let cast = cast_of_old(at)?;
             edit::replace_all_uses(result, cast);
             edit::erase(realloc);
             return Some(());
@@ -202,18 +207,7 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
         );
         builders::scf_yield(&[new_buffer], location, then_block);
         // Else: the old buffer, viewed with the new type.
-        let cast = builders::offset_sizes_strides_op(
-            "memref.reinterpret_cast",
-            source,
-            Slice {
-                offset: 0,
-                sizes: &[target_size],
-                strides: &[1],
-            },
-            result_type,
-            location,
-            InsertPoint::EndOf(else_block),
-        )?;
+        let cast = cast_of_old(InsertPoint::EndOf(else_block))?;
         builders::scf_yield(&[cast], location, else_block);
         edit::replace_all_uses(result, edit::result(if_op, 0));
         edit::erase(realloc);
