@@ -26,7 +26,7 @@
 //! uses the sizes and lifetimes only, and checks the bound, so it is a reduction on any trace
 //! (real traces rarely balance at a boundary, and then there is one group: nothing split).
 
-use crate::plan::{Buffer, Deadline, Plan, Problem, decompose, lower_bound};
+use crate::plan::{Buffer, Deadline, Plan, Problem, decompose, lower_bound, search::gcd};
 
 /// The groups of `problem`'s buffers with a flat load (see the module doc), when there are at
 /// least two and their peaks add up to the peak of the whole; `None` otherwise. Buffers of
@@ -464,10 +464,6 @@ fn shift_or(bits: &mut [u64], shift: usize) {
         }
         bits[k] |= add;
     }
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// One direction of [`flat_band`]'s sweep over a problem: tick coordinates (every first tick

@@ -1450,7 +1450,8 @@ enum Step {
     Stop,
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
+/// The greatest common divisor (`gcd(0, b) = b`, so it folds from 0).
+pub(crate) fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
