@@ -183,6 +183,30 @@ pub unsafe fn arith_constant_index(
     }
 }
 
+/// `%d = memref.dim %source, %index : memref<...>` (`index` an `index`
+/// value); returns `%d`.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn memref_dim(
+    source: MlirValue,
+    index: MlirValue,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    // SAFETY: live handles (the caller's contract); memref.dim has one result.
+    unsafe {
+        let dim = create_op(
+            "memref.dim",
+            location,
+            &[source, index],
+            &[parse_type("index", location)?],
+            &[],
+            at,
+        );
+        Some(crate::ir::edit::result(dim, 0))
+    }
+}
+
 /// `%m = memref.alloc() {alignment = <alignment>} : memref<<bytes>xi8[, <memory_space>]>`
 /// (`memory_space` null for the default space); returns `%m`. The type and
 /// attributes are built through the C API, not parsed from text. `None` if
@@ -857,15 +881,7 @@ pub unsafe fn copy_with_static_layout(
             if size.is_some() {
                 continue;
             }
-            let dim_op = create_op(
-                "memref.dim",
-                location,
-                &[source, index(dim as i64)?],
-                &[parse_type("index", location)?],
-                &[],
-                at,
-            );
-            let size = crate::ir::edit::result(dim_op, 0);
+            let size = memref_dim(source, index(dim as i64)?, location, at)?;
             dynamic_sizes.push(size);
             if stride == 0 {
                 continue;

@@ -112,15 +112,7 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
             Some(n) => Size::Static(n),
             None => {
                 let zero = builders::arith_constant_index(0, location, at)?;
-                let dim = edit::create_op(
-                    "memref.dim",
-                    location,
-                    &[source, zero],
-                    &[builders::parse_type("index", location)?],
-                    &[],
-                    at,
-                );
-                Size::Dynamic(edit::result(dim, 0))
+                Size::Dynamic(builders::memref_dim(source, zero, location, at)?)
             }
         };
         let target_size = match (static_size(result_type), new_size) {
