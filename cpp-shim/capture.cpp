@@ -387,54 +387,63 @@ extern "C" void bufrsShimCaptureFree(BufrsCapture *capture) {
 }
 
 /* Whether an op nested in `root` that `where` accepts declares an Allocate
- * effect; stops at the first. */
-static bool hasAllocationWhere(Operation *root,
-                               llvm::function_ref<bool(Operation *)> where) {
+ * effect that `accept` accepts; stops at the first. */
+static bool hasAllocationWhere(
+    Operation *root, llvm::function_ref<bool(Operation *)> where,
+    llvm::function_ref<bool(const MemoryEffects::EffectInstance &)> accept) {
   return root
       ->walk([&](Operation *op) {
         if (!where(op))
           return WalkResult::advance();
         auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-        return iface && iface.hasEffect<MemoryEffects::Allocate>()
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
-extern "C" bool bufrsShimHasAllocation(MlirOperation root) {
-  return hasAllocationWhere(unwrap(root), [](Operation *) { return true; });
-}
-
-extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
-  Operation *root = unwrap(rootHandle);
-  return hasAllocationWhere(root, [&](Operation *op) {
-    return op != root && (op->getParentOp() != root ||
-                          !op->getParentRegion()->hasOneBlock());
-  });
-}
-
-extern "C" bool bufrsShimHasStaticHeapAllocation(MlirOperation root) {
-  return unwrap(root)
-      ->walk([&](Operation *op) {
-        auto iface = dyn_cast<MemoryEffectOpInterface>(op);
         if (!iface)
           return WalkResult::advance();
         SmallVector<MemoryEffects::EffectInstance> effects;
         iface.getEffects(effects);
-        for (const MemoryEffects::EffectInstance &effect : effects) {
-          if (!isa<MemoryEffects::Allocate>(effect.getEffect()) ||
-              isa<SideEffects::AutomaticAllocationScopeResource>(
-                  effect.getResource()))
-            continue;
-          Value value = effect.getValue();
-          auto type = value ? dyn_cast<MemRefType>(value.getType()) : nullptr;
-          if (!value || (type && type.hasStaticShape()))
+        for (const MemoryEffects::EffectInstance &effect : effects)
+          if (isa<MemoryEffects::Allocate>(effect.getEffect()) &&
+              accept(effect))
             return WalkResult::interrupt();
-        }
         return WalkResult::advance();
       })
       .wasInterrupted();
+}
+
+static bool anyAllocation(const MemoryEffects::EffectInstance &) {
+  return true;
+}
+
+extern "C" bool bufrsShimHasAllocation(MlirOperation root) {
+  return hasAllocationWhere(
+      unwrap(root), [](Operation *) { return true; }, anyAllocation);
+}
+
+extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
+  Operation *root = unwrap(rootHandle);
+  return hasAllocationWhere(
+      root,
+      [&](Operation *op) {
+        return op != root && (op->getParentOp() != root ||
+                              !op->getParentRegion()->hasOneBlock());
+      },
+      anyAllocation);
+}
+
+/* A heap (not automatic-allocation-scope) allocation of a memref of static
+ * shape, or of no value (which may be anything). */
+extern "C" bool bufrsShimHasStaticHeapAllocation(MlirOperation root) {
+  return hasAllocationWhere(
+      unwrap(root), [](Operation *) { return true; },
+      [](const MemoryEffects::EffectInstance &effect) {
+        if (isa<SideEffects::AutomaticAllocationScopeResource>(
+                effect.getResource()))
+          return false;
+        Value value = effect.getValue();
+        if (!value)
+          return true;
+        auto type = dyn_cast<MemRefType>(value.getType());
+        return type && type.hasStaticShape();
+      });
 }
 
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
