@@ -1171,8 +1171,10 @@ impl TraceCollector for TickTraceCollector {
         // Frees of an allocation itself are removed by the rewrite, so the
         // lifetimes are computed as if they were gone: a late free does not
         // stretch a buffer's life.
+        // The snapshot is copied only when there is a free to blank out;
+        // blanking effects changes no operand, so the use lists stay valid.
         let mut heap = Vec::new();
-        let mut edited = snapshot.clone();
+        let mut edited: Option<Snapshot> = None;
         for index in 0..snapshot.ops.len() {
             let alloc = OpId(index as u32);
             let Some(value) = heap_allocated_result(snapshot, alloc) else {
@@ -1185,13 +1187,16 @@ impl TraceCollector for TickTraceCollector {
                 .filter(|&f| frees_only(snapshot, f, value))
                 .collect();
             for &free in &frees {
-                edited.ops[free.index()].facts.effects = Effects::Known(vec![]);
+                edited.get_or_insert_with(|| snapshot.clone()).ops[free.index()]
+                    .facts
+                    .effects = Effects::Known(vec![]);
             }
             heap.push((alloc, value, frees));
         }
-        let alias = AliasAnalysis::new(&edited);
-        let lifetimes = Lifetimes::new(&edited, &alias);
-        let edited_uses = UseLists::new(&edited);
+        let edited = edited.as_ref().unwrap_or(snapshot);
+        let alias = AliasAnalysis::new(edited);
+        let lifetimes = Lifetimes::new(edited, &alias);
+        let edited_uses = &uses;
         let ticks = lifetimes.ticks();
         let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));
         let label = |scope: OpId| {
@@ -1249,7 +1254,7 @@ impl TraceCollector for TickTraceCollector {
             } else if escape.address_exposed {
                 Some(Refusal::AddressExposed)
             } else if escape.unknown_op {
-                Some(unknown_user(&edited, &edited_uses, alias.flow(), value))
+                Some(unknown_user(edited, edited_uses, alias.flow(), value))
             } else if !escape.stored && !life.freed_through_alias {
                 // Left: stores and frees through aliases (the other events
                 // are escapes checked above); the walk below would find none.
