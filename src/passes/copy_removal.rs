@@ -52,6 +52,7 @@
 //! Removals are applied in rounds: each round takes a fresh snapshot and
 //! applies every removal that touches no op or value another one touches.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
 
 use melior::ir::OperationRef;
@@ -235,8 +236,8 @@ pub fn decide(
     let ctx = Ctx {
         snapshot,
         uses: UseLists::new(snapshot),
-        aliases: AliasAnalysis::new(snapshot),
-        dominance: DominanceInfo::new(snapshot),
+        aliases: OnceCell::new(),
+        dominance: OnceCell::new(),
     };
     let mut out = Vec::new();
     for index in 1..snapshot.ops.len() {
@@ -269,14 +270,26 @@ pub fn decide(
     out
 }
 
+/// The analyses a decision reads. Aliases and dominance are built on the
+/// first copy that passes the checks on its own block (an allocation and a
+/// free there): a body whose copies all fail them never needs either.
 struct Ctx<'s> {
     snapshot: &'s Snapshot,
     uses: UseLists,
-    aliases: AliasAnalysis<'s>,
-    dominance: DominanceInfo<'s>,
+    aliases: OnceCell<AliasAnalysis<'s>>,
+    dominance: OnceCell<DominanceInfo<'s>>,
 }
 
-impl Ctx<'_> {
+impl<'s> Ctx<'s> {
+    fn aliases(&self) -> &AliasAnalysis<'s> {
+        self.aliases.get_or_init(|| AliasAnalysis::new(self.snapshot))
+    }
+
+    fn dominance(&self) -> &DominanceInfo<'s> {
+        self.dominance
+            .get_or_init(|| DominanceInfo::new(self.snapshot))
+    }
+
     /// The position in `block` of the op of `block` that is or contains `op`.
     fn position_in(&self, op: OpId, block: BlockId) -> Option<u32> {
         let region = self.snapshot.block(block).region;
@@ -288,7 +301,7 @@ impl Ctx<'_> {
     /// A user of `value` or an alias of it strictly between positions
     /// `from` and `to` of `block`.
     fn used_between(&self, value: ValueId, block: BlockId, from: u32, to: u32) -> Option<OpId> {
-        self.aliases.resolve(value).into_iter().find_map(|alias| {
+        self.aliases().resolve(value).into_iter().find_map(|alias| {
             self.uses
                 .of(alias)
                 .iter()
@@ -303,8 +316,8 @@ impl Ctx<'_> {
     /// An op that takes the address of `value` or an alias of it as a plain
     /// value (see [`crate::analysis::value_flow::UseKind::AddressExposed`]).
     fn address_exposed(&self, value: ValueId) -> Option<OpId> {
-        let flow = self.aliases.flow();
-        self.aliases.resolve(value).into_iter().find_map(|alias| {
+        let flow = self.aliases().flow();
+        self.aliases().resolve(value).into_iter().find_map(|alias| {
             flow.events(alias)
                 .iter()
                 .find(|e| e.kind == UseKind::AddressExposed)
@@ -395,7 +408,7 @@ impl Ctx<'_> {
         let free = self
             .free_after(source, block, info.position)
             .ok_or(Kept::NoSourceFree)?;
-        if !self.dominance.value_properly_dominates(target, alloc) {
+        if !self.dominance().value_properly_dominates(target, alloc) {
             return Err(Kept::TargetDefinedLater);
         }
         self.unused_around(block, info.position, (alloc, free), source, target)?;
@@ -448,7 +461,7 @@ impl Ctx<'_> {
         ) {
             return Err(Kept::SourceUsedBetween { by });
         }
-        if !self.dominance.value_properly_dominates(source, clone_op) {
+        if !self.dominance().value_properly_dominates(source, clone_op) {
             return Err(Kept::TargetDefinedLater);
         }
         Ok(Removal {
