@@ -68,6 +68,8 @@
 //! conventions). Nothing here panics on malformed CFGs (cross-region edges,
 //! missing terminators, empty regions).
 
+use std::cell::OnceCell;
+
 use super::graph::{BlockNesting, Cfg, Csr};
 use super::snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId};
 
@@ -256,14 +258,16 @@ pub struct DominanceInfo<'a> {
     cfg: Cfg,
     dom: Tree,
     /// Post-dominator tree over `blocks + regions` nodes; node `nb + r` is the
-    /// virtual root of region `r`.
-    post: Tree,
+    /// virtual root of region `r`. Built on the first post-dominance query
+    /// (most passes ask none).
+    post: OnceCell<Tree>,
     /// Ancestor lookups across nested regions.
     nesting: BlockNesting,
 }
 
 impl<'a> DominanceInfo<'a> {
-    /// Computes both trees for every region. O((blocks + edges) * passes).
+    /// Computes the dominator tree of every region (the post-dominator tree
+    /// on the first post-dominance query). O((blocks + edges) * passes).
     pub fn new(snap: &'a Snapshot) -> Self {
         let cfg = Cfg::new(snap);
         Self::with_cfg(snap, cfg)
@@ -272,49 +276,55 @@ impl<'a> DominanceInfo<'a> {
     /// Same as [`DominanceInfo::new`] with a CFG already built.
     pub fn with_cfg(snap: &'a Snapshot, cfg: Cfg) -> Self {
         let nb = snap.blocks.len();
-        let nr = snap.regions.len();
         let entries: Vec<u32> = snap
             .regions
             .iter()
             .filter_map(|r| r.blocks.first().map(|b| b.0))
             .collect();
         let dom = Tree::build(nb, &entries, &cfg.succ, &cfg.pred);
-
-        // Reversed CFG plus a virtual root per region, joined to its exits.
-        let n = nb + nr;
-        let mut rs: Vec<(u32, u32)> = Vec::with_capacity(cfg.succ.data.len() + nb);
-        for b in 0..nb as u32 {
-            for &p in cfg.pred.get(b) {
-                rs.push((b, p));
-            }
-        }
-        let mut roots = Vec::new();
-        for (r, info) in snap.regions.iter().enumerate() {
-            if info.blocks.is_empty() {
-                continue;
-            }
-            let v = (nb + r) as u32;
-            roots.push(v);
-            for &b in &info.blocks {
-                if b.index() < nb
-                    && snap.blocks[b.index()].region.index() == r
-                    && cfg.succ.get(b.0).is_empty()
-                {
-                    rs.push((v, b.0));
-                }
-            }
-        }
-        let rsucc = Csr::from_pairs(n, &rs);
-        let rp: Vec<(u32, u32)> = rs.iter().map(|&(f, t)| (t, f)).collect();
-        let rpred = Csr::from_pairs(n, &rp);
-        let post = Tree::build(n, &roots, &rsucc, &rpred);
         DominanceInfo {
             snap,
             cfg,
             dom,
-            post,
+            post: OnceCell::new(),
             nesting: BlockNesting::new(snap),
         }
+    }
+
+    /// The post-dominator tree: the reversed CFG plus a virtual root per
+    /// region, joined to its exits.
+    fn post(&self) -> &Tree {
+        self.post.get_or_init(|| {
+            let (snap, cfg) = (self.snap, &self.cfg);
+            let nb = snap.blocks.len();
+            let n = nb + snap.regions.len();
+            let mut rs: Vec<(u32, u32)> = Vec::with_capacity(cfg.succ.data.len() + nb);
+            for b in 0..nb as u32 {
+                for &p in cfg.pred.get(b) {
+                    rs.push((b, p));
+                }
+            }
+            let mut roots = Vec::new();
+            for (r, info) in snap.regions.iter().enumerate() {
+                if info.blocks.is_empty() {
+                    continue;
+                }
+                let v = (nb + r) as u32;
+                roots.push(v);
+                for &b in &info.blocks {
+                    if b.index() < nb
+                        && snap.blocks[b.index()].region.index() == r
+                        && cfg.succ.get(b.0).is_empty()
+                    {
+                        rs.push((v, b.0));
+                    }
+                }
+            }
+            let rsucc = Csr::from_pairs(n, &rs);
+            let rp: Vec<(u32, u32)> = rs.iter().map(|&(f, t)| (t, f)).collect();
+            let rpred = Csr::from_pairs(n, &rp);
+            Tree::build(n, &roots, &rsucc, &rpred)
+        })
     }
 
     /// The snapshot analysed.
@@ -341,7 +351,7 @@ impl<'a> DominanceInfo<'a> {
     /// True if an exit of the region is reachable from `block` (the block is
     /// in the post-dominator tree).
     pub fn reaches_exit(&self, block: BlockId) -> bool {
-        self.post.in_tree(block.0)
+        self.post().in_tree(block.0)
     }
 
     /// The immediate dominator; `None` for entry blocks and unreachable blocks.
@@ -353,7 +363,7 @@ impl<'a> DominanceInfo<'a> {
     /// The immediate post-dominator; `None` for exits (their parent is the
     /// virtual root) and blocks that reach no exit.
     pub fn ipostdom(&self, block: BlockId) -> Option<BlockId> {
-        let d = self.post.idom[block.index()];
+        let d = self.post().idom[block.index()];
         (d != NONE && (d as usize) < self.nb()).then_some(BlockId(d))
     }
 
@@ -366,7 +376,7 @@ impl<'a> DominanceInfo<'a> {
     /// Depth in the post-dominator tree (virtual root = 0, exits = 1, like
     /// LLVM's levels); `None` if the block reaches no exit.
     pub fn postdom_depth(&self, block: BlockId) -> Option<u32> {
-        let d = self.post.depth[block.index()];
+        let d = self.post().depth[block.index()];
         (d != NONE).then_some(d)
     }
 
@@ -418,7 +428,7 @@ impl<'a> DominanceInfo<'a> {
             return if post { bp < a_pos } else { a_pos < bp };
         }
         if post {
-            a_block != bb && self.post.dominates(a_block.0, bb.0)
+            a_block != bb && self.post().dominates(a_block.0, bb.0)
         } else {
             a_block != bb && self.dom.dominates(a_block.0, bb.0)
         }
@@ -572,7 +582,7 @@ impl<'a> DominanceInfo<'a> {
         if a == b {
             return Some(a);
         }
-        let n = self.post.nca(a.0, b.0)?;
+        let n = self.post().nca(a.0, b.0)?;
         ((n as usize) < self.nb()).then_some(BlockId(n))
     }
 
