@@ -442,11 +442,13 @@ bool bufrsShimHasAllocation(MlirOperation root);
  * hoisting has nothing to do in a body without one. */
 bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
 
-/* Whether any op nested in `root` declares a MemoryEffects::Allocate effect
- * off the automatic allocation scope (a heap allocation) on a memref of
- * static shape, or on no value: merge-alloc (without dynamic=true) has
- * nothing to merge in a body without one. */
-bool bufrsShimHasStaticHeapAllocation(MlirOperation root);
+/* How many MemoryEffects::Allocate effects off the automatic allocation
+ * scope (heap allocations) on a memref of static shape, or on no value, the
+ * ops nested in `root` declare, counted up to `limit` (the walk stops
+ * there): merge-alloc (without dynamic=true) has nothing to merge in a body
+ * with fewer than two. */
+intptr_t bufrsShimCountStaticHeapAllocations(MlirOperation root,
+                                             intptr_t limit);
 
 /* Whether any op nested in `root` has one of the `count` names of `names`
  * (e.g. "bufferization.dealloc"): passes that rewrite only such ops have

@@ -386,27 +386,37 @@ extern "C" void bufrsShimCaptureFree(BufrsCapture *capture) {
     capturePool.push_back(std::move(owned));
 }
 
+/* How many Allocate effects that `accept` accepts the ops nested in `root`
+ * that `where` accepts declare, counting up to `limit` (the walk stops
+ * there). */
+static intptr_t countAllocationsWhere(
+    Operation *root, llvm::function_ref<bool(Operation *)> where,
+    llvm::function_ref<bool(const MemoryEffects::EffectInstance &)> accept,
+    intptr_t limit) {
+  intptr_t count = 0;
+  root->walk([&](Operation *op) {
+    if (!where(op))
+      return WalkResult::advance();
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface)
+      return WalkResult::advance();
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      if (isa<MemoryEffects::Allocate>(effect.getEffect()) && accept(effect) &&
+          ++count >= limit)
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return count;
+}
+
 /* Whether an op nested in `root` that `where` accepts declares an Allocate
  * effect that `accept` accepts; stops at the first. */
 static bool hasAllocationWhere(
     Operation *root, llvm::function_ref<bool(Operation *)> where,
     llvm::function_ref<bool(const MemoryEffects::EffectInstance &)> accept) {
-  return root
-      ->walk([&](Operation *op) {
-        if (!where(op))
-          return WalkResult::advance();
-        auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-        if (!iface)
-          return WalkResult::advance();
-        SmallVector<MemoryEffects::EffectInstance> effects;
-        iface.getEffects(effects);
-        for (const MemoryEffects::EffectInstance &effect : effects)
-          if (isa<MemoryEffects::Allocate>(effect.getEffect()) &&
-              accept(effect))
-            return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
+  return countAllocationsWhere(root, where, accept, 1) >= 1;
 }
 
 static bool anyAllocation(const MemoryEffects::EffectInstance &) {
@@ -429,10 +439,11 @@ extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
       anyAllocation);
 }
 
-/* A heap (not automatic-allocation-scope) allocation of a memref of static
- * shape, or of no value (which may be anything). */
-extern "C" bool bufrsShimHasStaticHeapAllocation(MlirOperation root) {
-  return hasAllocationWhere(
+/* Heap (not automatic-allocation-scope) allocations of a memref of static
+ * shape, or of no value (which may be anything), up to `limit`. */
+extern "C" intptr_t bufrsShimCountStaticHeapAllocations(MlirOperation root,
+                                                        intptr_t limit) {
+  return countAllocationsWhere(
       unwrap(root), [](Operation *) { return true; },
       [](const MemoryEffects::EffectInstance &effect) {
         if (isa<SideEffects::AutomaticAllocationScopeResource>(
@@ -443,7 +454,8 @@ extern "C" bool bufrsShimHasStaticHeapAllocation(MlirOperation root) {
           return true;
         auto type = dyn_cast<MemRefType>(value.getType());
         return type && type.hasStaticShape();
-      });
+      },
+      limit);
 }
 
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,

@@ -334,12 +334,13 @@ pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
     unsafe { ffi::bufrsShimHasAllocationOffTopBlock(root) }
 }
 
-/// Whether any op in `root`'s body declares a heap `Allocate` effect on a
-/// memref of static shape (or on no value) (one C++ walk, nothing
-/// captured): merge-alloc without `dynamic` merges nothing else.
-pub fn has_static_heap_allocation(root: MlirOperation) -> bool {
+/// How many heap `Allocate` effects on a memref of static shape (or on no
+/// value) the ops in `root`'s body declare, counted up to `limit` (one C++
+/// walk that stops there, nothing captured): merge-alloc without `dynamic`
+/// merges nothing in a body with fewer than two.
+pub fn count_static_heap_allocations(root: MlirOperation, limit: usize) -> usize {
     // SAFETY: `root` is a live op.
-    unsafe { ffi::bufrsShimHasStaticHeapAllocation(root) }
+    unsafe { ffi::bufrsShimCountStaticHeapAllocations(root, limit as isize) as usize }
 }
 
 /// Whether any op nested in `root` is named `name` (one C++ walk, nothing

@@ -114,7 +114,7 @@
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use crate::ir::capture::{IrMap, capture, has_static_heap_allocation};
+use crate::ir::capture::{IrMap, capture, count_static_heap_allocations};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -201,16 +201,18 @@ impl BufrsPass for MergeAlloc {
         let Ok(kind) = PlannerKind::from_name(&options.planner) else {
             return fail(format!("unknown planner '{}'", options.planner));
         };
-        // Without dynamic sizes, only a static-shaped heap allocation can
-        // be merged: a body without one is left as it is (unless a report,
-        // a picture, analysis attributes or a staging space is asked for).
+        // Without dynamic sizes, only static-shaped heap allocations can be
+        // merged, and only two or more in one scope: a body with fewer than
+        // two is left as it is (its one scope, if any, would be skipped as
+        // `Skip::OneBuffer`), unless a report, a picture, analysis
+        // attributes or a staging space is asked for.
         if !options.dynamic
             && !options.analysis_only
             && !options.report
             && options.report_file.is_empty()
             && options.plan_svg_dir.is_empty()
             && options.staging_space.is_empty()
-            && !has_static_heap_allocation(op.to_raw())
+            && count_static_heap_allocations(op.to_raw(), 2) < 2
         {
             return pass::unchanged(op.to_raw());
         }
