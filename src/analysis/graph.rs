@@ -269,6 +269,15 @@ pub fn strongly_connected_components(g: &Csr) -> (Vec<u32>, u32) {
         if index[root as usize] != NONE {
             continue;
         }
+        // A node without successors is its own component (most values of a
+        // flow graph: every non-buffer): what the walk below would do.
+        if g.get(root).is_empty() {
+            index[root as usize] = next_index;
+            next_index += 1;
+            comp[root as usize] = ncomp;
+            ncomp += 1;
+            continue;
+        }
         call.push((root, 0));
         index[root as usize] = next_index;
         low[root as usize] = next_index;

@@ -288,10 +288,30 @@ impl ValueFlow {
         let mut origin = vec![Origin::Derived; nv];
         let mut external = vec![false; nv];
         let mut edges: Vec<Edge> = Vec::new();
+        // The classified uses of buffers (the root's operands excepted),
+        // gathered in the same walk over the ops.
+        let mut pairs: Vec<Event> = Vec::new();
+        let mut kinds = Vec::new();
 
         for (o, op) in snap.ops.iter().enumerate() {
             let oid = OpId(o as u32);
             let f = &op.facts;
+            if o > 0 {
+                for (i, &v) in op.operands.iter().enumerate() {
+                    if !is_buf(v) || op.operands[..i].contains(&v) {
+                        continue;
+                    }
+                    kinds.clear();
+                    classify_use(snap, oid, v, &mut kinds);
+                    for &kind in &kinds {
+                        pairs.push(Event {
+                            op: oid,
+                            value: v,
+                            kind,
+                        });
+                    }
+                }
+            }
             for &r in &op.results {
                 if let Some(k) = allocation_origin(snap, oid, r) {
                     origin[r.index()] = k;
@@ -477,26 +497,6 @@ impl ValueFlow {
             }
         }
 
-        // Uses, grouped by value.
-        let mut pairs: Vec<Event> = Vec::new();
-        let mut kinds = Vec::new();
-        for (o, op) in snap.ops.iter().enumerate().skip(1) {
-            let oid = OpId(o as u32);
-            for (i, &v) in op.operands.iter().enumerate() {
-                if !is_buf(v) || op.operands[..i].contains(&v) {
-                    continue;
-                }
-                kinds.clear();
-                classify_use(snap, oid, v, &mut kinds);
-                for &kind in &kinds {
-                    pairs.push(Event {
-                        op: oid,
-                        value: v,
-                        kind,
-                    });
-                }
-            }
-        }
         let (pairs, event_start) = group_by_value(pairs, nv, |e| e.value);
         ValueFlow {
             edges,
