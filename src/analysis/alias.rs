@@ -75,9 +75,6 @@ pub struct AliasAnalysis<'a> {
     flow: ValueFlow,
     fwd: Csr,
     rev: Csr,
-    origin: Vec<Origin>,
-    /// Explicitly external (may have incoming edges too, e.g. call results).
-    external: Vec<bool>,
     /// The strongly connected component of each value; components are
     /// numbered so that every edge between two of them goes to a smaller
     /// number.
@@ -129,10 +126,6 @@ impl<'a> AliasAnalysis<'a> {
         let rev_pairs: Vec<(u32, u32)> = edges.iter().map(|&(f, t)| (t, f)).collect();
         let rev = Csr::from_pairs(nv, &rev_pairs);
         drop((edges, rev_pairs));
-        let origin: Vec<Origin> = (0..nv as u32).map(|v| flow.origin(ValueId(v))).collect();
-        let external: Vec<bool> = (0..nv as u32)
-            .map(|v| flow.is_external(ValueId(v)))
-            .collect();
 
         let (comp, ncomp) = strongly_connected_components(&fwd);
         let ncomp = ncomp as usize;
@@ -144,7 +137,9 @@ impl<'a> AliasAnalysis<'a> {
         let members = Csr::from_pairs(ncomp, &member_pairs);
         let source_pairs: Vec<(u32, u32)> = member_pairs
             .into_iter()
-            .filter(|&(_, v)| matches!(origin[v as usize], Origin::Allocation | Origin::Alloca))
+            .filter(|&(_, v)| {
+                matches!(flow.origin(ValueId(v)), Origin::Allocation | Origin::Alloca)
+            })
             .collect();
         let own_sources = Csr::from_pairs(ncomp, &source_pairs);
         drop(source_pairs);
@@ -167,7 +162,10 @@ impl<'a> AliasAnalysis<'a> {
             // entry-less cycle, a value nothing flows into) is of unknown
             // origin.
             let mut ext = own.is_empty() && preds.is_empty();
-            ext |= members.get(c as u32).iter().any(|&m| external[m as usize]);
+            ext |= members
+                .get(c as u32)
+                .iter()
+                .any(|&m| flow.is_external(ValueId(m)));
             let mut has = !own.is_empty();
             for &p in preds {
                 ext |= comp_external[p as usize];
@@ -181,8 +179,6 @@ impl<'a> AliasAnalysis<'a> {
             flow,
             fwd,
             rev,
-            origin,
-            external,
             comp,
             members,
             comp_preds,
@@ -205,18 +201,18 @@ impl<'a> AliasAnalysis<'a> {
 
     /// The origin of `v` itself (see [`Origin`]).
     pub fn origin(&self, v: ValueId) -> Origin {
-        self.origin[v.index()]
+        self.flow.origin(v)
     }
 
     /// True if `v` is explicitly of unknown origin (it may also have incoming
     /// flow, e.g. a call result).
     pub fn is_external(&self, v: ValueId) -> bool {
-        self.external[v.index()]
+        self.flow.is_external(v)
     }
 
     /// All allocation values (heap and stack), in value order.
     pub fn allocation_values(&self) -> Vec<ValueId> {
-        (0..self.origin.len() as u32)
+        (0..self.comp.len() as u32)
             .map(ValueId)
             .filter(|&v| matches!(self.origin(v), Origin::Allocation | Origin::Alloca))
             .collect()

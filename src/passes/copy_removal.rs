@@ -282,7 +282,8 @@ struct Ctx<'s> {
 
 impl<'s> Ctx<'s> {
     fn aliases(&self) -> &AliasAnalysis<'s> {
-        self.aliases.get_or_init(|| AliasAnalysis::new(self.snapshot))
+        self.aliases
+            .get_or_init(|| AliasAnalysis::new(self.snapshot))
     }
 
     fn dominance(&self) -> &DominanceInfo<'s> {
