@@ -454,6 +454,24 @@ bool bufrsShimHasStaticHeapAllocation(MlirOperation root);
 bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
                               intptr_t count);
 
+/* Releases a snapshot Rust handed to bufrsShimKeepSnapshot. Must not unwind. */
+typedef void (*BufrsReleaseFn)(void *data);
+
+/* The snapshot of `root` an earlier pass of the same pipeline kept
+ * (bufrsShimKeepSnapshot), when `root` is the op the running bufrs pass runs
+ * on, no pass changed it since, and this is the run's first ask; else null.
+ * The shim owns it (as an MLIR analysis of `root`, dropped when a pass
+ * changes `root` or the pipeline is done with it). */
+void *bufrsShimKeptSnapshot(MlirOperation root);
+
+/* Offers `data`, a snapshot of `root` captured during the running pass, for
+ * the passes after it: kept if `root` is the op the pass runs on and the
+ * pass reports it unchanged (it replaces an earlier offer of the run),
+ * released with `release` otherwise. False, with nothing taken, outside a
+ * bufrs pass or for another op. */
+bool bufrsShimKeepSnapshot(MlirOperation root, void *data,
+                           BufrsReleaseFn release);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,7 +13,7 @@
 //! [`IrMap`] maps ids back to MLIR handles so that a pass can apply its
 //! edits after analyzing.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, ffi::c_void, sync::Arc};
 
 use mlir_sys::{MlirBlock, MlirOperation, MlirRegion, MlirValue};
 
@@ -69,6 +69,63 @@ pub fn capture(root: MlirOperation) -> (Snapshot, IrMap) {
     // SAFETY: `raw` came from `bufrsShimCapture` and is freed once.
     unsafe { ffi::bufrsShimCaptureFree(&mut raw) };
     result
+}
+
+/// A snapshot shared by the passes of one pipeline ([`capture_unedited`]).
+struct Kept {
+    snapshot: Arc<Snapshot>,
+    map: Arc<IrMap>,
+}
+
+/// Drops a [`Kept`] the shim held (`BufrsReleaseFn`).
+unsafe extern "C" fn release_kept(data: *mut c_void) {
+    // A drop of vectors and maps cannot panic, but no unwinding may cross
+    // into C++ in any case.
+    let _ = std::panic::catch_unwind(|| {
+        // SAFETY: `data` is the `Box<Kept>` `capture_unedited` handed to the
+        // shim, which releases it exactly once.
+        drop(unsafe { Box::from_raw(data.cast::<Kept>()) });
+    });
+}
+
+/// Captures `root`, the op the running pass runs on, **before the pass edits
+/// anything in it**, or reads the snapshot an earlier pass of the same
+/// pipeline captured of it when no pass changed it since: the shim keeps a
+/// snapshot as an MLIR analysis of `root` when the pass that captured it
+/// reports `root` unchanged ([`crate::passes::pass::unchanged`]), and MLIR's
+/// pass manager drops it as soon as a pass (bufrs or not) does not preserve
+/// `root`'s analyses. Only the first call of a run may read a kept snapshot
+/// (a later one captures again); a call after an edit of the run would read
+/// a stale snapshot, hence the name. Outside a bufrs pass, or for another
+/// op, it is [`capture`].
+pub fn capture_unedited(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>) {
+    let (snapshot, map, _) = capture_unedited_or_kept(root);
+    (snapshot, map)
+}
+
+/// [`capture_unedited`], and whether the snapshot is one an earlier pass
+/// kept (for tests of the sharing).
+pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>, bool) {
+    // SAFETY: `root` is a live op; the pointer, if not null, is a `Kept`
+    // the shim owns until the running pass returns.
+    let kept = unsafe { ffi::bufrsShimKeptSnapshot(root) }.cast::<Kept>();
+    // SAFETY: as above.
+    if let Some(kept) = unsafe { kept.as_ref() } {
+        return (Arc::clone(&kept.snapshot), Arc::clone(&kept.map), true);
+    }
+    let (snapshot, map) = capture(root);
+    let (snapshot, map) = (Arc::new(snapshot), Arc::new(map));
+    let offer = Box::into_raw(Box::new(Kept {
+        snapshot: Arc::clone(&snapshot),
+        map: Arc::clone(&map),
+    }));
+    // SAFETY: the shim takes `offer` (and releases it once with
+    // `release_kept`) when it returns true; otherwise it is still ours.
+    if !unsafe { ffi::bufrsShimKeepSnapshot(root, offer.cast(), Some(release_kept)) } {
+        // SAFETY: not taken by the shim, so still the box made above.
+        drop(unsafe { Box::from_raw(offer) });
+    }
+    (snapshot, map, false)
 }
 
 /// The arrays of one capture as slices.
