@@ -449,12 +449,28 @@ extern "C" bool bufrsShimHasStaticHeapAllocation(MlirOperation root) {
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
                                          const MlirStringRef *names,
                                          intptr_t count) {
-  return unwrap(root)
+  // Registered names compare by identity (one lookup each, not a string
+  // comparison per op); a name no dialect registers can only be that of an
+  // unregistered op, compared as text.
+  Operation *rootOp = unwrap(root);
+  SmallVector<OperationName, 4> registered;
+  SmallVector<StringRef, 4> unregistered;
+  for (intptr_t i = 0; i < count; ++i) {
+    StringRef name = unwrap(names[i]);
+    if (auto found = RegisteredOperationName::lookup(name, rootOp->getContext()))
+      registered.push_back(*found);
+    else
+      unregistered.push_back(name);
+  }
+  return rootOp
       ->walk([&](Operation *op) {
-        llvm::StringRef name = op->getName().getStringRef();
-        for (intptr_t i = 0; i < count; ++i)
-          if (name == unwrap(names[i]))
+        OperationName name = op->getName();
+        if (name.isRegistered()) {
+          if (llvm::is_contained(registered, name))
             return WalkResult::interrupt();
+        } else if (llvm::is_contained(unregistered, name.getStringRef())) {
+          return WalkResult::interrupt();
+        }
         return WalkResult::advance();
       })
       .wasInterrupted();

@@ -13,7 +13,9 @@
 //! [`IrMap`] maps ids back to MLIR handles so that a pass can apply its
 //! edits after analyzing.
 
-use std::{collections::HashMap, ffi::c_void, sync::Arc};
+use std::{cell::RefCell, ffi::c_void, sync::Arc};
+
+use rustc_hash::FxHashMap;
 
 use mlir_sys::{MlirBlock, MlirOperation, MlirRegion, MlirValue};
 
@@ -36,13 +38,13 @@ pub struct IrMap {
     pub values: Vec<MlirValue>,
     /// Operand index of the first forwarded operand, per (branch op,
     /// successor index).
-    pub successor_operand_starts: HashMap<(OpId, u32), u32>,
+    pub successor_operand_starts: FxHashMap<(OpId, u32), u32>,
     /// Operand index of the first forwarded operand, per (region-branch op,
     /// entry edge index).
-    pub entry_edge_operand_starts: HashMap<(OpId, u32), u32>,
+    pub entry_edge_operand_starts: FxHashMap<(OpId, u32), u32>,
     /// Operand index of the first forwarded operand of a region terminator
     /// (all its edges forward the same operands).
-    pub terminator_operand_starts: HashMap<OpId, u32>,
+    pub terminator_operand_starts: FxHashMap<OpId, u32>,
 }
 
 impl IrMap {
@@ -280,9 +282,13 @@ impl<'a> Flat<'a> {
                 })
                 .collect(),
         };
-        // One interning per distinct name of the body (MLIR keeps one
-        // string per OperationName, so its address identifies the name).
-        let mut names: rustc_hash::FxHashMap<(usize, usize), OpName> = Default::default();
+        // One interning per distinct name (MLIR keeps one string per
+        // OperationName, so its address identifies the name), cached across
+        // the captures on this thread.
+        let mut names = NAMES.with(|names| names.take());
+        if names.len() > MAX_CACHED_NAMES {
+            names.clear();
+        }
         for (index, op) in self.ops.iter().enumerate() {
             let id = OpId(index as u32);
             map.ops.push(op.handle);
@@ -360,9 +366,7 @@ impl<'a> Flat<'a> {
                 cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
             };
             snapshot.ops.push(OpInfo {
-                name: *names
-                    .entry((op.name.data as usize, op.name.length))
-                    .or_insert_with(|| OpName::intern(str_of(op.name))),
+                name: cached_name(&mut names, op.name),
                 parent_block: optional(op.parent_block).map(BlockId),
                 position: op.position,
                 operands: self.id_list(op.operands, ValueId),
@@ -371,7 +375,41 @@ impl<'a> Flat<'a> {
                 facts,
             });
         }
+        NAMES.with(|cached| *cached.borrow_mut() = names);
         (snapshot, map)
+    }
+}
+
+thread_local! {
+    /// Interned op names by the address and length of MLIR's name string,
+    /// kept across the captures on this thread (`Flat::snapshot`).
+    static NAMES: RefCell<FxHashMap<(usize, usize), OpName>> = RefCell::default();
+}
+
+/// Bound on [`NAMES`] (contexts come and go in a long-lived host).
+const MAX_CACHED_NAMES: usize = 4096;
+
+/// The interned name of `name`, from `names` when its entry has the same
+/// text: a name's string lives as long as its context, and a later context
+/// may hold another name at the same address.
+fn cached_name(
+    names: &mut FxHashMap<(usize, usize), OpName>,
+    name: mlir_sys::MlirStringRef,
+) -> OpName {
+    let key = (name.data as usize, name.length);
+    let bytes: &[u8] = if name.data.is_null() {
+        &[]
+    } else {
+        // SAFETY: MLIR guarantees `length` readable bytes at `data`.
+        unsafe { std::slice::from_raw_parts(name.data.cast::<u8>(), name.length) }
+    };
+    match names.get(&key) {
+        Some(cached) if cached.as_str().as_bytes() == bytes => *cached,
+        _ => {
+            let interned = OpName::intern(str_of(name));
+            names.insert(key, interned);
+            interned
+        }
     }
 }
 
