@@ -448,6 +448,13 @@ bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
  * nothing to merge in a body without one. */
 bool bufrsShimHasStaticHeapAllocation(MlirOperation root);
 
+/* Whether an op nested in `root` declares a MemoryEffects::Allocate or Free
+ * effect, is a call (CallOpInterface), or has unknown effects (neither
+ * MemoryEffectOpInterface nor HasRecursiveMemoryEffects): without one, the
+ * body owns no buffer and frees none, so the deallocation passes have
+ * nothing to free (returned arguments aside: see their callers). */
+bool bufrsShimMayOwnOrFreeBuffers(MlirOperation root);
+
 /* Whether any op nested in `root` has one of the `count` names of `names`
  * (e.g. "bufferization.dealloc"): passes that rewrite only such ops have
  * nothing to do in a body without one. */

@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/RegionKindInterface.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
@@ -444,6 +445,30 @@ extern "C" bool bufrsShimHasStaticHeapAllocation(MlirOperation root) {
         auto type = dyn_cast<MemRefType>(value.getType());
         return type && type.hasStaticShape();
       });
+}
+
+extern "C" bool bufrsShimMayOwnOrFreeBuffers(MlirOperation rootHandle) {
+  Operation *root = unwrap(rootHandle);
+  return root
+      ->walk([&](Operation *op) {
+        if (op == root)
+          return WalkResult::advance();
+        if (isa<CallOpInterface>(op))
+          return WalkResult::interrupt();
+        auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+        if (!iface)
+          return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                     ? WalkResult::advance()
+                     : WalkResult::interrupt();
+        SmallVector<MemoryEffects::EffectInstance> effects;
+        iface.getEffects(effects);
+        for (const MemoryEffects::EffectInstance &effect : effects)
+          if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(
+                  effect.getEffect()))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,

@@ -437,6 +437,14 @@ pub fn has_static_heap_allocation(root: MlirOperation) -> bool {
     unsafe { ffi::bufrsShimHasStaticHeapAllocation(root) }
 }
 
+/// Whether an op nested in `root` allocates or frees (`Allocate` / `Free`
+/// effects), is a call, or has unknown effects (one C++ walk, nothing
+/// captured): a body without one owns no buffer and frees none.
+pub fn may_own_or_free_buffers(root: MlirOperation) -> bool {
+    // SAFETY: `root` is a live op.
+    unsafe { ffi::bufrsShimMayOwnOrFreeBuffers(root) }
+}
+
 /// Whether any op nested in `root` is named `name` (one C++ walk, nothing
 /// captured): passes that rewrite only such ops skip a body without one.
 pub fn contains_op_named(root: MlirOperation, name: &str) -> bool {

@@ -52,7 +52,11 @@
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use crate::ir::capture::{IrMap, capture_unedited};
+use crate::ir::{
+    capture::{IrMap, capture_unedited, may_own_or_free_buffers},
+    functions::signature,
+    types::is_buffer,
+};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -94,7 +98,17 @@ impl BufrsPass for BufferDeallocation {
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let (snapshot, map) = capture_unedited(melior::ir::operation::OperationLike::to_raw(&op));
+        let raw = melior::ir::operation::OperationLike::to_raw(&op);
+        // Nothing to free, clone or report in a body that allocates, frees
+        // and calls nothing (and has only ops of known effects), when the
+        // function returns no buffer (a returned argument gets a clone).
+        if !options.emit_remarks
+            && !may_own_or_free_buffers(raw)
+            && signature(raw).is_some_and(|s| !s.results.iter().any(|&t| is_buffer(t)))
+        {
+            return crate::passes::pass::unchanged(raw);
+        }
+        let (snapshot, map) = capture_unedited(raw);
         let dominance = DominanceInfo::new(&snapshot);
         let alias = AliasAnalysis::new(&snapshot);
         let handled = handled_by_ownership_deallocs(&snapshot, &alias);
