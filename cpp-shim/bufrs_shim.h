@@ -450,11 +450,36 @@ bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
 intptr_t bufrsShimCountStaticHeapAllocations(MlirOperation root,
                                              intptr_t limit);
 
+/* Whether an op nested in `root` declares a MemoryEffects::Allocate or Free
+ * effect, is a call (CallOpInterface), or has unknown effects (neither
+ * MemoryEffectOpInterface nor HasRecursiveMemoryEffects): without one, the
+ * body owns no buffer and frees none, so the deallocation passes have
+ * nothing to free (returned arguments aside: see their callers). */
+bool bufrsShimMayOwnOrFreeBuffers(MlirOperation root);
+
 /* Whether any op nested in `root` has one of the `count` names of `names`
  * (e.g. "bufferization.dealloc"): passes that rewrite only such ops have
  * nothing to do in a body without one. */
 bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
                               intptr_t count);
+
+/* Releases a snapshot Rust handed to bufrsShimKeepSnapshot. Must not unwind. */
+typedef void (*BufrsReleaseFn)(void *data);
+
+/* The snapshot of `root` an earlier pass of the same pipeline kept
+ * (bufrsShimKeepSnapshot), when `root` is the op the running bufrs pass runs
+ * on, no pass changed it since, and this is the run's first ask; else null.
+ * The shim owns it (as an MLIR analysis of `root`, dropped when a pass
+ * changes `root` or the pipeline is done with it). */
+void *bufrsShimKeptSnapshot(MlirOperation root);
+
+/* Offers `data`, a snapshot of `root` captured during the running pass, for
+ * the passes after it: kept if `root` is the op the pass runs on and the
+ * pass reports it unchanged (it replaces an earlier offer of the run),
+ * released with `release` otherwise. False, with nothing taken, outside a
+ * bufrs pass or for another op. */
+bool bufrsShimKeepSnapshot(MlirOperation root, void *data,
+                           BufrsReleaseFn release);
 
 #ifdef __cplusplus
 }

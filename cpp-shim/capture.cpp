@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/RegionKindInterface.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
@@ -458,15 +459,55 @@ extern "C" intptr_t bufrsShimCountStaticHeapAllocations(MlirOperation root,
       limit);
 }
 
+extern "C" bool bufrsShimMayOwnOrFreeBuffers(MlirOperation rootHandle) {
+  Operation *root = unwrap(rootHandle);
+  return root
+      ->walk([&](Operation *op) {
+        if (op == root)
+          return WalkResult::advance();
+        if (isa<CallOpInterface>(op))
+          return WalkResult::interrupt();
+        auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+        if (!iface)
+          return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                     ? WalkResult::advance()
+                     : WalkResult::interrupt();
+        SmallVector<MemoryEffects::EffectInstance> effects;
+        iface.getEffects(effects);
+        for (const MemoryEffects::EffectInstance &effect : effects)
+          if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(
+                  effect.getEffect()))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
                                          const MlirStringRef *names,
                                          intptr_t count) {
-  return unwrap(root)
+  // Registered names compare by identity (one lookup each, not a string
+  // comparison per op); a name no dialect registers can only be that of an
+  // unregistered op, compared as text.
+  Operation *rootOp = unwrap(root);
+  SmallVector<OperationName, 4> registered;
+  SmallVector<StringRef, 4> unregistered;
+  for (intptr_t i = 0; i < count; ++i) {
+    StringRef name = unwrap(names[i]);
+    if (auto found = RegisteredOperationName::lookup(name, rootOp->getContext()))
+      registered.push_back(*found);
+    else
+      unregistered.push_back(name);
+  }
+  return rootOp
       ->walk([&](Operation *op) {
-        llvm::StringRef name = op->getName().getStringRef();
-        for (intptr_t i = 0; i < count; ++i)
-          if (name == unwrap(names[i]))
+        OperationName name = op->getName();
+        if (name.isRegistered()) {
+          if (llvm::is_contained(registered, name))
             return WalkResult::interrupt();
+        } else if (llvm::is_contained(unregistered, name.getStringRef())) {
+          return WalkResult::interrupt();
+        }
         return WalkResult::advance();
       })
       .wasInterrupted();

@@ -212,6 +212,67 @@ void appendMessage(void *userData, MlirStringRef message) {
   static_cast<std::string *>(userData)->append(message.data, message.length);
 }
 
+/// A snapshot (Rust's, opaque here) of the op a bufrs pass ran on, kept as an
+/// MLIR analysis of that op for the passes after it: the pass manager drops it
+/// when a pass (any pass, bufrs or not) does not preserve the op's analyses,
+/// i.e. may have changed the op, and when the nested pipeline is done with
+/// the op. A later bufrs pass then reads it instead of capturing again.
+class KeptSnapshot {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(KeptSnapshot)
+  explicit KeptSnapshot(Operation *) {}
+  KeptSnapshot(const KeptSnapshot &) = delete;
+  KeptSnapshot &operator=(const KeptSnapshot &) = delete;
+  ~KeptSnapshot() { reset(nullptr, nullptr); }
+
+  void *get() const { return data; }
+  /// Takes `newData` (released with `newRelease`), releasing the old one.
+  void reset(void *newData, BufrsReleaseFn newRelease) {
+    if (data && release)
+      release(data);
+    data = newData;
+    release = newRelease;
+  }
+
+private:
+  void *data = nullptr;
+  BufrsReleaseFn release = nullptr;
+};
+
+/// What one run of a bufrs pass on one op has to do with kept snapshots:
+/// the one an earlier pass kept (served once), and the one this run offers.
+struct SnapshotSlot {
+  Operation *op = nullptr;
+  void *kept = nullptr;
+  bool served = false;
+  void *offered = nullptr;
+  BufrsReleaseFn release = nullptr;
+
+  void dropOffered() {
+    if (offered && release)
+      release(offered);
+    offered = nullptr;
+    release = nullptr;
+  }
+};
+
+/// The slot of the bufrs pass running on this thread, or nullptr.
+thread_local SnapshotSlot *currentSlot = nullptr;
+
+/// Installs a slot as this thread's current one while in scope.
+class SnapshotSlotScope {
+public:
+  explicit SnapshotSlotScope(SnapshotSlot *slot) : previous(currentSlot) {
+    currentSlot = slot;
+  }
+  ~SnapshotSlotScope() { currentSlot = previous; }
+  SnapshotSlotScope(const SnapshotSlotScope &) = delete;
+  SnapshotSlotScope &operator=(const SnapshotSlotScope &) = delete;
+
+private:
+  SnapshotSlot *previous;
+};
+
 class BufrsPass final : public Pass {
 public:
   explicit BufrsPass(const BufrsPassDesc *desc)
@@ -278,6 +339,11 @@ public:
 
   void runOnOperation() override {
     bufrs::TraitsCacheScope traitsScope(&traitsCache);
+    SnapshotSlot slot;
+    slot.op = getOperation();
+    if (auto kept = getCachedAnalysis<KeptSnapshot>())
+      slot.kept = kept->get().get();
+    SnapshotSlotScope slotScope(&slot);
     CollectedValues collected;
     options.collect(collected);
     switch (desc->run(desc->pass_index, wrap(getOperation()),
@@ -289,10 +355,17 @@ public:
     case BufrsRunResult_Unchanged:
       // Also what lets the pass manager skip verifying the op again.
       markAllAnalysesPreserved();
+      // The op is as the pass captured it: the passes after it may read
+      // that snapshot.
+      if (slot.offered) {
+        getAnalysis<KeptSnapshot>().reset(slot.offered, slot.release);
+        slot.offered = nullptr;
+      }
       break;
     case BufrsRunResult_Changed:
       break;
     }
+    slot.dropOffered();
   }
 
 private:
@@ -319,6 +392,25 @@ public:
 };
 
 } // namespace
+
+extern "C" void *bufrsShimKeptSnapshot(MlirOperation root) {
+  SnapshotSlot *slot = currentSlot;
+  if (!slot || slot->op != unwrap(root) || slot->served)
+    return nullptr;
+  slot->served = true;
+  return slot->kept;
+}
+
+extern "C" bool bufrsShimKeepSnapshot(MlirOperation root, void *data,
+                                      BufrsReleaseFn release) {
+  SnapshotSlot *slot = currentSlot;
+  if (!slot || slot->op != unwrap(root))
+    return false;
+  slot->dropOffered();
+  slot->offered = data;
+  slot->release = release;
+  return true;
+}
 
 extern "C" bool bufrsShimCheckDependentDialects(const BufrsPassDesc *desc,
                                                 BufrsErrorFn onError,

@@ -79,6 +79,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::test_build_analyses::TestBuildAnalyses>(),
         entry::<passes::test_support::TestOptions>(),
         entry::<passes::test_support::TestPanic>(),
+        entry::<passes::test_support::TestKeptSnapshot>(),
     ]
 });
 

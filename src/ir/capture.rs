@@ -13,7 +13,9 @@
 //! [`IrMap`] maps ids back to MLIR handles so that a pass can apply its
 //! edits after analyzing.
 
-use std::collections::HashMap;
+use std::{cell::RefCell, ffi::c_void, sync::Arc};
+
+use rustc_hash::FxHashMap;
 
 use mlir_sys::{MlirBlock, MlirOperation, MlirRegion, MlirValue};
 
@@ -36,13 +38,13 @@ pub struct IrMap {
     pub values: Vec<MlirValue>,
     /// Operand index of the first forwarded operand, per (branch op,
     /// successor index).
-    pub successor_operand_starts: HashMap<(OpId, u32), u32>,
+    pub successor_operand_starts: FxHashMap<(OpId, u32), u32>,
     /// Operand index of the first forwarded operand, per (region-branch op,
     /// entry edge index).
-    pub entry_edge_operand_starts: HashMap<(OpId, u32), u32>,
+    pub entry_edge_operand_starts: FxHashMap<(OpId, u32), u32>,
     /// Operand index of the first forwarded operand of a region terminator
     /// (all its edges forward the same operands).
-    pub terminator_operand_starts: HashMap<OpId, u32>,
+    pub terminator_operand_starts: FxHashMap<OpId, u32>,
 }
 
 impl IrMap {
@@ -69,6 +71,63 @@ pub fn capture(root: MlirOperation) -> (Snapshot, IrMap) {
     // SAFETY: `raw` came from `bufrsShimCapture` and is freed once.
     unsafe { ffi::bufrsShimCaptureFree(&mut raw) };
     result
+}
+
+/// A snapshot shared by the passes of one pipeline ([`capture_unedited`]).
+struct Kept {
+    snapshot: Arc<Snapshot>,
+    map: Arc<IrMap>,
+}
+
+/// Drops a [`Kept`] the shim held (`BufrsReleaseFn`).
+unsafe extern "C" fn release_kept(data: *mut c_void) {
+    // A drop of vectors and maps cannot panic, but no unwinding may cross
+    // into C++ in any case.
+    let _ = std::panic::catch_unwind(|| {
+        // SAFETY: `data` is the `Box<Kept>` `capture_unedited` handed to the
+        // shim, which releases it exactly once.
+        drop(unsafe { Box::from_raw(data.cast::<Kept>()) });
+    });
+}
+
+/// Captures `root`, the op the running pass runs on, **before the pass edits
+/// anything in it**, or reads the snapshot an earlier pass of the same
+/// pipeline captured of it when no pass changed it since: the shim keeps a
+/// snapshot as an MLIR analysis of `root` when the pass that captured it
+/// reports `root` unchanged ([`crate::passes::pass::unchanged`]), and MLIR's
+/// pass manager drops it as soon as a pass (bufrs or not) does not preserve
+/// `root`'s analyses. Only the first call of a run may read a kept snapshot
+/// (a later one captures again); a call after an edit of the run would read
+/// a stale snapshot, hence the name. Outside a bufrs pass, or for another
+/// op, it is [`capture`].
+pub fn capture_unedited(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>) {
+    let (snapshot, map, _) = capture_unedited_or_kept(root);
+    (snapshot, map)
+}
+
+/// [`capture_unedited`], and whether the snapshot is one an earlier pass
+/// kept (for tests of the sharing).
+pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>, bool) {
+    // SAFETY: `root` is a live op; the pointer, if not null, is a `Kept`
+    // the shim owns until the running pass returns.
+    let kept = unsafe { ffi::bufrsShimKeptSnapshot(root) }.cast::<Kept>();
+    // SAFETY: as above.
+    if let Some(kept) = unsafe { kept.as_ref() } {
+        return (Arc::clone(&kept.snapshot), Arc::clone(&kept.map), true);
+    }
+    let (snapshot, map) = capture(root);
+    let (snapshot, map) = (Arc::new(snapshot), Arc::new(map));
+    let offer = Box::into_raw(Box::new(Kept {
+        snapshot: Arc::clone(&snapshot),
+        map: Arc::clone(&map),
+    }));
+    // SAFETY: the shim takes `offer` (and releases it once with
+    // `release_kept`) when it returns true; otherwise it is still ours.
+    if !unsafe { ffi::bufrsShimKeepSnapshot(root, offer.cast(), Some(release_kept)) } {
+        // SAFETY: not taken by the shim, so still the box made above.
+        drop(unsafe { Box::from_raw(offer) });
+    }
+    (snapshot, map, false)
 }
 
 /// The arrays of one capture as slices.
@@ -223,9 +282,13 @@ impl<'a> Flat<'a> {
                 })
                 .collect(),
         };
-        // One interning per distinct name of the body (MLIR keeps one
-        // string per OperationName, so its address identifies the name).
-        let mut names: rustc_hash::FxHashMap<(usize, usize), OpName> = Default::default();
+        // One interning per distinct name (MLIR keeps one string per
+        // OperationName, so its address identifies the name), cached across
+        // the captures on this thread.
+        let mut names = NAMES.with(|names| names.take());
+        if names.len() > MAX_CACHED_NAMES {
+            names.clear();
+        }
         for (index, op) in self.ops.iter().enumerate() {
             let id = OpId(index as u32);
             map.ops.push(op.handle);
@@ -303,9 +366,7 @@ impl<'a> Flat<'a> {
                 cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
             };
             snapshot.ops.push(OpInfo {
-                name: *names
-                    .entry((op.name.data as usize, op.name.length))
-                    .or_insert_with(|| OpName::intern(str_of(op.name))),
+                name: cached_name(&mut names, op.name),
                 parent_block: optional(op.parent_block).map(BlockId),
                 position: op.position,
                 operands: self.id_list(op.operands, ValueId),
@@ -314,7 +375,41 @@ impl<'a> Flat<'a> {
                 facts,
             });
         }
+        NAMES.with(|cached| *cached.borrow_mut() = names);
         (snapshot, map)
+    }
+}
+
+thread_local! {
+    /// Interned op names by the address and length of MLIR's name string,
+    /// kept across the captures on this thread (`Flat::snapshot`).
+    static NAMES: RefCell<FxHashMap<(usize, usize), OpName>> = RefCell::default();
+}
+
+/// Bound on [`NAMES`] (contexts come and go in a long-lived host).
+const MAX_CACHED_NAMES: usize = 4096;
+
+/// The interned name of `name`, from `names` when its entry has the same
+/// text: a name's string lives as long as its context, and a later context
+/// may hold another name at the same address.
+fn cached_name(
+    names: &mut FxHashMap<(usize, usize), OpName>,
+    name: mlir_sys::MlirStringRef,
+) -> OpName {
+    let key = (name.data as usize, name.length);
+    let bytes: &[u8] = if name.data.is_null() {
+        &[]
+    } else {
+        // SAFETY: MLIR guarantees `length` readable bytes at `data`.
+        unsafe { std::slice::from_raw_parts(name.data.cast::<u8>(), name.length) }
+    };
+    match names.get(&key) {
+        Some(cached) if cached.as_str().as_bytes() == bytes => *cached,
+        _ => {
+            let interned = OpName::intern(str_of(name));
+            names.insert(key, interned);
+            interned
+        }
     }
 }
 
@@ -341,6 +436,14 @@ pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
 pub fn count_static_heap_allocations(root: MlirOperation, limit: usize) -> usize {
     // SAFETY: `root` is a live op.
     unsafe { ffi::bufrsShimCountStaticHeapAllocations(root, limit as isize) as usize }
+}
+
+/// Whether an op nested in `root` allocates or frees (`Allocate` / `Free`
+/// effects), is a call, or has unknown effects (one C++ walk, nothing
+/// captured): a body without one owns no buffer and frees none.
+pub fn may_own_or_free_buffers(root: MlirOperation) -> bool {
+    // SAFETY: `root` is a live op.
+    unsafe { ffi::bufrsShimMayOwnOrFreeBuffers(root) }
 }
 
 /// Whether any op nested in `root` is named `name` (one C++ walk, nothing

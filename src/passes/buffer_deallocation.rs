@@ -52,7 +52,11 @@
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use crate::ir::capture::{IrMap, capture};
+use crate::ir::{
+    capture::{IrMap, capture_unedited, may_own_or_free_buffers},
+    functions::signature,
+    types::is_buffer,
+};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -94,7 +98,17 @@ impl BufrsPass for BufferDeallocation {
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let (snapshot, map) = capture(melior::ir::operation::OperationLike::to_raw(&op));
+        let raw = melior::ir::operation::OperationLike::to_raw(&op);
+        // Nothing to free, clone or report in a body that allocates, frees
+        // and calls nothing (and has only ops of known effects), when the
+        // function returns no buffer (a returned argument gets a clone).
+        if !options.emit_remarks
+            && !may_own_or_free_buffers(raw)
+            && signature(raw).is_some_and(|s| !s.results.iter().any(|&t| is_buffer(t)))
+        {
+            return crate::passes::pass::unchanged(raw);
+        }
+        let (snapshot, map) = capture_unedited(raw);
         let dominance = DominanceInfo::new(&snapshot);
         let alias = AliasAnalysis::new(&snapshot);
         let handled = handled_by_ownership_deallocs(&snapshot, &alias);
@@ -109,6 +123,12 @@ impl BufrsPass for BufferDeallocation {
         // are left to it (`handled_by_ownership_deallocs`).
         let plan = plan(&snapshot, &dominance, &ownership, &[])
             .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
+        // `apply` edits only for these: without any, the function is as
+        // captured (and the passes after this one may read the snapshot).
+        let edits = !(plan.erase.is_empty()
+            && plan.clones.is_empty()
+            && plan.frees.is_empty()
+            && plan.splits.is_empty());
         if let Err(error) = apply(&snapshot, &map, &ownership, &plan) {
             Diagnostic::error(&op, format!("{}: {error}", Self::ARGUMENT)).emit();
             return Err(PassFailed);
@@ -126,6 +146,9 @@ impl BufrsPass for BufferDeallocation {
                 ),
             )
             .emit();
+        }
+        if !edits {
+            return crate::passes::pass::unchanged(melior::ir::operation::OperationLike::to_raw(&op));
         }
         Ok(())
     }

@@ -57,7 +57,7 @@ use std::collections::HashSet;
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{IrMap, capture, contains_op_named_any, has_allocation};
+use crate::ir::capture::{IrMap, capture_unedited, contains_op_named_any, has_allocation};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -109,7 +109,9 @@ impl BufrsPass for CopyRemoval {
         }
         let mut removed_any = false;
         for round in 0..MAX_ROUNDS {
-            let (snapshot, map) = capture(op.to_raw());
+            // A later round's call captures again (only a run's first call
+            // reads the snapshot an earlier pass kept).
+            let (snapshot, map) = capture_unedited(op.to_raw());
             let same_type = |a: ValueId, b: ValueId| {
                 // SAFETY: live values of the captured IR.
                 unsafe {

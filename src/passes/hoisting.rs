@@ -850,7 +850,7 @@ pub fn hoist(
     if !candidates {
         return crate::passes::pass::unchanged(root);
     }
-    let (snapshot, map) = crate::ir::capture::capture(root);
+    let (snapshot, map) = crate::ir::capture::capture_unedited(root);
     let decisions = Engine::new(&snapshot).decide(policy, |alloc| {
         crate::ir::interfaces::hoisting_kind(map.op(alloc))
     });

@@ -114,7 +114,7 @@
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use crate::ir::capture::{IrMap, capture, count_static_heap_allocations};
+use crate::ir::capture::{IrMap, capture_unedited, count_static_heap_allocations};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -474,7 +474,7 @@ pub fn merge_allocations(
     scheduler: &dyn MemoryScheduler,
     rewriter: &dyn MergeRewriter,
 ) -> PassResult {
-    let (snapshot, map) = capture(op.to_raw());
+    let (snapshot, map) = capture_unedited(op.to_raw());
     let traces = collector.collect(&snapshot, &map);
     let op_ref = |id: OpId| unsafe { OperationRef::from_raw(map.op(id)) };
 

@@ -37,7 +37,7 @@ use std::cell::OnceCell;
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{IrMap, capture, has_allocation};
+use crate::ir::capture::{IrMap, capture_unedited, has_allocation};
 use crate::{
     analysis::{
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
@@ -85,7 +85,7 @@ impl BufrsPass for PromoteBuffersToStack {
         if !has_allocation(op.to_raw()) {
             return pass::unchanged(op.to_raw());
         }
-        let (snapshot, map) = capture(op.to_raw());
+        let (snapshot, map) = capture_unedited(op.to_raw());
         let decisions = decide(&snapshot, &map, options);
         apply(&snapshot, &map, &decisions, options);
         if decisions.iter().all(|decision| decision.outcome.is_err()) {

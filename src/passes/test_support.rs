@@ -3,12 +3,15 @@
 //! - `bufrs-test-options` echoes its typed options as a remark, so lit tests
 //!   can check that every option kind parses from pipeline syntax;
 //! - `bufrs-test-panic` panics, so tests can check that a Rust panic becomes
-//!   an error diagnostic and a failed pass instead of aborting the host.
+//!   an error diagnostic and a failed pass instead of aborting the host;
+//! - `bufrs-test-kept-snapshot` remarks whether its snapshot of the function
+//!   was kept by an earlier pass or captured anew (and optionally edits the
+//!   function), so tests can check when passes share one snapshot.
 
 use melior::ir::OperationRef;
 
 use crate::{
-    ir::Diagnostic,
+    ir::{Diagnostic, capture::capture_unedited_or_kept},
     pass_options,
     passes::{Anchor, BufrsPass, PassResult},
 };
@@ -64,5 +67,43 @@ impl BufrsPass for TestPanic {
 
     fn run(_op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         panic!("{}", options.message);
+    }
+}
+
+pass_options! {
+    /// Whether to edit.
+    pub struct TestKeptSnapshotOptions {
+        edit: bool = false => "edit", "Also edit the op (set the unit attribute bufrs.test_edited), so the run counts as a change.";
+    }
+}
+
+pub struct TestKeptSnapshot;
+
+impl BufrsPass for TestKeptSnapshot {
+    type Options = TestKeptSnapshotOptions;
+    const ARGUMENT: &'static str = "bufrs-test-kept-snapshot";
+    const SUMMARY: &'static str =
+        "Test only: remark whether the snapshot of the op was kept by an earlier pass";
+    const ANCHOR: Anchor = Anchor::Op("func.func");
+    const TEST_ONLY: bool = true;
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        let (snapshot, _map, kept) = capture_unedited_or_kept(op.to_raw());
+        let how = if kept { "kept" } else { "captured" };
+        Diagnostic::remark(&op, format!("snapshot of {} ops: {how}", snapshot.ops.len())).emit();
+        if !options.edit {
+            return crate::passes::pass::unchanged(op.to_raw());
+        }
+        // SAFETY: `op` is the live op the pass runs on.
+        unsafe {
+            let context = mlir_sys::mlirOperationGetContext(op.to_raw());
+            let name = mlir_sys::mlirStringRefCreateFromCString(c"bufrs.test_edited".as_ptr());
+            mlir_sys::mlirOperationSetDiscardableAttributeByName(
+                op.to_raw(),
+                name,
+                mlir_sys::mlirUnitAttrGet(context),
+            );
+        }
+        Ok(())
     }
 }
