@@ -408,11 +408,11 @@ fn default_small(problem: &Problem, deadline: Deadline, per_mille: u64) -> Plan 
     // leave at most `CONTRACT_PERCENT`% of them, the contracted problem is planned by this
     // same path instead of the whole (no split, fills or search of the whole then: they
     // cost more than the 50 ms the default planner aims at on 1,000 buffers, and did worse
-    // on every instance measured). Perfect packings of 1,000 buffers contract to 25-74
+    // on every instance measured). Perfect packings of 1,000 buffers contract to 27-62
     // rectangles, MiniMalloc A-E and K to 9-26% of their buffers. The contracted problem
     // gets a share of the work in proportion to its buffers, as the split's leaves do (with
     // all of it the short search alone took 31-46 ms on the contracted perfect packings of
-    // 1,000 buffers under load, for 1.0166 against 1.0212).
+    // 1,000 buffers under load, for 1.0166 against 1.0212, before `contract::CROWDED`).
     if let Some(c) = contract::contract(problem)
         && c.problem().len() * 100 <= problem.len() * CONTRACT_PERCENT
     {
