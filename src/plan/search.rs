@@ -149,11 +149,34 @@ pub fn plan_until(problem: &Problem, budget: &Budget, deadline: Deadline) -> Pla
             start = plan;
         }
     }
+    let mut work = budget.work;
+    // Rectangle contraction (`plan::contract`, a heuristic reduction): the contracted
+    // problem is planned by this planner with `CONTRACT_SHARE_PERCENT` of the budget (it has
+    // no contraction of its own), and its plan expanded is a start.
+    if problem.len() <= crate::plan::lns::LNS_LIMIT
+        && start.total > lower_bound(problem)
+        && let Some(c) = crate::plan::contract::contract(problem)
+        && c.problem().len() * 100 <= problem.len() * crate::plan::CONTRACT_PERCENT
+    {
+        let share = work / 100 * CONTRACT_SHARE_PERCENT;
+        let wall = match deadline.remaining() {
+            Some(left) => left / 100 * CONTRACT_SHARE_PERCENT as u32,
+            None => budget.wall / 100 * CONTRACT_SHARE_PERCENT as u32,
+        };
+        let inner = plan_until(c.problem(), &Budget { work: share, wall }, deadline);
+        let plan = c.expand(problem, &inner);
+        if plan.total < start.total {
+            start = plan;
+        }
+        if start.total <= lower_bound(problem) {
+            return start;
+        }
+        work -= share;
+    }
     // Exact reductions first (time cuts, layers: `plan::decompose`; bands of a flat load:
     // `plan::bands`, applied recursively): the leaves are smaller problems whose plans at
     // their bounds make a plan at the bound of the whole; the whole problem then starts from
     // their plan.
-    let mut work = budget.work;
     let split = (problem.len() <= crate::plan::lns::LNS_LIMIT
         && start.total > lower_bound(problem))
     .then(|| {
@@ -186,6 +209,9 @@ pub fn plan_until(problem: &Problem, budget: &Budget, deadline: Deadline) -> Pla
     let wall = deadline.remaining().unwrap_or(budget.wall);
     improve_from(problem, start, &Budget { work, wall }, deadline)
 }
+
+/// Share of the search planner's budget spent on a contracted problem ([`crate::plan::contract`]).
+pub const CONTRACT_SHARE_PERCENT: u64 = 50;
 
 /// Share of the search planner's budget spent on the leaves of a non-trivial
 /// decomposition ([`crate::plan::decompose`]) before the whole problem.
