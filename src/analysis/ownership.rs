@@ -194,6 +194,24 @@ impl Ownership {
         own.into_iter().chain(aliased.iter().copied())
     }
 
+    /// Whether `root` is among the roots `value` may name.
+    pub fn names(&self, value: ValueId, root: ValueId) -> bool {
+        match &self.kinds[value.index()] {
+            Kind::NotBuffer => false,
+            Kind::OwnedRoot | Kind::UnownedRoot => value == root,
+            Kind::Alias(roots) => roots.binary_search(&root).is_ok(),
+        }
+    }
+
+    /// How many roots `value` may name.
+    pub fn roots_len(&self, value: ValueId) -> usize {
+        match &self.kinds[value.index()] {
+            Kind::NotBuffer => 0,
+            Kind::OwnedRoot | Kind::UnownedRoot => 1,
+            Kind::Alias(roots) => roots.len(),
+        }
+    }
+
     pub fn is_owned_root(&self, value: ValueId) -> bool {
         self.kinds[value.index()] == Kind::OwnedRoot
     }
