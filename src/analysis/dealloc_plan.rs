@@ -328,6 +328,41 @@ pub struct PlanConfig<'a> {
     /// as it is (`Handover::Borrow`) instead of cloned, and a returned merge
     /// with a flag hands its flag on.
     pub returns_flags: bool,
+    /// How clone-based mode finds owned roots' liveness (the plan is the
+    /// same either way).
+    pub liveness: LivenessMode,
+}
+
+/// How the clone-based plan finds where owned roots are live.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LivenessMode {
+    /// Per value ([`RootLiveness`]) when root sets are wide (on average more
+    /// than [`WIDE_ROOT_SETS`] roots per buffer value), else per root.
+    #[default]
+    Auto,
+    /// Every root walked on its own from all its aliases' uses.
+    PerRoot,
+    /// Per value wherever the roots allow it.
+    PerValue,
+}
+
+/// Root sets per buffer value above which [`LivenessMode::Auto`] derives
+/// roots' liveness from values' own ranges: below it, the per-root walk over
+/// the few aliases each root has costs less than building every value's
+/// range (7% of the pass on the 175k-op module), above it the per-root walk
+/// grows with roots times aliases (quadratic on a chain of blocks).
+pub const WIDE_ROOT_SETS: usize = 4;
+
+/// Whether the root sets of `ownership` are wide (see [`WIDE_ROOT_SETS`]).
+fn wide_root_sets(ownership: &Ownership) -> bool {
+    let (mut values, mut roots) = (0usize, 0usize);
+    for (i, kind) in ownership.kinds.iter().enumerate() {
+        if *kind != crate::analysis::ownership::Kind::NotBuffer {
+            values += 1;
+            roots += ownership.roots_len(ValueId(i as u32));
+        }
+    }
+    roots > WIDE_ROOT_SETS * values
 }
 
 /// Computes the clone-based plan, or the reasons the IR cannot be handled.
@@ -346,6 +381,7 @@ pub fn plan(
             flaggable: None,
             flagged_calls: None,
             returns_flags: false,
+            liveness: LivenessMode::Auto,
         },
     )
 }
@@ -413,10 +449,17 @@ pub fn plan_with(
         }
     }
     let places = Places::new(snapshot);
+    let use_lists = UseLists::new(snapshot);
     // Clone-based mode: roots whose liveness composes from their aliases'
     // own ranges skip the per-root uses and walk (linear on long chains).
-    let fast = (config.flaggable.is_none() && config.flagged_calls.is_none())
-        .then(|| RootLiveness::new(snapshot, dominance, ownership, &erased));
+    let fast = (config.flaggable.is_none()
+        && config.flagged_calls.is_none()
+        && match config.liveness {
+            LivenessMode::Auto => wide_root_sets(ownership),
+            LivenessMode::PerRoot => false,
+            LivenessMode::PerValue => true,
+        })
+    .then(|| RootLiveness::new(snapshot, dominance, ownership, &erased, &use_lists));
     let mut uses = lifted_uses(
         snapshot,
         &places,
@@ -425,6 +468,7 @@ pub fn plan_with(
         &erased,
         &borrowed,
         fast.as_ref(),
+        &use_lists,
         &mut errors,
     );
     let feeds = feeds(snapshot, ownership);
@@ -572,6 +616,7 @@ pub fn plan_with(
                 &erased,
                 &borrowed,
                 fast.as_ref(),
+                &use_lists,
                 &mut ignored,
             );
         }
@@ -1032,6 +1077,7 @@ fn existing_frees(
 /// address may be kept where its uses cannot be followed, every exit of the
 /// buffer's region after that op is a use.
 /// Also reports buffers that escape where ownership is lost.
+#[allow(clippy::too_many_arguments)]
 fn lifted_uses(
     snapshot: &Snapshot,
     places: &Places,
@@ -1040,10 +1086,10 @@ fn lifted_uses(
     erased: &BTreeSet<OpId>,
     borrowed: &Borrowed,
     fast: Option<&RootLiveness<'_>>,
+    use_lists: &UseLists,
     errors: &mut Vec<PlanError>,
 ) -> Vec<Vec<Use>> {
     let cycles = BlockCycles::new(dominance.cfg());
-    let use_lists = UseLists::new(snapshot);
     let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
     // Per root, its latest use, not yet in `uses` (see [`push_use`]).
     let mut pending: Vec<Option<Use>> = vec![None; snapshot.values.len()];
@@ -1107,7 +1153,7 @@ fn lifted_uses(
             continue;
         }
         // An address taken as a plain value: its uses, once for every root.
-        let address = exposes_address(snapshot, id).then(|| address_uses(snapshot, &use_lists, id));
+        let address = exposes_address(snapshot, id).then(|| address_uses(snapshot, use_lists, id));
         // The op lifted to each root's region, for the last region asked
         // (an op's roots mostly live in one region).
         let mut lifted: Option<(RegionId, Option<OpId>)> = None;
@@ -1766,6 +1812,74 @@ mod tests {
         );
     }
 
+    /// The clone-based plan of `snapshot` with roots' liveness found `mode`.
+    fn plan_in(snapshot: &Snapshot, mode: LivenessMode) -> Result<Plan, Vec<PlanError>> {
+        let dominance = DominanceInfo::new(snapshot);
+        let ownership = crate::analysis::ownership::compute(snapshot, &dominance);
+        let config = PlanConfig {
+            liveness: mode,
+            ..PlanConfig::default()
+        };
+        plan_with(snapshot, &dominance, &ownership, &config)
+    }
+
+    /// Liveness per value ([`RootLiveness`]) gives the plan the per-root
+    /// walk gives, on random snapshots (CFGs with loops, nested regions,
+    /// unknown ops, graph regions) and on random CFGs of many blocks, where
+    /// merges of different roots from different blocks make some roots slow.
+    #[test]
+    fn liveness_per_value_plans_as_per_root_on_random_snapshots() {
+        use crate::analysis::testgen::{GenConfig, generate};
+        let (mut planned, mut fast_roots, mut slow_roots) = (0, 0, 0);
+        let configs = [
+            GenConfig::default(),
+            GenConfig::medium(),
+            GenConfig::cfg_only(12),
+        ];
+        for (c, config) in configs.iter().enumerate() {
+            for seed in 0..200 {
+                let snapshot = generate(seed * 7 + c as u64, config);
+                let per_root = plan_in(&snapshot, LivenessMode::PerRoot);
+                let per_value = plan_in(&snapshot, LivenessMode::PerValue);
+                match (&per_root, &per_value) {
+                    (Ok(a), Ok(b)) => {
+                        planned += 1;
+                        let what = format!("seed {seed}, config {c}");
+                        assert_eq!(a.erase, b.erase, "{what}");
+                        assert_eq!(a.clones, b.clones, "{what}");
+                        assert_eq!(a.moves, b.moves, "{what}");
+                        assert_eq!(a.frees, b.frees, "{what}");
+                        assert_eq!(a.splits, b.splits, "{what}");
+                        assert_eq!(a.decisions, b.decisions, "{what}");
+                        assert_eq!(a.owns, b.owns, "{what}");
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b, "seed {seed}, config {c}"),
+                    _ => panic!("seed {seed}, config {c}: {per_root:?} vs {per_value:?}"),
+                }
+                let dominance = DominanceInfo::new(&snapshot);
+                let ownership = crate::analysis::ownership::compute(&snapshot, &dominance);
+                let fast = RootLiveness::new(
+                    &snapshot,
+                    &dominance,
+                    &ownership,
+                    &BTreeSet::new(),
+                    &UseLists::new(&snapshot),
+                );
+                for root in ownership.owned_roots() {
+                    if fast.is_fast(root) {
+                        fast_roots += 1;
+                    } else {
+                        slow_roots += 1;
+                    }
+                }
+            }
+        }
+        // Most snapshots get a plan, with roots of both kinds.
+        assert!(planned > 300, "{planned} plans");
+        assert!(fast_roots > 300, "{fast_roots} fast roots");
+        assert!(slow_roots > 300, "{slow_roots} slow roots");
+    }
+
     /// Seed @branch: both buffers reaching the join are moved, %0 is freed
     /// at the start of the branch that does not use it, the join's argument
     /// after its use.
@@ -1857,6 +1971,7 @@ mod tests {
             flaggable: Some(&all),
             flagged_calls: None,
             returns_flags: false,
+            liveness: LivenessMode::Auto,
         };
         let owned = plan_with(&snapshot, &dominance, &ownership, &config).unwrap();
         assert!(owned.clones.is_empty() && owned.splits.is_empty());

@@ -30,6 +30,10 @@
 //! the chain every edge is such a handover and the only death is the last
 //! block's: linear work.
 
+// Values are walked by index: several per-value arrays are read and written
+// in each loop.
+#![allow(clippy::needless_range_loop)]
+
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 
@@ -56,11 +60,16 @@ impl<T: Copy> Lists<T> {
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
         }
-        let mut sorted = pairs.to_vec();
-        sorted.sort_by_key(|&(i, _)| i);
+        // Each list keeps its pairs' order.
+        let mut next = starts.clone();
+        let mut items: Vec<Option<T>> = vec![None; pairs.len()];
+        for &(i, item) in pairs {
+            items[next[i as usize] as usize] = Some(item);
+            next[i as usize] += 1;
+        }
         Lists {
             starts,
-            items: sorted.into_iter().map(|(_, item)| item).collect(),
+            items: items.into_iter().flatten().collect(),
         }
     }
 
@@ -88,10 +97,10 @@ pub struct RootLiveness<'a> {
     live_at: Lists<ValueId>,
     /// Per fast root: the blocks where it may die (its defining block
     /// included), ascending.
-    candidates: HashMap<ValueId, Vec<BlockId>>,
+    candidates: Lists<BlockId>,
     /// Per block scanned so far: the last op of the block using each fast
-    /// root it names.
-    last_uses: RefCell<HashMap<BlockId, HashMap<ValueId, OpId>>>,
+    /// root it names, by root.
+    last_uses: RefCell<HashMap<BlockId, Vec<(ValueId, OpId)>>>,
 }
 
 impl<'a> RootLiveness<'a> {
@@ -101,20 +110,36 @@ impl<'a> RootLiveness<'a> {
         dominance: &DominanceInfo<'_>,
         ownership: &'a Ownership,
         erased: &BTreeSet<OpId>,
+        use_lists: &UseLists,
     ) -> Self {
         let n = snapshot.values.len();
-        let use_lists = UseLists::new(snapshot);
         let has_owned: Vec<bool> = (0..n)
-            .map(|i| {
-                let v = ValueId(i as u32);
-                ownership.roots_iter(v).any(|r| ownership.is_owned_root(r))
+            .map(|i| match &ownership.kinds[i] {
+                Kind::NotBuffer | Kind::UnownedRoot => false,
+                Kind::OwnedRoot => true,
+                Kind::Alias(_) => ownership
+                    .roots_iter(ValueId(i as u32))
+                    .any(|r| ownership.is_owned_root(r)),
             })
             .collect();
         let region_of = |b: BlockId| snapshot.block(b).region;
-        // The blocks holding each value's counted uses.
+        let mut is_erased = vec![
+            false;
+            if erased.is_empty() {
+                0
+            } else {
+                snapshot.ops.len()
+            }
+        ];
+        for op in erased {
+            is_erased[op.index()] = true;
+        }
+        // The ops whose uses count (not the root's, not erased ones).
         let counted = |v: ValueId| {
             use_lists.of(v).iter().filter_map(|u| {
-                (u.user != Snapshot::ROOT && !erased.contains(&u.user)).then_some(u.user)
+                (u.user != Snapshot::ROOT
+                    && !is_erased.get(u.user.index()).copied().unwrap_or(false))
+                .then_some(u.user)
             })
         };
 
@@ -189,9 +214,13 @@ impl<'a> RootLiveness<'a> {
         // Each good value's own range.
         let nb = snapshot.blocks.len();
         let mut marks = vec![false; nb];
-        let mut own: Vec<Vec<BlockId>> = vec![Vec::new(); n];
+        // `own[own_starts[v]..own_starts[v + 1]]`, ascending.
+        let mut own: Vec<BlockId> = Vec::new();
+        let mut own_starts: Vec<u32> = Vec::with_capacity(n + 1);
         let mut live_pairs: Vec<(u32, ValueId)> = Vec::new();
+        let mut found: Vec<BlockId> = Vec::new();
         for i in 0..n {
+            own_starts.push(own.len() as u32);
             if !good[i] {
                 continue;
             }
@@ -199,7 +228,7 @@ impl<'a> RootLiveness<'a> {
             let def = snapshot
                 .defining_block(v)
                 .expect("good values have a block");
-            let mut found: Vec<BlockId> = Vec::new();
+            found.clear();
             let mut used_in_def = false;
             for user in counted(v) {
                 let Some(b) = snapshot.op(user).parent_block else {
@@ -240,29 +269,35 @@ impl<'a> RootLiveness<'a> {
             for &b in &found {
                 live_pairs.push((b.0, v));
             }
-            own[i] = found;
+            own.extend_from_slice(&found);
         }
+        own_starts.push(own.len() as u32);
+        let own = Lists {
+            starts: own_starts,
+            items: own,
+        };
         let live_at = Lists::from_pairs(nb, &live_pairs);
 
         // Deaths without a carrier, handed to the dying value's fast roots.
-        let mut candidates: HashMap<ValueId, Vec<BlockId>> = HashMap::new();
+        let mut candidate_pairs: Vec<(u32, BlockId)> = Vec::new();
+        let mut deaths: Vec<BlockId> = Vec::new();
         for i in 0..n {
-            if !good[i] || own[i].is_empty() {
+            if !good[i] || own.get(i).is_empty() {
                 continue;
             }
             let v = ValueId(i as u32);
             let def = snapshot
                 .defining_block(v)
                 .expect("good values have a block");
-            let mut deaths: Vec<BlockId> = Vec::new();
-            for &b in &own[i] {
+            deaths.clear();
+            for &b in own.get(i) {
                 let t = snapshot.terminator(b);
                 let successors = t.map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
                 // Back to its own block: a root defined there is not needed
                 // on entry to it.
                 let dies = successors.is_empty()
                     || successors.iter().any(|s| {
-                        (s.block == def || own[i].binary_search(&s.block).is_err())
+                        (s.block == def || own.get(i).binary_search(&s.block).is_err())
                             && !successors.iter().any(|c| {
                                 c.block == s.block && carried(snapshot, ownership, &own, v, c)
                             })
@@ -276,20 +311,21 @@ impl<'a> RootLiveness<'a> {
             }
             for r in ownership.roots_iter(v) {
                 if ownership.is_owned_root(r) && !slow[r.index()] {
-                    candidates.entry(r).or_default().extend_from_slice(&deaths);
+                    candidate_pairs.extend(deaths.iter().map(|&b| (r.0, b)));
                 }
             }
         }
         for i in 0..n {
             if ownership.kinds[i] == Kind::OwnedRoot && !slow[i] {
-                let r = ValueId(i as u32);
-                let def = snapshot.defining_block(r).expect("fast roots have a block");
-                let list = candidates.entry(r).or_default();
-                list.push(def);
-                list.sort_unstable();
-                list.dedup();
+                let def = snapshot
+                    .defining_block(ValueId(i as u32))
+                    .expect("fast roots have a block");
+                candidate_pairs.push((i as u32, def));
             }
         }
+        candidate_pairs.sort_unstable();
+        candidate_pairs.dedup();
+        let candidates = Lists::from_pairs(n, &candidate_pairs);
         RootLiveness {
             snapshot,
             ownership,
@@ -334,7 +370,7 @@ impl<'a> RootLiveness<'a> {
     /// included, ascending: every block of its needed set with a successor
     /// that does not need it, or with none, is among them.
     pub fn candidates(&self, root: ValueId) -> &[BlockId] {
-        self.candidates.get(&root).map_or(&[], |c| &c[..])
+        self.candidates.get(root.index())
     }
 
     /// The last op of `block` that uses fast root `root` (through any
@@ -343,7 +379,7 @@ impl<'a> RootLiveness<'a> {
         let (snapshot, ownership, erased) = (self.snapshot, self.ownership, &self.erased);
         let mut cache = self.last_uses.borrow_mut();
         let last = cache.entry(block).or_insert_with(|| {
-            let mut last = HashMap::new();
+            let mut last: Vec<(ValueId, OpId)> = Vec::new();
             for &op in &snapshot.block(block).ops {
                 if erased.contains(&op) {
                     continue;
@@ -354,14 +390,26 @@ impl<'a> RootLiveness<'a> {
                     }
                     for r in ownership.roots_iter(operand) {
                         if ownership.is_owned_root(r) && !self.slow[r.index()] {
-                            last.insert(r, op);
+                            last.push((r, op));
                         }
                     }
                 }
             }
-            last
+            // Ops ascend within the block: the stable sort keeps each
+            // root's uses in order, and the last one wins.
+            last.sort_by_key(|&(r, _)| r);
+            let mut out: Vec<(ValueId, OpId)> = Vec::with_capacity(last.len());
+            for (r, op) in last {
+                match out.last_mut() {
+                    Some(prev) if prev.0 == r => prev.1 = op,
+                    _ => out.push((r, op)),
+                }
+            }
+            out
         });
-        last.get(&root).copied()
+        last.binary_search_by_key(&root, |&(r, _)| r)
+            .ok()
+            .map(|i| last[i].1)
     }
 }
 
@@ -450,7 +498,7 @@ fn is_good<I: Iterator<Item = OpId>>(
 fn carried(
     snapshot: &Snapshot,
     ownership: &Ownership,
-    own: &[Vec<BlockId>],
+    own: &Lists<BlockId>,
     v: ValueId,
     successor: &crate::analysis::snapshot::Successor,
 ) -> bool {
@@ -464,7 +512,7 @@ fn carried(
             && args.get(produced + i).is_some_and(|&a| {
                 matches!(ownership.kinds[a.index()], Kind::Alias(_))
                     && !ownership.critical[a.index()]
-                    && own[a.index()].binary_search(&successor.block).is_ok()
+                    && own.get(a.index()).binary_search(&successor.block).is_ok()
             })
     })
 }
