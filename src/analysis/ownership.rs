@@ -34,7 +34,7 @@
 //!   owned buffer moved (decided by the deallocation pass, which knows where
 //!   buffers are last used).
 //!
-//! Root sets are persistent sets ([`RootSet`]): a merge's set is its
+//! Large root sets are persistent ([`RootSet`]): a merge's set is its
 //! largest input's set with the others' roots inserted, sharing the rest, so
 //! on a chain of merges each adding one root the sets take linear memory
 //! (as vectors they took n²/2 ids on a chain of n blocks).
@@ -56,9 +56,94 @@ use crate::analysis::{
     value_flow::{Origin, ValueFlow},
 };
 
-/// A set of roots, shared between the values that name them (persistent:
-/// cloning is O(1), inserting copies one path).
-pub type RootSet = imbl::OrdSet<ValueId>;
+/// A set of roots. Small sets (the common case: a value names a root or
+/// two) are a sorted vector; above [`RootSet::SMALL`] roots the set is
+/// persistent, shared between the values that name it (cloning is O(1),
+/// inserting copies one path). Which form a set takes depends only on its
+/// size, so equal sets compare equal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootSet(RootRepr);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum RootRepr {
+    Small(Vec<ValueId>),
+    Shared(imbl::OrdSet<ValueId>),
+}
+
+impl Default for RootSet {
+    fn default() -> Self {
+        RootSet::new()
+    }
+}
+
+impl RootSet {
+    /// The largest set kept as a sorted vector (iterating a persistent set
+    /// costs more, and most sets are this small).
+    pub const SMALL: usize = 16;
+
+    pub fn new() -> Self {
+        RootSet(RootRepr::Small(Vec::new()))
+    }
+
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            RootRepr::Small(v) => v.len(),
+            RootRepr::Shared(s) => s.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn contains(&self, root: &ValueId) -> bool {
+        match &self.0 {
+            RootRepr::Small(v) => v.binary_search(root).is_ok(),
+            RootRepr::Shared(s) => s.contains(root),
+        }
+    }
+
+    /// The roots, ascending.
+    pub fn iter(&self) -> RootIter<'_> {
+        match &self.0 {
+            RootRepr::Small(v) => RootIter::Small(v.iter()),
+            RootRepr::Shared(s) => RootIter::Shared(s.iter()),
+        }
+    }
+
+    pub fn insert(&mut self, root: ValueId) {
+        match &mut self.0 {
+            RootRepr::Small(v) => {
+                if let Err(at) = v.binary_search(&root) {
+                    v.insert(at, root);
+                    if v.len() > Self::SMALL {
+                        self.0 = RootRepr::Shared(v.iter().copied().collect());
+                    }
+                }
+            }
+            RootRepr::Shared(s) => {
+                s.insert(root);
+            }
+        }
+    }
+}
+
+/// [`RootSet::iter`].
+pub enum RootIter<'a> {
+    Small(std::slice::Iter<'a, ValueId>),
+    Shared(imbl::ordset::Iter<'a, ValueId, imbl::shared_ptr::DefaultSharedPtr>),
+}
+
+impl<'a> Iterator for RootIter<'a> {
+    type Item = &'a ValueId;
+
+    fn next(&mut self) -> Option<&'a ValueId> {
+        match self {
+            RootIter::Small(i) => i.next(),
+            RootIter::Shared(i) => i.next(),
+        }
+    }
+}
 
 /// What a value is, for ownership.
 #[derive(Clone, Debug, PartialEq, Eq)]
