@@ -219,15 +219,23 @@ impl<'a> RootLiveness<'a> {
         let mut own_starts: Vec<u32> = Vec::with_capacity(n + 1);
         let mut live_pairs: Vec<(u32, ValueId)> = Vec::new();
         let mut found: Vec<BlockId> = Vec::new();
+        // A good value and its defining block.
+        let good_at = |i: usize| {
+            let v = ValueId(i as u32);
+            good[i].then(|| {
+                (
+                    v,
+                    snapshot
+                        .defining_block(v)
+                        .expect("good values have a block"),
+                )
+            })
+        };
         for i in 0..n {
             own_starts.push(own.len() as u32);
-            if !good[i] {
+            let Some((v, def)) = good_at(i) else {
                 continue;
-            }
-            let v = ValueId(i as u32);
-            let def = snapshot
-                .defining_block(v)
-                .expect("good values have a block");
+            };
             found.clear();
             let mut used_in_def = false;
             for user in counted(v) {
@@ -282,13 +290,9 @@ impl<'a> RootLiveness<'a> {
         let mut candidate_pairs: Vec<(u32, BlockId)> = Vec::new();
         let mut deaths: Vec<BlockId> = Vec::new();
         for i in 0..n {
-            if !good[i] || own.get(i).is_empty() {
+            let Some((v, def)) = good_at(i).filter(|_| !own.get(i).is_empty()) else {
                 continue;
-            }
-            let v = ValueId(i as u32);
-            let def = snapshot
-                .defining_block(v)
-                .expect("good values have a block");
+            };
             deaths.clear();
             for &b in own.get(i) {
                 let t = snapshot.terminator(b);
