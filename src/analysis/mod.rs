@@ -23,7 +23,8 @@
 //! - [`allocs`]: what counts as a plain heap allocation and as a free;
 //!   [`loops`]: the one loop policy (repetition, regions that run once, CFG
 //!   cycles, concurrent iterations).
-//! - [`dealloc_plan`]: where the deallocation passes free, move, clone
+//! - [`dealloc_plan`] (with [`root_liveness`], owned roots' liveness from their
+//!   aliases' own ranges): where the deallocation passes free, move, clone
 //!   or borrow each owned buffer.
 //! - [`dealloc_check`]: the static checker of deallocation (every heap
 //!   buffer freed exactly once on every path, no use after free).
@@ -54,6 +55,7 @@ pub mod liveness;
 pub mod loops;
 pub mod out_params;
 pub mod ownership;
+pub mod root_liveness;
 #[cfg(test)]
 pub mod testgen;
 pub mod value_flow;

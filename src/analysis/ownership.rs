@@ -34,6 +34,11 @@
 //!   owned buffer moved (decided by the deallocation pass, which knows where
 //!   buffers are last used).
 //!
+//! Large root sets are persistent ([`RootSet`]): a merge's set is its
+//! largest input's set with the others' roots inserted, sharing the rest, so
+//! on a chain of merges each adding one root the sets take linear memory
+//! (as vectors they took n²/2 ids on a chain of n blocks).
+//!
 //! Merges may depend on themselves through loops, so the states form a
 //! lattice solved optimistically to a fix-point: `Unknown` (no incoming
 //! information yet) < `Alias(S)` or `NotOwned(S)` < `Critical`. An edge
@@ -45,13 +50,100 @@
 //! guessed: merges fed by a terminator whose operand mapping is unknown,
 //! region-branch ops with a region whose terminator has no known edges.
 
-use std::collections::BTreeSet;
-
 use crate::analysis::{
     dominance::DominanceInfo,
     snapshot::{OpId, Snapshot, ValueDef, ValueId},
     value_flow::{Origin, ValueFlow},
 };
+
+/// A set of roots. Small sets (the common case: a value names a root or
+/// two) are a sorted vector; above [`RootSet::SMALL`] roots the set is
+/// persistent, shared between the values that name it (cloning is O(1),
+/// inserting copies one path). Which form a set takes depends only on its
+/// size, so equal sets compare equal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootSet(RootRepr);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum RootRepr {
+    Small(Vec<ValueId>),
+    Shared(imbl::OrdSet<ValueId>),
+}
+
+impl Default for RootSet {
+    fn default() -> Self {
+        RootSet::new()
+    }
+}
+
+impl RootSet {
+    /// The largest set kept as a sorted vector (iterating a persistent set
+    /// costs more, and most sets are this small).
+    pub const SMALL: usize = 16;
+
+    pub fn new() -> Self {
+        RootSet(RootRepr::Small(Vec::new()))
+    }
+
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            RootRepr::Small(v) => v.len(),
+            RootRepr::Shared(s) => s.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn contains(&self, root: &ValueId) -> bool {
+        match &self.0 {
+            RootRepr::Small(v) => v.binary_search(root).is_ok(),
+            RootRepr::Shared(s) => s.contains(root),
+        }
+    }
+
+    /// The roots, ascending.
+    pub fn iter(&self) -> RootIter<'_> {
+        match &self.0 {
+            RootRepr::Small(v) => RootIter::Small(v.iter()),
+            RootRepr::Shared(s) => RootIter::Shared(s.iter()),
+        }
+    }
+
+    pub fn insert(&mut self, root: ValueId) {
+        match &mut self.0 {
+            RootRepr::Small(v) => {
+                if let Err(at) = v.binary_search(&root) {
+                    v.insert(at, root);
+                    if v.len() > Self::SMALL {
+                        self.0 = RootRepr::Shared(v.iter().copied().collect());
+                    }
+                }
+            }
+            RootRepr::Shared(s) => {
+                s.insert(root);
+            }
+        }
+    }
+}
+
+/// [`RootSet::iter`].
+pub enum RootIter<'a> {
+    Small(std::slice::Iter<'a, ValueId>),
+    Shared(imbl::ordset::Iter<'a, ValueId, imbl::shared_ptr::DefaultSharedPtr>),
+}
+
+impl<'a> Iterator for RootIter<'a> {
+    type Item = &'a ValueId;
+
+    fn next(&mut self) -> Option<&'a ValueId> {
+        match self {
+            RootIter::Small(i) => i.next(),
+            RootIter::Shared(i) => i.next(),
+        }
+    }
+}
 
 /// What a value is, for ownership.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +155,7 @@ pub enum Kind {
     /// A root this function does not own.
     UnownedRoot,
     /// Names memory of the given roots.
-    Alias(Vec<ValueId>),
+    Alias(RootSet),
 }
 
 /// One edge into a merge value: `forwarder` passes its operand `value`
@@ -169,10 +261,12 @@ impl Ownership {
         if !self.exact[value.index()] {
             return None;
         }
-        match self.roots(value).as_slice() {
-            [root] if self.is_owned_root(*root) => Some(*root),
-            _ => None,
+        if self.roots_len(value) != 1 {
+            return None;
         }
+        self.roots_iter(value)
+            .next()
+            .filter(|&root| self.is_owned_root(root))
     }
 
     /// The roots `value` may name (itself for roots, empty for non-buffers).
@@ -180,18 +274,37 @@ impl Ownership {
         match &self.kinds[value.index()] {
             Kind::NotBuffer => vec![],
             Kind::OwnedRoot | Kind::UnownedRoot => vec![value],
-            Kind::Alias(roots) => roots.clone(),
+            Kind::Alias(roots) => roots.iter().copied().collect(),
         }
     }
 
     /// [`Ownership::roots`] without copying them.
     pub fn roots_iter(&self, value: ValueId) -> impl Iterator<Item = ValueId> + '_ {
-        let (own, aliased): (Option<ValueId>, &[ValueId]) = match &self.kinds[value.index()] {
-            Kind::NotBuffer => (None, &[]),
-            Kind::OwnedRoot | Kind::UnownedRoot => (Some(value), &[]),
-            Kind::Alias(roots) => (None, roots),
+        let (own, aliased): (Option<ValueId>, Option<&RootSet>) = match &self.kinds[value.index()] {
+            Kind::NotBuffer => (None, None),
+            Kind::OwnedRoot | Kind::UnownedRoot => (Some(value), None),
+            Kind::Alias(roots) => (None, Some(roots)),
         };
-        own.into_iter().chain(aliased.iter().copied())
+        own.into_iter()
+            .chain(aliased.into_iter().flat_map(|roots| roots.iter().copied()))
+    }
+
+    /// Whether `root` is among the roots `value` may name.
+    pub fn names(&self, value: ValueId, root: ValueId) -> bool {
+        match &self.kinds[value.index()] {
+            Kind::NotBuffer => false,
+            Kind::OwnedRoot | Kind::UnownedRoot => value == root,
+            Kind::Alias(roots) => roots.contains(&root),
+        }
+    }
+
+    /// How many roots `value` may name.
+    pub fn roots_len(&self, value: ValueId) -> usize {
+        match &self.kinds[value.index()] {
+            Kind::NotBuffer => 0,
+            Kind::OwnedRoot | Kind::UnownedRoot => 1,
+            Kind::Alias(roots) => roots.len(),
+        }
     }
 
     pub fn is_owned_root(&self, value: ValueId) -> bool {
@@ -211,8 +324,8 @@ impl Ownership {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum MergeState {
     Unknown,
-    Alias(Vec<ValueId>),
-    NotOwned(Vec<ValueId>),
+    Alias(RootSet),
+    NotOwned(RootSet),
     Critical,
 }
 
@@ -270,7 +383,7 @@ pub fn compute_with_handled(
         .iter()
         .map(|v| {
             if v.kind.is_buffer() {
-                Kind::Alias(vec![])
+                Kind::Alias(RootSet::new())
             } else {
                 Kind::NotBuffer
             }
@@ -342,7 +455,7 @@ pub fn compute_with_handled(
                         changed = true;
                     }
                     let kind = match next {
-                        MergeState::Unknown => Kind::Alias(vec![]),
+                        MergeState::Unknown => Kind::Alias(RootSet::new()),
                         MergeState::Alias(s) => Kind::Alias(s),
                         MergeState::NotOwned(s) if s.is_empty() => Kind::UnownedRoot,
                         MergeState::NotOwned(s) => Kind::Alias(s),
@@ -462,7 +575,7 @@ impl ChangeTracker {
     /// `index` was computed to `kind`.
     fn names_itself(&mut self, index: usize, kind: &Kind) {
         if let Kind::Alias(roots) = kind
-            && roots.binary_search(&ValueId(index as u32)).is_ok()
+            && roots.contains(&ValueId(index as u32))
         {
             self.always[index] = true;
         }
@@ -575,8 +688,7 @@ fn definition_kind(
             // unknown effects or unknown regions) names itself as a root the
             // function does not own, besides every buffer it may be.
             if flow.is_external(v) {
-                roots.push(v);
-                roots.sort_unstable();
+                roots.insert(v);
             }
             Kind::Alias(roots)
         }
@@ -584,17 +696,55 @@ fn definition_kind(
 }
 
 fn alias_of(sources: &[ValueId], kinds: &[Kind], _v: ValueId) -> Kind {
-    let mut roots = BTreeSet::new();
+    let mut parts = RootParts::default();
     for &s in sources {
-        match &kinds[s.index()] {
-            Kind::NotBuffer => {}
+        parts.add(s, &kinds[s.index()]);
+    }
+    Kind::Alias(parts.union())
+}
+
+/// The root sets of several values, united into one set: the largest is
+/// shared and the others' roots inserted into it (linear in the smaller
+/// ones, not in the result).
+#[derive(Default)]
+struct RootParts<'k> {
+    sets: Vec<&'k RootSet>,
+    singles: Vec<ValueId>,
+}
+
+impl<'k> RootParts<'k> {
+    /// Adds the roots of `value` (of kind `kind`); whether it added any.
+    fn add(&mut self, value: ValueId, kind: &'k Kind) -> bool {
+        match kind {
+            Kind::NotBuffer => false,
             Kind::OwnedRoot | Kind::UnownedRoot => {
-                roots.insert(s);
+                self.singles.push(value);
+                true
             }
-            Kind::Alias(r) => roots.extend(r.iter().copied()),
+            Kind::Alias(roots) if roots.is_empty() => false,
+            Kind::Alias(roots) => {
+                self.sets.push(roots);
+                true
+            }
         }
     }
-    Kind::Alias(roots.into_iter().collect())
+
+    fn union(self) -> RootSet {
+        let largest =
+            (0..self.sets.len()).max_by_key(|&i| (self.sets[i].len(), std::cmp::Reverse(i)));
+        let mut union = largest.map_or_else(RootSet::new, |i| self.sets[i].clone());
+        for (i, set) in self.sets.iter().enumerate() {
+            if Some(i) != largest {
+                for &r in set.iter() {
+                    union.insert(r);
+                }
+            }
+        }
+        for &r in &self.singles {
+            union.insert(r);
+        }
+        union
+    }
 }
 
 fn merge_state(
@@ -610,7 +760,7 @@ fn merge_state(
     // input that properly dominates the merge vouches for all its roots (one
     // query per edge instead of one per root: merges on a chain of blocks
     // may have as many roots as there are blocks before them).
-    let mut union: Vec<ValueId> = Vec::new();
+    let mut parts = RootParts::default();
     let mut unchecked: Vec<ValueId> = Vec::new();
     let mut known = false;
     for edge in incoming {
@@ -618,24 +768,22 @@ fn merge_state(
             continue; // passes itself around a loop: no new information
         }
         // Still-unknown inputs are skipped: optimistic.
-        let start = union.len();
-        match &kinds[edge.value.index()] {
-            Kind::NotBuffer => {}
-            Kind::OwnedRoot | Kind::UnownedRoot => union.push(edge.value),
-            Kind::Alias(r) if r.is_empty() => continue,
-            Kind::Alias(r) => union.extend_from_slice(r),
+        let kind = &kinds[edge.value.index()];
+        if matches!(kind, Kind::Alias(r) if r.is_empty()) {
+            continue;
         }
         known = true;
-        if union.len() > start && !dominates_merge(snapshot, dominance, edge.value, merge) {
-            unchecked.extend_from_slice(&union[start..]);
+        if parts.add(edge.value, kind) && !dominates_merge(snapshot, dominance, edge.value, merge) {
+            match kind {
+                Kind::Alias(r) => unchecked.extend(r.iter().copied()),
+                _ => unchecked.push(edge.value),
+            }
         }
     }
     if !known {
         return MergeState::Unknown;
     }
-    // Sorted runs, one per input: the stable sort merges them in linear time.
-    union.sort();
-    union.dedup();
+    let union = parts.union();
     let owned = |r: &ValueId| kinds[r.index()] == Kind::OwnedRoot;
     if !union.iter().any(owned) {
         return MergeState::NotOwned(union);
@@ -645,7 +793,7 @@ fn merge_state(
     // is freed after them, whichever arrived). Unowned roots need nothing.
     unchecked.sort_unstable();
     unchecked.dedup();
-    let dominated = !(owned(&merge) && union.binary_search(&merge).is_ok())
+    let dominated = !(owned(&merge) && union.contains(&merge))
         && unchecked
             .iter()
             .filter(|r| owned(r))

@@ -214,17 +214,19 @@ pub fn stores(snapshot: &Snapshot, op: OpId, value: ValueId) -> bool {
 /// is not a buffer (see the module docs).
 pub fn exposes_address(snapshot: &Snapshot, op: OpId) -> bool {
     let info = snapshot.op(op);
-    let takes_buffer = info
-        .operands
-        .iter()
-        .any(|&v| snapshot.value(v).kind.is_buffer());
-    let gives_non_buffer = info
-        .results
-        .iter()
-        .any(|&v| !snapshot.value(v).kind.is_buffer());
-    takes_buffer
-        && gives_non_buffer
-        && (info.facts.is_cast || ADDRESS_EXPOSING_OPS.contains(&info.name.as_str()))
+    let takes_buffer = || {
+        info.operands
+            .iter()
+            .any(|&v| snapshot.value(v).kind.is_buffer())
+    };
+    let gives_non_buffer = || {
+        info.results
+            .iter()
+            .any(|&v| !snapshot.value(v).kind.is_buffer())
+    };
+    (info.facts.is_cast || ADDRESS_EXPOSING_OPS.contains(&info.name.as_str()))
+        && takes_buffer()
+        && gives_non_buffer()
 }
 
 /// Whether terminator `term` forwards `value` anywhere (a successor operand,

@@ -190,6 +190,8 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
         flaggable: Some(&flaggable),
         flagged_calls: Some(&flagged_calls),
         returns_flags,
+        // Clone-based mode only.
+        liveness: Default::default(),
     };
     let plan = plan_with(&snapshot, &dominance, &ownership, &config)
         .map_err(|errors| emit_plan_errors(&map, &errors, Pass::ARGUMENT))?;
