@@ -116,6 +116,11 @@ pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMa
         return (Arc::clone(&kept.snapshot), Arc::clone(&kept.map), true);
     }
     let (snapshot, map) = capture(root);
+    // `IrMap` holds MLIR handles, so it is neither `Send` nor `Sync`; it is
+    // still only used by one pass at a time, but MLIR's pass manager may
+    // release the kept copy on another thread than the one that made it:
+    // the count is atomic for that release, not for sharing.
+    #[allow(clippy::arc_with_non_send_sync)]
     let (snapshot, map) = (Arc::new(snapshot), Arc::new(map));
     let offer = Box::into_raw(Box::new(Kept {
         snapshot: Arc::clone(&snapshot),

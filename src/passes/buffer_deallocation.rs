@@ -148,7 +148,9 @@ impl BufrsPass for BufferDeallocation {
             .emit();
         }
         if !edits {
-            return crate::passes::pass::unchanged(melior::ir::operation::OperationLike::to_raw(&op));
+            return crate::passes::pass::unchanged(melior::ir::operation::OperationLike::to_raw(
+                &op,
+            ));
         }
         Ok(())
     }

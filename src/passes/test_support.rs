@@ -90,7 +90,11 @@ impl BufrsPass for TestKeptSnapshot {
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let (snapshot, _map, kept) = capture_unedited_or_kept(op.to_raw());
         let how = if kept { "kept" } else { "captured" };
-        Diagnostic::remark(&op, format!("snapshot of {} ops: {how}", snapshot.ops.len())).emit();
+        Diagnostic::remark(
+            &op,
+            format!("snapshot of {} ops: {how}", snapshot.ops.len()),
+        )
+        .emit();
         if !options.edit {
             return crate::passes::pass::unchanged(op.to_raw());
         }
