@@ -1071,13 +1071,7 @@ mod tests {
 
     fn buffers() -> impl Strategy<Value = Vec<Buffer>> {
         // Few sizes, so boundaries often balance.
-        prop::collection::vec((0u64..6, 0u64..20, 1u64..8, 0u32..3), 1..40).prop_map(|raw| {
-            raw.into_iter()
-                .map(|(size, first, len, align)| {
-                    Buffer::new(size * 4, first, first + len - 1).with_alignment(1 << align)
-                })
-                .collect()
-        })
+        crate::plan::tests::few_sizes_strategy(6, 4, 20, 8)
     }
 
     proptest! {

@@ -298,13 +298,7 @@ mod tests {
 
     fn buffers() -> impl Strategy<Value = Vec<Buffer>> {
         // Few sizes and short lifetimes, so that boundaries and lifetimes often match.
-        prop::collection::vec((0u64..5, 0u64..12, 1u64..5, 0u32..3), 1..40).prop_map(|raw| {
-            raw.into_iter()
-                .map(|(size, first, len, align)| {
-                    Buffer::new(size * 8, first, first + len - 1).with_alignment(1 << align)
-                })
-                .collect()
-        })
+        crate::plan::tests::few_sizes_strategy(5, 8, 12, 5)
     }
 
     proptest! {

@@ -236,6 +236,27 @@ fn baselines_are_valid_on_a_large_trace() {
     }
 }
 
+/// Up to 40 buffers of a few sizes (multiples of `unit` below `size_classes` × `unit`),
+/// starting before tick `ticks`, living 1 to `max_len` - 1 ticks, aligned to 1, 2 or 4
+/// bytes: boundaries and lifetimes often match, as the reductions of `plan::bands` and
+/// `plan::contract` need to fire.
+pub(crate) fn few_sizes_strategy(
+    size_classes: u64,
+    unit: u64,
+    ticks: u64,
+    max_len: u64,
+) -> impl Strategy<Value = Vec<Buffer>> {
+    prop::collection::vec((0..size_classes, 0..ticks, 1..max_len, 0u32..3), 1..40).prop_map(
+        move |raw| {
+            raw.into_iter()
+                .map(|(size, first, len, align)| {
+                    Buffer::new(size * unit, first, first + len - 1).with_alignment(1 << align)
+                })
+                .collect()
+        },
+    )
+}
+
 fn buffer_strategy() -> impl Strategy<Value = Buffer> {
     (
         0u64..300,
