@@ -162,13 +162,17 @@ unsafe fn slice<'a, T>(data: *const T, len: isize) -> &'a [T] {
 
 /// The text of a name the shim passed (MLIR's op names are ASCII).
 fn str_of<'a>(s: mlir_sys::MlirStringRef) -> &'a str {
+    std::str::from_utf8(bytes_of(s)).unwrap_or("<invalid op name>")
+}
+
+/// The bytes of a name the shim passed.
+fn bytes_of<'a>(s: mlir_sys::MlirStringRef) -> &'a [u8] {
     if s.data.is_null() || s.length == 0 {
-        return "";
+        return &[];
     }
     // SAFETY: MLIR guarantees `length` readable bytes at `data`, alive for
     // the capture.
-    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
-    std::str::from_utf8(bytes).unwrap_or("<invalid op name>")
+    unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) }
 }
 
 fn optional(id: u32) -> Option<u32> {
@@ -402,14 +406,8 @@ fn cached_name(
     name: mlir_sys::MlirStringRef,
 ) -> OpName {
     let key = (name.data as usize, name.length);
-    let bytes: &[u8] = if name.data.is_null() {
-        &[]
-    } else {
-        // SAFETY: MLIR guarantees `length` readable bytes at `data`.
-        unsafe { std::slice::from_raw_parts(name.data.cast::<u8>(), name.length) }
-    };
     match names.get(&key) {
-        Some(cached) if cached.as_str().as_bytes() == bytes => *cached,
+        Some(cached) if cached.as_str().as_bytes() == bytes_of(name) => *cached,
         _ => {
             let interned = OpName::intern(str_of(name));
             names.insert(key, interned);

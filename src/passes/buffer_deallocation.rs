@@ -148,9 +148,7 @@ impl BufrsPass for BufferDeallocation {
             .emit();
         }
         if !edits {
-            return crate::passes::pass::unchanged(melior::ir::operation::OperationLike::to_raw(
-                &op,
-            ));
+            return crate::passes::pass::unchanged(raw);
         }
         Ok(())
     }

@@ -1198,7 +1198,6 @@ impl TraceCollector for TickTraceCollector {
         let edited = edited.as_ref().unwrap_or(snapshot);
         let alias = AliasAnalysis::new(edited);
         let lifetimes = Lifetimes::new(edited, &alias);
-        let edited_uses = &uses;
         let ticks = lifetimes.ticks();
         let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));
         let label = |scope: OpId| {
@@ -1256,7 +1255,7 @@ impl TraceCollector for TickTraceCollector {
             } else if escape.address_exposed {
                 Some(Refusal::AddressExposed)
             } else if escape.unknown_op {
-                Some(unknown_user(edited, edited_uses, alias.flow(), value))
+                Some(unknown_user(edited, &uses, alias.flow(), value))
             } else if !escape.stored && !life.freed_through_alias {
                 // Left: stores and frees through aliases (the other events
                 // are escapes checked above); the walk below would find none.
