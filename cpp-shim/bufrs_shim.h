@@ -463,6 +463,18 @@ bool bufrsShimMayOwnOrFreeBuffers(MlirOperation root);
 bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
                               intptr_t count);
 
+/* Whether copy removal may have something to remove in `root`: an op named
+ * in `into_operand` (copies operand 0 into operand 1) or `into_new_buffer`
+ * (copies operand 0 into its new result 0) is followed in its block by an op
+ * declaring a MemoryEffects::Free effect on its operand 0, or is of the
+ * second kind and its result is used by nothing but ops freeing it. Every
+ * removal of bufrs-copy-removal needs one (one walk, nothing captured). */
+bool bufrsShimMayRemoveCopy(MlirOperation root,
+                            const MlirStringRef *into_operand,
+                            intptr_t into_operand_count,
+                            const MlirStringRef *into_new_buffer,
+                            intptr_t into_new_buffer_count);
+
 /* Releases a snapshot Rust handed to bufrsShimKeepSnapshot. Must not unwind. */
 typedef void (*BufrsReleaseFn)(void *data);
 

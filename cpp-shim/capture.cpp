@@ -483,30 +483,86 @@ extern "C" bool bufrsShimMayOwnOrFreeBuffers(MlirOperation rootHandle) {
       .wasInterrupted();
 }
 
+/* Registered names compare by identity (one lookup each); a name no dialect
+ * registers can only be that of an unregistered op, compared as text. */
+namespace {
+struct NameSet {
+  SmallVector<OperationName, 4> registered;
+  SmallVector<StringRef, 4> unregistered;
+
+  NameSet(MLIRContext *context, const MlirStringRef *names, intptr_t count) {
+    for (intptr_t i = 0; i < count; ++i) {
+      StringRef name = unwrap(names[i]);
+      if (auto found = RegisteredOperationName::lookup(name, context))
+        registered.push_back(*found);
+      else
+        unregistered.push_back(name);
+    }
+  }
+
+  bool contains(Operation *op) const {
+    OperationName name = op->getName();
+    return name.isRegistered()
+               ? llvm::is_contained(registered, name)
+               : llvm::is_contained(unregistered, name.getStringRef());
+  }
+};
+} // namespace
+
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
                                          const MlirStringRef *names,
                                          intptr_t count) {
-  // Registered names compare by identity (one lookup each, not a string
-  // comparison per op); a name no dialect registers can only be that of an
-  // unregistered op, compared as text.
   Operation *rootOp = unwrap(root);
-  SmallVector<OperationName, 4> registered;
-  SmallVector<StringRef, 4> unregistered;
-  for (intptr_t i = 0; i < count; ++i) {
-    StringRef name = unwrap(names[i]);
-    if (auto found = RegisteredOperationName::lookup(name, rootOp->getContext()))
-      registered.push_back(*found);
-    else
-      unregistered.push_back(name);
-  }
+  NameSet wanted(rootOp->getContext(), names, count);
   return rootOp
       ->walk([&](Operation *op) {
-        OperationName name = op->getName();
-        if (name.isRegistered()) {
-          if (llvm::is_contained(registered, name))
+        return wanted.contains(op) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/* Whether `user` declares a MemoryEffects::Free effect on `value`. */
+static bool declaresFreeOf(Operation *user, Value value) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(user);
+  if (!iface)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Free>(e.getEffect()) && e.getValue() == value;
+  });
+}
+
+extern "C" bool bufrsShimMayRemoveCopy(MlirOperation root,
+                                       const MlirStringRef *intoOperand,
+                                       intptr_t intoOperandCount,
+                                       const MlirStringRef *intoNewBuffer,
+                                       intptr_t intoNewBufferCount) {
+  Operation *rootOp = unwrap(root);
+  NameSet operandCopies(rootOp->getContext(), intoOperand, intoOperandCount);
+  NameSet newBufferCopies(rootOp->getContext(), intoNewBuffer,
+                          intoNewBufferCount);
+  return rootOp
+      ->walk([&](Operation *op) {
+        bool newBuffer = newBufferCopies.contains(op);
+        if (!newBuffer && !operandCopies.contains(op))
+          return WalkResult::advance();
+        if (op->getNumOperands() == 0)
+          return WalkResult::advance();
+        // A free of the source after the copy in its block.
+        Value source = op->getOperand(0);
+        for (Operation *user : source.getUsers())
+          if (user != op && user->getBlock() == op->getBlock() &&
+              op->isBeforeInBlock(user) && declaresFreeOf(user, source))
             return WalkResult::interrupt();
-        } else if (llvm::is_contained(unregistered, name.getStringRef())) {
-          return WalkResult::interrupt();
+        // A new buffer used by nothing but frees of it.
+        if (newBuffer && op->getNumResults() >= 1) {
+          Value copy = op->getResult(0);
+          if (llvm::all_of(copy.getUsers(), [&](Operation *user) {
+                return declaresFreeOf(user, copy);
+              }))
+            return WalkResult::interrupt();
         }
         return WalkResult::advance();
       })

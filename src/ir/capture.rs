@@ -449,6 +449,26 @@ pub fn may_own_or_free_buffers(root: MlirOperation) -> bool {
     unsafe { ffi::bufrsShimMayOwnOrFreeBuffers(root) }
 }
 
+/// Whether copy removal may remove something in `root` (one C++ walk,
+/// nothing captured): an op named in `into_operand` or `into_new_buffer`
+/// (copies of [`crate::dialect::copies::CopyShape::IntoOperand`] and
+/// [`crate::dialect::copies::CopyShape::IntoNewBuffer`]) whose operand 0 a
+/// later op of its block frees, or one of the second kind whose result
+/// only ops freeing it use. Every removal needs one.
+pub fn may_remove_copy(root: MlirOperation, into_operand: &[&str], into_new_buffer: &[&str]) -> bool {
+    let (operand, new_buffer) = (string_refs(into_operand), string_refs(into_new_buffer));
+    // SAFETY: `root` is a live op; the strings and arrays outlive the call.
+    unsafe {
+        ffi::bufrsShimMayRemoveCopy(
+            root,
+            operand.as_ptr(),
+            operand.len() as isize,
+            new_buffer.as_ptr(),
+            new_buffer.len() as isize,
+        )
+    }
+}
+
 /// Whether any op nested in `root` is named `name` (one C++ walk, nothing
 /// captured): passes that rewrite only such ops skip a body without one.
 pub fn contains_op_named(root: MlirOperation, name: &str) -> bool {
@@ -457,10 +477,15 @@ pub fn contains_op_named(root: MlirOperation, name: &str) -> bool {
 
 /// Whether any op nested in `root` has one of `names` (one C++ walk).
 pub fn contains_op_named_any(root: MlirOperation, names: &[&str]) -> bool {
-    let names: Vec<mlir_sys::MlirStringRef> = names
-        .iter()
-        .map(|name| crate::ir::diagnostics::string_ref(name))
-        .collect();
+    let names = string_refs(names);
     // SAFETY: `root` is a live op; the strings and the array outlive the call.
     unsafe { ffi::bufrsShimContainsOpNamed(root, names.as_ptr(), names.len() as isize) }
+}
+
+/// `names` as C API string refs, for the shim's walks by name.
+fn string_refs(names: &[&str]) -> Vec<mlir_sys::MlirStringRef> {
+    names
+        .iter()
+        .map(|name| crate::ir::diagnostics::string_ref(name))
+        .collect()
 }

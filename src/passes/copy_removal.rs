@@ -57,7 +57,7 @@ use std::collections::HashSet;
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{IrMap, capture_unedited, contains_op_named_any, has_allocation};
+use crate::ir::capture::{IrMap, capture_unedited, has_allocation, may_remove_copy};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -97,13 +97,24 @@ impl BufrsPass for CopyRemoval {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        // Every removal is of a copy (`decide` looks at nothing else) and
-        // needs a temporary or a clone, both allocations: a body without
-        // both has nothing to remove (only remarks to give). The names
-        // first: one walk comparing names, before one asking interfaces.
-        let copy_names: Vec<&str> = KNOWN_COPIES.iter().map(|&(name, _)| name).collect();
+        // Every removal is of a copy (`decide` looks at nothing else) whose
+        // source a later op of its block frees, or of a clone used only by
+        // frees, and needs a temporary or a clone, both allocations: a body
+        // without both has nothing to remove (only remarks to give). Names
+        // and use lists first (one walk), before a walk asking interfaces.
+        let by_shape = |shape: CopyShape| -> Vec<&str> {
+            KNOWN_COPIES
+                .iter()
+                .filter(|&&(_, s)| s == shape)
+                .map(|&(name, _)| name)
+                .collect()
+        };
         if !options.emit_remarks
-            && (!contains_op_named_any(op.to_raw(), &copy_names) || !has_allocation(op.to_raw()))
+            && (!may_remove_copy(
+                op.to_raw(),
+                &by_shape(CopyShape::IntoOperand),
+                &by_shape(CopyShape::IntoNewBuffer),
+            ) || !has_allocation(op.to_raw()))
         {
             return pass::unchanged(op.to_raw());
         }
