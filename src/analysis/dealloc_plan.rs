@@ -202,6 +202,9 @@ pub struct Plan {
     pub owns: HashMap<ValueId, Owns>,
     /// What each merge may borrow (empty in clone-based mode).
     pub borrowed: Borrowed,
+    /// Owned roots whose liveness the per-root walk found in the final
+    /// round (the others' came from their aliases' own ranges).
+    pub walked_roots: usize,
 }
 
 /// The work done on a split edge, in order: clones of forwarded operands
@@ -637,6 +640,7 @@ pub fn plan_with(
     };
     plan.owns = owns_of(ownership, &feeds, &handovers, &flagged);
     plan.borrowed = borrowed;
+    plan.walked_roots = liveness.walked.iter().filter(|w| w.is_some()).count();
 
     // Moves and clones.
     let mut moved: BTreeSet<(OpId, ValueId, FeedEdge)> = BTreeSet::new();
@@ -1912,6 +1916,71 @@ mod tests {
         assert!(borrows > 100, "{borrows} borrows");
         assert!(fast_roots > 300, "{fast_roots} fast roots");
         assert!(slow_roots > 300, "{slow_roots} slow roots");
+    }
+
+    /// The block chain of issue 19 (`utils/gen_block_chain.py`) at 64
+    /// blocks: block k allocates `%mk`, reads its argument `%ak` and passes
+    /// `%mk` or `%ak` to block k+1 through one conditional branch. Root sets
+    /// are wide, nothing borrows, so both modes find every root's liveness
+    /// from its aliases' own ranges (the per-root walk is quadratic here:
+    /// ownership-based mode kept it until borrows were modelled apart), and
+    /// every allocation is freed in the last block.
+    #[test]
+    fn the_block_chain_needs_no_per_root_walk_in_either_mode() {
+        const N: usize = 64;
+        let mut b = SnapshotBuilder::new("func.func", func_facts());
+        let body = b.add_region(Snapshot::ROOT);
+        let entry = b.add_block(body, &[ValueKind::Other, ValueKind::RankedMemRef]);
+        let blocks: Vec<BlockId> = (0..=N)
+            .map(|_| b.add_block(body, &[ValueKind::RankedMemRef]))
+            .collect();
+        let cond = b.snapshot().block(entry).args[0];
+        let init = b.snapshot().block(entry).args[1];
+        b.add_op(
+            entry,
+            "cf.br",
+            &[init],
+            &[],
+            branch(vec![(blocks[0], vec![init])]),
+        );
+        let mut allocs = Vec::new();
+        for k in 0..N {
+            let arg = b.snapshot().block(blocks[k]).args[0];
+            let next = b.snapshot().values.len() as u32;
+            let f = alloc_facts(&b, next);
+            let a = b.add_op(
+                blocks[k],
+                "memref.alloc",
+                &[],
+                &[ValueKind::RankedMemRef],
+                f,
+            );
+            let m = b.snapshot().op(a).results[0];
+            allocs.push(m);
+            b.add_op(blocks[k], "read", &[arg], &[], read_facts(arg));
+            b.add_op(
+                blocks[k],
+                "cf.cond_br",
+                &[cond, m, arg],
+                &[],
+                branch(vec![(blocks[k + 1], vec![m]), (blocks[k + 1], vec![arg])]),
+            );
+        }
+        let last = b.snapshot().block(blocks[N]).args[0];
+        let read = b.add_op(blocks[N], "read", &[last], &[], read_facts(last));
+        b.add_op(blocks[N], "func.return", &[], &[], return_facts());
+        let snapshot = b.finish();
+        let all = |_: ValueId| true;
+        for flaggable in [None, Some(&all as &dyn Fn(ValueId) -> bool)] {
+            let plan = plan_in(&snapshot, LivenessMode::Auto, flaggable).unwrap();
+            assert_eq!(plan.walked_roots, 0);
+            assert_eq!((plan.borrows, plan.moves), (0, 0));
+            assert!(plan.clones.is_empty() && plan.splits.is_empty());
+            let mut expected: Vec<(ValueId, FreeAt)> =
+                allocs.iter().map(|&m| (m, FreeAt::After(read))).collect();
+            expected.sort();
+            assert_eq!(plan.frees, expected);
+        }
     }
 
     /// Seed @branch: both buffers reaching the join are moved, %0 is freed
