@@ -26,15 +26,25 @@ writes what `bufrs-buffer-deallocation` makes of it (the same module once
 printed by mlir-opt: every allocation freed, newest first, after the load in
 the last block), for the verifier at sizes where running the pass first
 takes too long.
+
+  gen_block_chain.py N --split-edges
+
+gives each edge a block of its own: block k branches to `^xK` and `^yK`,
+which pass `%mK` and `%aK` on to block k+1. The joins then bring different
+buffers from different blocks (a buffer stays alive along the side that
+brings the other one), which per-value liveness does not compose: both
+deallocation passes are still quadratic on it (docs/compile-time.md, "Block
+chain, part 6").
 """
 
 import argparse
 import sys
 
 
-def chain(n, deallocated=False):
+def chain(n, deallocated=False, split_edges=False):
     """The module text of the chain with `n` blocks (with the frees
-    `bufrs-buffer-deallocation` adds when `deallocated`)."""
+    `bufrs-buffer-deallocation` adds when `deallocated`; with a block on
+    each edge when `split_edges`)."""
     out = [
         "func.func @chain(%c: i1, %init: memref<4xf32>) -> f32 {",
         "  %i0 = arith.constant 0 : index",
@@ -44,7 +54,14 @@ def chain(n, deallocated=False):
         out.append(f"^bb{k}(%a{k}: memref<4xf32>):")
         out.append(f"  %m{k} = memref.alloc() : memref<4xf32>")
         out.append(f"  memref.copy %a{k}, %m{k} : memref<4xf32> to memref<4xf32>")
-        out.append(f"  cf.cond_br %c, ^bb{k + 1}(%m{k} : memref<4xf32>), ^bb{k + 1}(%a{k} : memref<4xf32>)")
+        if split_edges:
+            out.append(f"  cf.cond_br %c, ^x{k}, ^y{k}")
+            out.append(f"^x{k}:")
+            out.append(f"  cf.br ^bb{k + 1}(%m{k} : memref<4xf32>)")
+            out.append(f"^y{k}:")
+            out.append(f"  cf.br ^bb{k + 1}(%a{k} : memref<4xf32>)")
+        else:
+            out.append(f"  cf.cond_br %c, ^bb{k + 1}(%m{k} : memref<4xf32>), ^bb{k + 1}(%a{k} : memref<4xf32>)")
     out.append(f"^bb{n + 1}(%last: memref<4xf32>):")
     out.append("  %v = memref.load %last[%i0] : memref<4xf32>")
     if deallocated:
@@ -61,8 +78,10 @@ def main():
     parser.add_argument("-o", "--output", help="output file (default: stdout)")
     parser.add_argument("--deallocated", action="store_true",
                         help="with the frees bufrs-buffer-deallocation adds")
+    parser.add_argument("--split-edges", action="store_true",
+                        help="a block on each edge (joins from different blocks)")
     args = parser.parse_args()
-    text = chain(args.n, args.deallocated)
+    text = chain(args.n, args.deallocated, args.split_edges)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)

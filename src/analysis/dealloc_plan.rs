@@ -202,6 +202,9 @@ pub struct Plan {
     pub owns: HashMap<ValueId, Owns>,
     /// What each merge may borrow (empty in clone-based mode).
     pub borrowed: Borrowed,
+    /// Owned roots whose liveness the per-root walk found in the final
+    /// round (the others' came from their aliases' own ranges).
+    pub walked_roots: usize,
 }
 
 /// The work done on a split edge, in order: clones of forwarded operands
@@ -328,12 +331,12 @@ pub struct PlanConfig<'a> {
     /// as it is (`Handover::Borrow`) instead of cloned, and a returned merge
     /// with a flag hands its flag on.
     pub returns_flags: bool,
-    /// How clone-based mode finds owned roots' liveness (the plan is the
-    /// same either way).
+    /// How owned roots' liveness is found (the plan is the same either
+    /// way).
     pub liveness: LivenessMode,
 }
 
-/// How the clone-based plan finds where owned roots are live.
+/// How the plan finds where owned roots are live.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LivenessMode {
     /// Per value ([`RootLiveness`]) when root sets are wide (on average more
@@ -450,16 +453,29 @@ pub fn plan_with(
     }
     let places = Places::new(snapshot);
     let use_lists = UseLists::new(snapshot);
-    // Clone-based mode: roots whose liveness composes from their aliases'
-    // own ranges skip the per-root uses and walk (linear on long chains).
-    let fast = (config.flaggable.is_none()
-        && config.flagged_calls.is_none()
-        && match config.liveness {
-            LivenessMode::Auto => wide_root_sets(ownership),
-            LivenessMode::PerRoot => false,
-            LivenessMode::PerValue => true,
+    // Roots whose liveness composes from their aliases' own ranges skip the
+    // per-root uses and walk (linear on long chains). Borrowing is not
+    // among those steps (a merge's uses keep what it borrows alive), so the
+    // roots that borrow or lend are walked per root; they are rebuilt below
+    // whenever what merges borrow grows.
+    let per_value = match config.liveness {
+        LivenessMode::Auto => wide_root_sets(ownership),
+        LivenessMode::PerRoot => false,
+        LivenessMode::PerValue => true,
+    };
+    let root_liveness = |borrowed: &Borrowed| {
+        per_value.then(|| {
+            let mut lending: BTreeSet<ValueId> = BTreeSet::new();
+            for (&merge, lenders) in borrowed {
+                lending.insert(merge);
+                lending.extend(lenders.iter().copied());
+            }
+            RootLiveness::new(
+                snapshot, dominance, ownership, &erased, &use_lists, &lending,
+            )
         })
-    .then(|| RootLiveness::new(snapshot, dominance, ownership, &erased, &use_lists));
+    };
+    let mut fast = root_liveness(&borrowed);
     let mut uses = lifted_uses(
         snapshot,
         &places,
@@ -607,6 +623,7 @@ pub fn plan_with(
         }
         if next != borrowed {
             borrowed = next;
+            fast = root_liveness(&borrowed);
             let mut ignored = Vec::new();
             uses = lifted_uses(
                 snapshot,
@@ -623,6 +640,7 @@ pub fn plan_with(
     };
     plan.owns = owns_of(ownership, &feeds, &handovers, &flagged);
     plan.borrowed = borrowed;
+    plan.walked_roots = liveness.walked.iter().filter(|w| w.is_some()).count();
 
     // Moves and clones.
     let mut moved: BTreeSet<(OpId, ValueId, FeedEdge)> = BTreeSet::new();
@@ -1812,12 +1830,18 @@ mod tests {
         );
     }
 
-    /// The clone-based plan of `snapshot` with roots' liveness found `mode`.
-    fn plan_in(snapshot: &Snapshot, mode: LivenessMode) -> Result<Plan, Vec<PlanError>> {
+    /// The plan of `snapshot` with roots' liveness found `mode`: clone-based,
+    /// or ownership-based with the merges `flaggable` accepts.
+    fn plan_in(
+        snapshot: &Snapshot,
+        mode: LivenessMode,
+        flaggable: Option<&dyn Fn(ValueId) -> bool>,
+    ) -> Result<Plan, Vec<PlanError>> {
         let dominance = DominanceInfo::new(snapshot);
         let ownership = crate::analysis::ownership::compute(snapshot, &dominance);
         let config = PlanConfig {
             liveness: mode,
+            flaggable,
             ..PlanConfig::default()
         };
         plan_with(snapshot, &dominance, &ownership, &config)
@@ -1826,25 +1850,35 @@ mod tests {
     /// Liveness per value ([`RootLiveness`]) gives the plan the per-root
     /// walk gives, on random snapshots (CFGs with loops, nested regions,
     /// unknown ops, graph regions) and on random CFGs of many blocks, where
-    /// merges of different roots from different blocks make some roots slow.
+    /// merges of different roots from different blocks make some roots slow;
+    /// clone-based and ownership-based (every merge, or every other one, can
+    /// carry a flag: borrows make their merges and lenders slow).
     #[test]
     fn liveness_per_value_plans_as_per_root_on_random_snapshots() {
         use crate::analysis::testgen::{GenConfig, generate};
         let (mut planned, mut fast_roots, mut slow_roots) = (0, 0, 0);
+        let mut borrows = 0;
         let configs = [
             GenConfig::default(),
             GenConfig::medium(),
             GenConfig::cfg_only(12),
         ];
+        let all = |_: ValueId| true;
+        let even = |v: ValueId| v.0 % 2 == 0;
+        let modes: [Option<&dyn Fn(ValueId) -> bool>; 3] = [None, Some(&all), Some(&even)];
         for (c, config) in configs.iter().enumerate() {
-            for seed in 0..200 {
+            for (seed, flaggable) in (0..200).flat_map(|s| modes.iter().map(move |&f| (s, f))) {
                 let snapshot = generate(seed * 7 + c as u64, config);
-                let per_root = plan_in(&snapshot, LivenessMode::PerRoot);
-                let per_value = plan_in(&snapshot, LivenessMode::PerValue);
+                let per_root = plan_in(&snapshot, LivenessMode::PerRoot, flaggable);
+                let per_value = plan_in(&snapshot, LivenessMode::PerValue, flaggable);
                 match (&per_root, &per_value) {
                     (Ok(a), Ok(b)) => {
                         planned += 1;
-                        let what = format!("seed {seed}, config {c}");
+                        borrows += a.borrows;
+                        let what = format!(
+                            "seed {seed}, config {c}, ownership-based: {}",
+                            flaggable.is_some()
+                        );
                         assert_eq!(a.erase, b.erase, "{what}");
                         assert_eq!(a.clones, b.clones, "{what}");
                         assert_eq!(a.moves, b.moves, "{what}");
@@ -1852,6 +1886,8 @@ mod tests {
                         assert_eq!(a.splits, b.splits, "{what}");
                         assert_eq!(a.decisions, b.decisions, "{what}");
                         assert_eq!(a.owns, b.owns, "{what}");
+                        assert_eq!(a.borrows, b.borrows, "{what}");
+                        assert_eq!(a.borrowed, b.borrowed, "{what}");
                     }
                     (Err(a), Err(b)) => assert_eq!(a, b, "seed {seed}, config {c}"),
                     _ => panic!("seed {seed}, config {c}: {per_root:?} vs {per_value:?}"),
@@ -1864,6 +1900,7 @@ mod tests {
                     &ownership,
                     &BTreeSet::new(),
                     &UseLists::new(&snapshot),
+                    &BTreeSet::new(),
                 );
                 for root in ownership.owned_roots() {
                     if fast.is_fast(root) {
@@ -1875,9 +1912,75 @@ mod tests {
             }
         }
         // Most snapshots get a plan, with roots of both kinds.
-        assert!(planned > 300, "{planned} plans");
+        assert!(planned > 900, "{planned} plans");
+        assert!(borrows > 100, "{borrows} borrows");
         assert!(fast_roots > 300, "{fast_roots} fast roots");
         assert!(slow_roots > 300, "{slow_roots} slow roots");
+    }
+
+    /// The block chain of issue 19 (`utils/gen_block_chain.py`) at 64
+    /// blocks: block k allocates `%mk`, reads its argument `%ak` and passes
+    /// `%mk` or `%ak` to block k+1 through one conditional branch. Root sets
+    /// are wide, nothing borrows, so both modes find every root's liveness
+    /// from its aliases' own ranges (the per-root walk is quadratic here:
+    /// ownership-based mode kept it until borrows were modelled apart), and
+    /// every allocation is freed in the last block.
+    #[test]
+    fn the_block_chain_needs_no_per_root_walk_in_either_mode() {
+        const N: usize = 64;
+        let mut b = SnapshotBuilder::new("func.func", func_facts());
+        let body = b.add_region(Snapshot::ROOT);
+        let entry = b.add_block(body, &[ValueKind::Other, ValueKind::RankedMemRef]);
+        let blocks: Vec<BlockId> = (0..=N)
+            .map(|_| b.add_block(body, &[ValueKind::RankedMemRef]))
+            .collect();
+        let cond = b.snapshot().block(entry).args[0];
+        let init = b.snapshot().block(entry).args[1];
+        b.add_op(
+            entry,
+            "cf.br",
+            &[init],
+            &[],
+            branch(vec![(blocks[0], vec![init])]),
+        );
+        let mut allocs = Vec::new();
+        for k in 0..N {
+            let arg = b.snapshot().block(blocks[k]).args[0];
+            let next = b.snapshot().values.len() as u32;
+            let f = alloc_facts(&b, next);
+            let a = b.add_op(
+                blocks[k],
+                "memref.alloc",
+                &[],
+                &[ValueKind::RankedMemRef],
+                f,
+            );
+            let m = b.snapshot().op(a).results[0];
+            allocs.push(m);
+            b.add_op(blocks[k], "read", &[arg], &[], read_facts(arg));
+            b.add_op(
+                blocks[k],
+                "cf.cond_br",
+                &[cond, m, arg],
+                &[],
+                branch(vec![(blocks[k + 1], vec![m]), (blocks[k + 1], vec![arg])]),
+            );
+        }
+        let last = b.snapshot().block(blocks[N]).args[0];
+        let read = b.add_op(blocks[N], "read", &[last], &[], read_facts(last));
+        b.add_op(blocks[N], "func.return", &[], &[], return_facts());
+        let snapshot = b.finish();
+        let all = |_: ValueId| true;
+        for flaggable in [None, Some(&all as &dyn Fn(ValueId) -> bool)] {
+            let plan = plan_in(&snapshot, LivenessMode::Auto, flaggable).unwrap();
+            assert_eq!(plan.walked_roots, 0);
+            assert_eq!((plan.borrows, plan.moves), (0, 0));
+            assert!(plan.clones.is_empty() && plan.splits.is_empty());
+            let mut expected: Vec<(ValueId, FreeAt)> =
+                allocs.iter().map(|&m| (m, FreeAt::After(read))).collect();
+            expected.sort();
+            assert_eq!(plan.frees, expected);
+        }
     }
 
     /// Seed @branch: both buffers reaching the join are moved, %0 is freed

@@ -20,7 +20,9 @@
 //! root alive along the edges that bring its *other* inputs, which no alias's
 //! own range covers). Roots with an alias that breaks this, or that is used
 //! outside its region (lifted uses), or whose address is taken, are *slow*:
-//! the plan keeps the per-root walk for them.
+//! the plan keeps the per-root walk for them. So are the roots the caller
+//! names (ownership-based mode: a merge that borrows, whose uses also keep
+//! its lenders alive, and those lenders).
 //!
 //! For a fast root, membership is "some value live in the block names it";
 //! the blocks where it may die are found from the values' own deaths: a
@@ -104,13 +106,16 @@ pub struct RootLiveness<'a> {
 }
 
 impl<'a> RootLiveness<'a> {
-    /// `erased`: ops the plan removes (their uses do not count).
+    /// `erased`: ops the plan removes (their uses do not count);
+    /// `slow_roots`: owned roots left to the per-root walk whatever their
+    /// aliases (their liveness is more than their aliases' uses).
     pub fn new(
         snapshot: &'a Snapshot,
         dominance: &DominanceInfo<'_>,
         ownership: &'a Ownership,
         erased: &BTreeSet<OpId>,
         use_lists: &UseLists,
+        slow_roots: &BTreeSet<ValueId>,
     ) -> Self {
         let n = snapshot.values.len();
         let has_owned: Vec<bool> = (0..n)
@@ -160,6 +165,9 @@ impl<'a> RootLiveness<'a> {
                     }
                 }
             }
+        }
+        for r in slow_roots {
+            slow[r.index()] = true;
         }
         // A root with no home has no liveness (left to the plan as before).
         for i in 0..n {

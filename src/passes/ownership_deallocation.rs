@@ -190,7 +190,8 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
         flaggable: Some(&flaggable),
         flagged_calls: Some(&flagged_calls),
         returns_flags,
-        // Clone-based mode only.
+        // Per value where root sets are wide (roots that borrow or lend
+        // are walked per root).
         liveness: Default::default(),
     };
     let plan = plan_with(&snapshot, &dominance, &ownership, &config)
