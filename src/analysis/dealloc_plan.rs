@@ -9,6 +9,7 @@
 //!
 //! Pure analysis over a [`Snapshot`]: no MLIR.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::analysis::{
@@ -449,7 +450,9 @@ pub fn plan_with(
         }
     }
     let places = Places::new(snapshot);
-    let use_lists = UseLists::new(snapshot);
+    // Use lists serve only addresses taken as plain values and the per-value
+    // liveness: most functions need neither, so they are built on first use.
+    let use_lists: OnceCell<UseLists> = OnceCell::new();
     // Clone-based mode: roots whose liveness composes from their aliases'
     // own ranges skip the per-root uses and walk (linear on long chains).
     let fast = (config.flaggable.is_none()
@@ -459,7 +462,10 @@ pub fn plan_with(
             LivenessMode::PerRoot => false,
             LivenessMode::PerValue => true,
         })
-    .then(|| RootLiveness::new(snapshot, dominance, ownership, &erased, &use_lists));
+    .then(|| {
+        let use_lists = use_lists.get_or_init(|| UseLists::new(snapshot));
+        RootLiveness::new(snapshot, dominance, ownership, &erased, use_lists)
+    });
     let mut uses = lifted_uses(
         snapshot,
         &places,
@@ -1086,10 +1092,12 @@ fn lifted_uses(
     erased: &BTreeSet<OpId>,
     borrowed: &Borrowed,
     fast: Option<&RootLiveness<'_>>,
-    use_lists: &UseLists,
+    use_lists: &OnceCell<UseLists>,
     errors: &mut Vec<PlanError>,
 ) -> Vec<Vec<Use>> {
-    let cycles = BlockCycles::new(dominance.cfg());
+    // Loops matter only to addresses kept out of sight (rare): found on
+    // first use.
+    let cycles: OnceCell<BlockCycles> = OnceCell::new();
     let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
     // Per root, its latest use, not yet in `uses` (see [`push_use`]).
     let mut pending: Vec<Option<Use>> = vec![None; snapshot.values.len()];
@@ -1153,7 +1161,10 @@ fn lifted_uses(
             continue;
         }
         // An address taken as a plain value: its uses, once for every root.
-        let address = exposes_address(snapshot, id).then(|| address_uses(snapshot, use_lists, id));
+        let address = exposes_address(snapshot, id).then(|| {
+            let use_lists = use_lists.get_or_init(|| UseLists::new(snapshot));
+            address_uses(snapshot, use_lists, id)
+        });
         // The op lifted to each root's region, for the last region asked
         // (an op's roots mostly live in one region).
         let mut lifted: Option<(RegionId, Option<OpId>)> = None;
@@ -1248,7 +1259,7 @@ fn push_use(places: &Places, uses: &mut Vec<Use>, pending: &mut Option<Use>, new
 fn address_lifted_uses(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
-    cycles: &BlockCycles,
+    cycles: &OnceCell<BlockCycles>,
     address: &AddressUses,
     exposer: OpId,
     (region, def_block): (RegionId, BlockId),
@@ -1284,6 +1295,7 @@ fn address_lifted_uses(
     };
     // Kept where uses cannot be followed: the buffer lives until its region
     // is left on every path from here.
+    let cycles = cycles.get_or_init(|| BlockCycles::new(dominance.cfg()));
     if cycles.on_cycle[def_block.index()] {
         return Err(PlanError {
             op: by,

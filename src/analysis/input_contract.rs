@@ -64,8 +64,9 @@ pub fn writes_after_flow<'s>(
     let flow = alias.flow();
     // Allocation -> (flow point, receiving merge) of values that may be it.
     let mut flows_of: HashMap<ValueId, Vec<(OpId, ValueId)>> = HashMap::new();
+    let mut walk = SourceWalk::new(snap.values.len());
     let mut note = |value: ValueId, at: OpId, merge: ValueId| {
-        for a in known_sources(flow, value, false) {
+        for &a in walk.known_sources(flow, value, false) {
             let list = flows_of.entry(a).or_default();
             if !list.contains(&(at, merge)) {
                 list.push((at, merge));
@@ -105,7 +106,7 @@ pub fn writes_after_flow<'s>(
             if !snap.value(v).kind.is_buffer() {
                 continue;
             }
-            for a in known_sources(flow, v, true) {
+            for &a in walk.known_sources(flow, v, true) {
                 let alloc_op = alias.allocation_op(a);
                 if let Some(points) = flows_of.get(&a)
                     && let Some(&(f, _)) = points.iter().find(|&&(f, merge)| {
@@ -136,36 +137,62 @@ pub fn writes_after_flow<'s>(
     out
 }
 
-/// The allocations (heap or stack) `v` is known to name: followed back
-/// through views, casts, derived results and, with `through_merges`, control
-/// flow; never through results of calls and unknown ops (which may or may
-/// not be their operands: a write through them is not known to write the
-/// operand). Without `through_merges`, `v` names the allocation's latest
-/// buffer (a merge may carry one from an earlier iteration of a loop).
-fn known_sources(flow: &ValueFlow, v: ValueId, through_merges: bool) -> Vec<ValueId> {
-    let mut seen: HashSet<ValueId> = HashSet::new();
-    let mut work = vec![v];
-    let mut out = Vec::new();
-    while let Some(x) = work.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        if matches!(flow.origin(x), Origin::Allocation | Origin::Alloca) {
-            out.push(x);
-            continue;
-        }
-        for e in flow.incoming(x) {
-            let follows = match e.kind {
-                EdgeKind::View | EdgeKind::Cast | EdgeKind::Derived => true,
-                EdgeKind::Forward { .. } => through_merges,
-                _ => false,
-            };
-            if follows {
-                work.push(e.from);
-            }
+/// The allocations (heap or stack) a value is known to name
+/// ([`SourceWalk::known_sources`]), with scratch space reused across the
+/// walks of one function (a set and two vectors per write were most of the
+/// check's time).
+struct SourceWalk {
+    /// Per value: the walk that last visited it (0: none yet).
+    seen: Vec<u32>,
+    walk: u32,
+    work: Vec<ValueId>,
+    out: Vec<ValueId>,
+}
+
+impl SourceWalk {
+    fn new(values: usize) -> Self {
+        SourceWalk {
+            seen: vec![0; values],
+            walk: 0,
+            work: Vec::new(),
+            out: Vec::new(),
         }
     }
-    out
+
+    /// The allocations (heap or stack) `v` is known to name: followed back
+    /// through views, casts, derived results and, with `through_merges`,
+    /// control flow; never through results of calls and unknown ops (which
+    /// may or may not be their operands: a write through them is not known
+    /// to write the operand). Without `through_merges`, `v` names the
+    /// allocation's latest buffer (a merge may carry one from an earlier
+    /// iteration of a loop).
+    fn known_sources(&mut self, flow: &ValueFlow, v: ValueId, through_merges: bool) -> &[ValueId] {
+        self.walk += 1;
+        self.out.clear();
+        self.work.clear();
+        self.work.push(v);
+        while let Some(x) = self.work.pop() {
+            if self.seen[x.index()] == self.walk {
+                continue;
+            }
+            self.seen[x.index()] = self.walk;
+            if matches!(flow.origin(x), Origin::Allocation | Origin::Alloca) {
+                self.out.push(x);
+                continue;
+            }
+            for e in flow.incoming(x) {
+                let follows = match e.kind {
+                    EdgeKind::View | EdgeKind::Cast | EdgeKind::Derived => true,
+                    EdgeKind::Forward { .. } => through_merges,
+                    _ => false,
+                };
+                if follows {
+                    self.work.push(e.from);
+                }
+            }
+        }
+        &self.out
+    }
 }
 
 /// Whether `value` is live right after `op` (lifted into the region that
@@ -192,14 +219,16 @@ fn live_at(snap: &Snapshot, liveness: &Liveness<'_>, value: ValueId, op: OpId) -
 /// "May `later` run after `first`?" over the structure of the snapshot.
 struct Order<'s> {
     snap: &'s Snapshot,
-    cfg: Cfg,
+    /// Built on the first question about blocks (most flows and writes are
+    /// told apart by the ops' nesting and positions).
+    cfg: std::cell::OnceCell<Cfg>,
 }
 
 impl<'s> Order<'s> {
     fn new(snap: &'s Snapshot) -> Self {
         Order {
             snap,
-            cfg: Cfg::new(snap),
+            cfg: std::cell::OnceCell::new(),
         }
     }
 
@@ -264,7 +293,8 @@ impl<'s> Order<'s> {
         // `later`'s block reachable from a successor of `first`'s block
         // without running the allocation again.
         let mut seen: HashSet<u32> = HashSet::new();
-        let mut work: Vec<u32> = self.cfg.successor_graph().get(fb.0).to_vec();
+        let cfg = self.cfg.get_or_init(|| Cfg::new(snap));
+        let mut work: Vec<u32> = cfg.successor_graph().get(fb.0).to_vec();
         while let Some(b) = work.pop() {
             if !seen.insert(b) {
                 continue;
@@ -280,7 +310,7 @@ impl<'s> Order<'s> {
             if b == wb.0 {
                 return true;
             }
-            work.extend_from_slice(self.cfg.successor_graph().get(b));
+            work.extend_from_slice(cfg.successor_graph().get(b));
         }
         false
     }

@@ -289,10 +289,12 @@ impl ValueFlow {
         let is_buf = |v: ValueId| snap.value(v).kind.is_buffer();
         let mut origin = vec![Origin::Derived; nv];
         let mut external = vec![false; nv];
-        let mut edges: Vec<Edge> = Vec::new();
+        // About one edge and one classified use per value (growing the
+        // vectors from empty reallocated them several times per function).
+        let mut edges: Vec<Edge> = Vec::with_capacity(nv);
         // The classified uses of buffers (the root's operands excepted),
         // gathered in the same walk over the ops.
-        let mut pairs: Vec<Event> = Vec::new();
+        let mut pairs: Vec<Event> = Vec::with_capacity(nv);
         let mut kinds = Vec::new();
 
         for (o, op) in snap.ops.iter().enumerate() {
