@@ -56,16 +56,20 @@ use crate::analysis::{
     value_flow::{Origin, ValueFlow},
 };
 
-/// A set of roots. Small sets (the common case: a value names a root or
-/// two) are a sorted vector; above [`RootSet::SMALL`] roots the set is
-/// persistent, shared between the values that name it (cloning is O(1),
-/// inserting copies one path). Which form a set takes depends only on its
-/// size, so equal sets compare equal.
+/// A set of roots. One root (the common case: most buffers name exactly
+/// one) is held inline, without an allocation; small sets are a sorted
+/// vector; above [`RootSet::SMALL`] roots the set is persistent, shared
+/// between the values that name it (cloning is O(1), inserting copies one
+/// path). Which form a set takes depends only on its size, so equal sets
+/// compare equal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootSet(RootRepr);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum RootRepr {
+    /// Exactly one root.
+    One(ValueId),
+    /// No root, or 2 to [`RootSet::SMALL`] roots, sorted.
     Small(Vec<ValueId>),
     Shared(imbl::OrdSet<ValueId>),
 }
@@ -87,6 +91,7 @@ impl RootSet {
 
     pub fn len(&self) -> usize {
         match &self.0 {
+            RootRepr::One(_) => 1,
             RootRepr::Small(v) => v.len(),
             RootRepr::Shared(s) => s.len(),
         }
@@ -98,6 +103,7 @@ impl RootSet {
 
     pub fn contains(&self, root: &ValueId) -> bool {
         match &self.0 {
+            RootRepr::One(r) => r == root,
             RootRepr::Small(v) => v.binary_search(root).is_ok(),
             RootRepr::Shared(s) => s.contains(root),
         }
@@ -106,6 +112,7 @@ impl RootSet {
     /// The roots, ascending.
     pub fn iter(&self) -> RootIter<'_> {
         match &self.0 {
+            RootRepr::One(r) => RootIter::Small(std::slice::from_ref(r).iter()),
             RootRepr::Small(v) => RootIter::Small(v.iter()),
             RootRepr::Shared(s) => RootIter::Shared(s.iter()),
         }
@@ -113,6 +120,13 @@ impl RootSet {
 
     pub fn insert(&mut self, root: ValueId) {
         match &mut self.0 {
+            RootRepr::Small(v) if v.is_empty() => self.0 = RootRepr::One(root),
+            RootRepr::One(r) => {
+                if *r != root {
+                    let (a, b) = ((*r).min(root), (*r).max(root));
+                    self.0 = RootRepr::Small(vec![a, b]);
+                }
+            }
             RootRepr::Small(v) => {
                 if let Err(at) = v.binary_search(&root) {
                     v.insert(at, root);
