@@ -21,7 +21,9 @@
 //! anywhere in a loop that holds both. Writes through calls and ops with
 //! unknown effects cannot be told from reads and are not reported.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rustc_hash::FxHashMap;
 
 use super::{
     alias::AliasAnalysis,
@@ -50,6 +52,8 @@ pub struct CloneMerges<'a, 'l> {
     /// The snapshot's liveness, built on first use (most functions have no
     /// write that may follow a flow into a merge, and never need it).
     pub liveness: &'a std::cell::OnceCell<Liveness<'l>>,
+    /// The snapshot's CFG (the caller's dominance has one).
+    pub cfg: &'a Cfg,
 }
 
 /// Every write that may run after its buffer flowed into a merge, one per
@@ -63,7 +67,7 @@ pub fn writes_after_flow<'s>(
 ) -> Vec<Violation> {
     let flow = alias.flow();
     // Allocation -> (flow point, receiving merge) of values that may be it.
-    let mut flows_of: HashMap<ValueId, Vec<(OpId, ValueId)>> = HashMap::new();
+    let mut flows_of: FxHashMap<ValueId, Vec<(OpId, ValueId)>> = FxHashMap::default();
     let mut walk = SourceWalk::new(snap.values.len());
     let mut note = |value: ValueId, at: OpId, merge: ValueId| {
         for &a in walk.known_sources(flow, value, false) {
@@ -93,7 +97,7 @@ pub fn writes_after_flow<'s>(
     if flows_of.is_empty() {
         return Vec::new();
     }
-    let order = Order::new(snap);
+    let order = Order::new(snap, clones.map(|c| c.cfg));
     let mut out = Vec::new();
     for (o, op) in snap.ops.iter().enumerate().skip(1) {
         let Effects::Known(effects) = &op.facts.effects else {
@@ -217,19 +221,27 @@ fn live_at(snap: &Snapshot, liveness: &Liveness<'_>, value: ValueId, op: OpId) -
 }
 
 /// "May `later` run after `first`?" over the structure of the snapshot.
-struct Order<'s> {
+struct Order<'s, 'c> {
     snap: &'s Snapshot,
-    /// Built on the first question about blocks (most flows and writes are
-    /// told apart by the ops' nesting and positions).
-    cfg: std::cell::OnceCell<Cfg>,
+    /// The caller's CFG of the snapshot, if any.
+    given: Option<&'c Cfg>,
+    /// Otherwise built on the first question about blocks (most flows and
+    /// writes are told apart by the ops' nesting and positions).
+    built: std::cell::OnceCell<Cfg>,
 }
 
-impl<'s> Order<'s> {
-    fn new(snap: &'s Snapshot) -> Self {
+impl<'s, 'c> Order<'s, 'c> {
+    fn new(snap: &'s Snapshot, given: Option<&'c Cfg>) -> Self {
         Order {
             snap,
-            cfg: std::cell::OnceCell::new(),
+            given,
+            built: std::cell::OnceCell::new(),
         }
+    }
+
+    fn cfg(&self) -> &Cfg {
+        self.given
+            .unwrap_or_else(|| self.built.get_or_init(|| Cfg::new(self.snap)))
     }
 
     /// Whether `later` may run after `first` on the same buffer of
@@ -293,7 +305,7 @@ impl<'s> Order<'s> {
         // `later`'s block reachable from a successor of `first`'s block
         // without running the allocation again.
         let mut seen: HashSet<u32> = HashSet::new();
-        let cfg = self.cfg.get_or_init(|| Cfg::new(snap));
+        let cfg = self.cfg();
         let mut work: Vec<u32> = cfg.successor_graph().get(fb.0).to_vec();
         while let Some(b) = work.pop() {
             if !seen.insert(b) {

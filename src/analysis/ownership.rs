@@ -407,8 +407,7 @@ pub fn compute_with_handled(
     let mut is_merge = vec![false; n];
     let mut problems = Vec::new();
     // Operand occurrences feeding several merges: (forwarder, slot) -> merges.
-    let mut coupled: std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> =
-        Default::default();
+    let mut coupled: Vec<Vec<ValueId>> = Vec::new();
 
     collect_incoming(
         snapshot,
@@ -494,7 +493,7 @@ pub fn compute_with_handled(
                 }
             }
             // Coupled operand occurrences: one critical receiver makes all critical.
-            for merges in coupled.values() {
+            for merges in &coupled {
                 if merges
                     .iter()
                     .any(|m| states[m.index()] == MergeTag::Critical)
@@ -618,9 +617,10 @@ fn collect_incoming(
     flow: &ValueFlow,
     incoming: &mut [Vec<Incoming>],
     is_merge: &mut [bool],
-    coupled: &mut std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>>,
+    coupled: &mut Vec<Vec<ValueId>>,
     problems: &mut Vec<Problem>,
 ) {
+    let mut occurrences: Vec<((OpId, (u32, u32)), ValueId)> = Vec::new();
     for edge in flow.edges() {
         let Some(slot) = edge.slot() else { continue };
         is_merge[edge.to.index()] = true;
@@ -629,7 +629,16 @@ fn collect_incoming(
             value: edge.from,
             slot,
         });
-        coupled.entry((edge.op, slot)).or_default().push(edge.to);
+        occurrences.push(((edge.op, slot), edge.to));
+    }
+    // The occurrences that feed several merges, in (forwarder, slot) order
+    // (a map entry and a vector per occurrence were a tenth of ownership;
+    // most feed one merge).
+    occurrences.sort_by_key(|&(key, _)| key);
+    for group in occurrences.chunk_by(|a, b| a.0 == b.0) {
+        if group.len() > 1 {
+            coupled.push(group.iter().map(|&(_, to)| to).collect());
+        }
     }
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);

@@ -11,6 +11,7 @@ use crate::{
     analysis::{
         alias::AliasAnalysis,
         dealloc_plan::PlanError,
+        dominance::DominanceInfo,
         input_contract::{CloneMerges, Violation, writes_after_flow},
         ownership::Ownership,
         snapshot::Snapshot,
@@ -26,6 +27,7 @@ pub fn refuse_writes_after_flow(
     snapshot: &Snapshot,
     alias: &AliasAnalysis<'_>,
     ownership: &Ownership,
+    dominance: &DominanceInfo<'_>,
     map: &IrMap,
     pass: &str,
 ) -> PassResult {
@@ -36,6 +38,7 @@ pub fn refuse_writes_after_flow(
         Some(&CloneMerges {
             critical: &ownership.critical,
             liveness: &liveness,
+            cfg: dominance.cfg(),
         }),
     );
     if violations.is_empty() {
