@@ -1101,6 +1101,10 @@ fn lifted_uses(
     let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
     // Per root, its latest use, not yet in `uses` (see [`push_use`]).
     let mut pending: Vec<Option<Use>> = vec![None; snapshot.values.len()];
+    // The roots given a use, each once (flushing `pending` over every value
+    // of the function cost more than the roots' own uses).
+    let mut touched: Vec<ValueId> = Vec::new();
+    let mut is_touched: Vec<bool> = vec![false; snapshot.values.len()];
     let mut roots_here: Vec<ValueId> = Vec::new();
     // The roots of one op, each once: marked with the op's index + 1 (no
     // sort per op; an op's operands may name thousands of roots).
@@ -1172,6 +1176,10 @@ fn lifted_uses(
             let Some((region, def_block)) = places.home(root) else {
                 continue;
             };
+            if !is_touched[root.index()] {
+                is_touched[root.index()] = true;
+                touched.push(root);
+            }
             if let Some(address) = &address {
                 let home = (region, def_block);
                 match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
@@ -1215,8 +1223,8 @@ fn lifted_uses(
             errors.extend(root_errors.drain(..).map(|(_, error)| error));
         }
     }
-    for (uses, pending) in uses.iter_mut().zip(pending) {
-        uses.extend(pending);
+    for root in touched {
+        uses[root.index()].extend(pending[root.index()].take());
     }
     uses
 }

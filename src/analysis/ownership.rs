@@ -322,7 +322,7 @@ impl Ownership {
     }
 
     pub fn is_owned_root(&self, value: ValueId) -> bool {
-        self.kinds[value.index()] == Kind::OwnedRoot
+        matches!(self.kinds[value.index()], Kind::OwnedRoot)
     }
 
     /// Every owned root.
@@ -330,7 +330,7 @@ impl Ownership {
         self.kinds
             .iter()
             .enumerate()
-            .filter(|(_, k)| **k == Kind::OwnedRoot)
+            .filter(|(_, k)| matches!(k, Kind::OwnedRoot))
             .map(|(i, _)| ValueId(i as u32))
     }
 }
