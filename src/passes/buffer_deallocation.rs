@@ -120,14 +120,7 @@ impl BufrsPass for BufferDeallocation {
             .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
         // Input the pass cannot make correct: a write to a buffer after it
         // flowed into a merge that may get a clone.
-        refuse_writes_after_flow(
-            &snapshot,
-            &alias,
-            &ownership,
-            &dominance,
-            &map,
-            Self::ARGUMENT,
-        )?;
+        refuse_writes_after_flow(&alias, &ownership, &dominance, &map, Self::ARGUMENT)?;
         // Ownership-based deallocation in the input is accepted: its buffers
         // are left to it (`handled_by_ownership_deallocs`).
         let plan = plan(&snapshot, &dominance, &ownership, &[])

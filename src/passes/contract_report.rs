@@ -14,7 +14,6 @@ use crate::{
         dominance::DominanceInfo,
         input_contract::{CloneMerges, Violation, writes_after_flow},
         ownership::Ownership,
-        snapshot::Snapshot,
     },
     ir::{Diagnostic, capture::IrMap},
     passes::{PassFailed, PassResult},
@@ -24,13 +23,13 @@ use crate::{
 /// a critical merge of `ownership` (the merge may get a clone or share the
 /// buffer, so the write would not reach every alias).
 pub fn refuse_writes_after_flow(
-    snapshot: &Snapshot,
     alias: &AliasAnalysis<'_>,
     ownership: &Ownership,
     dominance: &DominanceInfo<'_>,
     map: &IrMap,
     pass: &str,
 ) -> PassResult {
+    let snapshot = alias.snapshot();
     let liveness = std::cell::OnceCell::new();
     let violations = writes_after_flow(
         snapshot,
