@@ -21,10 +21,11 @@
 //! - [`AliasAnalysis::allocation_sources`]: the allocations a value may come
 //!   from, plus whether it may come from something that is not an
 //!   allocation. The graph is condensed into strongly connected components
-//!   once (iterative Tarjan: loop-carried values form cycles); each
-//!   component keeps only its *own* allocations, its predecessor and
-//!   successor components, and two flags computed in topological order:
-//!   whether it may be external, and whether any allocation reaches it. A
+//!   on the first query that needs it (iterative Tarjan: loop-carried
+//!   values form cycles); each component keeps only its *own* allocations,
+//!   its predecessor and successor components, and two flags computed in
+//!   topological order: whether it may be external, and whether any
+//!   allocation reaches it. A
 //!   query walks back over the components some allocation reaches and
 //!   collects their own allocations: linear in that part of the
 //!   condensation, no more than a constant factor over the answer on chains.
@@ -69,10 +70,22 @@ pub struct Sources {
 }
 
 /// The buffer alias analysis of one snapshot. See the module docs.
+///
+/// The closures and the condensation are built on the first query that
+/// reads them ([`Graph`]): the deallocation pass reads only the value flow
+/// unless the function holds ownership-based deallocation, and building the
+/// condensation it never read was 9% of its time on the 175k-op module.
 #[derive(Clone, Debug)]
 pub struct AliasAnalysis<'a> {
     snap: &'a Snapshot,
     flow: ValueFlow,
+    graph: std::cell::OnceCell<Graph>,
+}
+
+/// The forward and backward graphs of the value flow and their
+/// condensation (see [`AliasAnalysis::from_flow`]).
+#[derive(Clone, Debug)]
+struct Graph {
     fwd: Csr,
     rev: Csr,
     /// The strongly connected component of each value; components are
@@ -108,16 +121,11 @@ fn component_edges(fwd: &Csr, comp: &[u32]) -> Vec<(u32, u32)> {
     pairs
 }
 
-impl<'a> AliasAnalysis<'a> {
-    /// Builds the value-flow graph and its condensation.
-    pub fn new(snap: &'a Snapshot) -> Self {
-        Self::from_flow(snap, ValueFlow::new(snap))
-    }
-
-    /// Builds the condensation of an existing value-flow graph of `snap` and
-    /// the per-component facts (own allocations, external, reached by an
+impl Graph {
+    /// The condensation of the value flow `flow` of `snap` and the
+    /// per-component facts (own allocations, external, reached by an
     /// allocation). Linear in the graph.
-    pub fn from_flow(snap: &'a Snapshot, flow: ValueFlow) -> Self {
+    fn new(snap: &Snapshot, flow: &ValueFlow) -> Graph {
         let nv = snap.values.len();
         let mut edges: Vec<(u32, u32)> = flow.edges().iter().map(|e| (e.from.0, e.to.0)).collect();
         edges.sort_unstable();
@@ -174,9 +182,7 @@ impl<'a> AliasAnalysis<'a> {
             comp_external[c] = ext;
             comp_has_sources[c] = has;
         }
-        AliasAnalysis {
-            snap,
-            flow,
+        Graph {
             fwd,
             rev,
             comp,
@@ -188,7 +194,28 @@ impl<'a> AliasAnalysis<'a> {
             comp_has_sources,
         }
     }
+}
 
+impl<'a> AliasAnalysis<'a> {
+    /// Builds the value-flow graph and its condensation.
+    pub fn new(snap: &'a Snapshot) -> Self {
+        Self::from_flow(snap, ValueFlow::new(snap))
+    }
+
+    /// The analysis over an existing value-flow graph of `snap` (its
+    /// condensation is built on the first query that needs it).
+    pub fn from_flow(snap: &'a Snapshot, flow: ValueFlow) -> Self {
+        AliasAnalysis {
+            snap,
+            flow,
+            graph: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The graphs and the condensation, built on first use.
+    fn graph(&self) -> &Graph {
+        self.graph.get_or_init(|| Graph::new(self.snap, &self.flow))
+    }
     /// The snapshot analysed.
     pub fn snapshot(&self) -> &'a Snapshot {
         self.snap
@@ -212,7 +239,7 @@ impl<'a> AliasAnalysis<'a> {
 
     /// All allocation values (heap and stack), in value order.
     pub fn allocation_values(&self) -> Vec<ValueId> {
-        (0..self.comp.len() as u32)
+        (0..self.snap.values.len() as u32)
             .map(ValueId)
             .filter(|&v| matches!(self.origin(v), Origin::Allocation | Origin::Alloca))
             .collect()
@@ -233,12 +260,12 @@ impl<'a> AliasAnalysis<'a> {
     /// Immediate successors in the flow graph (values that may directly be
     /// `v` or a view of it).
     pub fn direct_dependents(&self, v: ValueId) -> impl ExactSizeIterator<Item = ValueId> + '_ {
-        self.fwd.get(v.0).iter().map(|&x| ValueId(x))
+        self.graph().fwd.get(v.0).iter().map(|&x| ValueId(x))
     }
 
     /// Immediate predecessors in the flow graph.
     pub fn direct_dependencies(&self, v: ValueId) -> impl ExactSizeIterator<Item = ValueId> + '_ {
-        self.rev.get(v.0).iter().map(|&x| ValueId(x))
+        self.graph().rev.get(v.0).iter().map(|&x| ValueId(x))
     }
 
     fn closure(&self, starts: &[ValueId], g: &Csr) -> Vec<ValueId> {
@@ -259,13 +286,13 @@ impl<'a> AliasAnalysis<'a> {
     /// MLIR `BufferViewFlowAnalysis::resolve`: `v` and every value that may
     /// be derived from it (forward closure), sorted.
     pub fn dependents(&self, v: ValueId) -> Vec<ValueId> {
-        self.closure(&[v], &self.fwd)
+        self.closure(&[v], &self.graph().fwd)
     }
 
     /// MLIR `resolveReverse`: `v` and every value it may be derived from
     /// (backward closure), sorted.
     pub fn dependencies(&self, v: ValueId) -> Vec<ValueId> {
-        self.closure(&[v], &self.rev)
+        self.closure(&[v], &self.graph().rev)
     }
 
     /// Every value that may alias `v`: values sharing a root with it (the
@@ -274,7 +301,7 @@ impl<'a> AliasAnalysis<'a> {
     /// [`Self::may_alias`].
     pub fn resolve(&self, v: ValueId) -> Vec<ValueId> {
         let deps = self.dependencies(v);
-        self.closure(&deps, &self.fwd)
+        self.closure(&deps, &self.graph().fwd)
     }
 
     /// True if `a` and `b` may alias: one flows from a value the other also
@@ -333,16 +360,17 @@ impl<'a> AliasAnalysis<'a> {
     /// in that part of the condensation (and at least the size of the
     /// answer). Nothing is stored per value.
     pub fn allocation_sources(&self, v: ValueId) -> Sources {
-        let start = self.comp[v.index()];
+        let g = self.graph();
+        let start = g.comp[v.index()];
         let mut found: Vec<ValueId> = Vec::new();
-        if self.comp_has_sources[start as usize] {
+        if g.comp_has_sources[start as usize] {
             let mut seen: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
             seen.insert(start);
             let mut work = vec![start];
             while let Some(c) = work.pop() {
-                found.extend(self.own_sources.get(c).iter().map(|&a| ValueId(a)));
-                for &p in self.comp_preds.get(c) {
-                    if self.comp_has_sources[p as usize] && seen.insert(p) {
+                found.extend(g.own_sources.get(c).iter().map(|&a| ValueId(a)));
+                for &p in g.comp_preds.get(c) {
+                    if g.comp_has_sources[p as usize] && seen.insert(p) {
                         work.push(p);
                     }
                 }
@@ -363,7 +391,8 @@ impl<'a> AliasAnalysis<'a> {
     /// a call or unknown-op result, an entry-less cycle, ...): the
     /// `may_be_external` of [`Self::allocation_sources`], in O(1).
     pub fn may_be_external(&self, v: ValueId) -> bool {
-        self.comp_external[self.comp[v.index()] as usize]
+        let g = self.graph();
+        g.comp_external[g.comp[v.index()] as usize]
     }
 
     /// The strongly connected component of `v` in the value-flow graph.
@@ -371,28 +400,28 @@ impl<'a> AliasAnalysis<'a> {
     /// visiting components from 0 up sees a component after all those it
     /// flows into (for dynamic programs over "every value `v` flows into").
     pub fn component(&self, v: ValueId) -> u32 {
-        self.comp[v.index()]
+        self.graph().comp[v.index()]
     }
 
     /// Number of components of the value-flow graph.
     pub fn num_components(&self) -> usize {
-        self.comp_external.len()
+        self.graph().comp_external.len()
     }
 
     /// The distinct components component `c` has a flow edge into (all
     /// numbered below `c`).
     pub fn component_successors(&self, c: u32) -> &[u32] {
-        self.comp_succs.get(c)
+        self.graph().comp_succs.get(c)
     }
 
     /// The values of component `c`, in value order.
     pub fn component_members(&self, c: u32) -> impl ExactSizeIterator<Item = ValueId> + '_ {
-        self.members.get(c).iter().map(|&v| ValueId(v))
+        self.graph().members.get(c).iter().map(|&v| ValueId(v))
     }
 
     /// True if some allocation flows into component `c` (or is in it).
     pub fn component_has_sources(&self, c: u32) -> bool {
-        self.comp_has_sources[c as usize]
+        self.graph().comp_has_sources[c as usize]
     }
 
     /// Number of components of the condensation (kept for benchmarks; the

@@ -9,6 +9,7 @@
 //!
 //! Pure analysis over a [`Snapshot`]: no MLIR.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::analysis::{
@@ -452,7 +453,9 @@ pub fn plan_with(
         }
     }
     let places = Places::new(snapshot);
-    let use_lists = UseLists::new(snapshot);
+    // Use lists serve only addresses taken as plain values and the per-value
+    // liveness: most functions need neither, so they are built on first use.
+    let use_lists: OnceCell<UseLists> = OnceCell::new();
     // Roots whose liveness composes from their aliases' own ranges skip the
     // per-root uses and walk (linear on long chains). Borrowing is not
     // among those steps (a merge's uses keep what it borrows alive), so the
@@ -470,9 +473,8 @@ pub fn plan_with(
                 lending.insert(merge);
                 lending.extend(lenders.iter().copied());
             }
-            RootLiveness::new(
-                snapshot, dominance, ownership, &erased, &use_lists, &lending,
-            )
+            let use_lists = use_lists.get_or_init(|| UseLists::new(snapshot));
+            RootLiveness::new(snapshot, dominance, ownership, &erased, use_lists, &lending)
         })
     };
     let mut fast = root_liveness(&borrowed);
@@ -1104,13 +1106,19 @@ fn lifted_uses(
     erased: &BTreeSet<OpId>,
     borrowed: &Borrowed,
     fast: Option<&RootLiveness<'_>>,
-    use_lists: &UseLists,
+    use_lists: &OnceCell<UseLists>,
     errors: &mut Vec<PlanError>,
 ) -> Vec<Vec<Use>> {
-    let cycles = BlockCycles::new(dominance.cfg());
+    // Loops matter only to addresses kept out of sight (rare): found on
+    // first use.
+    let cycles: OnceCell<BlockCycles> = OnceCell::new();
     let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
     // Per root, its latest use, not yet in `uses` (see [`push_use`]).
     let mut pending: Vec<Option<Use>> = vec![None; snapshot.values.len()];
+    // The roots given a use, each once (flushing `pending` over every value
+    // of the function cost more than the roots' own uses).
+    let mut touched: Vec<ValueId> = Vec::new();
+    let mut is_touched: Vec<bool> = vec![false; snapshot.values.len()];
     let mut roots_here: Vec<ValueId> = Vec::new();
     // The roots of one op, each once: marked with the op's index + 1 (no
     // sort per op; an op's operands may name thousands of roots).
@@ -1171,7 +1179,10 @@ fn lifted_uses(
             continue;
         }
         // An address taken as a plain value: its uses, once for every root.
-        let address = exposes_address(snapshot, id).then(|| address_uses(snapshot, use_lists, id));
+        let address = exposes_address(snapshot, id).then(|| {
+            let use_lists = use_lists.get_or_init(|| UseLists::new(snapshot));
+            address_uses(snapshot, use_lists, id)
+        });
         // The op lifted to each root's region, for the last region asked
         // (an op's roots mostly live in one region).
         let mut lifted: Option<(RegionId, Option<OpId>)> = None;
@@ -1179,6 +1190,10 @@ fn lifted_uses(
             let Some((region, def_block)) = places.home(root) else {
                 continue;
             };
+            if !is_touched[root.index()] {
+                is_touched[root.index()] = true;
+                touched.push(root);
+            }
             if let Some(address) = &address {
                 let home = (region, def_block);
                 match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
@@ -1222,8 +1237,8 @@ fn lifted_uses(
             errors.extend(root_errors.drain(..).map(|(_, error)| error));
         }
     }
-    for (uses, pending) in uses.iter_mut().zip(pending) {
-        uses.extend(pending);
+    for root in touched {
+        uses[root.index()].extend(pending[root.index()].take());
     }
     uses
 }
@@ -1266,7 +1281,7 @@ fn push_use(places: &Places, uses: &mut Vec<Use>, pending: &mut Option<Use>, new
 fn address_lifted_uses(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
-    cycles: &BlockCycles,
+    cycles: &OnceCell<BlockCycles>,
     address: &AddressUses,
     exposer: OpId,
     (region, def_block): (RegionId, BlockId),
@@ -1302,6 +1317,7 @@ fn address_lifted_uses(
     };
     // Kept where uses cannot be followed: the buffer lives until its region
     // is left on every path from here.
+    let cycles = cycles.get_or_init(|| BlockCycles::new(dominance.cfg()));
     if cycles.on_cycle[def_block.index()] {
         return Err(PlanError {
             op: by,

@@ -162,8 +162,9 @@ impl BlockNesting {
             .collect();
         // Depths in an order where parents come first: memoised walk.
         let mut depth = vec![NONE; nb];
+        let mut chain = Vec::new();
         for b in 0..nb {
-            let mut chain = Vec::new();
+            chain.clear();
             let mut cur = b as u32;
             while cur != NONE && depth[cur as usize] == NONE {
                 chain.push(cur);

@@ -21,7 +21,9 @@
 //! anywhere in a loop that holds both. Writes through calls and ops with
 //! unknown effects cannot be told from reads and are not reported.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rustc_hash::FxHashMap;
 
 use super::{
     alias::AliasAnalysis,
@@ -50,6 +52,8 @@ pub struct CloneMerges<'a, 'l> {
     /// The snapshot's liveness, built on first use (most functions have no
     /// write that may follow a flow into a merge, and never need it).
     pub liveness: &'a std::cell::OnceCell<Liveness<'l>>,
+    /// The snapshot's CFG (the caller's dominance has one).
+    pub cfg: &'a Cfg,
 }
 
 /// Every write that may run after its buffer flowed into a merge, one per
@@ -63,9 +67,10 @@ pub fn writes_after_flow<'s>(
 ) -> Vec<Violation> {
     let flow = alias.flow();
     // Allocation -> (flow point, receiving merge) of values that may be it.
-    let mut flows_of: HashMap<ValueId, Vec<(OpId, ValueId)>> = HashMap::new();
+    let mut flows_of: FxHashMap<ValueId, Vec<(OpId, ValueId)>> = FxHashMap::default();
+    let mut walk = SourceWalk::new(snap.values.len());
     let mut note = |value: ValueId, at: OpId, merge: ValueId| {
-        for a in known_sources(flow, value, false) {
+        for &a in walk.known_sources(flow, value, false) {
             let list = flows_of.entry(a).or_default();
             if !list.contains(&(at, merge)) {
                 list.push((at, merge));
@@ -92,7 +97,7 @@ pub fn writes_after_flow<'s>(
     if flows_of.is_empty() {
         return Vec::new();
     }
-    let order = Order::new(snap);
+    let order = Order::new(snap, clones.map(|c| c.cfg));
     let mut out = Vec::new();
     for (o, op) in snap.ops.iter().enumerate().skip(1) {
         let Effects::Known(effects) = &op.facts.effects else {
@@ -105,7 +110,7 @@ pub fn writes_after_flow<'s>(
             if !snap.value(v).kind.is_buffer() {
                 continue;
             }
-            for a in known_sources(flow, v, true) {
+            for &a in walk.known_sources(flow, v, true) {
                 let alloc_op = alias.allocation_op(a);
                 if let Some(points) = flows_of.get(&a)
                     && let Some(&(f, _)) = points.iter().find(|&&(f, merge)| {
@@ -136,36 +141,62 @@ pub fn writes_after_flow<'s>(
     out
 }
 
-/// The allocations (heap or stack) `v` is known to name: followed back
-/// through views, casts, derived results and, with `through_merges`, control
-/// flow; never through results of calls and unknown ops (which may or may
-/// not be their operands: a write through them is not known to write the
-/// operand). Without `through_merges`, `v` names the allocation's latest
-/// buffer (a merge may carry one from an earlier iteration of a loop).
-fn known_sources(flow: &ValueFlow, v: ValueId, through_merges: bool) -> Vec<ValueId> {
-    let mut seen: HashSet<ValueId> = HashSet::new();
-    let mut work = vec![v];
-    let mut out = Vec::new();
-    while let Some(x) = work.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        if matches!(flow.origin(x), Origin::Allocation | Origin::Alloca) {
-            out.push(x);
-            continue;
-        }
-        for e in flow.incoming(x) {
-            let follows = match e.kind {
-                EdgeKind::View | EdgeKind::Cast | EdgeKind::Derived => true,
-                EdgeKind::Forward { .. } => through_merges,
-                _ => false,
-            };
-            if follows {
-                work.push(e.from);
-            }
+/// The allocations (heap or stack) a value is known to name
+/// ([`SourceWalk::known_sources`]), with scratch space reused across the
+/// walks of one function (a set and two vectors per write were most of the
+/// check's time).
+struct SourceWalk {
+    /// Per value: the walk that last visited it (0: none yet).
+    seen: Vec<u32>,
+    walk: u32,
+    work: Vec<ValueId>,
+    out: Vec<ValueId>,
+}
+
+impl SourceWalk {
+    fn new(values: usize) -> Self {
+        SourceWalk {
+            seen: vec![0; values],
+            walk: 0,
+            work: Vec::new(),
+            out: Vec::new(),
         }
     }
-    out
+
+    /// The allocations (heap or stack) `v` is known to name: followed back
+    /// through views, casts, derived results and, with `through_merges`,
+    /// control flow; never through results of calls and unknown ops (which
+    /// may or may not be their operands: a write through them is not known
+    /// to write the operand). Without `through_merges`, `v` names the
+    /// allocation's latest buffer (a merge may carry one from an earlier
+    /// iteration of a loop).
+    fn known_sources(&mut self, flow: &ValueFlow, v: ValueId, through_merges: bool) -> &[ValueId] {
+        self.walk += 1;
+        self.out.clear();
+        self.work.clear();
+        self.work.push(v);
+        while let Some(x) = self.work.pop() {
+            if self.seen[x.index()] == self.walk {
+                continue;
+            }
+            self.seen[x.index()] = self.walk;
+            if matches!(flow.origin(x), Origin::Allocation | Origin::Alloca) {
+                self.out.push(x);
+                continue;
+            }
+            for e in flow.incoming(x) {
+                let follows = match e.kind {
+                    EdgeKind::View | EdgeKind::Cast | EdgeKind::Derived => true,
+                    EdgeKind::Forward { .. } => through_merges,
+                    _ => false,
+                };
+                if follows {
+                    self.work.push(e.from);
+                }
+            }
+        }
+        &self.out
+    }
 }
 
 /// Whether `value` is live right after `op` (lifted into the region that
@@ -190,17 +221,27 @@ fn live_at(snap: &Snapshot, liveness: &Liveness<'_>, value: ValueId, op: OpId) -
 }
 
 /// "May `later` run after `first`?" over the structure of the snapshot.
-struct Order<'s> {
+struct Order<'s, 'c> {
     snap: &'s Snapshot,
-    cfg: Cfg,
+    /// The caller's CFG of the snapshot, if any.
+    given: Option<&'c Cfg>,
+    /// Otherwise built on the first question about blocks (most flows and
+    /// writes are told apart by the ops' nesting and positions).
+    built: std::cell::OnceCell<Cfg>,
 }
 
-impl<'s> Order<'s> {
-    fn new(snap: &'s Snapshot) -> Self {
+impl<'s, 'c> Order<'s, 'c> {
+    fn new(snap: &'s Snapshot, given: Option<&'c Cfg>) -> Self {
         Order {
             snap,
-            cfg: Cfg::new(snap),
+            given,
+            built: std::cell::OnceCell::new(),
         }
+    }
+
+    fn cfg(&self) -> &Cfg {
+        self.given
+            .unwrap_or_else(|| self.built.get_or_init(|| Cfg::new(self.snap)))
     }
 
     /// Whether `later` may run after `first` on the same buffer of
@@ -264,7 +305,8 @@ impl<'s> Order<'s> {
         // `later`'s block reachable from a successor of `first`'s block
         // without running the allocation again.
         let mut seen: HashSet<u32> = HashSet::new();
-        let mut work: Vec<u32> = self.cfg.successor_graph().get(fb.0).to_vec();
+        let cfg = self.cfg();
+        let mut work: Vec<u32> = cfg.successor_graph().get(fb.0).to_vec();
         while let Some(b) = work.pop() {
             if !seen.insert(b) {
                 continue;
@@ -280,7 +322,7 @@ impl<'s> Order<'s> {
             if b == wb.0 {
                 return true;
             }
-            work.extend_from_slice(self.cfg.successor_graph().get(b));
+            work.extend_from_slice(cfg.successor_graph().get(b));
         }
         false
     }

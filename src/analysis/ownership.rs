@@ -56,16 +56,20 @@ use crate::analysis::{
     value_flow::{Origin, ValueFlow},
 };
 
-/// A set of roots. Small sets (the common case: a value names a root or
-/// two) are a sorted vector; above [`RootSet::SMALL`] roots the set is
-/// persistent, shared between the values that name it (cloning is O(1),
-/// inserting copies one path). Which form a set takes depends only on its
-/// size, so equal sets compare equal.
+/// A set of roots. One root (the common case: most buffers name exactly
+/// one) is held inline, without an allocation; small sets are a sorted
+/// vector; above [`RootSet::SMALL`] roots the set is persistent, shared
+/// between the values that name it (cloning is O(1), inserting copies one
+/// path). Which form a set takes depends only on its size, so equal sets
+/// compare equal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootSet(RootRepr);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum RootRepr {
+    /// Exactly one root.
+    One(ValueId),
+    /// No root, or 2 to [`RootSet::SMALL`] roots, sorted.
     Small(Vec<ValueId>),
     Shared(imbl::OrdSet<ValueId>),
 }
@@ -87,6 +91,7 @@ impl RootSet {
 
     pub fn len(&self) -> usize {
         match &self.0 {
+            RootRepr::One(_) => 1,
             RootRepr::Small(v) => v.len(),
             RootRepr::Shared(s) => s.len(),
         }
@@ -98,6 +103,7 @@ impl RootSet {
 
     pub fn contains(&self, root: &ValueId) -> bool {
         match &self.0 {
+            RootRepr::One(r) => r == root,
             RootRepr::Small(v) => v.binary_search(root).is_ok(),
             RootRepr::Shared(s) => s.contains(root),
         }
@@ -106,6 +112,7 @@ impl RootSet {
     /// The roots, ascending.
     pub fn iter(&self) -> RootIter<'_> {
         match &self.0 {
+            RootRepr::One(r) => RootIter::Small(std::slice::from_ref(r).iter()),
             RootRepr::Small(v) => RootIter::Small(v.iter()),
             RootRepr::Shared(s) => RootIter::Shared(s.iter()),
         }
@@ -113,6 +120,13 @@ impl RootSet {
 
     pub fn insert(&mut self, root: ValueId) {
         match &mut self.0 {
+            RootRepr::Small(v) if v.is_empty() => self.0 = RootRepr::One(root),
+            RootRepr::One(r) => {
+                if *r != root {
+                    let (a, b) = ((*r).min(root), (*r).max(root));
+                    self.0 = RootRepr::Small(vec![a, b]);
+                }
+            }
             RootRepr::Small(v) => {
                 if let Err(at) = v.binary_search(&root) {
                     v.insert(at, root);
@@ -308,7 +322,7 @@ impl Ownership {
     }
 
     pub fn is_owned_root(&self, value: ValueId) -> bool {
-        self.kinds[value.index()] == Kind::OwnedRoot
+        matches!(self.kinds[value.index()], Kind::OwnedRoot)
     }
 
     /// Every owned root.
@@ -316,7 +330,7 @@ impl Ownership {
         self.kinds
             .iter()
             .enumerate()
-            .filter(|(_, k)| **k == Kind::OwnedRoot)
+            .filter(|(_, k)| matches!(k, Kind::OwnedRoot))
             .map(|(i, _)| ValueId(i as u32))
     }
 }
@@ -393,8 +407,7 @@ pub fn compute_with_handled(
     let mut is_merge = vec![false; n];
     let mut problems = Vec::new();
     // Operand occurrences feeding several merges: (forwarder, slot) -> merges.
-    let mut coupled: std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> =
-        Default::default();
+    let mut coupled: Vec<Vec<ValueId>> = Vec::new();
 
     collect_incoming(
         snapshot,
@@ -480,7 +493,7 @@ pub fn compute_with_handled(
                 }
             }
             // Coupled operand occurrences: one critical receiver makes all critical.
-            for merges in coupled.values() {
+            for merges in &coupled {
                 if merges
                     .iter()
                     .any(|m| states[m.index()] == MergeTag::Critical)
@@ -604,9 +617,10 @@ fn collect_incoming(
     flow: &ValueFlow,
     incoming: &mut [Vec<Incoming>],
     is_merge: &mut [bool],
-    coupled: &mut std::collections::BTreeMap<(OpId, (u32, u32)), Vec<ValueId>>,
+    coupled: &mut Vec<Vec<ValueId>>,
     problems: &mut Vec<Problem>,
 ) {
+    let mut occurrences: Vec<((OpId, (u32, u32)), ValueId)> = Vec::new();
     for edge in flow.edges() {
         let Some(slot) = edge.slot() else { continue };
         is_merge[edge.to.index()] = true;
@@ -615,7 +629,16 @@ fn collect_incoming(
             value: edge.from,
             slot,
         });
-        coupled.entry((edge.op, slot)).or_default().push(edge.to);
+        occurrences.push(((edge.op, slot), edge.to));
+    }
+    // The occurrences that feed several merges, in (forwarder, slot) order
+    // (a map entry and a vector per occurrence were a tenth of ownership;
+    // most feed one merge).
+    occurrences.sort_by_key(|&(key, _)| key);
+    for group in occurrences.chunk_by(|a, b| a.0 == b.0) {
+        if group.len() > 1 {
+            coupled.push(group.iter().map(|&(_, to)| to).collect());
+        }
     }
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
@@ -677,13 +700,11 @@ fn definition_kind(
                     Kind::OwnedRoot
                 };
             }
-            let sources: Vec<ValueId> = flow.incoming(v).iter().map(|e| e.from).collect();
-            if sources.is_empty() {
+            let incoming = flow.incoming(v);
+            if incoming.is_empty() {
                 return Kind::UnownedRoot;
             }
-            let Kind::Alias(mut roots) = alias_of(&sources, kinds, v) else {
-                unreachable!("alias_of gives an alias")
-            };
+            let mut roots = roots_of(incoming, kinds);
             // A result that may also be memory from elsewhere (an op with
             // unknown effects or unknown regions) names itself as a root the
             // function does not own, besides every buffer it may be.
@@ -695,12 +716,27 @@ fn definition_kind(
     }
 }
 
-fn alias_of(sources: &[ValueId], kinds: &[Kind], _v: ValueId) -> Kind {
-    let mut parts = RootParts::default();
-    for &s in sources {
-        parts.add(s, &kinds[s.index()]);
+/// The roots the sources of `incoming` may name, united. One source (a
+/// view, a cast: most values) hands on its own set as it is, without the
+/// vectors of [`RootParts`] (two allocations per value were a fifth of
+/// ownership's time).
+fn roots_of(incoming: &[crate::analysis::value_flow::Edge], kinds: &[Kind]) -> RootSet {
+    if let [edge] = incoming {
+        return match &kinds[edge.from.index()] {
+            Kind::NotBuffer => RootSet::new(),
+            Kind::OwnedRoot | Kind::UnownedRoot => {
+                let mut one = RootSet::new();
+                one.insert(edge.from);
+                one
+            }
+            Kind::Alias(roots) => roots.clone(),
+        };
     }
-    Kind::Alias(parts.union())
+    let mut parts = RootParts::default();
+    for edge in incoming {
+        parts.add(edge.from, &kinds[edge.from.index()]);
+    }
+    parts.union()
 }
 
 /// The root sets of several values, united into one set: the largest is

@@ -169,13 +169,15 @@ pub struct ValueFlow {
     /// Edges sorted by `to` (stable: op order within a target).
     edges: Vec<Edge>,
     in_start: Vec<u32>,
-    /// Indices into `edges`, grouped by `from`.
-    out_index: Vec<u32>,
-    out_start: Vec<u32>,
+    /// Indices into `edges` grouped by `from`, and each value's start
+    /// there: built on the first [`ValueFlow::outgoing`] (the deallocation
+    /// pass never asks).
+    out: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
     origin: Vec<Origin>,
     external: Vec<bool>,
-    events: Vec<Event>,
-    event_start: Vec<u32>,
+    /// The classified uses and each value's start there; `None` when built
+    /// by [`ValueFlow::without_events`].
+    events: Option<(Vec<Event>, Vec<u32>)>,
 }
 
 /// The allocation kind of result `value` of `op`, from its effects.
@@ -285,20 +287,34 @@ fn classify_use(snapshot: &Snapshot, op: OpId, value: ValueId, out: &mut Vec<Use
 impl ValueFlow {
     /// Builds the graph and classifies every use of every buffer.
     pub fn new(snap: &Snapshot) -> ValueFlow {
+        Self::build(snap, true)
+    }
+
+    /// The graph without the classified uses, for analyses that never read
+    /// them (clone-based deallocation: classifying every buffer use was a
+    /// fifth of building the graph). [`ValueFlow::events`] and
+    /// [`ValueFlow::all_events`] panic on it.
+    pub fn without_events(snap: &Snapshot) -> ValueFlow {
+        Self::build(snap, false)
+    }
+
+    fn build(snap: &Snapshot, with_events: bool) -> ValueFlow {
         let nv = snap.values.len();
         let is_buf = |v: ValueId| snap.value(v).kind.is_buffer();
         let mut origin = vec![Origin::Derived; nv];
         let mut external = vec![false; nv];
-        let mut edges: Vec<Edge> = Vec::new();
+        // About one edge and one classified use per value (growing the
+        // vectors from empty reallocated them several times per function).
+        let mut edges: Vec<Edge> = Vec::with_capacity(nv);
         // The classified uses of buffers (the root's operands excepted),
         // gathered in the same walk over the ops.
-        let mut pairs: Vec<Event> = Vec::new();
+        let mut pairs: Vec<Event> = Vec::with_capacity(if with_events { nv } else { 0 });
         let mut kinds = Vec::new();
 
         for (o, op) in snap.ops.iter().enumerate() {
             let oid = OpId(o as u32);
             let f = &op.facts;
-            if o > 0 {
+            if o > 0 && with_events {
                 for (i, &v) in op.operands.iter().enumerate() {
                     if !is_buf(v) || op.operands[..i].contains(&v) {
                         continue;
@@ -479,19 +495,6 @@ impl ValueFlow {
         // Duplicate (from, to, kind) edges carry nothing new, but forwarded
         // occurrences are distinct slots and all kept.
         let (edges, in_start) = group_by_value(edges, nv, |e| e.to);
-        let mut out_start = vec![0u32; nv + 1];
-        for e in &edges {
-            out_start[e.from.index() + 1] += 1;
-        }
-        for i in 0..nv {
-            out_start[i + 1] += out_start[i];
-        }
-        let mut fill = out_start.clone();
-        let mut out_index = vec![0u32; edges.len()];
-        for (i, e) in edges.iter().enumerate() {
-            out_index[fill[e.from.index()] as usize] = i as u32;
-            fill[e.from.index()] += 1;
-        }
         for v in 0..nv {
             if origin[v] == Origin::Derived && (external[v] || in_start[v] == in_start[v + 1]) {
                 origin[v] = Origin::External;
@@ -499,16 +502,14 @@ impl ValueFlow {
             }
         }
 
-        let (pairs, event_start) = group_by_value(pairs, nv, |e| e.value);
+        let events = with_events.then(|| group_by_value(pairs, nv, |e| e.value));
         ValueFlow {
             edges,
             in_start,
-            out_index,
-            out_start,
+            out: std::cell::OnceCell::new(),
             origin,
             external,
-            events: pairs,
-            event_start,
+            events,
         }
     }
 
@@ -530,7 +531,24 @@ impl ValueFlow {
 
     /// The edges out of `v`.
     pub fn outgoing(&self, v: ValueId) -> impl Iterator<Item = &Edge> + '_ {
-        self.out_index[self.out_start[v.index()] as usize..self.out_start[v.index() + 1] as usize]
+        let (out_index, out_start) = self.out.get_or_init(|| {
+            let nv = self.origin.len();
+            let mut out_start = vec![0u32; nv + 1];
+            for e in &self.edges {
+                out_start[e.from.index() + 1] += 1;
+            }
+            for i in 0..nv {
+                out_start[i + 1] += out_start[i];
+            }
+            let mut fill = out_start.clone();
+            let mut out_index = vec![0u32; self.edges.len()];
+            for (i, e) in self.edges.iter().enumerate() {
+                out_index[fill[e.from.index()] as usize] = i as u32;
+                fill[e.from.index()] += 1;
+            }
+            (out_index, out_start)
+        });
+        out_index[out_start[v.index()] as usize..out_start[v.index() + 1] as usize]
             .iter()
             .map(|&i| &self.edges[i as usize])
     }
@@ -543,12 +561,19 @@ impl ValueFlow {
     /// The classified uses of buffer `v` (only those that matter to a
     /// lifetime: plain reads and writes are not listed), in op order.
     pub fn events(&self, v: ValueId) -> &[Event] {
-        &self.events[self.event_start[v.index()] as usize..self.event_start[v.index() + 1] as usize]
+        let (events, start) = self.classified();
+        &events[start[v.index()] as usize..start[v.index() + 1] as usize]
     }
 
     /// Every classified use, grouped by value.
     pub fn all_events(&self) -> &[Event] {
-        &self.events
+        &self.classified().0
+    }
+
+    fn classified(&self) -> &(Vec<Event>, Vec<u32>) {
+        self.events
+            .as_ref()
+            .expect("a value flow built without events (ValueFlow::without_events) has none")
     }
 
     /// `start` and every value that may name (part of) its memory, following

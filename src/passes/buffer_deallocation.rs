@@ -66,6 +66,7 @@ use crate::{
         dominance::DominanceInfo,
         ownership::{self, Ownership},
         snapshot::{Snapshot, ValueId},
+        value_flow::ValueFlow,
     },
     dialect::builders,
     ir::{
@@ -110,7 +111,8 @@ impl BufrsPass for BufferDeallocation {
         }
         let (snapshot, map) = capture_unedited(raw);
         let dominance = DominanceInfo::new(&snapshot);
-        let alias = AliasAnalysis::new(&snapshot);
+        // Nothing here reads the classified uses of buffers.
+        let alias = AliasAnalysis::from_flow(&snapshot, ValueFlow::without_events(&snapshot));
         let handled = handled_by_ownership_deallocs(&snapshot, &alias);
         let ownership =
             ownership::compute_with_handled(&snapshot, &dominance, alias.flow(), &handled);
@@ -118,7 +120,7 @@ impl BufrsPass for BufferDeallocation {
             .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
         // Input the pass cannot make correct: a write to a buffer after it
         // flowed into a merge that may get a clone.
-        refuse_writes_after_flow(&snapshot, &alias, &ownership, &map, Self::ARGUMENT)?;
+        refuse_writes_after_flow(&alias, &ownership, &dominance, &map, Self::ARGUMENT)?;
         // Ownership-based deallocation in the input is accepted: its buffers
         // are left to it (`handled_by_ownership_deallocs`).
         let plan = plan(&snapshot, &dominance, &ownership, &[])

@@ -11,9 +11,9 @@ use crate::{
     analysis::{
         alias::AliasAnalysis,
         dealloc_plan::PlanError,
+        dominance::DominanceInfo,
         input_contract::{CloneMerges, Violation, writes_after_flow},
         ownership::Ownership,
-        snapshot::Snapshot,
     },
     ir::{Diagnostic, capture::IrMap},
     passes::{PassFailed, PassResult},
@@ -23,12 +23,13 @@ use crate::{
 /// a critical merge of `ownership` (the merge may get a clone or share the
 /// buffer, so the write would not reach every alias).
 pub fn refuse_writes_after_flow(
-    snapshot: &Snapshot,
     alias: &AliasAnalysis<'_>,
     ownership: &Ownership,
+    dominance: &DominanceInfo<'_>,
     map: &IrMap,
     pass: &str,
 ) -> PassResult {
+    let snapshot = alias.snapshot();
     let liveness = std::cell::OnceCell::new();
     let violations = writes_after_flow(
         snapshot,
@@ -36,6 +37,7 @@ pub fn refuse_writes_after_flow(
         Some(&CloneMerges {
             critical: &ownership.critical,
             liveness: &liveness,
+            cfg: dominance.cfg(),
         }),
     );
     if violations.is_empty() {

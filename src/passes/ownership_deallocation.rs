@@ -172,7 +172,7 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
     let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
     // The clone-based input contract: a write after a buffer flowed into
     // a merge that may get a clone (or be borrowed: both share it).
-    refuse_writes_after_flow(&snapshot, &alias, &ownership, &map, Pass::ARGUMENT)?;
+    refuse_writes_after_flow(&alias, &ownership, &dominance, &map, Pass::ARGUMENT)?;
     let extendable = extendable_ops(&snapshot, &map);
     let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
     let refused = [dialect::OWNERSHIP_BASED_DEALLOC];
