@@ -70,7 +70,9 @@ struct Capture {
         bufrs::currentTraitsCache() ? bufrs::currentTraitsCache() : &ownTraits;
   }
 
-  uint32_t traitsOf(Operation *op) { return traits->traitsOf(op); }
+  const bufrs::NameFacts &factsOf(Operation *op) {
+    return traits->factsOf(op);
+  }
 
   BufrsRange reserve(uint32_t count) {
     BufrsRange range{static_cast<uint32_t>(ids.size()), count};
@@ -227,7 +229,8 @@ struct Capture {
     for (size_t index = 0; index < ops.size(); ++index) {
       Operation *op = opPtrs[index];
       uint32_t opId = static_cast<uint32_t>(index);
-      uint32_t traits = traitsOf(op);
+      const bufrs::NameFacts &facts = factsOf(op);
+      uint32_t traits = facts.traits;
       ops[index].traits = traits;
       bool registered = traits & BUFRS_TRAIT_REGISTERED;
       uint32_t parentBlock = ops[index].parent_block;
@@ -242,14 +245,16 @@ struct Capture {
                          mayHaveSSADominance(op->getRegion(0))))
         flags |= BUFRS_CAPTURED_SSA_DOMINANCE;
       BufrsRange effectRange{static_cast<uint32_t>(effects.size()), 0};
-      if ((traits & BUFRS_TRAIT_MEMORY_EFFECTS) &&
-          bufrs::forEachEffect(op, [&](BufrsEffectKind kind, Value value,
-                                       bool automatic) {
-            uint32_t valueId = value ? id(value) : BUFRS_NONE;
-            effects.push_back({kind, valueId, automatic});
-            ++effectRange.count;
-          }))
+      if (facts.memoryEffects) {
+        bufrs::forEachEffectOf(
+            MemoryEffectOpInterface(op, facts.memoryEffects),
+            [&](BufrsEffectKind kind, Value value, bool automatic) {
+              uint32_t valueId = value ? id(value) : BUFRS_NONE;
+              effects.push_back({kind, valueId, automatic});
+              ++effectRange.count;
+            });
         flags |= BUFRS_CAPTURED_EFFECTS_KNOWN;
+      }
       ops[index].effects = effectRange;
       if (traits & BUFRS_TRAIT_REGION_BRANCH) {
         bool known = false;
@@ -272,13 +277,12 @@ struct Capture {
             ops[index].terminator_operand_start = first;
           }
         }
-        recordSuccessors(op, opId, traits & BUFRS_TRAIT_BRANCH);
+        recordSuccessors(op, opId, facts.branch);
       }
-      if (traits & BUFRS_TRAIT_VIEW_LIKE)
-        if (auto view = dyn_cast<ViewLikeOpInterface>(op))
-          ops[index].view_source = id(view.getViewSource());
-      StringRef name = op->getName().getStringRef();
-      if (name == "arith.constant") {
+      if (facts.viewLike)
+        ops[index].view_source =
+            id(ViewLikeOpInterface(op, facts.viewLike).getViewSource());
+      if (facts.attributes == bufrs::NameFacts::BoolConstant) {
         if (op->getNumResults() == 1) {
           auto type = dyn_cast<IntegerType>(op->getResult(0).getType());
           auto value = dyn_cast_or_null<IntegerAttr>(op->getAttr("value"));
@@ -287,7 +291,7 @@ struct Capture {
             ops[index].constant_bool = value.getInt() != 0;
           }
         }
-      } else if (name == "arith.cmpi") {
+      } else if (facts.attributes == bufrs::NameFacts::IntegerCompare) {
         if (auto predicate =
                 dyn_cast_or_null<IntegerAttr>(op->getAttr("predicate"))) {
           flags |= BUFRS_CAPTURED_CMPI;
@@ -298,13 +302,14 @@ struct Capture {
     }
   }
 
-  void recordSuccessors(Operation *op, uint32_t opId, bool isBranch) {
+  void recordSuccessors(Operation *op, uint32_t opId,
+                        BranchOpInterface::Concept *branchConcept) {
     BufrsRange range{static_cast<uint32_t>(successors.size()), 0};
     if (op->getNumSuccessors() == 0) {
       ops[opId].successors = range;
       return;
     }
-    auto branch = dyn_cast_if_present<BranchOpInterface>(isBranch ? op : nullptr);
+    BranchOpInterface branch(branchConcept ? op : nullptr, branchConcept);
     for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
       auto found = blockIds.find(op->getSuccessor(i));
       if (found == blockIds.end())

@@ -38,13 +38,46 @@ pub struct IrMap {
     pub values: Vec<MlirValue>,
     /// Operand index of the first forwarded operand, per (branch op,
     /// successor index).
-    pub successor_operand_starts: FxHashMap<(OpId, u32), u32>,
+    pub successor_operand_starts: OperandStarts<(OpId, u32)>,
     /// Operand index of the first forwarded operand, per (region-branch op,
     /// entry edge index).
-    pub entry_edge_operand_starts: FxHashMap<(OpId, u32), u32>,
+    pub entry_edge_operand_starts: OperandStarts<(OpId, u32)>,
     /// Operand index of the first forwarded operand of a region terminator
     /// (all its edges forward the same operands).
-    pub terminator_operand_starts: FxHashMap<OpId, u32>,
+    pub terminator_operand_starts: OperandStarts<OpId>,
+}
+
+/// Operand starts by key, in key order: the capture meets the keys in
+/// increasing order (ops by id, then edges and successors by index), so a
+/// sorted vector filled by pushes replaces a hash map (no hashing per
+/// terminator; a lookup is a binary search).
+#[derive(Debug)]
+pub struct OperandStarts<K> {
+    entries: Vec<(K, u32)>,
+}
+
+impl<K> Default for OperandStarts<K> {
+    fn default() -> Self {
+        OperandStarts {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<K: Ord + Copy> OperandStarts<K> {
+    /// The start recorded for `key`, if any.
+    pub fn get(&self, key: &K) -> Option<&u32> {
+        self.entries
+            .binary_search_by(|(k, _)| k.cmp(key))
+            .ok()
+            .map(|at| &self.entries[at].1)
+    }
+
+    /// Records `start` for `key`, which must follow every key recorded so far.
+    fn push(&mut self, key: K, start: u32) {
+        debug_assert!(self.entries.last().is_none_or(|(last, _)| *last < key));
+        self.entries.push((key, start));
+    }
 }
 
 impl IrMap {
@@ -206,6 +239,9 @@ impl<'a> Flat<'a> {
     }
 
     fn value_ids(&self, range: ffi::BufrsRange) -> Vec<ValueId> {
+        if range.count == 0 {
+            return Vec::new();
+        }
         self.ids(range).iter().map(|&v| ValueId(v)).collect()
     }
 
@@ -227,6 +263,9 @@ impl<'a> Flat<'a> {
     }
 
     fn edges(&self, range: ffi::BufrsRange) -> Vec<RegionEdge> {
+        if range.count == 0 {
+            return Vec::new();
+        }
         self.edges[range.begin as usize..(range.begin + range.count) as usize]
             .iter()
             .map(|edge| RegionEdge {
@@ -303,7 +342,9 @@ impl<'a> Flat<'a> {
             map.ops.push(op.handle);
             let flag = |bit| op.flags & (bit as u32) != 0;
             let traits = interfaces::Traits(op.traits);
-            let effects = if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) {
+            let effects = if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) && op.effects.count == 0 {
+                Effects::Known(Vec::new())
+            } else if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) {
                 Effects::Known(
                     self.effects
                         [op.effects.begin as usize..(op.effects.begin + op.effects.count) as usize]
@@ -330,7 +371,7 @@ impl<'a> Flat<'a> {
                     ..(op.entry_edges.begin + op.entry_edges.count) as usize];
                 for (e, edge) in edges.iter().enumerate() {
                     if let Some(first) = operand_start(edge.first_operand_index) {
-                        map.entry_edge_operand_starts.insert((id, e as u32), first);
+                        map.entry_edge_operand_starts.push((id, e as u32), first);
                     }
                 }
                 RegionBranchInfo {
@@ -338,23 +379,27 @@ impl<'a> Flat<'a> {
                 }
             });
             if let Some(first) = operand_start(op.terminator_operand_start) {
-                map.terminator_operand_starts.insert(id, first);
+                map.terminator_operand_starts.push(id, first);
             }
-            let successors = self.successors[op.successors.begin as usize
-                ..(op.successors.begin + op.successors.count) as usize]
-                .iter()
-                .map(|s| {
-                    if let Some(first) = operand_start(s.first_operand_index) {
-                        map.successor_operand_starts.insert((id, s.index), first);
-                    }
-                    Successor {
-                        block: BlockId(s.block),
-                        forwarded: self.value_ids(s.forwarded),
-                        produced: s.produced,
-                        mapping_known: s.mapping_known,
-                    }
-                })
-                .collect();
+            let successors = if op.successors.count == 0 {
+                Vec::new()
+            } else {
+                self.successors[op.successors.begin as usize
+                    ..(op.successors.begin + op.successors.count) as usize]
+                    .iter()
+                    .map(|s| {
+                        if let Some(first) = operand_start(s.first_operand_index) {
+                            map.successor_operand_starts.push((id, s.index), first);
+                        }
+                        Successor {
+                            block: BlockId(s.block),
+                            forwarded: self.value_ids(s.forwarded),
+                            produced: s.produced,
+                            mapping_known: s.mapping_known,
+                        }
+                    })
+                    .collect()
+            };
             let facts = OpFacts {
                 is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
                 is_return_like: traits.is_return_like(),
