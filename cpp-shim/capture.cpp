@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -42,6 +43,8 @@ struct Capture {
   std::vector<uint32_t> pending; // id lists still growing (addRegion)
   std::vector<Operation *> opPtrs;
   std::vector<uint32_t> external; // values defined outside the root
+  std::vector<MlirStringRef> names; // distinct op names, by first use
+  uint64_t number = 0;              // this capture's number (NameFacts)
   llvm::DenseMap<void *, uint32_t> valueIds;
   llvm::DenseMap<Block *, uint32_t> blockIds;
   // Traits and interfaces belong to the op's name (registered or not), so
@@ -63,20 +66,33 @@ struct Capture {
     pending.clear();
     opPtrs.clear();
     external.clear();
+    names.clear();
     valueIds.clear();
     blockIds.clear();
     ownTraits.byName.clear();
     traits =
         bufrs::currentTraitsCache() ? bufrs::currentTraitsCache() : &ownTraits;
+    static std::atomic<uint64_t> captures{0};
+    number = ++captures;
   }
 
-  const bufrs::NameFacts &factsOf(Operation *op) {
-    return traits->factsOf(op);
+  bufrs::NameFacts &factsOf(Operation *op) { return traits->factsOf(op); }
+
+  /* The index of `op`'s name in `names` (added on its first use). */
+  uint32_t nameIndex(Operation *op, bufrs::NameFacts &facts) {
+    if (facts.capture != number) {
+      facts.capture = number;
+      facts.indexInCapture = static_cast<uint32_t>(names.size());
+      StringRef name = op->getName().getStringRef();
+      names.push_back(mlirStringRefCreate(name.data(), name.size()));
+    }
+    return facts.indexInCapture;
   }
 
   BufrsRange reserve(uint32_t count) {
     BufrsRange range{static_cast<uint32_t>(ids.size()), count};
-    ids.resize(ids.size() + count, BUFRS_NONE);
+    if (count)
+      ids.resize(ids.size() + count, BUFRS_NONE);
     return range;
   }
 
@@ -106,7 +122,10 @@ struct Capture {
     return id;
   }
 
-  BufrsRange idsOf(ValueRange range) {
+  /* Any range of values (an OperandRange iterates without ValueRange's
+   * per-element dispatch). */
+  template <typename Range>
+  BufrsRange idsOf(Range &&range) {
     BufrsRange out{static_cast<uint32_t>(ids.size()), 0};
     for (Value value : range) {
       uint32_t valueId = id(value);
@@ -120,8 +139,6 @@ struct Capture {
     uint32_t opId = static_cast<uint32_t>(ops.size());
     BufrsCapturedOp info{};
     info.handle = wrap(op);
-    StringRef name = op->getName().getStringRef();
-    info.name = mlirStringRefCreate(name.data(), name.size());
     info.parent_block = parentBlock;
     info.position = position;
     info.view_source = BUFRS_NONE;
@@ -229,9 +246,10 @@ struct Capture {
     for (size_t index = 0; index < ops.size(); ++index) {
       Operation *op = opPtrs[index];
       uint32_t opId = static_cast<uint32_t>(index);
-      const bufrs::NameFacts &facts = factsOf(op);
+      bufrs::NameFacts &facts = factsOf(op);
       uint32_t traits = facts.traits;
       ops[index].traits = traits;
+      ops[index].name = nameIndex(op, facts);
       bool registered = traits & BUFRS_TRAIT_REGISTERED;
       uint32_t parentBlock = ops[index].parent_block;
       // MLIR's verifier accepts an unregistered op that ends its block as its
@@ -381,6 +399,8 @@ extern "C" void bufrsShimCapture(MlirOperation root, BufrsCapture *out) {
   out->num_successors = static_cast<intptr_t>(capture->successors.size());
   out->ids = capture->ids.data();
   out->num_ids = static_cast<intptr_t>(capture->ids.size());
+  out->names = capture->names.data();
+  out->num_names = static_cast<intptr_t>(capture->names.size());
   out->storage = capture;
 }
 

@@ -86,7 +86,7 @@ struct ConceptOf : Iface {
 };
 } // namespace
 
-const bufrs::NameFacts &bufrs::TraitsCache::factsOf(Operation *op) {
+bufrs::NameFacts &bufrs::TraitsCache::factsOf(Operation *op) {
   void *key = op->getName().getAsOpaquePointer();
   auto [found, inserted] = byName.try_emplace(key);
   // The registered bit is rechecked: a name registered since (its dialect

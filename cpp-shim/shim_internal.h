@@ -42,13 +42,17 @@ struct NameFacts {
   mlir::BranchOpInterface::Concept *branch = nullptr;
   enum Attributes : uint8_t { None, BoolConstant, IntegerCompare } attributes =
       None;
+  /* The index of the name in the names of the capture `capture` (a capture
+   * numbers the distinct names it meets; 0: none yet). */
+  uint64_t capture = 0;
+  uint32_t indexInCapture = 0;
 };
 
 struct TraitsCache {
   llvm::DenseMap<void *, NameFacts> byName;
   uint32_t traitsOf(mlir::Operation *op) { return factsOf(op).traits; }
   /* The facts of `op`'s name, asked of MLIR once per name. */
-  const NameFacts &factsOf(mlir::Operation *op);
+  NameFacts &factsOf(mlir::Operation *op);
   /* bufrsShimElementSizeInBits per (closest data-layout op, type), for one
    * run of the pass on one op only (TraitsCacheScope clears it): layouts do
    * not change while a pass runs, but a later run may meet other ops at the

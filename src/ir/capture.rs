@@ -178,6 +178,7 @@ struct Flat<'a> {
     edges: &'a [ffi::BufrsCapturedEdge],
     successors: &'a [ffi::BufrsCapturedSuccessor],
     ids: &'a [u32],
+    names: &'a [mlir_sys::MlirStringRef],
 }
 
 /// A slice from a pointer and a length the shim filled (empty when null).
@@ -230,6 +231,7 @@ impl<'a> Flat<'a> {
                 edges: slice(raw.edges, raw.num_edges),
                 successors: slice(raw.successors, raw.num_successors),
                 ids: slice(raw.ids, raw.num_ids),
+                names: slice(raw.names, raw.num_names),
             }
         }
     }
@@ -330,13 +332,20 @@ impl<'a> Flat<'a> {
                 })
                 .collect(),
         };
-        // One interning per distinct name (MLIR keeps one string per
-        // OperationName, so its address identifies the name), cached across
-        // the captures on this thread.
-        let mut names = NAMES.with(|names| names.take());
-        if names.len() > MAX_CACHED_NAMES {
-            names.clear();
-        }
+        // One interning per distinct name of the body (the shim numbers
+        // them), cached across the captures on this thread (MLIR keeps one
+        // string per OperationName, so its address identifies the name).
+        let names: Vec<OpName> = NAMES.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.len() > MAX_CACHED_NAMES {
+                cache.clear();
+            }
+            self.names
+                .iter()
+                .map(|&name| cached_name(&mut cache, name))
+                .collect()
+        });
+        snapshot.ops.reserve_exact(self.ops.len());
         for (index, op) in self.ops.iter().enumerate() {
             let id = OpId(index as u32);
             map.ops.push(op.handle);
@@ -400,36 +409,35 @@ impl<'a> Flat<'a> {
                     })
                     .collect()
             };
-            let facts = OpFacts {
-                is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
-                is_return_like: traits.is_return_like(),
-                effects,
-                has_recursive_effects: traits.has_recursive_memory_effects(),
-                region_branch,
-                terminator_edges: self.edges(op.terminator_edges),
-                successors,
-                view_source: optional(op.view_source).map(ValueId),
-                is_cast: traits.is_cast(),
-                has_parallel_region: traits.has_parallel_region(),
-                is_loop_like: traits.is_loop_like(),
-                is_call: traits.is_call(),
-                is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
-                is_isolated_from_above: traits.is_isolated_from_above(),
-                regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
-                constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL).then_some(op.constant_bool),
-                cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
-            };
             snapshot.ops.push(OpInfo {
-                name: cached_name(&mut names, op.name),
+                name: names[op.name as usize],
                 parent_block: optional(op.parent_block).map(BlockId),
                 position: op.position,
                 operands: self.id_list(op.operands, ValueId),
                 results: self.id_list(op.results, ValueId),
                 regions: self.id_list(op.regions, RegionId),
-                facts,
+                facts: OpFacts {
+                    is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
+                    is_return_like: traits.is_return_like(),
+                    effects,
+                    has_recursive_effects: traits.has_recursive_memory_effects(),
+                    region_branch,
+                    terminator_edges: self.edges(op.terminator_edges),
+                    successors,
+                    view_source: optional(op.view_source).map(ValueId),
+                    is_cast: traits.is_cast(),
+                    has_parallel_region: traits.has_parallel_region(),
+                    is_loop_like: traits.is_loop_like(),
+                    is_call: traits.is_call(),
+                    is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
+                    is_isolated_from_above: traits.is_isolated_from_above(),
+                    regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
+                    constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL)
+                        .then_some(op.constant_bool),
+                    cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
+                },
             });
         }
-        NAMES.with(|cached| *cached.borrow_mut() = names);
         (snapshot, map)
     }
 }
