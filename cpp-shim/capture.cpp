@@ -146,10 +146,11 @@ struct Capture {
     ops.push_back(info);
     opPtrs.push_back(op);
     if (parentBlock != BUFRS_NONE) {
-      BufrsRange results = reserve(op->getNumResults());
+      // Appended in order: newValue does not touch `ids`.
+      BufrsRange results{static_cast<uint32_t>(ids.size()),
+                         op->getNumResults()};
       for (OpResult result : op->getResults())
-        ids[results.begin + result.getResultNumber()] =
-            newValue(result, false, opId, result.getResultNumber());
+        ids.push_back(newValue(result, false, opId, result.getResultNumber()));
       ops[opId].results = results;
     }
     BufrsRange regionIds = reserve(op->getNumRegions());
@@ -200,10 +201,10 @@ struct Capture {
     uint32_t blockId = static_cast<uint32_t>(blocks.size());
     blocks.push_back({wrap(&block), region, {}, {}});
     blockIds[&block] = blockId;
-    BufrsRange args = reserve(block.getNumArguments());
+    BufrsRange args{static_cast<uint32_t>(ids.size()),
+                    block.getNumArguments()};
     for (BlockArgument arg : block.getArguments())
-      ids[args.begin + arg.getArgNumber()] =
-          newValue(arg, true, blockId, arg.getArgNumber());
+      ids.push_back(newValue(arg, true, blockId, arg.getArgNumber()));
     blocks[blockId].args = args;
     return blockId;
   }
