@@ -23,12 +23,6 @@ namespace bufrs {
 /* The BUFRS_TRAIT_* bits of `op` (bufrsShimOpTraits). */
 uint32_t opTraits(mlir::Operation *op);
 
-/* opTraits per OperationName (its address), kept across the captures of one
- * pass instance: a name's traits and interfaces are fixed while a pipeline
- * runs (interfaces attach when a dialect loads, and a pass manager run
- * re-initializes its passes when the context's registry changed). The pass
- * running on this thread installs its cache (TraitsCacheScope); captures
- * outside a pass use a cache of their own. */
 /* What the capture asks of an op that depends on its name only: its traits,
  * the interface implementations (concepts) it calls through, and whether it
  * is one of the two ops whose attributes the capture reads. The concepts of
@@ -48,6 +42,12 @@ struct NameFacts {
   uint32_t indexInCapture = 0;
 };
 
+/* opTraits and the other NameFacts per OperationName (its address), kept
+ * across the captures of one pass instance: a name's traits and interfaces are fixed while a pipeline
+ * runs (interfaces attach when a dialect loads, and a pass manager run
+ * re-initializes its passes when the context's registry changed). The pass
+ * running on this thread installs its cache (TraitsCacheScope); captures
+ * outside a pass use a cache of their own. */
 struct TraitsCache {
   llvm::DenseMap<void *, NameFacts> byName;
   uint32_t traitsOf(mlir::Operation *op) { return factsOf(op).traits; }
