@@ -517,3 +517,26 @@ pub fn contains_op_named_any(root: MlirOperation, names: &[&str]) -> bool {
     // SAFETY: `root` is a live op; the strings and the array outlive the call.
     unsafe { ffi::bufrsShimContainsOpNamed(root, names.as_ptr(), names.len() as isize) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sorted-vector replacement of the operand-start maps answers as a
+    /// map would: the value pushed for a key, nothing for a key never pushed.
+    #[test]
+    fn operand_starts_answer_like_a_map() {
+        let mut starts = OperandStarts::<(OpId, u32)>::default();
+        assert_eq!(starts.get(&(OpId(0), 0)), None);
+        for (op, index, start) in [(1, 0, 1), (1, 2, 3), (4, 0, 0), (7, 1, 5)] {
+            starts.push((OpId(op), index), start);
+        }
+        assert_eq!(starts.get(&(OpId(1), 0)).copied(), Some(1));
+        assert_eq!(starts.get(&(OpId(1), 2)).copied(), Some(3));
+        assert_eq!(starts.get(&(OpId(4), 0)).copied(), Some(0));
+        assert_eq!(starts.get(&(OpId(7), 1)).copied(), Some(5));
+        assert_eq!(starts.get(&(OpId(1), 1)), None);
+        assert_eq!(starts.get(&(OpId(5), 0)), None);
+        assert_eq!(starts.get(&(OpId(9), 0)), None);
+    }
+}
