@@ -336,7 +336,7 @@ enum {
 
 typedef struct BufrsCapturedOp {
   MlirOperation handle;
-  MlirStringRef name;            /* the op name; lives as long as the context */
+  uint32_t name;                 /* index into the capture's `names` */
   uint32_t traits;               /* BUFRS_TRAIT_* */
   uint32_t flags;                /* BUFRS_CAPTURED_* */
   uint32_t parent_block;         /* BUFRS_NONE for the root */
@@ -422,6 +422,9 @@ typedef struct BufrsCapture {
   intptr_t num_successors;
   const uint32_t *ids;
   intptr_t num_ids;
+  /* The distinct op names of the body (each lives as long as the context). */
+  const MlirStringRef *names;
+  intptr_t num_names;
   void *storage;
 } BufrsCapture;
 

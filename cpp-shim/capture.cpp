@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -42,6 +43,8 @@ struct Capture {
   std::vector<uint32_t> pending; // id lists still growing (addRegion)
   std::vector<Operation *> opPtrs;
   std::vector<uint32_t> external; // values defined outside the root
+  std::vector<MlirStringRef> names; // distinct op names, by first use
+  uint64_t number = 0;              // this capture's number (NameFacts)
   llvm::DenseMap<void *, uint32_t> valueIds;
   llvm::DenseMap<Block *, uint32_t> blockIds;
   // Traits and interfaces belong to the op's name (registered or not), so
@@ -63,18 +66,33 @@ struct Capture {
     pending.clear();
     opPtrs.clear();
     external.clear();
+    names.clear();
     valueIds.clear();
     blockIds.clear();
     ownTraits.byName.clear();
     traits =
         bufrs::currentTraitsCache() ? bufrs::currentTraitsCache() : &ownTraits;
+    static std::atomic<uint64_t> captures{0};
+    number = ++captures;
   }
 
-  uint32_t traitsOf(Operation *op) { return traits->traitsOf(op); }
+  bufrs::NameFacts &factsOf(Operation *op) { return traits->factsOf(op); }
+
+  /* The index of `op`'s name in `names` (added on its first use). */
+  uint32_t nameIndex(Operation *op, bufrs::NameFacts &facts) {
+    if (facts.capture != number) {
+      facts.capture = number;
+      facts.indexInCapture = static_cast<uint32_t>(names.size());
+      StringRef name = op->getName().getStringRef();
+      names.push_back(mlirStringRefCreate(name.data(), name.size()));
+    }
+    return facts.indexInCapture;
+  }
 
   BufrsRange reserve(uint32_t count) {
     BufrsRange range{static_cast<uint32_t>(ids.size()), count};
-    ids.resize(ids.size() + count, BUFRS_NONE);
+    if (count)
+      ids.resize(ids.size() + count, BUFRS_NONE);
     return range;
   }
 
@@ -104,7 +122,10 @@ struct Capture {
     return id;
   }
 
-  BufrsRange idsOf(ValueRange range) {
+  /* Any range of values (an OperandRange iterates without ValueRange's
+   * per-element dispatch). */
+  template <typename Range>
+  BufrsRange idsOf(Range &&range) {
     BufrsRange out{static_cast<uint32_t>(ids.size()), 0};
     for (Value value : range) {
       uint32_t valueId = id(value);
@@ -118,8 +139,6 @@ struct Capture {
     uint32_t opId = static_cast<uint32_t>(ops.size());
     BufrsCapturedOp info{};
     info.handle = wrap(op);
-    StringRef name = op->getName().getStringRef();
-    info.name = mlirStringRefCreate(name.data(), name.size());
     info.parent_block = parentBlock;
     info.position = position;
     info.view_source = BUFRS_NONE;
@@ -127,10 +146,11 @@ struct Capture {
     ops.push_back(info);
     opPtrs.push_back(op);
     if (parentBlock != BUFRS_NONE) {
-      BufrsRange results = reserve(op->getNumResults());
+      // Appended in order: newValue does not touch `ids`.
+      BufrsRange results{static_cast<uint32_t>(ids.size()),
+                         op->getNumResults()};
       for (OpResult result : op->getResults())
-        ids[results.begin + result.getResultNumber()] =
-            newValue(result, false, opId, result.getResultNumber());
+        ids.push_back(newValue(result, false, opId, result.getResultNumber()));
       ops[opId].results = results;
     }
     BufrsRange regionIds = reserve(op->getNumRegions());
@@ -181,10 +201,10 @@ struct Capture {
     uint32_t blockId = static_cast<uint32_t>(blocks.size());
     blocks.push_back({wrap(&block), region, {}, {}});
     blockIds[&block] = blockId;
-    BufrsRange args = reserve(block.getNumArguments());
+    BufrsRange args{static_cast<uint32_t>(ids.size()),
+                    block.getNumArguments()};
     for (BlockArgument arg : block.getArguments())
-      ids[args.begin + arg.getArgNumber()] =
-          newValue(arg, true, blockId, arg.getArgNumber());
+      ids.push_back(newValue(arg, true, blockId, arg.getArgNumber()));
     blocks[blockId].args = args;
     return blockId;
   }
@@ -227,8 +247,10 @@ struct Capture {
     for (size_t index = 0; index < ops.size(); ++index) {
       Operation *op = opPtrs[index];
       uint32_t opId = static_cast<uint32_t>(index);
-      uint32_t traits = traitsOf(op);
+      bufrs::NameFacts &facts = factsOf(op);
+      uint32_t traits = facts.traits;
       ops[index].traits = traits;
+      ops[index].name = nameIndex(op, facts);
       bool registered = traits & BUFRS_TRAIT_REGISTERED;
       uint32_t parentBlock = ops[index].parent_block;
       // MLIR's verifier accepts an unregistered op that ends its block as its
@@ -242,14 +264,16 @@ struct Capture {
                          mayHaveSSADominance(op->getRegion(0))))
         flags |= BUFRS_CAPTURED_SSA_DOMINANCE;
       BufrsRange effectRange{static_cast<uint32_t>(effects.size()), 0};
-      if ((traits & BUFRS_TRAIT_MEMORY_EFFECTS) &&
-          bufrs::forEachEffect(op, [&](BufrsEffectKind kind, Value value,
-                                       bool automatic) {
-            uint32_t valueId = value ? id(value) : BUFRS_NONE;
-            effects.push_back({kind, valueId, automatic});
-            ++effectRange.count;
-          }))
+      if (facts.memoryEffects) {
+        bufrs::forEachEffectOf(
+            MemoryEffectOpInterface(op, facts.memoryEffects),
+            [&](BufrsEffectKind kind, Value value, bool automatic) {
+              uint32_t valueId = value ? id(value) : BUFRS_NONE;
+              effects.push_back({kind, valueId, automatic});
+              ++effectRange.count;
+            });
         flags |= BUFRS_CAPTURED_EFFECTS_KNOWN;
+      }
       ops[index].effects = effectRange;
       if (traits & BUFRS_TRAIT_REGION_BRANCH) {
         bool known = false;
@@ -272,13 +296,12 @@ struct Capture {
             ops[index].terminator_operand_start = first;
           }
         }
-        recordSuccessors(op, opId, traits & BUFRS_TRAIT_BRANCH);
+        recordSuccessors(op, opId, facts.branch);
       }
-      if (traits & BUFRS_TRAIT_VIEW_LIKE)
-        if (auto view = dyn_cast<ViewLikeOpInterface>(op))
-          ops[index].view_source = id(view.getViewSource());
-      StringRef name = op->getName().getStringRef();
-      if (name == "arith.constant") {
+      if (facts.viewLike)
+        ops[index].view_source =
+            id(ViewLikeOpInterface(op, facts.viewLike).getViewSource());
+      if (facts.attributes == bufrs::NameFacts::BoolConstant) {
         if (op->getNumResults() == 1) {
           auto type = dyn_cast<IntegerType>(op->getResult(0).getType());
           auto value = dyn_cast_or_null<IntegerAttr>(op->getAttr("value"));
@@ -287,7 +310,7 @@ struct Capture {
             ops[index].constant_bool = value.getInt() != 0;
           }
         }
-      } else if (name == "arith.cmpi") {
+      } else if (facts.attributes == bufrs::NameFacts::IntegerCompare) {
         if (auto predicate =
                 dyn_cast_or_null<IntegerAttr>(op->getAttr("predicate"))) {
           flags |= BUFRS_CAPTURED_CMPI;
@@ -298,13 +321,14 @@ struct Capture {
     }
   }
 
-  void recordSuccessors(Operation *op, uint32_t opId, bool isBranch) {
+  void recordSuccessors(Operation *op, uint32_t opId,
+                        BranchOpInterface::Concept *branchConcept) {
     BufrsRange range{static_cast<uint32_t>(successors.size()), 0};
     if (op->getNumSuccessors() == 0) {
       ops[opId].successors = range;
       return;
     }
-    auto branch = dyn_cast_if_present<BranchOpInterface>(isBranch ? op : nullptr);
+    BranchOpInterface branch(branchConcept ? op : nullptr, branchConcept);
     for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
       auto found = blockIds.find(op->getSuccessor(i));
       if (found == blockIds.end())
@@ -376,6 +400,8 @@ extern "C" void bufrsShimCapture(MlirOperation root, BufrsCapture *out) {
   out->num_successors = static_cast<intptr_t>(capture->successors.size());
   out->ids = capture->ids.data();
   out->num_ids = static_cast<intptr_t>(capture->ids.size());
+  out->names = capture->names.data();
+  out->num_names = static_cast<intptr_t>(capture->names.size());
   out->storage = capture;
 }
 

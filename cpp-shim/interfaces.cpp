@@ -75,17 +75,35 @@ namespace {
 thread_local bufrs::TraitsCache *currentCache = nullptr;
 } // namespace
 
-uint32_t bufrs::TraitsCache::traitsOf(Operation *op) {
+namespace {
+/* An op interface's implementation for `op` (OpInterface::getInterfaceFor is
+ * protected; a derived class may name it). */
+template <typename Iface>
+struct ConceptOf : Iface {
+  static typename Iface::Concept *get(Operation *op) {
+    return Iface::getInterfaceFor(op);
+  }
+};
+} // namespace
+
+bufrs::NameFacts &bufrs::TraitsCache::factsOf(Operation *op) {
   void *key = op->getName().getAsOpaquePointer();
-  auto found = byName.find(key);
+  auto [found, inserted] = byName.try_emplace(key);
   // The registered bit is rechecked: a name registered since (its dialect
   // loaded) gets its traits again.
-  if (found != byName.end() &&
-      bool(found->second & BUFRS_TRAIT_REGISTERED) == op->isRegistered())
+  if (!inserted &&
+      bool(found->second.traits & BUFRS_TRAIT_REGISTERED) == op->isRegistered())
     return found->second;
-  uint32_t traits = opTraits(op);
-  byName[key] = traits;
-  return traits;
+  NameFacts &facts = found->second;
+  facts.traits = opTraits(op);
+  facts.memoryEffects = ConceptOf<MemoryEffectOpInterface>::get(op);
+  facts.viewLike = ConceptOf<ViewLikeOpInterface>::get(op);
+  facts.branch = ConceptOf<BranchOpInterface>::get(op);
+  StringRef name = op->getName().getStringRef();
+  facts.attributes = name == "arith.constant" ? NameFacts::BoolConstant
+                     : name == "arith.cmpi"   ? NameFacts::IntegerCompare
+                                              : NameFacts::None;
+  return facts;
 }
 
 bufrs::TraitsCache *bufrs::currentTraitsCache() { return currentCache; }
@@ -149,7 +167,13 @@ bool bufrs::forEachEffect(Operation *op, EffectCallback onEffect) {
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface)
     return false;
-  SmallVector<MemoryEffects::EffectInstance> effects;
+  forEachEffectOf(iface, onEffect);
+  return true;
+}
+
+void bufrs::forEachEffectOf(MemoryEffectOpInterface iface,
+                            EffectCallback onEffect) {
+  SmallVector<MemoryEffects::EffectInstance, 4> effects;
   iface.getEffects(effects);
   for (const MemoryEffects::EffectInstance &effect : effects) {
     BufrsEffectKind kind;
@@ -165,7 +189,6 @@ bool bufrs::forEachEffect(Operation *op, EffectCallback onEffect) {
              isa<SideEffects::AutomaticAllocationScopeResource>(
                  effect.getResource()));
   }
-  return true;
 }
 
 extern "C" intptr_t bufrsShimGetMemoryEffects(MlirOperation opHandle,

@@ -38,13 +38,46 @@ pub struct IrMap {
     pub values: Vec<MlirValue>,
     /// Operand index of the first forwarded operand, per (branch op,
     /// successor index).
-    pub successor_operand_starts: FxHashMap<(OpId, u32), u32>,
+    pub successor_operand_starts: OperandStarts<(OpId, u32)>,
     /// Operand index of the first forwarded operand, per (region-branch op,
     /// entry edge index).
-    pub entry_edge_operand_starts: FxHashMap<(OpId, u32), u32>,
+    pub entry_edge_operand_starts: OperandStarts<(OpId, u32)>,
     /// Operand index of the first forwarded operand of a region terminator
     /// (all its edges forward the same operands).
-    pub terminator_operand_starts: FxHashMap<OpId, u32>,
+    pub terminator_operand_starts: OperandStarts<OpId>,
+}
+
+/// Operand starts by key, in key order: the capture meets the keys in
+/// increasing order (ops by id, then edges and successors by index), so a
+/// sorted vector filled by pushes replaces a hash map (no hashing per
+/// terminator; a lookup is a binary search).
+#[derive(Debug)]
+pub struct OperandStarts<K> {
+    entries: Vec<(K, u32)>,
+}
+
+impl<K> Default for OperandStarts<K> {
+    fn default() -> Self {
+        OperandStarts {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<K: Ord + Copy> OperandStarts<K> {
+    /// The start recorded for `key`, if any.
+    pub fn get(&self, key: &K) -> Option<&u32> {
+        self.entries
+            .binary_search_by(|(k, _)| k.cmp(key))
+            .ok()
+            .map(|at| &self.entries[at].1)
+    }
+
+    /// Records `start` for `key`, which must follow every key recorded so far.
+    fn push(&mut self, key: K, start: u32) {
+        debug_assert!(self.entries.last().is_none_or(|(last, _)| *last < key));
+        self.entries.push((key, start));
+    }
 }
 
 impl IrMap {
@@ -145,6 +178,7 @@ struct Flat<'a> {
     edges: &'a [ffi::BufrsCapturedEdge],
     successors: &'a [ffi::BufrsCapturedSuccessor],
     ids: &'a [u32],
+    names: &'a [mlir_sys::MlirStringRef],
 }
 
 /// A slice from a pointer and a length the shim filled (empty when null).
@@ -197,6 +231,7 @@ impl<'a> Flat<'a> {
                 edges: slice(raw.edges, raw.num_edges),
                 successors: slice(raw.successors, raw.num_successors),
                 ids: slice(raw.ids, raw.num_ids),
+                names: slice(raw.names, raw.num_names),
             }
         }
     }
@@ -206,6 +241,9 @@ impl<'a> Flat<'a> {
     }
 
     fn value_ids(&self, range: ffi::BufrsRange) -> Vec<ValueId> {
+        if range.count == 0 {
+            return Vec::new();
+        }
         self.ids(range).iter().map(|&v| ValueId(v)).collect()
     }
 
@@ -227,6 +265,9 @@ impl<'a> Flat<'a> {
     }
 
     fn edges(&self, range: ffi::BufrsRange) -> Vec<RegionEdge> {
+        if range.count == 0 {
+            return Vec::new();
+        }
         self.edges[range.begin as usize..(range.begin + range.count) as usize]
             .iter()
             .map(|edge| RegionEdge {
@@ -291,19 +332,28 @@ impl<'a> Flat<'a> {
                 })
                 .collect(),
         };
-        // One interning per distinct name (MLIR keeps one string per
-        // OperationName, so its address identifies the name), cached across
-        // the captures on this thread.
-        let mut names = NAMES.with(|names| names.take());
-        if names.len() > MAX_CACHED_NAMES {
-            names.clear();
-        }
+        // One interning per distinct name of the body (the shim numbers
+        // them), cached across the captures on this thread (MLIR keeps one
+        // string per OperationName, so its address identifies the name).
+        let names: Vec<OpName> = NAMES.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.len() > MAX_CACHED_NAMES {
+                cache.clear();
+            }
+            self.names
+                .iter()
+                .map(|&name| cached_name(&mut cache, name))
+                .collect()
+        });
+        snapshot.ops.reserve_exact(self.ops.len());
         for (index, op) in self.ops.iter().enumerate() {
             let id = OpId(index as u32);
             map.ops.push(op.handle);
             let flag = |bit| op.flags & (bit as u32) != 0;
             let traits = interfaces::Traits(op.traits);
-            let effects = if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) {
+            let effects = if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) && op.effects.count == 0 {
+                Effects::Known(Vec::new())
+            } else if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) {
                 Effects::Known(
                     self.effects
                         [op.effects.begin as usize..(op.effects.begin + op.effects.count) as usize]
@@ -330,7 +380,7 @@ impl<'a> Flat<'a> {
                     ..(op.entry_edges.begin + op.entry_edges.count) as usize];
                 for (e, edge) in edges.iter().enumerate() {
                     if let Some(first) = operand_start(edge.first_operand_index) {
-                        map.entry_edge_operand_starts.insert((id, e as u32), first);
+                        map.entry_edge_operand_starts.push((id, e as u32), first);
                     }
                 }
                 RegionBranchInfo {
@@ -338,53 +388,56 @@ impl<'a> Flat<'a> {
                 }
             });
             if let Some(first) = operand_start(op.terminator_operand_start) {
-                map.terminator_operand_starts.insert(id, first);
+                map.terminator_operand_starts.push(id, first);
             }
-            let successors = self.successors[op.successors.begin as usize
-                ..(op.successors.begin + op.successors.count) as usize]
-                .iter()
-                .map(|s| {
-                    if let Some(first) = operand_start(s.first_operand_index) {
-                        map.successor_operand_starts.insert((id, s.index), first);
-                    }
-                    Successor {
-                        block: BlockId(s.block),
-                        forwarded: self.value_ids(s.forwarded),
-                        produced: s.produced,
-                        mapping_known: s.mapping_known,
-                    }
-                })
-                .collect();
-            let facts = OpFacts {
-                is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
-                is_return_like: traits.is_return_like(),
-                effects,
-                has_recursive_effects: traits.has_recursive_memory_effects(),
-                region_branch,
-                terminator_edges: self.edges(op.terminator_edges),
-                successors,
-                view_source: optional(op.view_source).map(ValueId),
-                is_cast: traits.is_cast(),
-                has_parallel_region: traits.has_parallel_region(),
-                is_loop_like: traits.is_loop_like(),
-                is_call: traits.is_call(),
-                is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
-                is_isolated_from_above: traits.is_isolated_from_above(),
-                regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
-                constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL).then_some(op.constant_bool),
-                cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
+            let successors = if op.successors.count == 0 {
+                Vec::new()
+            } else {
+                self.successors[op.successors.begin as usize
+                    ..(op.successors.begin + op.successors.count) as usize]
+                    .iter()
+                    .map(|s| {
+                        if let Some(first) = operand_start(s.first_operand_index) {
+                            map.successor_operand_starts.push((id, s.index), first);
+                        }
+                        Successor {
+                            block: BlockId(s.block),
+                            forwarded: self.value_ids(s.forwarded),
+                            produced: s.produced,
+                            mapping_known: s.mapping_known,
+                        }
+                    })
+                    .collect()
             };
             snapshot.ops.push(OpInfo {
-                name: cached_name(&mut names, op.name),
+                name: names[op.name as usize],
                 parent_block: optional(op.parent_block).map(BlockId),
                 position: op.position,
                 operands: self.id_list(op.operands, ValueId),
                 results: self.id_list(op.results, ValueId),
                 regions: self.id_list(op.regions, RegionId),
-                facts,
+                facts: OpFacts {
+                    is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
+                    is_return_like: traits.is_return_like(),
+                    effects,
+                    has_recursive_effects: traits.has_recursive_memory_effects(),
+                    region_branch,
+                    terminator_edges: self.edges(op.terminator_edges),
+                    successors,
+                    view_source: optional(op.view_source).map(ValueId),
+                    is_cast: traits.is_cast(),
+                    has_parallel_region: traits.has_parallel_region(),
+                    is_loop_like: traits.is_loop_like(),
+                    is_call: traits.is_call(),
+                    is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
+                    is_isolated_from_above: traits.is_isolated_from_above(),
+                    regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
+                    constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL)
+                        .then_some(op.constant_bool),
+                    cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
+                },
             });
         }
-        NAMES.with(|cached| *cached.borrow_mut() = names);
         (snapshot, map)
     }
 }
@@ -488,4 +541,27 @@ fn string_refs(names: &[&str]) -> Vec<mlir_sys::MlirStringRef> {
         .iter()
         .map(|name| crate::ir::diagnostics::string_ref(name))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sorted-vector replacement of the operand-start maps answers as a
+    /// map would: the value pushed for a key, nothing for a key never pushed.
+    #[test]
+    fn operand_starts_answer_like_a_map() {
+        let mut starts = OperandStarts::<(OpId, u32)>::default();
+        assert_eq!(starts.get(&(OpId(0), 0)), None);
+        for (op, index, start) in [(1, 0, 1), (1, 2, 3), (4, 0, 0), (7, 1, 5)] {
+            starts.push((OpId(op), index), start);
+        }
+        assert_eq!(starts.get(&(OpId(1), 0)).copied(), Some(1));
+        assert_eq!(starts.get(&(OpId(1), 2)).copied(), Some(3));
+        assert_eq!(starts.get(&(OpId(4), 0)).copied(), Some(0));
+        assert_eq!(starts.get(&(OpId(7), 1)).copied(), Some(5));
+        assert_eq!(starts.get(&(OpId(1), 1)), None);
+        assert_eq!(starts.get(&(OpId(5), 0)), None);
+        assert_eq!(starts.get(&(OpId(9), 0)), None);
+    }
 }
