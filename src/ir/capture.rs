@@ -47,6 +47,22 @@ pub struct IrMap {
     pub terminator_operand_starts: FxHashMap<OpId, u32>,
 }
 
+/// Same handles for the same ids (MLIR's handles compare by address).
+impl PartialEq for IrMap {
+    fn eq(&self, other: &IrMap) -> bool {
+        fn same<T>(a: &[T], b: &[T], ptr: impl Fn(&T) -> *const c_void) -> bool {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| ptr(x) == ptr(y))
+        }
+        same(&self.ops, &other.ops, |h| h.ptr.cast_const())
+            && same(&self.blocks, &other.blocks, |h| h.ptr.cast_const())
+            && same(&self.regions, &other.regions, |h| h.ptr.cast_const())
+            && same(&self.values, &other.values, |h| h.ptr)
+            && self.successor_operand_starts == other.successor_operand_starts
+            && self.entry_edge_operand_starts == other.entry_edge_operand_starts
+            && self.terminator_operand_starts == other.terminator_operand_starts
+    }
+}
+
 impl IrMap {
     pub fn op(&self, id: OpId) -> MlirOperation {
         self.ops[id.index()]
@@ -133,6 +149,195 @@ pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMa
         drop(unsafe { Box::from_raw(offer) });
     }
     (snapshot, map, false)
+}
+
+/// Takes sole ownership of a snapshot of `root` that the running pass
+/// captured or read with [`capture_unedited`], so that the pass can patch
+/// it after its own edits ([`patch_replaced_op`], [`keep_edited`]): the
+/// shim lets go of its copies (the pass's offer and the kept snapshot it
+/// read; a later [`capture_unedited`] of the run captures anew). `None`
+/// when someone else still holds one (the pass then keeps nothing).
+pub fn take_for_patching(
+    root: MlirOperation,
+    snapshot: Arc<Snapshot>,
+    map: Arc<IrMap>,
+) -> Option<(Snapshot, IrMap)> {
+    // SAFETY: `root` is a live op; the shim only releases what it holds.
+    unsafe { ffi::bufrsShimDropSnapshots(root) };
+    Some((Arc::into_inner(snapshot)?, Arc::into_inner(map)?))
+}
+
+/// Offers a snapshot of `root` that the running pass patched with its own
+/// edits, so that it equals what [`capture`] would return now: the passes
+/// after it read it (MLIR keeps it as the one analysis of `root` that
+/// survives the pass's change). Say it only with such a snapshot, and
+/// return success (changed) from the pass.
+pub fn keep_edited(root: MlirOperation, snapshot: Snapshot, map: IrMap) {
+    #[allow(clippy::arc_with_non_send_sync)] // see capture_unedited_or_kept
+    let offer = Box::into_raw(Box::new(Kept {
+        snapshot: Arc::new(snapshot),
+        map: Arc::new(map),
+    }));
+    // SAFETY: the shim takes `offer` (released once with `release_kept`)
+    // when it returns true; otherwise it is still ours.
+    if !unsafe { ffi::bufrsShimKeepEditedSnapshot(root, offer.cast(), Some(release_kept)) } {
+        // SAFETY: not taken by the shim, so still the box made above.
+        drop(unsafe { Box::from_raw(offer) });
+    }
+}
+
+/// Patches `snapshot` and `map` after op `id` was replaced, at its place, by
+/// `new_op`: an op without regions or successors taking the same operands
+/// and giving as many results, of the same kinds (e.g. promotion's
+/// `memref.alloca` for a `memref.alloc`), whose results took over every use
+/// of the old ones. The ids stay (a fresh capture would number the new op
+/// and its results as the old ones); the name, traits and effects are the
+/// new op's, read as the capture reads them. False, with nothing patched,
+/// for an op the capture would record more about (a terminator, view,
+/// region branch, unregistered op, or one whose effects name other values).
+pub fn patch_replaced_op(
+    snapshot: &mut Snapshot,
+    map: &mut IrMap,
+    id: OpId,
+    new_op: MlirOperation,
+) -> bool {
+    let traits = interfaces::traits(new_op);
+    let old = snapshot.op(id);
+    // SAFETY: `new_op` is a live op.
+    let (regions, successors, operands, results) = unsafe {
+        (
+            mlir_sys::mlirOperationGetNumRegions(new_op),
+            mlir_sys::mlirOperationGetNumSuccessors(new_op),
+            mlir_sys::mlirOperationGetNumOperands(new_op) as usize,
+            mlir_sys::mlirOperationGetNumResults(new_op) as usize,
+        )
+    };
+    let special = ffi::BUFRS_TRAIT_TERMINATOR as u32
+        | ffi::BUFRS_TRAIT_REGION_BRANCH as u32
+        | ffi::BUFRS_TRAIT_VIEW_LIKE as u32
+        | ffi::BUFRS_TRAIT_BRANCH as u32;
+    if traits.0 & ffi::BUFRS_TRAIT_REGISTERED as u32 == 0
+        || traits.0 & special != 0
+        || regions != 0
+        || successors != 0
+        || !old.regions.is_empty()
+        || operands != old.operands.len()
+        || results != old.results.len()
+    {
+        return false;
+    }
+    // SAFETY: `new_op` is live; the indices are in range.
+    let new_operands: Vec<MlirValue> = (0..operands)
+        .map(|i| unsafe { mlir_sys::mlirOperationGetOperand(new_op, i as isize) })
+        .collect();
+    let new_results: Vec<MlirValue> = (0..results)
+        .map(|i| unsafe { mlir_sys::mlirOperationGetResult(new_op, i as isize) })
+        .collect();
+    if new_operands
+        .iter()
+        .zip(&old.operands)
+        .any(|(new, &v)| new.ptr != map.value(v).ptr)
+    {
+        return false;
+    }
+    let kinds: Vec<ValueKind> = new_results
+        .iter()
+        // SAFETY: live values.
+        .map(|&v| value_kind(unsafe { mlir_sys::mlirValueGetType(v) }))
+        .collect();
+    if kinds
+        .iter()
+        .zip(&old.results)
+        .any(|(&kind, &v)| snapshot.value(v).kind != kind)
+    {
+        return false;
+    }
+    // The values an effect may name, as the capture numbers them.
+    let id_of = |value: MlirValue| -> Option<ValueId> {
+        new_operands
+            .iter()
+            .zip(&old.operands)
+            .chain(new_results.iter().zip(&old.results))
+            .find(|(handle, _)| handle.ptr == value.ptr)
+            .map(|(_, &v)| v)
+    };
+    let effects = if traits.has_memory_effect_interface() {
+        let Some(raw) = interfaces::memory_effects(new_op) else {
+            return false;
+        };
+        let mut effects = Vec::with_capacity(raw.len());
+        for e in raw {
+            let value = match e.value {
+                None => None,
+                Some(v) => match id_of(v) {
+                    Some(v) => Some(v),
+                    None => return false,
+                },
+            };
+            effects.push(Effect {
+                kind: match e.kind {
+                    interfaces::EffectKind::Allocate => EffectKind::Allocate,
+                    interfaces::EffectKind::Free => EffectKind::Free,
+                    interfaces::EffectKind::Read => EffectKind::Read,
+                    interfaces::EffectKind::Write => EffectKind::Write,
+                },
+                value,
+                on_automatic_scope: e.on_automatic_allocation_scope,
+            });
+        }
+        Effects::Known(effects)
+    } else {
+        Effects::Unknown
+    };
+    // SAFETY: a live op; MLIR keeps the name's string for the context.
+    let name = unsafe { mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(new_op)) };
+    let name = str_of(name);
+    if name == "arith.constant" || name == "arith.cmpi" {
+        // The capture records their attributes too.
+        return false;
+    }
+    let facts = OpFacts {
+        is_terminator: false,
+        is_return_like: traits.is_return_like(),
+        effects,
+        has_recursive_effects: traits.has_recursive_memory_effects(),
+        region_branch: None,
+        terminator_edges: Vec::new(),
+        successors: Vec::new(),
+        view_source: None,
+        is_cast: traits.is_cast(),
+        has_parallel_region: traits.has_parallel_region(),
+        is_loop_like: traits.is_loop_like(),
+        is_call: traits.is_call(),
+        is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
+        is_isolated_from_above: traits.is_isolated_from_above(),
+        // A registered op without regions.
+        regions_have_ssa_dominance: true,
+        constant_bool: None,
+        cmpi_predicate: None,
+    };
+    let info = &mut snapshot.ops[id.index()];
+    info.name = OpName::intern(name);
+    info.facts = facts;
+    map.ops[id.index()] = new_op;
+    for (&v, &handle) in info.results.iter().zip(&new_results) {
+        map.values[v.index()] = handle;
+    }
+    true
+}
+
+/// A value's kind from its type, as the capture's walk decides it.
+fn value_kind(ty: mlir_sys::MlirType) -> ValueKind {
+    // SAFETY: a live type.
+    unsafe {
+        if mlir_sys::mlirTypeIsAUnrankedMemRef(ty) {
+            ValueKind::UnrankedMemRef
+        } else if mlir_sys::mlirTypeIsAMemRef(ty) {
+            ValueKind::RankedMemRef
+        } else {
+            ValueKind::Other
+        }
+    }
 }
 
 /// The arrays of one capture as slices.
