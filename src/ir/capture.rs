@@ -121,15 +121,22 @@ pub fn capture_unedited(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>) {
     (snapshot, map)
 }
 
-/// [`capture_unedited`], and whether the snapshot is one an earlier pass
-/// kept (for tests of the sharing).
-pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>, bool) {
+/// The snapshot of `root` an earlier pass of the pipeline kept, if any,
+/// without capturing: what the first [`capture_unedited`] of a run would
+/// read (after this call, that one captures anew).
+pub fn kept_snapshot(root: MlirOperation) -> Option<(Arc<Snapshot>, Arc<IrMap>)> {
     // SAFETY: `root` is a live op; the pointer, if not null, is a `Kept`
     // the shim owns until the running pass returns.
     let kept = unsafe { ffi::bufrsShimKeptSnapshot(root) }.cast::<Kept>();
     // SAFETY: as above.
-    if let Some(kept) = unsafe { kept.as_ref() } {
-        return (Arc::clone(&kept.snapshot), Arc::clone(&kept.map), true);
+    unsafe { kept.as_ref() }.map(|kept| (Arc::clone(&kept.snapshot), Arc::clone(&kept.map)))
+}
+
+/// [`capture_unedited`], and whether the snapshot is one an earlier pass
+/// kept (for tests of the sharing).
+pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>, bool) {
+    if let Some((snapshot, map)) = kept_snapshot(root) {
+        return (snapshot, map, true);
     }
     let (snapshot, map) = capture(root);
     // `IrMap` holds MLIR handles, so it is neither `Send` nor `Sync`; it is
@@ -644,6 +651,42 @@ pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
 pub fn count_static_heap_allocations(root: MlirOperation, limit: usize) -> usize {
     // SAFETY: `root` is a live op.
     unsafe { ffi::bufrsShimCountStaticHeapAllocations(root, limit as isize) as usize }
+}
+
+/// [`count_static_heap_allocations`] read from a snapshot of `root`: the
+/// same effects (those of ops with `MemoryEffectOpInterface`), so the same
+/// count, without walking the IR.
+pub fn count_static_heap_allocations_in(snapshot: &Snapshot, map: &IrMap, limit: usize) -> usize {
+    let mut count = 0;
+    for op in &snapshot.ops {
+        let Effects::Known(effects) = &op.facts.effects else {
+            continue;
+        };
+        for effect in effects {
+            if effect.kind != EffectKind::Allocate || effect.on_automatic_scope {
+                continue;
+            }
+            let counted = match effect.value {
+                None => true,
+                Some(v) => {
+                    snapshot.value(v).kind == ValueKind::RankedMemRef
+                        // SAFETY: a live value of the snapshot's IR.
+                        && unsafe {
+                            mlir_sys::mlirShapedTypeHasStaticShape(mlir_sys::mlirValueGetType(
+                                map.value(v),
+                            ))
+                        }
+                }
+            };
+            if counted {
+                count += 1;
+                if count >= limit {
+                    return count;
+                }
+            }
+        }
+    }
+    count
 }
 
 /// Whether an op nested in `root` allocates or frees (`Allocate` / `Free`
