@@ -257,9 +257,16 @@ impl<'s> LoopFinder<'s> {
                 !snapshot.op(op).regions.is_empty() && is_loop_op(snapshot, op)
             })
             .collect();
+        // Without a back edge there is no cycle: most bodies skip the CFG
+        // and its strongly connected components.
+        let on_cycle = if regions_with_back_edges(snapshot).contains(&true) {
+            BlockCycles::new(&Cfg::new(snapshot)).on_cycle
+        } else {
+            vec![false; snapshot.blocks.len()]
+        };
         LoopFinder {
             snapshot,
-            on_cycle: BlockCycles::new(&Cfg::new(snapshot)).on_cycle,
+            on_cycle,
             loop_op,
         }
     }
