@@ -304,24 +304,10 @@ pub fn patch_replaced_op(
         return false;
     }
     let facts = OpFacts {
-        is_terminator: false,
-        is_return_like: traits.is_return_like(),
         effects,
-        has_recursive_effects: traits.has_recursive_memory_effects(),
-        region_branch: None,
-        terminator_edges: Vec::new(),
-        successors: Vec::new(),
-        view_source: None,
-        is_cast: traits.is_cast(),
-        has_parallel_region: traits.has_parallel_region(),
-        is_loop_like: traits.is_loop_like(),
-        is_call: traits.is_call(),
-        is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
-        is_isolated_from_above: traits.is_isolated_from_above(),
         // A registered op without regions.
         regions_have_ssa_dominance: true,
-        constant_bool: None,
-        cmpi_predicate: None,
+        ..trait_facts(traits)
     };
     let info = &mut snapshot.ops[id.index()];
     info.name = OpName::intern(name);
@@ -331,6 +317,21 @@ pub fn patch_replaced_op(
         map.values[v.index()] = handle;
     }
     true
+}
+
+/// The facts that follow from an op's traits alone (the rest default).
+fn trait_facts(traits: interfaces::Traits) -> OpFacts {
+    OpFacts {
+        is_return_like: traits.is_return_like(),
+        has_recursive_effects: traits.has_recursive_memory_effects(),
+        is_cast: traits.is_cast(),
+        has_parallel_region: traits.has_parallel_region(),
+        is_loop_like: traits.is_loop_like(),
+        is_call: traits.is_call(),
+        is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
+        is_isolated_from_above: traits.is_isolated_from_above(),
+        ..OpFacts::default()
+    }
 }
 
 /// A value's kind from its type, as the capture's walk decides it.
@@ -569,22 +570,15 @@ impl<'a> Flat<'a> {
                 .collect();
             let facts = OpFacts {
                 is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
-                is_return_like: traits.is_return_like(),
                 effects,
-                has_recursive_effects: traits.has_recursive_memory_effects(),
                 region_branch,
                 terminator_edges: self.edges(op.terminator_edges),
                 successors,
                 view_source: optional(op.view_source).map(ValueId),
-                is_cast: traits.is_cast(),
-                has_parallel_region: traits.has_parallel_region(),
-                is_loop_like: traits.is_loop_like(),
-                is_call: traits.is_call(),
-                is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
-                is_isolated_from_above: traits.is_isolated_from_above(),
                 regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
                 constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL).then_some(op.constant_bool),
                 cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
+                ..trait_facts(traits)
             };
             snapshot.ops.push(OpInfo {
                 name: cached_name(&mut names, op.name),

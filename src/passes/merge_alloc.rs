@@ -510,7 +510,7 @@ pub fn merge_allocations_in(
     scheduler: &dyn MemoryScheduler,
     rewriter: &dyn MergeRewriter,
 ) -> PassResult {
-    let traces = collector.collect(&snapshot, &map);
+    let traces = collector.collect(snapshot, map);
     let op_ref = |id: OpId| unsafe { OperationRef::from_raw(map.op(id)) };
 
     if options.analysis_only {
@@ -532,7 +532,7 @@ pub fn merge_allocations_in(
             set_attribute(
                 map.op(left.alloc),
                 "bufrs.not_merged",
-                &string_literal(&left.reason.message(&snapshot)),
+                &string_literal(&left.reason.message(snapshot)),
             );
         }
         return Ok(());
@@ -595,7 +595,7 @@ pub fn merge_allocations_in(
                 report_file::Record::new()
                     .string("function", &function)
                     .string("location", &location_text(&op_ref(left.alloc)))
-                    .string("reason", &left.reason.message(&snapshot))
+                    .string("reason", &left.reason.message(snapshot))
             })
             .collect();
         report_file::write(
@@ -612,7 +612,7 @@ pub fn merge_allocations_in(
     }
 
     if let (Some(namer), true) = (&namer, options.report || !options.report_file.is_empty()) {
-        let classes = ScopeClasses::new(&snapshot, &map, &traces);
+        let classes = ScopeClasses::new(snapshot, map, &traces);
         let mut described = std::collections::HashSet::new();
         for (trace, decision) in traces.scopes.iter().zip(&decisions) {
             let line = match decision {
@@ -639,7 +639,7 @@ pub fn merge_allocations_in(
                 format!(
                     "{}: not merged: {}",
                     MergeAlloc::ARGUMENT,
-                    left.reason.message(&snapshot)
+                    left.reason.message(snapshot)
                 ),
             )
             .emit();
@@ -650,14 +650,14 @@ pub fn merge_allocations_in(
     let mut hoisted = std::collections::HashSet::new();
     for (trace, decision) in traces.scopes.iter().zip(&decisions) {
         if matches!(decision, Decision::MergeDynamic(_)) && hoisted.insert(trace.scope_block) {
-            hoist_size_computations(&snapshot, &map, trace);
+            hoist_size_computations(snapshot, map, trace);
         }
     }
     for (trace, decision) in traces.scopes.iter().zip(&decisions) {
         let done = match decision {
-            Decision::Merge(schedule) => rewriter.rewrite(&snapshot, &map, trace, schedule),
+            Decision::Merge(schedule) => rewriter.rewrite(snapshot, map, trace, schedule),
             Decision::MergeDynamic(schedule) => {
-                rewriter.rewrite_symbolic(&snapshot, &map, trace, schedule)
+                rewriter.rewrite_symbolic(snapshot, map, trace, schedule)
             }
             Decision::Skip(_) => continue,
         };
