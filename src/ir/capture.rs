@@ -193,134 +193,8 @@ pub fn keep_edited(root: MlirOperation, snapshot: Snapshot, map: IrMap) {
     }
 }
 
-/// Patches `snapshot` and `map` after op `id` was replaced, at its place, by
-/// `new_op`: an op without regions or successors taking the same operands
-/// and giving as many results, of the same kinds (e.g. promotion's
-/// `memref.alloca` for a `memref.alloc`), whose results took over every use
-/// of the old ones. The ids stay (a fresh capture would number the new op
-/// and its results as the old ones); the name, traits and effects are the
-/// new op's, read as the capture reads them. False, with nothing patched,
-/// for an op the capture would record more about (a terminator, view,
-/// region branch, unregistered op, or one whose effects name other values).
-pub fn patch_replaced_op(
-    snapshot: &mut Snapshot,
-    map: &mut IrMap,
-    id: OpId,
-    new_op: MlirOperation,
-) -> bool {
-    let traits = interfaces::traits(new_op);
-    let old = snapshot.op(id);
-    // SAFETY: `new_op` is a live op.
-    let (regions, successors, operands, results) = unsafe {
-        (
-            mlir_sys::mlirOperationGetNumRegions(new_op),
-            mlir_sys::mlirOperationGetNumSuccessors(new_op),
-            mlir_sys::mlirOperationGetNumOperands(new_op) as usize,
-            mlir_sys::mlirOperationGetNumResults(new_op) as usize,
-        )
-    };
-    let special = ffi::BUFRS_TRAIT_TERMINATOR as u32
-        | ffi::BUFRS_TRAIT_REGION_BRANCH as u32
-        | ffi::BUFRS_TRAIT_VIEW_LIKE as u32
-        | ffi::BUFRS_TRAIT_BRANCH as u32;
-    if traits.0 & ffi::BUFRS_TRAIT_REGISTERED as u32 == 0
-        || traits.0 & special != 0
-        || regions != 0
-        || successors != 0
-        || !old.regions.is_empty()
-        || operands != old.operands.len()
-        || results != old.results.len()
-    {
-        return false;
-    }
-    // SAFETY: `new_op` is live; the indices are in range.
-    let new_operands: Vec<MlirValue> = (0..operands)
-        .map(|i| unsafe { mlir_sys::mlirOperationGetOperand(new_op, i as isize) })
-        .collect();
-    let new_results: Vec<MlirValue> = (0..results)
-        .map(|i| unsafe { mlir_sys::mlirOperationGetResult(new_op, i as isize) })
-        .collect();
-    if new_operands
-        .iter()
-        .zip(&old.operands)
-        .any(|(new, &v)| new.ptr != map.value(v).ptr)
-    {
-        return false;
-    }
-    let kinds: Vec<ValueKind> = new_results
-        .iter()
-        // SAFETY: live values.
-        .map(|&v| value_kind(unsafe { mlir_sys::mlirValueGetType(v) }))
-        .collect();
-    if kinds
-        .iter()
-        .zip(&old.results)
-        .any(|(&kind, &v)| snapshot.value(v).kind != kind)
-    {
-        return false;
-    }
-    // The values an effect may name, as the capture numbers them.
-    let id_of = |value: MlirValue| -> Option<ValueId> {
-        new_operands
-            .iter()
-            .zip(&old.operands)
-            .chain(new_results.iter().zip(&old.results))
-            .find(|(handle, _)| handle.ptr == value.ptr)
-            .map(|(_, &v)| v)
-    };
-    let effects = if traits.has_memory_effect_interface() {
-        let Some(raw) = interfaces::memory_effects(new_op) else {
-            return false;
-        };
-        let mut effects = Vec::with_capacity(raw.len());
-        for e in raw {
-            let value = match e.value {
-                None => None,
-                Some(v) => match id_of(v) {
-                    Some(v) => Some(v),
-                    None => return false,
-                },
-            };
-            effects.push(Effect {
-                kind: match e.kind {
-                    interfaces::EffectKind::Allocate => EffectKind::Allocate,
-                    interfaces::EffectKind::Free => EffectKind::Free,
-                    interfaces::EffectKind::Read => EffectKind::Read,
-                    interfaces::EffectKind::Write => EffectKind::Write,
-                },
-                value,
-                on_automatic_scope: e.on_automatic_allocation_scope,
-            });
-        }
-        Effects::Known(effects)
-    } else {
-        Effects::Unknown
-    };
-    // SAFETY: a live op; MLIR keeps the name's string for the context.
-    let name = unsafe { mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(new_op)) };
-    let name = str_of(name);
-    if name == "arith.constant" || name == "arith.cmpi" {
-        // The capture records their attributes too.
-        return false;
-    }
-    let facts = OpFacts {
-        effects,
-        // A registered op without regions.
-        regions_have_ssa_dominance: true,
-        ..trait_facts(traits)
-    };
-    let info = &mut snapshot.ops[id.index()];
-    info.name = OpName::intern(name);
-    info.facts = facts;
-    map.ops[id.index()] = new_op;
-    for (&v, &handle) in info.results.iter().zip(&new_results) {
-        map.values[v.index()] = handle;
-    }
-    true
-}
-
 /// The facts that follow from an op's traits alone (the rest default).
-fn trait_facts(traits: interfaces::Traits) -> OpFacts {
+pub(crate) fn trait_facts(traits: interfaces::Traits) -> OpFacts {
     OpFacts {
         is_return_like: traits.is_return_like(),
         has_recursive_effects: traits.has_recursive_memory_effects(),
@@ -335,7 +209,7 @@ fn trait_facts(traits: interfaces::Traits) -> OpFacts {
 }
 
 /// A value's kind from its type, as the capture's walk decides it.
-fn value_kind(ty: mlir_sys::MlirType) -> ValueKind {
+pub(crate) fn value_kind(ty: mlir_sys::MlirType) -> ValueKind {
     // SAFETY: a live type.
     unsafe {
         if mlir_sys::mlirTypeIsAUnrankedMemRef(ty) {
@@ -374,7 +248,7 @@ unsafe fn slice<'a, T>(data: *const T, len: isize) -> &'a [T] {
 }
 
 /// The text of a name the shim passed (MLIR's op names are ASCII).
-fn str_of<'a>(s: mlir_sys::MlirStringRef) -> &'a str {
+pub(crate) fn str_of<'a>(s: mlir_sys::MlirStringRef) -> &'a str {
     std::str::from_utf8(bytes_of(s)).unwrap_or("<invalid op name>")
 }
 

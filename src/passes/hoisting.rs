@@ -883,6 +883,28 @@ pub fn hoist(
         return crate::passes::pass::unchanged(root);
     }
     apply(&snapshot, &map, &decisions);
+    // Moves alone (no free built or erased) are patched into the snapshot,
+    // renumbered as a fresh capture would number it, and handed on to the
+    // next pass (promotion, in the memory pipeline).
+    let only_moves = decisions.iter().all(|decision| {
+        decision
+            .hoist
+            .as_ref()
+            .is_none_or(|hoist| hoist.free_after.is_none() && hoist.erase_frees.is_empty())
+    });
+    if only_moves {
+        let moved: Vec<OpId> = decisions
+            .iter()
+            .filter(|decision| decision.hoist.is_some())
+            .map(|decision| decision.alloc)
+            .collect();
+        if let Some((mut snapshot, mut map)) =
+            crate::ir::capture::take_for_patching(root, snapshot, map)
+            && crate::ir::patch::patch_moved_ops(&mut snapshot, &mut map, &moved)
+        {
+            crate::ir::capture::keep_edited(root, snapshot, map);
+        }
+    }
     Ok(())
 }
 

@@ -38,8 +38,9 @@ use std::{cell::OnceCell, sync::Arc};
 use melior::ir::OperationRef;
 use mlir_sys::MlirOperation;
 
-use crate::ir::capture::{
-    IrMap, capture_unedited, has_allocation, keep_edited, patch_replaced_op, take_for_patching,
+use crate::ir::{
+    capture::{IrMap, capture_unedited, has_allocation, keep_edited, take_for_patching},
+    patch::patch_replaced_op,
 };
 use crate::{
     analysis::{
