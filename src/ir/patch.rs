@@ -302,19 +302,11 @@ fn permute(snapshot: &mut Snapshot, map: &mut IrMap, new_op: &[u32], new_value: 
         }
         facts.view_source = facts.view_source.map(value);
     }
-    let mut slots: Vec<Option<crate::analysis::snapshot::OpInfo>> =
-        (0..ops.len()).map(|_| None).collect();
-    let mut handles = map.ops.clone();
-    for (old, info) in ops.into_iter().enumerate() {
-        let new = new_op[old] as usize;
-        handles[new] = map.ops[old];
-        slots[new] = Some(info);
-    }
-    snapshot.ops = slots
-        .into_iter()
-        .map(|s| s.expect("a permutation"))
-        .collect();
-    map.ops = handles;
+    // Only the ids between the first and the last that change move (a move
+    // rotates the ids between the allocation's old and new place).
+    snapshot.ops = ops;
+    permute_range(&mut snapshot.ops, new_op);
+    permute_range(&mut map.ops, new_op);
     for block in &mut snapshot.blocks {
         values(&mut block.args);
         block.ops.iter_mut().for_each(|o| *o = op(*o));
@@ -322,19 +314,13 @@ fn permute(snapshot: &mut Snapshot, map: &mut IrMap, new_op: &[u32], new_value: 
     for region in &mut snapshot.regions {
         region.parent_op = op(region.parent_op);
     }
-    let mut infos = snapshot.values.clone();
-    let mut handles = map.values.clone();
-    for (old, info) in snapshot.values.iter().enumerate() {
-        let new = new_value[old] as usize;
-        let mut info = info.clone();
+    for info in &mut snapshot.values {
         if let ValueDef::OpResult { op: o, .. } = &mut info.def {
             *o = op(*o);
         }
-        infos[new] = info;
-        handles[new] = map.values[old];
     }
-    snapshot.values = infos;
-    map.values = handles;
+    permute_range(&mut snapshot.values, new_value);
+    permute_range(&mut map.values, new_value);
     map.successor_operand_starts = map
         .successor_operand_starts
         .iter()
@@ -350,4 +336,18 @@ fn permute(snapshot: &mut Snapshot, map: &mut IrMap, new_op: &[u32], new_value: 
         .iter()
         .map(|(&o, &start)| (op(o), start))
         .collect();
+}
+
+/// Puts `table[old]` at `new[old]` (a permutation), copying only the range
+/// of indices it changes.
+fn permute_range<T: Clone>(table: &mut [T], new: &[u32]) {
+    let changed = |(i, &n): (usize, &u32)| n as usize != i;
+    let Some(first) = new.iter().enumerate().position(changed) else {
+        return;
+    };
+    let last = new.len() - 1 - new.iter().enumerate().rev().position(changed).unwrap_or(0);
+    let moved: Vec<T> = table[first..=last].to_vec();
+    for (k, item) in moved.into_iter().enumerate() {
+        table[new[first + k] as usize] = item;
+    }
 }
