@@ -496,6 +496,19 @@ void *bufrsShimKeptSnapshot(MlirOperation root);
 bool bufrsShimKeepSnapshot(MlirOperation root, void *data,
                            BufrsReleaseFn release);
 
+/* Like bufrsShimKeepSnapshot, for a snapshot the pass patched with its own
+ * edits so that it equals a fresh capture of `root` after them: kept also
+ * when the pass reports `root` changed (MLIR then preserves only this
+ * analysis of `root`). */
+bool bufrsShimKeepEditedSnapshot(MlirOperation root, void *data,
+                                 BufrsReleaseFn release);
+
+/* Releases the running pass's hold on snapshots of `root` (its offer and
+ * the kept one it may have read), so that the pass owns the only copy and
+ * may patch it; later asks of the run capture anew. No effect outside a
+ * bufrs pass or for another op. */
+void bufrsShimDropSnapshots(MlirOperation root);
+
 #ifdef __cplusplus
 }
 #endif

@@ -244,15 +244,21 @@ private:
 struct SnapshotSlot {
   Operation *op = nullptr;
   void *kept = nullptr;
+  /// The analysis holding `kept` (to release it before an edited offer).
+  KeptSnapshot *keptAnalysis = nullptr;
   bool served = false;
   void *offered = nullptr;
   BufrsReleaseFn release = nullptr;
+  /// `offered` describes the op after the pass's own edits
+  /// (bufrsShimKeepEditedSnapshot): kept even though the pass changed it.
+  bool offeredAfterEdit = false;
 
   void dropOffered() {
     if (offered && release)
       release(offered);
     offered = nullptr;
     release = nullptr;
+    offeredAfterEdit = false;
   }
 };
 
@@ -341,8 +347,10 @@ public:
     bufrs::TraitsCacheScope traitsScope(&traitsCache);
     SnapshotSlot slot;
     slot.op = getOperation();
-    if (auto kept = getCachedAnalysis<KeptSnapshot>())
-      slot.kept = kept->get().get();
+    if (auto kept = getCachedAnalysis<KeptSnapshot>()) {
+      slot.keptAnalysis = &kept->get();
+      slot.kept = slot.keptAnalysis->get();
+    }
     SnapshotSlotScope slotScope(&slot);
     CollectedValues collected;
     options.collect(collected);
@@ -363,6 +371,13 @@ public:
       }
       break;
     case BufrsRunResult_Changed:
+      // The pass patched its snapshot with its own edits: only that
+      // analysis survives the change, holding the patched snapshot.
+      if (slot.offered && slot.offeredAfterEdit) {
+        markAnalysesPreserved<KeptSnapshot>();
+        getAnalysis<KeptSnapshot>().reset(slot.offered, slot.release);
+        slot.offered = nullptr;
+      }
       break;
     }
     slot.dropOffered();
@@ -410,6 +425,25 @@ extern "C" bool bufrsShimKeepSnapshot(MlirOperation root, void *data,
   slot->offered = data;
   slot->release = release;
   return true;
+}
+
+extern "C" bool bufrsShimKeepEditedSnapshot(MlirOperation root, void *data,
+                                            BufrsReleaseFn release) {
+  if (!bufrsShimKeepSnapshot(root, data, release))
+    return false;
+  currentSlot->offeredAfterEdit = true;
+  return true;
+}
+
+extern "C" void bufrsShimDropSnapshots(MlirOperation root) {
+  SnapshotSlot *slot = currentSlot;
+  if (!slot || slot->op != unwrap(root))
+    return;
+  slot->dropOffered();
+  if (slot->keptAnalysis)
+    slot->keptAnalysis->reset(nullptr, nullptr);
+  slot->kept = nullptr;
+  slot->served = true;
 }
 
 extern "C" bool bufrsShimCheckDependentDialects(const BufrsPassDesc *desc,

@@ -184,6 +184,60 @@ pub fn is_loop_op(snapshot: &Snapshot, op: OpId) -> bool {
             && !facts.is_automatic_allocation_scope)
 }
 
+/// Whether `op` may sit in a loop anywhere up to the root: an enclosing op
+/// repeats its regions ([`is_loop_op`]), or, with `block_loops`, a region
+/// on the way up may hold a CFG cycle (`cyclic_regions`, from
+/// [`regions_with_back_edges`]). Cheaper than [`LoopFinder`] (no cycle
+/// analysis) and never says no where an op is in a loop: loop hoisting
+/// leaves a body alone when no allocation in it may be in one.
+pub fn may_be_in_loop(
+    snapshot: &Snapshot,
+    op: OpId,
+    block_loops: bool,
+    cyclic_regions: &[bool],
+) -> bool {
+    let Some(mut block) = snapshot.op(op).parent_block else {
+        return false;
+    };
+    loop {
+        let region = snapshot.block(block).region;
+        if block_loops && cyclic_regions[region.index()] {
+            return true;
+        }
+        let parent = snapshot.region(region).parent_op;
+        let Some(next) = snapshot.op(parent).parent_block else {
+            return false;
+        };
+        if is_loop_op(snapshot, parent) {
+            return true;
+        }
+        block = next;
+    }
+}
+
+/// Per region: whether a branch in it goes to a block with a smaller or equal
+/// id. Every CFG cycle has such an edge (any order of the blocks has one
+/// backward edge on a cycle), so a region without one holds no cycle.
+pub fn regions_with_back_edges(snapshot: &Snapshot) -> Vec<bool> {
+    let mut cyclic = vec![false; snapshot.regions.len()];
+    // The successors of every block's last op, as `Cfg::new` reads them.
+    for (index, block) in snapshot.blocks.iter().enumerate() {
+        let Some(&last) = block.ops.last() else {
+            continue;
+        };
+        if snapshot
+            .op(last)
+            .facts
+            .successors
+            .iter()
+            .any(|s| s.block.index() <= index)
+        {
+            cyclic[block.region.index()] = true;
+        }
+    }
+    cyclic
+}
+
 /// Finds loops between an op and its allocation scope (for promote-to-stack).
 pub struct LoopFinder<'s> {
     snapshot: &'s Snapshot,
@@ -203,9 +257,16 @@ impl<'s> LoopFinder<'s> {
                 !snapshot.op(op).regions.is_empty() && is_loop_op(snapshot, op)
             })
             .collect();
+        // Without a back edge there is no cycle: most bodies skip the CFG
+        // and its strongly connected components.
+        let on_cycle = if regions_with_back_edges(snapshot).contains(&true) {
+            BlockCycles::new(&Cfg::new(snapshot)).on_cycle
+        } else {
+            vec![false; snapshot.blocks.len()]
+        };
         LoopFinder {
             snapshot,
-            on_cycle: BlockCycles::new(&Cfg::new(snapshot)).on_cycle,
+            on_cycle,
             loop_op,
         }
     }

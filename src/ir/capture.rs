@@ -51,7 +51,7 @@ pub struct IrMap {
 /// increasing order (ops by id, then edges and successors by index), so a
 /// sorted vector filled by pushes replaces a hash map (no hashing per
 /// terminator; a lookup is a binary search).
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct OperandStarts<K> {
     entries: Vec<(K, u32)>,
 }
@@ -73,10 +73,35 @@ impl<K: Ord + Copy> OperandStarts<K> {
             .map(|at| &self.entries[at].1)
     }
 
+    /// Renames every key through `rename` (a one-to-one renumbering, as a
+    /// patched snapshot's ops get) and restores the key order.
+    pub(crate) fn rename_keys(&mut self, rename: impl Fn(K) -> K) {
+        for entry in &mut self.entries {
+            entry.0 = rename(entry.0);
+        }
+        self.entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    }
+
     /// Records `start` for `key`, which must follow every key recorded so far.
     fn push(&mut self, key: K, start: u32) {
         debug_assert!(self.entries.last().is_none_or(|(last, _)| *last < key));
         self.entries.push((key, start));
+    }
+}
+
+/// Same handles for the same ids (MLIR's handles compare by address).
+impl PartialEq for IrMap {
+    fn eq(&self, other: &IrMap) -> bool {
+        fn same<T>(a: &[T], b: &[T], ptr: impl Fn(&T) -> *const c_void) -> bool {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| ptr(x) == ptr(y))
+        }
+        same(&self.ops, &other.ops, |h| h.ptr.cast_const())
+            && same(&self.blocks, &other.blocks, |h| h.ptr.cast_const())
+            && same(&self.regions, &other.regions, |h| h.ptr.cast_const())
+            && same(&self.values, &other.values, |h| h.ptr)
+            && self.successor_operand_starts == other.successor_operand_starts
+            && self.entry_edge_operand_starts == other.entry_edge_operand_starts
+            && self.terminator_operand_starts == other.terminator_operand_starts
     }
 }
 
@@ -138,15 +163,22 @@ pub fn capture_unedited(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>) {
     (snapshot, map)
 }
 
-/// [`capture_unedited`], and whether the snapshot is one an earlier pass
-/// kept (for tests of the sharing).
-pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>, bool) {
+/// The snapshot of `root` an earlier pass of the pipeline kept, if any,
+/// without capturing: what the first [`capture_unedited`] of a run would
+/// read (after this call, that one captures anew).
+pub fn kept_snapshot(root: MlirOperation) -> Option<(Arc<Snapshot>, Arc<IrMap>)> {
     // SAFETY: `root` is a live op; the pointer, if not null, is a `Kept`
     // the shim owns until the running pass returns.
     let kept = unsafe { ffi::bufrsShimKeptSnapshot(root) }.cast::<Kept>();
     // SAFETY: as above.
-    if let Some(kept) = unsafe { kept.as_ref() } {
-        return (Arc::clone(&kept.snapshot), Arc::clone(&kept.map), true);
+    unsafe { kept.as_ref() }.map(|kept| (Arc::clone(&kept.snapshot), Arc::clone(&kept.map)))
+}
+
+/// [`capture_unedited`], and whether the snapshot is one an earlier pass
+/// kept (for tests of the sharing).
+pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMap>, bool) {
+    if let Some((snapshot, map)) = kept_snapshot(root) {
+        return (snapshot, map, true);
     }
     let (snapshot, map) = capture(root);
     // `IrMap` holds MLIR handles, so it is neither `Send` nor `Sync`; it is
@@ -166,6 +198,70 @@ pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMa
         drop(unsafe { Box::from_raw(offer) });
     }
     (snapshot, map, false)
+}
+
+/// Takes sole ownership of a snapshot of `root` that the running pass
+/// captured or read with [`capture_unedited`], so that the pass can patch
+/// it after its own edits ([`patch_replaced_op`], [`keep_edited`]): the
+/// shim lets go of its copies (the pass's offer and the kept snapshot it
+/// read; a later [`capture_unedited`] of the run captures anew). `None`
+/// when someone else still holds one (the pass then keeps nothing).
+pub fn take_for_patching(
+    root: MlirOperation,
+    snapshot: Arc<Snapshot>,
+    map: Arc<IrMap>,
+) -> Option<(Snapshot, IrMap)> {
+    // SAFETY: `root` is a live op; the shim only releases what it holds.
+    unsafe { ffi::bufrsShimDropSnapshots(root) };
+    Some((Arc::into_inner(snapshot)?, Arc::into_inner(map)?))
+}
+
+/// Offers a snapshot of `root` that the running pass patched with its own
+/// edits, so that it equals what [`capture`] would return now: the passes
+/// after it read it (MLIR keeps it as the one analysis of `root` that
+/// survives the pass's change). Say it only with such a snapshot, and
+/// return success (changed) from the pass.
+pub fn keep_edited(root: MlirOperation, snapshot: Snapshot, map: IrMap) {
+    #[allow(clippy::arc_with_non_send_sync)] // see capture_unedited_or_kept
+    let offer = Box::into_raw(Box::new(Kept {
+        snapshot: Arc::new(snapshot),
+        map: Arc::new(map),
+    }));
+    // SAFETY: the shim takes `offer` (released once with `release_kept`)
+    // when it returns true; otherwise it is still ours.
+    if !unsafe { ffi::bufrsShimKeepEditedSnapshot(root, offer.cast(), Some(release_kept)) } {
+        // SAFETY: not taken by the shim, so still the box made above.
+        drop(unsafe { Box::from_raw(offer) });
+    }
+}
+
+/// The facts that follow from an op's traits alone (the rest default).
+pub(crate) fn trait_facts(traits: interfaces::Traits) -> OpFacts {
+    OpFacts {
+        is_return_like: traits.is_return_like(),
+        has_recursive_effects: traits.has_recursive_memory_effects(),
+        is_cast: traits.is_cast(),
+        has_parallel_region: traits.has_parallel_region(),
+        is_loop_like: traits.is_loop_like(),
+        is_call: traits.is_call(),
+        is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
+        is_isolated_from_above: traits.is_isolated_from_above(),
+        ..OpFacts::default()
+    }
+}
+
+/// A value's kind from its type, as the capture's walk decides it.
+pub(crate) fn value_kind(ty: mlir_sys::MlirType) -> ValueKind {
+    // SAFETY: a live type.
+    unsafe {
+        if mlir_sys::mlirTypeIsAUnrankedMemRef(ty) {
+            ValueKind::UnrankedMemRef
+        } else if mlir_sys::mlirTypeIsAMemRef(ty) {
+            ValueKind::RankedMemRef
+        } else {
+            ValueKind::Other
+        }
+    }
 }
 
 /// The arrays of one capture as slices.
@@ -195,7 +291,7 @@ unsafe fn slice<'a, T>(data: *const T, len: isize) -> &'a [T] {
 }
 
 /// The text of a name the shim passed (MLIR's op names are ASCII).
-fn str_of<'a>(s: mlir_sys::MlirStringRef) -> &'a str {
+pub(crate) fn str_of<'a>(s: mlir_sys::MlirStringRef) -> &'a str {
     std::str::from_utf8(bytes_of(s)).unwrap_or("<invalid op name>")
 }
 
@@ -409,6 +505,18 @@ impl<'a> Flat<'a> {
                     })
                     .collect()
             };
+            let facts = OpFacts {
+                is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
+                effects,
+                region_branch,
+                terminator_edges: self.edges(op.terminator_edges),
+                successors,
+                view_source: optional(op.view_source).map(ValueId),
+                regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
+                constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL).then_some(op.constant_bool),
+                cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
+                ..trait_facts(traits)
+            };
             snapshot.ops.push(OpInfo {
                 name: names[op.name as usize],
                 parent_block: optional(op.parent_block).map(BlockId),
@@ -416,26 +524,7 @@ impl<'a> Flat<'a> {
                 operands: self.id_list(op.operands, ValueId),
                 results: self.id_list(op.results, ValueId),
                 regions: self.id_list(op.regions, RegionId),
-                facts: OpFacts {
-                    is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
-                    is_return_like: traits.is_return_like(),
-                    effects,
-                    has_recursive_effects: traits.has_recursive_memory_effects(),
-                    region_branch,
-                    terminator_edges: self.edges(op.terminator_edges),
-                    successors,
-                    view_source: optional(op.view_source).map(ValueId),
-                    is_cast: traits.is_cast(),
-                    has_parallel_region: traits.has_parallel_region(),
-                    is_loop_like: traits.is_loop_like(),
-                    is_call: traits.is_call(),
-                    is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
-                    is_isolated_from_above: traits.is_isolated_from_above(),
-                    regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
-                    constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL)
-                        .then_some(op.constant_bool),
-                    cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
-                },
+                facts,
             });
         }
         (snapshot, map)
@@ -492,6 +581,42 @@ pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
 pub fn count_static_heap_allocations(root: MlirOperation, limit: usize) -> usize {
     // SAFETY: `root` is a live op.
     unsafe { ffi::bufrsShimCountStaticHeapAllocations(root, limit as isize) as usize }
+}
+
+/// [`count_static_heap_allocations`] read from a snapshot of `root`: the
+/// same effects (those of ops with `MemoryEffectOpInterface`), so the same
+/// count, without walking the IR.
+pub fn count_static_heap_allocations_in(snapshot: &Snapshot, map: &IrMap, limit: usize) -> usize {
+    let mut count = 0;
+    for op in &snapshot.ops {
+        let Effects::Known(effects) = &op.facts.effects else {
+            continue;
+        };
+        for effect in effects {
+            if effect.kind != EffectKind::Allocate || effect.on_automatic_scope {
+                continue;
+            }
+            let counted = match effect.value {
+                None => true,
+                Some(v) => {
+                    snapshot.value(v).kind == ValueKind::RankedMemRef
+                        // SAFETY: a live value of the snapshot's IR.
+                        && unsafe {
+                            mlir_sys::mlirShapedTypeHasStaticShape(mlir_sys::mlirValueGetType(
+                                map.value(v),
+                            ))
+                        }
+                }
+            };
+            if counted {
+                count += 1;
+                if count >= limit {
+                    return count;
+                }
+            }
+        }
+    }
+    count
 }
 
 /// Whether an op nested in `root` allocates or frees (`Allocate` / `Free`

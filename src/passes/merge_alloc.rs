@@ -114,7 +114,10 @@
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use crate::ir::capture::{IrMap, capture_unedited, count_static_heap_allocations};
+use crate::ir::capture::{
+    IrMap, capture_unedited, count_static_heap_allocations, count_static_heap_allocations_in,
+    kept_snapshot,
+};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -206,15 +209,22 @@ impl BufrsPass for MergeAlloc {
         // two is left as it is (its one scope, if any, would be skipped as
         // `Skip::OneBuffer`), unless a report, a picture, analysis
         // attributes or a staging space is asked for.
+        // The count reads the snapshot an earlier pass kept, if any (after
+        // promotion, most bodies), instead of walking the IR.
+        let root = op.to_raw();
+        let kept = kept_snapshot(root);
         if !options.dynamic
             && !options.analysis_only
             && !options.report
             && options.report_file.is_empty()
             && options.plan_svg_dir.is_empty()
             && options.staging_space.is_empty()
-            && count_static_heap_allocations(op.to_raw(), 2) < 2
+            && match &kept {
+                Some((snapshot, map)) => count_static_heap_allocations_in(snapshot, map, 2),
+                None => count_static_heap_allocations(root, 2),
+            } < 2
         {
-            return pass::unchanged(op.to_raw());
+            return pass::unchanged(root);
         }
         let collector = TickTraceCollector {
             alignment: options.alignment as u64,
@@ -224,7 +234,19 @@ impl BufrsPass for MergeAlloc {
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
         };
-        merge_allocations(op, options, &collector, &scheduler, &ViewRewriter)
+        let (snapshot, map) = match kept {
+            Some(kept) => kept,
+            None => capture_unedited(root),
+        };
+        merge_allocations_in(
+            op,
+            &snapshot,
+            &map,
+            options,
+            &collector,
+            &scheduler,
+            &ViewRewriter,
+        )
     }
 }
 
@@ -475,7 +497,20 @@ pub fn merge_allocations(
     rewriter: &dyn MergeRewriter,
 ) -> PassResult {
     let (snapshot, map) = capture_unedited(op.to_raw());
-    let traces = collector.collect(&snapshot, &map);
+    merge_allocations_in(op, &snapshot, &map, options, collector, scheduler, rewriter)
+}
+
+/// [`merge_allocations`] on a snapshot of `op` taken before any edit.
+pub fn merge_allocations_in(
+    op: OperationRef<'_, '_>,
+    snapshot: &Snapshot,
+    map: &IrMap,
+    options: &MergeAllocOptions,
+    collector: &dyn TraceCollector,
+    scheduler: &dyn MemoryScheduler,
+    rewriter: &dyn MergeRewriter,
+) -> PassResult {
+    let traces = collector.collect(snapshot, map);
     let op_ref = |id: OpId| unsafe { OperationRef::from_raw(map.op(id)) };
 
     if options.analysis_only {
@@ -497,7 +532,7 @@ pub fn merge_allocations(
             set_attribute(
                 map.op(left.alloc),
                 "bufrs.not_merged",
-                &string_literal(&left.reason.message(&snapshot)),
+                &string_literal(&left.reason.message(snapshot)),
             );
         }
         return Ok(());
@@ -560,7 +595,7 @@ pub fn merge_allocations(
                 report_file::Record::new()
                     .string("function", &function)
                     .string("location", &location_text(&op_ref(left.alloc)))
-                    .string("reason", &left.reason.message(&snapshot))
+                    .string("reason", &left.reason.message(snapshot))
             })
             .collect();
         report_file::write(
@@ -577,7 +612,7 @@ pub fn merge_allocations(
     }
 
     if let (Some(namer), true) = (&namer, options.report || !options.report_file.is_empty()) {
-        let classes = ScopeClasses::new(&snapshot, &map, &traces);
+        let classes = ScopeClasses::new(snapshot, map, &traces);
         let mut described = std::collections::HashSet::new();
         for (trace, decision) in traces.scopes.iter().zip(&decisions) {
             let line = match decision {
@@ -604,7 +639,7 @@ pub fn merge_allocations(
                 format!(
                     "{}: not merged: {}",
                     MergeAlloc::ARGUMENT,
-                    left.reason.message(&snapshot)
+                    left.reason.message(snapshot)
                 ),
             )
             .emit();
@@ -615,14 +650,14 @@ pub fn merge_allocations(
     let mut hoisted = std::collections::HashSet::new();
     for (trace, decision) in traces.scopes.iter().zip(&decisions) {
         if matches!(decision, Decision::MergeDynamic(_)) && hoisted.insert(trace.scope_block) {
-            hoist_size_computations(&snapshot, &map, trace);
+            hoist_size_computations(snapshot, map, trace);
         }
     }
     for (trace, decision) in traces.scopes.iter().zip(&decisions) {
         let done = match decision {
-            Decision::Merge(schedule) => rewriter.rewrite(&snapshot, &map, trace, schedule),
+            Decision::Merge(schedule) => rewriter.rewrite(snapshot, map, trace, schedule),
             Decision::MergeDynamic(schedule) => {
-                rewriter.rewrite_symbolic(&snapshot, &map, trace, schedule)
+                rewriter.rewrite_symbolic(snapshot, map, trace, schedule)
             }
             Decision::Skip(_) => continue,
         };

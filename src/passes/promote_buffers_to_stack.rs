@@ -33,11 +33,15 @@
 //! beyond 2^29 bytes cannot overflow) and memref-of-memref elements are
 //! refused instead of crashing.
 
-use std::cell::OnceCell;
+use std::{cell::OnceCell, sync::Arc};
 
 use melior::ir::OperationRef;
+use mlir_sys::MlirOperation;
 
-use crate::ir::capture::{IrMap, capture_unedited, has_allocation};
+use crate::ir::{
+    capture::{IrMap, capture_unedited, has_allocation, keep_edited, take_for_patching},
+    patch::patch_replaced_op,
+};
 use crate::{
     analysis::{
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
@@ -85,15 +89,42 @@ impl BufrsPass for PromoteBuffersToStack {
         if !has_allocation(op.to_raw()) {
             return pass::unchanged(op.to_raw());
         }
-        let (snapshot, map) = capture_unedited(op.to_raw());
+        let root = op.to_raw();
+        let (snapshot, map) = capture_unedited(root);
         let decisions = decide(&snapshot, &map, options);
-        apply(&snapshot, &map, &decisions, options);
+        let replaced = apply(&snapshot, &map, &decisions, options);
         if decisions.iter().all(|decision| decision.outcome.is_err()) {
             // Only remarks, if any: nothing was promoted.
-            return pass::unchanged(op.to_raw());
+            return pass::unchanged(root);
         }
+        keep_patched(root, snapshot, map, replaced);
         Ok(())
     }
+}
+
+/// Hands the passes after this one the snapshot patched with the
+/// promotions, when each only replaced its allocation by a stack allocation
+/// at the same place (no free erased): every other op, block and value then
+/// keeps its id, so the patched snapshot is what a fresh capture would give
+/// and merge-alloc and deallocation need not capture the body again.
+fn keep_patched(
+    root: MlirOperation,
+    snapshot: Arc<Snapshot>,
+    map: Arc<IrMap>,
+    replaced: Option<Vec<(OpId, MlirOperation)>>,
+) {
+    let Some(replaced) = replaced else {
+        return;
+    };
+    let Some((mut snapshot, mut map)) = take_for_patching(root, snapshot, map) else {
+        return;
+    };
+    for (alloc, stack) in replaced {
+        if !patch_replaced_op(&mut snapshot, &mut map, alloc, stack) {
+            return;
+        }
+    }
+    keep_edited(root, snapshot, map);
 }
 
 /// Why an allocation stays on the heap.
@@ -263,12 +294,15 @@ fn check<'s>(
     Ok(promotion)
 }
 
+/// Applies the promotions; returns each replaced allocation with its stack
+/// allocation when that is all that changed (`None` when a free was erased
+/// or an allocation declined to build its stack allocation).
 fn apply(
     snapshot: &Snapshot,
     map: &IrMap,
     decisions: &[Decision],
     options: &PromoteBuffersToStackOptions,
-) {
+) -> Option<Vec<(OpId, MlirOperation)>> {
     // Remarks first, while every op they point at still exists.
     if options.emit_remarks {
         for decision in decisions {
@@ -288,6 +322,7 @@ fn apply(
             diagnostic.emit();
         }
     }
+    let mut replaced = Some(Vec::new());
     for decision in decisions {
         let Ok(promotion) = &decision.outcome else {
             continue;
@@ -307,6 +342,7 @@ fn apply(
                 "not promoted: its AllocationOpInterface declined to build a stack allocation",
             )
             .emit();
+            replaced = None;
             continue;
         };
         // SAFETY: the frees (no results) and the allocation are live; the
@@ -319,5 +355,12 @@ fn apply(
             edit::replace_all_uses(buffer, edit::result(stack, 0));
             edit::erase(alloc_op);
         }
+        if !promotion.frees.is_empty() {
+            replaced = None;
+        }
+        if let Some(replaced) = &mut replaced {
+            replaced.push((decision.alloc, stack));
+        }
     }
+    replaced
 }

@@ -6,12 +6,17 @@
 //!   an error diagnostic and a failed pass instead of aborting the host;
 //! - `bufrs-test-kept-snapshot` remarks whether its snapshot of the function
 //!   was kept by an earlier pass or captured anew (and optionally edits the
-//!   function), so tests can check when passes share one snapshot.
+//!   function, or compares a kept snapshot with a fresh capture), so tests
+//!   can check when passes share one snapshot and that a snapshot a pass
+//!   patched with its own edits is the one a capture would give.
 
 use melior::ir::OperationRef;
 
 use crate::{
-    ir::{Diagnostic, capture::capture_unedited_or_kept},
+    ir::{
+        Diagnostic,
+        capture::{capture, capture_unedited_or_kept},
+    },
     pass_options,
     passes::{Anchor, BufrsPass, PassResult},
 };
@@ -74,6 +79,7 @@ pass_options! {
     /// Whether to edit.
     pub struct TestKeptSnapshotOptions {
         edit: bool = false => "edit", "Also edit the op (set the unit attribute bufrs.test_edited), so the run counts as a change.";
+        compare: bool = false => "compare", "Also capture the op anew and say whether a kept snapshot equals that capture (ids, facts and MLIR handles).";
     }
 }
 
@@ -88,8 +94,19 @@ impl BufrsPass for TestKeptSnapshot {
     const TEST_ONLY: bool = true;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        let (snapshot, _map, kept) = capture_unedited_or_kept(op.to_raw());
-        let how = if kept { "kept" } else { "captured" };
+        let (snapshot, map, kept) = capture_unedited_or_kept(op.to_raw());
+        let how = match (kept, options.compare) {
+            (false, _) => "captured",
+            (true, false) => "kept",
+            (true, true) => {
+                let (fresh, fresh_map) = capture(op.to_raw());
+                if *snapshot == fresh && *map == fresh_map {
+                    "kept, the same as a fresh capture"
+                } else {
+                    "kept, but a fresh capture differs"
+                }
+            }
+        };
         Diagnostic::remark(
             &op,
             format!("snapshot of {} ops: {how}", snapshot.ops.len()),

@@ -45,3 +45,27 @@ func.func @freed(%n: index, %f: f32) {
 ^bb2:
   return
 }
+
+// The loop's body block comes before its header in the region's block list
+// (the back edge ^bb2 -> ^bb1 goes to an earlier block): still a block loop.
+// CHECK-LABEL: func.func @body_before_header
+// CHECK:         %[[B:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    cf.br ^bb2
+// CHECK:       ^bb1:
+// CHECK-NEXT:    memref.store %{{.*}}, %[[B]]
+// OFF-LABEL: func.func @body_before_header
+// OFF:       ^bb1:
+// OFF-NEXT:    memref.alloc()
+func.func @body_before_header(%n: index, %f: f32) {
+  %c0 = arith.constant 0 : index
+  cf.br ^bb2(%c0 : index)
+^bb1:
+  %0 = memref.alloc() : memref<4xf32>
+  memref.store %f, %0[%c0] : memref<4xf32>
+  cf.br ^bb2(%n : index)
+^bb2(%i: index):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb1, ^bb3
+^bb3:
+  return
+}
