@@ -1880,7 +1880,7 @@ mod tests {
             GenConfig::cfg_only(12),
         ];
         let all = |_: ValueId| true;
-        let even = |v: ValueId| v.0 % 2 == 0;
+        let even = |v: ValueId| v.0.is_multiple_of(2);
         let modes: [Option<&dyn Fn(ValueId) -> bool>; 3] = [None, Some(&all), Some(&even)];
         for (c, config) in configs.iter().enumerate() {
             for (seed, flaggable) in (0..200).flat_map(|s| modes.iter().map(move |&f| (s, f))) {

@@ -620,7 +620,9 @@ fn collect_incoming(
     coupled: &mut Vec<Vec<ValueId>>,
     problems: &mut Vec<Problem>,
 ) {
-    let mut occurrences: Vec<((OpId, (u32, u32)), ValueId)> = Vec::new();
+    // (forwarder, slot) of an operand occurrence, and the merge it feeds.
+    type Occurrence = ((OpId, (u32, u32)), ValueId);
+    let mut occurrences: Vec<Occurrence> = Vec::new();
     for edge in flow.edges() {
         let Some(slot) = edge.slot() else { continue };
         is_merge[edge.to.index()] = true;

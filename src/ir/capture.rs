@@ -79,7 +79,7 @@ impl<K: Ord + Copy> OperandStarts<K> {
         for entry in &mut self.entries {
             entry.0 = rename(entry.0);
         }
-        self.entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        self.entries.sort_unstable_by_key(|entry| entry.0);
     }
 
     /// Records `start` for `key`, which must follow every key recorded so far.
@@ -633,7 +633,11 @@ pub fn may_own_or_free_buffers(root: MlirOperation) -> bool {
 /// [`crate::dialect::copies::CopyShape::IntoNewBuffer`]) whose operand 0 a
 /// later op of its block frees, or one of the second kind whose result
 /// only ops freeing it use. Every removal needs one.
-pub fn may_remove_copy(root: MlirOperation, into_operand: &[&str], into_new_buffer: &[&str]) -> bool {
+pub fn may_remove_copy(
+    root: MlirOperation,
+    into_operand: &[&str],
+    into_new_buffer: &[&str],
+) -> bool {
     let (operand, new_buffer) = (string_refs(into_operand), string_refs(into_new_buffer));
     // SAFETY: `root` is a live op; the strings and arrays outlive the call.
     unsafe {
