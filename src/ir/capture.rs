@@ -132,9 +132,64 @@ pub fn capture(root: MlirOperation) -> (Snapshot, IrMap) {
 }
 
 /// A snapshot shared by the passes of one pipeline ([`capture_unedited`]).
+/// Only the pass running on its op reads it (one at a time), through the
+/// shim; the cell lets the first reader patch a deferred one in place.
 struct Kept {
-    snapshot: Arc<Snapshot>,
-    map: Arc<IrMap>,
+    state: RefCell<KeptState>,
+}
+
+enum KeptState {
+    /// As a capture of the op now would return it.
+    Ready {
+        snapshot: Arc<Snapshot>,
+        map: Arc<IrMap>,
+    },
+    /// Captured before the ops `moved` were moved; patched by the first
+    /// reader ([`keep_moved`]), so that a pass nothing reads after pays
+    /// nothing for it.
+    Moved {
+        snapshot: Box<Snapshot>,
+        map: Box<IrMap>,
+        moved: Vec<OpId>,
+    },
+    /// The deferred patch failed: nothing to read.
+    Stale,
+}
+
+impl Kept {
+    fn ready(snapshot: Arc<Snapshot>, map: Arc<IrMap>) -> Kept {
+        Kept {
+            state: RefCell::new(KeptState::Ready { snapshot, map }),
+        }
+    }
+
+    /// The snapshot, patched first if it was kept with moves pending.
+    fn read(&self) -> Option<(Arc<Snapshot>, Arc<IrMap>)> {
+        let mut state = self.state.borrow_mut();
+        if let KeptState::Moved { .. } = &*state {
+            let KeptState::Moved {
+                mut snapshot,
+                mut map,
+                moved,
+            } = std::mem::replace(&mut *state, KeptState::Stale)
+            else {
+                unreachable!("matched above")
+            };
+            if crate::ir::patch::patch_moved_ops(&mut snapshot, &mut map, &moved) {
+                // See capture_unedited_or_kept for the Arc of handles.
+                #[allow(clippy::arc_with_non_send_sync)]
+                let map = Arc::new(*map);
+                *state = KeptState::Ready {
+                    snapshot: Arc::new(*snapshot),
+                    map,
+                };
+            }
+        }
+        match &*state {
+            KeptState::Ready { snapshot, map } => Some((Arc::clone(snapshot), Arc::clone(map))),
+            KeptState::Moved { .. } | KeptState::Stale => None,
+        }
+    }
 }
 
 /// Drops a [`Kept`] the shim held (`BufrsReleaseFn`).
@@ -171,7 +226,7 @@ pub fn kept_snapshot(root: MlirOperation) -> Option<(Arc<Snapshot>, Arc<IrMap>)>
     // the shim owns until the running pass returns.
     let kept = unsafe { ffi::bufrsShimKeptSnapshot(root) }.cast::<Kept>();
     // SAFETY: as above.
-    unsafe { kept.as_ref() }.map(|kept| (Arc::clone(&kept.snapshot), Arc::clone(&kept.map)))
+    unsafe { kept.as_ref() }.and_then(Kept::read)
 }
 
 /// [`capture_unedited`], and whether the snapshot is one an earlier pass
@@ -187,10 +242,10 @@ pub fn capture_unedited_or_kept(root: MlirOperation) -> (Arc<Snapshot>, Arc<IrMa
     // the count is atomic for that release, not for sharing.
     #[allow(clippy::arc_with_non_send_sync)]
     let (snapshot, map) = (Arc::new(snapshot), Arc::new(map));
-    let offer = Box::into_raw(Box::new(Kept {
-        snapshot: Arc::clone(&snapshot),
-        map: Arc::clone(&map),
-    }));
+    let offer = Box::into_raw(Box::new(Kept::ready(
+        Arc::clone(&snapshot),
+        Arc::clone(&map),
+    )));
     // SAFETY: the shim takes `offer` (and releases it once with
     // `release_kept`) when it returns true; otherwise it is still ours.
     if !unsafe { ffi::bufrsShimKeepSnapshot(root, offer.cast(), Some(release_kept)) } {
@@ -223,10 +278,28 @@ pub fn take_for_patching(
 /// return success (changed) from the pass.
 pub fn keep_edited(root: MlirOperation, snapshot: Snapshot, map: IrMap) {
     #[allow(clippy::arc_with_non_send_sync)] // see capture_unedited_or_kept
-    let offer = Box::into_raw(Box::new(Kept {
-        snapshot: Arc::new(snapshot),
-        map: Arc::new(map),
-    }));
+    offer_edited(root, Kept::ready(Arc::new(snapshot), Arc::new(map)));
+}
+
+/// [`keep_edited`] for a pass whose only edits moved the ops `moved`
+/// (without regions) within the snapshot's blocks: the snapshot taken
+/// before the moves is patched ([`crate::ir::patch::patch_moved_ops`]) by
+/// the first pass that reads it, not now.
+pub fn keep_moved(root: MlirOperation, snapshot: Snapshot, map: IrMap, moved: Vec<OpId>) {
+    offer_edited(
+        root,
+        Kept {
+            state: RefCell::new(KeptState::Moved {
+                snapshot: Box::new(snapshot),
+                map: Box::new(map),
+                moved,
+            }),
+        },
+    );
+}
+
+fn offer_edited(root: MlirOperation, kept: Kept) {
+    let offer = Box::into_raw(Box::new(kept));
     // SAFETY: the shim takes `offer` (released once with `release_kept`)
     // when it returns true; otherwise it is still ours.
     if !unsafe { ffi::bufrsShimKeepEditedSnapshot(root, offer.cast(), Some(release_kept)) } {

@@ -883,9 +883,10 @@ pub fn hoist(
         return crate::passes::pass::unchanged(root);
     }
     apply(&snapshot, &map, &decisions);
-    // Moves alone (no free built or erased) are patched into the snapshot,
-    // renumbered as a fresh capture would number it, and handed on to the
-    // next pass (promotion, in the memory pipeline).
+    // Moves alone (no free built or erased) are handed on to the next pass
+    // (promotion, in the memory pipeline) with the snapshot, which it
+    // patches and renumbers as a fresh capture would number it when it
+    // reads it (a pass nothing reads after pays nothing for it).
     let only_moves = decisions.iter().all(|decision| {
         decision
             .hoist
@@ -898,11 +899,8 @@ pub fn hoist(
             .filter(|decision| decision.hoist.is_some())
             .map(|decision| decision.alloc)
             .collect();
-        if let Some((mut snapshot, mut map)) =
-            crate::ir::capture::take_for_patching(root, snapshot, map)
-            && crate::ir::patch::patch_moved_ops(&mut snapshot, &mut map, &moved)
-        {
-            crate::ir::capture::keep_edited(root, snapshot, map);
+        if let Some((snapshot, map)) = crate::ir::capture::take_for_patching(root, snapshot, map) {
+            crate::ir::capture::keep_moved(root, snapshot, map, moved);
         }
     }
     Ok(())
