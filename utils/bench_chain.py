@@ -4,6 +4,7 @@ chain of issue 19 (utils/gen_block_chain.py), in the same run.
 
   python3 utils/bench_chain.py [--sizes 1000,4000,20000,100000] [--timeout 120]
                                [--plugin target/release/libbufrs.so] [--only SUBSTRING]
+                               [--no-upstream]
                                [--markdown]
 
 For every size n, generates the chain with n blocks and runs stock mlir-opt 22
@@ -174,6 +175,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run")
     parser.add_argument("--max-memory-gb", type=float, default=6.0, help="address space per run")
     parser.add_argument("--only", help="run only the bufrs passes whose name contains this (and their upstream counterparts)")
+    parser.add_argument("--no-upstream", action="store_true",
+                        help="skip the upstream counterparts (no ratios; upstream's passes take minutes from n=16000)")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table")
     parser.add_argument("--repeat", type=int, default=1, help="runs per measurement (the minimum is kept)")
     args = parser.parse_args()
@@ -192,7 +195,8 @@ def main():
             upstream = {}
             jobs = [(name, [opt, path, f"--pass-pipeline={pipeline}"], None) for name, pipeline in UPSTREAM]
             wanted = {name for name, _ in BUFRS if not args.only or args.only in name}
-            wanted |= {versus for name, versus in BUFRS if name in wanted}
+            if not args.no_upstream:
+                wanted |= {versus for name, versus in BUFRS if name in wanted}
             deallocated = os.path.join(tmp, f"chain{n}.dealloc.mlir")
             if wanted & ON_DEALLOCATED:
                 with open(deallocated, "w") as f:
