@@ -166,25 +166,26 @@ impl Kept {
     /// The snapshot, patched first if it was kept with moves pending.
     fn read(&self) -> Option<(Arc<Snapshot>, Arc<IrMap>)> {
         let mut state = self.state.borrow_mut();
-        if let KeptState::Moved { .. } = &*state {
-            let KeptState::Moved {
+        *state = match std::mem::replace(&mut *state, KeptState::Stale) {
+            KeptState::Moved {
                 mut snapshot,
                 mut map,
                 moved,
-            } = std::mem::replace(&mut *state, KeptState::Stale)
-            else {
-                unreachable!("matched above")
-            };
-            if crate::ir::patch::patch_moved_ops(&mut snapshot, &mut map, &moved) {
-                // See capture_unedited_or_kept for the Arc of handles.
-                #[allow(clippy::arc_with_non_send_sync)]
-                let map = Arc::new(*map);
-                *state = KeptState::Ready {
-                    snapshot: Arc::new(*snapshot),
-                    map,
-                };
+            } => {
+                if crate::ir::patch::patch_moved_ops(&mut snapshot, &mut map, &moved) {
+                    // See capture_unedited_or_kept for the Arc of handles.
+                    #[allow(clippy::arc_with_non_send_sync)]
+                    let map = Arc::new(*map);
+                    KeptState::Ready {
+                        snapshot: Arc::new(*snapshot),
+                        map,
+                    }
+                } else {
+                    KeptState::Stale
+                }
             }
-        }
+            settled => settled,
+        };
         match &*state {
             KeptState::Ready { snapshot, map } => Some((Arc::clone(snapshot), Arc::clone(map))),
             KeptState::Moved { .. } | KeptState::Stale => None,

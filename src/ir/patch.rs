@@ -283,8 +283,7 @@ fn permute(snapshot: &mut Snapshot, map: &mut IrMap, new_op: &[u32], new_value: 
             values(&mut e.inputs);
         }
     };
-    let mut ops = std::mem::take(&mut snapshot.ops);
-    for info in &mut ops {
+    for info in &mut snapshot.ops {
         values(&mut info.operands);
         values(&mut info.results);
         let facts = &mut info.facts;
@@ -304,7 +303,6 @@ fn permute(snapshot: &mut Snapshot, map: &mut IrMap, new_op: &[u32], new_value: 
     }
     // Only the ids between the first and the last that change move (a move
     // rotates the ids between the allocation's old and new place).
-    snapshot.ops = ops;
     permute_range(&mut snapshot.ops, new_op);
     permute_range(&mut map.ops, new_op);
     for block in &mut snapshot.blocks {
