@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Benchmark (not a test): every bufrs pass against upstream on the block
-chain of issue 19 (utils/gen_block_chain.py), in the same run.
+chain (utils/gen_block_chain.py), in the same run.
 
   python3 utils/bench_chain.py [--sizes 1000,4000,20000,100000] [--timeout 120]
                                [--plugin target/release/libbufrs.so] [--only SUBSTRING]
@@ -21,9 +21,8 @@ then bufrs's passes. Each row gives
 
 A run that exceeds --timeout is stopped and shown as `> T`, a run that needs
 more than --max-memory-gb of address space fails and is shown as `> N GB`
-(the per-value alias sets copy removal and merge-alloc had before the
-alias analysis stored per-component facts reached about 1 GB at n=20000 and
-grew as n^2: the cap keeps a regression from taking the machine's memory);
+(per-value alias sets would take about 1 GB at n=20000 and grow as n^2:
+the cap keeps a regression from taking the machine's memory);
 either way that pass is not run at larger sizes. `bufrs-verify-deallocation`
 runs on the output of `bufrs-buffer-deallocation` (its time is the verifier's
 alone; its input is written by `gen_block_chain.chain(n, deallocated=True)`,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile-time benchmark (not a test, issue 19): every bufrs pass and
+"""Compile-time benchmark (not a test): every bufrs pass and
 pipeline against its upstream counterpart and against mlir-opt's parsing, on
 large modules merged from generated programs, in one run.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The block-chain stress function of issue 19 (a benchmark input, not a test).
+"""The block-chain stress function (a benchmark input, not a test).
 
   gen_block_chain.py N [-o FILE]
 
@@ -33,8 +33,8 @@ gives each edge a block of its own: block k branches to `^xK` and `^yK`,
 which pass `%mK` and `%aK` on to block k+1. The joins then bring different
 buffers from different blocks (a buffer stays alive along the side that
 brings the other one), which per-value liveness does not compose: both
-deallocation passes are still quadratic on it (docs/compile-time.md, "Block
-chain, part 6").
+deallocation passes are quadratic on it (docs/compile-time.md, "Known
+limits").
 """
 
 import argparse

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mutation test of bufrs-verify-deallocation (issue 11).
+"""Mutation test of bufrs-verify-deallocation.
 
 Takes the output of a deallocation pipeline (bufrs-deallocation-pipeline by
 default) on generated programs (gen_programs.py, same seed, same programs)

@@ -1934,7 +1934,7 @@ mod tests {
         assert!(slow_roots > 300, "{slow_roots} slow roots");
     }
 
-    /// The block chain of issue 19 (`utils/gen_block_chain.py`) at 64
+    /// The block chain (`utils/gen_block_chain.py`) at 64
     /// blocks: block k allocates `%mk`, reads its argument `%ak` and passes
     /// `%mk` or `%ak` to block k+1 through one conditional branch. Root sets
     /// are wide, nothing borrows, so both modes find every root's liveness

@@ -31,7 +31,7 @@
 //!    each other retained value, is never freed: it is dropped, and its
 //!    condition is or-ed into the results of the retained values it is.
 //! 6. **Retained values no memref may alias**: dropped; their result is
-//!    `false` (or what step 5 or-ed into it).
+//!    `false` (or what rule 5 or-ed into it).
 //! 7. **Split by provable non-aliasing**: memrefs are grouped by may-alias
 //!    (transitively); each group gets its own dealloc with the retained
 //!    values that may alias one of its memrefs, and a retained value's result
@@ -159,7 +159,7 @@ impl Handles<'_> {
     }
 }
 
-/// The deallocs of every block, read and merged (step 1); `Err` names a
+/// The deallocs of every block, read and merged (rule 1); `Err` names a
 /// malformed dealloc.
 fn collect_specs(
     snapshot: &Snapshot,
@@ -399,7 +399,7 @@ impl Plan {
     }
 }
 
-/// Steps 2-8 of the module docs on one spec (step 2 was done when reading it).
+/// Rules 2-8 of the module docs on one spec (rule 2 was applied when reading it).
 fn simplify(alias: &AliasAnalysis<'_>, spec: &Spec) -> Plan {
     // 3. Duplicate memrefs.
     let mut memrefs: Vec<(ValueId, Cond)> = vec![];

@@ -1,4 +1,4 @@
-// The block chain of issue 19 (utils/gen_block_chain.py) at 16 blocks: wide
+// The block chain (utils/gen_block_chain.py) at 16 blocks: wide
 // root sets (block k's argument may be any of the k-1 earlier allocations),
 // so the plan finds roots' liveness per value (analysis/root_liveness.rs).
 // Every edge hands its buffers on to a merge live in the next block: all
