@@ -36,7 +36,7 @@ BENCHMARKS = {
     "dealloc-time": (["utils/bench_dealloc_time.py"], True, [],
                      "pass time of the clone-based and ownership-based pipelines, threaded and not",
                      "docs/benchmarks.md, Deallocation"),
-    "optimizations": (["utils/bench_optimizations.py"], True, ["--markdown"],
+    "optimizations": (["utils/bench_optimizations.py"], True, [],
                       "hoisting, loop hoisting, promotion, copy removal against upstream: crashes, ASan, mallocs, pass time",
                       "docs/benchmarks.md, Optimizations"),
     "compile-time": (["utils/bench_compile_time.py"], True, [],
