@@ -54,6 +54,8 @@ def one(args, name, variant):
         problems.append(run["mismatch"])
     if run["report"] and not (leaks_allowed and run["report"] == "leak"):
         problems.append(f"AddressSanitizer: {run['report']}")
+    elif not leaks_allowed and run["counts"].get("live"):
+        problems.append(f"{run['counts']['live']} heap bytes live at exit")
     if problems:
         return False, f"{label}: FAILED: " + "; ".join(problems)
     line = (f"{label}: output matches PyTorch ({len(want)} values, relative error {run['error']:.1e} <= "

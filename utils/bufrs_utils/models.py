@@ -76,7 +76,7 @@ def stack_bytes(text):
     """Bytes of the statically shaped memref.alloca ops in `text` (the
     buffers promoted to the stack), and how many have a run-time size."""
     total, dynamic = 0, 0
-    for m in re.finditer(r"= memref\.alloca\(([^)]*)\)[^:]*: memref<([^>]*)>", text):
+    for m in re.finditer(r"= memref\.alloca\(([^)]*)\)(?:\s*\{[^}]*\})?\s*: memref<([^>]*)>", text):
         dims = m.group(2).split(",")[0].split("x")
         if m.group(1).strip() or "?" in dims[:-1]:
             dynamic += 1
