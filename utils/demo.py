@@ -1,12 +1,31 @@
 #!/usr/bin/env python3
-"""What bufrs-memory-pipeline does to real programs, measured by execution
-(scripts/demo runs this; not a test).
+"""What upstream's deallocation and bufrs-memory-pipeline do to real
+programs, measured by execution (scripts/demo runs this; not a test).
 
-  demo.py [--plugin P] [--pipeline 'builtin.module(...)'] [EXAMPLE.mlir ...]
+  demo.py [--plugin P] [--section all|models|examples] [--variant cbw|no-cbw]
+          [--pipeline 'builtin.module(...)'] [EXAMPLE.mlir ...]
   demo.py --orders [--corpus N] [--seed S]
 
-For every example (default: examples/*.mlir, bufferized linalg programs
-whose entry point is `@main`), runs the pipeline with stock mlir-opt (with
+First section: the PyTorch models of examples/models/ (utils/export_models.py;
+bufferized with copy-before-write, or without with --variant no-cbw), each
+through the four stages of bufrs_utils/models.py's STAGES: the bufferized
+input (frees nothing), upstream's buffer-deallocation-pipeline, upstream's
+buffer-hoisting, buffer-loop-hoisting and promote-buffers-to-stack then
+buffer-deallocation-pipeline, and bufrs-memory-pipeline (with merge-alloc's
+report and plan pictures in the output directory, target/demo/models by
+default). Each program is lowered (convert-math-to-libm, then the standard
+lowering) and built with the counting driver (utils/bench_dealloc_driver.c)
+once without a sanitizer (mallocs, frees, peak heap bytes, heap bytes
+requested, copies executed) and once under AddressSanitizer with
+LeakSanitizer (the proof); one table per model puts the stages side by side
+with the stack bytes of promoted buffers, the stage's mlir-opt time and
+bufrs-verify-deallocation's verdict, then a total over the models. It fails
+unless every program prints PyTorch's output within 1e-5 and every stage
+that frees runs clean and passes the verifier.
+
+Second section: for every hand-written example (default: examples/*.mlir,
+bufferized linalg programs whose entry point is `@main`), runs the pipeline
+(--pipeline, default bufrs-memory-pipeline) with stock mlir-opt (with
 bufrs-merge-alloc writing its JSON report and a picture (SVG) of every
 merged scope's plan into the output directory, target/demo by default),
 then lowers the program before and after to LLVM, builds both with a driver
@@ -22,7 +41,8 @@ copies, heap bytes requested in all and leaked at exit); then merge-alloc's
 report per scope, with the path of each plan's picture. It fails (exit 1)
 unless the program after prints exactly what the program before prints,
 runs clean under ASan (no leak, double free or use after free) and passes
-the static verifier bufrs-verify-deallocation.
+the static verifier bufrs-verify-deallocation. Naming examples on the
+command line runs only them.
 
 --golden leaves out times and prints paths in the output directory: test/examples/demo-numbers.test
 compares that output with test/examples/Inputs/demo.golden; after a change
