@@ -394,8 +394,10 @@ def export_one(torch, name, spec, seed):
     module = fx.export_and_import(wrapped, x, values, output_type="linalg-on-tensors", func_name="forward",
                                   dynamic_shapes=dynamic_shapes)
     body = str(module)
-    call = (f"torch_mlir.fx.export_and_import(model, input, weights, output_type=\"linalg-on-tensors\", "
-            f"func_name=\"forward\"{', dynamic_shapes=' + repr({i: d for i, d in dynamic.items()}) if dynamic else ''})")
+    dims = ", ".join(f"input dim {i}: torch.export.Dim({d!r}, min={lo}, max={hi})"
+                     for i, (d, lo, hi) in dynamic.items())
+    call = ("torch_mlir.fx.export_and_import(model, input, weights, output_type=\"linalg-on-tensors\", "
+            "func_name=\"forward\"" + (", dynamic_shapes=...)\n//   with " + dims if dynamic else ")"))
     header = (f"// {name}: {about}. Exported by utils/export_models.py (seed {seed}, torch {torch.__version__}):\n"
               f"//   {call}\n"
               f"// with the weights as @forward's arguments ({len(values)} tensors after the input).\n\n")

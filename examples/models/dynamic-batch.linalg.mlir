@@ -1,5 +1,6 @@
 // dynamic-batch: Conv1d, LayerNorm, tanh, linear; batch dynamic (run with 3). Exported by utils/export_models.py (seed 1, torch 2.15.0+cu132):
-//   torch_mlir.fx.export_and_import(model, input, weights, output_type="linalg-on-tensors", func_name="forward", dynamic_shapes={0: ('batch', 1, 64)})
+//   torch_mlir.fx.export_and_import(model, input, weights, output_type="linalg-on-tensors", func_name="forward", dynamic_shapes=...)
+//   with input dim 0: torch.export.Dim('batch', min=1, max=64)
 // with the weights as @forward's arguments (6 tensors after the input).
 
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>

@@ -1,5 +1,6 @@
 // gpt2-block-dynamic: the GPT-2 style block, sequence length dynamic (run with 8). Exported by utils/export_models.py (seed 1, torch 2.15.0+cu132):
-//   torch_mlir.fx.export_and_import(model, input, weights, output_type="linalg-on-tensors", func_name="forward", dynamic_shapes={1: ('seq', 2, 64)})
+//   torch_mlir.fx.export_and_import(model, input, weights, output_type="linalg-on-tensors", func_name="forward", dynamic_shapes=...)
+//   with input dim 1: torch.export.Dim('seq', min=2, max=64)
 // with the weights as @forward's arguments (12 tensors after the input).
 
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
