@@ -1,12 +1,31 @@
 #!/usr/bin/env python3
-"""What bufrs-memory-pipeline does to real programs, measured by execution
-(scripts/demo runs this; not a test).
+"""What upstream's deallocation and bufrs-memory-pipeline do to real
+programs, measured by execution (scripts/demo runs this; not a test).
 
-  demo.py [--plugin P] [--pipeline 'builtin.module(...)'] [EXAMPLE.mlir ...]
+  demo.py [--plugin P] [--section all|models|examples] [--variant cbw|no-cbw]
+          [--pipeline 'builtin.module(...)'] [EXAMPLE.mlir ...]
   demo.py --orders [--corpus N] [--seed S]
 
-For every example (default: examples/*.mlir, bufferized linalg programs
-whose entry point is `@main`), runs the pipeline with stock mlir-opt (with
+First section: the PyTorch models of examples/models/ (utils/export_models.py;
+bufferized with copy-before-write, or without with --variant no-cbw), each
+through the four stages of bufrs_utils/models.py's STAGES: the bufferized
+input (frees nothing), upstream's buffer-deallocation-pipeline, upstream's
+buffer-hoisting, buffer-loop-hoisting and promote-buffers-to-stack then
+buffer-deallocation-pipeline, and bufrs-memory-pipeline (with merge-alloc's
+report and plan pictures in the output directory, target/demo/models by
+default). Each program is lowered (convert-math-to-libm, then the standard
+lowering) and built with the counting driver (utils/bench_dealloc_driver.c)
+once without a sanitizer (mallocs, frees, peak heap bytes, heap bytes
+requested, copies executed) and once under AddressSanitizer with
+LeakSanitizer (the proof); one table per model puts the stages side by side
+with the stack bytes of promoted buffers, the stage's mlir-opt time and
+bufrs-verify-deallocation's verdict, then a total over the models. It fails
+unless every program prints PyTorch's output within 1e-5 and every stage
+that frees runs clean and passes the verifier.
+
+Second section: for every hand-written example (default: examples/*.mlir,
+bufferized linalg programs whose entry point is `@main`), runs the pipeline
+(--pipeline, default bufrs-memory-pipeline) with stock mlir-opt (with
 bufrs-merge-alloc writing its JSON report and a picture (SVG) of every
 merged scope's plan into the output directory, target/demo by default),
 then lowers the program before and after to LLVM, builds both with a driver
@@ -22,7 +41,8 @@ copies, heap bytes requested in all and leaked at exit); then merge-alloc's
 report per scope, with the path of each plan's picture. It fails (exit 1)
 unless the program after prints exactly what the program before prints,
 runs clean under ASan (no leak, double free or use after free) and passes
-the static verifier bufrs-verify-deallocation.
+the static verifier bufrs-verify-deallocation. Naming examples on the
+command line runs only them.
 
 --golden leaves out times and prints paths in the output directory: test/examples/demo-numbers.test
 compares that output with test/examples/Inputs/demo.golden; after a change
@@ -52,7 +72,7 @@ import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bufrs_utils import dealloc_programs, execution, merge_programs, toolchain  # noqa: E402
+from bufrs_utils import dealloc_programs, execution, merge_programs, models, toolchain  # noqa: E402
 
 ROOT = toolchain.ROOT
 DEFAULT_PIPELINE = "builtin.module(bufrs-memory-pipeline)"
@@ -229,12 +249,169 @@ def scope_lines(merged, others, shown):
     return lines
 
 
-def demo(args):
+def model_stage(args, name, stage, pipeline, text, want, out_dir):
+    """One model through one stage: the IR after (kept in out_dir), the
+    stage's mlir-opt time, the runs under ASan (the proof) and without a
+    sanitizer (the counts), the verifier's verdict and, for
+    bufrs-memory-pipeline, merge-alloc's report."""
+    result = {"problem": None, "seconds": None, "merge": None}
+    report_file = os.path.join(out_dir, f"{name}.merge-report.json")
+    svg_dir = os.path.join(out_dir, f"{name}.plans")
+    if pipeline:
+        if pipeline == models.BUFRS:
+            shutil.rmtree(svg_dir, ignore_errors=True)
+            pipeline = with_merge_outputs(pipeline, report_file, svg_dir)
+        text, result["seconds"], stderr, ok = models.apply(args.plugin, pipeline, text)
+        if not ok:
+            result["problem"] = "the stage fails: " + (stderr.strip().splitlines() or ["?"])[-1][:200]
+            return result
+        stem = {models.UPSTREAM: "upstream", models.UPSTREAM_FULL: "upstream-full"}.get(pipeline, "bufrs")
+        with open(os.path.join(out_dir, f"{name}.{stem}.mlir"), "w") as f:
+            f.write(text)
+        if stem == "bufrs":
+            with open(report_file) as f:
+                report = json.load(f)
+            result["merge"] = planned(report, stderr)
+            if result["merge"][3]:
+                result["problem"] = result["merge"][3]
+    asan = models.execute(text, f"{name}-{stage}", want)
+    plain = models.execute(text, f"{name}-{stage}-plain", want, sanitize=False)
+    result["counts"] = plain["counts"]
+    result["stack"] = models.stack_bytes(text)
+    result["verified"], result["verifier says"] = models.verify(args.plugin, text)
+    result["error"] = asan["error"]
+    leaks_expected = pipeline is None
+    if asan["mismatch"]:
+        result["problem"] = asan["mismatch"]
+    elif asan["report"] and not (leaks_expected and asan["report"] == "leak"):
+        result["problem"] = f"AddressSanitizer: {asan['report']}"
+    elif leaks_expected and asan["report"] != "leak":
+        result["problem"] = "the bufferized input frees nothing, yet LeakSanitizer reports no leak"
+    elif plain["output"] != asan["output"]:
+        result["problem"] = "the build without a sanitizer prints otherwise"
+    elif not leaks_expected and plain["counts"].get("live"):
+        result["problem"] = f"{plain['counts']['live']} heap bytes live at exit"
+    elif not leaks_expected and not result["verified"]:
+        result["problem"] = "bufrs-verify-deallocation rejects it: " + result["verifier says"]
+    result["asan"] = "leaks" if asan["report"] == "leak" else "clean"
+    return result
+
+
+def model_table(results, golden):
+    """One model's table: a column per stage."""
+    def verdict(r):
+        if r["verified"]:
+            return "accepts"
+        return "rejects (leak)" if "leaks" in (r["verifier says"] or "") else "rejects"
+
+    def stack(r):
+        total, dynamic = r["stack"]
+        return f"{total}" + (f" +{dynamic} dyn" if dynamic else "")
+
+    rows = [
+        ("mallocs executed", lambda r: r["counts"]["mallocs"]),
+        ("frees executed", lambda r: r["counts"]["frees"]),
+        ("peak heap bytes", lambda r: r["counts"]["peak"]),
+        ("heap bytes requested", lambda r: r["counts"]["bytes"]),
+        ("copies executed", lambda r: r["counts"]["copies"]),
+        ("stack bytes of promoted buffers", stack),
+    ]
+    if not golden:
+        rows.append(("stage compile time (mlir-opt, s)",
+                     lambda r: "-" if r["seconds"] is None else f"{r['seconds']:.2f}"))
+    rows += [
+        ("bufrs-verify-deallocation", verdict),
+        ("AddressSanitizer", lambda r: r["asan"]),
+        ("output vs PyTorch (1e-5)", lambda r: "matches"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    cells = [[str(get(results[stage])) for stage, _ in models.STAGES] for _, get in rows]
+    widths = [max(len(stage), *(len(row[i]) for row in cells)) for i, (stage, _) in enumerate(models.STAGES)]
+    lines = ["| " + " " * width + " | " + " | ".join(f"{stage:>{w}}" for (stage, _), w in zip(models.STAGES, widths))
+             + " |",
+             "|" + "-" * (width + 2) + "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
+    for (label, _), row in zip(rows, cells):
+        lines.append(f"| {label:{width}} | " + " | ".join(f"{c:>{w}}" for c, w in zip(row, widths)) + " |")
+    return "\n".join(lines)
+
+
+def models_section(args, out_dir, shown):
+    """The PyTorch models of examples/models/ through the four stages of
+    models.STAGES; returns how many (model, stage) runs failed."""
+    names = models.names()
+    model_dir = os.path.join(out_dir, "models")
+    os.makedirs(model_dir, exist_ok=True)
+    texts = {}
+    for name in names:
+        with open(models.path(name, args.variant)) as f:
+            texts[name] = f.read()
+    jobs = [(name, stage, pipeline) for name in names for stage, pipeline in models.STAGES]
+
+    def one(job):
+        name, stage, pipeline = job
+        return job, model_stage(args, name, stage, pipeline, texts[name], models.expected(name), model_dir)
+
+    results = collections.defaultdict(dict)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        for (name, stage, _), result in pool.map(one, jobs):
+            results[name][stage] = result
+    variant = "copy-before-write" if args.variant == "cbw" else "without copy-before-write"
+    print(f"# PyTorch models (examples/models/, exported by utils/export_models.py; bufferized {variant})")
+    print()
+    print("Stages: input = the bufferized model as it is (frees nothing); upstream dealloc = "
+          f"`{models.UPSTREAM}`; upstream full = `{models.UPSTREAM_FULL}`; bufrs = `{models.BUFRS}`.")
+    print()
+    failed = 0
+    totals = {stage: collections.Counter() for stage, _ in models.STAGES}
+    for name in names:
+        path = os.path.relpath(models.path(name, args.variant), ROOT)
+        with open(os.path.join(models.MODELS_DIR, name + ".linalg.mlir")) as f:
+            about = f.readline()[3:].split(". Exported")[0]
+        print(f"== {about} ({path})")
+        problems = [(stage, r["problem"]) for stage, r in results[name].items() if r["problem"]]
+        if problems:
+            failed += len(problems)
+            for stage, problem in problems:
+                print(f"FAILED: {stage}: {problem}")
+            print()
+            continue
+        print(model_table(results[name], args.golden))
+        for stage, _ in models.STAGES:
+            r = results[name][stage]
+            for key in ("mallocs", "peak", "copies"):
+                totals[stage][key] += r["counts"][key]
+            totals[stage]["seconds"] += r["seconds"] or 0
+        sums, others, merged, _ = results[name]["bufrs"]["merge"]
+        picture = lambda p: shown(os.path.join(model_dir, os.path.relpath(p, model_dir)))  # noqa: E731
+        print(f"bufrs-merge-alloc: {sums['buffers']} buffers merged, {sums['bytes']} bytes, arena "
+              f"{sums['arena_bytes']}, lower bound {sums['lower_bound']}; per scope:")
+        print("\n".join(scope_lines(merged, others, picture) or ["  no scope with a mergeable buffer"]))
+        errors = sorted({f"{results[name][stage]['error']:.1e}" for stage, _ in models.STAGES})
+        if not args.golden:
+            print(f"relative error against PyTorch: {', '.join(errors)}; IR after each stage: "
+                  f"{shown(model_dir)}/{name}.{{upstream,upstream-full,bufrs}}.mlir")
+        print()
+    width = max(len(stage) for stage, _ in models.STAGES)
+    print(f"Total over the {len(names)} models (mallocs executed / peak heap bytes summed / copies executed"
+          + ("" if args.golden else " / compile seconds") + "):")
+    for stage, _ in models.STAGES:
+        t = totals[stage]
+        line = f"  {stage:{width}}  {t['mallocs']:>6} / {t['peak']:>9} / {t['copies']:>5}"
+        if not args.golden and stage != "input (no frees)":
+            line += f" / {t['seconds']:.2f}"
+        print(line)
+    print("Counts come from builds without a sanitizer, the verdicts from builds under AddressSanitizer "
+          "(LeakSanitizer on); every program's output is compared with PyTorch's (max |got - want| / max |want| "
+          f"<= {models.TOLERANCE:g}).")
+    print(f"{len(jobs) - failed} of {len(jobs)} model runs clean and matching PyTorch")
+    return failed
+
+
+def examples_section(args, out_dir, shown):
+    """The hand-written examples through args.pipeline, before and after;
+    returns how many failed."""
     examples = args.examples or sorted(os.path.join("examples", f) for f in os.listdir(os.path.join(ROOT, "examples"))
                                        if f.endswith(".mlir"))
-    out_dir = os.path.abspath(args.out or os.path.join(ROOT, "target", "demo"))
-    os.makedirs(out_dir, exist_ok=True)
-    started = time.monotonic()
 
     def paths(path):
         stem = os.path.basename(path)[:-5]
@@ -258,8 +435,6 @@ def demo(args):
             result["problem"] = f"the pipeline wrote no report file ({args.pipeline} runs no bufrs-memory-pipeline?)"
         return path, result
 
-    # Paths as printed: in the output directory for --golden, else from the repository.
-    shown = (lambda p: os.path.relpath(p, out_dir)) if args.golden else (lambda p: os.path.relpath(p, ROOT))
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         for path, result in pool.map(one, examples):
@@ -286,11 +461,25 @@ def demo(args):
                   f"pipeline {result['pass seconds']:.2f} s; IR after: {shown(after_path)}\n")
     print("Counts executed come from builds without a sanitizer; the builds under AddressSanitizer check the "
           "programs. Planned bytes: bufrs-merge-alloc's report file, the same numbers as its remarks.")
-    if args.golden:
-        print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output")
-        return 1 if failed else 0
-    print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output "
-          f"({time.monotonic() - started:.1f} s); outputs in {shown(out_dir)}")
+    print(f"{len(examples) - failed} of {len(examples)} examples clean and unchanged in output")
+    return failed
+
+
+def demo(args):
+    out_dir = os.path.abspath(args.out or os.path.join(ROOT, "target", "demo"))
+    os.makedirs(out_dir, exist_ok=True)
+    started = time.monotonic()
+    # Paths as printed: in the output directory for --golden, else from the repository.
+    shown = (lambda p: os.path.relpath(p, out_dir)) if args.golden else (lambda p: os.path.relpath(p, ROOT))
+    failed = 0
+    if args.section in ("all", "models") and not args.examples:
+        failed += models_section(args, out_dir, shown)
+    if args.section in ("all", "examples"):
+        if args.section == "all" and not args.examples:
+            print("\n# The hand-written examples (examples/*.mlir) through " + args.pipeline + "\n")
+        failed += examples_section(args, out_dir, shown)
+    if not args.golden:
+        print(f"demo: {time.monotonic() - started:.1f} s; outputs in {shown(out_dir)}")
     return 1 if failed else 0
 
 
@@ -367,6 +556,10 @@ def main():
     parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     parser.add_argument("--pipeline", default=DEFAULT_PIPELINE)
     parser.add_argument("--orders", action="store_true", help="compare stage orders (see above)")
+    parser.add_argument("--section", choices=["all", "models", "examples"], default="all",
+                        help="the PyTorch models, the hand-written examples, or both (default)")
+    parser.add_argument("--variant", choices=["cbw", "no-cbw"], default="cbw",
+                        help="the models' bufferization: with copy-before-write (default) or without")
     parser.add_argument("--out", help="where to write the IR after (default: target/demo)")
     parser.add_argument("--golden", action="store_true",
                         help="no times and paths: the output test/examples/Inputs/demo.golden holds")

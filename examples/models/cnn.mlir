@@ -1,0 +1,202 @@
+// cnn bufferized from examples/models/cnn.linalg.mlir by stock mlir-opt 22 (utils/export_models.py):
+//   mlir-opt examples/models/cnn.linalg.mlir '--one-shot-bufferize=copy-before-write bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map'
+// followed by the driver @run (from its comment on): it fills the weights and the input
+// (globals), calls @forward and prints every element of its result; cnn.expected
+// holds PyTorch's output for the same weights and input.
+
+#map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#map1 = affine_map<(d0, d1) -> (d1)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+module {
+  func.func @forward(%arg0: memref<2x3x16x16xf32>, %arg1: memref<8x3x3x3xf32>, %arg2: memref<8xf32>, %arg3: memref<16x8x3x3xf32>, %arg4: memref<16xf32>, %arg5: memref<10x256xf32>, %arg6: memref<10xf32>) -> memref<2x10xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %alloc = memref.alloc() {alignment = 64 : i64} : memref<2x3x18x18xf32>
+    linalg.map outs(%alloc : memref<2x3x18x18xf32>)
+      (%init: f32) {
+        %0 = linalg.index 0 : index
+        %1 = linalg.index 1 : index
+        %2 = linalg.index 2 : index
+        %3 = linalg.index 3 : index
+        linalg.yield %cst : f32
+      }
+    %subview = memref.subview %alloc[0, 0, 1, 1] [2, 3, 16, 16] [1, 1, 1, 1] : memref<2x3x18x18xf32> to memref<2x3x16x16xf32, strided<[972, 324, 18, 1], offset: 19>>
+    memref.copy %arg0, %subview : memref<2x3x16x16xf32> to memref<2x3x16x16xf32, strided<[972, 324, 18, 1], offset: 19>>
+    %alloc_1 = memref.alloc() {alignment = 64 : i64} : memref<2x8x16x16xf32>
+    linalg.broadcast ins(%arg2 : memref<8xf32>) outs(%alloc_1 : memref<2x8x16x16xf32>) dimensions = [0, 2, 3] 
+    %alloc_2 = memref.alloc() {alignment = 64 : i64} : memref<2x8x16x16xf32>
+    memref.copy %alloc_1, %alloc_2 : memref<2x8x16x16xf32> to memref<2x8x16x16xf32>
+    linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%alloc, %arg1 : memref<2x3x18x18xf32>, memref<8x3x3x3xf32>) outs(%alloc_2 : memref<2x8x16x16xf32>)
+    %alloc_3 = memref.alloc() {alignment = 64 : i64} : memref<2x8x16x16xf32>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%alloc_2 : memref<2x8x16x16xf32>) outs(%alloc_3 : memref<2x8x16x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.cmpf ugt, %in, %cst : f32
+      %1 = arith.select %0, %in, %cst : f32
+      linalg.yield %1 : f32
+    }
+    %alloc_4 = memref.alloc() {alignment = 64 : i64} : memref<2x8x8x8xf32>
+    linalg.fill ins(%cst_0 : f32) outs(%alloc_4 : memref<2x8x8x8xf32>)
+    %alloc_5 = memref.alloc() {alignment = 64 : i64} : memref<2x2xf32>
+    %alloc_6 = memref.alloc() {alignment = 64 : i64} : memref<2x8x8x8xf32>
+    memref.copy %alloc_4, %alloc_6 : memref<2x8x8x8xf32> to memref<2x8x8x8xf32>
+    linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%alloc_3, %alloc_5 : memref<2x8x16x16xf32>, memref<2x2xf32>) outs(%alloc_6 : memref<2x8x8x8xf32>)
+    %alloc_7 = memref.alloc() {alignment = 64 : i64} : memref<2x8x10x10xf32>
+    linalg.map outs(%alloc_7 : memref<2x8x10x10xf32>)
+      (%init: f32) {
+        %0 = linalg.index 0 : index
+        %1 = linalg.index 1 : index
+        %2 = linalg.index 2 : index
+        %3 = linalg.index 3 : index
+        linalg.yield %cst : f32
+      }
+    %subview_8 = memref.subview %alloc_7[0, 0, 1, 1] [2, 8, 8, 8] [1, 1, 1, 1] : memref<2x8x10x10xf32> to memref<2x8x8x8xf32, strided<[800, 100, 10, 1], offset: 11>>
+    memref.copy %alloc_6, %subview_8 : memref<2x8x8x8xf32> to memref<2x8x8x8xf32, strided<[800, 100, 10, 1], offset: 11>>
+    %alloc_9 = memref.alloc() {alignment = 64 : i64} : memref<2x16x8x8xf32>
+    linalg.broadcast ins(%arg4 : memref<16xf32>) outs(%alloc_9 : memref<2x16x8x8xf32>) dimensions = [0, 2, 3] 
+    %alloc_10 = memref.alloc() {alignment = 64 : i64} : memref<2x16x8x8xf32>
+    memref.copy %alloc_9, %alloc_10 : memref<2x16x8x8xf32> to memref<2x16x8x8xf32>
+    linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%alloc_7, %arg3 : memref<2x8x10x10xf32>, memref<16x8x3x3xf32>) outs(%alloc_10 : memref<2x16x8x8xf32>)
+    %alloc_11 = memref.alloc() {alignment = 64 : i64} : memref<2x16x8x8xf32>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%alloc_10 : memref<2x16x8x8xf32>) outs(%alloc_11 : memref<2x16x8x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.cmpf ugt, %in, %cst : f32
+      %1 = arith.select %0, %in, %cst : f32
+      linalg.yield %1 : f32
+    }
+    %alloc_12 = memref.alloc() {alignment = 64 : i64} : memref<2x16x4x4xf32>
+    linalg.fill ins(%cst_0 : f32) outs(%alloc_12 : memref<2x16x4x4xf32>)
+    %alloc_13 = memref.alloc() {alignment = 64 : i64} : memref<2x16x4x4xf32>
+    memref.copy %alloc_12, %alloc_13 : memref<2x16x4x4xf32> to memref<2x16x4x4xf32>
+    linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%alloc_11, %alloc_5 : memref<2x16x8x8xf32>, memref<2x2xf32>) outs(%alloc_13 : memref<2x16x4x4xf32>)
+    %collapse_shape = memref.collapse_shape %alloc_13 [[0], [1, 2, 3]] : memref<2x16x4x4xf32> into memref<2x256xf32>
+    %alloc_14 = memref.alloc() {alignment = 64 : i64} : memref<256x10xf32>
+    linalg.transpose ins(%arg5 : memref<10x256xf32>) outs(%alloc_14 : memref<256x10xf32>) permutation = [1, 0] 
+    %alloc_15 = memref.alloc() {alignment = 64 : i64} : memref<2x10xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_15 : memref<2x10xf32>)
+    %alloc_16 = memref.alloc() {alignment = 64 : i64} : memref<2x10xf32>
+    memref.copy %alloc_15, %alloc_16 : memref<2x10xf32> to memref<2x10xf32>
+    linalg.matmul ins(%collapse_shape, %alloc_14 : memref<2x256xf32>, memref<256x10xf32>) outs(%alloc_16 : memref<2x10xf32>)
+    %alloc_17 = memref.alloc() {alignment = 64 : i64} : memref<2x10xf32>
+    linalg.generic {indexing_maps = [#map1, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg6 : memref<10xf32>) outs(%alloc_17 : memref<2x10xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    %alloc_18 = memref.alloc() {alignment = 64 : i64} : memref<2x10xf32>
+    linalg.generic {indexing_maps = [#map2, #map2, #map2], iterator_types = ["parallel", "parallel"]} ins(%alloc_16, %alloc_17 : memref<2x10xf32>, memref<2x10xf32>) outs(%alloc_18 : memref<2x10xf32>) {
+    ^bb0(%in: f32, %in_19: f32, %out: f32):
+      %0 = arith.addf %in, %in_19 : f32
+      linalg.yield %0 : f32
+    }
+    return %alloc_18 : memref<2x10xf32>
+  }
+  // The driver (utils/export_models.py appends it after bufferizing):
+  memref.global "private" @bufrs_model_input : memref<2x3x16x16xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg1 : memref<8x3x3x3xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg2 : memref<8xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg3 : memref<16x8x3x3xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg4 : memref<16xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg5 : memref<10x256xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg6 : memref<10xf32> = uninitialized
+
+  // The driver's weights and input: element i of a buffer is
+  // offset + scale * ((hash(i, key) & 0xFFFFFF) / 2^24 - 0.5)
+  // (utils/export_models.py computes the same in PyTorch).
+  func.func private @bufrs_model_fill(%buffer: memref<?xf32>, %key: i64, %offset: f32, %scale: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %buffer, %c0 : memref<?xf32>
+    %mul1 = arith.constant 2654435761 : i64
+    %mul2 = arith.constant 1274126177 : i64
+    %mask32 = arith.constant 4294967295 : i64
+    %mask24 = arith.constant 16777215 : i64
+    %s13 = arith.constant 13 : i64
+    %s16 = arith.constant 16 : i64
+    %unit = arith.constant 5.96046448E-8 : f32
+    %half = arith.constant 5.000000e-01 : f32
+    scf.for %i = %c0 to %n step %c1 {
+      %ii = arith.index_cast %i : index to i64
+      %a0 = arith.muli %ii, %mul1 : i64
+      %a1 = arith.addi %a0, %key : i64
+      %a = arith.andi %a1, %mask32 : i64
+      %b0 = arith.shrui %a, %s13 : i64
+      %b = arith.xori %a, %b0 : i64
+      %c0m = arith.muli %b, %mul2 : i64
+      %c = arith.andi %c0m, %mask32 : i64
+      %d0 = arith.shrui %c, %s16 : i64
+      %d = arith.xori %c, %d0 : i64
+      %e = arith.andi %d, %mask24 : i64
+      %f = arith.sitofp %e : i64 to f32
+      %u = arith.mulf %f, %unit : f32
+      %v = arith.subf %u, %half : f32
+      %w = arith.mulf %v, %scale : f32
+      %x = arith.addf %w, %offset : f32
+      memref.store %x, %buffer[%i] : memref<?xf32>
+    }
+    return
+  }
+  func.func private @bufrs_print_f64(f64)
+  func.func @run() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %g0 = memref.get_global @bufrs_model_input : memref<2x3x16x16xf32>
+    %flat0 = memref.collapse_shape %g0 [[0, 1, 2, 3]] : memref<2x3x16x16xf32> into memref<1536xf32>
+    %any0 = memref.cast %flat0 : memref<1536xf32> to memref<?xf32>
+    %key0 = arith.constant 1012348 : i64
+    %offset0 = arith.constant 0x00000000 : f32
+    %scale0 = arith.constant 0x40000000 : f32
+    func.call @bufrs_model_fill(%any0, %key0, %offset0, %scale0) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g1 = memref.get_global @bufrs_model_arg1 : memref<8x3x3x3xf32>
+    %flat1 = memref.collapse_shape %g1 [[0, 1, 2, 3]] : memref<8x3x3x3xf32> into memref<216xf32>
+    %any1 = memref.cast %flat1 : memref<216xf32> to memref<?xf32>
+    %key1 = arith.constant 1020267 : i64
+    %offset1 = arith.constant 0x00000000 : f32
+    %scale1 = arith.constant 0x3F2AAAAB : f32
+    func.call @bufrs_model_fill(%any1, %key1, %offset1, %scale1) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g2 = memref.get_global @bufrs_model_arg2 : memref<8xf32>
+    %flat2 = memref.collapse_shape %g2 [[0]] : memref<8xf32> into memref<8xf32>
+    %any2 = memref.cast %flat2 : memref<8xf32> to memref<?xf32>
+    %key2 = arith.constant 1028186 : i64
+    %offset2 = arith.constant 0x00000000 : f32
+    %scale2 = arith.constant 0x3F9CC471 : f32
+    func.call @bufrs_model_fill(%any2, %key2, %offset2, %scale2) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g3 = memref.get_global @bufrs_model_arg3 : memref<16x8x3x3xf32>
+    %flat3 = memref.collapse_shape %g3 [[0, 1, 2, 3]] : memref<16x8x3x3xf32> into memref<1152xf32>
+    %any3 = memref.cast %flat3 : memref<1152xf32> to memref<?xf32>
+    %key3 = arith.constant 1036105 : i64
+    %offset3 = arith.constant 0x00000000 : f32
+    %scale3 = arith.constant 0x3ED105EC : f32
+    func.call @bufrs_model_fill(%any3, %key3, %offset3, %scale3) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g4 = memref.get_global @bufrs_model_arg4 : memref<16xf32>
+    %flat4 = memref.collapse_shape %g4 [[0]] : memref<16xf32> into memref<16xf32>
+    %any4 = memref.cast %flat4 : memref<16xf32> to memref<?xf32>
+    %key4 = arith.constant 1044024 : i64
+    %offset4 = arith.constant 0x00000000 : f32
+    %scale4 = arith.constant 0x3F5DB3D7 : f32
+    func.call @bufrs_model_fill(%any4, %key4, %offset4, %scale4) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g5 = memref.get_global @bufrs_model_arg5 : memref<10x256xf32>
+    %flat5 = memref.collapse_shape %g5 [[0, 1]] : memref<10x256xf32> into memref<2560xf32>
+    %any5 = memref.cast %flat5 : memref<2560xf32> to memref<?xf32>
+    %key5 = arith.constant 1051943 : i64
+    %offset5 = arith.constant 0x00000000 : f32
+    %scale5 = arith.constant 0x3E5DB3D7 : f32
+    func.call @bufrs_model_fill(%any5, %key5, %offset5, %scale5) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g6 = memref.get_global @bufrs_model_arg6 : memref<10xf32>
+    %flat6 = memref.collapse_shape %g6 [[0]] : memref<10xf32> into memref<10xf32>
+    %any6 = memref.cast %flat6 : memref<10xf32> to memref<?xf32>
+    %key6 = arith.constant 1059862 : i64
+    %offset6 = arith.constant 0x00000000 : f32
+    %scale6 = arith.constant 0x3F8C378C : f32
+    func.call @bufrs_model_fill(%any6, %key6, %offset6, %scale6) : (memref<?xf32>, i64, f32, f32) -> ()
+    %result = func.call @forward(%g0, %g1, %g2, %g3, %g4, %g5, %g6) : (memref<2x3x16x16xf32>, memref<8x3x3x3xf32>, memref<8xf32>, memref<16x8x3x3xf32>, memref<16xf32>, memref<10x256xf32>, memref<10xf32>) -> memref<2x10xf32>
+    %n0 = arith.constant 2 : index
+    scf.for %i0 = %c0 to %n0 step %c1 {
+      %n1 = arith.constant 10 : index
+      scf.for %i1 = %c0 to %n1 step %c1 {
+        %e = memref.load %result[%i0, %i1] : memref<2x10xf32>
+        %d = arith.extf %e : f32 to f64
+        func.call @bufrs_print_f64(%d) : (f64) -> ()
+      }
+    }
+    return
+  }
+}
