@@ -10,8 +10,8 @@
 //!
 //! The bridge to the pure analyses: [`capture`] fills an
 //! `analysis::snapshot::Snapshot` from real IR in one walk (with the map back
-//! to MLIR handles), and [`patch`] keeps such a snapshot in step with a pass's
-//! own edits. Around it: [`collect`], the callbacks through which the
+//! to MLIR handles, [`ir_map`]), and [`patch`] keeps such a snapshot in step
+//! with a pass's own edits. Around it: [`collect`], the callbacks through which the
 //! shim hands back variable-length data, and [`context`], a context ready for
 //! bufrs outside `mlir-opt`.
 
@@ -23,6 +23,7 @@ pub mod edit;
 pub mod functions;
 pub mod globals;
 pub mod interfaces;
+pub mod ir_map;
 pub mod patch;
 pub mod types;
 

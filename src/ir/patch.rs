@@ -19,8 +19,8 @@ use crate::{
     },
     ffi,
     ir::{
-        capture::{IrMap, str_of, trait_facts, value_kind},
         interfaces,
+        ir_map::{IrMap, str_of, trait_facts, value_kind},
     },
 };
 

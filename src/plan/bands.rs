@@ -26,7 +26,7 @@
 //! uses the sizes and lifetimes only, and checks the bound, so it is a reduction on any trace
 //! (real traces rarely balance at a boundary, and then there is one group: nothing split).
 
-use crate::plan::{Buffer, Deadline, Plan, Problem, decompose, lower_bound, search::gcd};
+use crate::plan::{Buffer, Deadline, Plan, Problem, decompose, exact::gcd, lower_bound};
 
 /// The groups of `problem`'s buffers with a flat load (see the module doc), when there are at
 /// least two and their peaks add up to the peak of the whole; `None` otherwise. Buffers of
@@ -1000,11 +1000,6 @@ mod tests {
             .count();
         assert_eq!(calls.len(), open);
         assert!(calls.iter().map(|c| c.1).sum::<u64>() <= 1000);
-        // The search planner goes through the leaves.
-        let searched =
-            crate::plan::search::plan(&problem, &crate::plan::search::Budget::from_millis(200));
-        assert_eq!(check_plan(&problem, &searched), Ok(()));
-        assert!(searched.total <= default_plan(&problem).total);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Large-neighbourhood search on top of the exact search ([`crate::plan::search`]), for large
+//! Large-neighbourhood search on top of the exact search ([`crate::plan::exact`]), for large
 //! instances where the branch and bound cannot close the gap on the whole problem.
 //!
 //! The plan is improved by *repair*: pick a target total below the best plan; the buffers that
@@ -6,9 +6,9 @@
 //! buffer then goes back in either by first fit (the lowest gap under the target, if one
 //! exists) or by a window: the buffer and its nearest placed neighbours (nearest in time and in
 //! address, by one of several window shapes) are freed, every other placed buffer becomes an
-//! obstacle ([`search::Obstacle`], fixed offsets that need not rest on anything), and the
+//! obstacle ([`exact::Obstacle`], fixed offsets that need not rest on anything), and the
 //! canonical search re-places the window under the target with a small budget
-//! ([`search::fit_around`]). A window that fits is kept; one that does not leaves the plan as
+//! ([`exact::fit_around`]). A window that fits is kept; one that does not leaves the plan as
 //! it was. When every buffer is back, the target is reached and becomes the new best; the
 //! next target is closer to the lower bound. A target that is not reached within its share of
 //! the work is relaxed (the partial state is kept: it is valid for any looser target).
@@ -18,18 +18,19 @@
 //! a random address, the box at the top, where the peak is) is drawn with weights that follow
 //! each shape's success rate.
 //!
-//! Everything is counted in the search's work units ([`search::WORK_PER_MS`]), so a given
+//! Everything is counted in the search's work units ([`exact::WORK_PER_MS`]), so a given
 //! input and work budget give the same plan; a [`Deadline`] stops it early on a slow
 //! machine.
 
 use crate::plan::{
-    Buffer, Deadline, Plan, Problem, lower_bound,
+    Buffer, Deadline, Plan, Problem,
+    exact::{self, Fit, Obstacle, Ranking, Restarts, Settings},
+    lower_bound,
     problem::round_up,
     rng::Rng,
-    search::{self, Fit, Obstacle, Ranking, Restarts, Settings},
 };
 
-/// Work of one window's search (a few milliseconds; see [`search::WORK_PER_MS`]). Measured
+/// Work of one window's search (a few milliseconds; see [`exact::WORK_PER_MS`]). Measured
 /// (4 s each, loaded machine): 1M units per window left I at 1.032 and J at 1.096, 4M with
 /// larger windows reached 1.006-1.017 and 1.061-1.069; 8M and 16M were no better.
 pub const WINDOW_WORK: u64 = 4_000_000;
@@ -259,7 +260,7 @@ impl<'p> Lns<'p> {
         let buffers = problem.buffers();
         let sizes = problem.aligned_sizes().to_vec();
         let items: Vec<usize> = (0..problem.len()).filter(|&i| sizes[i] > 0).collect();
-        let granule = search::granularity(items.iter().map(|&i| (sizes[i], buffers[i].alignment)));
+        let granule = exact::granularity(items.iter().map(|&i| (sizes[i], buffers[i].alignment)));
         let count = items.len().max(1) as u64;
         let mean_duration =
             (items.iter().map(|&i| buffers[i].duration()).sum::<u64>() / count).max(1);
@@ -491,7 +492,7 @@ impl<'p> Lns<'p> {
         let Ok(sub) = Problem::new(window_buffers) else {
             return false;
         };
-        let budget = search::Budget {
+        let budget = exact::Budget {
             work: WINDOW_WORK.min(self.work_left().max(1)),
             wall: self
                 .deadline
@@ -503,7 +504,7 @@ impl<'p> Lns<'p> {
             bound_share_percent: 0,
             restarts: Restarts::Luby,
         };
-        let (fit, used) = search::fit_around(
+        let (fit, used) = exact::fit_around(
             &sub,
             &obstacles,
             target,
@@ -606,7 +607,7 @@ mod tests {
     use crate::plan::{Planner, PlannerKind, SearchBudget, check_plan, synth};
     use proptest::prelude::*;
 
-    const WORK: u64 = 20 * search::WORK_PER_MS;
+    const WORK: u64 = 20 * exact::WORK_PER_MS;
 
     #[test]
     fn improves_a_poor_plan_of_a_perfect_packing() {
@@ -693,7 +694,7 @@ mod tests {
             }
             let problem = Problem::new(buffers).unwrap();
             let start = PlannerKind::BestFitStart.planner(SearchBudget::NONE).plan(&problem);
-            let plan = improve(&problem, start.clone(), 2 * search::WORK_PER_MS, Deadline::NEVER);
+            let plan = improve(&problem, start.clone(), 2 * exact::WORK_PER_MS, Deadline::NEVER);
             prop_assert_eq!(check_plan(&problem, &plan), Ok(()));
             prop_assert!(plan.total <= start.total);
             prop_assert!(plan.total >= lower_bound(&problem));

@@ -45,6 +45,7 @@ pub mod contract;
 pub mod csv_io;
 pub mod deadline;
 pub mod decompose;
+pub mod exact;
 pub mod free_chunk;
 pub mod greedy;
 pub mod lns;
