@@ -127,12 +127,10 @@ pub const CONTRACT_SHARE_PERCENT: u64 = 50;
 pub const DECOMPOSED_SHARE_PERCENT: u64 = 50;
 
 /// The leaves are planned apart only when the largest holds at most this share of the
-/// buffers. Measured under load (about 10 on 2 cores, 10 s per instance): stripping a few
-/// layers off a problem moved the results either way (MiniMalloc D, 92% of the buffers left
-/// in one leaf: 1.101 x LB with all the budget on the leaf against 1.038 on the whole; I,
-/// 99%: 1.028 against 1.044); splitting it in parts made it easier (E, leaves of 59% and
-/// 39%: 1.008 against 1.043 side by side; a 1,000-buffer perfect packing with leaves of 54%
-/// and 46%: 1.206 against 1.246).
+/// buffers: stripping a few layers off a problem moves the results either way (MiniMalloc D,
+/// 92% of the buffers in one leaf, and I, 99%, are each better planned whole on one of them),
+/// while splitting it into comparable parts makes it easier (E, leaves of 59% and 39%; a
+/// 1,000-buffer perfect packing with leaves of 54% and 46%).
 pub const DECOMPOSED_LEAF_PERCENT: usize = 75;
 
 /// Most steps of band searches (`bands::flat_band`) the search planner's split takes: about
@@ -157,14 +155,11 @@ fn improve_from(problem: &Problem, start: Plan, budget: &Budget, deadline: Deadl
 }
 
 /// Share of the search planner's budget (work and wall) the exact search on the whole
-/// problem gets before the large-neighbourhood search ([`crate::plan::lns`]). Measured with
-/// 10 s per MiniMalloc instance. On the loaded 2-core machine (load about 10; first LNS
-/// version), shares 100 / 50 / 75: D 1.079 / 1.051 / 1.052 x LB, E 1.065 / 1.008 / 1.030,
-/// I 1.062 / 1.020 / 1.020, J 1.071 / 1.096 / 1.096. On the quiet machine (final version,
-/// `bufrs-plan --planner search --search-budget-ms 10000`), shares 50 / 75 / 90: D 1.054 /
-/// 1.058 / 1.053 (best known 1.063), E 1.000 / 1.030 / 1.000, I 1.050 / 1.053 / 1.050, J
-/// 1.058 / 1.048 / 1.050 (best known 1.060); the whole budget (no LNS, the planner before
-/// it) gives I 1.036. 90 keeps every instance the exact search solved alone.
+/// problem gets before the large-neighbourhood search ([`crate::plan::lns`]). With
+/// `bufrs-plan --planner search --search-budget-ms 10000` on the MiniMalloc instances, shares
+/// 50 / 75 / 90 give D 1.054 / 1.058 / 1.053 x LB (best known 1.063), E 1.000 / 1.030 / 1.000,
+/// I 1.050 / 1.053 / 1.050, J 1.058 / 1.048 / 1.050 (best known 1.060); 90 keeps every instance
+/// the exact search solves alone.
 pub const WHOLE_SHARE_PERCENT: u64 = 90;
 
 #[cfg(test)]
