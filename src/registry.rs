@@ -145,7 +145,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
             "any op (nests `func.func`)",
-            "The main job on bufferized IR: hoist loop-invariant buffers out of loops, promote small buffers to the stack, merge the static heap buffers of each scope into one, free every heap buffer, remove copies. Ends in what upstream's buffer-deallocation-pipeline leaves: memref/scf/arith/func ops, no bufferization op (clones memref.alloc + memref.copy unless keep-clones), no dead buffer view",
+            "The main job on bufferized IR: hoist loop-invariant buffers out of loops, promote small buffers to the stack, merge the static heap buffers of each scope into one, free every heap buffer, remove copies. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 Ok(memory_pipeline(
                     &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,
@@ -163,7 +163,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<OwnershipPipelineOptions>(
             "bufrs-ownership-deallocation-pipeline",
             "any op (nests `func.func`; `builtin.module` with `private-function-dynamic-ownership`)",
-            "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path. Ends in what upstream's buffer-deallocation-pipeline leaves: memref/scf/arith/func ops, no bufferization op (flagged frees are scf.if + memref.dealloc, clones memref.alloc + memref.copy unless keep-clones), no dead buffer view",
+            "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path. Frees whose ownership differs by path are scf.if + memref.dealloc. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 let options =
                     OwnershipPipelineOptions::from_values(values).map_err(|e| e.to_string())?;
@@ -173,7 +173,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<DeallocationPipelineOptions>(
             "bufrs-deallocation-pipeline",
             "any op (nests `func.func`)",
-            "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant. Ends in what upstream's buffer-deallocation-pipeline leaves: memref/scf/arith/func ops, no bufferization op (clones memref.alloc + memref.copy unless keep-clones), no dead buffer view",
+            "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 let options =
                     DeallocationPipelineOptions::from_values(values).map_err(|e| e.to_string())?;

@@ -6,7 +6,7 @@
 // ERR lines: functions refused with a diagnostic (see FINDINGS.md).
 
 // RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-branchop.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' | FileCheck %s
-// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-branchop.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-branchop.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s
 
 // CHECK-LABEL: func.func @condBranch(
 // CHECK-SAME: %arg0: i1, %arg1: memref<2xf32>, %arg2: memref<2xf32>)

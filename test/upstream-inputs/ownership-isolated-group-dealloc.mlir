@@ -7,7 +7,7 @@
 
 // RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-isolated-group.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' 2>%t.err | FileCheck %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
-// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-isolated-group.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' 2>%t.err | FileCheck %s
+// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-isolated-group.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' 2>%t.err | FileCheck %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 
 // CHECK-LABEL: func.func @function_call(

@@ -6,7 +6,7 @@
 // ERR lines: functions refused with a diagnostic (see FINDINGS.md).
 
 // RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-other.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' | FileCheck %s
-// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-other.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-other.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s
 
 // CHECK-LABEL: func.func private @no_interface_no_operands(
 // CHECK-SAME: %arg0: tensor<?x?x?xf16>) -> memref<?x?x?xf16>

@@ -6,7 +6,7 @@
 // ERR lines: functions refused with a diagnostic (see FINDINGS.md).
 
 // RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-unknown-ops.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' | FileCheck %s
-// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-unknown-ops.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-unknown-ops.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s
 
 // CHECK-LABEL: func.func private @id(
 // CHECK-SAME: %arg0: memref<f32>) -> memref<f32>
