@@ -102,7 +102,11 @@ impl BufrsPass for FinalizeDeallocation {
             // SAFETY: `root` is the live op the pass runs on.
             changed |= unsafe { erase_dead_views(root) };
         }
-        if changed { Ok(()) } else { pass::unchanged(root) }
+        if changed {
+            Ok(())
+        } else {
+            pass::unchanged(root)
+        }
     }
 }
 
@@ -180,11 +184,8 @@ unsafe fn cast_compatible(from: MlirType, to: MlirType) -> bool {
         let strides_and_offset = |ty: MlirType| {
             let mut strides = vec![0i64; rank];
             let mut offset = 0i64;
-            let ok = mlir_sys::mlirMemRefTypeGetStridesAndOffset(
-                ty,
-                strides.as_mut_ptr(),
-                &mut offset,
-            );
+            let ok =
+                mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset);
             (ok.value != 0).then_some((strides, offset))
         };
         let (Some((from_strides, from_offset)), Some((to_strides, to_offset))) =

@@ -1,16 +1,19 @@
 // A sparse matrix (CSR, assembled from position, coordinate and value
 // arrays) times a dense vector through the sparsifier's pass list written
-// out (docs/sparsifier.md): sparsification-and-bufferization, then upstream's
+// out (docs/drop-in.md): sparsification-and-bufferization, then upstream's
 // buffer-deallocation-pipeline or a bufrs pipeline as its own mlir-opt step,
-// then the rest of --sparsifier's passes unchanged. --sparsifier alone frees
-// nothing (the result vector leaks); every deallocation step frees it.
+// then the rest of --sparsifier's passes unchanged (the list is --sparsifier
+// with enable-runtime-library=false; --sparsifier itself, with the runtime
+// library, is the first RUN line). --sparsifier frees nothing (the result
+// vector leaks, with or without the runtime library); every deallocation
+// step frees it.
 
 // DEFINE: %{sparsify} = mlir-opt %s --pass-pipeline='builtin.module(func.func(linalg-generalize-named-ops),func.func(linalg-fuse-elementwise-ops),sparsification-and-bufferization)'
 // DEFINE: %{lower} = mlir-opt --pass-pipeline='builtin.module(sparse-storage-specifier-to-llvm,func.func(canonicalize),func.func(convert-linalg-to-loops),func.func(convert-vector-to-scf),func.func(expand-realloc{emit-deallocs=true}),func.func(convert-scf-to-cf),expand-strided-metadata,lower-affine,convert-vector-to-llvm,func.func(convert-complex-to-standard),func.func(arith-expand),func.func(convert-math-to-llvm),convert-math-to-libm,convert-complex-to-libm,convert-vector-to-llvm,convert-to-llvm,reconcile-unrealized-casts)'
 // DEFINE: %{run} = %heap-count mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 // DEFINE: %{bufrs} = %bufrs-opt --pass-pipeline
 
-// RUN: mlir-opt %s --sparsifier | %{run} | FileCheck %s --check-prefixes=CHECK,SPARSIFIER
+// RUN: mlir-opt %s --sparsifier | %{run} | FileCheck %s --check-prefixes=CHECK,SPARSIFIER-LIB
 // RUN: %{sparsify} | %{lower} | %{run} | FileCheck %s --check-prefixes=CHECK,SPARSIFIER
 // RUN: %{sparsify} | mlir-opt -buffer-deallocation-pipeline | %{lower} | %{run} | FileCheck %s --check-prefixes=CHECK,UPSTREAM
 // RUN: %{sparsify} | %{bufrs}='builtin.module(bufrs-deallocation-pipeline,func.func(bufrs-verify-deallocation))' | %{lower} | %{run} | FileCheck %s --check-prefixes=CHECK,DEALLOC
@@ -57,6 +60,7 @@ func.func @main() {
 }
 
 // CHECK:      ( 9, 0, 6, 19 )
+// SPARSIFIER-LIB: heap: 1 mallocs, 0 frees, 1 live
 // SPARSIFIER: heap: 1 mallocs, 0 frees, 1 live
 // UPSTREAM:   heap: 1 mallocs, 1 frees, 0 live
 // DEALLOC:    heap: 1 mallocs, 1 frees, 0 live

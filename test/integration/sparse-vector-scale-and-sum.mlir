@@ -1,6 +1,6 @@
 // A sparse vector (assembled) scaled into a dense vector and summed into a
 // 0-d tensor, through the sparsifier's pass list written out
-// (docs/sparsifier.md) with upstream's buffer-deallocation-pipeline or a bufrs
+// (docs/drop-in.md) with upstream's buffer-deallocation-pipeline or a bufrs
 // pipeline as its own mlir-opt step after sparsification-and-bufferization.
 // --sparsifier alone leaks the two result buffers; every deallocation step
 // frees them, and the output is the same.
