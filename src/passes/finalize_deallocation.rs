@@ -73,13 +73,15 @@ impl BufrsPass for FinalizeDeallocation {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let root = op.to_raw();
+        let mut ops = nested_ops(root, &mut |_| true);
         let mut changed = false;
         if options.lower_clones {
-            let clones: Vec<MlirOperation> = nested_ops(root, &mut |_| true)
-                .into_iter()
+            let clones: Vec<MlirOperation> = ops
+                .iter()
+                .copied()
                 .filter(|&op| op_name_is(op, CLONE))
                 .collect();
-            for clone in clones {
+            for &clone in &clones {
                 // SAFETY: `clone` is a live, verified bufferization.clone
                 // nested in the op the pass runs on; the lowering adds ops
                 // before it and erases it.
@@ -95,12 +97,17 @@ impl BufrsPass for FinalizeDeallocation {
                     .emit();
                     return Err(PassFailed);
                 }
+            }
+            if !clones.is_empty() {
                 changed = true;
+                // The clones are gone and new ops are in: walk again.
+                ops = nested_ops(root, &mut |_| true);
             }
         }
         if options.erase_dead_views {
-            // SAFETY: `root` is the live op the pass runs on.
-            changed |= unsafe { erase_dead_views(root) };
+            // SAFETY: `root` is the live op the pass runs on and `ops` the
+            // ops nested in it now.
+            changed |= unsafe { erase_dead_views(root, ops) };
         }
         if changed {
             Ok(())
@@ -222,16 +229,18 @@ fn is_dead_view(op: MlirOperation) -> bool {
 }
 
 /// Erases every dead buffer view nested in `root`, until none is left;
-/// whether it erased any.
+/// whether it erased any. `ops` are the ops nested in `root`, in pre-order.
 /// # Safety
-/// `root` is a live op.
-unsafe fn erase_dead_views(root: MlirOperation) -> bool {
+/// `root` is a live op and `ops` the live ops nested in it.
+unsafe fn erase_dead_views(root: MlirOperation, mut ops: Vec<MlirOperation>) -> bool {
     let mut erased_any = false;
     loop {
-        // Users follow their definitions in a block's order, so one pass
-        // from the end erases chains of dead views in one round.
+        // Users follow their definitions in pre-order (an op nested in a
+        // region comes after the op that holds it), so one pass from the end
+        // erases chains of dead views; another round runs only after an
+        // erasure, for graph regions.
         let mut erased = false;
-        for op in nested_ops(root, &mut |_| true).into_iter().rev() {
+        for &op in ops.iter().rev() {
             if is_dead_view(op) {
                 // SAFETY: a live op without uses of its results; the
                 // pre-order list holds no op nested in it (no region).
@@ -243,5 +252,6 @@ unsafe fn erase_dead_views(root: MlirOperation) -> bool {
             return erased_any;
         }
         erased_any = true;
+        ops = nested_ops(root, &mut |_| true);
     }
 }
