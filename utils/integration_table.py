@@ -12,8 +12,9 @@ It reads each test's `// DEFINE:` and `// RUN:` lines the way lit does for
 these files (no line continuations), runs the command before the last
 `| FileCheck` with the lit substitutions (%s, %bufrs-opt, %heap-count,
 %mlir_runner_utils, %mlir_c_runner_utils), then FileCheck on its output.
-The variant is the RUN line's check prefix other than CHECK. Exit status 1
-when any run fails.
+The variant is the RUN line's check prefix other than CHECK; RUN lines
+without mlir-runner (checks of the IR) are left out. Exit status 1 when any
+run fails.
 """
 
 import argparse
@@ -46,6 +47,8 @@ def runs_of(path, substitutions):
                 text = text.replace("%s", path)
                 for key, value in substitutions:
                     text = text.replace(key, value)
+                if "mlir-runner" not in text:
+                    continue  # an IR check, not a run
                 command, _, check = text.rpartition("| FileCheck")
                 prefixes = re.search(r"--check-prefixes?=(\S+)", check)
                 names = [p for p in (prefixes.group(1).split(",") if prefixes else []) if p != "CHECK"]

@@ -11,6 +11,12 @@
 // DEFINE: %{run} = %heap-count mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 // DEFINE: %{bufrs} = %bufrs-opt --pass-pipeline
 
+// Upstream's output holds bufferization.clone here, so its RUN lines append
+// convert-bufferization-to-memref to its step, as its users must; the
+// lowering after bufrs' pipelines has none.
+// RUN: %{bufferize} | mlir-opt -buffer-deallocation-pipeline | FileCheck %s --check-prefix=UPSTREAM-IR
+// UPSTREAM-IR: bufferization.clone
+
 // RUN: %{bufferize} | mlir-opt -buffer-deallocation-pipeline -convert-bufferization-to-memref | %{lower} | %{run} | FileCheck %s --check-prefixes=CHECK,UPSTREAM
 // RUN: %{bufferize} | %{bufrs}='builtin.module(bufrs-deallocation-pipeline,func.func(bufrs-verify-deallocation))' | %{lower} | %{run} | FileCheck %s --check-prefixes=CHECK,DEALLOC
 // RUN: %{bufferize} | %{bufrs}='builtin.module(bufrs-ownership-deallocation-pipeline,func.func(bufrs-verify-deallocation))' | %{lower} | %{run} | FileCheck %s --check-prefixes=CHECK,OWNERSHIP
