@@ -64,3 +64,14 @@ config.substitutions.append((
     f"-L{root}/target/release -L{llvm_lib} -Wl,-rpath,{root}/target/release -Wl,-rpath,{llvm_lib} ",
 ))
 config.substitutions.append(("%embed-libs", "-lbufrs -lMLIR -lLLVM"))
+
+# The integration tests (test/integration): programs run by mlir-runner with
+# the runner libraries LLVM 22 ships, and the heap-call counter
+# (test/lib/heap_count.c, built once per lit run) preloaded into it.
+heap_count = os.path.join(run_dir, "heap_count.so")
+heap_source = os.path.join(root, "test", "lib", "heap_count.c")
+if os.system(f"{llvm_bin}/clang -O2 -shared -fPIC -o {heap_count} {heap_source}") != 0:
+    lit_config.fatal(f"could not build {heap_source}")
+config.substitutions.append(("%heap-count", f"env LD_PRELOAD={heap_count}"))
+config.substitutions.append(("%mlir_runner_utils", os.path.join(llvm_lib, "libmlir_runner_utils.so")))
+config.substitutions.append(("%mlir_c_runner_utils", os.path.join(llvm_lib, "libmlir_c_runner_utils.so")))

@@ -69,6 +69,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
         entry::<passes::dealloc_simplification::DeallocSimplification>(),
         entry::<passes::lower_deallocations::LowerDeallocations>(),
+        entry::<passes::finalize_deallocation::FinalizeDeallocation>(),
         entry::<passes::merge_alloc::MergeAlloc>(),
         entry::<passes::pack_constants::PackConstants>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),
@@ -144,7 +145,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
             "any op (nests `func.func`)",
-            "The main job on bufferized IR: hoist loop-invariant buffers out of loops, promote small buffers to the stack, merge the static heap buffers of each scope into one, free every heap buffer, remove copies",
+            "The main job on bufferized IR: hoist loop-invariant buffers out of loops, promote small buffers to the stack, merge the static heap buffers of each scope into one, free every heap buffer, remove copies. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 Ok(memory_pipeline(
                     &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,
@@ -162,22 +163,24 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<OwnershipPipelineOptions>(
             "bufrs-ownership-deallocation-pipeline",
             "any op (nests `func.func`; `builtin.module` with `private-function-dynamic-ownership`)",
-            "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path, ending in plain memref/scf/arith ops (the pass emits its flagged frees lowered; bufrs' simplification and lowering of bufferization.dealloc then find nothing)",
+            "Expand memref.realloc, remove redundant copies, free every heap buffer of every function exactly once with static ownership where provable and i1 ownership flags where it differs by path. Frees whose ownership differs by path are scf.if + memref.dealloc. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 let options =
                     OwnershipPipelineOptions::from_values(values).map_err(|e| e.to_string())?;
                 Ok(ownership_pipeline(&options))
             },
         ),
-        pipeline::<NoOptions>(
+        pipeline::<DeallocationPipelineOptions>(
             "bufrs-deallocation-pipeline",
             "any op (nests `func.func`)",
-            "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant",
-            |_| {
-                Ok(
-                    "func.func(bufrs-expand-realloc,bufrs-buffer-deallocation,bufrs-copy-removal)"
-                        .to_string(),
-                )
+            "Expand memref.realloc, free every heap buffer of every function exactly once, then remove the copies that became redundant. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
+            |values| {
+                let options =
+                    DeallocationPipelineOptions::from_values(values).map_err(|e| e.to_string())?;
+                Ok(format!(
+                    "func.func(bufrs-expand-realloc,bufrs-buffer-deallocation,bufrs-copy-removal,{})",
+                    finalize(options.keep_clones)
+                ))
             },
         ),
     ]
@@ -218,8 +221,34 @@ crate::pass_options! {
         merge_plan_svg_dir: String = String::new() => "merge-plan-svg-dir",
             "bufrs-merge-alloc's plan-svg-dir: a picture of every merged scope's plan in this directory.",
             allowed Allowed::DirectoryToWrite;
+        keep_clones: bool = false => "keep-clones",
+            "Leave bufferization.clone ops as they are (bufrs-finalize-deallocation{lower-clones=false}); by default they become memref.alloc + memref.copy.";
         verify: bool = false => "verify",
             "End with bufrs-verify-deallocation (fails on any buffer not freed exactly once).";
+    }
+}
+
+crate::pass_options! {
+    /// Options of `bufrs-deallocation-pipeline`.
+    pub struct DeallocationPipelineOptions {
+        keep_clones: bool = false => "keep-clones",
+            "Leave bufferization.clone ops as they are (bufrs-finalize-deallocation{lower-clones=false}); by default they become memref.alloc + memref.copy.";
+    }
+}
+
+/// The last step of every deallocation pipeline: clones lowered unless
+/// `keep_clones`, dead buffer views erased.
+fn finalize(keep_clones: bool) -> String {
+    use passes::finalize_deallocation::{FinalizeDeallocation, FinalizeDeallocationOptions};
+    let options = FinalizeDeallocationOptions {
+        lower_clones: !keep_clones,
+        ..Default::default()
+    };
+    let text = options.to_pipeline_text();
+    if text.is_empty() {
+        FinalizeDeallocation::ARGUMENT.to_string()
+    } else {
+        format!("{}{{{text}}}", FinalizeDeallocation::ARGUMENT)
     }
 }
 
@@ -228,6 +257,8 @@ crate::pass_options! {
     pub struct OwnershipPipelineOptions {
         private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
             "Private-function dynamic ownership (private functions called only directly return an i1 ownership flag per buffer instead of cloning): first bufrs-ownership-function-boundaries on the module, then the ownership-based pass with the option on every function.";
+        keep_clones: bool = false => "keep-clones",
+            "Leave bufferization.clone ops as they are (bufrs-finalize-deallocation{lower-clones=false}); by default they become memref.alloc + memref.copy.";
     }
 }
 
@@ -244,15 +275,16 @@ pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
     const LOWERED: &str = "lower-dynamic-frees=true";
     const AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
     const BOUNDARIES: &str = "bufrs-ownership-function-boundaries";
+    let finalize = finalize(options.keep_clones);
     if options.private_function_dynamic_ownership {
         // The module step changes callers and callees first; the
         // per-function passes then run in one parallel nest, the rewrite
         // reading only its own function's marks.
         format!(
-            "{BOUNDARIES},func.func({BEFORE},{PASS}{{private-function-dynamic-ownership=true {LOWERED}}},{AFTER})"
+            "{BOUNDARIES},func.func({BEFORE},{PASS}{{private-function-dynamic-ownership=true {LOWERED}}},{AFTER},{finalize})"
         )
     } else {
-        format!("func.func({BEFORE},{PASS}{{{LOWERED}}},{AFTER})")
+        format!("func.func({BEFORE},{PASS}{{{LOWERED}}},{AFTER},{finalize})")
     }
 }
 
@@ -320,6 +352,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
             BufferDeallocation::ARGUMENT.to_string(),
         ),
         (options.copy_removal, CopyRemoval::ARGUMENT.to_string()),
+        (true, finalize(options.keep_clones)),
         (options.verify, VerifyDeallocation::ARGUMENT.to_string()),
     ];
     let stages: Vec<String> = stages

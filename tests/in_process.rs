@@ -114,6 +114,42 @@ fn registered_passes_parse_in_textual_pipelines() {
     );
 }
 
+/// A host that registers bufrs' passes and no upstream pass gets the same
+/// output ops as upstream's deallocation pipeline: the copy a function
+/// returning its argument needs is memref.alloc + memref.copy, lowered by
+/// bufrs itself (no convert-bufferization-to-memref in the context).
+#[test]
+fn deallocation_pipelines_end_without_clones_when_only_bufrs_is_registered() {
+    const RETURNS_ITS_ARGUMENT: &str = r#"
+func.func @id(%m: memref<4xf32>) -> memref<4xf32> {
+  return %m : memref<4xf32>
+}
+"#;
+    for pipeline in [
+        "bufrs-deallocation-pipeline",
+        "bufrs-ownership-deallocation-pipeline",
+        "bufrs-memory-pipeline",
+    ] {
+        let context = new_context();
+        bufrs::register_all();
+        let mut module = Module::parse(&context, RETURNS_ITS_ARGUMENT).unwrap();
+        let manager = PassManager::new(&context);
+        melior::utility::parse_pass_pipeline(
+            manager.as_operation_pass_manager(),
+            &format!("builtin.module({pipeline})"),
+        )
+        .unwrap();
+        manager.run(&mut module).unwrap();
+        let output = module.as_operation().to_string();
+        assert!(
+            output.contains("memref.alloc() : memref<4xf32>")
+                && output.contains("memref.copy %arg0, %alloc : memref<4xf32> to memref<4xf32>")
+                && !output.contains("bufferization."),
+            "{pipeline}: {output}"
+        );
+    }
+}
+
 #[test]
 fn a_panicking_pass_fails_with_an_error_diagnostic() {
     let context = new_context();

@@ -10,6 +10,7 @@ pub mod copy_removal;
 pub mod dealloc_simplification;
 pub mod decompose_tuples;
 pub mod expand_realloc;
+pub mod finalize_deallocation;
 pub mod function_boundaries;
 pub mod hoisting;
 pub mod lower_deallocations;

@@ -1,5 +1,6 @@
 // bufrs-memory-pipeline expands to one nested func.func pipeline in the
-// documented order (docs/pipeline.md; plain hoisting only on request); every
+// documented order (docs/pipeline.md; plain hoisting only on request), ending
+// in bufrs-finalize-deallocation (before the verifier, when on); every
 // stage can be turned off, the
 // promotion limit and the merge planner are passed on, and a bad value is
 // one error line.
@@ -17,6 +18,8 @@
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-copy-removal
 // ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-finalize-deallocation
+// ALL-NOT: IR Dump After
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{hoisting=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
 // HOIST: IR Dump After bufrs-expand-realloc
@@ -29,6 +32,8 @@
 // FEW: IR Dump After bufrs-expand-realloc
 // FEW-NOT: IR Dump After
 // FEW: IR Dump After bufrs-buffer-deallocation
+// FEW-NOT: IR Dump After
+// FEW: IR Dump After bufrs-finalize-deallocation
 // FEW-NOT: IR Dump After
 // FEW: IR Dump After bufrs-verify-deallocation
 // FEW-NOT: IR Dump After

@@ -1,8 +1,8 @@
 // Upstream-derived inputs (see Inputs/buffer-hoisting.mlir for the source file) through
-// builtin.module(bufrs-deallocation-pipeline). Functions whose output is wrong today have no CHECK lines;
+// builtin.module(bufrs-deallocation-pipeline{keep-clones=true}). Functions whose output is wrong today have no CHECK lines;
 // FINDINGS.md lists them. CHECK lines generated from output judged correct by reading.
 
-// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/buffer-hoisting.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/buffer-hoisting.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s
 
 // CHECK-LABEL: func.func @condBranch(
 // CHECK-NEXT: cf.cond_br %arg0, ^bb1, ^bb2

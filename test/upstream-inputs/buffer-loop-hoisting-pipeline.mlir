@@ -1,8 +1,8 @@
 // Upstream-derived inputs (see Inputs/buffer-loop-hoisting.mlir for the source file) through
-// builtin.module(bufrs-deallocation-pipeline). Functions whose output is wrong today have no CHECK lines;
+// builtin.module(bufrs-deallocation-pipeline{keep-clones=true}). Functions whose output is wrong today have no CHECK lines;
 // FINDINGS.md lists them. CHECK lines generated from output judged correct by reading.
 
-// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/buffer-loop-hoisting.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' 2>%t.err | FileCheck %s
+// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/buffer-loop-hoisting.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
 
 // ERR: buffer-loop-hoisting.mlir:288:{{[0-9]+}}: error: bufrs-buffer-deallocation: the terminator's successors in 'scf.forall' are unknown (no RegionBranchTerminatorOpInterface or ReturnLike)

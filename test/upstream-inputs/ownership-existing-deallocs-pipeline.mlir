@@ -1,10 +1,10 @@
 // Upstream-derived inputs (Inputs/ownership-existing-deallocs.mlir, modeled on dealloc-existing-deallocs.mlir) through
-// builtin.module(bufrs-deallocation-pipeline).
+// builtin.module(bufrs-deallocation-pipeline{keep-clones=true}).
 // CHECK lines generated from the output and judged correct by reading (every heap
 // buffer freed once on every path, no use after free, no free of an argument);
 // ERR lines: functions refused with a diagnostic (see FINDINGS.md).
 
-// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-existing-deallocs.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-existing-deallocs.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s
 
 // CHECK-LABEL: func.func @auto_dealloc(
 // CHECK-SAME: )

@@ -1,12 +1,12 @@
 // Upstream-derived inputs (Inputs/ownership-helper-function.mlir, modeled on dealloc-helper-function.mlir and dealloc-helper-function-invalid.mlir) through
-// builtin.module(func.func(bufrs-buffer-deallocation)) and builtin.module(bufrs-deallocation-pipeline),
+// builtin.module(func.func(bufrs-buffer-deallocation)) and builtin.module(bufrs-deallocation-pipeline{keep-clones=true}),
 // whose outputs are identical.
 // CHECK lines generated from the output and judged correct by reading (every heap
 // buffer freed once on every path, no use after free, no free of an argument);
 // ERR lines: functions refused with a diagnostic (see FINDINGS.md).
 
 // RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-helper-function.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' | FileCheck %s
-// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-helper-function.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-helper-function.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s
 
 // CHECK-LABEL: func.func @test(
 // CHECK-SAME: %arg0: index, %arg1: index) -> (memref<5xf32>, memref<5xf32>)

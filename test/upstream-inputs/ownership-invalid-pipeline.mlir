@@ -1,11 +1,11 @@
 // Upstream-derived inputs (Inputs/ownership-invalid.mlir, modeled on invalid-buffer-deallocation.mlir, invalid-buffer-deallocation-reentrant.mlir and misc-other.mlir) through
-// builtin.module(bufrs-deallocation-pipeline).
+// builtin.module(bufrs-deallocation-pipeline{keep-clones=true}).
 // CHECK lines generated from the output and judged correct by reading (every heap
 // buffer freed once on every path, no use after free, no free of an argument).
 // Every function is accepted (bufferization.dealloc in the input is left to
 // free what it frees).
 
-// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-invalid.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-invalid.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s
 
 // CHECK-LABEL: func.func @free_effect_realloc(
 // CHECK-SAME: )

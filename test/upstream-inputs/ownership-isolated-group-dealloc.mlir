@@ -1,5 +1,5 @@
 // Upstream-derived inputs (Inputs/ownership-isolated-group.mlir, modeled on dealloc-isolated-group.mlir) through
-// builtin.module(func.func(bufrs-buffer-deallocation)) and builtin.module(bufrs-deallocation-pipeline),
+// builtin.module(func.func(bufrs-buffer-deallocation)) and builtin.module(bufrs-deallocation-pipeline{keep-clones=true}),
 // whose outputs are identical.
 // CHECK lines generated from the output and judged correct by reading (every heap
 // buffer freed once on every path, no use after free, no free of an argument);
@@ -7,7 +7,7 @@
 
 // RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-isolated-group.mlir --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' 2>%t.err | FileCheck %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
-// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-isolated-group.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' 2>%t.err | FileCheck %s
+// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-isolated-group.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' 2>%t.err | FileCheck %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 
 // CHECK-LABEL: func.func @function_call(

@@ -1,10 +1,10 @@
 // Upstream-derived inputs (Inputs/ownership-memoryeffect.mlir, modeled on dealloc-memoryeffect-interface.mlir) through
-// builtin.module(bufrs-deallocation-pipeline).
+// builtin.module(bufrs-deallocation-pipeline{keep-clones=true}).
 // CHECK lines generated from the output and judged correct by reading (every heap
 // buffer freed once on every path, no use after free, no free of an argument);
 // ERR lines: functions refused with a diagnostic (see FINDINGS.md).
 
-// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-memoryeffect.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-memoryeffect.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s
 
 // CHECK-LABEL: func.func @redundantOperations(
 // CHECK-SAME: %arg0: memref<2xf32>)

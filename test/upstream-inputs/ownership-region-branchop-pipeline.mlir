@@ -1,10 +1,10 @@
 // Upstream-derived inputs (Inputs/ownership-region-branchop.mlir, modeled on dealloc-region-branchop-interface.mlir) through
-// builtin.module(bufrs-deallocation-pipeline).
+// builtin.module(bufrs-deallocation-pipeline{keep-clones=true}).
 // CHECK lines generated from the output and judged correct by reading (every heap
 // buffer freed once on every path, no use after free, no free of an argument);
 // ERR lines: functions refused with a diagnostic (see FINDINGS.md).
 
-// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-region-branchop.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' 2>%t.err | FileCheck %s
+// RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/ownership-region-branchop.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' 2>%t.err | FileCheck %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 
 // CHECK-LABEL: func.func @nested_regions_and_cond_branch(

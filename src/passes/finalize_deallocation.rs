@@ -1,0 +1,257 @@
+//! `bufrs-finalize-deallocation`: the last step of bufrs' deallocation
+//! pipelines, which makes their output end in the ops upstream's
+//! `buffer-deallocation-pipeline` leaves for the passes after it, so that a
+//! bufrs pipeline can take its place in a user's pipeline unchanged:
+//!
+//! - every `bufferization.clone` becomes a new buffer and a copy, as
+//!   upstream's `convert-bufferization-to-memref` lowers it (a user's
+//!   pipeline written for upstream's output often has no such pass after the
+//!   deallocation step):
+//!
+//!   ```mlir
+//!   %c = bufferization.clone %s : memref<?xf32, strided<[?], offset: ?>> to memref<?xf32, strided<[?], offset: ?>>
+//!   // becomes
+//!   %c0 = arith.constant 0 : index
+//!   %d = memref.dim %s, %c0 : memref<?xf32, strided<[?], offset: ?>>
+//!   %new = memref.alloc(%d) : memref<?xf32>
+//!   memref.copy %s, %new : memref<?xf32, strided<[?], offset: ?>> to memref<?xf32>
+//!   %c = memref.cast %new : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
+//!   ```
+//!
+//!   (the cast only when the clone's type has a layout other than the
+//!   identity; a static non-identity layout, which no cast from a new buffer
+//!   reaches and upstream's lowering refuses, gets a buffer viewed with that
+//!   layout: `crate::dialect::builders::copy_with_static_layout`);
+//! - buffer views left without uses are erased: ops with no region, no use
+//!   of any result, results that are all memrefs and no memory effect
+//!   (`MemoryEffectOpInterface` reporting none), repeated until none is left
+//!   (a dead cast of a dead subview goes with it). Upstream's pipeline, which
+//!   ends in `canonicalize`, removes them too; nothing else is touched (no
+//!   folding, no other dead op).
+//!
+//! The IR to create is fixed (upstream's lowering of the clone), so ops are
+//! named here. `lower-clones=false` keeps the clones (for a pipeline that
+//! runs `convert-bufferization-to-memref` itself, or wants to see them).
+
+use melior::ir::OperationRef;
+use mlir_sys::{MlirOperation, MlirType, MlirValue};
+
+use crate::{
+    dialect::builders,
+    ir::{
+        Diagnostic,
+        diagnostics::Severity,
+        edit::{self, InsertPoint},
+        functions::{nested_ops, op_name_is},
+        interfaces::memory_effects,
+    },
+    pass_options,
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, pass},
+};
+
+/// The op this pass lowers.
+pub const CLONE: &str = "bufferization.clone";
+
+pass_options! {
+    /// Options of `bufrs-finalize-deallocation`.
+    pub struct FinalizeDeallocationOptions {
+        lower_clones: bool = true => "lower-clones",
+            "Lower every bufferization.clone to memref.alloc + memref.copy (+ memref.cast for a non-identity layout), as convert-bufferization-to-memref does. Off: the clones stay.";
+        erase_dead_views: bool = true => "erase-dead-views",
+            "Erase ops without uses that have no region, no memory effect and only memref results (buffer views and casts left dead).";
+    }
+}
+
+pub struct FinalizeDeallocation;
+
+impl BufrsPass for FinalizeDeallocation {
+    type Options = FinalizeDeallocationOptions;
+    const ARGUMENT: &'static str = "bufrs-finalize-deallocation";
+    const SUMMARY: &'static str = "End in upstream's deallocation output ops: lower bufferization.clone to memref.alloc + memref.copy (as convert-bufferization-to-memref) and erase buffer views left without uses (no region, no memory effect, memref results only)";
+    const ANCHOR: Anchor = Anchor::Any;
+    const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
+
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
+        let root = op.to_raw();
+        let mut ops = nested_ops(root, &mut |_| true);
+        let mut changed = false;
+        if options.lower_clones {
+            let clones: Vec<MlirOperation> = ops
+                .iter()
+                .copied()
+                .filter(|&op| op_name_is(op, CLONE))
+                .collect();
+            for &clone in &clones {
+                // SAFETY: `clone` is a live, verified bufferization.clone
+                // nested in the op the pass runs on; the lowering adds ops
+                // before it and erases it.
+                if let Err(reason) = unsafe { lower_clone(clone) } {
+                    Diagnostic::at_raw(
+                        clone,
+                        Severity::Error,
+                        format!(
+                            "{}: cannot lower this clone: {reason}; lower-clones=false keeps it",
+                            Self::ARGUMENT
+                        ),
+                    )
+                    .emit();
+                    return Err(PassFailed);
+                }
+            }
+            if !clones.is_empty() {
+                changed = true;
+                // The clones are gone and new ops are in: walk again.
+                ops = nested_ops(root, &mut |_| true);
+            }
+        }
+        if options.erase_dead_views {
+            // SAFETY: `root` is the live op the pass runs on and `ops` the
+            // ops nested in it now.
+            changed |= unsafe { erase_dead_views(root, ops) };
+        }
+        if changed {
+            Ok(())
+        } else {
+            pass::unchanged(root)
+        }
+    }
+}
+
+/// Replaces `clone` by a new buffer holding a copy of its source (see the
+/// module doc) and erases it; `Err` says why it cannot (nothing is erased
+/// then, though constants or sizes may have been added).
+/// # Safety
+/// `clone` is a live, verified `bufferization.clone` in a block.
+unsafe fn lower_clone(clone: MlirOperation) -> Result<(), &'static str> {
+    const NOT_BUILT: &str = "MLIR refused to build the new buffer";
+    // SAFETY: the caller's contract; every op built is valid for the types
+    // read from the verified clone.
+    unsafe {
+        let location = edit::location(clone);
+        let at = InsertPoint::Before(clone);
+        let source = mlir_sys::mlirOperationGetOperand(clone, 0);
+        let result = edit::result(clone, 0);
+        let ty = edit::value_type(result);
+        if !mlir_sys::mlirTypeIsAMemRef(ty) {
+            return Err("its type is not a ranked memref");
+        }
+        let copy = if let Some(layout) = builders::static_strided_layout(ty) {
+            builders::copy_with_static_layout(source, &layout, location, at).ok_or(NOT_BUILT)?
+        } else {
+            let rank = mlir_sys::mlirShapedTypeGetRank(ty) as isize;
+            let shape: Vec<i64> = (0..rank)
+                .map(|dim| mlir_sys::mlirShapedTypeGetDimSize(ty, dim))
+                .collect();
+            let buffer_type = mlir_sys::mlirMemRefTypeContiguousGetChecked(
+                location,
+                mlir_sys::mlirShapedTypeGetElementType(ty),
+                rank,
+                shape.as_ptr(),
+                mlir_sys::mlirMemRefTypeGetMemorySpace(ty),
+            );
+            if buffer_type.ptr.is_null() {
+                return Err(NOT_BUILT);
+            }
+            let identity = mlir_sys::mlirTypeEqual(buffer_type, ty);
+            if !identity && !cast_compatible(buffer_type, ty) {
+                return Err("no memref.cast turns a new buffer into its layout");
+            }
+            let mut sizes = Vec::new();
+            for dim in 0..rank {
+                if mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim) {
+                    let index = builders::arith_constant_index(dim as i64, location, at)
+                        .ok_or(NOT_BUILT)?;
+                    sizes.push(builders::memref_dim(source, index, location, at).ok_or(NOT_BUILT)?);
+                }
+            }
+            let buffer = builders::memref_alloc(buffer_type, &sizes, &[], location, at);
+            edit::create_op("memref.copy", location, &[source, buffer], &[], &[], at);
+            if identity {
+                buffer
+            } else {
+                let cast = edit::create_op("memref.cast", location, &[buffer], &[ty], &[], at);
+                edit::result(cast, 0)
+            }
+        };
+        edit::replace_all_uses(result, copy);
+        edit::erase(clone);
+        Ok(())
+    }
+}
+
+/// Whether `memref.cast` accepts `from` -> `to` for two ranked memref types
+/// of one shape, element type and memory space: each stride and the offset
+/// equal or dynamic on either side (memref.cast's rule).
+/// # Safety
+/// Both types are live ranked memref types of one rank.
+unsafe fn cast_compatible(from: MlirType, to: MlirType) -> bool {
+    // SAFETY: the caller's contract; the stride arrays have rank entries.
+    unsafe {
+        let rank = usize::try_from(mlir_sys::mlirShapedTypeGetRank(from)).unwrap_or(0);
+        let strides_and_offset = |ty: MlirType| {
+            let mut strides = vec![0i64; rank];
+            let mut offset = 0i64;
+            let ok =
+                mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset);
+            (ok.value != 0).then_some((strides, offset))
+        };
+        let (Some((from_strides, from_offset)), Some((to_strides, to_offset))) =
+            (strides_and_offset(from), strides_and_offset(to))
+        else {
+            return false;
+        };
+        let dynamic = mlir_sys::mlirShapedTypeGetDynamicStrideOrOffset();
+        let fits = |a: i64, b: i64| a == dynamic || b == dynamic || a == b;
+        fits(from_offset, to_offset)
+            && from_strides
+                .iter()
+                .zip(&to_strides)
+                .all(|(&a, &b)| fits(a, b))
+    }
+}
+
+/// Whether `op` is a dead buffer view: no region, at least one result, every
+/// result a memref without uses, and no memory effect.
+fn is_dead_view(op: MlirOperation) -> bool {
+    // SAFETY: queries on a live op and its results.
+    let shape_fits = unsafe {
+        let results = mlir_sys::mlirOperationGetNumResults(op);
+        mlir_sys::mlirOperationGetNumRegions(op) == 0
+            && results > 0
+            && (0..results).all(|i| {
+                let value: MlirValue = mlir_sys::mlirOperationGetResult(op, i);
+                let ty = mlir_sys::mlirValueGetType(value);
+                (mlir_sys::mlirTypeIsAMemRef(ty) || mlir_sys::mlirTypeIsAUnrankedMemRef(ty))
+                    && mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(value))
+            })
+    };
+    shape_fits && memory_effects(op).is_some_and(|effects| effects.is_empty())
+}
+
+/// Erases every dead buffer view nested in `root`, until none is left;
+/// whether it erased any. `ops` are the ops nested in `root`, in pre-order.
+/// # Safety
+/// `root` is a live op and `ops` the live ops nested in it.
+unsafe fn erase_dead_views(root: MlirOperation, mut ops: Vec<MlirOperation>) -> bool {
+    let mut erased_any = false;
+    loop {
+        // Users follow their definitions in pre-order (an op nested in a
+        // region comes after the op that holds it), so one pass from the end
+        // erases chains of dead views; another round runs only after an
+        // erasure, for graph regions.
+        let mut erased = false;
+        for &op in ops.iter().rev() {
+            if is_dead_view(op) {
+                // SAFETY: a live op without uses of its results; the
+                // pre-order list holds no op nested in it (no region).
+                unsafe { edit::erase(op) };
+                erased = true;
+            }
+        }
+        if !erased {
+            return erased_any;
+        }
+        erased_any = true;
+        ops = nested_ops(root, &mut |_| true);
+    }
+}
