@@ -367,6 +367,14 @@ pub struct ScopeTrace {
     /// Operands of those ops to replace, as `(op, operand index, value)`:
     /// a `memref.dim` of a local buffer becomes the size it reads.
     pub replace: Vec<(OpId, usize, ValueId)>,
+    /// The op of the scope block before which the arena is allocated (the
+    /// first holding one of its buffers' allocations); `None`: at the
+    /// block's start.
+    pub arena_before: Option<OpId>,
+    /// The op of the scope block after which the arena is freed when the
+    /// buffers had frees (the last holding a use of one of them); `None`:
+    /// before every exit of the scope region.
+    pub free_after: Option<OpId>,
 }
 
 /// An allocation left alone.
@@ -1380,8 +1388,15 @@ impl TraceCollector for TickTraceCollector {
                         buffers: vec![buffer],
                         hoist: vec![],
                         replace: vec![],
+                        arena_before: None,
+                        free_after: None,
                     });
                 }
+            }
+        }
+        if self.dynamic {
+            for trace in &mut traces.scopes {
+                place_arena(snapshot, ticks, trace);
             }
         }
         for trace in &mut traces.scopes {
@@ -1393,6 +1408,50 @@ impl TraceCollector for TickTraceCollector {
         }
         traces
     }
+}
+
+/// Where the arena of `trace` lives: allocated before the first op of the
+/// scope block holding one of its allocations, and (when its buffers had
+/// frees) freed after the last op of the block holding one of their uses.
+/// In a scope region of several blocks, or when an allocation is not under
+/// the scope block, the arena stays at the block's start and its free
+/// before the region's exits.
+fn place_arena(
+    snapshot: &Snapshot,
+    ticks: &crate::analysis::lifetimes::Ticks,
+    trace: &mut ScopeTrace,
+) {
+    let block = snapshot.block(trace.scope_block);
+    if snapshot.region(block.region).blocks.len() != 1 {
+        return;
+    }
+    let holder = |tick: u64| {
+        block
+            .ops
+            .iter()
+            .copied()
+            .find(|&op| u64::from(ticks.begin(op)) <= tick && tick <= u64::from(ticks.end(op)))
+    };
+    let mut first: Option<OpId> = None;
+    for b in &trace.buffers {
+        let Some(op) = block
+            .ops
+            .iter()
+            .copied()
+            .find(|&op| ticks.contains(op, b.alloc))
+        else {
+            return;
+        };
+        if first.is_none_or(|f| snapshot.op(op).position < snapshot.op(f).position) {
+            first = Some(op);
+        }
+    }
+    trace.arena_before = first;
+    let last = trace.buffers.iter().map(|b| b.last).max().and_then(holder);
+    trace.free_after = last.filter(|&op| {
+        !snapshot.op(op).facts.is_terminator
+            && first.is_some_and(|f| snapshot.op(f).position <= snapshot.op(op).position)
+    });
 }
 
 /// What the size computations of a scope block need at its entry: the ops
@@ -1786,7 +1845,10 @@ impl MergeRewriter for ViewRewriter {
                 alignment,
                 memory_space(map, trace),
                 location,
-                InsertPoint::StartOf(map.block(trace.scope_block)),
+                match trace.arena_before {
+                    Some(op) => InsertPoint::Before(map.op(op)),
+                    None => InsertPoint::StartOf(map.block(trace.scope_block)),
+                },
             )
         }
         .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
@@ -1820,7 +1882,7 @@ impl MergeRewriter for ViewRewriter {
         let Some(entry_op) = first_op_not_hoisted(snapshot, trace) else {
             return Err("the scope block is empty".into());
         };
-        let at = InsertPoint::Before(map.op(entry_op));
+        let at = InsertPoint::Before(map.op(trace.arena_before.unwrap_or(entry_op)));
         let mut roots: Vec<ExprId> = plan
             .offsets
             .iter()
@@ -1932,7 +1994,10 @@ fn place_views(
             edit::erase(alloc);
         }
     }
-    if freed {
+    if freed && let Some(last) = trace.free_after {
+        // SAFETY: live handles (the op is not erased).
+        unsafe { builders::memref_dealloc(merged, location, InsertPoint::After(map.op(last))) };
+    } else if freed {
         let region = snapshot.block(trace.scope_block).region;
         for &block in &snapshot.region(region).blocks {
             let ops = &snapshot.block(block).ops;
@@ -2074,6 +2139,8 @@ mod tests {
             memory_space: String::new(),
             hoist: vec![],
             replace: vec![],
+            arena_before: None,
+            free_after: None,
             buffers: buffers
                 .iter()
                 .enumerate()

@@ -7,7 +7,10 @@
 // arena, computed at the start of the body. A size computed in the body
 // by ops without memory effects from values available at its entry (%j1 =
 // %j + 1) is computed there: those ops move to the start of the body, before
-// the arena's size, and the buffer joins. A size read from memory (a load)
+// the arena's size, and the buffer joins. The function's arena is allocated
+// right before the first op holding one of its buffers (the scf.for) and,
+// since the buffers had frees, freed right after the last op using one (the
+// scf.if), not at the return. A size read from memory (a load)
 // cannot: that buffer stays a malloc of its own, with a remark. report=true gives one line per scope with the bytes
 // as expressions of the sizes.
 
@@ -15,6 +18,9 @@
 
 // CHECK-LABEL: func.func @regions(
 // CHECK-SAME:      %[[N:[^:]*]]: index, %[[I:[^:]*]]: index, %[[F:[^:]*]]: f32, %[[FLAG:[^:]*]]: i1, %[[SIZES:[^:]*]]: memref<1xindex>
+// CHECK-NEXT:    arith.constant 0 : index
+// CHECK-NEXT:    arith.constant 1 : index
+// CHECK-NEXT:    arith.constant 4 : index
 // CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
 // CHECK-NEXT:    %[[A:.*]] = arith.muli %[[N]], %[[C4]] : index
 // CHECK-NEXT:    %[[C63:.*]] = arith.constant 63 : index
@@ -36,6 +42,7 @@
 // CHECK-NEXT:      %[[VB:.*]] = memref.view %[[ARENA]][%[[Z2]]][%[[N]], %[[N]]] : memref<?xi8> to memref<?x?xf32>
 // CHECK-NEXT:      memref.store %[[F]], %[[VB]][%[[I]], %[[I]]] : memref<?x?xf32>
 // CHECK-NEXT:    }
+// CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<?xi8>
 // CHECK-NEXT:    scf.forall (%[[J:.*]]) in (%[[N]]) {
 // CHECK-NEXT:      %[[K1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:      %[[J1:.*]] = arith.addi %[[J]], %[[K1]] : index
@@ -61,10 +68,10 @@
 // CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[NP:.*]] = memref.load %[[SIZES]][%[[ZERO]]] : memref<1xindex>
 // CHECK-NEXT:      %[[S:.*]] = memref.alloc(%[[NP]]) : memref<?xf32>
-// CHECK:           memref.dealloc %[[S]] : memref<?xf32>
+// CHECK:           memref.load %[[VR]]
 // CHECK-NEXT:      memref.dealloc %[[INNER]] : memref<?xi8>
+// CHECK-NEXT:      memref.dealloc %[[S]] : memref<?xf32>
 // CHECK-NEXT:    }
-// CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<?xi8>
 // CHECK-NEXT:    return
 
 // expected-remark @below {{bufrs-merge-alloc: scope @regions: 2 buffers merged (2 dynamic), %arg0 * 4 + %arg0 * %arg0 * 4 bytes before, max(align(%arg0 * 4, 64), align(%arg0 * %arg0 * 4, 64)) bytes after, lower bound max(align(%arg0 * 4, 64), align(%arg0 * %arg0 * 4, 64))}}
