@@ -56,16 +56,21 @@
 //! (`memref.dim` of an argument, `arith` on indices): those ops move to the
 //! block's start (`ScopeTrace::hoist`) before the arena's size is built;
 //! they ran whenever control reached them, so they compute the same values.
-//! Any other size computed inside the scope leaves the buffer alone, with a
-//! remark. `crate::plan::symbolic` places
-//! static buffers with the planner and every dynamic one (longest lifetime
-//! first) on the aligned maximum end of the overlapping buffers placed
-//! before it, so offsets and
-//! the arena size are expressions valid for every run-time size (proved by
-//! `plan::symbolic::verify` before any edit); disjoint dynamic buffers share
+//! A `memref.dim` of an allocation (or of a cast or reshaping view of one)
+//! is that allocation's size operand, resolved likewise first. Any other
+//! size computed inside the scope leaves the buffer alone, with a remark.
+//! `crate::plan::symbolic` places static buffers with the planner and each
+//! dynamic one where it provably shares no byte with a buffer live with it
+//! (on top of them, inside a dead buffer it provably fits in, or in a gap),
+//! so offsets and the arena size are expressions valid for every run-time
+//! size (proved by `plan::symbolic::verify` before any edit); dynamic
+//! buffers with disjoint lifetimes share
 //! bytes. The rewrite builds them as `arith` (`muli`, `addi`, `maxui`,
-//! `(x + A - 1) & -A`) at the scope entry, allocates `memref<?xi8>` and
-//! views with the dynamic sizes. With `dynamic=true` every scope of two or
+//! `(x + A - 1) & -A`) right before the arena, allocates `memref<?xi8>` and
+//! views with the dynamic sizes. The arena is allocated before the first op
+//! of the scope block holding one of its buffers and, when they had frees,
+//! freed after the last op using one (`place_arena`). With `dynamic=true`
+//! every scope of two or
 //! more buffers is packed (seed 004's PackAllocations), even when padding
 //! makes the arena larger than the buffers.
 //!
@@ -690,7 +695,7 @@ pub enum Decision {
     /// Rewrite it with this (verified) schedule.
     Merge(MemorySchedule),
     /// Rewrite it with this (verified) placement over run-time sizes.
-    MergeDynamic(SymbolicSchedule),
+    MergeDynamic(Box<SymbolicSchedule>),
     /// Leave its allocations as they are.
     Skip(Skip),
 }
@@ -730,7 +735,7 @@ pub fn decide(
                 scheduler.name()
             )
         })?;
-        return Ok(Decision::MergeDynamic(schedule));
+        return Ok(Decision::MergeDynamic(Box::new(schedule)));
     }
     let schedule = scheduler.schedule(trace)?;
     verify_schedule(trace, &schedule).map_err(|message| {

@@ -2,14 +2,15 @@
 //! symbols, `4 × %n × %m` bytes) get offsets that are *expressions* over those symbols, chosen
 //! at compile time and valid for every value the symbols take.
 //!
-//! The rule (seed 004's IREE `LayoutSlices` computes dynamic offsets at run time by appending;
-//! here disjoint lifetimes also share bytes): static buffers are placed first by any
-//! [`Planner`]; then every dynamic buffer, longest lifetime first (then in start order),
-//! *rests on* the buffers placed before it whose lifetimes overlap its own, and its offset is the aligned maximum of their ends. Two
-//! buffers live at a common tick are then always ordered (one rests on the other, or both are
-//! static and placed apart), so no run-time sizes make them share a byte; two dynamic buffers
-//! with disjoint lifetimes may rest on the same floor and share bytes (arena `max(a, b)`, not
-//! `a + b`). The arena's size is the maximum end.
+//! The rule: static buffers are placed first by any [`Planner`]; then the dynamic buffers one
+//! at a time (in three orders, the smallest arena at probe sizes kept), each at the lowest
+//! candidate offset where it provably shares no byte with a placed buffer live with it: on top
+//! of all of them (the aligned maximum of their ends), or at the offset or end of any placed
+//! buffer (inside a dead buffer it provably fits in, or in a gap provably large enough). Proofs
+//! are [`Exprs::at_least`]: `y >= x` over sums of monomials of non-negative size symbols,
+//! maxima and alignments. Two buffers live at a common tick are then provably apart, so no
+//! run-time sizes make them share a byte; buffers of equal or provably smaller sizes with
+//! disjoint lifetimes share bytes. The arena's size is the maximum end.
 //!
 //! Expressions live in an [`Exprs`] pool, hash-consed (equal expressions have one id, so
 //! emitting them as IR computes each once) and simplified as they are built: constants fold,
@@ -305,10 +306,8 @@ impl Exprs {
             return items.iter().all(|&i| self.at_least_within(y, i, depth));
         }
         match self.node(y) {
-            Node::Max(items) => {
-                if items.iter().any(|&i| self.at_least_within(i, x, depth)) {
-                    return true;
-                }
+            Node::Max(items) if items.iter().any(|&i| self.at_least_within(i, x, depth)) => {
+                return true;
             }
             Node::AlignUp(a, big) => {
                 if self.at_least_within(*a, x, depth) {
@@ -522,8 +521,8 @@ pub struct SymPlan {
     pub ends: Vec<ExprId>,
     /// The arena's size: the largest end.
     pub total: ExprId,
-    /// Per buffer, the buffers its offset rests on (empty for static buffers, which the static
-    /// planner placed).
+    /// Per buffer, the buffers live with it that its offset is proved to be above (empty for
+    /// static buffers, which the static planner placed).
     pub rests_on: Vec<Vec<usize>>,
     /// Largest alignment of the buffers (the arena's alignment).
     pub alignment: u64,
@@ -1255,7 +1254,7 @@ mod tests {
                 let problem = concrete(&buffers, v).unwrap();
                 let (offsets, total) = p.eval(v).unwrap();
                 let sum: u64 = buffers.iter().map(|b| round_up(b.size.eval(v).unwrap(), 64).unwrap()).sum();
-                prop_assert!(total <= sum.max(0));
+                prop_assert!(total <= sum);
                 prop_assert_eq!(check_plan(&problem, &crate::plan::Plan { offsets, total }), Ok(()));
             }
         }
