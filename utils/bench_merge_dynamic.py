@@ -5,8 +5,9 @@ Builds --count generated programs with run-time sizes
 (merge_programs.py --dynamic-sizes, one program per module, each run with
 every size triple) three times: as generated, after
 bufrs-merge-alloc{dynamic=false} and after bufrs-merge-alloc{dynamic=true},
-with utils/bench_driver.c counting the mallocs executed and the bytes they
-asked for. Every run must be clean and print what the program as generated
+with utils/bench_driver.c counting the mallocs executed, the bytes they
+asked for and the most bytes live at once (the executed peak; summed over
+the programs, and the programs whose peak merging raised are counted). Every run must be clean and print what the program as generated
 prints. Then, from the report=true remarks of the function scope, evaluates
 each arena size and the run-time lower bound (the largest aligned bytes live
 at one tick) at every size triple and prints their ratio.
@@ -68,7 +69,8 @@ def main():
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--file", action="append", default=[], help="a runnable program to measure instead")
     args = parser.parse_args()
-    totals = {k: {"mallocs": 0, "bytes": 0} for k in ("before", "static", "dynamic")}
+    totals = {k: {"mallocs": 0, "bytes": 0, "peak": 0} for k in ("before", "static", "dynamic")}
+    raised = {"static": 0, "dynamic": 0}
     ratios = []
     with tempfile.TemporaryDirectory() as workdir:
         if args.file:
@@ -77,13 +79,14 @@ def main():
             texts = [merge_programs.module([merge_programs.program(k, args.seed, True, False, True)], True)
                      for k in range(args.count)]
         for k, text in enumerate(texts):
-            outs = {}
+            outs, peaks = {}, {}
             for key, pipeline in (("before", None), ("static", PIPE.format("false")),
                                   ("dynamic", PIPE.format("true"))):
                 out, counts, stderr = run_with_pipeline(text, args.plugin, pipeline, workdir, f"p{k}_{key}")
                 outs[key] = out
-                for c in ("mallocs", "bytes"):
+                for c in ("mallocs", "bytes", "peak"):
                     totals[key][c] += counts[c]
+                peaks[key] = counts["peak"]
                 if key == "dynamic":
                     for line in stderr.splitlines():
                         m = AFTER.search(line)
@@ -94,17 +97,21 @@ def main():
                             a, b = evaluate(m.group(2), sizes), evaluate(bound, sizes)
                             if a is not None and b:
                                 ratios.append(a / b)
+            for key in raised:
+                if peaks[key] > peaks["before"]:
+                    raised[key] += 1
             if outs["static"] != outs["before"] or outs["dynamic"] != outs["before"]:
                 raise SystemExit(f"program {k}: the output changed")
     if args.file:
         print(f"programs: {' '.join(args.file)}")
     else:
         print(f"{args.count} programs x {len(merge_programs.SIZE_TRIPLES)} size triples x 2 flags")
-    print("| build | mallocs executed | bytes asked for |")
-    print("|---|---|---|")
+    print("| build | mallocs executed | bytes asked for | executed peaks summed | programs with a higher peak |")
+    print("|---|---|---|---|---|")
     for key, label in (("before", "as generated"), ("static", "merge-alloc dynamic=false"),
                        ("dynamic", "merge-alloc dynamic=true")):
-        print(f"| {label} | {totals[key]['mallocs']} | {totals[key]['bytes']} |")
+        more = raised.get(key, "")
+        print(f"| {label} | {totals[key]['mallocs']} | {totals[key]['bytes']} | {totals[key]['peak']} | {more} |")
     if ratios:
         geo = 1.0
         for r in ratios:

@@ -56,16 +56,21 @@
 //! (`memref.dim` of an argument, `arith` on indices): those ops move to the
 //! block's start (`ScopeTrace::hoist`) before the arena's size is built;
 //! they ran whenever control reached them, so they compute the same values.
-//! Any other size computed inside the scope leaves the buffer alone, with a
-//! remark. `crate::plan::symbolic` places
-//! static buffers with the planner and every dynamic one (longest lifetime
-//! first) on the aligned maximum end of the overlapping buffers placed
-//! before it, so offsets and
-//! the arena size are expressions valid for every run-time size (proved by
-//! `plan::symbolic::verify` before any edit); disjoint dynamic buffers share
+//! A `memref.dim` of an allocation (or of a cast or reshaping view of one)
+//! is that allocation's size operand, resolved likewise first. Any other
+//! size computed inside the scope leaves the buffer alone, with a remark.
+//! `crate::plan::symbolic` places static buffers with the planner and each
+//! dynamic one where it provably shares no byte with a buffer live with it
+//! (on top of them, inside a dead buffer it provably fits in, or in a gap),
+//! so offsets and the arena size are expressions valid for every run-time
+//! size (proved by `plan::symbolic::verify` before any edit); dynamic
+//! buffers with disjoint lifetimes share
 //! bytes. The rewrite builds them as `arith` (`muli`, `addi`, `maxui`,
-//! `(x + A - 1) & -A`) at the scope entry, allocates `memref<?xi8>` and
-//! views with the dynamic sizes. With `dynamic=true` every scope of two or
+//! `(x + A - 1) & -A`) right before the arena, allocates `memref<?xi8>` and
+//! views with the dynamic sizes. The arena is allocated before the first op
+//! of the scope block holding one of its buffers and, when they had frees,
+//! freed after the last op using one (`place_arena`). With `dynamic=true`
+//! every scope of two or
 //! more buffers is packed (seed 004's PackAllocations), even when padding
 //! makes the arena larger than the buffers.
 //!
@@ -364,6 +369,17 @@ pub struct ScopeTrace {
     /// block order, to move to its start before the arena is built: every
     /// scope of the block gets the same list.
     pub hoist: Vec<OpId>,
+    /// Operands of those ops to replace, as `(op, operand index, value)`:
+    /// a `memref.dim` of a local buffer becomes the size it reads.
+    pub replace: Vec<(OpId, usize, ValueId)>,
+    /// The op of the scope block before which the arena is allocated (the
+    /// first holding one of its buffers' allocations); `None`: at the
+    /// block's start.
+    pub arena_before: Option<OpId>,
+    /// The op of the scope block after which the arena is freed when the
+    /// buffers had frees (the last holding a use of one of them); `None`:
+    /// before every exit of the scope region.
+    pub free_after: Option<OpId>,
 }
 
 /// An allocation left alone.
@@ -679,7 +695,7 @@ pub enum Decision {
     /// Rewrite it with this (verified) schedule.
     Merge(MemorySchedule),
     /// Rewrite it with this (verified) placement over run-time sizes.
-    MergeDynamic(SymbolicSchedule),
+    MergeDynamic(Box<SymbolicSchedule>),
     /// Leave its allocations as they are.
     Skip(Skip),
 }
@@ -719,7 +735,7 @@ pub fn decide(
                 scheduler.name()
             )
         })?;
-        return Ok(Decision::MergeDynamic(schedule));
+        return Ok(Decision::MergeDynamic(Box::new(schedule)));
     }
     let schedule = scheduler.schedule(trace)?;
     verify_schedule(trace, &schedule).map_err(|message| {
@@ -1248,7 +1264,7 @@ impl TraceCollector for TickTraceCollector {
         let mut group: std::collections::HashMap<(BlockId, String), usize> =
             std::collections::HashMap::new();
         // Per scope block: the size computations to move to its start.
-        let mut hoists: std::collections::HashMap<BlockId, std::collections::BTreeSet<OpId>> =
+        let mut hoists: std::collections::HashMap<BlockId, EntryComputation> =
             std::collections::HashMap::new();
         for (alloc, value, frees) in heap {
             let refuse = |reason| LeftAlone { alloc, reason };
@@ -1323,17 +1339,32 @@ impl TraceCollector for TickTraceCollector {
                 }
                 op.operands.to_vec()
             };
-            let mut size_ops = std::collections::BTreeSet::new();
-            if let Some(&inside) = dynamic_sizes
-                .iter()
-                .find(|&&v| !size_at_entry(snapshot, v, scope_block, &mut size_ops, 0))
-            {
+            let mut entry = EntryComputation::default();
+            let mut at_entry = Vec::with_capacity(dynamic_sizes.len());
+            for &v in &dynamic_sizes {
+                match size_at_entry(snapshot, map, v, scope_block, &mut entry, 0) {
+                    Some(had) => at_entry.push(had),
+                    None => break,
+                }
+            }
+            if at_entry.len() < dynamic_sizes.len() {
+                let inside = dynamic_sizes[at_entry.len()];
                 traces
                     .left_alone
                     .push(refuse(Refusal::SizeInsideScope(inside)));
                 continue;
             }
-            hoists.entry(scope_block).or_default().extend(size_ops);
+            // The sizes as had at the entry: a `memref.dim` of a local
+            // buffer is that buffer's size operand, so buffers sized by the
+            // same operand get the same symbol.
+            let dynamic_sizes = at_entry;
+            let block_entry = hoists.entry(scope_block).or_default();
+            block_entry.hoist.extend(entry.hoist);
+            for r in entry.replace {
+                if !block_entry.replace.contains(&r) {
+                    block_entry.replace.push(r);
+                }
+            }
             let alignment = self
                 .alignment
                 .max(sized.element_bytes)
@@ -1361,57 +1392,274 @@ impl TraceCollector for TickTraceCollector {
                         memory_space: sized.memory_space,
                         buffers: vec![buffer],
                         hoist: vec![],
+                        replace: vec![],
+                        arena_before: None,
+                        free_after: None,
                     });
                 }
             }
         }
+        if self.dynamic {
+            for trace in &mut traces.scopes {
+                place_arena(snapshot, ticks, trace);
+            }
+        }
         for trace in &mut traces.scopes {
-            if let Some(ops) = hoists.get(&trace.scope_block) {
-                trace.hoist = ops.iter().copied().collect();
+            if let Some(entry) = hoists.get(&trace.scope_block) {
+                trace.hoist = entry.hoist.iter().copied().collect();
                 trace.hoist.sort_by_key(|&op| snapshot.op(op).position);
+                trace.replace = entry.replace.clone();
             }
         }
         traces
     }
 }
 
-/// Whether the dynamic size `value` can be had at the start of the scope
-/// block `block`: it is available there already, or it is computed in that
-/// block by an op without memory effects or regions (`memref.dim` of an
-/// argument, `arith` on indices) whose operands can be had there likewise;
-/// those ops are added to `hoist`. They run whenever control reaches them,
-/// so running them at the block's start instead computes the same values.
-/// Chains longer than 32 ops are not followed.
+/// Where the arena of `trace` lives: allocated before the first op of the
+/// scope block holding one of its allocations, and (when its buffers had
+/// frees) freed after the last op of the block holding one of their uses.
+/// In a scope region of several blocks, or when an allocation is not under
+/// the scope block, the arena stays at the block's start and its free
+/// before the region's exits.
+fn place_arena(
+    snapshot: &Snapshot,
+    ticks: &crate::analysis::lifetimes::Ticks,
+    trace: &mut ScopeTrace,
+) {
+    let block = snapshot.block(trace.scope_block);
+    if snapshot.region(block.region).blocks.len() != 1 {
+        return;
+    }
+    let holder = |tick: u64| {
+        block
+            .ops
+            .iter()
+            .copied()
+            .find(|&op| u64::from(ticks.begin(op)) <= tick && tick <= u64::from(ticks.end(op)))
+    };
+    let mut first: Option<OpId> = None;
+    for b in &trace.buffers {
+        let Some(op) = block
+            .ops
+            .iter()
+            .copied()
+            .find(|&op| ticks.contains(op, b.alloc))
+        else {
+            return;
+        };
+        if first.is_none_or(|f| snapshot.op(op).position < snapshot.op(f).position) {
+            first = Some(op);
+        }
+    }
+    trace.arena_before = first;
+    let last = trace.buffers.iter().map(|b| b.last).max().and_then(holder);
+    trace.free_after = last.filter(|&op| {
+        !snapshot.op(op).facts.is_terminator
+            && first.is_some_and(|f| snapshot.op(f).position <= snapshot.op(op).position)
+    });
+}
+
+/// What the size computations of a scope block need at its entry: the ops
+/// to move there and, in those ops, the operands to replace by the
+/// allocation size they read (`memref.dim` of a local buffer).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryComputation {
+    pub hoist: std::collections::BTreeSet<OpId>,
+    /// (op, operand index, value): the operand is a `memref.dim` result
+    /// equal to `value`.
+    pub replace: Vec<(OpId, usize, ValueId)>,
+}
+
+/// The value the dynamic size `value` can be had as at the start of the
+/// scope block `block`, or `None`: `value` itself when it is available there
+/// already or computed in that block by an op without memory effects or
+/// regions (`memref.dim` of an argument, `arith` on indices) whose operands
+/// can be had there likewise (those ops are added to `entry.hoist`); or,
+/// for a `memref.dim` of an allocation of the function (or of a cast or
+/// reshaping view of one, see [`dim_source_size`]), the allocation's size
+/// operand, resolved the same way. A size computation moved to the entry
+/// that uses such a `memref.dim` gets the resolved value instead
+/// (`entry.replace`). The moved ops run whenever control reaches them, so
+/// running them at the block's start computes the same values. Chains
+/// longer than 32 ops are not followed.
 fn size_at_entry(
     snapshot: &Snapshot,
+    map: &IrMap,
     value: ValueId,
     block: BlockId,
-    hoist: &mut std::collections::BTreeSet<OpId>,
+    entry: &mut EntryComputation,
     depth: usize,
-) -> bool {
+) -> Option<ValueId> {
     if snapshot.available_at_start(value, block) {
-        return true;
+        return Some(value);
     }
     let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(value).def else {
-        return false;
+        return None;
     };
-    if hoist.contains(&op) {
-        return true;
+    if depth >= 32 {
+        return None;
+    }
+    if let Some(size) = dim_source_size(snapshot, map, op) {
+        return size_at_entry(snapshot, map, size, block, entry, depth + 1);
+    }
+    if entry.hoist.contains(&op) {
+        return Some(value);
     }
     let info = snapshot.op(op);
     let pure = matches!(&info.facts.effects, Effects::Known(e) if e.is_empty());
-    if depth >= 32 || info.parent_block != Some(block) || !info.regions.is_empty() || !pure {
-        return false;
+    if info.parent_block != Some(block) || !info.regions.is_empty() || !pure {
+        return None;
     }
-    if !info
-        .operands
-        .iter()
-        .all(|&operand| size_at_entry(snapshot, operand, block, hoist, depth + 1))
-    {
-        return false;
+    let mut replace = Vec::new();
+    for (index, &operand) in info.operands.iter().enumerate() {
+        let had = size_at_entry(snapshot, map, operand, block, entry, depth + 1)?;
+        if had != operand {
+            replace.push((op, index, had));
+        }
     }
-    hoist.insert(op);
-    true
+    entry.replace.extend(replace);
+    entry.hoist.insert(op);
+    Some(value)
+}
+
+/// For a `memref.dim` op reading a dynamic dimension given by an operand of
+/// the op defining its source, that operand: the size operand of a
+/// `memref.alloc`/`memref.alloca`, an `output_shape` operand of a
+/// `memref.expand_shape`, a size of a `memref.view`; through casts
+/// (`CastOpInterface`: the same dimensions) and `memref.collapse_shape`
+/// groups whose other dimensions are all 1. The dimension index must be a
+/// constant. Op names: MLIR 22's C API exposes no interface giving the
+/// operand behind a dimension, and these ops' operand layouts are fixed.
+fn dim_source_size(snapshot: &Snapshot, map: &IrMap, dim_op: OpId) -> Option<ValueId> {
+    let info = snapshot.op(dim_op);
+    if info.name.as_str() != "memref.dim" || info.operands.len() != 2 {
+        return None;
+    }
+    let mut index = usize::try_from(constant_index(snapshot, map, info.operands[1])?).ok()?;
+    let mut source = info.operands[0];
+    for _ in 0..32 {
+        let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(source).def
+        else {
+            return None;
+        };
+        let def = snapshot.op(op);
+        // SAFETY: a live value of the run's map.
+        let dynamic = unsafe { dynamic_dims(map.value(source))? };
+        let position = dynamic.iter().position(|&d| d == index)?;
+        match def.name.as_str() {
+            "memref.alloc" | "memref.alloca" if def.operands.len() >= dynamic.len() => {
+                return Some(def.operands[position]);
+            }
+            "memref.expand_shape" if def.operands.len() == 1 + dynamic.len() => {
+                return Some(def.operands[1 + position]);
+            }
+            "memref.view" if def.operands.len() == 2 + dynamic.len() => {
+                return Some(def.operands[2 + position]);
+            }
+            "memref.collapse_shape" => {
+                let group = collapse_group(map.op(op), index)?;
+                let from = def.operands[0];
+                // SAFETY: a live value.
+                let (shape, _) = unsafe { shape_of(map.value(from))? };
+                let mut dynamic_in_group = group.iter().filter(|&&d| shape[d].is_none());
+                let only = *dynamic_in_group.next()?;
+                if dynamic_in_group.next().is_some()
+                    || group.iter().any(|&d| d != only && shape[d] != Some(1))
+                {
+                    return None;
+                }
+                index = only;
+                source = from;
+            }
+            _ if def.facts.is_cast && def.operands.len() == 1 && def.results.len() == 1 => {
+                source = def.operands[0];
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The value of an integer `arith.constant`-like op (no operands, an
+/// integer `value` attribute) defining `value`.
+fn constant_index(snapshot: &Snapshot, map: &IrMap, value: ValueId) -> Option<i64> {
+    let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(value).def else {
+        return None;
+    };
+    if !snapshot.op(op).operands.is_empty() {
+        return None;
+    }
+    // SAFETY: a live op; attribute queries are total; null means absent.
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetAttributeByName(
+            map.op(op),
+            crate::ir::diagnostics::string_ref("value"),
+        );
+        (!attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr))
+            .then(|| mlir_sys::mlirIntegerAttrGetValueInt(attr))
+    }
+}
+
+/// The shape of a ranked memref value (`None` for a dynamic dimension) and
+/// its rank.
+/// # Safety
+/// `value` is live.
+unsafe fn shape_of(value: MlirValue) -> Option<(Vec<Option<i64>>, usize)> {
+    // SAFETY: `value` is live; type queries are total on a shaped type.
+    unsafe {
+        let ty = edit::value_type(value);
+        if !mlir_sys::mlirTypeIsAMemRef(ty) {
+            return None;
+        }
+        let rank = usize::try_from(mlir_sys::mlirShapedTypeGetRank(ty)).ok()?;
+        let shape = (0..rank)
+            .map(|d| {
+                (!mlir_sys::mlirShapedTypeIsDynamicDim(ty, d as isize))
+                    .then(|| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
+            })
+            .collect();
+        Some((shape, rank))
+    }
+}
+
+/// The dynamic dimensions of a ranked memref value, in order.
+/// # Safety
+/// `value` is live.
+unsafe fn dynamic_dims(value: MlirValue) -> Option<Vec<usize>> {
+    // SAFETY: as the caller's.
+    let (shape, _) = unsafe { shape_of(value)? };
+    Some((0..shape.len()).filter(|&d| shape[d].is_none()).collect())
+}
+
+/// The source dimensions collapsed into result dimension `index` of a
+/// `memref.collapse_shape` (its `reassociation` attribute).
+fn collapse_group(op: MlirOperation, index: usize) -> Option<Vec<usize>> {
+    // SAFETY: a live op; attribute queries are total; null means absent.
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref("reassociation"),
+        );
+        if attr.ptr.is_null() || !mlir_sys::mlirAttributeIsAArray(attr) {
+            return None;
+        }
+        let n = usize::try_from(mlir_sys::mlirArrayAttrGetNumElements(attr)).ok()?;
+        if index >= n {
+            return None;
+        }
+        let group = mlir_sys::mlirArrayAttrGetElement(attr, index as isize);
+        if !mlir_sys::mlirAttributeIsAArray(group) {
+            return None;
+        }
+        (0..mlir_sys::mlirArrayAttrGetNumElements(group))
+            .map(|k| {
+                let d = mlir_sys::mlirArrayAttrGetElement(group, k);
+                mlir_sys::mlirAttributeIsAInteger(d)
+                    .then(|| usize::try_from(mlir_sys::mlirIntegerAttrGetValueInt(d)).ok())
+                    .flatten()
+            })
+            .collect()
+    }
 }
 
 /// Moves the size computations of `trace` (`ScopeTrace::hoist`) to the
@@ -1420,6 +1668,11 @@ fn hoist_size_computations(snapshot: &Snapshot, map: &IrMap, trace: &ScopeTrace)
     let Some(anchor) = first_op_not_hoisted(snapshot, trace) else {
         return;
     };
+    for &(op, index, value) in &trace.replace {
+        // SAFETY: live handles; the operand is a `memref.dim` result equal
+        // to `value`, which is available at the block start.
+        unsafe { edit::set_operand(map.op(op), index, map.value(value)) };
+    }
     for &op in &trace.hoist {
         // SAFETY: live ops of one block; each moved op's operands are
         // available at the block start or defined by ops moved before it.
@@ -1597,7 +1850,10 @@ impl MergeRewriter for ViewRewriter {
                 alignment,
                 memory_space(map, trace),
                 location,
-                InsertPoint::StartOf(map.block(trace.scope_block)),
+                match trace.arena_before {
+                    Some(op) => InsertPoint::Before(map.op(op)),
+                    None => InsertPoint::StartOf(map.block(trace.scope_block)),
+                },
             )
         }
         .ok_or_else(|| format!("cannot build an arena of {bytes} bytes"))?;
@@ -1631,7 +1887,7 @@ impl MergeRewriter for ViewRewriter {
         let Some(entry_op) = first_op_not_hoisted(snapshot, trace) else {
             return Err("the scope block is empty".into());
         };
-        let at = InsertPoint::Before(map.op(entry_op));
+        let at = InsertPoint::Before(map.op(trace.arena_before.unwrap_or(entry_op)));
         let mut roots: Vec<ExprId> = plan
             .offsets
             .iter()
@@ -1743,7 +1999,10 @@ fn place_views(
             edit::erase(alloc);
         }
     }
-    if freed {
+    if freed && let Some(last) = trace.free_after {
+        // SAFETY: live handles (the op is not erased).
+        unsafe { builders::memref_dealloc(merged, location, InsertPoint::After(map.op(last))) };
+    } else if freed {
         let region = snapshot.block(trace.scope_block).region;
         for &block in &snapshot.region(region).blocks {
             let ops = &snapshot.block(block).ops;
@@ -1884,6 +2143,9 @@ mod tests {
             scope_label: "@f".into(),
             memory_space: String::new(),
             hoist: vec![],
+            replace: vec![],
+            arena_before: None,
+            free_after: None,
             buffers: buffers
                 .iter()
                 .enumerate()

@@ -7,15 +7,20 @@
 // arena, computed at the start of the body. A size computed in the body
 // by ops without memory effects from values available at its entry (%j1 =
 // %j + 1) is computed there: those ops move to the start of the body, before
-// the arena's size, and the buffer joins. A size that depends on a buffer of
-// the scope (memref.dim of %p) cannot: that buffer stays a malloc of its
-// own, with a remark. report=true gives one line per scope with the bytes
+// the arena's size, and the buffer joins. The function's arena is allocated
+// right before the first op holding one of its buffers (the scf.for) and,
+// since the buffers had frees, freed right after the last op using one (the
+// scf.if), not at the return. A size read from memory (a load)
+// cannot: that buffer stays a malloc of its own, with a remark. report=true gives one line per scope with the bytes
 // as expressions of the sizes.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{dynamic=true report=true}))' -verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @regions(
-// CHECK-SAME:      %[[N:[^:]*]]: index, %[[I:[^:]*]]: index, %[[F:[^:]*]]: f32, %[[FLAG:[^:]*]]: i1
+// CHECK-SAME:      %[[N:[^:]*]]: index, %[[I:[^:]*]]: index, %[[F:[^:]*]]: f32, %[[FLAG:[^:]*]]: i1, %[[SIZES:[^:]*]]: memref<1xindex>
+// CHECK-NEXT:    arith.constant 0 : index
+// CHECK-NEXT:    arith.constant 1 : index
+// CHECK-NEXT:    arith.constant 4 : index
 // CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
 // CHECK-NEXT:    %[[A:.*]] = arith.muli %[[N]], %[[C4]] : index
 // CHECK-NEXT:    %[[C63:.*]] = arith.constant 63 : index
@@ -37,6 +42,7 @@
 // CHECK-NEXT:      %[[VB:.*]] = memref.view %[[ARENA]][%[[Z2]]][%[[N]], %[[N]]] : memref<?xi8> to memref<?x?xf32>
 // CHECK-NEXT:      memref.store %[[F]], %[[VB]][%[[I]], %[[I]]] : memref<?x?xf32>
 // CHECK-NEXT:    }
+// CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<?xi8>
 // CHECK-NEXT:    scf.forall (%[[J:.*]]) in (%[[N]]) {
 // CHECK-NEXT:      %[[K1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:      %[[J1:.*]] = arith.addi %[[J]], %[[K1]] : index
@@ -60,16 +66,16 @@
 // CHECK-NEXT:      %[[VQ:.*]] = memref.view %[[INNER]][%[[PEND]]][%[[J]]] : memref<?xi8> to memref<?xf32>
 // CHECK-NEXT:      %[[VR:.*]] = memref.view %[[INNER]][%[[QEND]]][%[[J1]]] : memref<?xi8> to memref<?xf32>
 // CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : index
-// CHECK-NEXT:      %[[NP:.*]] = memref.dim %[[VP]], %[[ZERO]] : memref<?xf32>
+// CHECK-NEXT:      %[[NP:.*]] = memref.load %[[SIZES]][%[[ZERO]]] : memref<1xindex>
 // CHECK-NEXT:      %[[S:.*]] = memref.alloc(%[[NP]]) : memref<?xf32>
-// CHECK:           memref.dealloc %[[S]] : memref<?xf32>
+// CHECK:           memref.load %[[VR]]
 // CHECK-NEXT:      memref.dealloc %[[INNER]] : memref<?xi8>
+// CHECK-NEXT:      memref.dealloc %[[S]] : memref<?xf32>
 // CHECK-NEXT:    }
-// CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<?xi8>
 // CHECK-NEXT:    return
 
 // expected-remark @below {{bufrs-merge-alloc: scope @regions: 2 buffers merged (2 dynamic), %arg0 * 4 + %arg0 * %arg0 * 4 bytes before, max(align(%arg0 * 4, 64), align(%arg0 * %arg0 * 4, 64)) bytes after, lower bound max(align(%arg0 * 4, 64), align(%arg0 * %arg0 * 4, 64))}}
-func.func @regions(%n: index, %i: index, %f: f32, %flag: i1) {
+func.func @regions(%n: index, %i: index, %f: f32, %flag: i1, %sizes: memref<1xindex>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -84,7 +90,7 @@ func.func @regions(%n: index, %i: index, %f: f32, %flag: i1) {
     memref.store %f, %b[%i, %i] : memref<?x?xf32>
     memref.dealloc %b : memref<?x?xf32>
   }
-  // expected-remark @below {{bufrs-merge-alloc: scope scf.forall@17: 3 buffers merged (3 dynamic), %arg0 * 4 + %arg4 * 4 + %0 * 4 bytes before, align(align(align(%arg0 * 4, 64) + %arg4 * 4, 64) + %0 * 4, 64) bytes after, lower bound align(%arg0 * 4, 64) + align(%arg4 * 4, 64) + align(%0 * 4, 64)}}
+  // expected-remark @below {{bufrs-merge-alloc: scope scf.forall@17: 3 buffers merged (3 dynamic), %arg0 * 4 + %arg5 * 4 + %0 * 4 bytes before, align(align(align(%arg0 * 4, 64) + %arg5 * 4, 64) + %0 * 4, 64) bytes after, lower bound align(%arg0 * 4, 64) + align(%arg5 * 4, 64) + align(%0 * 4, 64)}}
   scf.forall (%j) in (%n) {
     %one = arith.constant 1 : index
     %p = memref.alloc(%n) : memref<?xf32>
@@ -92,7 +98,7 @@ func.func @regions(%n: index, %i: index, %f: f32, %flag: i1) {
     %j1 = arith.addi %j, %one : index
     %r = memref.alloc(%j1) : memref<?xf32>
     %zero = arith.constant 0 : index
-    %np = memref.dim %p, %zero : memref<?xf32>
+    %np = memref.load %sizes[%zero] : memref<1xindex>
     // expected-remark @below {{bufrs-merge-alloc: not merged: dynamic size defined inside the scope, not available at its entry}}
     %s = memref.alloc(%np) : memref<?xf32>
     memref.store %f, %p[%i] : memref<?xf32>
