@@ -20,6 +20,11 @@
 //! (e.g. the body of the loop that takes the buffer as an iter_arg), or
 //! anywhere in a loop that holds both. Writes through calls and ops with
 //! unknown effects cannot be told from reads and are not reported.
+//!
+//! The deallocation passes ask more precisely ([`CloneSplits`]): a flow
+//! matters only where their plan hands the merge a clone, and a write only
+//! when it reaches one of the two buffers while the other is still used.
+//! A merge handed the buffer itself (a move, a borrow) shares every write.
 
 use std::collections::HashSet;
 
@@ -196,6 +201,49 @@ impl SourceWalk {
     }
 }
 
+/// The copies a deallocation plan hands merges (`cloned_edge(forwarder,
+/// value, merge)`: the edge copies `value` into `merge`), and whether one of
+/// them splits a write ([`CloneSplits::splits`]).
+pub struct CloneSplits<'a, 's> {
+    pub snapshot: &'s Snapshot,
+    pub ownership: &'a Ownership,
+    /// Built on first use.
+    pub liveness: &'a std::cell::OnceCell<Liveness<'s>>,
+    pub cloned_edge: &'a dyn Fn(OpId, ValueId, ValueId) -> bool,
+}
+
+impl CloneSplits<'_, '_> {
+    /// Copies of copies deeper than this count as splitting the write.
+    const DEPTH: u32 = 4;
+
+    /// Whether the copy of `cloned` handed to `merge` splits `write`
+    /// ([`clone_splits_write`]), or, when the write reaches neither side, a
+    /// copy further down that it reaches does.
+    pub fn splits(&self, write: OpId, merge: ValueId, cloned: ValueId, depth: u32) -> bool {
+        let split = clone_splits_write(
+            self.snapshot,
+            self.ownership,
+            self.liveness,
+            self.cloned_edge,
+            write,
+            merge,
+            cloned,
+        );
+        match split {
+            Split::Yes => true,
+            Split::No => false,
+            Split::Elsewhere(_) if depth >= Self::DEPTH => true,
+            Split::Elsewhere(roots) => {
+                let copies = copies_upstream(self.ownership, self.cloned_edge, &roots);
+                copies.is_empty()
+                    || copies
+                        .iter()
+                        .any(|&(m, v)| self.splits(write, m, v, depth + 1))
+            }
+        }
+    }
+}
+
 /// Whether handing merge `merge` a clone of `cloned` (a copy of its buffer)
 /// makes the write `write` reach only part of what uses the buffer after it.
 /// The clone splits the buffer in two *sides*: the original (the roots of
@@ -206,7 +254,7 @@ impl SourceWalk {
 /// it writes neither ([`Split::Elsewhere`]: a buffer copied further down,
 /// which the caller asks that copy about). Liveness is `liveness`'s, built on
 /// first use.
-pub fn clone_splits_write<'s>(
+fn clone_splits_write<'s>(
     snap: &'s Snapshot,
     ownership: &Ownership,
     liveness: &std::cell::OnceCell<Liveness<'s>>,
@@ -277,7 +325,7 @@ pub fn clone_splits_write<'s>(
 
 /// What a clone does to a write ([`clone_splits_write`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Split {
+enum Split {
     /// The write reaches one buffer while the other is still used.
     Yes,
     /// Whatever it writes stays in one buffer, or the other is dead.
@@ -290,7 +338,7 @@ pub enum Split {
 /// The copies upstream of `roots`: from each root, back through the merges
 /// that hand the buffer itself on, every edge that copies instead
 /// (`cloned_edge`), as (the merge it feeds, the value it copies).
-pub fn copies_upstream(
+fn copies_upstream(
     ownership: &Ownership,
     cloned_edge: &dyn Fn(OpId, ValueId, ValueId) -> bool,
     roots: &[ValueId],

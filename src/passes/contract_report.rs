@@ -14,12 +14,9 @@ use crate::{
         alias::AliasAnalysis,
         dealloc_plan::{Handover, Plan, PlanError},
         dominance::DominanceInfo,
-        input_contract::{
-            CloneMerges, Split, Violation, clone_splits_write, copies_upstream, writes_after_flow,
-        },
-        liveness::Liveness,
+        input_contract::{CloneMerges, CloneSplits, Violation, writes_after_flow},
         ownership::Ownership,
-        snapshot::{OpId, Snapshot, ValueId},
+        snapshot::{OpId, ValueId},
     },
     ir::{Diagnostic, capture::IrMap},
     passes::{PassFailed, PassResult},
@@ -52,7 +49,7 @@ pub fn refuse_writes_after_flow(
     let cloned_edge = |forwarder: OpId, value: ValueId, merge: ValueId| {
         cloned.contains(&(forwarder, value, merge))
     };
-    let context = SplitContext {
+    let context = CloneSplits {
         snapshot,
         ownership,
         liveness: &liveness,
@@ -85,45 +82,6 @@ pub fn refuse_writes_after_flow(
         emit_clone_violation(map, violation, pass);
     }
     Err(PassFailed)
-}
-
-/// What [`SplitContext::splits`] reads.
-struct SplitContext<'a, 's> {
-    snapshot: &'s Snapshot,
-    ownership: &'a Ownership,
-    liveness: &'a std::cell::OnceCell<Liveness<'s>>,
-    cloned_edge: &'a dyn Fn(OpId, ValueId, ValueId) -> bool,
-}
-
-impl SplitContext<'_, '_> {
-    /// Copies of copies deeper than this count as splitting the write.
-    const DEPTH: u32 = 4;
-
-    /// Whether the copy of `cloned` handed to `merge` splits `write`, or a
-    /// copy further down that `write` reaches does.
-    fn splits(&self, write: OpId, merge: ValueId, cloned: ValueId, depth: u32) -> bool {
-        let split = clone_splits_write(
-            self.snapshot,
-            self.ownership,
-            self.liveness,
-            self.cloned_edge,
-            write,
-            merge,
-            cloned,
-        );
-        match split {
-            Split::Yes => true,
-            Split::No => false,
-            Split::Elsewhere(_) if depth >= Self::DEPTH => true,
-            Split::Elsewhere(roots) => {
-                let copies = copies_upstream(self.ownership, self.cloned_edge, &roots);
-                copies.is_empty()
-                    || copies
-                        .iter()
-                        .any(|&(m, v)| self.splits(write, m, v, depth + 1))
-            }
-        }
-    }
 }
 
 /// Reports, as `pass`, a write after its buffer flowed into a merge that the
