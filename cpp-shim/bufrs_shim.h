@@ -176,17 +176,10 @@ typedef enum BufrsSeverity {
   BufrsSeverity_Remark = 2,
 } BufrsSeverity;
 
-/* Emits a diagnostic at `op`'s location with notes attached at other
- * locations (note_locations[i] may be null for a note without location). */
-void bufrsShimEmitDiagnostic(MlirOperation op, BufrsSeverity severity,
-                             MlirStringRef message,
-                             const MlirLocation *note_locations,
-                             const MlirStringRef *note_messages,
-                             intptr_t num_notes);
-
-/* The same at a location, without an op: MLIR then attaches no "see current
- * operation" note, so a remark at a function's location does not print its
- * body (-mlir-print-op-on-diagnostic applies to diagnostics at ops only). */
+/* Emits a diagnostic at a location with notes attached at other locations
+ * (note_locations[i] may be null for a note without location). At a
+ * location, not an op: MLIR then attaches no "see current operation" note
+ * (-mlir-print-op-on-diagnostic applies to diagnostics at ops only). */
 void bufrsShimEmitDiagnosticAt(MlirLocation location, BufrsSeverity severity,
                                MlirStringRef message,
                                const MlirLocation *note_locations,

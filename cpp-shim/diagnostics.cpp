@@ -1,10 +1,10 @@
 //===- diagnostics.cpp - errors, warnings and remarks with notes ----------===//
 //
-// The C API can only emit a bare error at a location. bufrs reports at an op
-// (so -mlir-print-op-on-diagnostic works), with the three severities and
-// attached notes pointing at related ops (e.g. the use that stops a rewrite),
-// or at a bare location (reports that must not print the op, e.g. a
-// per-function summary remark, which would print the whole body).
+// The C API can only emit a bare error at a location. bufrs reports at an
+// op's location, with the three severities and attached notes pointing at
+// related ops (e.g. the use that stops a rewrite). Never at the op itself:
+// MLIR would print the op after the message (-mlir-print-op-on-diagnostic, on
+// by default), for a function its whole body.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,21 +27,6 @@ static void attachNotes(InFlightDiagnostic &diag,
       where = unwrap(noteLocations[i]);
     diag.attachNote(where) << unwrap(noteMessages[i]);
   }
-}
-
-extern "C" void bufrsShimEmitDiagnostic(MlirOperation opHandle,
-                                        BufrsSeverity severity,
-                                        MlirStringRef message,
-                                        const MlirLocation *noteLocations,
-                                        const MlirStringRef *noteMessages,
-                                        intptr_t numNotes) {
-  Operation *op = unwrap(opHandle);
-  InFlightDiagnostic diag = severity == BufrsSeverity_Error ? op->emitError()
-                            : severity == BufrsSeverity_Warning
-                                ? op->emitWarning()
-                                : op->emitRemark();
-  diag << unwrap(message);
-  attachNotes(diag, noteLocations, noteMessages, numNotes);
 }
 
 extern "C" void bufrsShimEmitDiagnosticAt(MlirLocation locationHandle,

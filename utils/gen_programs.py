@@ -31,7 +31,8 @@ def main():
     add_options(parser)
     args = parser.parse_args()
     for index in range(args.first, args.first + args.count):
-        text = generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes, args.private_functions)
+        text = generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes, args.private_functions,
+                        args.iter_arg_shapes)
         if args.out == "-":
             sys.stdout.write(text)
         else:

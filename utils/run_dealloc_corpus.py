@@ -33,11 +33,12 @@ output difference, timeout, and generator bug (invalid program, or a memory
 error before the pipeline). Then a count per kind, and last, alone on its
 line, `N passed, M failed`. The exit status is 1 if anything failed.
 
---shuffle-blocks / --pointer-escapes (on by default, `--no-...` to turn
+--shuffle-blocks / --pointer-escapes / --iter-arg-shapes (on by default, `--no-...` to turn
 off) are gen_programs.py's options: blocks written out of dominance order,
-and buffers read through pointers taken with
-memref.extract_aligned_pointer_as_index. FAIL lines name the options that
-were off.
+buffers read through pointers taken with
+memref.extract_aligned_pointer_as_index, and scf.for iter_args fed from cf
+loop bodies, with strided casts of arguments and subviews of inits after
+the loop. FAIL lines name the options that were off.
 
 --keep DIR keeps each failing program, asan_exec's log and the pipeline's
 output (prog-I.mlir, prog-I.log, prog-I.after.mlir) in DIR.
@@ -102,7 +103,7 @@ def classify(log):
 
 def generate(index, args):
     return dealloc_programs.generate(args.seed, index, args.small, args.shuffle_blocks, args.pointer_escapes,
-                                     args.private_functions)
+                                     args.private_functions, args.iter_arg_shapes)
 
 
 def verify(path, args):
@@ -183,7 +184,9 @@ def main():
     args.plugin = os.path.abspath(args.plugin)
 
     start = time.time()
-    flags = ("" if args.shuffle_blocks else " --no-shuffle-blocks") + ("" if args.pointer_escapes else " --no-pointer-escapes")
+    flags = (("" if args.shuffle_blocks else " --no-shuffle-blocks")
+             + ("" if args.pointer_escapes else " --no-pointer-escapes")
+             + ("" if args.iter_arg_shapes else " --no-iter-arg-shapes"))
     kinds = Counter()
     passed = failed = 0
     indices = list(range(args.first, args.first + args.count))

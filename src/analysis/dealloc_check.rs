@@ -66,6 +66,7 @@ use super::{
 };
 
 use super::allocs::OWNERSHIP_BASED_DEALLOC;
+use super::ownership::has_opaque_exits;
 
 /// Ops whose `i1` or address results path conditions are computed from
 /// (see [`Checker::cond`]).
@@ -562,9 +563,10 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
         .filter_map(|&r| snap.entry_block(r))
         .collect();
     // Regions of ops that are neither region branches nor the root are
-    // checked as bodies of their own.
-    for op in snap.ops.iter().skip(1) {
-        if op.facts.region_branch.is_none() && !op.regions.is_empty() {
+    // checked as bodies of their own, as are those of region branches whose
+    // exits are unknown and hand on no buffer (`scf.forall`).
+    for (index, op) in snap.ops.iter().enumerate().skip(1) {
+        if !described(snap, OpId(index as u32)) && !op.regions.is_empty() {
             bodies.extend(op.regions.iter().filter_map(|&r| snap.entry_block(r)));
         }
     }
@@ -572,6 +574,13 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
         checker.run_body(entry);
     }
     checker.findings
+}
+
+/// Whether the checker follows `op`'s control flow through its
+/// `RegionBranchOpInterface` (otherwise its regions are bodies of their own
+/// and the op a use of what they use).
+fn described(snap: &Snapshot, op: OpId) -> bool {
+    snap.op(op).facts.region_branch.is_some() && !has_opaque_exits(snap, op)
 }
 
 impl<'s> Checker<'s> {
@@ -819,7 +828,7 @@ impl<'s> Checker<'s> {
     fn outer_needed(&mut self, block: BlockId, set: &mut ValueSet, looked: &mut Vec<ValueId>) {
         let snap = self.snap;
         let mut parent = snap.parent_op_of_block(block);
-        while parent != Snapshot::ROOT && snap.op(parent).facts.region_branch.is_some() {
+        while parent != Snapshot::ROOT && described(snap, parent) {
             let Some(outer) = snap.op(parent).parent_block else {
                 break;
             };
@@ -1446,6 +1455,7 @@ impl<'s> Checker<'s> {
             // Control flow.
             if let Some(rb) = &facts.region_branch
                 && !info.regions.is_empty()
+                && described(self.snap, op)
             {
                 let after = Point {
                     block: point.block,
@@ -1609,8 +1619,7 @@ impl<'s> Checker<'s> {
         let touches = match &info.facts.effects {
             Effects::Known(effects) => !effects.is_empty(),
             Effects::Unknown => {
-                info.facts.is_call
-                    || (!info.facts.is_terminator && info.facts.region_branch.is_none())
+                info.facts.is_call || (!info.facts.is_terminator && !described(self.snap, op))
             }
         };
         if !touches || info.name == OWNERSHIP_BASED_DEALLOC {
@@ -1618,7 +1627,7 @@ impl<'s> Checker<'s> {
         }
         let mut values: Vec<ValueId> = info.operands.to_vec();
         // An op with regions it does not describe touches what they use.
-        if info.facts.region_branch.is_none() && !info.regions.is_empty() {
+        if !described(self.snap, op) && !info.regions.is_empty() {
             values.extend(self.free_values_of_regions(op));
         }
         for v in values {
@@ -1930,7 +1939,7 @@ impl<'s> Checker<'s> {
                 &path,
             );
             return;
-        } else if parent.is_some_and(|p| snap.op(p).facts.region_branch.is_some()) {
+        } else if parent.is_some_and(|p| described(snap, p)) {
             self.undecided(
                 format!(
                     "'{}' leaves a region of a region-branch op along no known edge",
@@ -2033,7 +2042,7 @@ impl<'s> Checker<'s> {
                 return true;
             }
             let parent = self.snap.region(r).parent_op;
-            if self.snap.op(parent).facts.region_branch.is_none() {
+            if !described(self.snap, parent) {
                 return false;
             }
             cur = parent;

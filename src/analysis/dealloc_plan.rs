@@ -563,7 +563,13 @@ pub fn plan_with(
         }
         // Borrowed roots of every merge, to a fix-point: a borrow lends the
         // value's owned roots (and what they borrow); a move of a merge
-        // hands on what it borrows.
+        // hands on what it borrows. Only lenders that properly dominate the
+        // merge are recorded: a handover lending one that does not is never
+        // final (neither a borrow nor a move may lend it, see above), and
+        // once recorded, lenders stay (the sets only grow, so this ends), so
+        // a lender recorded from a handover later revised would keep a
+        // buffer alive where it may not be defined (its free would not
+        // dominate the merge's uses).
         let mut next = borrowed.clone();
         loop {
             let mut grew = false;
@@ -576,7 +582,7 @@ pub fn plan_with(
                 for &m in &feed.receivers {
                     let set = next.entry(m).or_default();
                     for &r in &lent {
-                        if r != m && set.insert(r) {
+                        if dominates(snapshot, dominance, r, m) && set.insert(r) {
                             grew = true;
                         }
                     }

@@ -20,6 +20,11 @@
 //! (e.g. the body of the loop that takes the buffer as an iter_arg), or
 //! anywhere in a loop that holds both. Writes through calls and ops with
 //! unknown effects cannot be told from reads and are not reported.
+//!
+//! The deallocation passes ask more precisely ([`CloneSplits`]): a flow
+//! matters only where their plan hands the merge a clone, and a write only
+//! when it reaches one of the two buffers while the other is still used.
+//! A merge handed the buffer itself (a move, a borrow) shares every write.
 
 use std::collections::HashSet;
 
@@ -30,7 +35,8 @@ use super::{
     graph::{Cfg, ancestor_op_in_region},
     liveness::Liveness,
     loops::is_loop_op,
-    snapshot::{EffectKind, Effects, OpId, RegionId, Snapshot, ValueId},
+    ownership::Ownership,
+    snapshot::{EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
     value_flow::{EdgeKind, Origin, ValueFlow},
 };
 
@@ -42,28 +48,31 @@ pub struct Violation {
     /// The op the buffer flowed through before (a branch, a region
     /// terminator, a region-branch op, a select, a call).
     pub flow: OpId,
+    /// The merge (or select-like result) it flowed into there.
+    pub merge: ValueId,
 }
 
-/// Only the merges a clone may be handed to, and only while they live: what
-/// the deallocation pass asks (see [`writes_after_flow`]).
-pub struct CloneMerges<'a, 'l> {
+/// Only the merges a clone may be handed to, and only the writes a clone
+/// would split: what the deallocation passes ask (see [`writes_after_flow`]).
+pub struct CloneMerges<'a> {
     /// Per value: a merge the pass may hand a clone (a critical one).
     pub critical: &'a [bool],
-    /// The snapshot's liveness, built on first use (most functions have no
-    /// write that may follow a flow into a merge, and never need it).
-    pub liveness: &'a std::cell::OnceCell<Liveness<'l>>,
+    /// Whether a write (the first op) after a flow (the second) into a merge
+    /// breaks the program: the pass hands the merge a clone there and both
+    /// buffers are used after the write ([`clone_splits_write`]).
+    pub matters: &'a dyn Fn(OpId, OpId, ValueId) -> bool,
     /// The snapshot's CFG (the caller's dominance has one).
     pub cfg: &'a Cfg,
 }
 
 /// Every write that may run after its buffer flowed into a merge, one per
 /// write (the first flow found). With `clones`, only flows into merges that
-/// may get a clone count (selects never get one), and only writes while that
-/// merge is still live (a later write cannot be missed by a dead clone).
-pub fn writes_after_flow<'s>(
-    snap: &'s Snapshot,
+/// may get a clone count (selects never get one), and only writes that
+/// `clones.matters`.
+pub fn writes_after_flow(
+    snap: &Snapshot,
     alias: &AliasAnalysis<'_>,
-    clones: Option<&CloneMerges<'_, 's>>,
+    clones: Option<&CloneMerges<'_>>,
 ) -> Vec<Violation> {
     let flow = alias.flow();
     // Allocation -> (flow point, receiving merge) of values that may be it.
@@ -113,20 +122,13 @@ pub fn writes_after_flow<'s>(
             for &a in walk.known_sources(flow, v, true) {
                 let alloc_op = alias.allocation_op(a);
                 if let Some(points) = flows_of.get(&a)
-                    && let Some(&(f, _)) = points.iter().find(|&&(f, merge)| {
+                    && let Some(&point) = points.iter().find(|&&(f, merge)| {
                         f != write
                             && order.may_follow(f, write, alloc_op)
-                            && clones.is_none_or(|c| {
-                                live_at(
-                                    snap,
-                                    c.liveness.get_or_init(|| Liveness::new(snap)),
-                                    merge,
-                                    write,
-                                )
-                            })
+                            && clones.is_none_or(|c| (c.matters)(write, f, merge))
                     })
                 {
-                    found = Some(f);
+                    found = Some(point);
                     break;
                 }
             }
@@ -134,8 +136,8 @@ pub fn writes_after_flow<'s>(
                 break;
             }
         }
-        if let Some(flow) = found {
-            out.push(Violation { write, flow });
+        if let Some((flow, merge)) = found {
+            out.push(Violation { write, flow, merge });
         }
     }
     out
@@ -199,6 +201,166 @@ impl SourceWalk {
     }
 }
 
+/// The copies a deallocation plan hands merges (`cloned_edge(forwarder,
+/// value, merge)`: the edge copies `value` into `merge`), and whether one of
+/// them splits a write ([`CloneSplits::splits`]).
+pub struct CloneSplits<'a, 's> {
+    pub snapshot: &'s Snapshot,
+    pub ownership: &'a Ownership,
+    /// Built on first use.
+    pub liveness: &'a std::cell::OnceCell<Liveness<'s>>,
+    pub cloned_edge: &'a dyn Fn(OpId, ValueId, ValueId) -> bool,
+}
+
+impl CloneSplits<'_, '_> {
+    /// Copies of copies deeper than this count as splitting the write.
+    const DEPTH: u32 = 4;
+
+    /// Whether the copy of `cloned` handed to `merge` splits `write`
+    /// ([`clone_splits_write`]), or, when the write reaches neither side, a
+    /// copy further down that it reaches does.
+    pub fn splits(&self, write: OpId, merge: ValueId, cloned: ValueId, depth: u32) -> bool {
+        let split = clone_splits_write(
+            self.snapshot,
+            self.ownership,
+            self.liveness,
+            self.cloned_edge,
+            write,
+            merge,
+            cloned,
+        );
+        match split {
+            Split::Yes => true,
+            Split::No => false,
+            Split::Elsewhere(_) if depth >= Self::DEPTH => true,
+            Split::Elsewhere(roots) => {
+                let copies = copies_upstream(self.ownership, self.cloned_edge, &roots);
+                copies.is_empty()
+                    || copies
+                        .iter()
+                        .any(|&(m, v)| self.splits(write, m, v, depth + 1))
+            }
+        }
+    }
+}
+
+/// Whether handing merge `merge` a clone of `cloned` (a copy of its buffer)
+/// makes the write `write` reach only part of what uses the buffer after it.
+/// The clone splits the buffer in two *sides*: the original (the roots of
+/// `cloned`) and the copy (`merge`), each with the merges it reaches through
+/// edges that hand the buffer itself on (`cloned_edge(forwarder, value,
+/// merge)` says which edges copy instead). The write splits when it writes
+/// one side while a value of the other side is still live after it, or when
+/// it writes neither ([`Split::Elsewhere`]: a buffer copied further down,
+/// which the caller asks that copy about). Liveness is `liveness`'s, built on
+/// first use.
+fn clone_splits_write<'s>(
+    snap: &'s Snapshot,
+    ownership: &Ownership,
+    liveness: &std::cell::OnceCell<Liveness<'s>>,
+    cloned_edge: &dyn Fn(OpId, ValueId, ValueId) -> bool,
+    write: OpId,
+    merge: ValueId,
+    cloned: ValueId,
+) -> Split {
+    let Effects::Known(effects) = &snap.op(write).facts.effects else {
+        return Split::Yes;
+    };
+    // The roots of a side: its seeds and, to a fix-point, every merge fed
+    // by a value of the side along an edge that does not copy.
+    let side = |seeds: &mut dyn Iterator<Item = ValueId>| -> HashSet<ValueId> {
+        let mut out: HashSet<ValueId> = seeds.collect();
+        loop {
+            let mut grew = false;
+            for (index, incoming) in ownership.incoming.iter().enumerate() {
+                let to = ValueId(index as u32);
+                if out.contains(&to) || !ownership.critical[index] {
+                    continue;
+                }
+                if incoming.iter().any(|e| {
+                    !cloned_edge(e.forwarder, e.value, to)
+                        && ownership.roots_iter(e.value).any(|r| out.contains(&r))
+                }) {
+                    out.insert(to);
+                    grew = true;
+                }
+            }
+            if !grew {
+                return out;
+            }
+        }
+    };
+    let original = side(&mut ownership.roots_iter(cloned));
+    let copy = side(&mut std::iter::once(merge));
+    let liveness = || liveness.get_or_init(|| Liveness::new(snap));
+    let live = |roots: &HashSet<ValueId>| {
+        (0..snap.values.len() as u32).map(ValueId).any(|x| {
+            snap.value(x).kind.is_buffer()
+                && ownership.roots_iter(x).any(|r| roots.contains(&r))
+                && live_at(snap, liveness(), x, write)
+        })
+    };
+    let mut elsewhere = Vec::new();
+    for v in effects
+        .iter()
+        .filter(|e| e.kind == EffectKind::Write)
+        .filter_map(|e| e.value)
+        .filter(|&v| snap.value(v).kind.is_buffer())
+    {
+        let on_original = ownership.roots_iter(v).any(|r| original.contains(&r));
+        let on_copy = ownership.roots_iter(v).any(|r| copy.contains(&r));
+        if (on_original && live(&copy)) || (on_copy && live(&original)) {
+            return Split::Yes;
+        }
+        if !on_original && !on_copy {
+            elsewhere.extend(ownership.roots_iter(v));
+        }
+    }
+    if elsewhere.is_empty() {
+        Split::No
+    } else {
+        Split::Elsewhere(elsewhere)
+    }
+}
+
+/// What a clone does to a write ([`clone_splits_write`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Split {
+    /// The write reaches one buffer while the other is still used.
+    Yes,
+    /// Whatever it writes stays in one buffer, or the other is dead.
+    No,
+    /// It writes (also) a buffer on neither side (these roots): a copy made
+    /// further down, which decides.
+    Elsewhere(Vec<ValueId>),
+}
+
+/// The copies upstream of `roots`: from each root, back through the merges
+/// that hand the buffer itself on, every edge that copies instead
+/// (`cloned_edge`), as (the merge it feeds, the value it copies).
+fn copies_upstream(
+    ownership: &Ownership,
+    cloned_edge: &dyn Fn(OpId, ValueId, ValueId) -> bool,
+    roots: &[ValueId],
+) -> Vec<(ValueId, ValueId)> {
+    let mut seen: HashSet<ValueId> = HashSet::new();
+    let mut work: Vec<ValueId> = roots.to_vec();
+    let mut out = Vec::new();
+    while let Some(r) = work.pop() {
+        if !seen.insert(r) || !ownership.critical[r.index()] {
+            continue;
+        }
+        for e in &ownership.incoming[r.index()] {
+            if cloned_edge(e.forwarder, e.value, r) {
+                out.push((r, e.value));
+            } else {
+                work.extend(ownership.roots_iter(e.value));
+            }
+        }
+    }
+    out
+}
+
 /// Whether `value` is live right after `op` (lifted into the region that
 /// defines `value`; an op outside that region is out of its scope).
 fn live_at(snap: &Snapshot, liveness: &Liveness<'_>, value: ValueId, op: OpId) -> bool {
@@ -212,6 +374,15 @@ fn live_at(snap: &Snapshot, liveness: &Liveness<'_>, value: ValueId, op: OpId) -
     let Some(block) = snap.op(at).parent_block else {
         return false;
     };
+    // Defined after `at` in its block: not yet live there (a value defined
+    // in a block is never live into it).
+    if def_block == block
+        && let ValueDef::OpResult { op, .. } = snap.value(value).def
+        && let Some(def) = ancestor_op_in_region(snap, op, region)
+        && snap.op(def).position > snap.op(at).position
+    {
+        return false;
+    }
     if liveness.is_live_out(value, block) {
         return true;
     }

@@ -52,7 +52,7 @@
 
 use crate::analysis::{
     dominance::DominanceInfo,
-    snapshot::{OpId, Snapshot, ValueDef, ValueId},
+    snapshot::{OpId, Snapshot, ValueDef, ValueId, ValueKind},
     value_flow::{Origin, ValueFlow},
 };
 
@@ -201,10 +201,12 @@ pub struct Ownership {
     pub incoming: Vec<Vec<Incoming>>,
     /// Merge values that are critical.
     pub critical: Vec<bool>,
-    /// Values that name exactly one root's whole buffer: the root itself, a
-    /// cast of an exact alias, or a non-critical merge all of whose inputs
-    /// are exact aliases of it (not a view). Handing such a value on hands on
-    /// the root.
+    /// Values that name exactly one root's allocation: the root itself, a
+    /// cast or a view of an exact alias that keeps its allocated pointer
+    /// ([`keeps_allocation`]), or a non-critical merge all of whose inputs
+    /// are exact aliases of it. Handing such a value on hands on the root
+    /// (freeing it frees the root: `memref.dealloc` frees a memref's
+    /// allocated pointer).
     pub exact: Vec<bool>,
     pub problems: Vec<Problem>,
     /// The `handled` marks [`compute_with_handled`] was given: buffers that
@@ -219,24 +221,39 @@ impl Ownership {
     }
 }
 
+/// The source of `value` when `value` is the result of an op that keeps
+/// its source's allocation: a `CastOpInterface` op with one operand and one
+/// result (the same buffer with another static type), or the result of a
+/// `ViewLikeOpInterface` op viewing a memref as a memref. A memref's
+/// descriptor carries the pointer its buffer was allocated at, and a view
+/// (cast, subview, reinterpret_cast, collapse_shape, expand_shape,
+/// transpose, view) copies it from its source unchanged, whatever its offset,
+/// sizes and strides: the view, handed on, can free the buffer
+/// (`memref.dealloc` frees the allocated pointer).
+pub fn keeps_allocation(snapshot: &Snapshot, value: ValueId) -> Option<ValueId> {
+    let ValueDef::OpResult { op, index } = snapshot.value(value).def else {
+        return None;
+    };
+    let info = snapshot.op(op);
+    if info.facts.is_cast {
+        return (info.operands.len() == 1 && info.results.len() == 1).then(|| info.operands[0]);
+    }
+    let source = info.facts.view_source?;
+    let memref = |v: ValueId| snapshot.value(v).kind == ValueKind::RankedMemRef;
+    (index == 0 && info.results.len() == 1 && memref(value) && memref(source)).then_some(source)
+}
+
 /// Roots are exact; an alias merge is exact when all its inputs are exact
-/// aliases of its single root, and a cast (`CastOpInterface`) result when
-/// its operand is (greatest fix-point: start true, refute).
+/// aliases of its single root, and a cast or view that keeps its source's
+/// allocation ([`keeps_allocation`]) when its source is (greatest
+/// fix-point: start true, refute).
 fn exact_aliases(
     snapshot: &Snapshot,
     kinds: &[Kind],
     incoming: &[Vec<Incoming>],
     is_merge: &[bool],
 ) -> Vec<bool> {
-    let cast_source = |i: usize| -> Option<ValueId> {
-        match snapshot.values[i].def {
-            ValueDef::OpResult { op, .. } if snapshot.op(op).facts.is_cast => {
-                let info = snapshot.op(op);
-                (info.operands.len() == 1 && info.results.len() == 1).then(|| info.operands[0])
-            }
-            _ => None,
-        }
-    };
+    let cast_source = |i: usize| keeps_allocation(snapshot, ValueId(i as u32));
     let mut exact: Vec<bool> = kinds
         .iter()
         .enumerate()
@@ -612,6 +629,47 @@ impl ChangeTracker {
     }
 }
 
+/// Whether region-branch op `op` has a region exit whose edges are unknown
+/// (a terminator with neither successors, region-branch edges nor
+/// `ReturnLike`) but that hands on no buffer: the terminator forwards no
+/// buffer and the op has no buffer result (`scf.forall`, whose
+/// `scf.forall.in_parallel` runs its body as independent iterations). Such
+/// an op's regions are bodies of their own for deallocation: their buffers
+/// die in them, and buffers from outside are used, never handed in or out.
+pub fn has_opaque_exits(snapshot: &Snapshot, op: OpId) -> bool {
+    let info = snapshot.op(op);
+    if info.facts.region_branch.is_none()
+        || info
+            .results
+            .iter()
+            .any(|&r| snapshot.value(r).kind.is_buffer())
+    {
+        return false;
+    }
+    let mut opaque = false;
+    for &region in &info.regions {
+        for &block in &snapshot.region(region).blocks {
+            let Some(t) = snapshot.terminator(block) else {
+                continue;
+            };
+            let terminator = snapshot.op(t);
+            if terminator.facts.successors.is_empty()
+                && terminator.facts.terminator_edges.is_empty()
+            {
+                if terminator
+                    .operands
+                    .iter()
+                    .any(|&v| snapshot.value(v).kind.is_buffer())
+                {
+                    return false;
+                }
+                opaque = true;
+            }
+        }
+    }
+    opaque
+}
+
 fn collect_incoming(
     snapshot: &Snapshot,
     flow: &ValueFlow,
@@ -652,8 +710,10 @@ fn collect_incoming(
                 problems.push(Problem::UnknownSuccessorOperands { op: id });
             }
         }
-        if facts.region_branch.is_some() {
-            // Every region's exits must be known, or results miss sources.
+        if facts.region_branch.is_some() && !has_opaque_exits(snapshot, id) {
+            // Every region's exits must be known, or results (or region
+            // arguments) miss sources; an op whose unknown exits hand on no
+            // buffer is fine ([`has_opaque_exits`]).
             for &region in &op.regions {
                 for &block in &snapshot.region(region).blocks {
                     if let Some(t) = snapshot.terminator(block) {

@@ -1,7 +1,9 @@
 //! Diagnostics at an op's location: error, warning or remark, with notes
-//! attached at related ops. Emitted through MLIR's diagnostic engine, so
-//! `-verify-diagnostics` and `-mlir-print-op-on-diagnostic` work as for any
-//! MLIR pass.
+//! attached at related ops. Emitted through MLIR's diagnostic engine at the
+//! op's *location*, never at the op itself, so `-verify-diagnostics` works as
+//! for any MLIR pass and MLIR never prints the op after the message
+//! (`-mlir-print-op-on-diagnostic`, on by default, prints the op of a
+//! diagnostic at an op: a terminator, a loop, or a function's whole body).
 
 use melior::ir::{OperationRef, operation::OperationLike};
 use mlir_sys::{MlirLocation, MlirStringRef};
@@ -18,19 +20,10 @@ pub enum Severity {
 /// A diagnostic being built; nothing is reported until [`Diagnostic::emit`].
 #[must_use = "a diagnostic does nothing until emitted"]
 pub struct Diagnostic {
-    target: Target,
+    location: MlirLocation,
     severity: Severity,
     message: String,
     notes: Vec<(Option<MlirLocation>, String)>,
-}
-
-/// Where a diagnostic is reported.
-#[derive(Clone, Copy)]
-enum Target {
-    /// At the op (MLIR may print it: `-mlir-print-op-on-diagnostic`).
-    Op(mlir_sys::MlirOperation),
-    /// At a location only: the op is never printed.
-    Location(MlirLocation),
 }
 
 impl Diagnostic {
@@ -45,24 +38,8 @@ impl Diagnostic {
         message: impl Into<String>,
     ) -> Self {
         Diagnostic {
-            target: Target::Op(op),
-            severity,
-            message: message.into(),
-            notes: vec![],
-        }
-    }
-
-    /// A diagnostic at `op`'s location that never prints the op (MLIR
-    /// prints the op of a diagnostic at an op unless
-    /// `-mlir-print-op-on-diagnostic=false`; for a summary at a function that
-    /// is its whole body). `-verify-diagnostics` matches it as usual.
-    pub fn at_location_of(
-        op: &OperationRef<'_, '_>,
-        severity: Severity,
-        message: impl Into<String>,
-    ) -> Self {
-        Diagnostic {
-            target: Target::Location(op.location().to_raw()),
+            // SAFETY: a live op of the running pass (the caller's handle).
+            location: unsafe { mlir_sys::mlirOperationGetLocation(op) },
             severity,
             message: message.into(),
             notes: vec![],
@@ -77,10 +54,9 @@ impl Diagnostic {
         Self::new(op, Severity::Warning, message)
     }
 
-    /// A remark is a one-line report: at the op's location, never printing
-    /// the op (for a summary at a function, that would be its whole body).
+    /// A remark is a one-line report at the op's location.
     pub fn remark(op: &OperationRef<'_, '_>, message: impl Into<String>) -> Self {
-        Self::at_location_of(op, Severity::Remark, message)
+        Self::new(op, Severity::Remark, message)
     }
 
     /// Attaches a note at `at`'s location.
@@ -112,27 +88,17 @@ impl Diagnostic {
             })
             .collect();
         let messages: Vec<MlirStringRef> = self.notes.iter().map(|(_, m)| string_ref(m)).collect();
-        // SAFETY: the op or location is live (of the running pass); the string
+        // SAFETY: the location is live (of the running pass); the string
         // refs point into `self`, alive for the call.
         unsafe {
-            match self.target {
-                Target::Op(op) => ffi::bufrsShimEmitDiagnostic(
-                    op,
-                    severity,
-                    string_ref(&self.message),
-                    locations.as_ptr(),
-                    messages.as_ptr(),
-                    messages.len() as isize,
-                ),
-                Target::Location(location) => ffi::bufrsShimEmitDiagnosticAt(
-                    location,
-                    severity,
-                    string_ref(&self.message),
-                    locations.as_ptr(),
-                    messages.as_ptr(),
-                    messages.len() as isize,
-                ),
-            }
+            ffi::bufrsShimEmitDiagnosticAt(
+                self.location,
+                severity,
+                string_ref(&self.message),
+                locations.as_ptr(),
+                messages.as_ptr(),
+                messages.len() as isize,
+            )
         }
     }
 }

@@ -45,8 +45,9 @@
 //! terminator whose successors are unknown (including an unregistered op
 //! ending a block), an address carried out of its buffer's region or around
 //! a loop (or kept out of sight in a CFG loop), a write to a buffer after it
-//! flowed into a merge that may get a clone (the input contract,
-//! [`crate::analysis::input_contract`]), IR with ownership-based
+//! flowed into a merge that the plan hands a clone (the input contract,
+//! [`crate::analysis::input_contract`], where it matters: a merge that gets
+//! the buffer itself by a move shares every write), IR with ownership-based
 //! `bufferization.dealloc` ops.
 
 use melior::ir::OperationRef;
@@ -118,13 +119,13 @@ impl BufrsPass for BufferDeallocation {
             ownership::compute_with_handled(&snapshot, &dominance, alias.flow(), &handled);
         check_handled(&snapshot, &ownership, &alias, &handled)
             .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
-        // Input the pass cannot make correct: a write to a buffer after it
-        // flowed into a merge that may get a clone.
-        refuse_writes_after_flow(&alias, &ownership, &dominance, &map, Self::ARGUMENT)?;
         // Ownership-based deallocation in the input is accepted: its buffers
         // are left to it (`handled_by_ownership_deallocs`).
         let plan = plan(&snapshot, &dominance, &ownership, &[])
             .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
+        // Input the pass cannot make correct: a write to a buffer after it
+        // flowed into a merge the plan hands a clone of it.
+        refuse_writes_after_flow(&alias, &ownership, &dominance, &plan, &map, Self::ARGUMENT)?;
         // `apply` edits only for these: without any, the function is as
         // captured (and the passes after this one may read the snapshot).
         let edits = !(plan.erase.is_empty()

@@ -644,12 +644,10 @@ pub fn merge_allocations_in(
             } else {
                 format!("{line}; classes: transient {}", trace.buffers.len())
             };
-            // At the scope's location, not at the op: a remark at an op may
-            // print it, here the whole function body.
-            Diagnostic::at_location_of(&op_ref(trace.scope_op), Severity::Remark, line).emit();
+            Diagnostic::new(&op_ref(trace.scope_op), Severity::Remark, line).emit();
         }
         for left in &traces.left_alone {
-            Diagnostic::at_location_of(
+            Diagnostic::new(
                 &op_ref(left.alloc),
                 Severity::Remark,
                 format!(

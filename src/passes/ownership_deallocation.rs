@@ -53,6 +53,12 @@
 //! otherwise borrow the call's buffer operands (kept alive while the result
 //! is used). Functions used otherwise (address taken) keep the public ABI.
 //!
+//! Writes to a buffer after it flowed into a merge (the sparsifier's code
+//! writes into a buffer after passing it through an `scf.if` or `scf.for`)
+//! are accepted wherever the merge gets the buffer itself (a move or a
+//! borrow); only a write after a flow the plan must clone is refused (the
+//! write would reach one of the two buffers only).
+//!
 //! Clones remain where no flag can carry ownership: a returned buffer the
 //! function does not own under the public ABI (an argument, a global), a
 //! buffer handed to a merge it does not dominate while still used after the
@@ -170,9 +176,6 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
     let dominance = DominanceInfo::new(&snapshot);
     let alias = AliasAnalysis::new(&snapshot);
     let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
-    // The clone-based input contract: a write after a buffer flowed into
-    // a merge that may get a clone (or be borrowed: both share it).
-    refuse_writes_after_flow(&alias, &ownership, &dominance, &map, Pass::ARGUMENT)?;
     let extendable = extendable_ops(&snapshot, &map);
     let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
     let refused = [dialect::OWNERSHIP_BASED_DEALLOC];
@@ -196,6 +199,9 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
     };
     let plan = plan_with(&snapshot, &dominance, &ownership, &config)
         .map_err(|errors| emit_plan_errors(&map, &errors, Pass::ARGUMENT))?;
+    // A write after a buffer flowed into a merge matters only where the
+    // merge gets a clone: a move or a borrow hands it the buffer itself.
+    refuse_writes_after_flow(&alias, &ownership, &dominance, &plan, &map, Pass::ARGUMENT)?;
     let flags = plan
         .owns
         .iter()

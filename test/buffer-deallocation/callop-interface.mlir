@@ -5,7 +5,7 @@
 
 // Functions that return buffers: returned buffers are not freed, callers own
 // call results (and free them), and a returned buffer the function does not
-// own (an argument, a view) is cloned so that every result is owned.
+// own (an argument, a view of one) is cloned so that every result is owned.
 
 // CHECK-LABEL: func.func @returns_new
 // CHECK-NEXT:    %[[A:.*]] = memref.alloc()
@@ -32,20 +32,29 @@ func.func @returns_twice() -> (memref<4xf32>, memref<4xf32>) {
   return %a, %a : memref<4xf32>, memref<4xf32>
 }
 
-// A view of a local buffer: cloned, and the buffer freed.
+// A view of a local buffer keeps its allocated pointer: returned as it is,
+// neither cloned nor freed (the caller frees the buffer through the view).
 // CHECK-LABEL: func.func @returns_view
 // CHECK-NEXT:    %[[A:.*]] = memref.alloc()
-// CHECK-NEXT:    %[[V:.*]] = memref.subview %[[A]]
-// The copy of a view with a static offset: a buffer of its own, viewed with
-// the same layout (a bufferization.clone of this type does not lower).
-// CHECK-NEXT:    %[[B:.*]] = memref.alloc() : memref<4xf32>
-// CHECK-NEXT:    %[[C:.*]] = memref.reinterpret_cast %[[B]] to offset: [2], sizes: [2], strides: [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
-// CHECK-NEXT:    memref.copy %[[V]], %[[C]]
-// CHECK-NEXT:    memref.dealloc %[[A]]
-// CHECK-NEXT:    return %[[C]]
+// CHECK-NEXT:    %[[V:.*]] = memref.subview %[[A]][2] [2] [1]
+// CHECK-NEXT:    return %[[V]]
 func.func @returns_view() -> memref<2xf32, strided<[1], offset: 2>> {
   %a = memref.alloc() : memref<4xf32>
   %v = memref.subview %a[2] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
+  return %v : memref<2xf32, strided<[1], offset: 2>>
+}
+
+// A view of an argument: cloned. The copy of a view with a static offset
+// is a buffer of its own, viewed with the same layout (a
+// bufferization.clone of this type does not lower).
+// CHECK-LABEL: func.func @returns_view_of_argument
+// CHECK-NEXT:    %[[V:.*]] = memref.subview %arg0[2] [2] [1]
+// CHECK-NEXT:    %[[B:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    %[[C:.*]] = memref.reinterpret_cast %[[B]] to offset: [2], sizes: [2], strides: [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
+// CHECK-NEXT:    memref.copy %[[V]], %[[C]]
+// CHECK-NEXT:    return %[[C]]
+func.func @returns_view_of_argument(%arg0: memref<4xf32>) -> memref<2xf32, strided<[1], offset: 2>> {
+  %v = memref.subview %arg0[2] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
   return %v : memref<2xf32, strided<[1], offset: 2>>
 }
 

@@ -25,7 +25,7 @@ func.func @write_after_flowing_into_a_block_argument(%out: memref<2xf32>) {
 
 // The merge is critical: it receives %a or a buffer allocated on the other
 // path. The pass would clone %a into it; the write after would not show.
-// DEALLOC: error: bufrs-buffer-deallocation: writes a buffer after it flowed into a merge; clone-based deallocation needs every write before the buffer flows anywhere (seed 000's input contract)
+// DEALLOC: error: bufrs-buffer-deallocation: writes a buffer after it flowed into a merge that gets a copy of it (the buffer is still used after the merge, so it is not moved), and the write would reach only one of the two; write the buffer before it flows, or copy it explicitly (memref.alloc + memref.copy) before the merge and write the copy
 // DEALLOC: note: the buffer flowed here
 func.func @write_after_flowing_into_a_critical_merge(%c: i1, %out: memref<2xf32>) {
   %f = arith.constant 1.0 : f32

@@ -28,8 +28,8 @@ contain correct `memref.dealloc`s of buffers they no longer use. Before any
 pass a program leaks but has no other memory error, and its output is fully
 determined (no uninitialized or out-of-bounds access).
 
-Two options (both on by default; `--no-...` turns one off, and with both off
-a seed gives exactly the programs of earlier versions):
+Three options (all on by default; `--no-...` turns one off, and with all
+off a seed gives exactly the programs of earlier versions):
 
 --shuffle-blocks: the non-entry blocks of every region are written in a
   random order (bufrs_utils/block_order.py; the order comes from a generator of
@@ -44,8 +44,18 @@ a seed gives exactly the programs of earlier versions):
   correct only if every pass keeps it alive and its bytes its own until the
   call: a pass that frees it (or reuses its bytes) after its last use as a
   memref makes the read a use after free (or changes the output).
+--iter-arg-shapes: scf.for loops whose iter_args carry what deallocation
+  has to follow through them: an init allocated right there in the body of
+  a cf loop, a strided cast (memref<?xi64, strided<[1], offset: ?>>) of a
+  buffer argument as one more iter_arg, a subview at offset 0 of an init
+  read after the loop (the init lives on past the loop that took it), and,
+  on a path of a cf branch, the result of a loop over an init allocated on
+  that path handed to the join.
+  These decisions come from a generator of their own, so without them the
+  program is as before.
 """
 
+import argparse
 import random
 import re
 from collections import namedtuple
@@ -740,8 +750,13 @@ class Fn:
                 self.read_and_free(inner, freed)
             self.body(inner, shares[b], depth + 1, multi=True)
             ops = [(inner.acc, "i64")]
+            shapes = self.prog.shape_rng
             for i, (ty, m) in enumerate(slots):
-                name, g = self.provide(inner, ty, m)
+                if i == 0 and shapes is not None and not isinstance(ty.layout, int) and shapes.random() < 0.35:
+                    name, g = self.loop_result_into_join(inner, ty, m, shapes)
+                    ops[0] = (inner.acc, "i64")
+                else:
+                    name, g = self.provide(inner, ty, m)
                 ops.append((name, ttext(ty)))
                 join_groups[i].append(g)
             self.emit(f"cf.br {self.edge(join, ops)}")
@@ -967,6 +982,9 @@ class Fn:
         trip = self.pick_trip(env)
         slots = self.choose_slots(env)
         inits = [self.provide(env, ty, m) for ty, m in slots]
+        shapes = self.prog.shape_rng
+        if shapes is not None:
+            self.iter_arg_inits(env, slots, inits, shapes)
         stack = any(g.stack for _, g in inits)
         param = any(g.from_param for _, g in inits)
         iv, a = self.new("i"), self.new("a")
@@ -992,6 +1010,78 @@ class Fn:
         self.emit("}")
         env.acc = self.result(res, n, 0)
         self.merged(env, [self.result(res, n, i + 1) for i in range(len(slots))], slots, [[g] for _, g in inits])
+        if shapes is not None:
+            self.view_init_after_loop(env, inits, shapes)
+
+    def iter_arg_inits(self, env, slots, inits, shapes):
+        """--iter-arg-shapes: in the body of a cf loop, the first init is
+        allocated right here; now and then one more iter_arg takes a strided
+        cast of a buffer argument."""
+        in_cf_loop = bool(self.cf_loops) and self.cf_loops[-1][0] == self.region
+        if slots and in_cf_loop and shapes.random() < 0.5:
+            ty, m = slots[0]
+            buf = self.alloc_like(env, ty, m)
+            buf.group.frozen = True
+            buf.group.escaped = True
+            inits[0] = (self.coerce(buf, ty), buf.group)
+        params = [b for b in env.bufs if b.name.startswith("%pb") and castable(b.ty, V)]
+        if params and len(slots) < 3 and shapes.random() < 0.3:
+            b = shapes.choice(params)
+            slots.append((V, b.minsize))
+            inits.append((self.coerce(b, V), b.group))
+
+    def loop_result_into_join(self, env, ty, m, shapes):
+        """--iter-arg-shapes: a buffer allocated here is the init of an
+        scf.for whose body yields fresh buffers, a subview of the init is
+        read after the loop, and the loop's result is what this path hands
+        to the join. Returns (the result as `ty`, its group)."""
+        init = self.alloc_like(env, ty, m)
+        init.group.frozen = True
+        init.group.escaped = True
+        trip = self.pick_trip(env)
+        iv, a, b, res = self.new("i"), self.new("a"), self.new("a"), self.new("r")
+        self.emit(
+            f"{res}:2 = scf.for {iv} = {self.const(0)} to {trip} step {self.const(1)} "
+            f"iter_args({a} = {env.acc}, {b} = {self.coerce(init, ty)}) -> (i64, {ttext(ty)}) {{"
+        )
+        saved = self.enter_region()
+        self.loop += 1
+        inner = env.child()
+        inner.acc = a
+        inner.ivs.append(iv)
+        self.merged(inner, [b], [(ty, m)], [[init.group]])
+        fresh = self.alloc_like(inner, ty, m)
+        fresh.group.frozen = True
+        fresh.group.escaped = True
+        self.emit(f"scf.yield {inner.acc}, {self.coerce(fresh, ty)} : i64, {ttext(ty)}")
+        self.loop -= 1
+        self.leave_region(saved)
+        self.emit("}")
+        env.acc = self.result(res, 2, 0)
+        group = Group(self.loop, frozen=True)
+        group.escaped = True
+        if init.root and init.ty.layout == ID and init.minsize >= 2:
+            view = self.subview(env, init, 0, shapes.randint(1, init.minsize), dynamic=False)
+            v = self.new()
+            self.emit(f"{v} = memref.load {view.name}[{self.const(0)}] : {ttext(view.ty)}")
+            self.mix(env, v)
+        return self.result(res, 2, 1), group
+
+    def view_init_after_loop(self, env, inits, shapes):
+        """--iter-arg-shapes: now and then a subview at offset 0 of an
+        allocation the loop took as an init, read after the loop."""
+        groups = [g for _, g in inits]
+        cands = [
+            b for b in env.bufs
+            if any(b.group is g for g in groups) and b.root and b.ty.layout == ID and b.minsize >= 2
+        ]
+        if not cands or shapes.random() >= 0.4:
+            return
+        b = shapes.choice(cands)
+        view = self.subview(env, b, 0, shapes.randint(1, b.minsize), dynamic=False)
+        v = self.new()
+        self.emit(f"{v} = memref.load {view.name}[{self.const(0)}] : {ttext(view.ty)}")
+        self.mix(env, v)
 
     def c_while(self, env, depth, budget):
         r = self.rng
@@ -1102,8 +1192,12 @@ class Fn:
 
 
 class Program:
-    def __init__(self, seed, index, small=False, shuffle=True, pointer_escapes=True, private=False):
+    def __init__(self, seed, index, small=False, shuffle=True, pointer_escapes=True, private=False,
+                 iter_arg_shapes=True):
         self.small = small
+        # --iter-arg-shapes: its own generator, so that the other choices
+        # stay those of a program without the shapes.
+        self.shape_rng = random.Random(f"bufrs-gen-shapes:{seed}:{index}") if iter_arg_shapes else None
         self.private = private
         self.rng = random.Random(f"bufrs-gen:{seed}:{index}" + (":small" if small else ""))
         self.seed = seed
@@ -1130,7 +1224,8 @@ class Program:
         header = (
             f"// Generated by utils/gen_programs.py --seed {self.seed} --first {self.index} --count 1"
             f"{' --small' if self.small else ''}{'' if self.shuffle else ' --no-shuffle-blocks'}"
-            f"{'' if self.pointer_escapes else ' --no-pointer-escapes'}\n"
+            f"{'' if self.pointer_escapes else ' --no-pointer-escapes'}"
+            f"{'' if self.shape_rng is not None else ' --no-iter-arg-shapes'}\n"
             f"// (frees in the program: {'some' if self.frees else 'none'})\n"
         )
         helpers = (READ_HELPER if self.pointer_escapes else "") + HELPERS
@@ -1187,16 +1282,21 @@ class Program:
         return "\n".join(["func.func @run() {"] + consts + run.lines + ["}"])
 
 
-def generate(seed, index, small=False, shuffle=True, pointer_escapes=True, private=False):
+def generate(seed, index, small=False, shuffle=True, pointer_escapes=True, private=False,
+             iter_arg_shapes=True):
     """Program `index` of `seed`; with `private`, its functions @fN are
     private (only @run is public; the same program otherwise)."""
-    return Program(seed, index, small, shuffle, pointer_escapes, private).generate()
+    return Program(seed, index, small, shuffle, pointer_escapes, private, iter_arg_shapes).generate()
 
 
 def add_options(parser):
     """The generator's options (also run_dealloc_corpus.py's)."""
     gen_common.add_shuffle_blocks_option(parser, "every region")
     gen_common.add_pointer_escapes_option(parser)
+    parser.add_argument("--iter-arg-shapes", action=argparse.BooleanOptionalAction, default=True,
+                        help="scf.for iter_args with an init allocated in a cf loop body, a strided "
+                             "cast of a buffer argument, and a subview of an init read after the loop "
+                             "(default: on)")
     parser.add_argument("--private-functions", action="store_true",
                         help="make the functions @fN private (only @run is public), e.g. for "
                              "private-function-dynamic-ownership; the programs are otherwise the same")

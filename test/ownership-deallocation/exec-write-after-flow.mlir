@@ -1,0 +1,227 @@
+// Writes to a buffer after it flowed into a merge, as the sparsifier's code
+// does: @grow passes a buffer into an scf.for as an iter_arg init, the loop
+// body grows it (memref.realloc, inside an scf.if whose result merges the
+// grown and the old buffer) and writes into the merge, and the function
+// writes into the loop's result after the loop; @write_original_after_loop
+// writes into the original buffer after the loop that carried it. No write
+// reaches one of two buffers while the other is still used: where the plan
+// clones (the merge of a buffer from outside the scf.if), the clone is made
+// before the write and the original is dead, so both deallocation pipelines
+// accept the program. The static verifier accepts both outputs, and both run
+// clean under AddressSanitizer with the program's output.
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline,bufrs-verify-deallocation)' | FileCheck %s
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-deallocation-pipeline,bufrs-verify-deallocation)' | FileCheck %s --check-prefix=CLONE
+// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT
+// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT
+// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s --check-prefix=OUT
+
+// OUT:      108
+// OUT-NEXT: 15
+// OUT-NOT: {{.}}
+
+// CHECK-LABEL: func.func @grow(
+// CHECK-SAME: %[[GROW_ARG0:[a-z0-9_#]+]]: index) -> i64 {
+// CHECK-NEXT: %[[GROW_C0:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[GROW_C1:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[GROW_C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[GROW_C100_I64:[a-z0-9_]+]] = arith.constant 100 : i64
+// CHECK-NEXT: %[[GROW_ALLOC:[a-z0-9_]+]] = memref.alloc(%[[GROW_C2]]) : memref<?xi64>
+// CHECK-NEXT: %[[GROW_C0_I64:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: memref.store %[[GROW_C0_I64]], %[[GROW_ALLOC]][%[[GROW_C0]]] : memref<?xi64>
+// CHECK-NEXT: %[[GROW_V_0:[a-z0-9_]+]] = scf.for %[[GROW_ARG1:[a-z0-9_]+]] = %[[GROW_C0]] to %[[GROW_ARG0]] step %[[GROW_C1]] iter_args(%[[GROW_ARG2:[a-z0-9_]+]] = %[[GROW_ALLOC]]) -> (memref<?xi64>) {
+// CHECK-NEXT: %[[GROW_DIM:[a-z0-9_]+]] = memref.dim %[[GROW_ARG2]], %[[GROW_C0]] : memref<?xi64>
+// CHECK-NEXT: %[[GROW_V_5:[a-z0-9_]+]] = arith.cmpi uge, %[[GROW_ARG1]], %[[GROW_DIM]] : index
+// CHECK-NEXT: %[[GROW_V_6:[a-z0-9_]+]]:2 = scf.if %[[GROW_V_5]] -> (memref<?xi64>, i1) {
+// CHECK-NEXT: %[[GROW_V_9:[a-z0-9_]+]] = arith.muli %[[GROW_DIM]], %[[GROW_C2]] : index
+// CHECK-NEXT: %[[GROW_C0_0:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[GROW_DIM_1:[a-z0-9_]+]] = memref.dim %[[GROW_ARG2]], %[[GROW_C0_0]] : memref<?xi64>
+// CHECK-NEXT: %[[GROW_V_10:[a-z0-9_]+]] = arith.cmpi ult, %[[GROW_DIM_1]], %[[GROW_V_9]] : index
+// CHECK-NEXT: %[[GROW_V_11:[a-z0-9_]+]]:2 = scf.if %[[GROW_V_10]] -> (memref<?xi64>, i1) {
+// CHECK-NEXT: %[[GROW_ALLOC_2:[a-z0-9_]+]] = memref.alloc(%[[GROW_V_9]]) : memref<?xi64>
+// CHECK-NEXT: %[[GROW_SUBVIEW:[a-z0-9_]+]] = memref.subview %[[GROW_ALLOC_2]][0] [%[[GROW_DIM_1]]] [1] : memref<?xi64> to memref<?xi64, strided<[1]>>
+// CHECK-NEXT: memref.copy %[[GROW_ARG2]], %[[GROW_SUBVIEW]] : memref<?xi64> to memref<?xi64, strided<[1]>>
+// CHECK-NEXT: %[[GROW_TRUE:[a-z0-9_]+]] = arith.constant true
+// CHECK-NEXT: scf.yield %[[GROW_ALLOC_2]], %[[GROW_TRUE]] : memref<?xi64>, i1
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[GROW_REINTERPRET_CAST:[a-z0-9_]+]] = memref.reinterpret_cast %[[GROW_ARG2]] to offset: [0], sizes: [%[[GROW_V_9]]], strides: [1] : memref<?xi64> to memref<?xi64>
+// CHECK-NEXT: %[[GROW_FALSE:[a-z0-9_]+]] = arith.constant false
+// CHECK-NEXT: scf.yield %[[GROW_REINTERPRET_CAST]], %[[GROW_FALSE]] : memref<?xi64>, i1
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield %[[GROW_V_11]]#0, %[[GROW_V_11]]#1 : memref<?xi64>, i1
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[GROW_FALSE]] = arith.constant false
+// CHECK-NEXT: scf.yield %[[GROW_ARG2]], %[[GROW_FALSE]] : memref<?xi64>, i1
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[GROW_V_7:[a-z0-9_]+]] = arith.index_cast %[[GROW_ARG1]] : index to i64
+// CHECK-NEXT: memref.store %[[GROW_V_7]], %[[GROW_V_6]]#0[%[[GROW_ARG1]]] : memref<?xi64>
+// CHECK-NEXT: %[[GROW_V_8:[a-z0-9_]+]] = bufferization.clone %[[GROW_V_6]]#0 : memref<?xi64> to memref<?xi64>
+// CHECK-NEXT: memref.dealloc %[[GROW_ARG2]] : memref<?xi64>
+// CHECK-NEXT: scf.if %[[GROW_V_6]]#1 {
+// CHECK-NEXT: memref.dealloc %[[GROW_V_6]]#0 : memref<?xi64>
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield %[[GROW_V_8]] : memref<?xi64>
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.store %[[GROW_C100_I64]], %[[GROW_V_0]][%[[GROW_C0]]] : memref<?xi64>
+// CHECK-NEXT: %[[GROW_V_1:[a-z0-9_]+]] = arith.subi %[[GROW_ARG0]], %[[GROW_C1]] : index
+// CHECK-NEXT: %[[GROW_V_2:[a-z0-9_]+]] = memref.load %[[GROW_V_0]][%[[GROW_C0]]] : memref<?xi64>
+// CHECK-NEXT: %[[GROW_V_3:[a-z0-9_]+]] = memref.load %[[GROW_V_0]][%[[GROW_V_1]]] : memref<?xi64>
+// CHECK-NEXT: memref.dealloc %[[GROW_V_0]] : memref<?xi64>
+// CHECK-NEXT: %[[GROW_V_4:[a-z0-9_]+]] = arith.addi %[[GROW_V_2]], %[[GROW_V_3]] : i64
+// CHECK-NEXT: return %[[GROW_V_4]] : i64
+// CHECK-NEXT: }
+
+// CHECK-LABEL: func.func @write_original_after_loop(
+// CHECK-SAME: %[[WRITE_ORIGINAL_AFTER_LOOP_ARG0:[a-z0-9_#]+]]: index) -> i64 {
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C0:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C1:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C7_I64:[a-z0-9_]+]] = arith.constant 7 : i64
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC:[a-z0-9_]+]] = memref.alloc(%[[WRITE_ORIGINAL_AFTER_LOOP_C4]]) : memref<?xi64>
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C1_I64:[a-z0-9_]+]] = arith.constant 1 : i64
+// CHECK-NEXT: memref.store %[[WRITE_ORIGINAL_AFTER_LOOP_C1_I64]], %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC]][%[[WRITE_ORIGINAL_AFTER_LOOP_C0]]] : memref<?xi64>
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_0:[a-z0-9_]+]] = scf.for %[[WRITE_ORIGINAL_AFTER_LOOP_ARG1:[a-z0-9_]+]] = %[[WRITE_ORIGINAL_AFTER_LOOP_C0]] to %[[WRITE_ORIGINAL_AFTER_LOOP_ARG0]] step %[[WRITE_ORIGINAL_AFTER_LOOP_C1]] iter_args(%[[WRITE_ORIGINAL_AFTER_LOOP_ARG2:[a-z0-9_]+]] = %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC]]) -> (memref<?xi64>) {
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_4:[a-z0-9_]+]] = memref.load %[[WRITE_ORIGINAL_AFTER_LOOP_ARG2]][%[[WRITE_ORIGINAL_AFTER_LOOP_C0]]] : memref<?xi64>
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_5:[a-z0-9_]+]] = arith.addi %[[WRITE_ORIGINAL_AFTER_LOOP_V_4]], %[[WRITE_ORIGINAL_AFTER_LOOP_V_4]] : i64
+// CHECK-NEXT: memref.store %[[WRITE_ORIGINAL_AFTER_LOOP_V_5]], %[[WRITE_ORIGINAL_AFTER_LOOP_ARG2]][%[[WRITE_ORIGINAL_AFTER_LOOP_C0]]] : memref<?xi64>
+// CHECK-NEXT: scf.yield %[[WRITE_ORIGINAL_AFTER_LOOP_ARG2]] : memref<?xi64>
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.store %[[WRITE_ORIGINAL_AFTER_LOOP_C7_I64]], %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC]][%[[WRITE_ORIGINAL_AFTER_LOOP_C1]]] : memref<?xi64>
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_1:[a-z0-9_]+]] = memref.load %[[WRITE_ORIGINAL_AFTER_LOOP_V_0]][%[[WRITE_ORIGINAL_AFTER_LOOP_C0]]] : memref<?xi64>
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_2:[a-z0-9_]+]] = memref.load %[[WRITE_ORIGINAL_AFTER_LOOP_V_0]][%[[WRITE_ORIGINAL_AFTER_LOOP_C1]]] : memref<?xi64>
+// CHECK-NEXT: memref.dealloc %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC]] : memref<?xi64>
+// CHECK-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_3:[a-z0-9_]+]] = arith.addi %[[WRITE_ORIGINAL_AFTER_LOOP_V_1]], %[[WRITE_ORIGINAL_AFTER_LOOP_V_2]] : i64
+// CHECK-NEXT: return %[[WRITE_ORIGINAL_AFTER_LOOP_V_3]] : i64
+// CHECK-NEXT: }
+
+// CLONE-LABEL: func.func @grow(
+// CLONE-SAME: %[[GROW_ARG0:[a-z0-9_#]+]]: index) -> i64 {
+// CLONE-NEXT: %[[GROW_C0:[a-z0-9_]+]] = arith.constant 0 : index
+// CLONE-NEXT: %[[GROW_C1:[a-z0-9_]+]] = arith.constant 1 : index
+// CLONE-NEXT: %[[GROW_C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CLONE-NEXT: %[[GROW_C100_I64:[a-z0-9_]+]] = arith.constant 100 : i64
+// CLONE-NEXT: %[[GROW_ALLOC:[a-z0-9_]+]] = memref.alloc(%[[GROW_C2]]) : memref<?xi64>
+// CLONE-NEXT: %[[GROW_C0_I64:[a-z0-9_]+]] = arith.constant 0 : i64
+// CLONE-NEXT: memref.store %[[GROW_C0_I64]], %[[GROW_ALLOC]][%[[GROW_C0]]] : memref<?xi64>
+// CLONE-NEXT: %[[GROW_V_0:[a-z0-9_]+]] = scf.for %[[GROW_ARG1:[a-z0-9_]+]] = %[[GROW_C0]] to %[[GROW_ARG0]] step %[[GROW_C1]] iter_args(%[[GROW_ARG2:[a-z0-9_]+]] = %[[GROW_ALLOC]]) -> (memref<?xi64>) {
+// CLONE-NEXT: %[[GROW_DIM:[a-z0-9_]+]] = memref.dim %[[GROW_ARG2]], %[[GROW_C0]] : memref<?xi64>
+// CLONE-NEXT: %[[GROW_V_5:[a-z0-9_]+]] = arith.cmpi uge, %[[GROW_ARG1]], %[[GROW_DIM]] : index
+// CLONE-NEXT: %[[GROW_V_6:[a-z0-9_]+]] = scf.if %[[GROW_V_5]] -> (memref<?xi64>) {
+// CLONE-NEXT: %[[GROW_V_8:[a-z0-9_]+]] = arith.muli %[[GROW_DIM]], %[[GROW_C2]] : index
+// CLONE-NEXT: %[[GROW_C0_0:[a-z0-9_]+]] = arith.constant 0 : index
+// CLONE-NEXT: %[[GROW_DIM_1:[a-z0-9_]+]] = memref.dim %[[GROW_ARG2]], %[[GROW_C0_0]] : memref<?xi64>
+// CLONE-NEXT: %[[GROW_V_9:[a-z0-9_]+]] = arith.cmpi ult, %[[GROW_DIM_1]], %[[GROW_V_8]] : index
+// CLONE-NEXT: %[[GROW_V_10:[a-z0-9_]+]] = scf.if %[[GROW_V_9]] -> (memref<?xi64>) {
+// CLONE-NEXT: %[[GROW_ALLOC_2:[a-z0-9_]+]] = memref.alloc(%[[GROW_V_8]]) : memref<?xi64>
+// CLONE-NEXT: %[[GROW_SUBVIEW:[a-z0-9_]+]] = memref.subview %[[GROW_ALLOC_2]][0] [%[[GROW_DIM_1]]] [1] : memref<?xi64> to memref<?xi64, strided<[1]>>
+// CLONE-NEXT: memref.copy %[[GROW_ARG2]], %[[GROW_SUBVIEW]] : memref<?xi64> to memref<?xi64, strided<[1]>>
+// CLONE-NEXT: scf.yield %[[GROW_ALLOC_2]] : memref<?xi64>
+// CLONE-NEXT: } else {
+// CLONE-NEXT: %[[GROW_REINTERPRET_CAST:[a-z0-9_]+]] = memref.reinterpret_cast %[[GROW_ARG2]] to offset: [0], sizes: [%[[GROW_V_8]]], strides: [1] : memref<?xi64> to memref<?xi64>
+// CLONE-NEXT: %[[GROW_V_11:[a-z0-9_]+]] = bufferization.clone %[[GROW_REINTERPRET_CAST]] : memref<?xi64> to memref<?xi64>
+// CLONE-NEXT: scf.yield %[[GROW_V_11]] : memref<?xi64>
+// CLONE-NEXT: }
+// CLONE-NEXT: scf.yield %[[GROW_V_10]] : memref<?xi64>
+// CLONE-NEXT: } else {
+// CLONE-NEXT: %[[GROW_V_8]] = bufferization.clone %[[GROW_ARG2]] : memref<?xi64> to memref<?xi64>
+// CLONE-NEXT: scf.yield %[[GROW_V_8]] : memref<?xi64>
+// CLONE-NEXT: }
+// CLONE-NEXT: memref.dealloc %[[GROW_ARG2]] : memref<?xi64>
+// CLONE-NEXT: %[[GROW_V_7:[a-z0-9_]+]] = arith.index_cast %[[GROW_ARG1]] : index to i64
+// CLONE-NEXT: memref.store %[[GROW_V_7]], %[[GROW_V_6]][%[[GROW_ARG1]]] : memref<?xi64>
+// CLONE-NEXT: scf.yield %[[GROW_V_6]] : memref<?xi64>
+// CLONE-NEXT: }
+// CLONE-NEXT: memref.store %[[GROW_C100_I64]], %[[GROW_V_0]][%[[GROW_C0]]] : memref<?xi64>
+// CLONE-NEXT: %[[GROW_V_1:[a-z0-9_]+]] = arith.subi %[[GROW_ARG0]], %[[GROW_C1]] : index
+// CLONE-NEXT: %[[GROW_V_2:[a-z0-9_]+]] = memref.load %[[GROW_V_0]][%[[GROW_C0]]] : memref<?xi64>
+// CLONE-NEXT: %[[GROW_V_3:[a-z0-9_]+]] = memref.load %[[GROW_V_0]][%[[GROW_V_1]]] : memref<?xi64>
+// CLONE-NEXT: memref.dealloc %[[GROW_V_0]] : memref<?xi64>
+// CLONE-NEXT: %[[GROW_V_4:[a-z0-9_]+]] = arith.addi %[[GROW_V_2]], %[[GROW_V_3]] : i64
+// CLONE-NEXT: return %[[GROW_V_4]] : i64
+// CLONE-NEXT: }
+
+// CLONE-LABEL: func.func @write_original_after_loop(
+// CLONE-SAME: %[[WRITE_ORIGINAL_AFTER_LOOP_ARG0:[a-z0-9_#]+]]: index) -> i64 {
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C0:[a-z0-9_]+]] = arith.constant 0 : index
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C1:[a-z0-9_]+]] = arith.constant 1 : index
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C7_I64:[a-z0-9_]+]] = arith.constant 7 : i64
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC:[a-z0-9_]+]] = memref.alloc(%[[WRITE_ORIGINAL_AFTER_LOOP_C4]]) : memref<?xi64>
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_C1_I64:[a-z0-9_]+]] = arith.constant 1 : i64
+// CLONE-NEXT: memref.store %[[WRITE_ORIGINAL_AFTER_LOOP_C1_I64]], %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC]][%[[WRITE_ORIGINAL_AFTER_LOOP_C0]]] : memref<?xi64>
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_0:[a-z0-9_]+]] = scf.for %[[WRITE_ORIGINAL_AFTER_LOOP_ARG1:[a-z0-9_]+]] = %[[WRITE_ORIGINAL_AFTER_LOOP_C0]] to %[[WRITE_ORIGINAL_AFTER_LOOP_ARG0]] step %[[WRITE_ORIGINAL_AFTER_LOOP_C1]] iter_args(%[[WRITE_ORIGINAL_AFTER_LOOP_ARG2:[a-z0-9_]+]] = %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC]]) -> (memref<?xi64>) {
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_4:[a-z0-9_]+]] = memref.load %[[WRITE_ORIGINAL_AFTER_LOOP_ARG2]][%[[WRITE_ORIGINAL_AFTER_LOOP_C0]]] : memref<?xi64>
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_5:[a-z0-9_]+]] = arith.addi %[[WRITE_ORIGINAL_AFTER_LOOP_V_4]], %[[WRITE_ORIGINAL_AFTER_LOOP_V_4]] : i64
+// CLONE-NEXT: memref.store %[[WRITE_ORIGINAL_AFTER_LOOP_V_5]], %[[WRITE_ORIGINAL_AFTER_LOOP_ARG2]][%[[WRITE_ORIGINAL_AFTER_LOOP_C0]]] : memref<?xi64>
+// CLONE-NEXT: scf.yield %[[WRITE_ORIGINAL_AFTER_LOOP_ARG2]] : memref<?xi64>
+// CLONE-NEXT: }
+// CLONE-NEXT: memref.store %[[WRITE_ORIGINAL_AFTER_LOOP_C7_I64]], %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC]][%[[WRITE_ORIGINAL_AFTER_LOOP_C1]]] : memref<?xi64>
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_1:[a-z0-9_]+]] = memref.load %[[WRITE_ORIGINAL_AFTER_LOOP_V_0]][%[[WRITE_ORIGINAL_AFTER_LOOP_C0]]] : memref<?xi64>
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_2:[a-z0-9_]+]] = memref.load %[[WRITE_ORIGINAL_AFTER_LOOP_V_0]][%[[WRITE_ORIGINAL_AFTER_LOOP_C1]]] : memref<?xi64>
+// CLONE-NEXT: memref.dealloc %[[WRITE_ORIGINAL_AFTER_LOOP_ALLOC]] : memref<?xi64>
+// CLONE-NEXT: %[[WRITE_ORIGINAL_AFTER_LOOP_V_3:[a-z0-9_]+]] = arith.addi %[[WRITE_ORIGINAL_AFTER_LOOP_V_1]], %[[WRITE_ORIGINAL_AFTER_LOOP_V_2]] : i64
+// CLONE-NEXT: return %[[WRITE_ORIGINAL_AFTER_LOOP_V_3]] : i64
+// CLONE-NEXT: }
+
+func.func private @bufrs_print_i64(i64)
+
+func.func @grow(%n: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %k = arith.constant 100 : i64
+  %b = memref.alloc(%c2) : memref<?xi64>
+  %z = arith.constant 0 : i64
+  memref.store %z, %b[%c0] : memref<?xi64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %b) -> (memref<?xi64>) {
+    %d = memref.dim %cur, %c0 : memref<?xi64>
+    %full = arith.cmpi uge, %i, %d : index
+    %next = scf.if %full -> (memref<?xi64>) {
+      %d2 = arith.muli %d, %c2 : index
+      %g = memref.realloc %cur(%d2) : memref<?xi64> to memref<?xi64>
+      scf.yield %g : memref<?xi64>
+    } else {
+      scf.yield %cur : memref<?xi64>
+    }
+    %iv = arith.index_cast %i : index to i64
+    memref.store %iv, %next[%i] : memref<?xi64>
+    scf.yield %next : memref<?xi64>
+  }
+  memref.store %k, %r[%c0] : memref<?xi64>
+  %last = arith.subi %n, %c1 : index
+  %a = memref.load %r[%c0] : memref<?xi64>
+  %l = memref.load %r[%last] : memref<?xi64>
+  %s = arith.addi %a, %l : i64
+  return %s : i64
+}
+
+func.func @write_original_after_loop(%n: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %k = arith.constant 7 : i64
+  %b = memref.alloc(%c4) : memref<?xi64>
+  %z = arith.constant 1 : i64
+  memref.store %z, %b[%c0] : memref<?xi64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %b) -> (memref<?xi64>) {
+    %v = memref.load %cur[%c0] : memref<?xi64>
+    %w = arith.addi %v, %v : i64
+    memref.store %w, %cur[%c0] : memref<?xi64>
+    scf.yield %cur : memref<?xi64>
+  }
+  memref.store %k, %b[%c1] : memref<?xi64>
+  %a = memref.load %r[%c0] : memref<?xi64>
+  %e = memref.load %r[%c1] : memref<?xi64>
+  %s = arith.addi %a, %e : i64
+  return %s : i64
+}
+
+func.func @run() {
+  %c3 = arith.constant 3 : index
+  %c9 = arith.constant 9 : index
+  %a = func.call @grow(%c9) : (index) -> i64
+  func.call @bufrs_print_i64(%a) : (i64) -> ()
+  %b = func.call @write_original_after_loop(%c3) : (index) -> i64
+  func.call @bufrs_print_i64(%b) : (i64) -> ()
+  return
+}
