@@ -9,8 +9,8 @@
 // subview of an iter_arg init after the loop, a strided cast of an argument
 // as an iter_arg).
 
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline,bufrs-verify-deallocation)' | FileCheck %s
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{private-function-dynamic-ownership=true},bufrs-verify-deallocation{private-function-dynamic-ownership=true})' | FileCheck %s
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{keep-clones=true},bufrs-verify-deallocation)' | FileCheck %s
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{private-function-dynamic-ownership=true keep-clones=true},bufrs-verify-deallocation{private-function-dynamic-ownership=true})' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{private-function-dynamic-ownership=true})' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT

@@ -10,8 +10,8 @@
 // accept the program. The static verifier accepts both outputs, and both run
 // clean under AddressSanitizer with the program's output.
 
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline,bufrs-verify-deallocation)' | FileCheck %s
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-deallocation-pipeline,bufrs-verify-deallocation)' | FileCheck %s --check-prefix=CLONE
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{keep-clones=true},bufrs-verify-deallocation)' | FileCheck %s
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true},bufrs-verify-deallocation)' | FileCheck %s --check-prefix=CLONE
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s --check-prefix=OUT
