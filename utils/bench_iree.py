@@ -17,6 +17,9 @@ IREE: `iree-compile --iree-hal-target-device=local
 of that pass gives every `stream.resource.alloca ... !stream.resource<transient>{%size}`
 (one per pack, its laid-out size); the program's transient bytes are their sum
 over all functions. A size that is not a constant is counted as dynamic.
+"IREE results" sums its `!stream.resource<external>` allocas of constant
+size: the functions' results, which bufrs counts among the buffers left alone
+(IREE's stderr is printed as well when it rejects a program).
 
 bufrs: the same input through upstream's tensor-level fusion and one-shot
 bufferization as utils/export_models.py does it (`linalg-generalize-named-ops,
@@ -35,7 +38,9 @@ One markdown table, one row per program. A compile that fails on the bufrs
 side, or an iree-compile that crashes without a diagnostic, ends the script
 (exit 1) with the command and its stderr; a program IREE rejects with an
 error is listed as such with the first error line, and the script exits 1 as
-well unless `--allow-iree-errors`.
+well unless `--allow-iree-errors`. The ratio is bufrs' transient bytes over
+IREE's; in parentheses when either side also has allocations of run-time size
+(the ratio of the static parts only).
 """
 
 import argparse
@@ -145,6 +150,8 @@ def iree_transient(iree, path, text):
         if not errors:
             raise Failure(f"{' '.join(cmd)} (for {path}) failed (exit {done.returncode}) without a diagnostic:\n"
                           + done.stderr[-4000:])
+        print(f"bench_iree.py: {' '.join(cmd)} (for {path}) failed (exit {done.returncode}):\n{done.stderr[-4000:]}",
+              file=sys.stderr)
         return None, 0, 0, 0, errors[0].replace(src, os.path.relpath(path, toolchain.ROOT))
     dumps = done.stderr.split(DUMP)[1:]
     if not dumps:
@@ -240,7 +247,7 @@ def main():
     if args.programs:
         selected = [p for p in selected if p[0] in args.programs]
 
-    rows, iree_errors, at_most = [], 0, 0
+    rows, iree_errors, at_most, static = [], 0, 0, 0
     try:
         for name, path, text in selected:
             print(f"{name} ...", file=sys.stderr, flush=True)
@@ -266,6 +273,7 @@ def main():
                 ratio = f"{transient / iree:.2f}"
             else:
                 ratio = f"({transient / iree:.2f}, static parts)"
+            static += comparable
             if comparable and transient <= iree:
                 at_most += 1
             rows.append([name, iree, results, transient, b["arena"], b["left alone"], b["bound"], ratio,
@@ -275,7 +283,7 @@ def main():
         return 1
 
     print(f"IREE transient bytes against bufrs' (bufferization: {args.variant}), "
-          f"bufrs at most IREE on {at_most} of {len(rows)} programs (of those with static sizes on both sides)\n")
+          f"bufrs at most IREE on {at_most} of the {static} programs with static sizes on both sides\n")
     print(markdown_table(["program", "IREE transient bytes", "IREE results", "bufrs transient bytes", "bufrs arenas",
                           "bufrs left alone", "bufrs bound", "bufrs / IREE", "notes"], rows))
     return 1 if iree_errors and not args.allow_iree_errors else 0
