@@ -27,12 +27,13 @@ linalg-fuse-elementwise-ops`, then `one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
 and `copy-before-write` for the default variant cbw), then
 `bufrs-memory-pipeline{merge-report-file=...}`. From merge-alloc's report: the
-arena bytes and the lower bound (most padded bytes live at once) of the merged
-scopes with static sizes; from the IR after the pipeline: the bytes of every
-statically sized memref.alloc and memref.alloca (heap and stack) besides the
-arenas, i.e. the buffers merge-alloc leaves alone (returned buffers, copies
-of clones, ...). bufrs' transient bytes are arenas plus buffers left alone;
-allocations with a run-time size are counted apart.
+arena bytes of the merged scopes with static sizes and the lower bound (most
+padded bytes live at once) of every scope with static sizes, merged or not;
+from the IR after the pipeline: the bytes of every statically sized
+memref.alloc and memref.alloca (heap and stack) besides the arenas, i.e. the
+buffers merge-alloc leaves alone (returned buffers, copies of clones, ...).
+bufrs' transient bytes are arenas plus buffers left alone; allocations with a
+run-time size are counted apart.
 
 One markdown table, one row per program. A compile that fails on the bufrs
 side, or an iree-compile that crashes without a diagnostic, ends the script
@@ -216,7 +217,9 @@ def bufrs_planning(plugin, variant, path, text):
     merged = [r for r in report["scopes"] if r["merged"]]
     static = [r for r in merged if r["dynamic_buffers"] == 0]
     arena = sum(r["arena_bytes"] for r in static)
-    bound = sum(r["lower_bound"] for r in static)
+    # The bound of every scope with static sizes, merged or left alone for
+    # saving nothing: the most padded bytes its buffers have live at once.
+    bound = sum(r["lower_bound"] for r in report["scopes"] if isinstance(r.get("lower_bound"), int))
     allocated, dynamic = allocation_bytes(done.stdout)
     return {"arena": arena, "bound": bound, "left alone": allocated - arena, "dynamic allocations": dynamic,
             "dynamic arenas": len(merged) - len(static)}
