@@ -59,20 +59,23 @@ DEFAULT_PIPELINE = "builtin.module(bufrs-memory-pipeline)"
 
 H, LH, PR, DE, CR, MA = ("bufrs-buffer-hoisting", "bufrs-buffer-loop-hoisting", "bufrs-promote-buffers-to-stack",
                          "bufrs-buffer-deallocation", "bufrs-copy-removal", "bufrs-merge-alloc")
+PR8 = PR + "{max-rank-of-allocated-memref=8}"
 ORDERS = {
-    "default: loop-hoist, promote, merge, dealloc, copy-rm": [LH, PR, MA, DE, CR],
-    "merge-dynamic=true: loop-hoist, promote, merge{dynamic=true}, dealloc, copy-rm":
-        [LH, PR, MA + "{dynamic=true}", DE, CR],
-    "merge last: loop-hoist, promote, dealloc, copy-rm, merge": [LH, PR, DE, CR, MA],
-    "with hoisting first: hoist, loop-hoist, promote, dealloc, copy-rm, merge": [H, LH, PR, DE, CR, MA],
-    "with hoisting after copy-rm: loop-hoist, promote, dealloc, copy-rm, hoist, merge": [LH, PR, DE, CR, H, MA],
-    "dealloc first: dealloc, loop-hoist, promote, copy-rm, merge": [DE, LH, PR, CR, MA],
-    "merge before promote: loop-hoist, merge, promote, dealloc, copy-rm": [LH, MA, PR, DE, CR],
-    "promote last: loop-hoist, dealloc, copy-rm, merge, promote": [LH, DE, CR, MA, PR],
-    "copy-rm last: loop-hoist, promote, dealloc, merge, copy-rm": [LH, PR, DE, MA, CR],
-    "no loop hoisting: promote, dealloc, copy-rm, merge": [PR, DE, CR, MA],
+    "default: loop-hoist, promote (any rank), dealloc, copy-rm, merge": [LH, PR8, DE, CR, MA],
+    "rank 1 promotion: loop-hoist, promote (rank <= 1), dealloc, copy-rm, merge": [LH, PR, DE, CR, MA],
+    "promote after copy-rm: loop-hoist, dealloc, copy-rm, promote (any rank), merge": [LH, DE, CR, PR8, MA],
+    "merge before dealloc: loop-hoist, promote (any rank), merge, dealloc, copy-rm": [LH, PR8, MA, DE, CR],
+    "merge-dynamic=true: loop-hoist, promote (any rank), dealloc, copy-rm, merge{dynamic=true}":
+        [LH, PR8, DE, CR, MA + "{dynamic=true}"],
+    "with hoisting first: hoist, loop-hoist, promote (any rank), dealloc, copy-rm, merge": [H, LH, PR8, DE, CR, MA],
+    "with hoisting after copy-rm: loop-hoist, promote (any rank), dealloc, copy-rm, hoist, merge":
+        [LH, PR8, DE, CR, H, MA],
+    "dealloc first: dealloc, loop-hoist, promote (any rank), copy-rm, merge": [DE, LH, PR8, CR, MA],
+    "merge before promote: loop-hoist, merge, promote (any rank), dealloc, copy-rm": [LH, MA, PR8, DE, CR],
+    "copy-rm last: loop-hoist, promote (any rank), dealloc, merge, copy-rm": [LH, PR8, DE, MA, CR],
+    "no loop hoisting: promote (any rank), dealloc, copy-rm, merge": [PR8, DE, CR, MA],
     "no promotion: loop-hoist, dealloc, copy-rm, merge": [LH, DE, CR, MA],
-    "no merge: loop-hoist, promote, dealloc, copy-rm": [LH, PR, DE, CR],
+    "no merge: loop-hoist, promote (any rank), dealloc, copy-rm": [LH, PR8, DE, CR],
     "dealloc + copy-rm only": [DE, CR],
 }
 
@@ -321,7 +324,8 @@ def orders(args):
     merges = [merge_programs.program(k, args.seed) for k in range(args.corpus)]
     for start in range(0, len(merges), 10):
         programs.append(("merge corpus", f"merge {start}+", merge_programs.module(merges[start:start + 10]), "run"))
-    chosen = {label: stages for label, stages in ORDERS.items() if not args.only or args.only in label}
+    wanted = args.only.split(",") if args.only else []
+    chosen = {label: stages for label, stages in ORDERS.items() if not wanted or any(w in label for w in wanted)}
     jobs = [(label, stages, program) for label, stages in chosen.items() for program in programs]
 
     def one(job):
@@ -372,7 +376,7 @@ def main():
                         help="no times and paths: the output test/examples/Inputs/demo.golden holds")
     parser.add_argument("--corpus", type=int, default=40, help="generated programs for --orders")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", help="with --orders: only the orders whose label contains this")
+    parser.add_argument("--only", help="with --orders: only the orders whose label contains one of these (comma-separated)")
     args = parser.parse_args()
     return orders(args) if args.orders else demo(args)
 
