@@ -61,22 +61,20 @@ H, LH, PR, DE, CR, MA = ("bufrs-buffer-hoisting", "bufrs-buffer-loop-hoisting", 
                          "bufrs-buffer-deallocation", "bufrs-copy-removal", "bufrs-merge-alloc")
 PR8 = PR + "{max-rank-of-allocated-memref=8}"
 ORDERS = {
-    "default: loop-hoist, promote (any rank), dealloc, copy-rm, merge": [LH, PR8, DE, CR, MA],
-    "rank 1 promotion: loop-hoist, promote (rank <= 1), dealloc, copy-rm, merge": [LH, PR, DE, CR, MA],
-    "promote after copy-rm: loop-hoist, dealloc, copy-rm, promote (any rank), merge": [LH, DE, CR, PR8, MA],
-    "merge before dealloc: loop-hoist, promote (any rank), merge, dealloc, copy-rm": [LH, PR8, MA, DE, CR],
-    "merge-dynamic=true: loop-hoist, promote (any rank), dealloc, copy-rm, merge{dynamic=true}":
-        [LH, PR8, DE, CR, MA + "{dynamic=true}"],
-    "with hoisting first: hoist, loop-hoist, promote (any rank), dealloc, copy-rm, merge": [H, LH, PR8, DE, CR, MA],
-    "with hoisting after copy-rm: loop-hoist, promote (any rank), dealloc, copy-rm, hoist, merge":
-        [LH, PR8, DE, CR, H, MA],
-    "dealloc first: dealloc, loop-hoist, promote (any rank), copy-rm, merge": [DE, LH, PR8, CR, MA],
-    "merge before promote: loop-hoist, merge, promote (any rank), dealloc, copy-rm": [LH, MA, PR8, DE, CR],
-    "copy-rm last: loop-hoist, promote (any rank), dealloc, merge, copy-rm": [LH, PR8, DE, MA, CR],
-    "no loop hoisting: promote (any rank), dealloc, copy-rm, merge": [PR8, DE, CR, MA],
-    "no promotion: loop-hoist, dealloc, copy-rm, merge": [LH, DE, CR, MA],
-    "no merge: loop-hoist, promote (any rank), dealloc, copy-rm": [LH, PR8, DE, CR],
-    "dealloc + copy-rm only": [DE, CR],
+    "default: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge": [CR, LH, PR8, DE, CR, MA],
+    "rank 1 promotion: copy-rm, loop-hoist, promote (rank <= 1), dealloc, copy-rm, merge": [CR, LH, PR, DE, CR, MA],
+    "no copy-rm first: loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge": [LH, PR8, DE, CR, MA],
+    "merge before dealloc: copy-rm, loop-hoist, promote (rank <= 8), merge, dealloc, copy-rm":
+        [CR, LH, PR8, MA, DE, CR],
+    "merge-dynamic=true: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge{dynamic=true}":
+        [CR, LH, PR8, DE, CR, MA + "{dynamic=true}"],
+    "with hoisting: copy-rm, hoist, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge":
+        [CR, H, LH, PR8, DE, CR, MA],
+    "no loop hoisting: copy-rm, promote (rank <= 8), dealloc, copy-rm, merge": [CR, PR8, DE, CR, MA],
+    "no promotion: copy-rm, loop-hoist, dealloc, copy-rm, merge": [CR, LH, DE, CR, MA],
+    "no merge: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm": [CR, LH, PR8, DE, CR],
+    "earlier order: loop-hoist, promote (rank <= 1), merge, dealloc, copy-rm": [LH, PR, MA, DE, CR],
+    "dealloc + copy-rm (bufrs-deallocation-pipeline)": [DE, CR],
 }
 
 
@@ -308,7 +306,25 @@ def verify_ok(plugin, text):
     return result.returncode == 0
 
 
-GROUPS = ("examples", "dealloc corpus", "merge corpus")
+GROUPS = ("examples", "examples, copy-before-write", "dealloc corpus", "merge corpus")
+
+# How utils/bufferize_examples.py bufferizes examples/src/*.mlir, plus
+# copy-before-write (a copy before every write into a fresh buffer, as
+# torch-mlir's RefBackend may ask): the copies the stages must not lose.
+COPY_BEFORE_WRITE = ("--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops "
+                     "function-boundary-type-conversion=identity-layout-map copy-before-write")
+
+
+def copy_before_write_examples():
+    """(name, text) of examples/src/*.mlir bufferized with copy-before-write."""
+    out = []
+    src = os.path.join(ROOT, "examples", "src")
+    for f in sorted(os.listdir(src)):
+        if f.endswith(".mlir"):
+            text = execution.must(execution.run([toolchain.tool("mlir-opt"), os.path.join(src, f), COPY_BEFORE_WRITE]),
+                                  f"bufferizing {f} with copy-before-write")
+            out.append((f[:-5] + " (copy-before-write)", text))
+    return out
 
 
 def orders(args):
@@ -317,6 +333,8 @@ def orders(args):
         if f.endswith(".mlir"):
             with open(os.path.join(ROOT, "examples", f)) as fh:
                 programs.append(("examples", f[:-5], fh.read(), "main"))
+    for name, text in copy_before_write_examples():
+        programs.append(("examples, copy-before-write", name, text, "main"))
     texts = [dealloc_programs.generate(args.seed, i) for i in range(args.corpus)]
     for start in range(0, len(texts), 10):
         programs.append(("dealloc corpus", f"dealloc {start}+", dealloc_programs.batch_module(texts[start:start + 10]),
@@ -349,7 +367,8 @@ def orders(args):
             t["copies"] += after.get("copies") or 0
             for key in ("mallocs", "peak"):
                 t[(group, key)] += after.get(key) or 0
-    print(f"Programs: the {sum(1 for p in programs if p[0] == 'examples')} examples (run alone), {args.corpus} "
+    print(f"Programs: the {sum(1 for p in programs if p[0] == 'examples')} examples (run alone), the same "
+          f"bufferized with copy-before-write, {args.corpus} "
           f"generated deallocation programs and {args.corpus} generated merge programs (seed {args.seed}, run 10 "
           "per module). mallocs: executed; peak: heap bytes live at once, summed over the modules.")
     print()

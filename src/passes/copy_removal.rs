@@ -403,7 +403,10 @@ impl<'s> Ctx<'s> {
         }
         self.aliases().resolve(source).into_iter().all(|alias| {
             self.uses.of(alias).iter().all(|u| {
-                u.user == copy || self.position_in(u.user, block).is_some_and(|p| p < copy_pos)
+                u.user == copy
+                    || self
+                        .position_in(u.user, block)
+                        .is_some_and(|p| p < copy_pos)
             })
         })
     }

@@ -405,12 +405,14 @@ impl BufferFacts {
                 .map(|edge| edge.op)
         })?;
         let written = self.flow.aliases.iter().any(|&alias| {
-            uses.of(alias).iter().any(|u| match &snapshot.op(u.user).facts.effects {
-                Effects::Known(effects) => effects
-                    .iter()
-                    .any(|e| e.kind == EffectKind::Write && e.value == Some(alias)),
-                Effects::Unknown => false,
-            })
+            uses.of(alias)
+                .iter()
+                .any(|u| match &snapshot.op(u.user).facts.effects {
+                    Effects::Known(effects) => effects
+                        .iter()
+                        .any(|e| e.kind == EffectKind::Write && e.value == Some(alias)),
+                    Effects::Unknown => false,
+                })
         });
         written.then_some(merge)
     }

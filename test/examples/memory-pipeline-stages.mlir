@@ -7,19 +7,23 @@
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 // ALL: IR Dump After bufrs-expand-realloc
 // ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-copy-removal
+// ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-buffer-loop-hoisting
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-promote-buffers-to-stack
-// ALL-NOT: IR Dump After
-// ALL: IR Dump After bufrs-merge-alloc
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-buffer-deallocation
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-copy-removal
 // ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-merge-alloc
+// ALL-NOT: IR Dump After
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{hoisting=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
 // HOIST: IR Dump After bufrs-expand-realloc
+// HOIST-NOT: IR Dump After
+// HOIST: IR Dump After bufrs-copy-removal
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-buffer-hoisting
 // HOIST-NOT: IR Dump After
