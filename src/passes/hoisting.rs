@@ -68,7 +68,12 @@
 //!   with unknown effects. A fresh allocation holds unspecified contents, so
 //!   an iteration that reads before it writes may already see anything; with
 //!   the "write before read" of the seeds it sees only its own writes either
-//!   way. Frees in the loop body are removed and one free is built right
+//!   way. Nor may a buffer leave a loop when an alias flows into a merge
+//!   (a block argument, a region argument or result, e.g. an iter_arg
+//!   init) and the buffer is written: shared between iterations, the next
+//!   iteration's write would follow this iteration's flow into the merge,
+//!   which clone-based deallocation refuses (its input contract).
+//!   Frees in the loop body are removed and one free is built right
 //!   after the loop: one allocation and one free, also when the loop runs
 //!   zero times. In a block loop the frees cannot be moved to every exit
 //!   edge generically, so a freed buffer stays in a block loop.
