@@ -213,6 +213,8 @@ crate::pass_options! {
             "Largest rank of an allocation moved to the stack (bufrs-promote-buffers-to-stack's max-rank-of-allocated-memref; the size bound is promote-max-bytes either way).", allowed Allowed::NON_NEGATIVE;
         deallocation: bool = true => "deallocation",
             "Expand memref.realloc and run bufrs-buffer-deallocation (free every heap buffer exactly once). Off: the input must free its buffers already.";
+        ownership: bool = false => "ownership",
+            "Free with bufrs-ownership-based-buffer-deallocation (static ownership, i1 flags where it differs by path; its frees lowered, as in bufrs-ownership-deallocation-pipeline) instead of clone-based bufrs-buffer-deallocation.";
         copy_removal: bool = true => "copy-removal",
             "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
         merge: bool = true => "merge",
@@ -300,6 +302,12 @@ crate::pass_options! {
     }
 }
 
+/// The ownership-based pass, the option that makes it emit its frees
+/// lowered, and the passes after it (see [`ownership_pipeline`]).
+const OWNERSHIP_PASS: &str = "bufrs-ownership-based-buffer-deallocation";
+const OWNERSHIP_LOWERED: &str = "lower-dynamic-frees=true";
+const OWNERSHIP_AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
+
 /// The nested pipeline `bufrs-ownership-deallocation-pipeline` expands to.
 pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
     const BEFORE: &str = "bufrs-expand-realloc,bufrs-copy-removal";
@@ -309,9 +317,9 @@ pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
     // two more such passes. They stay, and find nothing to do (they report
     // the function unchanged, so MLIR does not verify it again): the pass
     // refuses input that holds a bufferization.dealloc and emits none.
-    const PASS: &str = "bufrs-ownership-based-buffer-deallocation";
-    const LOWERED: &str = "lower-dynamic-frees=true";
-    const AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
+    const PASS: &str = OWNERSHIP_PASS;
+    const LOWERED: &str = OWNERSHIP_LOWERED;
+    const AFTER: &str = OWNERSHIP_AFTER;
     const BOUNDARIES: &str = "bufrs-ownership-function-boundaries";
     if options.private_function_dynamic_ownership {
         // The module step changes callers and callees first; the
@@ -383,7 +391,11 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         (options.promote, promote),
         (
             options.deallocation,
-            BufferDeallocation::ARGUMENT.to_string(),
+            if options.ownership {
+                format!("{OWNERSHIP_PASS}{{{OWNERSHIP_LOWERED}}},{OWNERSHIP_AFTER}")
+            } else {
+                BufferDeallocation::ARGUMENT.to_string()
+            },
         ),
         // Again after the deallocation: copies whose source is freed later
         // (clones it made, copies into buffers that outlive their source),

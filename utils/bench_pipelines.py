@@ -48,6 +48,7 @@ PIPELINES = [MEMORY] + WHOLE + [
     MEMORY + "{prepare=true}",
     MEMORY + "{hoisting=true}",
     MEMORY + "{merge-dynamic=true}",
+    MEMORY + "{ownership=true}",
     MEMORY + "{loop-hoisting=false}",
     MEMORY + "{promote=false}",
     MEMORY + "{promote-max-rank=1}",
