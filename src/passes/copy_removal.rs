@@ -38,7 +38,8 @@
 //! In both cases, instead of a free of the source after the copy, the copy
 //! may be the source's last use: the source is an allocation of the copy's
 //! block and every use of it or an alias lies in that block before the
-//! copy (so it is read by nothing after, and passed on by no terminator).
+//! copy and frees nothing (so it is read by nothing after, passed on by no
+//! terminator, and not freed yet).
 //! Nothing frees it yet; the buffer that takes the other's place is freed
 //! wherever that one would have been (by the deallocation that follows, in
 //! `bufrs-memory-pipeline`, which runs copy removal both first, before loop
@@ -84,7 +85,7 @@ use crate::{
         allocs::{frees_only, is_pure_heap_allocation},
         dominance::DominanceInfo,
         graph::ancestor_op_in_region,
-        snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
+        snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
         value_flow::UseKind,
     },
@@ -404,11 +405,24 @@ impl<'s> Ctx<'s> {
         self.aliases().resolve(source).into_iter().all(|alias| {
             self.uses.of(alias).iter().all(|u| {
                 u.user == copy
-                    || self
+                    || (self
                         .position_in(u.user, block)
                         .is_some_and(|p| p < copy_pos)
+                        && !self.may_free(u.user, alias))
             })
         })
+    }
+
+    /// Whether `op` may free `value` (a known `Free` effect on it, or
+    /// unknown effects): a buffer freed before the copy is not one whose
+    /// last use is the copy, and its free must not pass to the other buffer.
+    fn may_free(&self, op: OpId, value: ValueId) -> bool {
+        match &self.snapshot.op(op).facts.effects {
+            Effects::Known(effects) => effects
+                .iter()
+                .any(|e| e.kind == EffectKind::Free && e.value.is_none_or(|v| v == value)),
+            Effects::Unknown => true,
+        }
     }
 
     /// How the source's life ends after the copy at `copy_pos`: a free of
