@@ -582,6 +582,15 @@ extern "C" bool bufrsShimMayRemoveCopy(MlirOperation root,
           if (user != op && user->getBlock() == op->getBlock() &&
               op->isBeforeInBlock(user) && declaresFreeOf(user, source))
             return WalkResult::interrupt();
+        // Or a source defined in the copy's block whose every user lies
+        // there before the copy (the copy is its last use).
+        if (!newBuffer && source.getDefiningOp() &&
+            source.getDefiningOp()->getBlock() == op->getBlock() &&
+            llvm::all_of(source.getUsers(), [&](Operation *user) {
+              Operation *at = op->getBlock()->findAncestorOpInBlock(*user);
+              return at && (at == op || at->isBeforeInBlock(op));
+            }))
+          return WalkResult::interrupt();
         // A new buffer used by nothing but frees of it.
         if (newBuffer && op->getNumResults() >= 1) {
           Value copy = op->getResult(0);

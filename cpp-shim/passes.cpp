@@ -475,8 +475,12 @@ extern "C" void bufrsShimRegisterPipeline(const BufrsPipelineDesc *desc) {
         PipelineOptions options(desc);
         std::string message;
         llvm::raw_string_ostream os(message);
-        if (failed(options.parseFromString(optionText, os)))
-          return errorHandler(os.str());
+        if (failed(options.parseFromString(optionText, os))) {
+          // MLIR's option parser names itself, not the pipeline.
+          StringRef text = StringRef(os.str()).trim();
+          text.consume_front("<Pass-Options-Parser>: ");
+          return errorHandler(Twine(desc->argument) + ": " + text);
+        }
         CollectedValues collected;
         options.slots.collect(collected);
         std::string pipeline, error;

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use melior::ir::OperationRef;
 
 use crate::{
-    options::{Allowed, NoOptions, OptionSpec, OptionValue, PassOptions},
+    options::{Allowed, OptionSpec, OptionValue, PassOptions},
     passes::{self, Anchor, BufrsPass, PassFailed, PassResult},
 };
 
@@ -145,19 +145,21 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
             "any op (nests `func.func`)",
-            "The main job on bufferized IR: hoist loop-invariant buffers out of loops, promote small buffers to the stack, merge the static heap buffers of each scope into one, free every heap buffer, remove copies. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
+            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer, remove the copies that became redundant, merge the static heap buffers of each scope into one. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 Ok(memory_pipeline(
                     &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,
                 ))
             },
         ),
-        pipeline::<NoOptions>(
+        pipeline::<PreparePipelineOptions>(
             "bufrs-prepare-functions",
             "`builtin.module`",
             "Seed 002's preparation phase: tuples are flattened, tensor signatures become memrefs, memref results become out-params, returns and calls follow",
-            |_| {
-                Ok("bufrs-decompose-tuples,bufrs-buffer-results-to-out-params{tensor-signatures=true}".to_string())
+            |values| {
+                Ok(prepare_pipeline(
+                    &PreparePipelineOptions::from_values(values).map_err(|e| e.to_string())?,
+                ))
             },
         ),
         pipeline::<OwnershipPipelineOptions>(
@@ -197,6 +199,11 @@ crate::pass_options! {
     pub struct MemoryPipelineOptions {
         prepare: bool = false => "prepare",
             "First run seed 002's preparation at module level (bufrs-decompose-tuples, bufrs-buffer-results-to-out-params: memref results of private functions become out-params). Off by default: it changes private functions' signatures.";
+        append_results: String = "all".to_string() => "append-results",
+            "With prepare: which memref results become out-params (bufrs-buffer-results-to-out-params' append-results).",
+            allowed Allowed::OneOf(APPEND_RESULTS);
+        modify_public_functions: bool = false => "modify-public-functions",
+            "With prepare: also change public functions' signatures (their callers outside the module break).";
         hoisting: bool = false => "hoisting",
             "Also run bufrs-buffer-hoisting first (allocations up to dominating blocks): off by default, as it lengthens lifetimes and keeps copy removal from firing (docs/pipeline.md).";
         loop_hoisting: bool = true => "loop-hoisting",
@@ -205,8 +212,12 @@ crate::pass_options! {
             "Run bufrs-promote-buffers-to-stack (small static buffers to the stack).";
         promote_max_bytes: i64 = 1024 => "promote-max-bytes",
             "Largest allocation, in bytes, moved to the stack.", allowed Allowed::NON_NEGATIVE;
+        promote_max_rank: i64 = 8 => "promote-max-rank",
+            "Largest rank of an allocation moved to the stack (bufrs-promote-buffers-to-stack's max-rank-of-allocated-memref; the size bound is promote-max-bytes either way).", allowed Allowed::NON_NEGATIVE;
         deallocation: bool = true => "deallocation",
             "Expand memref.realloc and run bufrs-buffer-deallocation (free every heap buffer exactly once). Off: the input must free its buffers already.";
+        ownership: bool = false => "ownership",
+            "Free with bufrs-ownership-based-buffer-deallocation (static ownership, i1 flags where it differs by path; its frees lowered, as in bufrs-ownership-deallocation-pipeline) instead of clone-based bufrs-buffer-deallocation.";
         copy_removal: bool = true => "copy-removal",
             "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
         merge: bool = true => "merge",
@@ -228,6 +239,66 @@ crate::pass_options! {
     }
 }
 
+/// What `append-results` allows (`bufrs-buffer-results-to-out-params`' rules).
+const APPEND_RESULTS: &[&str] = &["all", "from-tensors", "none"];
+
+crate::pass_options! {
+    /// Options of `bufrs-prepare-functions`: those of its out-param stage a
+    /// user may need.
+    pub struct PreparePipelineOptions {
+        append_results: String = "all".to_string() => "append-results",
+            "Which memref results become out-params: all, from-tensors (only results whose tensor signature was converted), none.",
+            allowed Allowed::OneOf(APPEND_RESULTS);
+        modify_public_functions: bool = false => "modify-public-functions",
+            "Also change public functions (tuples flattened, out-params; their callers outside the module break).";
+    }
+}
+
+/// The module-level pipeline `bufrs-prepare-functions` expands to.
+pub fn prepare_pipeline(options: &PreparePipelineOptions) -> String {
+    prepare_stages(
+        &options.append_results,
+        options.modify_public_functions,
+        true,
+    )
+}
+
+/// Seed 002's preparation: tuples flattened, then memref results to
+/// out-params, both changing public functions with `modify_public`.
+fn prepare_stages(append_results: &str, modify_public: bool, tensor_signatures: bool) -> String {
+    use passes::{
+        buffer_results_to_out_params::{BufferResultsToOutParams, BufferResultsToOutParamsOptions},
+        decompose_tuples::{DecomposeTuples, DecomposeTuplesOptions},
+    };
+    let tuples = with(
+        DecomposeTuples::ARGUMENT,
+        DecomposeTuplesOptions {
+            modify_public_functions: modify_public,
+            ..Default::default()
+        },
+    );
+    let out_params = with(
+        BufferResultsToOutParams::ARGUMENT,
+        BufferResultsToOutParamsOptions {
+            append_results: append_results.to_string(),
+            tensor_signatures,
+            modify_public_functions: modify_public,
+            ..Default::default()
+        },
+    );
+    format!("{tuples},{out_params}")
+}
+
+/// `argument{options}`, or `argument` alone when every option has its default.
+fn with<O: PassOptions>(argument: &str, options: O) -> String {
+    let text = options.to_pipeline_text();
+    if text.is_empty() {
+        argument.to_string()
+    } else {
+        format!("{argument}{{{text}}}")
+    }
+}
+
 crate::pass_options! {
     /// Options of `bufrs-deallocation-pipeline`.
     pub struct DeallocationPipelineOptions {
@@ -240,16 +311,13 @@ crate::pass_options! {
 /// `keep_clones`, dead buffer views erased.
 fn finalize(keep_clones: bool) -> String {
     use passes::finalize_deallocation::{FinalizeDeallocation, FinalizeDeallocationOptions};
-    let options = FinalizeDeallocationOptions {
-        lower_clones: !keep_clones,
-        ..Default::default()
-    };
-    let text = options.to_pipeline_text();
-    if text.is_empty() {
-        FinalizeDeallocation::ARGUMENT.to_string()
-    } else {
-        format!("{}{{{text}}}", FinalizeDeallocation::ARGUMENT)
-    }
+    with(
+        FinalizeDeallocation::ARGUMENT,
+        FinalizeDeallocationOptions {
+            lower_clones: !keep_clones,
+            ..Default::default()
+        },
+    )
 }
 
 crate::pass_options! {
@@ -262,6 +330,12 @@ crate::pass_options! {
     }
 }
 
+/// The ownership-based pass, the option that makes it emit its frees
+/// lowered, and the passes after it (see [`ownership_pipeline`]).
+const OWNERSHIP_PASS: &str = "bufrs-ownership-based-buffer-deallocation";
+const OWNERSHIP_LOWERED: &str = "lower-dynamic-frees=true";
+const OWNERSHIP_AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
+
 /// The nested pipeline `bufrs-ownership-deallocation-pipeline` expands to.
 pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
     const BEFORE: &str = "bufrs-expand-realloc,bufrs-copy-removal";
@@ -271,9 +345,9 @@ pub fn ownership_pipeline(options: &OwnershipPipelineOptions) -> String {
     // two more such passes. They stay, and find nothing to do (they report
     // the function unchanged, so MLIR does not verify it again): the pass
     // refuses input that holds a bufferization.dealloc and emits none.
-    const PASS: &str = "bufrs-ownership-based-buffer-deallocation";
-    const LOWERED: &str = "lower-dynamic-frees=true";
-    const AFTER: &str = "bufrs-buffer-deallocation-simplification,bufrs-lower-deallocations";
+    const PASS: &str = OWNERSHIP_PASS;
+    const LOWERED: &str = OWNERSHIP_LOWERED;
+    const AFTER: &str = OWNERSHIP_AFTER;
     const BOUNDARIES: &str = "bufrs-ownership-function-boundaries";
     let finalize = finalize(options.keep_clones);
     if options.private_function_dynamic_ownership {
@@ -309,18 +383,11 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
         verify_deallocation::VerifyDeallocation,
     };
-    fn with<O: PassOptions>(argument: &str, options: O) -> String {
-        let text = options.to_pipeline_text();
-        if text.is_empty() {
-            argument.to_string()
-        } else {
-            format!("{argument}{{{text}}}")
-        }
-    }
     let promote = with(
         PromoteBuffersToStack::ARGUMENT,
         PromoteBuffersToStackOptions {
             max_alloc_size_in_bytes: options.promote_max_bytes,
+            max_rank_of_allocated_memref: options.promote_max_rank,
             ..Default::default()
         },
     );
@@ -340,19 +407,37 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         // cost of one walk when there is no realloc): memref.realloc becomes
         // alloc + copy, whose old buffer the deallocation frees.
         (options.deallocation, ExpandRealloc::ARGUMENT.to_string()),
+        // Copy removal first, while each temporary and its copy share a
+        // block as bufferization left them: loop hoisting would move the
+        // temporary out of the copy's loop, promotion would make it an
+        // alloca, and the copy would stay.
+        (options.copy_removal, CopyRemoval::ARGUMENT.to_string()),
         (options.hoisting, BufferHoisting::ARGUMENT.to_string()),
         (
             options.loop_hoisting,
             BufferLoopHoisting::ARGUMENT.to_string(),
         ),
         (options.promote, promote),
-        (options.merge, merge),
         (
             options.deallocation,
-            BufferDeallocation::ARGUMENT.to_string(),
+            if options.ownership {
+                format!("{OWNERSHIP_PASS}{{{OWNERSHIP_LOWERED}}},{OWNERSHIP_AFTER}")
+            } else {
+                BufferDeallocation::ARGUMENT.to_string()
+            },
         ),
+        // Again after the deallocation: copies whose source is freed later
+        // (clones it made, copies into buffers that outlive their source),
+        // before merging makes the buffers views of one arena.
         (options.copy_removal, CopyRemoval::ARGUMENT.to_string()),
+        // Clones lowered (their buffers are plain allocations merging can
+        // plan) and dead views erased before merging.
         (true, finalize(options.keep_clones)),
+        // Merging last: it plans with the frees and copies the stages before
+        // leave, and the deallocation never sees two buffers as views of one
+        // arena (a write to one after the other flowed into a merge would
+        // break its input contract).
+        (options.merge, merge),
         (options.verify, VerifyDeallocation::ARGUMENT.to_string()),
     ];
     let stages: Vec<String> = stages
@@ -361,7 +446,12 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         .collect();
     let functions = format!("func.func({})", stages.join(","));
     if options.prepare {
-        format!("bufrs-decompose-tuples,bufrs-buffer-results-to-out-params,{functions}")
+        let prepare = prepare_stages(
+            &options.append_results,
+            options.modify_public_functions,
+            false,
+        );
+        format!("{prepare},{functions}")
     } else {
         functions
     }

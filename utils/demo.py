@@ -79,21 +79,22 @@ DEFAULT_PIPELINE = "builtin.module(bufrs-memory-pipeline)"
 
 H, LH, PR, DE, CR, MA = ("bufrs-buffer-hoisting", "bufrs-buffer-loop-hoisting", "bufrs-promote-buffers-to-stack",
                          "bufrs-buffer-deallocation", "bufrs-copy-removal", "bufrs-merge-alloc")
+PR8 = PR + "{max-rank-of-allocated-memref=8}"
 ORDERS = {
-    "default: loop-hoist, promote, merge, dealloc, copy-rm": [LH, PR, MA, DE, CR],
-    "merge-dynamic=true: loop-hoist, promote, merge{dynamic=true}, dealloc, copy-rm":
-        [LH, PR, MA + "{dynamic=true}", DE, CR],
-    "merge last: loop-hoist, promote, dealloc, copy-rm, merge": [LH, PR, DE, CR, MA],
-    "with hoisting first: hoist, loop-hoist, promote, dealloc, copy-rm, merge": [H, LH, PR, DE, CR, MA],
-    "with hoisting after copy-rm: loop-hoist, promote, dealloc, copy-rm, hoist, merge": [LH, PR, DE, CR, H, MA],
-    "dealloc first: dealloc, loop-hoist, promote, copy-rm, merge": [DE, LH, PR, CR, MA],
-    "merge before promote: loop-hoist, merge, promote, dealloc, copy-rm": [LH, MA, PR, DE, CR],
-    "promote last: loop-hoist, dealloc, copy-rm, merge, promote": [LH, DE, CR, MA, PR],
-    "copy-rm last: loop-hoist, promote, dealloc, merge, copy-rm": [LH, PR, DE, MA, CR],
-    "no loop hoisting: promote, dealloc, copy-rm, merge": [PR, DE, CR, MA],
-    "no promotion: loop-hoist, dealloc, copy-rm, merge": [LH, DE, CR, MA],
-    "no merge: loop-hoist, promote, dealloc, copy-rm": [LH, PR, DE, CR],
-    "dealloc + copy-rm only": [DE, CR],
+    "default: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge": [CR, LH, PR8, DE, CR, MA],
+    "rank 1 promotion: copy-rm, loop-hoist, promote (rank <= 1), dealloc, copy-rm, merge": [CR, LH, PR, DE, CR, MA],
+    "no copy-rm first: loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge": [LH, PR8, DE, CR, MA],
+    "merge before dealloc: copy-rm, loop-hoist, promote (rank <= 8), merge, dealloc, copy-rm":
+        [CR, LH, PR8, MA, DE, CR],
+    "merge-dynamic=true: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge{dynamic=true}":
+        [CR, LH, PR8, DE, CR, MA + "{dynamic=true}"],
+    "with hoisting: copy-rm, hoist, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge":
+        [CR, H, LH, PR8, DE, CR, MA],
+    "no loop hoisting: copy-rm, promote (rank <= 8), dealloc, copy-rm, merge": [CR, PR8, DE, CR, MA],
+    "no promotion: copy-rm, loop-hoist, dealloc, copy-rm, merge": [CR, LH, DE, CR, MA],
+    "no merge: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm": [CR, LH, PR8, DE, CR],
+    "earlier order: loop-hoist, promote (rank <= 1), merge, dealloc, copy-rm": [LH, PR, MA, DE, CR],
+    "dealloc + copy-rm (bufrs-deallocation-pipeline)": [DE, CR],
 }
 
 
@@ -494,7 +495,25 @@ def verify_ok(plugin, text):
     return result.returncode == 0
 
 
-GROUPS = ("examples", "dealloc corpus", "merge corpus")
+GROUPS = ("examples", "examples, copy-before-write", "dealloc corpus", "merge corpus")
+
+# How utils/bufferize_examples.py bufferizes examples/src/*.mlir, plus
+# copy-before-write (a copy before every write into a fresh buffer, as
+# torch-mlir's RefBackend may ask): the copies the stages must not lose.
+COPY_BEFORE_WRITE = ("--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops "
+                     "function-boundary-type-conversion=identity-layout-map copy-before-write")
+
+
+def copy_before_write_examples():
+    """(name, text) of examples/src/*.mlir bufferized with copy-before-write."""
+    out = []
+    src = os.path.join(ROOT, "examples", "src")
+    for f in sorted(os.listdir(src)):
+        if f.endswith(".mlir"):
+            text = execution.must(execution.run([toolchain.tool("mlir-opt"), os.path.join(src, f), COPY_BEFORE_WRITE]),
+                                  f"bufferizing {f} with copy-before-write")
+            out.append((f[:-5] + " (copy-before-write)", text))
+    return out
 
 
 def orders(args):
@@ -503,6 +522,8 @@ def orders(args):
         if f.endswith(".mlir"):
             with open(os.path.join(ROOT, "examples", f)) as fh:
                 programs.append(("examples", f[:-5], fh.read(), "main"))
+    for name, text in copy_before_write_examples():
+        programs.append(("examples, copy-before-write", name, text, "main"))
     texts = [dealloc_programs.generate(args.seed, i) for i in range(args.corpus)]
     for start in range(0, len(texts), 10):
         programs.append(("dealloc corpus", f"dealloc {start}+", dealloc_programs.batch_module(texts[start:start + 10]),
@@ -510,7 +531,8 @@ def orders(args):
     merges = [merge_programs.program(k, args.seed) for k in range(args.corpus)]
     for start in range(0, len(merges), 10):
         programs.append(("merge corpus", f"merge {start}+", merge_programs.module(merges[start:start + 10]), "run"))
-    chosen = {label: stages for label, stages in ORDERS.items() if not args.only or args.only in label}
+    wanted = args.only.split(",") if args.only else []
+    chosen = {label: stages for label, stages in ORDERS.items() if not wanted or any(w in label for w in wanted)}
     jobs = [(label, stages, program) for label, stages in chosen.items() for program in programs]
 
     def one(job):
@@ -534,7 +556,8 @@ def orders(args):
             t["copies"] += after.get("copies") or 0
             for key in ("mallocs", "peak"):
                 t[(group, key)] += after.get(key) or 0
-    print(f"Programs: the {sum(1 for p in programs if p[0] == 'examples')} examples (run alone), {args.corpus} "
+    print(f"Programs: the {sum(1 for p in programs if p[0] == 'examples')} examples (run alone), the same "
+          f"bufferized with copy-before-write, {args.corpus} "
           f"generated deallocation programs and {args.corpus} generated merge programs (seed {args.seed}, run 10 "
           "per module). mallocs: executed; peak: heap bytes live at once, summed over the modules.")
     print()
@@ -565,7 +588,7 @@ def main():
                         help="no times and paths: the output test/examples/Inputs/demo.golden holds")
     parser.add_argument("--corpus", type=int, default=40, help="generated programs for --orders")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", help="with --orders: only the orders whose label contains this")
+    parser.add_argument("--only", help="with --orders: only the orders whose label contains one of these (comma-separated)")
     args = parser.parse_args()
     return orders(args) if args.orders else demo(args)
 

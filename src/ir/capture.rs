@@ -576,8 +576,9 @@ pub fn may_own_or_free_buffers(root: MlirOperation) -> bool {
 /// nothing captured): an op named in `into_operand` or `into_new_buffer`
 /// (copies of [`crate::dialect::copies::CopyShape::IntoOperand`] and
 /// [`crate::dialect::copies::CopyShape::IntoNewBuffer`]) whose operand 0 a
-/// later op of its block frees, or one of the second kind whose result
-/// only ops freeing it use. Every removal needs one.
+/// later op of its block frees or which is defined in its block and used
+/// there only before it, or one of the second kind whose result only ops
+/// freeing it use. Every removal needs one.
 pub fn may_remove_copy(
     root: MlirOperation,
     into_operand: &[&str],

@@ -21,7 +21,10 @@
 //! for sharing one buffer between iterations (see
 //! [`crate::passes::hoisting`]): no alias is carried to the next iteration
 //! (iter_args, while arguments, block-loop branch operands), stored, or used
-//! by an op with unknown effects; each iteration writes before it reads (the
+//! by an op with unknown effects; a written buffer does not flow into a
+//! merge inside the loop (e.g. as an iter_arg init: the next iteration's
+//! write would follow it, which the deallocation refuses); each iteration
+//! writes before it reads (the
 //! seeds' assumption; a read before any write saw unspecified contents
 //! anyway). Parallel loops are never left. A buffer freed inside a block loop
 //! stays (its free would have to move to every exit edge).

@@ -33,6 +33,27 @@
 //! alias of it lies between the source's definition and the copy; no user
 //! of the source or an alias between the copy and the source's free.
 //!
+//! # Before deallocation: the copy as the source's last use
+//!
+//! In both cases, instead of a free of the source after the copy, the copy
+//! may be the source's last use: the source is an allocation of the copy's
+//! block and every use of it or an alias lies in that block before the
+//! copy and frees nothing (so it is read by nothing after, passed on by no
+//! terminator, and not freed yet).
+//! Nothing frees it yet; the buffer that takes the other's place is freed
+//! wherever that one would have been (by the deallocation that follows, in
+//! `bufrs-memory-pipeline`, which runs copy removal both first, before loop
+//! hoisting and promotion move buffers out of the copy's block or to the
+//! stack, and after the deallocation):
+//!
+//! ```mlir
+//! %z = memref.alloc()                   // %z
+//! linalg.fill ins(%cst) outs(%z)        // linalg.fill ins(%cst) outs(%z)
+//! %acc = memref.alloc()                 // (removed)
+//! memref.copy %z, %acc                  // (removed)
+//! linalg.matmul ... outs(%acc)          // linalg.matmul ... outs(%z)
+//! ```
+//!
 //! # Clones
 //!
 //! `%c = bufferization.clone %s` followed in the same block by a free of
@@ -64,7 +85,7 @@ use crate::{
         allocs::{frees_only, is_pure_heap_allocation},
         dominance::DominanceInfo,
         graph::ancestor_op_in_region,
-        snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
+        snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
         value_flow::UseKind,
     },
@@ -186,7 +207,8 @@ pub enum RemovalKind {
 pub enum Kept {
     /// Source and target are the same value or differ in type.
     Types,
-    /// No free of the source after the copy in its block.
+    /// No free of the source after the copy in its block, and the copy is
+    /// not the last use of a buffer allocated there.
     NoSourceFree,
     /// The target (source) is not defined by an allocation in the copy's block.
     NotAllocatedHere,
@@ -206,7 +228,9 @@ impl Kept {
     fn message(self) -> &'static str {
         match self {
             Kept::Types => "kept: source and target are the same value or differ in type",
-            Kept::NoSourceFree => "kept: the source is not freed after the copy in the same block",
+            Kept::NoSourceFree => {
+                "kept: the source is not freed after the copy in the same block, nor a buffer of this block whose last use is the copy"
+            }
             Kept::NotAllocatedHere => "kept: neither buffer is allocated in the copy's block",
             Kept::TargetUsedBetween { .. } => {
                 "kept: the target is used between its definition and the copy"
@@ -367,14 +391,69 @@ impl<'s> Ctx<'s> {
         }
     }
 
+    /// Whether the copy at `copy_pos` of `block` is the last use of
+    /// `source`, a heap allocation of `block` that nothing frees: every use
+    /// of every alias of it lies in `block` before the copy (nested uses
+    /// counted at their ancestor in `block`), so nothing reads it after the
+    /// copy, and it never leaves the block (no branch, yield, return, store
+    /// or call after the copy, and none before, which would be a use in
+    /// another block or a later terminator).
+    fn last_use_is_copy(&self, source: ValueId, block: BlockId, copy: OpId, copy_pos: u32) -> bool {
+        if self.allocation_in(source, block).is_none() {
+            return false;
+        }
+        self.aliases().resolve(source).into_iter().all(|alias| {
+            self.uses.of(alias).iter().all(|u| {
+                u.user == copy
+                    || (self
+                        .position_in(u.user, block)
+                        .is_some_and(|p| p < copy_pos)
+                        && !self.may_free(u.user, alias))
+            })
+        })
+    }
+
+    /// Whether `op` may free `value` (a known `Free` effect on it, or
+    /// unknown effects): a buffer freed before the copy is not one whose
+    /// last use is the copy, and its free must not pass to the other buffer.
+    fn may_free(&self, op: OpId, value: ValueId) -> bool {
+        match &self.snapshot.op(op).facts.effects {
+            Effects::Known(effects) => effects
+                .iter()
+                .any(|e| e.kind == EffectKind::Free && e.value.is_none_or(|v| v == value)),
+            Effects::Unknown => true,
+        }
+    }
+
+    /// How the source's life ends after the copy at `copy_pos`: a free of
+    /// it later in `block` (`Some`, removed with the copy), or nothing, the
+    /// copy being its last use (`None`: whatever frees the buffer that takes
+    /// its place frees it, or, before deallocation, the deallocation will).
+    fn source_end(
+        &self,
+        source: ValueId,
+        block: BlockId,
+        copy: OpId,
+        copy_pos: u32,
+    ) -> Result<Option<OpId>, Kept> {
+        if let Some(free) = self.free_after(source, block, copy_pos) {
+            return Ok(Some(free));
+        }
+        if self.last_use_is_copy(source, block, copy, copy_pos) {
+            return Ok(None);
+        }
+        Err(Kept::NoSourceFree)
+    }
+
     /// Both cases' use conditions, in `block`, which holds the copy at `copy_pos`, the
-    /// allocation `alloc` and the source's `free`: the target is not used between the
-    /// allocation and the copy, and the source not between the copy and its free.
+    /// allocation `alloc` and the source's `free` (if any): the target is not used
+    /// between the allocation and the copy, and the source not between the copy and
+    /// its free.
     fn unused_around(
         &self,
         block: BlockId,
         copy_pos: u32,
-        (alloc, free): (OpId, OpId),
+        (alloc, free): (OpId, Option<OpId>),
         source: ValueId,
         target: ValueId,
     ) -> Result<(), Kept> {
@@ -388,9 +467,11 @@ impl<'s> Ctx<'s> {
         if let Some(by) = self.used_between(target, block, def_pos, copy_pos) {
             return Err(Kept::TargetUsedBetween { by });
         }
-        let free_pos = self.snapshot.op(free).position;
-        if let Some(by) = self.used_between(source, block, copy_pos, free_pos) {
-            return Err(Kept::SourceUsedBetween { by });
+        if let Some(free) = free {
+            let free_pos = self.snapshot.op(free).position;
+            if let Some(by) = self.used_between(source, block, copy_pos, free_pos) {
+                return Err(Kept::SourceUsedBetween { by });
+            }
         }
         Ok(())
     }
@@ -401,15 +482,13 @@ impl<'s> Ctx<'s> {
         let alloc = self
             .allocation_in(target, block)
             .ok_or(Kept::NotAllocatedHere)?;
-        let free = self
-            .free_after(source, block, info.position)
-            .ok_or(Kept::NoSourceFree)?;
+        let free = self.source_end(source, block, copy, info.position)?;
         self.unused_around(block, info.position, (alloc, free), source, target)?;
         Ok(Removal {
             kind: RemovalKind::ReuseSource,
             replace: target,
             with: source,
-            erase: vec![copy, free, alloc],
+            erase: [copy].into_iter().chain(free).chain([alloc]).collect(),
         })
     }
 
@@ -419,9 +498,7 @@ impl<'s> Ctx<'s> {
         let alloc = self
             .allocation_in(source, block)
             .ok_or(Kept::NotAllocatedHere)?;
-        let free = self
-            .free_after(source, block, info.position)
-            .ok_or(Kept::NoSourceFree)?;
+        let free = self.source_end(source, block, copy, info.position)?;
         if !self.dominance().value_properly_dominates(target, alloc) {
             return Err(Kept::TargetDefinedLater);
         }
@@ -430,7 +507,7 @@ impl<'s> Ctx<'s> {
             kind: RemovalKind::ReuseTarget,
             replace: source,
             with: target,
-            erase: vec![copy, free, alloc],
+            erase: [copy].into_iter().chain(free).chain([alloc]).collect(),
         })
     }
 

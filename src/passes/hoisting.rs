@@ -68,7 +68,12 @@
 //!   with unknown effects. A fresh allocation holds unspecified contents, so
 //!   an iteration that reads before it writes may already see anything; with
 //!   the "write before read" of the seeds it sees only its own writes either
-//!   way. Frees in the loop body are removed and one free is built right
+//!   way. Nor may a buffer leave a loop when an alias flows into a merge
+//!   (a block argument, a region argument or result, e.g. an iter_arg
+//!   init) and the buffer is written: shared between iterations, the next
+//!   iteration's write would follow this iteration's flow into the merge,
+//!   which clone-based deallocation refuses (its input contract).
+//!   Frees in the loop body are removed and one free is built right
 //!   after the loop: one allocation and one free, also when the loop runs
 //!   zero times. In a block loop the frees cannot be moved to every exit
 //!   edge generically, so a freed buffer stays in a block loop.
@@ -94,9 +99,9 @@ use crate::{
             Iterations, is_loop_op, iterations, may_be_in_loop, regions_with_back_edges,
             runs_exactly_once,
         },
-        snapshot::{BlockId, OpId, RegionId, Snapshot, ValueDef, ValueId},
+        snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
-        value_flow::ValueFlow,
+        value_flow::{EdgeKind, ValueFlow},
     },
     ir::{
         Diagnostic,
@@ -220,6 +225,12 @@ pub enum Stop {
     FreedInBlockLoop {
         by: OpId,
     },
+    /// An alias flows into a merge at `by` and the buffer is written: shared
+    /// between iterations, a later iteration's write would follow an earlier
+    /// iteration's flow into the merge.
+    WriteAfterMerge {
+        by: OpId,
+    },
 }
 
 impl Stop {
@@ -246,6 +257,9 @@ impl Stop {
                 "moving further would run it on more paths, and the buffer is freed outside or leaves the function"
             }
             Stop::FreedInBlockLoop { .. } => "the buffer is freed inside a block loop",
+            Stop::WriteAfterMerge { .. } => {
+                "the buffer flows into a merge and is written: shared between iterations, a write would follow an earlier iteration's flow into the merge (clone-based deallocation's input contract)"
+            }
         }
     }
 
@@ -260,7 +274,8 @@ impl Stop {
             | Stop::UnknownRegions { op }
             | Stop::Parallel { op }
             | Stop::CrossIteration { by: op }
-            | Stop::FreedInBlockLoop { by: op } => Some(op),
+            | Stop::FreedInBlockLoop { by: op }
+            | Stop::WriteAfterMerge { by: op } => Some(op),
             _ => None,
         }
     }
@@ -372,6 +387,39 @@ impl BufferFacts {
             }
             _ => None,
         })
+    }
+
+    /// The op where an alias flows into a merge (a block argument, a region
+    /// argument or result: an edge the deallocation may hand a clone), when
+    /// some alias is also written (a known `Write` effect on it). One buffer
+    /// shared by every iteration of a loop would then be written after an
+    /// earlier iteration's flow into the merge, which clone-based
+    /// deallocation refuses (seed 000's input contract: every write before
+    /// the buffer flows anywhere), and which a clone made at the merge
+    /// would not see.
+    fn merge_then_write(
+        &self,
+        snapshot: &Snapshot,
+        value_flow: &ValueFlow,
+        uses: &UseLists,
+    ) -> Option<OpId> {
+        let merge = self.flow.aliases.iter().find_map(|&alias| {
+            value_flow
+                .outgoing(alias)
+                .find(|edge| matches!(edge.kind, EdgeKind::Forward { .. }))
+                .map(|edge| edge.op)
+        })?;
+        let written = self.flow.aliases.iter().any(|&alias| {
+            uses.of(alias)
+                .iter()
+                .any(|u| match &snapshot.op(u.user).facts.effects {
+                    Effects::Known(effects) => effects
+                        .iter()
+                        .any(|e| e.kind == EffectKind::Write && e.value == Some(alias)),
+                    Effects::Unknown => false,
+                })
+        });
+        written.then_some(merge)
     }
 
     fn any_forward(&self) -> Option<OpId> {
@@ -585,6 +633,8 @@ impl<'s> Engine<'s> {
         let facts =
             || facts_cell.get_or_init(|| BufferFacts::new(snapshot, self.value_flow(), buffer));
         let may_add_paths = || facts().frees.is_empty() && facts().leaves_function.is_none();
+        let merge_then_write =
+            || facts().merge_then_write(snapshot, self.value_flow(), self.uses());
         let block_moves = kind.to_dominating_block;
         let loop_moves = kind.out_of_loops && policy.leave_loops;
 
@@ -632,6 +682,9 @@ impl<'s> Engine<'s> {
                     }
                     if let Some(by) = facts().kept.or(facts().any_forward()) {
                         break Stop::CrossIteration { by };
+                    }
+                    if let Some(by) = merge_then_write() {
+                        break Stop::WriteAfterMerge { by };
                     }
                     cur = dom;
                     loops_left += 1;
@@ -727,6 +780,9 @@ impl<'s> Engine<'s> {
                     .or(facts().forwarded_by_terminator_of(snapshot, op))
                 {
                     break Stop::CrossIteration { by };
+                }
+                if let Some(by) = merge_then_write() {
+                    break Stop::WriteAfterMerge { by };
                 }
                 if !facts().frees.is_empty() {
                     if !(facts().frees_inside(snapshot, region)

@@ -1,6 +1,6 @@
 // bufrs-memory-pipeline expands to one nested func.func pipeline in the
-// documented order (docs/pipeline.md; plain hoisting only on request), ending
-// in bufrs-finalize-deallocation (before the verifier, when on); every
+// documented order (docs/pipeline.md; plain hoisting only on request), with
+// bufrs-finalize-deallocation before merging (and the verifier last, when on); every
 // stage can be turned off, the
 // promotion limit and the merge planner are passed on, and a bad value is
 // one error line.
@@ -8,11 +8,11 @@
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 // ALL: IR Dump After bufrs-expand-realloc
 // ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-copy-removal
+// ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-buffer-loop-hoisting
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-promote-buffers-to-stack
-// ALL-NOT: IR Dump After
-// ALL: IR Dump After bufrs-merge-alloc
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-buffer-deallocation
 // ALL-NOT: IR Dump After
@@ -20,9 +20,13 @@
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-finalize-deallocation
 // ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-merge-alloc
+// ALL-NOT: IR Dump After
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{hoisting=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
 // HOIST: IR Dump After bufrs-expand-realloc
+// HOIST-NOT: IR Dump After
+// HOIST: IR Dump After bufrs-copy-removal
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-buffer-hoisting
 // HOIST-NOT: IR Dump After

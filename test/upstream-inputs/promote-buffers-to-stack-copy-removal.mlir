@@ -75,9 +75,7 @@
 // CHECK-NEXT: ^bb2([[V2:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V3:%[a-zA-Z0-9_]+]]: memref<2xf32>):
 // CHECK-NEXT: cf.br ^bb3([[V2]], [[V3]] : memref<2xf32>, memref<2xf32>)
 // CHECK-NEXT: ^bb3([[V4:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V5:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
-// CHECK-NEXT: memref.copy [[V4]], [[ALLOC_0]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: memref.copy [[ALLOC_0]], %arg2 : memref<2xf32> to memref<2xf32>
+// CHECK-NEXT: memref.copy [[V4]], %arg2 : memref<2xf32> to memref<2xf32>
 // CHECK-NEXT: return
 
 // CHECK-LABEL: func.func @ifElseNoUsers(
@@ -105,16 +103,12 @@
 // CHECK-NEXT: ^bb4([[V5:%[a-zA-Z0-9_]+]]: memref<2xf32>):
 // CHECK-NEXT: cf.br ^bb5([[V2]], [[V5]] : memref<2xf32>, memref<2xf32>)
 // CHECK-NEXT: ^bb5([[V6:%[a-zA-Z0-9_]+]]: memref<2xf32>, [[V7:%[a-zA-Z0-9_]+]]: memref<2xf32>):
-// CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
-// CHECK-NEXT: memref.copy [[V6]], [[ALLOC_0]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: memref.copy [[ALLOC_0]], %arg2 : memref<2xf32> to memref<2xf32>
+// CHECK-NEXT: memref.copy [[V6]], %arg2 : memref<2xf32> to memref<2xf32>
 // CHECK-NEXT: return
 
 // CHECK-LABEL: func.func @redundantOperations(
 // CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
 // CHECK-NEXT: memref.copy %arg0, [[ALLOC]] : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
-// CHECK-NEXT: memref.copy [[ALLOC]], [[ALLOC_0]] : memref<2xf32> to memref<2xf32>
 // CHECK-NEXT: return
 
 // CHECK-LABEL: func.func @moving_alloc_and_inserting_missing_dealloc(
@@ -151,9 +145,7 @@
 
 // CHECK-LABEL: func.func @memref_in_function_results(
 // CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<15xf32>
-// CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<5xf32>
-// CHECK-NEXT: memref.copy %arg0, [[ALLOC_0]] : memref<5xf32> to memref<5xf32>
-// CHECK-NEXT: memref.copy [[ALLOC_0]], %arg2 : memref<5xf32> to memref<5xf32>
+// CHECK-NEXT: memref.copy %arg0, %arg2 : memref<5xf32> to memref<5xf32>
 // CHECK-NEXT: return %arg1, [[ALLOC]] : memref<10xf32>, memref<15xf32>
 
 // CHECK-LABEL: func.func @nested_region_control_flow(
@@ -220,8 +212,6 @@
 // CHECK-NEXT: return [[V0]] : memref<2xf32>
 
 // CHECK-LABEL: func.func @large_buffer_allocation(
-// CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2048xf32>
-// CHECK-NEXT: memref.copy [[ALLOC]], %arg0 : memref<2048xf32> to memref<2048xf32>
 // CHECK-NEXT: return
 
 // CHECK-LABEL: func.func @indexElementType(
