@@ -60,6 +60,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{
     allocs::DeallocParts,
+    dealloc_helper::{Constants, HelperUse, InlinedHelper, inlined_helpers},
     liveness::SharedLiveness,
     snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     value_flow::{EdgeKind, Origin, ValueFlow},
@@ -349,6 +350,10 @@ struct State {
     bind: BTreeMap<ValueId, Names>,
     conds: BTreeMap<ValueId, bool>,
     addr: BTreeMap<ValueId, Names>,
+    /// The cells of small local buffers written on this path (see
+    /// [`MemoryFacts`]), by site and index: the latest instance of the site
+    /// holds them.
+    mem: BTreeMap<(u32, u32), Cell>,
     /// Not part of the contents (neither compared nor hashed): the needed
     /// set of the point where the state was last canonicalized, so that the
     /// next canonicalization finds the sites whose results stopped being
@@ -369,6 +374,7 @@ impl PartialEq for State {
             && self.bind == other.bind
             && self.conds == other.conds
             && self.addr == other.addr
+            && self.mem == other.mem
             && self.inst.v == other.inst.v
             && self.current.map == other.current.map
     }
@@ -385,7 +391,35 @@ impl std::hash::Hash for State {
         self.bind.hash(h);
         self.conds.hash(h);
         self.addr.hash(h);
+        self.mem.hash(h);
     }
+}
+
+/// What a cell of a modelled buffer holds: an `i1` or a buffer address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Cell {
+    Bool(bool),
+    Addr(Names),
+}
+
+/// What the checker knows of a function's memory beyond the snapshot (the
+/// pass reads it from the IR): integer constants, the static 1-D shapes of
+/// allocations of `i1` and `index` cells, and the direct calls of functions
+/// recognised as upstream's generic dealloc helper
+/// ([`super::dealloc_helper`]).
+///
+/// An allocation whose every use (through casts) is a load or store at a
+/// constant index within its shape, a free, or a buffer of a helper call is
+/// *modelled*: a path keeps what it stored in each cell, a load gives it
+/// back, and a helper call computes its outputs from its inputs' cells.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryFacts {
+    pub constants: Constants,
+    /// Per allocation result: its length and whether its elements are `i1`
+    /// (else `index`).
+    pub cells: FxHashMap<ValueId, (u32, bool)>,
+    /// Per direct call of a helper: the operand index of each buffer.
+    pub helper_calls: FxHashMap<OpId, HelperUse<usize>>,
 }
 
 /// A place execution continues from: op `index` of `block`.
@@ -475,6 +509,11 @@ struct Checker<'s> {
     /// does: then an `i1` read back from memory may encode which buffers
     /// are the same, and a branch on it cannot be taken as a free choice.
     addresses_in_memory: bool,
+    memory: &'s MemoryFacts,
+    /// Modelled sites (see [`MemoryFacts`]): length and whether `i1`.
+    modeled: FxHashMap<u32, (u32, bool)>,
+    /// Inlined helpers, by their first op.
+    inlined: FxHashMap<OpId, InlinedHelper>,
 }
 
 /// Ownership flags at the function's boundary (private-function dynamic
@@ -495,11 +534,12 @@ pub struct Boundary {
 /// Checks the body of the snapshot's root (a function) and every region of
 /// an op without region-branch semantics inside it (as a body of its own).
 pub fn check(snap: &Snapshot) -> Vec<Finding> {
-    check_with(snap, &Boundary::default())
+    check_with(snap, &Boundary::default(), &MemoryFacts::default())
 }
 
-/// [`check`] with ownership flags at the function's boundary.
-pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
+/// [`check`] with ownership flags at the function's boundary and what is
+/// known of its memory.
+pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) -> Vec<Finding> {
     let flow = ValueFlow::new(snap);
     let mut sites = Vec::new();
     let mut site_of_value = FxHashMap::default();
@@ -513,6 +553,15 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
             }
         }
     }
+    let inlined: FxHashMap<OpId, InlinedHelper> = if memory.cells.is_empty() {
+        FxHashMap::default()
+    } else {
+        inlined_helpers(snap, &memory.constants)
+            .into_iter()
+            .map(|h| (h.first, h))
+            .collect()
+    };
+    let (modeled, modeled_values) = modeled_sites(snap, memory, &inlined, &site_of_value);
     let (component, components) = reach_components(snap);
     // The values whose defining op `names` and `cond` look through: buffers
     // derived from others, and the ops conditions are computed with.
@@ -552,8 +601,11 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
         seen: FxHashMap::default(),
         work: Vec::new(),
         gave_up: false,
-        addresses_in_memory: addresses_in_memory(snap),
+        addresses_in_memory: addresses_in_memory(snap, &modeled_values),
         cmpi_siblings: cmpi_siblings(snap),
+        memory,
+        modeled,
+        inlined,
     };
     let mut bodies: Vec<BlockId> = snap
         .op(Snapshot::ROOT)
@@ -584,6 +636,7 @@ impl<'s> Checker<'s> {
             bind: BTreeMap::new(),
             conds: BTreeMap::new(),
             addr: BTreeMap::new(),
+            mem: BTreeMap::new(),
             since: None,
         };
         // Entry arguments of a nested body name memory of the op holding it.
@@ -931,6 +984,10 @@ impl<'s> Checker<'s> {
         for s in gone {
             state.current.remove(&s);
         }
+        if !state.mem.is_empty() {
+            let current = &state.current;
+            state.mem.retain(|(s, _), _| current.contains_key(s));
+        }
         state.current.fresh.clear();
         state.since = Some(needed.clone());
         // Already canonical without a walk over every instance: the latest
@@ -940,7 +997,12 @@ impl<'s> Checker<'s> {
             let c = state.current.len() as u32;
             let mut next = c;
             let mut in_order = true;
-            for n in state.bind.values().chain(state.addr.values()) {
+            for n in state
+                .bind
+                .values()
+                .chain(state.addr.values())
+                .chain(cell_names(&state.mem))
+            {
                 if let Names::Site(i) = *n {
                     if i == next {
                         next += 1;
@@ -966,7 +1028,12 @@ impl<'s> Checker<'s> {
         for i in state.current.values() {
             take(*i, &mut order);
         }
-        for n in state.bind.values().chain(state.addr.values()) {
+        for n in state
+            .bind
+            .values()
+            .chain(state.addr.values())
+            .chain(cell_names(&state.mem))
+        {
             if let Names::Site(i) = n {
                 take(*i, &mut order);
             }
@@ -1007,6 +1074,11 @@ impl<'s> Checker<'s> {
             .collect();
         state.bind.values_mut().for_each(renumber);
         state.addr.values_mut().for_each(renumber);
+        for cell in state.mem.values_mut() {
+            if let Cell::Addr(n) = cell {
+                renumber(n);
+            }
+        }
     }
 
     /// Reports that the checker cannot decide the body at `op`, and why.
@@ -1366,6 +1438,16 @@ impl<'s> Checker<'s> {
             let info = snap.op(op);
             let facts = &info.facts;
 
+            // An inlined helper: its semantics, then the op after it.
+            if let Some(h) = self.inlined.get(&op).copied() {
+                if let Err(why) = self.apply_helper(&mut state, h.buffers) {
+                    self.undecided(why, op, &path);
+                    return;
+                }
+                point.index = snap.op(h.last).position + 1;
+                continue;
+            }
+
             // Uses first: an op touching freed memory.
             self.check_uses(&state, op, &path);
 
@@ -1399,6 +1481,72 @@ impl<'s> Checker<'s> {
                 state
                     .conds
                     .retain(|&v, _| !self.computed_from(v, &info.results));
+            }
+            // Cells of modelled buffers.
+            if !self.modeled.is_empty() {
+                if info.name == "memref.load"
+                    && let [m, index] = info.operands.as_slice()
+                    && let Some(&r) = info.results.first()
+                    && let Some((key, _)) = self.cell_of(&state, *m, *index)
+                {
+                    match state.mem.get(&key) {
+                        Some(Cell::Bool(b)) => {
+                            state.conds.insert(r, *b);
+                        }
+                        Some(Cell::Addr(n)) => {
+                            state.addr.insert(r, *n);
+                        }
+                        None => {}
+                    }
+                }
+                if info.name == "memref.store"
+                    && let [v, m, index] = info.operands.as_slice()
+                    && let Some((key, i1)) = self.cell_of(&state, *m, *index)
+                {
+                    if !i1 {
+                        match state.addr.get(v) {
+                            Some(&n) => state.mem.insert(key, Cell::Addr(n)),
+                            None => state.mem.remove(&key),
+                        };
+                    } else if let Some(b) = self.cond(&state, *v) {
+                        state.mem.insert(key, Cell::Bool(b));
+                    } else {
+                        // One path per value the cell may get (the fact on
+                        // the stored value keeps the two correlated).
+                        let next = Point {
+                            block: point.block,
+                            index: point.index + 1,
+                        };
+                        for b in [false, true] {
+                            let mut one = state.clone();
+                            if self.assume(&mut one, *v, b) {
+                                one.mem.insert(key, Cell::Bool(b));
+                                self.push(next, one, path.clone());
+                            }
+                        }
+                        return;
+                    }
+                }
+                if let Some(roles) = self.memory.helper_calls.get(&op) {
+                    let buffers = roles.map(|k| info.operands.get(k).copied());
+                    let applied = match buffers.all() {
+                        [Some(a), Some(b), Some(c), Some(d), Some(e)] => self.apply_helper(
+                            &mut state,
+                            HelperUse {
+                                dealloc: a,
+                                retain: b,
+                                conditions: c,
+                                dealloc_out: d,
+                                retain_out: e,
+                            },
+                        ),
+                        _ => Err("a call of the dealloc helper lacks operands".into()),
+                    };
+                    if let Err(why) = applied {
+                        self.undecided(why, op, &path);
+                        return;
+                    }
+                }
             }
             // A comparison of addresses is decided when it runs: a free
             // between it and the branch on it must not make it unknown (a
@@ -1440,6 +1588,9 @@ impl<'s> Checker<'s> {
                         status: Status::Live,
                         freed_by: None,
                     });
+                    if self.modeled.contains_key(&s) {
+                        state.mem.retain(|&(site, _), _| site != s);
+                    }
                 }
             }
 
@@ -1500,6 +1651,108 @@ impl<'s> Checker<'s> {
             }
             point.index += 1;
         }
+    }
+
+    /// The cell `m[index]` when `m` names the latest instance of a modelled
+    /// site on this path and `index` is a constant within its shape: its key
+    /// and whether it holds an `i1`.
+    fn cell_of(&self, state: &State, m: ValueId, index: ValueId) -> Option<((u32, u32), bool)> {
+        let (site, len, i1) = self.modeled_buffer(state, m)?;
+        let k = *self.memory.constants.get(&index)?;
+        (k >= 0 && k < len as i64).then_some(((site, k as u32), i1))
+    }
+
+    /// The modelled site `m` names on this path (its latest instance), with
+    /// its length and whether it holds `i1`s.
+    fn modeled_buffer(&self, state: &State, m: ValueId) -> Option<(u32, u32, bool)> {
+        let Names::Site(i) = self.names(state, m) else {
+            return None;
+        };
+        let site = state.inst[i as usize].site;
+        let &(len, i1) = self.modeled.get(&site)?;
+        (state.current.get(&site) == Some(&i)).then_some((site, len, i1))
+    }
+
+    /// Upstream's generic dealloc helper on `buffers`
+    /// ([`super::dealloc_helper`]): `DO[i] = C[i]` and `D[i]` is no `R[j]`
+    /// and no earlier `D[k]`; `RO[j]` = OR of `C[i]` over `D[i] == R[j]`.
+    /// Every cell it reads must be known on the path, and every comparison
+    /// it makes that matters decided; otherwise why not.
+    fn apply_helper(&self, state: &mut State, buffers: HelperUse<ValueId>) -> Result<(), String> {
+        let resolved = buffers.map(|v| self.modeled_buffer(state, v));
+        let [Some(d), Some(r), Some(c), Some(dout), Some(rout)] = resolved.all() else {
+            return Err(
+                "a buffer of the dealloc helper is not a local buffer whose cells are followed"
+                    .into(),
+            );
+        };
+        let sites = [d.0, r.0, c.0, dout.0, rout.0];
+        for (k, s) in sites.iter().enumerate() {
+            if sites[k + 1..].contains(s) {
+                return Err("the dealloc helper gets one buffer twice".into());
+            }
+        }
+        let (n, m) = (d.1, r.1);
+        if d.2 || r.2 || !c.2 || !dout.2 || !rout.2 || c.1 < n || dout.1 < n || rout.1 < m {
+            return Err(
+                "the dealloc helper's buffers do not have the helper's types and sizes".into(),
+            );
+        }
+        let unknown = || "the dealloc helper reads a cell no store wrote on this path".to_string();
+        let addr = |state: &State, site: u32, k: u32| match state.mem.get(&(site, k)) {
+            Some(Cell::Addr(n)) => Ok(*n),
+            _ => Err(unknown()),
+        };
+        let mut a = Vec::with_capacity(n as usize);
+        let mut conds = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            a.push(addr(state, d.0, i)?);
+            conds.push(match state.mem.get(&(c.0, i)) {
+                Some(Cell::Bool(b)) => *b,
+                _ => return Err(unknown()),
+            });
+        }
+        let mut retained = Vec::with_capacity(m as usize);
+        for j in 0..m {
+            retained.push(addr(state, r.0, j)?);
+        }
+        let undecided = || {
+            "cannot tell whether two addresses the dealloc helper compares are one buffer"
+                .to_string()
+        };
+        let mut retain_out = vec![false; m as usize];
+        let mut dealloc_out = vec![false; n as usize];
+        for i in 0..n as usize {
+            if !conds[i] {
+                continue;
+            }
+            let mut free = true;
+            for (j, &rj) in retained.iter().enumerate() {
+                match self.same_buffer(state, a[i], rj) {
+                    Some(true) => {
+                        retain_out[j] = true;
+                        free = false;
+                    }
+                    Some(false) => {}
+                    None => return Err(undecided()),
+                }
+            }
+            for &ak in &a[..i] {
+                match self.same_buffer(state, a[i], ak) {
+                    Some(true) => free = false,
+                    Some(false) => {}
+                    None => return Err(undecided()),
+                }
+            }
+            dealloc_out[i] = free;
+        }
+        for (i, &b) in dealloc_out.iter().enumerate() {
+            state.mem.insert((dout.0, i as u32), Cell::Bool(b));
+        }
+        for (j, &b) in retain_out.iter().enumerate() {
+            state.mem.insert((rout.0, j as u32), Cell::Bool(b));
+        }
+        Ok(())
     }
 
     /// The states after a call whose buffer results come with ownership
@@ -1621,8 +1874,18 @@ impl<'s> Checker<'s> {
         if info.facts.region_branch.is_none() && !info.regions.is_empty() {
             values.extend(self.free_values_of_regions(op));
         }
+        // A call (or an op of unknown effects) given a buffer's address
+        // as a plain value may read or write through it.
+        let through_address = info.facts.is_call || matches!(info.facts.effects, Effects::Unknown);
         for v in values {
             if !self.snap.value(v).kind.is_buffer() {
+                if through_address
+                    && let Some(Names::Site(i)) = state.addr.get(&v).copied()
+                    && state.inst[i as usize].status == Status::Freed
+                {
+                    let Instance { site, freed_by, .. } = state.inst[i as usize];
+                    self.report(FindingKind::UseAfterFree, Some(site), op, freed_by, path);
+                }
                 continue;
             }
             // The free of `v` itself is checked by `free`.
@@ -2074,8 +2337,10 @@ fn reach_components(snap: &Snapshot) -> (Vec<u32>, u32) {
 }
 
 /// Whether some op writes a value computed from an extracted buffer address
-/// (`memref.extract_aligned_pointer_as_index`) to memory.
-fn addresses_in_memory(snap: &Snapshot) -> bool {
+/// (`memref.extract_aligned_pointer_as_index`) to memory other than the
+/// cells of modelled buffers (`modeled`: their values), whose contents the
+/// paths follow.
+fn addresses_in_memory(snap: &Snapshot, modeled: &FxHashSet<ValueId>) -> bool {
     let mut tainted: FxHashSet<ValueId> = FxHashSet::default();
     for op in snap.ops.iter().skip(1) {
         if op.name == "memref.extract_aligned_pointer_as_index" {
@@ -2093,7 +2358,10 @@ fn addresses_in_memory(snap: &Snapshot) -> bool {
             if !op.operands.iter().any(|v| tainted.contains(v)) {
                 continue;
             }
+            let to_modeled = op.name == "memref.store"
+                && op.operands.get(1).is_some_and(|m| modeled.contains(m));
             if let Effects::Known(effects) = &op.facts.effects
+                && !to_modeled
                 && effects.iter().any(|e| e.kind == EffectKind::Write)
                 && op
                     .operands
@@ -2140,7 +2408,101 @@ fn referenced(state: &State, i: u32) -> bool {
         .bind
         .values()
         .chain(state.addr.values())
+        .chain(cell_names(&state.mem))
         .any(|n| *n == Names::Site(i))
+}
+
+/// The buffers named by address cells.
+fn cell_names(mem: &BTreeMap<(u32, u32), Cell>) -> impl Iterator<Item = &Names> {
+    mem.values().filter_map(|c| match c {
+        Cell::Addr(n) => Some(n),
+        Cell::Bool(_) => None,
+    })
+}
+
+/// The sites whose cells a path can follow (see [`MemoryFacts`]).
+fn modeled_sites(
+    snap: &Snapshot,
+    memory: &MemoryFacts,
+    inlined: &FxHashMap<OpId, InlinedHelper>,
+    site_of_value: &FxHashMap<ValueId, u32>,
+) -> (FxHashMap<u32, (u32, bool)>, FxHashSet<ValueId>) {
+    let mut out = FxHashMap::default();
+    let mut values = FxHashSet::default();
+    if memory.cells.is_empty() {
+        return (out, values);
+    }
+    let mut users: FxHashMap<ValueId, Vec<(OpId, usize)>> = FxHashMap::default();
+    for (index, op) in snap.ops.iter().enumerate().skip(1) {
+        for (k, &v) in op.operands.iter().enumerate() {
+            users.entry(v).or_default().push((OpId(index as u32), k));
+        }
+    }
+    // The ops of inlined helpers (nested ones included), with the buffers
+    // they may use.
+    let mut in_helper: FxHashMap<OpId, [ValueId; 5]> = FxHashMap::default();
+    for h in inlined.values() {
+        let Some(block) = snap.op(h.first).parent_block else {
+            continue;
+        };
+        let (from, to) = (snap.op(h.first).position, snap.op(h.last).position);
+        let mut stack: Vec<OpId> = snap.block(block).ops[from as usize..=to as usize].to_vec();
+        while let Some(o) = stack.pop() {
+            in_helper.insert(o, h.buffers.all());
+            for &r in &snap.op(o).regions {
+                for &b in &snap.region(r).blocks {
+                    stack.extend(snap.block(b).ops.iter().copied());
+                }
+            }
+        }
+    }
+    let constant_index = |v: ValueId, len: u32| {
+        memory
+            .constants
+            .get(&v)
+            .is_some_and(|&c| c >= 0 && c < len as i64)
+    };
+    for (&value, &(len, i1)) in &memory.cells {
+        let Some(&site) = site_of_value.get(&value) else {
+            continue;
+        };
+        let mut work = vec![value];
+        let mut ok = true;
+        let mut named = Vec::new();
+        while let Some(v) = work.pop() {
+            named.push(v);
+            for &(op, k) in users.get(&v).map(Vec::as_slice).unwrap_or(&[]) {
+                let info = snap.op(op);
+                let fine = if info.facts.is_cast && k == 0 {
+                    work.extend(info.results.iter().copied());
+                    true
+                } else if info.name == "memref.load" {
+                    k == 0 && info.operands.len() == 2 && constant_index(info.operands[1], len)
+                } else if info.name == "memref.store" {
+                    k == 1 && info.operands.len() == 3 && constant_index(info.operands[2], len)
+                } else if let Some(roles) = memory.helper_calls.get(&op) {
+                    roles.all().contains(&k)
+                } else if let Some(buffers) = in_helper.get(&op) {
+                    buffers.contains(&v)
+                } else {
+                    matches!(&info.facts.effects, Effects::Known(e)
+                        if e.len() == 1 && e[0].kind == EffectKind::Free && e[0].value == Some(v))
+                };
+                if !fine {
+                    ok = false;
+                    break;
+                }
+            }
+            if !ok {
+                break;
+            }
+        }
+        if ok {
+            out.insert(site, (len, i1));
+            values.extend(named);
+        }
+    }
+    (out, values)
 }
 
 /// The two operands of an `arith.cmpi`.

@@ -16,11 +16,14 @@
 use std::collections::HashMap;
 
 use melior::ir::OperationRef;
+use mlir_sys::MlirOperation;
+use rustc_hash::FxHashMap;
 
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        dealloc_check::{self, Boundary, Finding, FindingKind},
+        dealloc_check::{self, Boundary, Finding, FindingKind, MemoryFacts},
+        dealloc_helper::{Constants, HelperUse, function_is_helper},
         input_contract::writes_after_flow,
         snapshot::{BlockId, OpId, Snapshot},
     },
@@ -79,10 +82,12 @@ impl BufrsPass for VerifyDeallocation {
                         flagged.insert(c.function.name.clone(), (count, c.buffers));
                     }
                 }
-                flagged
+                (flagged, helpers(module))
             },
-            |function, flagged| {
-                verify_function(function, options, flagged.unwrap_or(&HashMap::new()))
+            |function, step| {
+                let empty = (HashMap::new(), HashMap::new());
+                let (flagged, helpers) = step.unwrap_or(&empty);
+                verify_function(function, options, flagged, helpers)
             },
         );
         // Analysis only: the IR is as it was.
@@ -92,6 +97,115 @@ impl BufrsPass for VerifyDeallocation {
 
 /// Flagged functions by name: their result count and buffer results.
 type Flagged = HashMap<String, (usize, Vec<usize>)>;
+
+/// Functions recognised as upstream's generic dealloc helper, by name: the
+/// argument index of each of its buffers.
+type Helpers = HashMap<String, HelperUse<usize>>;
+
+/// The functions of `module` whose body is the dealloc helper (read only
+/// when the pass runs on the module: a pass on one function does not read
+/// another).
+fn helpers(module: MlirOperation) -> Helpers {
+    let mut out = Helpers::new();
+    for function in functions::module_functions(module) {
+        if !function.has_body || function.signature.results.len() != 0 {
+            continue;
+        }
+        let (snapshot, map) = capture(function.op);
+        let constants = constants(&snapshot, &map);
+        let Some(entry) = snapshot
+            .op(Snapshot::ROOT)
+            .regions
+            .first()
+            .and_then(|&r| snapshot.entry_block(r))
+        else {
+            continue;
+        };
+        if let Some(roles) = function_is_helper(&snapshot, entry, &constants) {
+            out.insert(function.name, roles);
+        }
+    }
+    out
+}
+
+/// The integer and index constants of `snapshot`.
+fn constants(snapshot: &Snapshot, map: &IrMap) -> Constants {
+    let mut out = Constants::default();
+    for (index, op) in snapshot.ops.iter().enumerate().skip(1) {
+        if op.name != "arith.constant" || op.results.len() != 1 {
+            continue;
+        }
+        // SAFETY: a live op of the snapshot; attribute queries are total; a
+        // null attribute means absent.
+        unsafe {
+            let attr = mlir_sys::mlirOperationGetAttributeByName(
+                map.op(OpId(index as u32)),
+                crate::ir::diagnostics::string_ref("value"),
+            );
+            if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr) {
+                out.insert(op.results[0], mlir_sys::mlirIntegerAttrGetValueInt(attr));
+            }
+        }
+    }
+    out
+}
+
+/// What the checker needs to follow small local buffers of `i1`s and
+/// addresses and the helper calls that read and write them.
+fn memory_facts(snapshot: &Snapshot, map: &IrMap, helpers: &Helpers) -> MemoryFacts {
+    let mut cells = FxHashMap::default();
+    for op in snapshot.ops.iter().skip(1) {
+        if op.name != "memref.alloc" && op.name != "memref.alloca" {
+            continue;
+        }
+        let [r] = op.results.as_slice() else {
+            continue;
+        };
+        // SAFETY: a live value of the snapshot; type queries are total.
+        unsafe {
+            let ty = mlir_sys::mlirValueGetType(map.value(*r));
+            if !mlir_sys::mlirTypeIsAMemRef(ty)
+                || !mlir_sys::mlirShapedTypeHasStaticShape(ty)
+                || mlir_sys::mlirShapedTypeGetRank(ty) != 1
+            {
+                continue;
+            }
+            let len = mlir_sys::mlirShapedTypeGetDimSize(ty, 0);
+            let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+            let i1 = mlir_sys::mlirTypeIsAInteger(element)
+                && mlir_sys::mlirIntegerTypeGetWidth(element) == 1;
+            if (0..=MAX_CELLS).contains(&len) && (i1 || mlir_sys::mlirTypeIsAIndex(element)) {
+                cells.insert(*r, (len as u32, i1));
+            }
+        }
+    }
+    let mut helper_calls = FxHashMap::default();
+    if !helpers.is_empty() {
+        for (index, op) in snapshot.ops.iter().enumerate() {
+            let id = OpId(index as u32);
+            if op.facts.is_call
+                && is_direct_call(map.op(id))
+                && let Some(roles) =
+                    crate::ir::interfaces::callee(map.op(id)).and_then(|n| helpers.get(&n))
+            {
+                helper_calls.insert(id, *roles);
+            }
+        }
+    }
+    let constants = if cells.is_empty() {
+        Constants::default()
+    } else {
+        constants(snapshot, map)
+    };
+    MemoryFacts {
+        constants,
+        cells,
+        helper_calls,
+    }
+}
+
+/// The longest local buffer whose cells the checker follows.
+const MAX_CELLS: i64 = 1024;
 
 /// The flags at `snapshot`'s boundary: its returns' when it is one of the
 /// `flagged` functions, and its direct calls of them.
@@ -134,6 +248,7 @@ fn verify_function(
     op: OperationRef<'_, '_>,
     options: &VerifyDeallocationOptions,
     flagged: &Flagged,
+    helpers: &Helpers,
 ) -> PassResult {
     type Pass = VerifyDeallocation;
     // `mode` and `check` are validated before any op is touched.
@@ -161,7 +276,9 @@ fn verify_function(
             Ok(())
         };
     }
-    let findings = dealloc_check::check_with(&snapshot, &boundary(&snapshot, &map, flagged));
+    let memory = memory_facts(&snapshot, &map, helpers);
+    let findings =
+        dealloc_check::check_with(&snapshot, &boundary(&snapshot, &map, flagged), &memory);
     let mut failed = false;
     // Each block's index in its region, for the paths of the notes (looking
     // it up in the region per block of a path cost the region's size per
