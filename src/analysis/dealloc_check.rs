@@ -2473,7 +2473,9 @@ fn modeled_sites(
             named.push(v);
             for &(op, k) in users.get(&v).map(Vec::as_slice).unwrap_or(&[]) {
                 let info = snap.op(op);
-                let fine = if info.facts.is_cast && k == 0 {
+                let fine = if let Some(buffers) = in_helper.get(&op) {
+                    buffers.contains(&v)
+                } else if info.facts.is_cast && k == 0 {
                     work.extend(info.results.iter().copied());
                     true
                 } else if info.name == "memref.load" {
@@ -2482,8 +2484,6 @@ fn modeled_sites(
                     k == 1 && info.operands.len() == 3 && constant_index(info.operands[2], len)
                 } else if let Some(roles) = memory.helper_calls.get(&op) {
                     roles.all().contains(&k)
-                } else if let Some(buffers) = in_helper.get(&op) {
-                    buffers.contains(&v)
                 } else {
                     matches!(&info.facts.effects, Effects::Known(e)
                         if e.len() == 1 && e[0].kind == EffectKind::Free && e[0].value == Some(v))
