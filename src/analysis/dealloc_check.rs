@@ -478,6 +478,12 @@ struct Checker<'s> {
     needed_at: FxHashMap<Point, ValueSet>,
     /// Per block: the last position using each value ([`Checker::last_uses`]).
     last_uses: FxHashMap<BlockId, Vec<(ValueId, u32)>>,
+    /// Per region-branch op: what its enclosing blocks still need after it
+    /// ([`Checker::after_op`]), and the values of it `close` looks through.
+    after_op: FxHashMap<OpId, (ValueSet, Rc<Vec<ValueId>>)>,
+    /// Per op: the values its regions and itself use that are defined
+    /// outside it ([`free_values`]).
+    free: Vec<Vec<ValueId>>,
     site_of_value: FxHashMap<ValueId, u32>,
     sites: Vec<ValueId>,
     /// Region of the body being checked: its exits end a path.
@@ -594,6 +600,8 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
         needed: FxHashMap::default(),
         needed_at: FxHashMap::default(),
         last_uses: FxHashMap::default(),
+        after_op: FxHashMap::default(),
+        free: free_values(snap),
         site_of_value,
         sites,
         findings: Vec::new(),
@@ -870,24 +878,53 @@ impl<'s> Checker<'s> {
     /// still need after them (their live-out sets and the values used after
     /// the parent op).
     fn outer_needed(&mut self, block: BlockId, set: &mut ValueSet, looked: &mut Vec<ValueId>) {
-        let snap = self.snap;
-        let mut parent = snap.parent_op_of_block(block);
-        while parent != Snapshot::ROOT && snap.op(parent).facts.region_branch.is_some() {
-            let Some(outer) = snap.op(parent).parent_block else {
-                break;
-            };
-            union_into(set, self.liveness.live_out(outer));
-            looked.extend(self.liveness_through.live_out(outer).iter().copied());
-            let position = snap.op(parent).position;
-            let used: Vec<ValueId> = self
-                .last_uses(outer)
-                .iter()
-                .filter(|&&(_, last)| last > position)
-                .map(|&(v, _)| v)
-                .collect();
-            self.add_needed(set, looked, used);
-            parent = snap.parent_op_of_block(outer);
+        let parent = self.snap.parent_op_of_block(block);
+        if let Some((after, through)) = self.after_op(parent) {
+            union_into(set, &after);
+            looked.extend(through.iter().copied());
         }
+    }
+
+    /// For a region-branch op: what its enclosing blocks still need after
+    /// it (the live-out set of its block, the values used after it there,
+    /// and the same for its own region-branch parent), with the values of
+    /// it [`Checker::close`] looks through. Kept per op, so that nested
+    /// region-branch ops share their parents' sets instead of each walking
+    /// every enclosing block (cubic in the nesting depth).
+    fn after_op(&mut self, op: OpId) -> Option<(ValueSet, Rc<Vec<ValueId>>)> {
+        let snap = self.snap;
+        if op == Snapshot::ROOT || snap.op(op).facts.region_branch.is_none() {
+            return None;
+        }
+        if let Some(known) = self.after_op.get(&op) {
+            return Some(known.clone());
+        }
+        let outer = snap.op(op).parent_block?;
+        let mut set = self.liveness.live_out(outer).clone();
+        let mut looked: Vec<ValueId> = self
+            .liveness_through
+            .live_out(outer)
+            .iter()
+            .copied()
+            .collect();
+        let position = snap.op(op).position;
+        let used: Vec<ValueId> = self
+            .last_uses(outer)
+            .iter()
+            .filter(|&&(_, last)| last > position)
+            .map(|&(v, _)| v)
+            .collect();
+        self.add_needed(&mut set, &mut looked, used);
+        let grandparent = snap.parent_op_of_block(outer);
+        if let Some((after, through)) = self.after_op(grandparent) {
+            union_into(&mut set, &after);
+            looked.extend(through.iter().copied());
+        }
+        looked.sort_unstable();
+        looked.dedup();
+        let entry = (set, Rc::new(looked));
+        self.after_op.insert(op, entry.clone());
+        Some(entry)
     }
 
     /// Closes `set` under what `names` and `cond` look through: from the
@@ -922,22 +959,19 @@ impl<'s> Checker<'s> {
 
     /// For every value used in `block` (by its ops or ops nested in them):
     /// the position of the last op of the block that uses it.
+    ///
+    /// Values defined inside an op's regions are used there only, so each
+    /// op contributes its free values ([`free_values`]): no walk of the ops
+    /// nested in it.
     fn last_uses(&mut self, block: BlockId) -> &[(ValueId, u32)] {
         let snap = self.snap;
+        let free = &self.free;
         self.last_uses.entry(block).or_insert_with(|| {
             let mut last: FxHashMap<ValueId, u32> = FxHashMap::default();
             for &top in &snap.block(block).ops {
                 let position = snap.op(top).position;
-                let mut stack = vec![top];
-                while let Some(o) = stack.pop() {
-                    for &v in &snap.op(o).operands {
-                        last.insert(v, position);
-                    }
-                    for &r in &snap.op(o).regions {
-                        for &b in &snap.region(r).blocks {
-                            stack.extend(snap.block(b).ops.iter().copied());
-                        }
-                    }
+                for &v in &free[top.index()] {
+                    last.insert(v, position);
                 }
             }
             last.into_iter().collect()
@@ -2303,6 +2337,68 @@ impl<'s> Checker<'s> {
         }
         false
     }
+}
+
+/// Per op: the values it and the ops nested in it use that are defined
+/// outside it (its operands and its regions' free values), deduplicated.
+/// Computed bottom-up in one walk: a value appears in the lists of the ops
+/// between its uses and its definition only.
+fn free_values(snap: &Snapshot) -> Vec<Vec<ValueId>> {
+    let count = snap.ops.len();
+    // Pre-order numbers and subtree ends of the ops, and of each block its
+    // parent op's number: a value is defined inside op `o` when its
+    // definition (an op, or a block's parent op) lies in `o`'s subtree,
+    // `o` excluded for a result and included for a block argument.
+    let mut pre = vec![0u32; count];
+    let mut end = vec![0u32; count];
+    let mut order: Vec<OpId> = Vec::with_capacity(count);
+    let mut stack: Vec<(OpId, bool)> = vec![(Snapshot::ROOT, false)];
+    while let Some((op, done)) = stack.pop() {
+        if done {
+            end[op.index()] = order.len() as u32;
+            continue;
+        }
+        pre[op.index()] = order.len() as u32;
+        order.push(op);
+        stack.push((op, true));
+        for &r in snap.op(op).regions.iter().rev() {
+            for &b in snap.region(r).blocks.iter().rev() {
+                for &o in snap.block(b).ops.iter().rev() {
+                    stack.push((o, false));
+                }
+            }
+        }
+    }
+    let inside = |v: ValueId, o: OpId| -> bool {
+        let (def, strict) = match snap.value(v).def {
+            ValueDef::OpResult { op, .. } => (op, true),
+            ValueDef::BlockArg { block, .. } => (snap.parent_op_of_block(block), false),
+        };
+        let (p, e) = (pre[o.index()], end[o.index()]);
+        let d = pre[def.index()];
+        if strict {
+            d > p && d < e
+        } else {
+            d >= p && d < e
+        }
+    };
+    let mut free: Vec<Vec<ValueId>> = vec![Vec::new(); count];
+    // Children come after their parent in pre-order: walk it backwards.
+    for &op in order.iter().rev() {
+        let info = snap.op(op);
+        let mut out: Vec<ValueId> = info.operands.to_vec();
+        for &r in &info.regions {
+            for &b in &snap.region(r).blocks {
+                for &o in &snap.block(b).ops {
+                    out.extend(free[o.index()].iter().copied().filter(|&v| !inside(v, op)));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        free[op.index()] = out;
+    }
+    free
 }
 
 /// Per block, its strongly connected component (and their number) in a

@@ -30,12 +30,16 @@ use crate::{
     dialect::is_direct_call,
     ir::Diagnostic,
     ir::capture::{IrMap, capture},
+    ir::diagnostics::Severity,
     ir::functions,
     options::Allowed,
     pass_options,
     passes::function_boundaries::{private_function_boundaries, run_on_functions},
     passes::{
-        Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation, pass,
+        Anchor, BufrsPass, PassFailed, PassResult,
+        contract_report::emit_contract_violation,
+        pass,
+        report_file::{self, Record, location_text},
     },
 };
 
@@ -50,6 +54,9 @@ pass_options! {
             allowed Allowed::OneOf(&["output", "input"]);
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark on every function that verifies.";
+        report_file: String = String::new() => "report-file",
+            "Also write the verdicts as JSON to this file: per function verified, with findings or undecided, and each finding and undecided case with its location, op at fault and path (with mode=warn, a report for CI that does not fail the build).",
+            allowed Allowed::FileToWrite;
         private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
             "Check the ABI bufrs-ownership-based-buffer-deallocation gives with the same option: private functions called only directly return an i1 per returned buffer saying whether the caller owns it, and their calls' buffer results are owned only when it holds; needs the pass scheduled on a module.";
     }
@@ -302,6 +309,9 @@ fn verify_function(
             as_errors && !undecided,
         );
     }
+    if !options.report_file.is_empty() {
+        write_report(op, options, &snapshot, &map, &block_index, &findings)?;
+    }
     if options.emit_remarks && findings.is_empty() {
         Diagnostic::remark(
             &op,
@@ -313,6 +323,88 @@ fn verify_function(
         .emit();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// Adds the function's verdict and its findings to the report file.
+fn write_report(
+    op: OperationRef<'_, '_>,
+    options: &VerifyDeallocationOptions,
+    snapshot: &Snapshot,
+    map: &IrMap,
+    block_index: &[u32],
+    findings: &[Finding],
+) -> PassResult {
+    let function = functions::symbol(op.to_raw()).unwrap_or_else(|| location_text(&op));
+    let op_ref = |id| unsafe { OperationRef::from_raw(map.op(id)) };
+    let undecided = |f: &&Finding| matches!(f.kind, FindingKind::Undecided(_));
+    let verdict = if findings.iter().any(|f| !undecided(&f)) {
+        "findings"
+    } else if findings.is_empty() {
+        "verified"
+    } else {
+        "undecided"
+    };
+    let record = |f: &Finding| {
+        Record::new()
+            .string("function", &function)
+            .string("location", &location_text(&op_ref(f.site.unwrap_or(f.at))))
+            .string("at", &location_text(&op_ref(f.at)))
+            .optional_string(
+                "freed_by",
+                f.freed_by.map(|o| location_text(&op_ref(o))).as_deref(),
+            )
+            .string("path", &describe_path(snapshot, block_index, &f.path))
+    };
+    let found: Vec<Record> = findings
+        .iter()
+        .filter(|f| !undecided(f))
+        .map(|f| {
+            record(f)
+                .string("kind", kind_name(&f.kind))
+                .string("message", &message(f))
+        })
+        .collect();
+    let cannot: Vec<Record> = findings
+        .iter()
+        .filter(undecided)
+        .map(|f| match &f.kind {
+            FindingKind::Undecided(why) => record(f).string("reason", why),
+            _ => record(f),
+        })
+        .collect();
+    let counted = |n: usize| n as u64;
+    let summary = Record::new()
+        .string("function", &function)
+        .string("location", &location_text(&op))
+        .string("verdict", verdict)
+        .number("findings", counted(found.len()))
+        .number("undecided", counted(cannot.len()));
+    report_file::write(
+        &options.report_file,
+        VerifyDeallocation::ARGUMENT,
+        &["functions", "findings", "undecided"],
+        &function,
+        vec![vec![summary], found, cannot],
+    )
+    .map_err(|message| {
+        Diagnostic::error(&op, format!("{}: {message}", VerifyDeallocation::ARGUMENT)).emit();
+        PassFailed
+    })
+}
+
+/// A finding's kind as the report file names it.
+fn kind_name(kind: &FindingKind) -> &'static str {
+    match kind {
+        FindingKind::Leak | FindingKind::Lost => "leak",
+        FindingKind::LeakOnReallocation => "leak-on-reallocation",
+        FindingKind::DoubleFree => "double-free",
+        FindingKind::UseAfterFree => "use-after-free",
+        FindingKind::ReturnOfFreed => "return-of-freed",
+        FindingKind::ReturnedTwice => "returned-twice",
+        FindingKind::FreeOfNotOwned => "free-of-not-owned",
+        FindingKind::ReturnOfNotOwned => "return-of-not-owned",
+        FindingKind::Undecided(_) => "undecided",
+    }
 }
 
 fn message(finding: &Finding) -> String {
@@ -380,11 +472,15 @@ fn emit(snapshot: &Snapshot, map: &IrMap, block_index: &[u32], finding: &Finding
     let op_ref = |id| unsafe { OperationRef::from_raw(map.op(id)) };
     let anchor = op_ref(finding.site.unwrap_or(finding.at));
     let text = format!("{}: {}", VerifyDeallocation::ARGUMENT, message(finding));
-    let mut diagnostic = if as_error {
-        Diagnostic::error(&anchor, text)
+    // At the op's location: MLIR would otherwise print the op, which names
+    // every value of its function (a cost per finding as large as the
+    // function).
+    let severity = if as_error {
+        Severity::Error
     } else {
-        Diagnostic::warning(&anchor, text)
+        Severity::Warning
     };
+    let mut diagnostic = Diagnostic::at_location_of(&anchor, severity, text);
     if let Some(first) = finding.freed_by {
         diagnostic = diagnostic.note_at(&op_ref(first), "freed here first");
     }
