@@ -61,7 +61,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::{
     allocs::DeallocParts,
     dealloc_helper::{Constants, HelperUse, InlinedHelper, inlined_helpers},
-    liveness::SharedLiveness,
+    liveness::{OpNesting, SharedLiveness},
     snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     value_flow::{EdgeKind, Origin, ValueFlow},
 };
@@ -478,12 +478,13 @@ struct Checker<'s> {
     needed_at: FxHashMap<Point, ValueSet>,
     /// Per block: the last position using each value ([`Checker::last_uses`]).
     last_uses: FxHashMap<BlockId, Vec<(ValueId, u32)>>,
-    /// Per region-branch op: what its enclosing blocks still need after it
-    /// ([`Checker::after_op`]), and the values of it `close` looks through.
-    after_op: FxHashMap<OpId, (ValueSet, Rc<Vec<ValueId>>)>,
+    /// Per region-branch op: what its enclosing blocks still need after it,
+    /// closed ([`Checker::after_op`]).
+    after_op: FxHashMap<OpId, ValueSet>,
     /// Per op: the values its regions and itself use that are defined
-    /// outside it ([`free_values`]).
+    /// outside it ([`super::liveness::free_values`]).
     free: Vec<Vec<ValueId>>,
+    nesting: OpNesting,
     site_of_value: FxHashMap<ValueId, u32>,
     sites: Vec<ValueId>,
     /// Region of the body being checked: its exits end a path.
@@ -585,6 +586,7 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
             }
         })
         .collect();
+    let nesting = OpNesting::new(snap);
     let mut checker = Checker {
         snap,
         boundary,
@@ -601,7 +603,8 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
         needed_at: FxHashMap::default(),
         last_uses: FxHashMap::default(),
         after_op: FxHashMap::default(),
-        free: free_values(snap),
+        free: super::liveness::free_values(snap, &nesting),
+        nesting,
         site_of_value,
         sites,
         findings: Vec::new(),
@@ -816,7 +819,7 @@ impl<'s> Checker<'s> {
             .map(|&(v, _)| v)
             .collect();
         self.add_needed(&mut set, &mut looked, used);
-        self.outer_needed(block, &mut set, &mut looked);
+        self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
         self.needed_at.insert(point, set.clone());
         set
@@ -855,7 +858,7 @@ impl<'s> Checker<'s> {
             .copied()
             .collect();
         self.add_needed(&mut set, &mut looked, snap.block(block).args.to_vec());
-        self.outer_needed(block, &mut set, &mut looked);
+        self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
         self.needed.insert(block, set.clone());
         set
@@ -877,21 +880,21 @@ impl<'s> Checker<'s> {
     /// Adds what the enclosing blocks of `block`'s region-branch parents
     /// still need after them (their live-out sets and the values used after
     /// the parent op).
-    fn outer_needed(&mut self, block: BlockId, set: &mut ValueSet, looked: &mut Vec<ValueId>) {
+    fn outer_needed(&mut self, block: BlockId, set: &mut ValueSet) {
         let parent = self.snap.parent_op_of_block(block);
-        if let Some((after, through)) = self.after_op(parent) {
+        if let Some(after) = self.after_op(parent) {
             union_into(set, &after);
-            looked.extend(through.iter().copied());
         }
     }
 
     /// For a region-branch op: what its enclosing blocks still need after
     /// it (the live-out set of its block, the values used after it there,
-    /// and the same for its own region-branch parent), with the values of
-    /// it [`Checker::close`] looks through. Kept per op, so that nested
-    /// region-branch ops share their parents' sets instead of each walking
-    /// every enclosing block (cubic in the nesting depth).
-    fn after_op(&mut self, op: OpId) -> Option<(ValueSet, Rc<Vec<ValueId>>)> {
+    /// and the same for its own region-branch parent), closed under what
+    /// [`Checker::close`] looks through (a union of closed sets is closed,
+    /// so users add it as it is). Kept per op, so that nested region-branch
+    /// ops share their parents' sets instead of each walking every
+    /// enclosing block (cubic in the nesting depth).
+    fn after_op(&mut self, op: OpId) -> Option<ValueSet> {
         let snap = self.snap;
         if op == Snapshot::ROOT || snap.op(op).facts.region_branch.is_none() {
             return None;
@@ -908,23 +911,23 @@ impl<'s> Checker<'s> {
             .copied()
             .collect();
         let position = snap.op(op).position;
+        // The op's own results have no value while a path is in its
+        // regions.
+        let results = &snap.op(op).results;
         let used: Vec<ValueId> = self
             .last_uses(outer)
             .iter()
-            .filter(|&&(_, last)| last > position)
+            .filter(|&&(v, last)| last > position && !results.contains(&v))
             .map(|&(v, _)| v)
             .collect();
         self.add_needed(&mut set, &mut looked, used);
+        self.close(&mut set, looked);
         let grandparent = snap.parent_op_of_block(outer);
-        if let Some((after, through)) = self.after_op(grandparent) {
+        if let Some(after) = self.after_op(grandparent) {
             union_into(&mut set, &after);
-            looked.extend(through.iter().copied());
         }
-        looked.sort_unstable();
-        looked.dedup();
-        let entry = (set, Rc::new(looked));
-        self.after_op.insert(op, entry.clone());
-        Some(entry)
+        self.after_op.insert(op, set.clone());
+        Some(set)
     }
 
     /// Closes `set` under what `names` and `cond` look through: from the
@@ -961,7 +964,7 @@ impl<'s> Checker<'s> {
     /// the position of the last op of the block that uses it.
     ///
     /// Values defined inside an op's regions are used there only, so each
-    /// op contributes its free values ([`free_values`]): no walk of the ops
+    /// op contributes its free values ([`super::liveness::free_values`]): no walk of the ops
     /// nested in it.
     fn last_uses(&mut self, block: BlockId) -> &[(ValueId, u32)] {
         let snap = self.snap;
@@ -2127,6 +2130,14 @@ impl<'s> Checker<'s> {
                     }
                     RegionTarget::Parent => {
                         let parent = snap.op(parent_op);
+                        // What the region defined is out of scope after
+                        // it: bindings of those values would ride along
+                        // (growing with the nesting depth) and keep apart
+                        // states that are the same.
+                        next.bind
+                            .retain(|&v, _| !self.nesting.defined_inside(snap, v, parent_op));
+                        next.addr
+                            .retain(|&v, _| !self.nesting.defined_inside(snap, v, parent_op));
                         if let Some(pb) = parent.parent_block {
                             self.push(
                                 Point {
@@ -2337,68 +2348,6 @@ impl<'s> Checker<'s> {
         }
         false
     }
-}
-
-/// Per op: the values it and the ops nested in it use that are defined
-/// outside it (its operands and its regions' free values), deduplicated.
-/// Computed bottom-up in one walk: a value appears in the lists of the ops
-/// between its uses and its definition only.
-fn free_values(snap: &Snapshot) -> Vec<Vec<ValueId>> {
-    let count = snap.ops.len();
-    // Pre-order numbers and subtree ends of the ops, and of each block its
-    // parent op's number: a value is defined inside op `o` when its
-    // definition (an op, or a block's parent op) lies in `o`'s subtree,
-    // `o` excluded for a result and included for a block argument.
-    let mut pre = vec![0u32; count];
-    let mut end = vec![0u32; count];
-    let mut order: Vec<OpId> = Vec::with_capacity(count);
-    let mut stack: Vec<(OpId, bool)> = vec![(Snapshot::ROOT, false)];
-    while let Some((op, done)) = stack.pop() {
-        if done {
-            end[op.index()] = order.len() as u32;
-            continue;
-        }
-        pre[op.index()] = order.len() as u32;
-        order.push(op);
-        stack.push((op, true));
-        for &r in snap.op(op).regions.iter().rev() {
-            for &b in snap.region(r).blocks.iter().rev() {
-                for &o in snap.block(b).ops.iter().rev() {
-                    stack.push((o, false));
-                }
-            }
-        }
-    }
-    let inside = |v: ValueId, o: OpId| -> bool {
-        let (def, strict) = match snap.value(v).def {
-            ValueDef::OpResult { op, .. } => (op, true),
-            ValueDef::BlockArg { block, .. } => (snap.parent_op_of_block(block), false),
-        };
-        let (p, e) = (pre[o.index()], end[o.index()]);
-        let d = pre[def.index()];
-        if strict {
-            d > p && d < e
-        } else {
-            d >= p && d < e
-        }
-    };
-    let mut free: Vec<Vec<ValueId>> = vec![Vec::new(); count];
-    // Children come after their parent in pre-order: walk it backwards.
-    for &op in order.iter().rev() {
-        let info = snap.op(op);
-        let mut out: Vec<ValueId> = info.operands.to_vec();
-        for &r in &info.regions {
-            for &b in &snap.region(r).blocks {
-                for &o in &snap.block(b).ops {
-                    out.extend(free[o.index()].iter().copied().filter(|&v| !inside(v, op)));
-                }
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        free[op.index()] = out;
-    }
-    free
 }
 
 /// Per block, its strongly connected component (and their number) in a
