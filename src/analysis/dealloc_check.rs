@@ -587,6 +587,7 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
         })
         .collect();
     let nesting = OpNesting::new(snap);
+    let free = super::liveness::free_values(snap, &nesting);
     let mut checker = Checker {
         snap,
         boundary,
@@ -596,14 +597,14 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
         seen_in: vec![Vec::new(); components as usize],
         touched: BTreeSet::new(),
         flow,
-        liveness: SharedLiveness::new(snap, |_| true),
-        liveness_through: SharedLiveness::new(snap, |v| through[v.index()]),
+        liveness: SharedLiveness::with_free_values(snap, &free, |_| true),
+        liveness_through: SharedLiveness::with_free_values(snap, &free, |v| through[v.index()]),
         through,
         needed: FxHashMap::default(),
         needed_at: FxHashMap::default(),
         last_uses: FxHashMap::default(),
         after_op: FxHashMap::default(),
-        free: super::liveness::free_values(snap, &nesting),
+        free,
         nesting,
         site_of_value,
         sites,
@@ -1477,6 +1478,9 @@ impl<'s> Checker<'s> {
 
             // An inlined helper: its semantics, then the op after it.
             if let Some(h) = self.inlined.get(&op).copied() {
+                if self.split_on_unwritten_condition(&state, h.buffers, point, &path) {
+                    return;
+                }
                 if let Err(why) = self.apply_helper(&mut state, h.buffers) {
                     self.undecided(why, op, &path);
                     return;
@@ -1567,16 +1571,19 @@ impl<'s> Checker<'s> {
                 if let Some(roles) = self.memory.helper_calls.get(&op) {
                     let buffers = roles.map(|k| info.operands.get(k).copied());
                     let applied = match buffers.all() {
-                        [Some(a), Some(b), Some(c), Some(d), Some(e)] => self.apply_helper(
-                            &mut state,
-                            HelperUse {
+                        [Some(a), Some(b), Some(c), Some(d), Some(e)] => {
+                            let buffers = HelperUse {
                                 dealloc: a,
                                 retain: b,
                                 conditions: c,
                                 dealloc_out: d,
                                 retain_out: e,
-                            },
-                        ),
+                            };
+                            if self.split_on_unwritten_condition(&state, buffers, point, &path) {
+                                return;
+                            }
+                            self.apply_helper(&mut state, buffers)
+                        }
                         _ => Err("a call of the dealloc helper lacks operands".into()),
                     };
                     if let Err(why) = applied {
@@ -1708,6 +1715,36 @@ impl<'s> Checker<'s> {
         let site = state.inst[i as usize].site;
         let &(len, i1) = self.modeled.get(&site)?;
         (state.current.get(&site) == Some(&i)).then_some((site, len, i1))
+    }
+
+    /// A condition cell the helper reads that no store wrote on this path
+    /// holds whatever was in memory: the path continues once with each
+    /// value (from the helper again). True when it split.
+    fn split_on_unwritten_condition(
+        &mut self,
+        state: &State,
+        buffers: HelperUse<ValueId>,
+        point: Point,
+        path: &Path,
+    ) -> bool {
+        let (Some(d), Some(c)) = (
+            self.modeled_buffer(state, buffers.dealloc),
+            self.modeled_buffer(state, buffers.conditions),
+        ) else {
+            return false;
+        };
+        if d.2 || !c.2 || c.1 < d.1 {
+            return false;
+        }
+        let Some(i) = (0..d.1).find(|&i| !state.mem.contains_key(&(c.0, i))) else {
+            return false;
+        };
+        for b in [false, true] {
+            let mut one = state.clone();
+            one.mem.insert((c.0, i), Cell::Bool(b));
+            self.push(point, one, path.clone());
+        }
+        true
     }
 
     /// Upstream's generic dealloc helper on `buffers`

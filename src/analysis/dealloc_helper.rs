@@ -176,12 +176,8 @@ fn match_body(
     let [load_a, load_c, inner, earlier, and_c, store_d] = body.as_slice() else {
         return None;
     };
-    let a_i = m.load(*load_a, i)?;
-    let (c_i, conditions) = {
-        let (r, buffer) = m.load_from(*load_c, i)?;
-        (r, buffer)
-    };
-    let (a_i, d_buf) = a_i;
+    let (a_i, d_buf) = m.load(*load_a, i)?;
+    let (c_i, conditions) = m.load(*load_c, i)?;
     if d_buf != dealloc {
         return None;
     }
@@ -406,17 +402,13 @@ impl Matcher<'_> {
     }
 
     /// `%r = memref.load B[index]`: `%r` and `B`.
-    fn load_from(&self, op: OpId, index: ValueId) -> Option<(ValueId, ValueId)> {
+    fn load(&self, op: OpId, index: ValueId) -> Option<(ValueId, ValueId)> {
         let info = self.snap.op(op);
         (info.name == "memref.load"
             && info.operands.len() == 2
             && info.operands[1] == index
             && info.results.len() == 1)
             .then(|| (info.results[0], info.operands[0]))
-    }
-
-    fn load(&self, op: OpId, index: ValueId) -> Option<(ValueId, ValueId)> {
-        self.load_from(op, index)
     }
 
     /// `arith.cmpi <predicate> x, y` (either order): its result.

@@ -490,6 +490,16 @@ pub struct SharedLiveness {
 impl SharedLiveness {
     /// Solves liveness for the values `keep` accepts, over every block.
     pub fn new(snap: &Snapshot, keep: impl Fn(ValueId) -> bool) -> Self {
+        Self::with_free_values(snap, &free_values(snap, &OpNesting::new(snap)), keep)
+    }
+
+    /// [`SharedLiveness::new`] with each op's free values ([`free_values`])
+    /// given.
+    pub fn with_free_values(
+        snap: &Snapshot,
+        free: &[Vec<ValueId>],
+        keep: impl Fn(ValueId) -> bool,
+    ) -> Self {
         let nb = snap.blocks.len();
         let nv = snap.values.len();
         let cfg = Cfg::new(snap);
@@ -498,7 +508,6 @@ impl SharedLiveness {
         // and those it uses (its ops' free values, minus its definitions):
         // from each op's free values, so no block walks the ops nested in
         // it (quadratic in the nesting depth).
-        let free = free_values(snap, &OpNesting::new(snap));
         let mut def_start = Vec::with_capacity(nb + 1);
         let mut defs: Vec<ValueId> = Vec::new();
         let mut use_start = Vec::with_capacity(nb + 1);
@@ -536,7 +545,6 @@ impl SharedLiveness {
         }
         drop(def_stamp);
         drop(use_stamp);
-        drop(free);
         // MLIR's gatherOutValues: a value defined directly in a block with a
         // user whose ancestor block in that block's region is another one
         // (or none) is live out of it.

@@ -115,7 +115,7 @@ type Helpers = HashMap<String, HelperUse<usize>>;
 fn helpers(module: MlirOperation) -> Helpers {
     let mut out = Helpers::new();
     for function in functions::module_functions(module) {
-        if !function.has_body || function.signature.results.len() != 0 {
+        if !function.has_body || !function.signature.results.is_empty() {
             continue;
         }
         let (snapshot, map) = capture(function.op);
