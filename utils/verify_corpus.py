@@ -33,7 +33,9 @@ MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 DEFAULT_PLUGIN = os.path.join(HERE, "..", "target", "release", "libbufrs.so")
 BUFRS_PIPELINE = "builtin.module(bufrs-deallocation-pipeline)"
 UPSTREAM_PIPELINE = "builtin.module(buffer-deallocation-pipeline)"
-VERIFY = "builtin.module(func.func(bufrs-verify-deallocation))"
+# On the module, so that it reads the callees it recognises as the dealloc
+# helper.
+VERIFY = "builtin.module(bufrs-verify-deallocation)"
 
 
 def run(cmd, stdin=None):

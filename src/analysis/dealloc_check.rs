@@ -60,7 +60,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{
     allocs::DeallocParts,
-    liveness::SharedLiveness,
+    dealloc_helper::{Constants, HelperUse, InlinedHelper, inlined_helpers},
+    liveness::{OpNesting, SharedLiveness},
     snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
     value_flow::{EdgeKind, Origin, ValueFlow},
 };
@@ -350,6 +351,10 @@ struct State {
     bind: BTreeMap<ValueId, Names>,
     conds: BTreeMap<ValueId, bool>,
     addr: BTreeMap<ValueId, Names>,
+    /// The cells of small local buffers written on this path (see
+    /// [`MemoryFacts`]), by site and index: the latest instance of the site
+    /// holds them.
+    mem: BTreeMap<(u32, u32), Cell>,
     /// Not part of the contents (neither compared nor hashed): the needed
     /// set of the point where the state was last canonicalized, so that the
     /// next canonicalization finds the sites whose results stopped being
@@ -370,6 +375,7 @@ impl PartialEq for State {
             && self.bind == other.bind
             && self.conds == other.conds
             && self.addr == other.addr
+            && self.mem == other.mem
             && self.inst.v == other.inst.v
             && self.current.map == other.current.map
     }
@@ -386,7 +392,35 @@ impl std::hash::Hash for State {
         self.bind.hash(h);
         self.conds.hash(h);
         self.addr.hash(h);
+        self.mem.hash(h);
     }
+}
+
+/// What a cell of a modelled buffer holds: an `i1` or a buffer address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Cell {
+    Bool(bool),
+    Addr(Names),
+}
+
+/// What the checker knows of a function's memory beyond the snapshot (the
+/// pass reads it from the IR): integer constants, the static 1-D shapes of
+/// allocations of `i1` and `index` cells, and the direct calls of functions
+/// recognised as upstream's generic dealloc helper
+/// ([`super::dealloc_helper`]).
+///
+/// An allocation whose every use (through casts) is a load or store at a
+/// constant index within its shape, a free, or a buffer of a helper call is
+/// *modelled*: a path keeps what it stored in each cell, a load gives it
+/// back, and a helper call computes its outputs from its inputs' cells.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryFacts {
+    pub constants: Constants,
+    /// Per allocation result: its length and whether its elements are `i1`
+    /// (else `index`).
+    pub cells: FxHashMap<ValueId, (u32, bool)>,
+    /// Per direct call of a helper: the operand index of each buffer.
+    pub helper_calls: FxHashMap<OpId, HelperUse<usize>>,
 }
 
 /// A place execution continues from: op `index` of `block`.
@@ -445,6 +479,13 @@ struct Checker<'s> {
     needed_at: FxHashMap<Point, ValueSet>,
     /// Per block: the last position using each value ([`Checker::last_uses`]).
     last_uses: FxHashMap<BlockId, Vec<(ValueId, u32)>>,
+    /// Per region-branch op: what its enclosing blocks still need after it,
+    /// closed ([`Checker::after_op`]).
+    after_op: FxHashMap<OpId, ValueSet>,
+    /// Per op: the values its regions and itself use that are defined
+    /// outside it ([`super::liveness::free_values`]).
+    free: Vec<Vec<ValueId>>,
+    nesting: OpNesting,
     site_of_value: FxHashMap<ValueId, u32>,
     sites: Vec<ValueId>,
     /// Region of the body being checked: its exits end a path.
@@ -476,6 +517,11 @@ struct Checker<'s> {
     /// does: then an `i1` read back from memory may encode which buffers
     /// are the same, and a branch on it cannot be taken as a free choice.
     addresses_in_memory: bool,
+    memory: &'s MemoryFacts,
+    /// Modelled sites (see [`MemoryFacts`]): length and whether `i1`.
+    modeled: FxHashMap<u32, (u32, bool)>,
+    /// Inlined helpers, by their first op.
+    inlined: FxHashMap<OpId, InlinedHelper>,
 }
 
 /// Ownership flags at the function's boundary (private-function dynamic
@@ -496,11 +542,12 @@ pub struct Boundary {
 /// Checks the body of the snapshot's root (a function) and every region of
 /// an op without region-branch semantics inside it (as a body of its own).
 pub fn check(snap: &Snapshot) -> Vec<Finding> {
-    check_with(snap, &Boundary::default())
+    check_with(snap, &Boundary::default(), &MemoryFacts::default())
 }
 
-/// [`check`] with ownership flags at the function's boundary.
-pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
+/// [`check`] with ownership flags at the function's boundary and what is
+/// known of its memory.
+pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) -> Vec<Finding> {
     let flow = ValueFlow::new(snap);
     let mut sites = Vec::new();
     let mut site_of_value = FxHashMap::default();
@@ -514,6 +561,15 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
             }
         }
     }
+    let inlined: FxHashMap<OpId, InlinedHelper> = if memory.cells.is_empty() {
+        FxHashMap::default()
+    } else {
+        inlined_helpers(snap, &memory.constants)
+            .into_iter()
+            .map(|h| (h.first, h))
+            .collect()
+    };
+    let (modeled, modeled_values) = modeled_sites(snap, memory, &inlined, &site_of_value);
     let (component, components) = reach_components(snap);
     // The values whose defining op `names` and `cond` look through: buffers
     // derived from others, and the ops conditions are computed with.
@@ -531,6 +587,8 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
             }
         })
         .collect();
+    let nesting = OpNesting::new(snap);
+    let free = super::liveness::free_values(snap, &nesting);
     let mut checker = Checker {
         snap,
         boundary,
@@ -540,12 +598,15 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
         seen_in: vec![Vec::new(); components as usize],
         touched: BTreeSet::new(),
         flow,
-        liveness: SharedLiveness::new(snap, |_| true),
-        liveness_through: SharedLiveness::new(snap, |v| through[v.index()]),
+        liveness: SharedLiveness::with_free_values(snap, &free, |_| true),
+        liveness_through: SharedLiveness::with_free_values(snap, &free, |v| through[v.index()]),
         through,
         needed: FxHashMap::default(),
         needed_at: FxHashMap::default(),
         last_uses: FxHashMap::default(),
+        after_op: FxHashMap::default(),
+        free,
+        nesting,
         site_of_value,
         sites,
         findings: Vec::new(),
@@ -553,8 +614,11 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary) -> Vec<Finding> {
         seen: FxHashMap::default(),
         work: Vec::new(),
         gave_up: false,
-        addresses_in_memory: addresses_in_memory(snap),
+        addresses_in_memory: addresses_in_memory(snap, &modeled_values),
         cmpi_siblings: cmpi_siblings(snap),
+        memory,
+        modeled,
+        inlined,
     };
     let mut bodies: Vec<BlockId> = snap
         .op(Snapshot::ROOT)
@@ -593,6 +657,7 @@ impl<'s> Checker<'s> {
             bind: BTreeMap::new(),
             conds: BTreeMap::new(),
             addr: BTreeMap::new(),
+            mem: BTreeMap::new(),
             since: None,
         };
         // Entry arguments of a nested body name memory of the op holding it.
@@ -764,7 +829,7 @@ impl<'s> Checker<'s> {
             .map(|&(v, _)| v)
             .collect();
         self.add_needed(&mut set, &mut looked, used);
-        self.outer_needed(block, &mut set, &mut looked);
+        self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
         self.needed_at.insert(point, set.clone());
         set
@@ -803,7 +868,7 @@ impl<'s> Checker<'s> {
             .copied()
             .collect();
         self.add_needed(&mut set, &mut looked, snap.block(block).args.to_vec());
-        self.outer_needed(block, &mut set, &mut looked);
+        self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
         self.needed.insert(block, set.clone());
         set
@@ -825,25 +890,54 @@ impl<'s> Checker<'s> {
     /// Adds what the enclosing blocks of `block`'s region-branch parents
     /// still need after them (their live-out sets and the values used after
     /// the parent op).
-    fn outer_needed(&mut self, block: BlockId, set: &mut ValueSet, looked: &mut Vec<ValueId>) {
-        let snap = self.snap;
-        let mut parent = snap.parent_op_of_block(block);
-        while parent != Snapshot::ROOT && described(snap, parent) {
-            let Some(outer) = snap.op(parent).parent_block else {
-                break;
-            };
-            union_into(set, self.liveness.live_out(outer));
-            looked.extend(self.liveness_through.live_out(outer).iter().copied());
-            let position = snap.op(parent).position;
-            let used: Vec<ValueId> = self
-                .last_uses(outer)
-                .iter()
-                .filter(|&&(_, last)| last > position)
-                .map(|&(v, _)| v)
-                .collect();
-            self.add_needed(set, looked, used);
-            parent = snap.parent_op_of_block(outer);
+    fn outer_needed(&mut self, block: BlockId, set: &mut ValueSet) {
+        let parent = self.snap.parent_op_of_block(block);
+        if let Some(after) = self.after_op(parent) {
+            union_into(set, &after);
         }
+    }
+
+    /// For a region-branch op: what its enclosing blocks still need after
+    /// it (the live-out set of its block, the values used after it there,
+    /// and the same for its own region-branch parent), closed under what
+    /// [`Checker::close`] looks through (a union of closed sets is closed,
+    /// so users add it as it is). Kept per op, so that nested region-branch
+    /// ops share their parents' sets instead of each walking every
+    /// enclosing block (cubic in the nesting depth).
+    fn after_op(&mut self, op: OpId) -> Option<ValueSet> {
+        let snap = self.snap;
+        if op == Snapshot::ROOT || !described(snap, op) {
+            return None;
+        }
+        if let Some(known) = self.after_op.get(&op) {
+            return Some(known.clone());
+        }
+        let outer = snap.op(op).parent_block?;
+        let mut set = self.liveness.live_out(outer).clone();
+        let mut looked: Vec<ValueId> = self
+            .liveness_through
+            .live_out(outer)
+            .iter()
+            .copied()
+            .collect();
+        let position = snap.op(op).position;
+        // The op's own results have no value while a path is in its
+        // regions.
+        let results = &snap.op(op).results;
+        let used: Vec<ValueId> = self
+            .last_uses(outer)
+            .iter()
+            .filter(|&&(v, last)| last > position && !results.contains(&v))
+            .map(|&(v, _)| v)
+            .collect();
+        self.add_needed(&mut set, &mut looked, used);
+        self.close(&mut set, looked);
+        let grandparent = snap.parent_op_of_block(outer);
+        if let Some(after) = self.after_op(grandparent) {
+            union_into(&mut set, &after);
+        }
+        self.after_op.insert(op, set.clone());
+        Some(set)
     }
 
     /// Closes `set` under what `names` and `cond` look through: from the
@@ -878,22 +972,19 @@ impl<'s> Checker<'s> {
 
     /// For every value used in `block` (by its ops or ops nested in them):
     /// the position of the last op of the block that uses it.
+    ///
+    /// Values defined inside an op's regions are used there only, so each
+    /// op contributes its free values ([`super::liveness::free_values`]): no walk of the ops
+    /// nested in it.
     fn last_uses(&mut self, block: BlockId) -> &[(ValueId, u32)] {
         let snap = self.snap;
+        let free = &self.free;
         self.last_uses.entry(block).or_insert_with(|| {
             let mut last: FxHashMap<ValueId, u32> = FxHashMap::default();
             for &top in &snap.block(block).ops {
                 let position = snap.op(top).position;
-                let mut stack = vec![top];
-                while let Some(o) = stack.pop() {
-                    for &v in &snap.op(o).operands {
-                        last.insert(v, position);
-                    }
-                    for &r in &snap.op(o).regions {
-                        for &b in &snap.region(r).blocks {
-                            stack.extend(snap.block(b).ops.iter().copied());
-                        }
-                    }
+                for &v in &free[top.index()] {
+                    last.insert(v, position);
                 }
             }
             last.into_iter().collect()
@@ -940,6 +1031,10 @@ impl<'s> Checker<'s> {
         for s in gone {
             state.current.remove(&s);
         }
+        if !state.mem.is_empty() {
+            let current = &state.current;
+            state.mem.retain(|(s, _), _| current.contains_key(s));
+        }
         state.current.fresh.clear();
         state.since = Some(needed.clone());
         // Already canonical without a walk over every instance: the latest
@@ -949,7 +1044,12 @@ impl<'s> Checker<'s> {
             let c = state.current.len() as u32;
             let mut next = c;
             let mut in_order = true;
-            for n in state.bind.values().chain(state.addr.values()) {
+            for n in state
+                .bind
+                .values()
+                .chain(state.addr.values())
+                .chain(cell_names(&state.mem))
+            {
                 if let Names::Site(i) = *n {
                     if i == next {
                         next += 1;
@@ -975,7 +1075,12 @@ impl<'s> Checker<'s> {
         for i in state.current.values() {
             take(*i, &mut order);
         }
-        for n in state.bind.values().chain(state.addr.values()) {
+        for n in state
+            .bind
+            .values()
+            .chain(state.addr.values())
+            .chain(cell_names(&state.mem))
+        {
             if let Names::Site(i) = n {
                 take(*i, &mut order);
             }
@@ -1016,6 +1121,11 @@ impl<'s> Checker<'s> {
             .collect();
         state.bind.values_mut().for_each(renumber);
         state.addr.values_mut().for_each(renumber);
+        for cell in state.mem.values_mut() {
+            if let Cell::Addr(n) = cell {
+                renumber(n);
+            }
+        }
     }
 
     /// Reports that the checker cannot decide the body at `op`, and why.
@@ -1375,6 +1485,19 @@ impl<'s> Checker<'s> {
             let info = snap.op(op);
             let facts = &info.facts;
 
+            // An inlined helper: its semantics, then the op after it.
+            if let Some(h) = self.inlined.get(&op).copied() {
+                if self.split_on_unwritten_condition(&state, h.buffers, point, &path) {
+                    return;
+                }
+                if let Err(why) = self.apply_helper(&mut state, h.buffers) {
+                    self.undecided(why, op, &path);
+                    return;
+                }
+                point.index = snap.op(h.last).position + 1;
+                continue;
+            }
+
             // Uses first: an op touching freed memory.
             self.check_uses(&state, op, &path);
 
@@ -1408,6 +1531,75 @@ impl<'s> Checker<'s> {
                 state
                     .conds
                     .retain(|&v, _| !self.computed_from(v, &info.results));
+            }
+            // Cells of modelled buffers.
+            if !self.modeled.is_empty() {
+                if info.name == "memref.load"
+                    && let [m, index] = info.operands.as_slice()
+                    && let Some(&r) = info.results.first()
+                    && let Some((key, _)) = self.cell_of(&state, *m, *index)
+                {
+                    match state.mem.get(&key) {
+                        Some(Cell::Bool(b)) => {
+                            state.conds.insert(r, *b);
+                        }
+                        Some(Cell::Addr(n)) => {
+                            state.addr.insert(r, *n);
+                        }
+                        None => {}
+                    }
+                }
+                if info.name == "memref.store"
+                    && let [v, m, index] = info.operands.as_slice()
+                    && let Some((key, i1)) = self.cell_of(&state, *m, *index)
+                {
+                    if !i1 {
+                        match state.addr.get(v) {
+                            Some(&n) => state.mem.insert(key, Cell::Addr(n)),
+                            None => state.mem.remove(&key),
+                        };
+                    } else if let Some(b) = self.cond(&state, *v) {
+                        state.mem.insert(key, Cell::Bool(b));
+                    } else {
+                        // One path per value the cell may get (the fact on
+                        // the stored value keeps the two correlated).
+                        let next = Point {
+                            block: point.block,
+                            index: point.index + 1,
+                        };
+                        for b in [false, true] {
+                            let mut one = state.clone();
+                            if self.assume(&mut one, *v, b) {
+                                one.mem.insert(key, Cell::Bool(b));
+                                self.push(next, one, path.clone());
+                            }
+                        }
+                        return;
+                    }
+                }
+                if let Some(roles) = self.memory.helper_calls.get(&op) {
+                    let buffers = roles.map(|k| info.operands.get(k).copied());
+                    let applied = match buffers.all() {
+                        [Some(a), Some(b), Some(c), Some(d), Some(e)] => {
+                            let buffers = HelperUse {
+                                dealloc: a,
+                                retain: b,
+                                conditions: c,
+                                dealloc_out: d,
+                                retain_out: e,
+                            };
+                            if self.split_on_unwritten_condition(&state, buffers, point, &path) {
+                                return;
+                            }
+                            self.apply_helper(&mut state, buffers)
+                        }
+                        _ => Err("a call of the dealloc helper lacks operands".into()),
+                    };
+                    if let Err(why) = applied {
+                        self.undecided(why, op, &path);
+                        return;
+                    }
+                }
             }
             // A comparison of addresses is decided when it runs: a free
             // between it and the branch on it must not make it unknown (a
@@ -1449,6 +1641,9 @@ impl<'s> Checker<'s> {
                         status: Status::Live,
                         freed_by: None,
                     });
+                    if self.modeled.contains_key(&s) {
+                        state.mem.retain(|&(site, _), _| site != s);
+                    }
                 }
             }
 
@@ -1510,6 +1705,138 @@ impl<'s> Checker<'s> {
             }
             point.index += 1;
         }
+    }
+
+    /// The cell `m[index]` when `m` names the latest instance of a modelled
+    /// site on this path and `index` is a constant within its shape: its key
+    /// and whether it holds an `i1`.
+    fn cell_of(&self, state: &State, m: ValueId, index: ValueId) -> Option<((u32, u32), bool)> {
+        let (site, len, i1) = self.modeled_buffer(state, m)?;
+        let k = *self.memory.constants.get(&index)?;
+        (k >= 0 && k < len as i64).then_some(((site, k as u32), i1))
+    }
+
+    /// The modelled site `m` names on this path (its latest instance), with
+    /// its length and whether it holds `i1`s.
+    fn modeled_buffer(&self, state: &State, m: ValueId) -> Option<(u32, u32, bool)> {
+        let Names::Site(i) = self.names(state, m) else {
+            return None;
+        };
+        let site = state.inst[i as usize].site;
+        let &(len, i1) = self.modeled.get(&site)?;
+        (state.current.get(&site) == Some(&i)).then_some((site, len, i1))
+    }
+
+    /// A condition cell the helper reads that no store wrote on this path
+    /// holds whatever was in memory: the path continues once with each
+    /// value (from the helper again). True when it split.
+    fn split_on_unwritten_condition(
+        &mut self,
+        state: &State,
+        buffers: HelperUse<ValueId>,
+        point: Point,
+        path: &Path,
+    ) -> bool {
+        let (Some(d), Some(c)) = (
+            self.modeled_buffer(state, buffers.dealloc),
+            self.modeled_buffer(state, buffers.conditions),
+        ) else {
+            return false;
+        };
+        if d.2 || !c.2 || c.1 < d.1 {
+            return false;
+        }
+        let Some(i) = (0..d.1).find(|&i| !state.mem.contains_key(&(c.0, i))) else {
+            return false;
+        };
+        for b in [false, true] {
+            let mut one = state.clone();
+            one.mem.insert((c.0, i), Cell::Bool(b));
+            self.push(point, one, path.clone());
+        }
+        true
+    }
+
+    /// Upstream's generic dealloc helper on `buffers`
+    /// ([`super::dealloc_helper`]): `DO[i] = C[i]` and `D[i]` is no `R[j]`
+    /// and no earlier `D[k]`; `RO[j]` = OR of `C[i]` over `D[i] == R[j]`.
+    /// Every cell it reads must be known on the path, and every comparison
+    /// it makes that matters decided; otherwise why not.
+    fn apply_helper(&self, state: &mut State, buffers: HelperUse<ValueId>) -> Result<(), String> {
+        let resolved = buffers.map(|v| self.modeled_buffer(state, v));
+        let [Some(d), Some(r), Some(c), Some(dout), Some(rout)] = resolved.all() else {
+            return Err(
+                "a buffer of the dealloc helper is not a local buffer whose cells are followed"
+                    .into(),
+            );
+        };
+        let sites = [d.0, r.0, c.0, dout.0, rout.0];
+        for (k, s) in sites.iter().enumerate() {
+            if sites[k + 1..].contains(s) {
+                return Err("the dealloc helper gets one buffer twice".into());
+            }
+        }
+        let (n, m) = (d.1, r.1);
+        if d.2 || r.2 || !c.2 || !dout.2 || !rout.2 || c.1 < n || dout.1 < n || rout.1 < m {
+            return Err(
+                "the dealloc helper's buffers do not have the helper's types and sizes".into(),
+            );
+        }
+        let unknown = || "the dealloc helper reads a cell no store wrote on this path".to_string();
+        let addr = |state: &State, site: u32, k: u32| match state.mem.get(&(site, k)) {
+            Some(Cell::Addr(n)) => Ok(*n),
+            _ => Err(unknown()),
+        };
+        let mut a = Vec::with_capacity(n as usize);
+        let mut conds = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            a.push(addr(state, d.0, i)?);
+            conds.push(match state.mem.get(&(c.0, i)) {
+                Some(Cell::Bool(b)) => *b,
+                _ => return Err(unknown()),
+            });
+        }
+        let mut retained = Vec::with_capacity(m as usize);
+        for j in 0..m {
+            retained.push(addr(state, r.0, j)?);
+        }
+        let undecided = || {
+            "cannot tell whether two addresses the dealloc helper compares are one buffer"
+                .to_string()
+        };
+        let mut retain_out = vec![false; m as usize];
+        let mut dealloc_out = vec![false; n as usize];
+        for i in 0..n as usize {
+            if !conds[i] {
+                continue;
+            }
+            let mut free = true;
+            for (j, &rj) in retained.iter().enumerate() {
+                match self.same_buffer(state, a[i], rj) {
+                    Some(true) => {
+                        retain_out[j] = true;
+                        free = false;
+                    }
+                    Some(false) => {}
+                    None => return Err(undecided()),
+                }
+            }
+            for &ak in &a[..i] {
+                match self.same_buffer(state, a[i], ak) {
+                    Some(true) => free = false,
+                    Some(false) => {}
+                    None => return Err(undecided()),
+                }
+            }
+            dealloc_out[i] = free;
+        }
+        for (i, &b) in dealloc_out.iter().enumerate() {
+            state.mem.insert((dout.0, i as u32), Cell::Bool(b));
+        }
+        for (j, &b) in retain_out.iter().enumerate() {
+            state.mem.insert((rout.0, j as u32), Cell::Bool(b));
+        }
+        Ok(())
     }
 
     /// The states after a call whose buffer results come with ownership
@@ -1630,8 +1957,18 @@ impl<'s> Checker<'s> {
         if !described(self.snap, op) && !info.regions.is_empty() {
             values.extend(self.free_values_of_regions(op));
         }
+        // A call (or an op of unknown effects) given a buffer's address
+        // as a plain value may read or write through it.
+        let through_address = info.facts.is_call || matches!(info.facts.effects, Effects::Unknown);
         for v in values {
             if !self.snap.value(v).kind.is_buffer() {
+                if through_address
+                    && let Some(Names::Site(i)) = state.addr.get(&v).copied()
+                    && state.inst[i as usize].status == Status::Freed
+                {
+                    let Instance { site, freed_by, .. } = state.inst[i as usize];
+                    self.report(FindingKind::UseAfterFree, Some(site), op, freed_by, path);
+                }
                 continue;
             }
             // The free of `v` itself is checked by `free`.
@@ -1839,6 +2176,14 @@ impl<'s> Checker<'s> {
                     }
                     RegionTarget::Parent => {
                         let parent = snap.op(parent_op);
+                        // What the region defined is out of scope after
+                        // it: bindings of those values would ride along
+                        // (growing with the nesting depth) and keep apart
+                        // states that are the same.
+                        next.bind
+                            .retain(|&v, _| !self.nesting.defined_inside(snap, v, parent_op));
+                        next.addr
+                            .retain(|&v, _| !self.nesting.defined_inside(snap, v, parent_op));
                         if let Some(pb) = parent.parent_block {
                             self.push(
                                 Point {
@@ -2083,8 +2428,10 @@ fn reach_components(snap: &Snapshot) -> (Vec<u32>, u32) {
 }
 
 /// Whether some op writes a value computed from an extracted buffer address
-/// (`memref.extract_aligned_pointer_as_index`) to memory.
-fn addresses_in_memory(snap: &Snapshot) -> bool {
+/// (`memref.extract_aligned_pointer_as_index`) to memory other than the
+/// cells of modelled buffers (`modeled`: their values), whose contents the
+/// paths follow.
+fn addresses_in_memory(snap: &Snapshot, modeled: &FxHashSet<ValueId>) -> bool {
     let mut tainted: FxHashSet<ValueId> = FxHashSet::default();
     for op in snap.ops.iter().skip(1) {
         if op.name == "memref.extract_aligned_pointer_as_index" {
@@ -2102,7 +2449,10 @@ fn addresses_in_memory(snap: &Snapshot) -> bool {
             if !op.operands.iter().any(|v| tainted.contains(v)) {
                 continue;
             }
+            let to_modeled = op.name == "memref.store"
+                && op.operands.get(1).is_some_and(|m| modeled.contains(m));
             if let Effects::Known(effects) = &op.facts.effects
+                && !to_modeled
                 && effects.iter().any(|e| e.kind == EffectKind::Write)
                 && op
                     .operands
@@ -2149,7 +2499,101 @@ fn referenced(state: &State, i: u32) -> bool {
         .bind
         .values()
         .chain(state.addr.values())
+        .chain(cell_names(&state.mem))
         .any(|n| *n == Names::Site(i))
+}
+
+/// The buffers named by address cells.
+fn cell_names(mem: &BTreeMap<(u32, u32), Cell>) -> impl Iterator<Item = &Names> {
+    mem.values().filter_map(|c| match c {
+        Cell::Addr(n) => Some(n),
+        Cell::Bool(_) => None,
+    })
+}
+
+/// The sites whose cells a path can follow (see [`MemoryFacts`]).
+fn modeled_sites(
+    snap: &Snapshot,
+    memory: &MemoryFacts,
+    inlined: &FxHashMap<OpId, InlinedHelper>,
+    site_of_value: &FxHashMap<ValueId, u32>,
+) -> (FxHashMap<u32, (u32, bool)>, FxHashSet<ValueId>) {
+    let mut out = FxHashMap::default();
+    let mut values = FxHashSet::default();
+    if memory.cells.is_empty() {
+        return (out, values);
+    }
+    let mut users: FxHashMap<ValueId, Vec<(OpId, usize)>> = FxHashMap::default();
+    for (index, op) in snap.ops.iter().enumerate().skip(1) {
+        for (k, &v) in op.operands.iter().enumerate() {
+            users.entry(v).or_default().push((OpId(index as u32), k));
+        }
+    }
+    // The ops of inlined helpers (nested ones included), with the buffers
+    // they may use.
+    let mut in_helper: FxHashMap<OpId, [ValueId; 5]> = FxHashMap::default();
+    for h in inlined.values() {
+        let Some(block) = snap.op(h.first).parent_block else {
+            continue;
+        };
+        let (from, to) = (snap.op(h.first).position, snap.op(h.last).position);
+        let mut stack: Vec<OpId> = snap.block(block).ops[from as usize..=to as usize].to_vec();
+        while let Some(o) = stack.pop() {
+            in_helper.insert(o, h.buffers.all());
+            for &r in &snap.op(o).regions {
+                for &b in &snap.region(r).blocks {
+                    stack.extend(snap.block(b).ops.iter().copied());
+                }
+            }
+        }
+    }
+    let constant_index = |v: ValueId, len: u32| {
+        memory
+            .constants
+            .get(&v)
+            .is_some_and(|&c| c >= 0 && c < len as i64)
+    };
+    for (&value, &(len, i1)) in &memory.cells {
+        let Some(&site) = site_of_value.get(&value) else {
+            continue;
+        };
+        let mut work = vec![value];
+        let mut ok = true;
+        let mut named = Vec::new();
+        while let Some(v) = work.pop() {
+            named.push(v);
+            for &(op, k) in users.get(&v).map(Vec::as_slice).unwrap_or(&[]) {
+                let info = snap.op(op);
+                let fine = if let Some(buffers) = in_helper.get(&op) {
+                    buffers.contains(&v)
+                } else if info.facts.is_cast && k == 0 {
+                    work.extend(info.results.iter().copied());
+                    true
+                } else if info.name == "memref.load" {
+                    k == 0 && info.operands.len() == 2 && constant_index(info.operands[1], len)
+                } else if info.name == "memref.store" {
+                    k == 1 && info.operands.len() == 3 && constant_index(info.operands[2], len)
+                } else if let Some(roles) = memory.helper_calls.get(&op) {
+                    roles.all().contains(&k)
+                } else {
+                    matches!(&info.facts.effects, Effects::Known(e)
+                        if e.len() == 1 && e[0].kind == EffectKind::Free && e[0].value == Some(v))
+                };
+                if !fine {
+                    ok = false;
+                    break;
+                }
+            }
+            if !ok {
+                break;
+            }
+        }
+        if ok {
+            out.insert(site, (len, i1));
+            values.extend(named);
+        }
+    }
+    (out, values)
 }
 
 /// The two operands of an `arith.cmpi`.

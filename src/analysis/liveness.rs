@@ -381,6 +381,86 @@ impl<'a> Liveness<'a> {
     }
 }
 
+/// The ops in pre-order with the end of each one's subtree: whether a value
+/// is defined inside an op in O(1).
+#[derive(Clone, Debug)]
+pub struct OpNesting {
+    pre: Vec<u32>,
+    end: Vec<u32>,
+    order: Vec<OpId>,
+}
+
+impl OpNesting {
+    pub fn new(snap: &Snapshot) -> Self {
+        let count = snap.ops.len();
+        let mut pre = vec![0u32; count];
+        let mut end = vec![0u32; count];
+        let mut order: Vec<OpId> = Vec::with_capacity(count);
+        let mut stack: Vec<(OpId, bool)> = vec![(Snapshot::ROOT, false)];
+        while let Some((op, done)) = stack.pop() {
+            if done {
+                end[op.index()] = order.len() as u32;
+                continue;
+            }
+            pre[op.index()] = order.len() as u32;
+            order.push(op);
+            stack.push((op, true));
+            for &r in snap.op(op).regions.iter().rev() {
+                for &b in snap.region(r).blocks.iter().rev() {
+                    for &o in snap.block(b).ops.iter().rev() {
+                        stack.push((o, false));
+                    }
+                }
+            }
+        }
+        OpNesting { pre, end, order }
+    }
+
+    /// Whether `v` is defined inside `o`'s regions: its definition (an op,
+    /// or a block's parent op) lies in `o`'s subtree, `o` excluded for a
+    /// result and included for a block argument.
+    pub fn defined_inside(&self, snap: &Snapshot, v: ValueId, o: OpId) -> bool {
+        let (def, strict) = match snap.value(v).def {
+            ValueDef::OpResult { op, .. } => (op, true),
+            ValueDef::BlockArg { block, .. } => (snap.parent_op_of_block(block), false),
+        };
+        let (p, e) = (self.pre[o.index()], self.end[o.index()]);
+        let d = self.pre[def.index()];
+        if strict {
+            d > p && d < e
+        } else {
+            d >= p && d < e
+        }
+    }
+}
+
+/// Per op: the values it and the ops nested in it use that are defined
+/// outside it (its operands and its regions' free values), deduplicated.
+/// Computed bottom-up in one walk: a value appears in the lists of the ops
+/// between its uses and its definition only.
+pub fn free_values(snap: &Snapshot, nesting: &OpNesting) -> Vec<Vec<ValueId>> {
+    let count = snap.ops.len();
+    let inside = |v: ValueId, o: OpId| nesting.defined_inside(snap, v, o);
+    let order = &nesting.order;
+    let mut free: Vec<Vec<ValueId>> = vec![Vec::new(); count];
+    // Children come after their parent in pre-order: walk it backwards.
+    for &op in order.iter().rev() {
+        let info = snap.op(op);
+        let mut out: Vec<ValueId> = info.operands.to_vec();
+        for &r in &info.regions {
+            for &b in &snap.region(r).blocks {
+                for &o in &snap.block(b).ops {
+                    out.extend(free[o.index()].iter().copied().filter(|&v| !inside(v, op)));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        free[op.index()] = out;
+    }
+    free
+}
+
 /// The live-in and live-out sets of every block (the same sets as
 /// [`Liveness`]) as persistent ordered sets that share their structure:
 /// for the static deallocation checker, which needs whole sets per block
@@ -410,20 +490,30 @@ pub struct SharedLiveness {
 impl SharedLiveness {
     /// Solves liveness for the values `keep` accepts, over every block.
     pub fn new(snap: &Snapshot, keep: impl Fn(ValueId) -> bool) -> Self {
+        Self::with_free_values(snap, &free_values(snap, &OpNesting::new(snap)), keep)
+    }
+
+    /// [`SharedLiveness::new`] with each op's free values ([`free_values`])
+    /// given.
+    pub fn with_free_values(
+        snap: &Snapshot,
+        free: &[Vec<ValueId>],
+        keep: impl Fn(ValueId) -> bool,
+    ) -> Self {
         let nb = snap.blocks.len();
         let nv = snap.values.len();
         let cfg = Cfg::new(snap);
-        // Per block: the values it defines (arguments, results of its ops
-        // and of nested ops, nested blocks' arguments) and those it uses
-        // (operands of its ops and nested ops, minus its definitions).
+        // Per block: the values it defines (arguments and results of its
+        // ops; a value defined in a nested region is never live out of it)
+        // and those it uses (its ops' free values, minus its definitions):
+        // from each op's free values, so no block walks the ops nested in
+        // it (quadratic in the nesting depth).
         let mut def_start = Vec::with_capacity(nb + 1);
         let mut defs: Vec<ValueId> = Vec::new();
         let mut use_start = Vec::with_capacity(nb + 1);
         let mut uses: Vec<ValueId> = Vec::new();
         let mut def_stamp = vec![NONE; nv];
         let mut use_stamp = vec![NONE; nv];
-        let mut stack: Vec<OpId> = Vec::new();
-        let mut operands: Vec<ValueId> = Vec::new();
         def_start.push(0u32);
         use_start.push(0u32);
         for b in 0..nb {
@@ -437,27 +527,17 @@ impl SharedLiveness {
             for &a in &snap.blocks[b].args {
                 define(a, &mut defs);
             }
-            operands.clear();
-            stack.extend(snap.blocks[b].ops.iter().copied());
-            while let Some(o) = stack.pop() {
-                let info = snap.op(o);
-                for &r in &info.results {
+            for &o in &snap.blocks[b].ops {
+                for &r in &snap.op(o).results {
                     define(r, &mut defs);
                 }
-                operands.extend(info.operands.iter().copied());
-                for &r in &info.regions {
-                    for &cb in &snap.region(r).blocks {
-                        for &a in &snap.block(cb).args {
-                            define(a, &mut defs);
-                        }
-                        stack.extend(snap.block(cb).ops.iter().copied());
-                    }
-                }
             }
-            for &v in &operands {
-                if def_stamp[v.index()] != stamp && use_stamp[v.index()] != stamp && keep(v) {
-                    use_stamp[v.index()] = stamp;
-                    uses.push(v);
+            for &o in &snap.blocks[b].ops {
+                for &v in &free[o.index()] {
+                    if def_stamp[v.index()] != stamp && use_stamp[v.index()] != stamp && keep(v) {
+                        use_stamp[v.index()] = stamp;
+                        uses.push(v);
+                    }
                 }
             }
             def_start.push(defs.len() as u32);

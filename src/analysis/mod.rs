@@ -27,7 +27,9 @@
 //!   aliases' own ranges): where the deallocation passes free, move, clone
 //!   or borrow each owned buffer.
 //! - [`dealloc_check`]: the static checker of deallocation (every heap
-//!   buffer freed exactly once on every path, no use after free).
+//!   buffer freed exactly once on every path, no use after free);
+//!   [`dealloc_helper`]: upstream's generic dealloc helper, recognised from
+//!   its body, whose semantics the checker applies.
 //! - [`input_contract`]: writes to a buffer after it flowed into a merge
 //!   (the input clone-based deallocation cannot make correct).
 //! - [`call_graph`]: symbol uses and which functions may change signature;
@@ -39,6 +41,7 @@
 
 pub mod cycles;
 pub mod dealloc_check;
+pub mod dealloc_helper;
 pub mod dealloc_plan;
 pub mod flow;
 pub mod input_contract;

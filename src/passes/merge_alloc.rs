@@ -143,7 +143,9 @@ use crate::{
     },
     options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult, pass, report_file},
+    passes::{
+        Anchor, BufrsPass, PassFailed, PassResult, pass, report_file, report_file::location_text,
+    },
     plan::{
         self, Buffer, Planner, PlannerKind, Problem,
         symbolic::{ExprId, Node, SymBuffer, SymPlan, SymSize},
@@ -1005,23 +1007,6 @@ fn file_name_part(text: &str) -> String {
             }
         })
         .collect()
-}
-
-/// An op's location as `file:line:column` (MLIR's printed form otherwise).
-fn location_text(op: &OperationRef<'_, '_>) -> String {
-    use melior::ir::operation::OperationLike;
-    let printed = op.location().to_string();
-    let inner = printed
-        .strip_prefix("loc(")
-        .and_then(|rest| rest.strip_suffix(')'))
-        .unwrap_or(&printed);
-    match inner
-        .strip_prefix('"')
-        .and_then(|rest| rest.split_once('"'))
-    {
-        Some((file, rest)) => format!("{file}{rest}"),
-        None => inner.to_string(),
-    }
 }
 
 /// Seed 004's lifetime classes in memref terms, counted per scope block for

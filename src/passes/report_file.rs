@@ -11,6 +11,7 @@
 //! The file is `{"pass": "...", "<list>": [record, ...], ...}` with one
 //! record per line; records are built with [`Record`].
 
+use melior::ir::OperationRef;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{LazyLock, Mutex};
 
@@ -68,6 +69,23 @@ impl Record {
 /// `text` as a JSON string literal.
 pub fn quote(text: &str) -> String {
     serde_json::Value::from(text).to_string()
+}
+
+/// An op's location as `file:line:column` (MLIR's printed form otherwise).
+pub fn location_text(op: &OperationRef<'_, '_>) -> String {
+    use melior::ir::operation::OperationLike;
+    let printed = op.location().to_string();
+    let inner = printed
+        .strip_prefix("loc(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or(&printed);
+    match inner
+        .strip_prefix('"')
+        .and_then(|rest| rest.split_once('"'))
+    {
+        Some((file, rest)) => format!("{file}{rest}"),
+        None => inner.to_string(),
+    }
 }
 
 /// Per file path: per function, its records per list.

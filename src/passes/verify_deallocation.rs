@@ -16,23 +16,30 @@
 use std::collections::HashMap;
 
 use melior::ir::OperationRef;
+use mlir_sys::MlirOperation;
+use rustc_hash::FxHashMap;
 
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        dealloc_check::{self, Boundary, Finding, FindingKind},
+        dealloc_check::{self, Boundary, Finding, FindingKind, MemoryFacts},
+        dealloc_helper::{Constants, HelperUse, function_is_helper},
         input_contract::writes_after_flow,
         snapshot::{BlockId, OpId, Snapshot},
     },
     dialect::is_direct_call,
     ir::Diagnostic,
     ir::capture::{IrMap, capture},
+    ir::diagnostics::Severity,
     ir::functions,
     options::Allowed,
     pass_options,
     passes::function_boundaries::{private_function_boundaries, run_on_functions},
     passes::{
-        Anchor, BufrsPass, PassFailed, PassResult, contract_report::emit_contract_violation, pass,
+        Anchor, BufrsPass, PassFailed, PassResult,
+        contract_report::emit_contract_violation,
+        pass,
+        report_file::{self, Record, location_text},
     },
 };
 
@@ -47,6 +54,9 @@ pass_options! {
             allowed Allowed::OneOf(&["output", "input"]);
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark on every function that verifies.";
+        report_file: String = String::new() => "report-file",
+            "Also write the verdicts as JSON to this file: per function verified, with findings or undecided, and each finding and undecided case with its location, op at fault and path (with mode=warn, a report for CI that does not fail the build).",
+            allowed Allowed::FileToWrite;
         private_function_dynamic_ownership: bool = false => "private-function-dynamic-ownership",
             "Check the ABI bufrs-ownership-based-buffer-deallocation gives with the same option: private functions called only directly return an i1 per returned buffer saying whether the caller owns it, and their calls' buffer results are owned only when it holds; needs the pass scheduled on a module.";
     }
@@ -79,10 +89,12 @@ impl BufrsPass for VerifyDeallocation {
                         flagged.insert(c.function.name.clone(), (count, c.buffers));
                     }
                 }
-                flagged
+                (flagged, helpers(module))
             },
-            |function, flagged| {
-                verify_function(function, options, flagged.unwrap_or(&HashMap::new()))
+            |function, step| {
+                let empty = (HashMap::new(), HashMap::new());
+                let (flagged, helpers) = step.unwrap_or(&empty);
+                verify_function(function, options, flagged, helpers)
             },
         );
         // Analysis only: the IR is as it was.
@@ -92,6 +104,115 @@ impl BufrsPass for VerifyDeallocation {
 
 /// Flagged functions by name: their result count and buffer results.
 type Flagged = HashMap<String, (usize, Vec<usize>)>;
+
+/// Functions recognised as upstream's generic dealloc helper, by name: the
+/// argument index of each of its buffers.
+type Helpers = HashMap<String, HelperUse<usize>>;
+
+/// The functions of `module` whose body is the dealloc helper (read only
+/// when the pass runs on the module: a pass on one function does not read
+/// another).
+fn helpers(module: MlirOperation) -> Helpers {
+    let mut out = Helpers::new();
+    for function in functions::module_functions(module) {
+        if !function.has_body || !function.signature.results.is_empty() {
+            continue;
+        }
+        let (snapshot, map) = capture(function.op);
+        let constants = constants(&snapshot, &map);
+        let Some(entry) = snapshot
+            .op(Snapshot::ROOT)
+            .regions
+            .first()
+            .and_then(|&r| snapshot.entry_block(r))
+        else {
+            continue;
+        };
+        if let Some(roles) = function_is_helper(&snapshot, entry, &constants) {
+            out.insert(function.name, roles);
+        }
+    }
+    out
+}
+
+/// The integer and index constants of `snapshot`.
+fn constants(snapshot: &Snapshot, map: &IrMap) -> Constants {
+    let mut out = Constants::default();
+    for (index, op) in snapshot.ops.iter().enumerate().skip(1) {
+        if op.name != "arith.constant" || op.results.len() != 1 {
+            continue;
+        }
+        // SAFETY: a live op of the snapshot; attribute queries are total; a
+        // null attribute means absent.
+        unsafe {
+            let attr = mlir_sys::mlirOperationGetAttributeByName(
+                map.op(OpId(index as u32)),
+                crate::ir::diagnostics::string_ref("value"),
+            );
+            if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr) {
+                out.insert(op.results[0], mlir_sys::mlirIntegerAttrGetValueInt(attr));
+            }
+        }
+    }
+    out
+}
+
+/// What the checker needs to follow small local buffers of `i1`s and
+/// addresses and the helper calls that read and write them.
+fn memory_facts(snapshot: &Snapshot, map: &IrMap, helpers: &Helpers) -> MemoryFacts {
+    let mut cells = FxHashMap::default();
+    for op in snapshot.ops.iter().skip(1) {
+        if op.name != "memref.alloc" && op.name != "memref.alloca" {
+            continue;
+        }
+        let [r] = op.results.as_slice() else {
+            continue;
+        };
+        // SAFETY: a live value of the snapshot; type queries are total.
+        unsafe {
+            let ty = mlir_sys::mlirValueGetType(map.value(*r));
+            if !mlir_sys::mlirTypeIsAMemRef(ty)
+                || !mlir_sys::mlirShapedTypeHasStaticShape(ty)
+                || mlir_sys::mlirShapedTypeGetRank(ty) != 1
+            {
+                continue;
+            }
+            let len = mlir_sys::mlirShapedTypeGetDimSize(ty, 0);
+            let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+            let i1 = mlir_sys::mlirTypeIsAInteger(element)
+                && mlir_sys::mlirIntegerTypeGetWidth(element) == 1;
+            if (0..=MAX_CELLS).contains(&len) && (i1 || mlir_sys::mlirTypeIsAIndex(element)) {
+                cells.insert(*r, (len as u32, i1));
+            }
+        }
+    }
+    let mut helper_calls = FxHashMap::default();
+    if !helpers.is_empty() {
+        for (index, op) in snapshot.ops.iter().enumerate() {
+            let id = OpId(index as u32);
+            if op.facts.is_call
+                && is_direct_call(map.op(id))
+                && let Some(roles) =
+                    crate::ir::interfaces::callee(map.op(id)).and_then(|n| helpers.get(&n))
+            {
+                helper_calls.insert(id, *roles);
+            }
+        }
+    }
+    let constants = if cells.is_empty() {
+        Constants::default()
+    } else {
+        constants(snapshot, map)
+    };
+    MemoryFacts {
+        constants,
+        cells,
+        helper_calls,
+    }
+}
+
+/// The longest local buffer whose cells the checker follows.
+const MAX_CELLS: i64 = 1024;
 
 /// The flags at `snapshot`'s boundary: its returns' when it is one of the
 /// `flagged` functions, and its direct calls of them.
@@ -134,6 +255,7 @@ fn verify_function(
     op: OperationRef<'_, '_>,
     options: &VerifyDeallocationOptions,
     flagged: &Flagged,
+    helpers: &Helpers,
 ) -> PassResult {
     type Pass = VerifyDeallocation;
     // `mode` and `check` are validated before any op is touched.
@@ -161,7 +283,9 @@ fn verify_function(
             Ok(())
         };
     }
-    let findings = dealloc_check::check_with(&snapshot, &boundary(&snapshot, &map, flagged));
+    let memory = memory_facts(&snapshot, &map, helpers);
+    let findings =
+        dealloc_check::check_with(&snapshot, &boundary(&snapshot, &map, flagged), &memory);
     let mut failed = false;
     // Each block's index in its region, for the paths of the notes (looking
     // it up in the region per block of a path cost the region's size per
@@ -185,6 +309,9 @@ fn verify_function(
             as_errors && !undecided,
         );
     }
+    if !options.report_file.is_empty() {
+        write_report(op, options, &snapshot, &map, &block_index, &findings)?;
+    }
     if options.emit_remarks && findings.is_empty() {
         Diagnostic::remark(
             &op,
@@ -196,6 +323,88 @@ fn verify_function(
         .emit();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// Adds the function's verdict and its findings to the report file.
+fn write_report(
+    op: OperationRef<'_, '_>,
+    options: &VerifyDeallocationOptions,
+    snapshot: &Snapshot,
+    map: &IrMap,
+    block_index: &[u32],
+    findings: &[Finding],
+) -> PassResult {
+    let function = functions::symbol(op.to_raw()).unwrap_or_else(|| location_text(&op));
+    let op_ref = |id| unsafe { OperationRef::from_raw(map.op(id)) };
+    let undecided = |f: &&Finding| matches!(f.kind, FindingKind::Undecided(_));
+    let verdict = if findings.iter().any(|f| !undecided(&f)) {
+        "findings"
+    } else if findings.is_empty() {
+        "verified"
+    } else {
+        "undecided"
+    };
+    let record = |f: &Finding| {
+        Record::new()
+            .string("function", &function)
+            .string("location", &location_text(&op_ref(f.site.unwrap_or(f.at))))
+            .string("at", &location_text(&op_ref(f.at)))
+            .optional_string(
+                "freed_by",
+                f.freed_by.map(|o| location_text(&op_ref(o))).as_deref(),
+            )
+            .string("path", &describe_path(snapshot, block_index, &f.path))
+    };
+    let found: Vec<Record> = findings
+        .iter()
+        .filter(|f| !undecided(f))
+        .map(|f| {
+            record(f)
+                .string("kind", kind_name(&f.kind))
+                .string("message", &message(f))
+        })
+        .collect();
+    let cannot: Vec<Record> = findings
+        .iter()
+        .filter(undecided)
+        .map(|f| match &f.kind {
+            FindingKind::Undecided(why) => record(f).string("reason", why),
+            _ => record(f),
+        })
+        .collect();
+    let counted = |n: usize| n as u64;
+    let summary = Record::new()
+        .string("function", &function)
+        .string("location", &location_text(&op))
+        .string("verdict", verdict)
+        .number("findings", counted(found.len()))
+        .number("undecided", counted(cannot.len()));
+    report_file::write(
+        &options.report_file,
+        VerifyDeallocation::ARGUMENT,
+        &["functions", "findings", "undecided"],
+        &function,
+        vec![vec![summary], found, cannot],
+    )
+    .map_err(|message| {
+        Diagnostic::error(&op, format!("{}: {message}", VerifyDeallocation::ARGUMENT)).emit();
+        PassFailed
+    })
+}
+
+/// A finding's kind as the report file names it.
+fn kind_name(kind: &FindingKind) -> &'static str {
+    match kind {
+        FindingKind::Leak | FindingKind::Lost => "leak",
+        FindingKind::LeakOnReallocation => "leak-on-reallocation",
+        FindingKind::DoubleFree => "double-free",
+        FindingKind::UseAfterFree => "use-after-free",
+        FindingKind::ReturnOfFreed => "return-of-freed",
+        FindingKind::ReturnedTwice => "returned-twice",
+        FindingKind::FreeOfNotOwned => "free-of-not-owned",
+        FindingKind::ReturnOfNotOwned => "return-of-not-owned",
+        FindingKind::Undecided(_) => "undecided",
+    }
 }
 
 fn message(finding: &Finding) -> String {
@@ -263,11 +472,15 @@ fn emit(snapshot: &Snapshot, map: &IrMap, block_index: &[u32], finding: &Finding
     let op_ref = |id| unsafe { OperationRef::from_raw(map.op(id)) };
     let anchor = op_ref(finding.site.unwrap_or(finding.at));
     let text = format!("{}: {}", VerifyDeallocation::ARGUMENT, message(finding));
-    let mut diagnostic = if as_error {
-        Diagnostic::error(&anchor, text)
+    // At the op's location (as every bufrs diagnostic): MLIR would otherwise
+    // print the op, which names every value of its function (a cost per
+    // finding as large as the function).
+    let severity = if as_error {
+        Severity::Error
     } else {
-        Diagnostic::warning(&anchor, text)
+        Severity::Warning
     };
+    let mut diagnostic = Diagnostic::new(&anchor, severity, text);
     if let Some(first) = finding.freed_by {
         diagnostic = diagnostic.note_at(&op_ref(first), "freed here first");
     }
