@@ -47,9 +47,10 @@
 //! A finding names the site, the op at fault and one concrete path (the
 //! blocks and region edges taken). What the checker cannot follow soundly is
 //! reported as *undecided*, never as correct: a use or free through a value
-//! that may be one of several buffers, an op with regions but no
-//! region-branch semantics that holds allocations, an op that may be a
-//! terminator with unknown successors, a path count above the limit.
+//! that may be one of several buffers, an op that may be a terminator with
+//! unknown successors, a branch on a condition read from memory it cannot
+//! follow, a path count above the limit. An op with regions but no
+//! region-branch semantics is one op that uses what its regions use.
 
 use std::{
     collections::{BTreeMap, BTreeSet},
