@@ -328,12 +328,8 @@ fn member(
             let mut data: *const std::os::raw::c_void = std::ptr::null();
             let mut length = 0usize;
             let mut align = 0usize;
-            if !crate::ffi::bufrsShimDenseResourceBlob(
-                initial,
-                &mut data,
-                &mut length,
-                &mut align,
-            ) || u64::try_from(length).ok() != Some(size)
+            if !crate::ffi::bufrsShimDenseResourceBlob(initial, &mut data, &mut length, &mut align)
+                || u64::try_from(length).ok() != Some(size)
                 || (data.is_null() && length > 0)
             {
                 return None;
@@ -426,7 +422,8 @@ fn layout(group: &Group) -> Result<Layout, String> {
             .checked_add(m.size)
             .ok_or("their packed size overflows 64 bits")?;
     }
-    let total = i64::try_from(end).map_err(|_| "their packed size overflows 64 bits".to_string())?;
+    let total =
+        i64::try_from(end).map_err(|_| "their packed size overflows 64 bits".to_string())?;
     // Only members with bytes are copied: their bytes are in the input
     // already (an uninitialized group has none).
     let mut data: Vec<u8> = Vec::new();

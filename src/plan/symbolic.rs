@@ -84,6 +84,9 @@ pub enum Node {
 pub struct Exprs {
     nodes: Vec<Node>,
     ids: HashMap<Node, ExprId>,
+    /// Per node, its least value (every symbol 0; `u64::MAX` on overflow), computed when it
+    /// is interned from its children's, so queries cost O(1) however shared the DAG is.
+    mins: Vec<u64>,
 }
 
 impl Exprs {
@@ -108,9 +111,30 @@ impl Exprs {
             return id;
         }
         let id = ExprId(self.nodes.len() as u32);
+        let min = self.node_value(&node, &|_| 0, &|child| Some(self.mins[child.0 as usize]));
+        self.mins.push(min.unwrap_or(u64::MAX));
         self.nodes.push(node.clone());
         self.ids.insert(node, id);
         id
+    }
+
+    /// The value of `node` from its children's values (`child`); `None` on overflow.
+    fn node_value(
+        &self,
+        node: &Node,
+        symbol: &dyn Fn(u32) -> u64,
+        child: &dyn Fn(ExprId) -> Option<u64>,
+    ) -> Option<u64> {
+        match node {
+            Node::Const(c) => Some(*c),
+            Node::Term(s) => s
+                .symbols
+                .iter()
+                .try_fold(s.coefficient, |acc, &x| acc.checked_mul(symbol(x))),
+            Node::Add(a, b) => child(*a)?.checked_add(child(*b)?),
+            Node::Max(items) => items.iter().try_fold(0u64, |m, &i| Some(m.max(child(i)?))),
+            Node::AlignUp(a, alignment) => round_up(child(*a)?, *alignment),
+        }
     }
 
     pub fn constant(&mut self, value: u64) -> ExprId {
@@ -225,12 +249,14 @@ impl Exprs {
 
     /// The value of `id` when every symbol is 0: its least value (every node is monotone).
     pub fn min_value(&self, id: ExprId) -> u64 {
-        self.eval(id, &|_| 0).unwrap_or(u64::MAX)
+        self.mins[id.0 as usize]
     }
 
     /// Whether `y >= x` for every value of the symbols, proved from the structure: `y` is `x`,
     /// or a sum, maximum or alignment with `y >= x` in a part, or `x` a constant at most `y`'s
-    /// least value. (Sound, not complete: `false` means "not proved".)
+    /// least value. (Sound, not complete: `false` means "not proved".) A search of `y`'s
+    /// parts visiting each shared part once, skipping parts older than `x` (a part's parts are
+    /// older than it, so they cannot be `x`).
     pub fn at_least(&self, y: ExprId, x: ExprId) -> bool {
         if y == x {
             return true;
@@ -238,29 +264,39 @@ impl Exprs {
         if let Some(c) = self.as_const(x) {
             return self.min_value(y) >= c;
         }
-        match self.node(y) {
-            Node::Add(a, b) => self.at_least(*a, x) || self.at_least(*b, x),
-            Node::Max(items) => items.iter().any(|&i| self.at_least(i, x)),
-            Node::AlignUp(a, _) => self.at_least(*a, x),
-            Node::Const(_) | Node::Term(_) => false,
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![y];
+        while let Some(id) = stack.pop() {
+            if id == x {
+                return true;
+            }
+            if id < x || !seen.insert(id) {
+                continue;
+            }
+            match self.node(id) {
+                Node::Add(a, b) => stack.extend([*a, *b]),
+                Node::Max(items) => stack.extend(items.iter().copied()),
+                Node::AlignUp(a, _) => stack.push(*a),
+                Node::Const(_) | Node::Term(_) => {}
+            }
         }
+        false
     }
 
-    /// The value of `id` with `symbol(s)` the value of symbol `s`; `None` on overflow.
+    /// The value of `id` with `symbol(s)` the value of symbol `s`; `None` on overflow. Each
+    /// shared part is evaluated once.
     pub fn eval(&self, id: ExprId, symbol: &dyn Fn(u32) -> u64) -> Option<u64> {
-        match self.node(id) {
-            Node::Const(c) => Some(*c),
-            Node::Term(s) => s
-                .symbols
-                .iter()
-                .try_fold(s.coefficient, |acc, &x| acc.checked_mul(symbol(x))),
-            Node::Add(a, b) => self.eval(*a, symbol)?.checked_add(self.eval(*b, symbol)?),
-            Node::Max(items) => items
-                .iter()
-                .map(|&i| self.eval(i, symbol))
-                .try_fold(0u64, |m, v| Some(m.max(v?))),
-            Node::AlignUp(a, alignment) => round_up(self.eval(*a, symbol)?, *alignment),
+        self.eval_all(id, symbol)[id.0 as usize]
+    }
+
+    /// The values of every node up to `last` (in id order: children first).
+    fn eval_all(&self, last: ExprId, symbol: &dyn Fn(u32) -> u64) -> Vec<Option<u64>> {
+        let mut values: Vec<Option<u64>> = Vec::with_capacity(last.0 as usize + 1);
+        for node in &self.nodes[..=last.0 as usize] {
+            let value = self.node_value(node, symbol, &|child| values[child.0 as usize]);
+            values.push(value);
         }
+        values
     }
 
     /// Text of `id`, symbols named by `name` (`max(128, align(%n * 4, 64))`).
@@ -342,12 +378,20 @@ impl SymPlan {
     /// Offsets and total at the symbols' values (`values[s]` for symbol `s`).
     pub fn eval(&self, values: &[u64]) -> Option<(Vec<u64>, u64)> {
         let symbol = |s: u32| values[s as usize];
+        let last = self
+            .offsets
+            .iter()
+            .copied()
+            .chain([self.total])
+            .max()
+            .unwrap_or(self.total);
+        let all = self.exprs.eval_all(last, &symbol);
         let offsets = self
             .offsets
             .iter()
-            .map(|&o| self.exprs.eval(o, &symbol))
+            .map(|&o| all[o.0 as usize])
             .collect::<Option<Vec<_>>>()?;
-        Some((offsets, self.exprs.eval(self.total, &symbol)?))
+        Some((offsets, all[self.total.0 as usize]?))
     }
 }
 
@@ -612,18 +656,46 @@ pub fn peak_live_bytes(buffers: &[SymBuffer], exprs: &mut Exprs) -> Option<ExprI
 /// The maximum over ticks of the sizes (aligned when `padded`) of the
 /// buffers live at that tick.
 fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<ExprId> {
-    let mut sets: Vec<Vec<usize>> = Vec::new();
-    for b in buffers {
-        let t = b.first;
-        let live: Vec<usize> = (0..buffers.len())
-            .filter(|&j| buffers[j].first <= t && t <= buffers[j].last)
-            .collect();
-        if !sets.contains(&live) {
-            sets.push(live);
+    // The buffers live at each start tick, by one sweep in start order (a buffer leaves the
+    // live set once a later start is past its last tick); equal sets once.
+    let mut by_start: Vec<usize> = (0..buffers.len()).collect();
+    by_start.sort_by_key(|&i| (buffers[i].first, i));
+    let mut live: std::collections::BTreeSet<usize> = std::collections::BTreeSet::new();
+    let mut ending: std::collections::BinaryHeap<std::cmp::Reverse<(u64, usize)>> =
+        std::collections::BinaryHeap::new();
+    // Per distinct set, the first buffer (in input order) starting where it is live: the
+    // sets are summed in that order.
+    let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut sets: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut k = 0;
+    while k < by_start.len() {
+        let t = buffers[by_start[k]].first;
+        while let Some(&std::cmp::Reverse((last, j))) = ending.peek() {
+            if last >= t {
+                break;
+            }
+            ending.pop();
+            live.remove(&j);
+        }
+        let first = by_start[k];
+        while k < by_start.len() && buffers[by_start[k]].first == t {
+            let i = by_start[k];
+            live.insert(i);
+            ending.push(std::cmp::Reverse((buffers[i].last, i)));
+            k += 1;
+        }
+        let set: Vec<usize> = live.iter().copied().collect();
+        match seen.get(&set) {
+            Some(&at) => sets[at].0 = sets[at].0.min(first),
+            None => {
+                seen.insert(set.clone(), sets.len());
+                sets.push((first, set));
+            }
         }
     }
+    sets.sort_by_key(|(first, _)| *first);
     let mut sums = Vec::new();
-    for live in sets {
+    for (_, live) in sets {
         let mut sum = exprs.constant(0);
         for j in live {
             let size = exprs.size(&buffers[j].size);
