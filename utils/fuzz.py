@@ -56,13 +56,13 @@ import concurrent.futures
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 
 from bufrs_utils import toolchain
+from bufrs_utils.plugin_passes import anchored, mlir_opt, registered
 
 FINDINGS = ("crash", "hang", "panic", "invalid", "verifier", "nondeterminism")
 CLASSES = FINDINGS + ("diagnosed", "input-frees", "ok")
@@ -90,39 +90,6 @@ PANIC_TEXT = ("this is a bug in bufrs", "panicked", "RUST_BACKTRACE")
 INT_EXTREMES = ["0", "1", "-1", "2", "2147483647", "-2147483648", "4294967296",
                 "2305843009213693952", "9223372036854775807"]
 DIM_EXTREMES = ["0", "1", "?", "2305843009213693952", "1048576"]
-
-
-def mlir_opt(plugin, args, text, timeout):
-    """Runs mlir-opt with the plugin on `text`; (status, stdout, stderr), status
-    None on timeout."""
-    cmd = [toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}",
-           "--allow-unregistered-dialect"] + args
-    try:
-        r = subprocess.run(cmd, input=text, capture_output=True, text=True,
-                           timeout=timeout)
-        return r.returncode, r.stdout, r.stderr
-    except subprocess.TimeoutExpired:
-        return None, "", ""
-
-
-def registered(plugin, only):
-    """The bufrs passes and pipelines `mlir-opt --help` lists."""
-    _, out, _ = mlir_opt(plugin, ["--help"], "", 60)
-    names = re.findall(r"^\s+--(bufrs-[a-z0-9-]+)\s", out, re.M)
-    names = [n for n in dict.fromkeys(names) if n != "bufrs-test-panic"]
-    if only:
-        names = [n for n in names if n in only]
-    return names
-
-
-def anchored(plugin, name):
-    """`P` if the pass manager runs it on the module, else `func.func(P)`."""
-    probe = "func.func @f() { return }\n"
-    for pipeline in (name, f"func.func({name})"):
-        status, _, _ = mlir_opt(plugin, [f"--pass-pipeline=builtin.module({pipeline})"], probe, 60)
-        if status == 0:
-            return pipeline
-    return name
 
 
 def corpus_files():
@@ -253,7 +220,8 @@ def main():
     plugin = os.path.abspath(args.plugin)
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
-    names = registered(plugin, set(filter(None, args.passes.split(","))))
+    names = [n for n in registered(plugin, set(filter(None, args.passes.split(","))))
+             if n != "bufrs-test-panic"]
     if not names:
         sys.exit("fuzz.py: no bufrs pass registered (is the plugin built?)")
     anchors = {n: anchored(plugin, n) for n in names}

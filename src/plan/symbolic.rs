@@ -611,30 +611,62 @@ pub fn verify(buffers: &[SymBuffer], plan: &SymPlan) -> Result<(), String> {
             return Err(format!("buffer {i}: end is not within the total"));
         }
     }
-    for i in 0..n {
-        for j in i + 1..n {
-            if !buffers[i].overlaps_in_time(&buffers[j]) {
+    // Buffers whose offset and end are constants: one sweep in start order, each checked
+    // against its neighbours by offset among the live ones (which are apart), as
+    // `check_plan` does. Empty ones (offset = end) take no bytes.
+    let fixed = |i: usize| match (e.as_const(plan.offsets[i]), e.as_const(plan.ends[i])) {
+        (Some(o), Some(end)) => Some((o, end)),
+        _ => None,
+    };
+    let mut by_start: Vec<usize> = (0..n)
+        .filter(|&i| fixed(i).is_some_and(|(o, end)| o != end))
+        .collect();
+    by_start.sort_by_key(|&i| (buffers[i].first, i));
+    let mut live: std::collections::BTreeMap<(u64, usize), u64> = std::collections::BTreeMap::new();
+    let mut ending: std::collections::BinaryHeap<std::cmp::Reverse<(u64, u64, usize)>> =
+        std::collections::BinaryHeap::new();
+    let clash = |a: usize, b: usize| {
+        format!(
+            "buffers {} and {} are live at the same time and may share bytes",
+            a.min(b),
+            a.max(b)
+        )
+    };
+    for &i in &by_start {
+        while let Some(&std::cmp::Reverse((last, offset, j))) = ending.peek() {
+            if last >= buffers[i].first {
+                break;
+            }
+            ending.pop();
+            live.remove(&(offset, j));
+        }
+        let (offset, end) = fixed(i).unwrap_or_default();
+        if let Some((&(_, below), &below_end)) = live.range(..(offset, i)).next_back()
+            && below_end > offset
+        {
+            return Err(clash(below, i));
+        }
+        if let Some((&(above_offset, above), _)) = live.range((offset, i)..).next()
+            && above_offset < end
+        {
+            return Err(clash(above, i));
+        }
+        live.insert((offset, i), end);
+        ending.push(std::cmp::Reverse((buffers[i].last, offset, i)));
+    }
+    // A buffer placed by expressions against every buffer live with it: one resting on the
+    // other, its offset provably at least the other's end.
+    let apart = |lower: usize, upper: usize| {
+        plan.rests_on[upper].contains(&lower) && e.at_least(plan.offsets[upper], plan.ends[lower])
+    };
+    for i in (0..n).filter(|&i| fixed(i).is_none()) {
+        for j in 0..n {
+            if j == i || (fixed(j).is_none() && j < i) || !buffers[i].overlaps_in_time(&buffers[j])
+            {
                 continue;
             }
-            let apart = |lower: usize, upper: usize| {
-                plan.rests_on[upper].contains(&lower)
-                    && e.at_least(plan.offsets[upper], plan.ends[lower])
-            };
-            let static_apart = match (
-                e.as_const(plan.offsets[i]),
-                e.as_const(plan.ends[i]),
-                e.as_const(plan.offsets[j]),
-                e.as_const(plan.ends[j]),
-            ) {
-                (Some(oi), Some(ei), Some(oj), Some(ej)) => {
-                    ei <= oj || ej <= oi || oi == ei || oj == ej
-                }
-                _ => false,
-            };
-            if !(static_apart || apart(i, j) || apart(j, i)) {
-                return Err(format!(
-                    "buffers {i} and {j} are live at the same time and may share bytes"
-                ));
+            if !(apart(i, j) || apart(j, i)) {
+                return Err(clash(i, j));
             }
         }
     }
@@ -657,12 +689,24 @@ pub fn peak_live_bytes(buffers: &[SymBuffer], exprs: &mut Exprs) -> Option<ExprI
 /// buffers live at that tick.
 fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<ExprId> {
     // The buffers live at each start tick, by one sweep in start order (a buffer leaves the
-    // live set once a later start is past its last tick); equal sets once.
+    // live set once a later start is past its last tick). A set of static buffers only is a
+    // constant sum, kept as a running total (the maximum folds every constant into one, so
+    // only the largest counts); a set with a symbolic size is built once per distinct set.
+    let static_bytes = |j: usize| -> Option<u64> {
+        let size = buffers[j].size.as_static()?;
+        if padded {
+            round_up(size, buffers[j].alignment)
+        } else {
+            Some(size)
+        }
+    };
     let mut by_start: Vec<usize> = (0..buffers.len()).collect();
     by_start.sort_by_key(|&i| (buffers[i].first, i));
     let mut live: std::collections::BTreeSet<usize> = std::collections::BTreeSet::new();
     let mut ending: std::collections::BinaryHeap<std::cmp::Reverse<(u64, usize)>> =
         std::collections::BinaryHeap::new();
+    let (mut static_live, mut symbolic_live) = (0u128, 0usize);
+    let mut most_static: Option<u64> = None;
     // Per distinct set, the first buffer (in input order) starting where it is live: the
     // sets are summed in that order.
     let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
@@ -676,13 +720,26 @@ fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<E
             }
             ending.pop();
             live.remove(&j);
+            match static_bytes(j) {
+                Some(bytes) => static_live -= bytes as u128,
+                None => symbolic_live -= 1,
+            }
         }
         let first = by_start[k];
         while k < by_start.len() && buffers[by_start[k]].first == t {
             let i = by_start[k];
             live.insert(i);
             ending.push(std::cmp::Reverse((buffers[i].last, i)));
+            match buffers[i].size.as_static() {
+                Some(_) => static_live += static_bytes(i)? as u128,
+                None => symbolic_live += 1,
+            }
             k += 1;
+        }
+        if symbolic_live == 0 {
+            let sum = u64::try_from(static_live).ok()?;
+            most_static = Some(most_static.map_or(sum, |m| m.max(sum)));
+            continue;
         }
         let set: Vec<usize> = live.iter().copied().collect();
         match seen.get(&set) {
@@ -707,6 +764,9 @@ fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<E
             sum = exprs.add(sum, bytes)?;
         }
         sums.push(sum);
+    }
+    if let Some(most) = most_static {
+        sums.push(exprs.constant(most));
     }
     Some(exprs.max(&sums))
 }
