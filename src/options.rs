@@ -503,6 +503,31 @@ mod tests {
         );
     }
 
+    /// A picture directory is an existing directory other than the root, or a new one in
+    /// one that exists; never an existing file. A result attribute is `dialect.name`.
+    #[test]
+    fn paths_and_attribute_names() {
+        let dir = Allowed::DirectoryToWrite;
+        let tmp = std::env::temp_dir();
+        let file = tmp.join(format!("bufrs-options-{}", std::process::id()));
+        std::fs::write(&file, "").unwrap();
+        assert!(dir.admits_str(""));
+        assert!(dir.admits_str(tmp.to_str().unwrap()));
+        assert!(dir.admits_str(tmp.join("new-dir").to_str().unwrap()));
+        assert!(!dir.admits_str(file.to_str().unwrap()));
+        assert!(!dir.admits_str("/dev/null"));
+        assert!(!dir.admits_str("/"));
+        assert!(!dir.admits_str("/tmp/.."));
+        std::fs::remove_file(&file).unwrap();
+        let attr = Allowed::DialectAttributeName;
+        assert!(attr.admits_str(""));
+        assert!(attr.admits_str("bufrs.out"));
+        assert!(attr.admits_str("llvm.noalias"));
+        assert!(!attr.admits_str("out"));
+        assert!(!attr.admits_str(".out"));
+        assert!(!attr.admits_str("bufrs."));
+    }
+
     #[test]
     fn wrong_values_are_errors_not_panics() {
         assert_eq!(

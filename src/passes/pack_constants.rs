@@ -53,7 +53,7 @@ pub struct PackConstants;
 impl BufrsPass for PackConstants {
     type Options = PackConstantsOptions;
     const ARGUMENT: &'static str = "bufrs-pack-constants";
-    const SUMMARY: &'static str = "Pack the private memref.globals of a module into one aligned global per class (constant, mutable) and memory space, used through memref.view";
+    const SUMMARY: &'static str = "Pack the private memref.globals of a module into one aligned global per class (constant, mutable, uninitialized) and memory space, used through memref.view";
     const ANCHOR: Anchor = Anchor::Op("builtin.module");
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
 
