@@ -30,7 +30,8 @@ threaded and with `--mlir-disable-threading`, and every run is classified:
   verifier       a deallocation pipeline or pass succeeded, yet
                  bufrs-verify-deallocation finds an error in its output
   nondeterminism the threaded and single-threaded runs differ (output or
-                 status)
+                 status; a print pass's lines in any order: its per-function
+                 reports come in the order the threads finish)
   diagnosed      exit 1 with an error at a location (a refused input)
   input-frees    as `verifier`, but the input freed buffers itself (its
                  frees, not bufrs', may be what the verifier finds)
@@ -84,6 +85,11 @@ FREEING = (
 # Passes whose output is not meant to repeat (timings) are not compared
 # between the threaded and single-threaded runs.
 UNCOMPARED = ("bufrs-test-build-analyses",)
+
+# Print passes write one report per function, whole, in the order the
+# threads finish (as MLIR's test printers; print_support.rs): their lines
+# are compared as a multiset.
+UNORDERED_PREFIX = "bufrs-print-"
 
 PANIC_TEXT = ("this is a bug in bufrs", "panicked", "RUST_BACKTRACE")
 
@@ -188,6 +194,8 @@ def classify(plugin, name, pipeline, text, timeout):
         if status not in (0, 1):
             return "crash", f"exit status {status}: {err.strip().splitlines()[-1:]}"
     (s1, o1, e1, ir), (s2, o2, _, _) = runs
+    if name.startswith(UNORDERED_PREFIX):
+        o1, o2 = sorted(o1.splitlines()), sorted(o2.splitlines())
     if name not in UNCOMPARED and (s1 != s2 or o1 != o2):
         return "nondeterminism", (f"threaded exit {s1}, single-threaded exit {s2}, "
                                   f"outputs {'equal' if o1 == o2 else 'differ'}")
