@@ -164,13 +164,11 @@ pub fn results_to_out_params(
         .emit();
         return Err(PassFailed);
     }
-    // SAFETY: live op.
-    let plain = unsafe {
-        crate::ffi::bufrsShimIsPlainCopyOp(
-            mlir_sys::mlirOperationGetContext(module.to_raw()),
-            crate::ir::diagnostics::string_ref(&options.copy_op),
-        )
-    };
+    let plain = crate::ir::context::is_plain_copy_op(
+        // SAFETY: live op.
+        unsafe { mlir_sys::mlirOperationGetContext(module.to_raw()) },
+        &options.copy_op,
+    );
     if !plain {
         Diagnostic::error(
             &module,

@@ -199,33 +199,10 @@ fn get_globals(module: MlirOperation) -> HashMap<String, Vec<MlirOperation>> {
     by_name
 }
 
-/// How many references to each root symbol name are nested in `module`
-/// (one walk); `None` when unknown uses may exist.
-fn symbol_use_counts(module: MlirOperation) -> Option<HashMap<String, usize>> {
-    unsafe extern "C" fn count(root: mlir_sys::MlirStringRef, data: *mut std::os::raw::c_void) {
-        // SAFETY: `data` is the map below, alive for the walk; `root` is a
-        // live string of the context.
-        let counts = unsafe { &mut *(data as *mut HashMap<String, usize>) };
-        *counts
-            .entry(crate::ir::diagnostics::string_from_ref(root))
-            .or_default() += 1;
-    }
-    let mut counts: HashMap<String, usize> = HashMap::new();
-    // SAFETY: a live op; the callback only updates `counts`.
-    let known = unsafe {
-        crate::ffi::bufrsShimForEachSymbolUse(
-            module,
-            Some(count),
-            &mut counts as *mut HashMap<String, usize> as *mut _,
-        )
-    };
-    known.then_some(counts)
-}
-
 /// The packable globals, grouped by class and memory space.
 fn collect(module: MlirOperation) -> Vec<Group> {
     let mut uses = get_globals(module);
-    let Some(counts) = symbol_use_counts(module) else {
+    let Some(counts) = globals::symbol_use_counts(module) else {
         return Vec::new();
     };
     let mut groups: Vec<Group> = Vec::new();
@@ -325,22 +302,12 @@ fn member(
             }
             (Class::Uninitialized, &[])
         } else if mlir_sys::mlirAttributeIsADenseResourceElements(initial) {
-            let mut data: *const std::os::raw::c_void = std::ptr::null();
-            let mut length = 0usize;
-            let mut align = 0usize;
-            if !crate::ffi::bufrsShimDenseResourceBlob(initial, &mut data, &mut length, &mut align)
-                || u64::try_from(length).ok() != Some(size)
-                || (data.is_null() && length > 0)
-            {
+            let (bytes, align) = globals::dense_resource_blob(initial)?;
+            if u64::try_from(bytes.len()).ok() != Some(size) {
                 return None;
             }
             resource = true;
-            blob_alignment = (align as u64).max(1);
-            let bytes = if length == 0 {
-                &[][..]
-            } else {
-                std::slice::from_raw_parts(data as *const u8, length)
-            };
+            blob_alignment = align;
             (class_of(constant), bytes)
         } else if mlir_sys::mlirAttributeIsADenseElements(initial) {
             if mlir_sys::mlirDenseElementsAttrIsSplat(initial) {
@@ -491,13 +458,7 @@ unsafe fn pack(
         let initial = if group.class == Class::Uninitialized {
             mlir_sys::mlirUnitAttrGet(context)
         } else if group.members.iter().any(|m| m.resource) {
-            crate::ffi::bufrsShimDenseResourceElementsGet(
-                tensor_type,
-                string_ref(&name),
-                data.as_ptr() as *const _,
-                data.len(),
-                alignment as usize,
-            )
+            globals::dense_resource_elements(tensor_type, &name, data, alignment)
         } else {
             mlir_sys::mlirDenseElementsAttrRawBufferGet(
                 tensor_type,
