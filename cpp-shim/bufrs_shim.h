@@ -168,6 +168,35 @@ void bufrsShimRegisterInterfaceModels(MlirDialectRegistry registry);
  * with an unknown symbol table). */
 intptr_t bufrsShimSymbolUseCount(MlirOperation symbol, MlirOperation from);
 
+/* Calls `callback` with the root name of every symbol reference in the
+ * regions of `from`, nested symbol tables excluded
+ * (SymbolTable::getSymbolUses, one walk for all symbols). Returns
+ * false, after no or some calls, when unknown uses may exist (an op with an
+ * unknown symbol table). */
+bool bufrsShimForEachSymbolUse(MlirOperation from,
+                               void (*callback)(MlirStringRef root,
+                                                void *userData),
+                               void *userData);
+
+/* Whether `name` is a registered op that can be built like memref.copy
+ * from (source, target) alone: it has memory effects, exactly two operands,
+ * no regions and no results. */
+bool bufrsShimIsPlainCopyOp(MlirContext context, MlirStringRef name);
+
+/* The blob of a dense_resource elements attribute: its bytes and their
+ * alignment. Returns false when `attr` is not one or its blob is missing
+ * (e.g. elided). */
+bool bufrsShimDenseResourceBlob(MlirAttribute attr, const void **data,
+                                size_t *size, size_t *alignment);
+
+/* A dense_resource elements attribute of `type` (a shaped type) holding a
+ * copy of `size` bytes at `data`, in a blob named after `name` (made unique)
+ * and aligned to `alignment` bytes. */
+MlirAttribute bufrsShimDenseResourceElementsGet(MlirType type,
+                                                MlirStringRef name,
+                                                const void *data, size_t size,
+                                                size_t alignment);
+
 /*===------------------------------ diagnostics ----------------------------===*/
 
 typedef enum BufrsSeverity {

@@ -14,7 +14,10 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Bufferization/IR/AllocationOpInterface.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
@@ -393,4 +396,60 @@ extern "C" intptr_t bufrsShimSymbolUseCount(MlirOperation symbolOp,
   if (!uses)
     return -1;
   return static_cast<intptr_t>(std::distance(uses->begin(), uses->end()));
+}
+
+extern "C" bool bufrsShimForEachSymbolUse(MlirOperation fromOp,
+                                          void (*callback)(MlirStringRef,
+                                                           void *),
+                                          void *userData) {
+  // The regions of `from`, not `from` itself: the op form stops at a
+  // symbol table, which `from` (a module) is.
+  for (Region &region : unwrap(fromOp)->getRegions()) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(&region);
+    if (!uses)
+      return false;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      callback(wrap(use.getSymbolRef().getRootReference().getValue()),
+               userData);
+  }
+  return true;
+}
+
+extern "C" bool bufrsShimIsPlainCopyOp(MlirContext context,
+                                       MlirStringRef name) {
+  std::optional<RegisteredOperationName> info =
+      RegisteredOperationName::lookup(unwrap(name), unwrap(context));
+  return info && info->hasInterface<MemoryEffectOpInterface>() &&
+         info->hasTrait<OpTrait::NOperands<2>::Impl>() &&
+         info->hasTrait<OpTrait::ZeroRegions>() &&
+         info->hasTrait<OpTrait::ZeroResults>();
+}
+
+extern "C" bool bufrsShimDenseResourceBlob(MlirAttribute attr,
+                                           const void **data, size_t *size,
+                                           size_t *alignment) {
+  auto resource = llvm::dyn_cast_or_null<DenseResourceElementsAttr>(unwrap(attr));
+  if (!resource)
+    return false;
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return false;
+  ArrayRef<char> bytes = blob->getData();
+  *data = bytes.data();
+  *size = bytes.size();
+  *alignment = blob->getDataAlignment();
+  return true;
+}
+
+extern "C" MlirAttribute bufrsShimDenseResourceElementsGet(
+    MlirType type, MlirStringRef name, const void *data, size_t size,
+    size_t alignment) {
+  auto shaped = llvm::dyn_cast<ShapedType>(unwrap(type));
+  if (!shaped)
+    return MlirAttribute{nullptr};
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
+      ArrayRef<char>(static_cast<const char *>(data), size), alignment);
+  return wrap(DenseResourceElementsAttr::get(shaped, unwrap(name),
+                                             std::move(blob)));
 }

@@ -57,9 +57,13 @@ pub enum Allowed {
     /// Empty (off), or a file to write: not a directory, in a directory
     /// that exists.
     FileToWrite,
-    /// Empty (off), or a directory to write files in: one that exists, or
-    /// a new one in a directory that exists.
+    /// Empty (off), or a directory to write files in: an existing
+    /// directory other than the file system's root, or a new one in a
+    /// directory that exists (not an existing file).
     DirectoryToWrite,
+    /// Empty (off), or the name of a dialect attribute, `dialect.name` (the
+    /// only attribute names MLIR allows on function arguments).
+    DialectAttributeName,
 }
 
 impl Allowed {
@@ -83,7 +87,11 @@ impl Allowed {
             Allowed::OneOf(names) => format!("one of {}", names.join(", ")),
             Allowed::FileToWrite => "empty, or a file path in an existing directory".to_string(),
             Allowed::DirectoryToWrite => {
-                "empty, or a directory that exists or whose parent exists".to_string()
+                "empty, or a directory (not the root) that exists or whose parent exists"
+                    .to_string()
+            }
+            Allowed::DialectAttributeName => {
+                "empty, or a dialect attribute name such as bufrs.out".to_string()
             }
         }
     }
@@ -92,9 +100,11 @@ impl Allowed {
         match *self {
             Allowed::Range { min, max } => (min..=max).contains(&value),
             Allowed::PowerOfTwo { max } => value > 0 && value <= max && value.count_ones() == 1,
-            Allowed::Any | Allowed::OneOf(_) | Allowed::FileToWrite | Allowed::DirectoryToWrite => {
-                true
-            }
+            Allowed::Any
+            | Allowed::OneOf(_)
+            | Allowed::FileToWrite
+            | Allowed::DirectoryToWrite
+            | Allowed::DialectAttributeName => true,
         }
     }
 
@@ -108,7 +118,21 @@ impl Allowed {
         match self {
             Allowed::OneOf(names) => names.contains(&value),
             Allowed::FileToWrite => value.is_empty() || (!path.is_dir() && parent_exists()),
-            Allowed::DirectoryToWrite => value.is_empty() || path.is_dir() || parent_exists(),
+            Allowed::DirectoryToWrite => {
+                value.is_empty()
+                    || if path.is_dir() {
+                        // The root (however spelled) is never a picture directory.
+                        std::fs::canonicalize(path).is_ok_and(|p| p.parent().is_some())
+                    } else {
+                        !path.exists() && !path.is_symlink() && parent_exists()
+                    }
+            }
+            Allowed::DialectAttributeName => {
+                value.is_empty()
+                    || value
+                        .split_once('.')
+                        .is_some_and(|(dialect, name)| !dialect.is_empty() && !name.is_empty())
+            }
             _ => true,
         }
     }
@@ -477,6 +501,31 @@ mod tests {
             .describe(),
             "an integer >= -2"
         );
+    }
+
+    /// A picture directory is an existing directory other than the root, or a new one in
+    /// one that exists; never an existing file. A result attribute is `dialect.name`.
+    #[test]
+    fn paths_and_attribute_names() {
+        let dir = Allowed::DirectoryToWrite;
+        let tmp = std::env::temp_dir();
+        let file = tmp.join(format!("bufrs-options-{}", std::process::id()));
+        std::fs::write(&file, "").unwrap();
+        assert!(dir.admits_str(""));
+        assert!(dir.admits_str(tmp.to_str().unwrap()));
+        assert!(dir.admits_str(tmp.join("new-dir").to_str().unwrap()));
+        assert!(!dir.admits_str(file.to_str().unwrap()));
+        assert!(!dir.admits_str("/dev/null"));
+        assert!(!dir.admits_str("/"));
+        assert!(!dir.admits_str("/tmp/.."));
+        std::fs::remove_file(&file).unwrap();
+        let attr = Allowed::DialectAttributeName;
+        assert!(attr.admits_str(""));
+        assert!(attr.admits_str("bufrs.out"));
+        assert!(attr.admits_str("llvm.noalias"));
+        assert!(!attr.admits_str("out"));
+        assert!(!attr.admits_str(".out"));
+        assert!(!attr.admits_str("bufrs."));
     }
 
     #[test]

@@ -250,3 +250,54 @@ fn slice_lists_give_the_iree_layout_and_symbolic_offsets() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("line 2"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A reader that closes the pipe early (`bufrs-plan ... | head -0`) ends bufrs-plan quietly
+/// with status 0, as Unix filters end: no panic, no backtrace, nothing on stderr.
+#[test]
+fn closed_stdout_ends_quietly() {
+    use std::process::Stdio;
+    let dir = scratch("pipe");
+    let input = dir.join("slices.txt");
+    let text: String = (0..2000)
+        .map(|k| format!("[{k}, {}] = %n\n", k + 3))
+        .collect();
+    std::fs::write(&input, text).unwrap();
+    let mut child = bufrs_plan()
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the read end at once: every write then fails with a broken pipe.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+/// A byte-order mark before the content is not content: a slice list is still read as one
+/// (not as CSV, "missing column `id`"), and a CSV's header still names its columns.
+#[test]
+fn byte_order_mark_is_not_content() {
+    let dir = scratch("bom");
+    let slices = dir.join("slices.txt");
+    std::fs::write(&slices, "\u{feff}[0, 2] = 40\n[1, 2] = 4\n").unwrap();
+    let output = bufrs_plan().arg(&slices).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("slices=2 "), "{stdout}");
+    let csv = dir.join("in.csv");
+    std::fs::write(&csv, "\u{feff}id,lower,upper,size\na,0,2,8\nb,1,3,8\n").unwrap();
+    let output = bufrs_plan().arg(&csv).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("buffers=2 peak=16 "), "{stdout}");
+}

@@ -2,10 +2,11 @@
 //! with one of the built-in planners, print a one-line summary, and optionally write the
 //! offsets (`id,offset`) and an SVG picture. Or plan an IREE-style slice list (`[start, end] =
 //! size`, sizes integers or symbols; `bufrs::plan::slices`) and print its layout, symbolic when
-//! sizes are. Bad input exits with status 2 and names the line.
+//! sizes are. Bad input exits with status 2 and names the line. A closed standard output
+//! (`bufrs-plan ... | head -1`) ends it quietly with status 0, as Unix filters do.
 
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -61,6 +62,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(failure) if failure.message.is_empty() => ExitCode::from(failure.status),
         Err(failure) => {
             eprintln!("bufrs-plan: {}", failure.message);
             ExitCode::from(failure.status)
@@ -71,6 +73,31 @@ fn main() -> ExitCode {
 struct Failure {
     message: String,
     status: u8,
+}
+
+/// Writes one line to standard output. A reader that went away (broken pipe) is a quiet
+/// end with status 0 (an empty message); another error is a failure naming it.
+fn say(line: std::fmt::Arguments) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}").map_err(|e| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure {
+                message: String::new(),
+                status: 0,
+            }
+        } else {
+            Failure {
+                message: format!("writing standard output: {e}"),
+                status: 1,
+            }
+        }
+    })
+}
+
+macro_rules! say {
+    ($($arg:tt)*) => {
+        say(format_args!($($arg)*))?
+    };
 }
 
 fn bad_input(message: String) -> Failure {
@@ -84,12 +111,12 @@ fn run(args: &Args) -> Result<(), Failure> {
     let kind = PlannerKind::from_name(&args.planner).map_err(|e| bad_input(e.to_string()))?;
     let text = std::fs::read_to_string(&args.input)
         .map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
-    if slices::is_slice_list(&text) {
-        return run_slices(args, kind, &text);
+    // A byte-order mark starts the text, it is not part of it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if slices::is_slice_list(text) {
+        return run_slices(args, kind, text);
     }
-    let file =
-        File::open(&args.input).map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
-    let instance = csv_io::read_instance(file, args.alignment)
+    let instance = csv_io::read_instance(text.as_bytes(), args.alignment)
         .map_err(|e| bad_input(format!("{}: {e}", args.input.display())))?;
     let problem = &instance.problem;
     let budget = SearchBudget::from_millis(args.search_budget_ms);
@@ -111,7 +138,7 @@ fn run(args: &Args) -> Result<(), Failure> {
             }
             match search::fit(problem, capacity, &budget.work(), &search::PORTFOLIO) {
                 search::Fit::Found(plan) => {
-                    println!("capacity={capacity} fits=yes");
+                    say!("capacity={capacity} fits=yes");
                     plan
                 }
                 answer => {
@@ -120,7 +147,7 @@ fn run(args: &Args) -> Result<(), Failure> {
                     } else {
                         "unknown"
                     };
-                    println!(
+                    say!(
                         "capacity={capacity} fits={word} time_ms={:.3}",
                         started.elapsed().as_secs_f64() * 1000.0
                     );
@@ -147,7 +174,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     } else {
         plan.total as f64 / bound as f64
     };
-    println!(
+    say!(
         "planner={} buffers={} peak={} lower_bound={} ratio={:.4} time_ms={:.3}",
         planner.name(),
         problem.len(),
@@ -203,17 +230,18 @@ fn run_slices(args: &Args, kind: PlannerKind, text: &str) -> Result<(), Failure>
     let name = |s: u32| format!("%{}", list.symbols[s as usize]);
     let bound = symbolic::lower_bound(&list.buffers, &mut plan.exprs)
         .ok_or_else(|| bad_input("the lower bound overflows 64 bits".into()))?;
-    println!(
+    say!(
         "planner={} slices={} total={} lower_bound={}",
         planner.name(),
         list.buffers.len(),
         plan.exprs.display(plan.total, &name),
         plan.exprs.display(bound, &name),
     );
+    // One pool for the sizes (interning one per slice), not a copy per slice.
+    let mut size = plan.exprs.clone();
     for (k, b) in list.buffers.iter().enumerate() {
-        let mut size = plan.exprs.clone();
         let size_id = size.size(&b.size);
-        println!(
+        say!(
             "slice {k}: [{}, {}] size={} offset={}",
             b.first,
             b.last,

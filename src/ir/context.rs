@@ -42,3 +42,11 @@ pub fn load_registered_op(context: mlir_sys::MlirContext, name: &str) -> bool {
         )
     }
 }
+
+/// Whether `name` is a registered op that can be built like `memref.copy`
+/// from (source, target) alone: memory effects, two operands, no regions,
+/// no results.
+pub fn is_plain_copy_op(context: mlir_sys::MlirContext, name: &str) -> bool {
+    // SAFETY: a live context; the name is copied for the call.
+    unsafe { crate::ffi::bufrsShimIsPlainCopyOp(context, crate::ir::diagnostics::string_ref(name)) }
+}

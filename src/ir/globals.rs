@@ -77,3 +77,67 @@ pub fn symbol_use_count(symbol: MlirOperation, from: MlirOperation) -> Option<us
     let count = unsafe { crate::ffi::bufrsShimSymbolUseCount(symbol, from) };
     usize::try_from(count).ok()
 }
+
+/// How many references to each root symbol name the regions of `from` hold
+/// (nested symbol tables excluded; one walk for all symbols); `None` when
+/// unknown uses may exist.
+pub fn symbol_use_counts(from: MlirOperation) -> Option<std::collections::HashMap<String, usize>> {
+    unsafe extern "C" fn count(root: mlir_sys::MlirStringRef, data: *mut std::os::raw::c_void) {
+        // SAFETY: `data` is the map below, alive for the walk.
+        let counts = unsafe { &mut *(data as *mut std::collections::HashMap<String, usize>) };
+        *counts.entry(string_from_ref(root)).or_default() += 1;
+    }
+    let mut counts: std::collections::HashMap<String, usize> = Default::default();
+    // SAFETY: a live op; the callback only updates `counts`.
+    let known = unsafe {
+        crate::ffi::bufrsShimForEachSymbolUse(
+            from,
+            Some(count),
+            &mut counts as *mut std::collections::HashMap<String, usize> as *mut _,
+        )
+    };
+    known.then_some(counts)
+}
+
+/// The bytes and alignment of a `dense_resource` elements attribute's blob
+/// (owned by the context); `None` when `attr` is not one or its blob is
+/// missing (elided).
+pub fn dense_resource_blob(attr: mlir_sys::MlirAttribute) -> Option<(&'static [u8], u64)> {
+    let mut data: *const std::os::raw::c_void = std::ptr::null();
+    let (mut length, mut alignment) = (0usize, 0usize);
+    // SAFETY: a live attribute; the shim writes the out-parameters only on success.
+    let found = unsafe {
+        crate::ffi::bufrsShimDenseResourceBlob(attr, &mut data, &mut length, &mut alignment)
+    };
+    if !found || (data.is_null() && length > 0) {
+        return None;
+    }
+    let bytes = if length == 0 {
+        &[][..]
+    } else {
+        // SAFETY: the blob holds `length` bytes at `data`, alive with the context.
+        unsafe { std::slice::from_raw_parts(data as *const u8, length) }
+    };
+    Some((bytes, (alignment as u64).max(1)))
+}
+
+/// A `dense_resource` elements attribute of the shaped type `ty` holding a
+/// copy of `data` in a blob named after `name` (made unique), aligned to
+/// `alignment`; null if MLIR refuses the type.
+pub fn dense_resource_elements(
+    ty: mlir_sys::MlirType,
+    name: &str,
+    data: &[u8],
+    alignment: u64,
+) -> mlir_sys::MlirAttribute {
+    // SAFETY: a live type; the shim copies `data` before returning.
+    unsafe {
+        crate::ffi::bufrsShimDenseResourceElementsGet(
+            ty,
+            string_ref(name),
+            data.as_ptr() as *const _,
+            data.len(),
+            alignment as usize,
+        )
+    }
+}

@@ -48,6 +48,7 @@ use crate::{
         functions::{self, Signature},
         types::{allocation_type_for, buffer_type_of_tensor},
     },
+    options::Allowed,
     pass_options,
     passes::{Anchor, BufrsPass, PassFailed, PassResult},
 };
@@ -62,9 +63,10 @@ pass_options! {
         modify_public_functions: bool = false => "modify-public-functions",
             "Also change public functions (their callers outside the module break).";
         result_attribute: String = String::new() => "result-attribute",
-            "Name of a unit attribute put on every new out-param argument (none when empty).";
+            "Name of a unit dialect attribute (dialect.name) put on every new out-param argument (none when empty).",
+            allowed Allowed::DialectAttributeName;
         copy_op: String = "memref.copy".to_string() => "copy-op",
-            "The op that copies a returned buffer into its out-param: a registered op taking (source, target), e.g. memref.copy or test.copy.";
+            "The op that copies a returned buffer into its out-param: a registered op built from (source, target) alone (two operands, no regions, no results), e.g. memref.copy or test.copy.";
         reuse_allocations: bool = true => "reuse-allocations",
             "Replace a returned allocation that nothing else keeps by the out-param (no copy).";
     }
@@ -155,6 +157,23 @@ pub fn results_to_out_params(
             &module,
             format!(
                 "{}: copy-op '{}' is not a registered op",
+                BufferResultsToOutParams::ARGUMENT,
+                options.copy_op
+            ),
+        )
+        .emit();
+        return Err(PassFailed);
+    }
+    let plain = crate::ir::context::is_plain_copy_op(
+        // SAFETY: live op.
+        unsafe { mlir_sys::mlirOperationGetContext(module.to_raw()) },
+        &options.copy_op,
+    );
+    if !plain {
+        Diagnostic::error(
+            &module,
+            format!(
+                "{}: copy-op '{}' cannot be built from (source, target) alone (allowed: a registered op with two operands, no regions and no results, e.g. memref.copy)",
                 BufferResultsToOutParams::ARGUMENT,
                 options.copy_op
             ),

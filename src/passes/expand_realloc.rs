@@ -24,9 +24,10 @@
 //! }
 //! ```
 //!
-//! When both sizes are static and the new one is smaller, the expansion is
-//! the cast alone: upstream's `memref.subview` of the new buffer would be
-//! larger than that buffer, which the verifier rejects (upstream's pass
+//! When the realloc never grows (both sizes static and the new one not
+//! larger, or a static new size of 0), the expansion is the cast alone:
+//! upstream's `memref.subview` of the new buffer would be larger than that
+//! buffer or start at its end, which the verifier rejects (upstream's pass
 //! fails on such a realloc).
 //!
 //! The IR to create is fixed, so ops are named here (`crate::dialect::builders`).
@@ -107,14 +108,6 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
             .then(|| mlir_sys::mlirOperationGetOperand(realloc, 1));
         let result = edit::result(realloc, 0);
         let result_type = edit::value_type(result);
-        // The old size: its static size, else `memref.dim %old, 0`.
-        let old_size = match static_size(edit::value_type(source)) {
-            Some(n) => Size::Static(n),
-            None => {
-                let zero = builders::arith_constant_index(0, location, at)?;
-                Size::Dynamic(builders::memref_dim(source, zero, location, at)?)
-            }
-        };
         let target_size = match (static_size(result_type), new_size) {
             (Some(n), _) => Size::Static(n),
             (None, Some(value)) => Size::Dynamic(value),
@@ -136,18 +129,32 @@ unsafe fn expand(realloc: MlirOperation) -> Option<()> {
                 at,
             )
         };
-        // A static shrink: upstream's expansion would take a subview of
-        // the new buffer larger than it (IR the verifier rejects, so
-        // upstream's pass fails there); the cast it always takes at run
-        // time is the whole expansion.
-        if let (Size::Static(old), Size::Static(new)) = (old_size, target_size)
-            && old > new
-        {
+        // A realloc that never grows (a static size not above the old
+        // static size, or a new size of 0) takes the cast at run time, so
+        // the cast is the whole expansion. The grow branch would be dead,
+        // and invalid: its subview of the new buffer would start at or
+        // run past its end (IR the verifier rejects; upstream's pass
+        // builds it and fails).
+        let old_static = static_size(edit::value_type(source));
+        let never_grows = match (old_static, target_size) {
+            (_, Size::Static(0)) => true,
+            (Some(old), Size::Static(new)) => old >= new,
+            _ => false,
+        };
+        if never_grows {
             let cast = cast_of_old(at)?;
             edit::replace_all_uses(result, cast);
             edit::erase(realloc);
             return Some(());
         }
+        // The old size: its static size, else `memref.dim %old, 0`.
+        let old_size = match old_static {
+            Some(n) => Size::Static(n),
+            None => {
+                let zero = builders::arith_constant_index(0, location, at)?;
+                Size::Dynamic(builders::memref_dim(source, zero, location, at)?)
+            }
+        };
         let as_value = |size: Size| match size {
             Size::Static(n) => builders::arith_constant_index(n, location, at),
             Size::Dynamic(value) => Some(value),

@@ -620,6 +620,7 @@ pub fn merge_allocations_in(
             &options.report_file,
             MergeAlloc::ARGUMENT,
             &["scopes", "left_alone"],
+            op.to_raw(),
             &function,
             vec![scopes, left_alone],
         )

@@ -2,18 +2,27 @@
 //! into one aligned global per class and memory space (seed 004's IREE
 //! `PackConstants`, the constant lifetime class): constant globals go into
 //! one constant byte global, mutable ones (the variable class) into another,
-//! and every `memref.get_global` of a packed global becomes a
+//! `uninitialized` mutable ones into a third, itself `uninitialized` (no
+//! bytes), and every `memref.get_global` of a packed global becomes a
 //! `memref.get_global` of the packed one and a `memref.view` at its offset.
 //!
 //! A global is packed when it is private, of a static, identity-layout
 //! memref type whose element is a power-of-two number of whole bytes, its
-//! initial value is dense elements (or, for a mutable one, `uninitialized`,
-//! packed as zeros), and every use of its symbol is a `memref.get_global`
-//! (`SymbolTable::getSymbolUses`). Each keeps its alignment (its `alignment`
-//! attribute, at least its element size) at its offset; the packed global
-//! has the `alignment` option (default 64) and is only created for two or
-//! more globals of a class and memory space. The pass changes nothing for
-//! the others.
+//! initial value holds its bytes (`dense` elements that are not a splat, or
+//! a `dense_resource` blob of exactly its size) or, for a mutable one, is
+//! `uninitialized`, and every use of its symbol is a `memref.get_global`
+//! (`SymbolTable::getSymbolUses`, one walk for all globals). A splat stays
+//! as it is, with a remark: packing would write out every element, where
+//! the splat holds one. Each packed global keeps its alignment (its
+//! `alignment` attribute, its blob's alignment, at least its element size)
+//! at its offset; the packed global has the `alignment` option (default 64)
+//! and is only created for two or more globals of a class and memory space.
+//! It is a `dense_resource` blob (aligned to the option) when a member was
+//! one, else `dense` bytes. The pass reads each initializer's bytes in
+//! place and copies them once, so its time and memory are linear in the
+//! bytes the input already holds. The pass changes nothing for the others.
+
+use std::collections::HashMap;
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirAttribute, MlirOperation};
@@ -44,7 +53,7 @@ pub struct PackConstants;
 impl BufrsPass for PackConstants {
     type Options = PackConstantsOptions;
     const ARGUMENT: &'static str = "bufrs-pack-constants";
-    const SUMMARY: &'static str = "Pack the private memref.globals of a module into one aligned global per class (constant, mutable) and memory space, used through memref.view";
+    const SUMMARY: &'static str = "Pack the private memref.globals of a module into one aligned global per class (constant, mutable, uninitialized) and memory space, used through memref.view";
     const ANCHOR: Anchor = Anchor::Op("builtin.module");
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
 
@@ -64,9 +73,27 @@ impl BufrsPass for PackConstants {
         let module = op.to_raw();
         let groups = collect(module);
         for group in groups.into_iter().filter(|g| g.members.len() >= 2) {
+            // A group too large to address or to hold in memory stays as it is.
+            let layout = match layout(&group) {
+                Ok(layout) => layout,
+                Err(why) => {
+                    // SAFETY: a live op of the running pass.
+                    let first = unsafe { OperationRef::from_raw(group.members[0].global) };
+                    Diagnostic::remark(
+                        &first,
+                        format!(
+                            "{}: the {} globals of this class left unpacked: {why}",
+                            Self::ARGUMENT,
+                            group.members.len()
+                        ),
+                    )
+                    .emit();
+                    continue;
+                }
+            };
             // SAFETY: live ops of this module; each group's members and uses
             // are erased only after the last use of their handles.
-            if let Err(message) = unsafe { pack(module, &group, alignment as u64) } {
+            if let Err(message) = unsafe { pack(module, &group, &layout, alignment as u64) } {
                 Diagnostic::error(&op, format!("{}: {message}", Self::ARGUMENT)).emit();
                 return Err(PassFailed);
             }
@@ -75,19 +102,33 @@ impl BufrsPass for PackConstants {
     }
 }
 
+/// What a packed global starts with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// A constant: its bytes.
+    Constant,
+    /// A mutable global with an initial value: its bytes.
+    Variable,
+    /// A mutable `uninitialized` global: no bytes.
+    Uninitialized,
+}
+
 /// A packable global and its uses.
 struct Member {
     global: MlirOperation,
-    /// Its contents (`None`: uninitialized, zeros).
-    bytes: Option<Vec<u8>>,
+    /// Its initial bytes, owned by its attribute (alive as long as the
+    /// context); empty for `Class::Uninitialized`.
+    bytes: &'static [u8],
     size: u64,
     alignment: u64,
+    /// Whether its initial value is a `dense_resource` blob.
+    resource: bool,
     uses: Vec<MlirOperation>,
 }
 
 /// Packable globals of one class and memory space, in module order.
 struct Group {
-    constant: bool,
+    class: Class,
     memory_space: MlirAttribute,
     members: Vec<Member>,
 }
@@ -125,8 +166,8 @@ fn module_ops(module: MlirOperation) -> Vec<MlirOperation> {
     ops
 }
 
-/// Every `memref.get_global` nested in the module.
-fn get_globals(module: MlirOperation) -> Vec<MlirOperation> {
+/// Every `memref.get_global` nested in the module, by the symbol it names.
+fn get_globals(module: MlirOperation) -> HashMap<String, Vec<MlirOperation>> {
     unsafe extern "C" fn visit(
         op: MlirOperation,
         data: *mut std::os::raw::c_void,
@@ -149,21 +190,29 @@ fn get_globals(module: MlirOperation) -> Vec<MlirOperation> {
             mlir_sys::MlirWalkOrder_MlirWalkPreOrder,
         )
     };
-    found
+    let mut by_name: HashMap<String, Vec<MlirOperation>> = HashMap::new();
+    for op in found {
+        if let Some(name) = globals::symbol_reference(op, "name") {
+            by_name.entry(name).or_default().push(op);
+        }
+    }
+    by_name
 }
 
 /// The packable globals, grouped by class and memory space.
 fn collect(module: MlirOperation) -> Vec<Group> {
-    let uses = get_globals(module);
+    let mut uses = get_globals(module);
+    let Some(counts) = globals::symbol_use_counts(module) else {
+        return Vec::new();
+    };
     let mut groups: Vec<Group> = Vec::new();
     for global in module_ops(module) {
         if op_name(global) != "memref.global" {
             continue;
         }
-        let Some(member) = member(module, global, &uses) else {
+        let Some((class, member)) = member(global, &mut uses, &counts) else {
             continue;
         };
-        let constant = globals::has_attribute(global, "constant");
         // SAFETY: a live op with a memref type attribute (checked in `member`).
         let memory_space = unsafe {
             mlir_sys::mlirMemRefTypeGetMemorySpace(mlir_sys::mlirTypeAttrGetValue(attribute(
@@ -179,11 +228,11 @@ fn collect(module: MlirOperation) -> Vec<Group> {
         };
         match groups
             .iter_mut()
-            .find(|g| g.constant == constant && same_space(g))
+            .find(|g| g.class == class && same_space(g))
         {
             Some(group) => group.members.push(member),
             None => groups.push(Group {
-                constant,
+                class,
                 memory_space,
                 members: vec![member],
             }),
@@ -192,8 +241,13 @@ fn collect(module: MlirOperation) -> Vec<Group> {
     groups
 }
 
-/// `global` as a member, if it can be packed (see the module docs).
-fn member(module: MlirOperation, global: MlirOperation, uses: &[MlirOperation]) -> Option<Member> {
+/// `global` as a member of its class, if it can be packed (see the module
+/// docs); takes its uses out of `uses`.
+fn member(
+    global: MlirOperation,
+    uses: &mut HashMap<String, Vec<MlirOperation>>,
+    counts: &HashMap<String, usize>,
+) -> Option<(Class, Member)> {
     let visibility = attribute(global, "sym_visibility");
     // SAFETY: live attributes; total queries.
     let private = unsafe {
@@ -226,42 +280,61 @@ fn member(module: MlirOperation, global: MlirOperation, uses: &[MlirOperation]) 
     }
     let size = memref.static_size_in_bytes()?;
     let name = crate::ir::interfaces::symbol_name(global);
-    let mine: Vec<MlirOperation> = uses
-        .iter()
-        .copied()
-        .filter(|&u| globals::symbol_reference(u, "name").as_deref() == Some(name.as_str()))
-        .collect();
-    // Every use of the symbol must be one of these get_globals.
-    if globals::symbol_use_count(global, module) != Some(mine.len()) {
+    // Every use of the symbol must be one of its get_globals.
+    let mine = uses.get(&name).map_or(0, Vec::len);
+    if counts.get(&name).copied().unwrap_or(0) != mine {
         return None;
     }
+    let constant = globals::has_attribute(global, "constant");
     let initial = attribute(global, "initial_value");
+    let mut blob_alignment = 1u64;
+    let mut resource = false;
     // SAFETY: total queries on live attributes; the raw data of a dense
-    // elements attribute holds its elements (one for a splat) in storage
-    // order, `bits / 8` bytes each (whole bytes, checked above).
-    let bytes = unsafe {
+    // elements attribute that is not a splat holds its elements in storage
+    // order, `bits / 8` bytes each (whole bytes, checked above), and a
+    // resource blob its bytes; both live as long as the context.
+    let (class, bytes): (Class, &'static [u8]) = unsafe {
         if initial.ptr.is_null() {
             return None;
         } else if mlir_sys::mlirAttributeIsAUnit(initial) {
-            if globals::has_attribute(global, "constant") {
+            if constant {
                 return None;
             }
-            None
-        } else if mlir_sys::mlirAttributeIsADenseElements(initial)
-            && !mlir_sys::mlirAttributeIsADenseResourceElements(initial)
-        {
-            let element = (bits / 8) as usize;
-            let count = usize::try_from(size).ok()? / element.max(1);
-            let data = mlir_sys::mlirDenseElementsAttrGetRawData(initial) as *const u8;
-            if data.is_null() && size > 0 {
+            (Class::Uninitialized, &[])
+        } else if mlir_sys::mlirAttributeIsADenseResourceElements(initial) {
+            let (bytes, align) = globals::dense_resource_blob(initial)?;
+            if u64::try_from(bytes.len()).ok() != Some(size) {
                 return None;
             }
+            resource = true;
+            blob_alignment = align;
+            (class_of(constant), bytes)
+        } else if mlir_sys::mlirAttributeIsADenseElements(initial) {
             if mlir_sys::mlirDenseElementsAttrIsSplat(initial) {
-                let one = std::slice::from_raw_parts(data, element);
-                Some(one.repeat(count))
-            } else {
-                Some(std::slice::from_raw_parts(data, element * count).to_vec())
+                // SAFETY: a live op of the running pass.
+                let op = OperationRef::from_raw(global);
+                Diagnostic::remark(
+                    &op,
+                    format!(
+                        "{}: @{name} left unpacked: its initial value is a splat, \
+                         packing would write out all its {size} bytes",
+                        PackConstants::ARGUMENT
+                    ),
+                )
+                .emit();
+                return None;
             }
+            let length = usize::try_from(size).ok()?;
+            let data = mlir_sys::mlirDenseElementsAttrGetRawData(initial) as *const u8;
+            if data.is_null() && length > 0 {
+                return None;
+            }
+            let bytes = if length == 0 {
+                &[][..]
+            } else {
+                std::slice::from_raw_parts(data, length)
+            };
+            (class_of(constant), bytes)
         } else {
             return None;
         }
@@ -275,43 +348,94 @@ fn member(module: MlirOperation, global: MlirOperation, uses: &[MlirOperation]) 
             1
         }
     };
-    Some(Member {
-        global,
-        bytes,
-        size,
-        alignment: own.max(bits / 8).max(1),
-        uses: mine,
-    })
+    Some((
+        class,
+        Member {
+            global,
+            bytes,
+            size,
+            alignment: own.max(bits / 8).max(blob_alignment).max(1),
+            resource,
+            uses: uses.remove(&name).unwrap_or_default(),
+        },
+    ))
 }
 
-/// Creates the packed global of `group` before its first member, rewrites
-/// the members' uses to views of it and erases the members.
-/// # Safety
-/// Every handle of `group` is live and of `module`.
-unsafe fn pack(module: MlirOperation, group: &Group, alignment: u64) -> Result<(), String> {
+fn class_of(constant: bool) -> Class {
+    if constant {
+        Class::Constant
+    } else {
+        Class::Variable
+    }
+}
+
+/// The offset of each member of `group` (each at its alignment) and the
+/// bytes of the packed global holding them (`data`: its initial bytes,
+/// empty for an uninitialized group). `Err` says why the group cannot be
+/// packed: its size overflows, or its bytes cannot be allocated.
+struct Layout {
+    offsets: Vec<u64>,
+    total: i64,
+    data: Vec<u8>,
+}
+
+fn layout(group: &Group) -> Result<Layout, String> {
     let mut offsets = Vec::with_capacity(group.members.len());
     let mut end = 0u64;
     for m in &group.members {
-        let at = round_up(end, m.alignment).ok_or("packed size overflows 64 bits")?;
+        let at = round_up(end, m.alignment).ok_or("their packed size overflows 64 bits")?;
         offsets.push(at);
         end = at
             .checked_add(m.size)
-            .ok_or("packed size overflows 64 bits")?;
+            .ok_or("their packed size overflows 64 bits")?;
     }
-    let total = i64::try_from(end).map_err(|_| "packed size overflows 64 bits".to_string())?;
-    let mut data = vec![0u8; end as usize];
-    for (m, &at) in group.members.iter().zip(&offsets) {
-        if let Some(bytes) = &m.bytes {
-            data[at as usize..at as usize + bytes.len()].copy_from_slice(bytes);
+    let total =
+        i64::try_from(end).map_err(|_| "their packed size overflows 64 bits".to_string())?;
+    // Only members with bytes are copied: their bytes are in the input
+    // already (an uninitialized group has none).
+    let mut data: Vec<u8> = Vec::new();
+    if group.class != Class::Uninitialized {
+        let length =
+            usize::try_from(end).map_err(|_| "their packed size overflows memory".to_string())?;
+        data.try_reserve_exact(length)
+            .map_err(|_| format!("their {end} packed bytes cannot be allocated"))?;
+        for (m, &at) in group.members.iter().zip(&offsets) {
+            data.resize(at as usize, 0);
+            data.extend_from_slice(m.bytes);
         }
+        data.resize(length, 0);
     }
+    Ok(Layout {
+        offsets,
+        total,
+        data,
+    })
+}
+
+/// Creates the packed global of `group` (laid out by `layout`) before its
+/// first member, rewrites the members' uses to views of it and erases the
+/// members.
+/// # Safety
+/// Every handle of `group` is live and of `module`.
+unsafe fn pack(
+    module: MlirOperation,
+    group: &Group,
+    layout: &Layout,
+    alignment: u64,
+) -> Result<(), String> {
+    let Layout {
+        offsets,
+        total,
+        data,
+    } = layout;
+    let total = *total;
     let first = group.members[0].global;
     let name = unique_name(
         module,
-        if group.constant {
-            "__bufrs_packed_constants"
-        } else {
-            "__bufrs_packed_variables"
+        match group.class {
+            Class::Constant => "__bufrs_packed_constants",
+            Class::Variable => "__bufrs_packed_variables",
+            Class::Uninitialized => "__bufrs_packed_uninitialized",
         },
     );
     // SAFETY: live handles of one context (the caller's contract); arrays
@@ -331,11 +455,20 @@ unsafe fn pack(module: MlirOperation, group: &Group, alignment: u64) -> Result<(
                 ptr: std::ptr::null(),
             },
         );
-        let initial = mlir_sys::mlirDenseElementsAttrRawBufferGet(
-            tensor_type,
-            data.len(),
-            data.as_ptr() as *const _,
-        );
+        let initial = if group.class == Class::Uninitialized {
+            mlir_sys::mlirUnitAttrGet(context)
+        } else if group.members.iter().any(|m| m.resource) {
+            globals::dense_resource_elements(tensor_type, &name, data, alignment)
+        } else {
+            mlir_sys::mlirDenseElementsAttrRawBufferGet(
+                tensor_type,
+                data.len(),
+                data.as_ptr() as *const _,
+            )
+        };
+        if initial.ptr.is_null() {
+            return Err("cannot build the packed initial value".into());
+        }
         let named = |key: &str, attr: MlirAttribute| {
             mlir_sys::mlirNamedAttributeGet(
                 mlir_sys::mlirIdentifierGet(context, string_ref(key)),
@@ -359,7 +492,7 @@ unsafe fn pack(module: MlirOperation, group: &Group, alignment: u64) -> Result<(
                 mlir_sys::mlirIntegerAttrGet(i64_type, alignment as i64),
             ),
         ];
-        if group.constant {
+        if group.class == Class::Constant {
             attributes.push(named("constant", mlir_sys::mlirUnitAttrGet(context)));
         }
         edit::create_op_with_named_attributes(
@@ -372,7 +505,7 @@ unsafe fn pack(module: MlirOperation, group: &Group, alignment: u64) -> Result<(
             InsertPoint::Before(first),
         );
         let symbol = format!("@{name}");
-        for (m, &at) in group.members.iter().zip(&offsets) {
+        for (m, &at) in group.members.iter().zip(offsets) {
             let offset = i64::try_from(at).map_err(|_| "offset overflows 64 bits".to_string())?;
             for &use_op in &m.uses {
                 let here = edit::location(use_op);

@@ -3,10 +3,12 @@
 //!
 //! A function pass runs once per function, possibly on several threads, but
 //! a report file holds the whole module: every run hands over its records
-//! under its function's name and the file is rewritten from all records
-//! given for that path in this process, functions in name order. A function
-//! reported again (the pass run twice on it) replaces its records, so the
-//! file shows the last run.
+//! under its function's name, and the file is written from all records
+//! given for that path in this process, functions in name order, once the
+//! pass has run on every op of its kind next to the function (the ops the
+//! pass manager schedules it on), so writing costs time linear in the
+//! report, not once per function. A function reported again (the pass run
+//! twice on it) replaces its records, so the file shows the last run.
 //!
 //! The file is `{"pass": "...", "<list>": [record, ...], ...}` with one
 //! record per line; records are built with [`Record`].
@@ -14,6 +16,8 @@
 use melior::ir::OperationRef;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{LazyLock, Mutex};
+
+use mlir_sys::MlirOperation;
 
 /// One JSON object, its fields in insertion order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -88,29 +92,118 @@ pub fn location_text(op: &OperationRef<'_, '_>) -> String {
     }
 }
 
-/// Per file path: per function, its records per list.
-type Reports = HashMap<String, BTreeMap<String, Vec<Vec<Record>>>>;
+/// The records of one file, per function (in name order) and list, and
+/// the rounds of runs that complete it.
+#[derive(Default)]
+struct Report {
+    functions: BTreeMap<String, Vec<Vec<Record>>>,
+    /// Per parent op and op name: how many runs the current round needs
+    /// (the ops of that name in the parent's regions) and has had.
+    rounds: HashMap<(usize, String), (usize, usize)>,
+}
 
-static REPORTS: LazyLock<Mutex<Reports>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+static REPORTS: LazyLock<Mutex<HashMap<String, Report>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// The name of `op`.
+fn name_of(op: MlirOperation) -> String {
+    // SAFETY: a live op.
+    unsafe {
+        crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(
+            mlir_sys::mlirOperationGetName(op),
+        ))
+    }
+}
+
+/// The parent of `op` as a key (0 when it has none).
+fn parent_key(op: MlirOperation) -> usize {
+    // SAFETY: a live op.
+    unsafe { mlir_sys::mlirOperationGetParentOperation(op) }.ptr as usize
+}
+
+/// How many ops named `name` the regions of `op`'s parent hold directly
+/// (the runs of a pass scheduled on them); 1 without a parent.
+fn sibling_count(op: MlirOperation, name: &str) -> usize {
+    // SAFETY: a live op; a walk of its parent's regions and blocks.
+    unsafe {
+        let parent = mlir_sys::mlirOperationGetParentOperation(op);
+        if parent.ptr.is_null() {
+            return 1;
+        }
+        let mut count = 0;
+        for r in 0..mlir_sys::mlirOperationGetNumRegions(parent) {
+            let region = mlir_sys::mlirOperationGetRegion(parent, r);
+            let mut block = mlir_sys::mlirRegionGetFirstBlock(region);
+            while !block.ptr.is_null() {
+                let mut child = mlir_sys::mlirBlockGetFirstOperation(block);
+                while !child.ptr.is_null() {
+                    if name_of(child) == name {
+                        count += 1;
+                    }
+                    child = mlir_sys::mlirOperationGetNextInBlock(child);
+                }
+                block = mlir_sys::mlirBlockGetNextInRegion(block);
+            }
+        }
+        count.max(1)
+    }
+}
 
 /// Records `lists` (one list of records per name of `names`, in order) for
-/// `function` and rewrites the file at `path` with every function's
-/// records; the error is one line naming the file.
+/// `function` (the op `op` the pass ran on) and, once the pass has run on
+/// every op of `op`'s name in `op`'s parent since the file was last
+/// written, writes the file at `path` with every function's records; the
+/// error is one line naming the file.
 pub fn write(
     path: &str,
     pass: &str,
     names: &[&str],
+    op: MlirOperation,
+    function: &str,
+    lists: Vec<Vec<Record>>,
+) -> Result<(), String> {
+    let name = name_of(op);
+    record_in_round(
+        path,
+        pass,
+        names,
+        (parent_key(op), name.clone()),
+        || sibling_count(op, &name),
+        function,
+        lists,
+    )
+}
+
+/// [`write`] with the round's key (parent, op name) and run count given.
+fn record_in_round(
+    path: &str,
+    pass: &str,
+    names: &[&str],
+    key: (usize, String),
+    runs: impl FnOnce() -> usize,
     function: &str,
     lists: Vec<Vec<Record>>,
 ) -> Result<(), String> {
     // A panicking writer elsewhere leaves the map consistent (entries are
     // replaced whole), so a poisoned lock is still usable.
     let mut reports = REPORTS.lock().unwrap_or_else(|e| e.into_inner());
-    let functions = reports.entry(path.to_string()).or_default();
-    functions.insert(function.to_string(), lists);
+    let report = reports.entry(path.to_string()).or_default();
+    report.functions.insert(function.to_string(), lists);
+    // The first run of a round counts the runs the round needs (once per
+    // round: linear in the ops).
+    let round = report.rounds.entry(key).or_insert((0, 0));
+    if round.1 == 0 {
+        round.0 = runs();
+    }
+    round.1 += 1;
+    if round.1 < round.0 {
+        return Ok(());
+    }
+    *round = (0, 0);
     let mut text = format!("{{\n  \"pass\": {}", quote(pass));
     for (index, name) in names.iter().enumerate() {
-        let records: Vec<String> = functions
+        let records: Vec<String> = report
+            .functions
             .values()
             .filter_map(|lists| lists.get(index))
             .flatten()
@@ -155,9 +248,20 @@ mod tests {
         let path = dir.join("r.json");
         let path = path.to_str().unwrap();
         let one = |n: u64| vec![vec![Record::new().number("n", n)], vec![]];
-        write(path, "p", &["scopes", "other"], "g", one(2)).unwrap();
-        write(path, "p", &["scopes", "other"], "f", one(1)).unwrap();
-        write(path, "p", &["scopes", "other"], "g", one(3)).unwrap();
+        let key = || (1usize, "func.func".to_string());
+        let names = &["scopes", "other"];
+        // A round of two runs (two functions): the file is written when
+        // both have reported, not before.
+        record_in_round(path, "p", names, key(), || 2, "g", one(2)).unwrap();
+        assert!(!std::path::Path::new(path).exists());
+        record_in_round(path, "p", names, key(), || 2, "f", one(1)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(path).unwrap(),
+            "{\n  \"pass\": \"p\",\n  \"scopes\": [\n    {\"n\":1},\n    {\"n\":2}\n  ],\n  \"other\": []\n}\n"
+        );
+        // The next round (the pass run again) replaces g's records.
+        record_in_round(path, "p", names, key(), || 2, "g", one(3)).unwrap();
+        record_in_round(path, "p", names, key(), || 2, "f", one(1)).unwrap();
         assert_eq!(
             std::fs::read_to_string(path).unwrap(),
             "{\n  \"pass\": \"p\",\n  \"scopes\": [\n    {\"n\":1},\n    {\"n\":3}\n  ],\n  \"other\": []\n}\n"

@@ -74,6 +74,9 @@ impl BufrsPass for VerifyDeallocation {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let dynamic = options.private_function_dynamic_ownership;
+        // The report file completes a round of runs of the op the pass is
+        // scheduled on (a function, or a module holding several).
+        let anchor = op.to_raw();
         let verified = run_on_functions(
             op,
             Self::ARGUMENT,
@@ -94,7 +97,7 @@ impl BufrsPass for VerifyDeallocation {
             |function, step| {
                 let empty = (HashMap::new(), HashMap::new());
                 let (flagged, helpers) = step.unwrap_or(&empty);
-                verify_function(function, options, flagged, helpers)
+                verify_function(function, anchor, options, flagged, helpers)
             },
         );
         // Analysis only: the IR is as it was.
@@ -253,6 +256,7 @@ fn boundary(snapshot: &Snapshot, map: &IrMap, flagged: &Flagged) -> Boundary {
 
 fn verify_function(
     op: OperationRef<'_, '_>,
+    anchor: MlirOperation,
     options: &VerifyDeallocationOptions,
     flagged: &Flagged,
     helpers: &Helpers,
@@ -310,7 +314,7 @@ fn verify_function(
         );
     }
     if !options.report_file.is_empty() {
-        write_report(op, options, &snapshot, &map, &block_index, &findings)?;
+        write_report(op, anchor, options, &snapshot, &map, &block_index, &findings)?;
     }
     if options.emit_remarks && findings.is_empty() {
         Diagnostic::remark(
@@ -328,6 +332,7 @@ fn verify_function(
 /// Adds the function's verdict and its findings to the report file.
 fn write_report(
     op: OperationRef<'_, '_>,
+    anchor: MlirOperation,
     options: &VerifyDeallocationOptions,
     snapshot: &Snapshot,
     map: &IrMap,
@@ -383,6 +388,7 @@ fn write_report(
         &options.report_file,
         VerifyDeallocation::ARGUMENT,
         &["functions", "findings", "undecided"],
+        anchor,
         &function,
         vec![vec![summary], found, cannot],
     )

@@ -14,12 +14,19 @@ pub struct SliceList {
     pub symbols: Vec<String>,
 }
 
-/// Whether `text` looks like a slice list (its first line with content starts with `[`).
+/// Whether `text` looks like a slice list (its first line with content starts with `[`; a
+/// leading byte-order mark is not content).
 pub fn is_slice_list(text: &str) -> bool {
-    text.lines()
+    without_bom(text)
+        .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| !l.is_empty())
         .is_some_and(|l| l.starts_with('['))
+}
+
+/// `text` without its leading byte-order mark, if any.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Parses a slice list; every buffer gets `alignment`. `Err` names the line (1-based).
@@ -28,7 +35,9 @@ pub fn parse(text: &str, alignment: u64) -> Result<SliceList, String> {
         buffers: vec![],
         symbols: vec![],
     };
-    for (number, raw) in text.lines().enumerate() {
+    // Symbol ids by name: one lookup per factor, however many symbols.
+    let mut symbol_ids: std::collections::HashMap<String, usize> = Default::default();
+    for (number, raw) in without_bom(text).lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
@@ -75,13 +84,10 @@ pub fn parse(text: &str, alignment: u64) -> Result<SliceList, String> {
                     "`{factor}` is neither an integer nor a symbol"
                 )));
             }
-            let id = match list.symbols.iter().position(|s| s == name) {
-                Some(id) => id,
-                None => {
-                    list.symbols.push(name.to_string());
-                    list.symbols.len() - 1
-                }
-            };
+            let id = *symbol_ids.entry(name.to_string()).or_insert_with(|| {
+                list.symbols.push(name.to_string());
+                list.symbols.len() - 1
+            });
             ids.push(id as u32);
         }
         list.buffers.push(SymBuffer {
@@ -127,5 +133,15 @@ mod tests {
         );
         assert!(parse("[0, 1] = 4x", 1).unwrap_err().contains("neither"));
         assert!(!is_slice_list("id,lower,upper,size\n"));
+    }
+
+    /// A byte-order mark before the first slice is not content: the text is still a slice
+    /// list, and parses as it would without the mark.
+    #[test]
+    fn byte_order_mark_is_not_content() {
+        let text = "\u{feff}[0, 2] = 40\n[1, 2] = %n\n";
+        assert!(is_slice_list(text));
+        assert_eq!(parse(text, 1).unwrap(), parse(&text[3..], 1).unwrap());
+        assert!(!is_slice_list("\u{feff}id,lower,upper,size\n"));
     }
 }

@@ -90,6 +90,9 @@ pub struct Exprs {
     /// when they were refuted (a cache of [`Exprs::at_least`]; a refutation
     /// counts only for a search no deeper).
     known: RefCell<HashMap<(ExprId, ExprId), Option<u32>>>,
+    /// Per node, its least value (every symbol 0; `u64::MAX` on overflow), computed when it
+    /// is interned from its children's, so queries cost O(1) however shared the DAG is.
+    mins: Vec<u64>,
 }
 
 impl PartialEq for Exprs {
@@ -135,9 +138,30 @@ impl Exprs {
             return id;
         }
         let id = ExprId(self.nodes.len() as u32);
+        let min = self.node_value(&node, &|_| 0, &|child| Some(self.mins[child.0 as usize]));
+        self.mins.push(min.unwrap_or(u64::MAX));
         self.nodes.push(node.clone());
         self.ids.insert(node, id);
         id
+    }
+
+    /// The value of `node` from its children's values (`child`); `None` on overflow.
+    fn node_value(
+        &self,
+        node: &Node,
+        symbol: &dyn Fn(u32) -> u64,
+        child: &dyn Fn(ExprId) -> Option<u64>,
+    ) -> Option<u64> {
+        match node {
+            Node::Const(c) => Some(*c),
+            Node::Term(s) => s
+                .symbols
+                .iter()
+                .try_fold(s.coefficient, |acc, &x| acc.checked_mul(symbol(x))),
+            Node::Add(a, b) => child(*a)?.checked_add(child(*b)?),
+            Node::Max(items) => items.iter().try_fold(0u64, |m, &i| Some(m.max(child(i)?))),
+            Node::AlignUp(a, alignment) => round_up(child(*a)?, *alignment),
+        }
     }
 
     pub fn constant(&mut self, value: u64) -> ExprId {
@@ -259,7 +283,7 @@ impl Exprs {
 
     /// The value of `id` when every symbol is 0: its least value (every node is monotone).
     pub fn min_value(&self, id: ExprId) -> u64 {
-        self.eval(id, &|_| 0).unwrap_or(u64::MAX)
+        self.mins[id.0 as usize]
     }
 
     /// Whether `y >= x` for every value of the symbols (each a non-negative
@@ -419,21 +443,20 @@ impl Exprs {
         y.constant >= x.constant
     }
 
-    /// The value of `id` with `symbol(s)` the value of symbol `s`; `None` on overflow.
+    /// The value of `id` with `symbol(s)` the value of symbol `s`; `None` on overflow. Each
+    /// shared part is evaluated once.
     pub fn eval(&self, id: ExprId, symbol: &dyn Fn(u32) -> u64) -> Option<u64> {
-        match self.node(id) {
-            Node::Const(c) => Some(*c),
-            Node::Term(s) => s
-                .symbols
-                .iter()
-                .try_fold(s.coefficient, |acc, &x| acc.checked_mul(symbol(x))),
-            Node::Add(a, b) => self.eval(*a, symbol)?.checked_add(self.eval(*b, symbol)?),
-            Node::Max(items) => items
-                .iter()
-                .map(|&i| self.eval(i, symbol))
-                .try_fold(0u64, |m, v| Some(m.max(v?))),
-            Node::AlignUp(a, alignment) => round_up(self.eval(*a, symbol)?, *alignment),
+        self.eval_all(id, symbol)[id.0 as usize]
+    }
+
+    /// The values of every node up to `last` (in id order: children first).
+    fn eval_all(&self, last: ExprId, symbol: &dyn Fn(u32) -> u64) -> Vec<Option<u64>> {
+        let mut values: Vec<Option<u64>> = Vec::with_capacity(last.0 as usize + 1);
+        for node in &self.nodes[..=last.0 as usize] {
+            let value = self.node_value(node, symbol, &|child| values[child.0 as usize]);
+            values.push(value);
         }
+        values
     }
 
     /// Text of `id`, symbols named by `name` (`max(128, align(%n * 4, 64))`).
@@ -532,12 +555,20 @@ impl SymPlan {
     /// Offsets and total at the symbols' values (`values[s]` for symbol `s`).
     pub fn eval(&self, values: &[u64]) -> Option<(Vec<u64>, u64)> {
         let symbol = |s: u32| values[s as usize];
+        let last = self
+            .offsets
+            .iter()
+            .copied()
+            .chain([self.total])
+            .max()
+            .unwrap_or(self.total);
+        let all = self.exprs.eval_all(last, &symbol);
         let offsets = self
             .offsets
             .iter()
-            .map(|&o| self.exprs.eval(o, &symbol))
+            .map(|&o| all[o.0 as usize])
             .collect::<Option<Vec<_>>>()?;
-        Some((offsets, self.exprs.eval(self.total, &symbol)?))
+        Some((offsets, all[self.total.0 as usize]?))
     }
 }
 
@@ -888,31 +919,65 @@ pub fn verify(buffers: &[SymBuffer], plan: &SymPlan) -> Result<(), String> {
             return Err(format!("buffer {i}: end is not within the total"));
         }
     }
-    for i in 0..n {
-        for j in i + 1..n {
-            if !buffers[i].overlaps_in_time(&buffers[j])
-                || is_empty_static(&buffers[i])
+    // Buffers whose offset and end are constants: one sweep in start order, each checked
+    // against its neighbours by offset among the live ones (which are apart), as
+    // `check_plan` does. Empty ones (offset = end) take no bytes.
+    let fixed = |i: usize| match (e.as_const(plan.offsets[i]), e.as_const(plan.ends[i])) {
+        (Some(o), Some(end)) => Some((o, end)),
+        _ => None,
+    };
+    let mut by_start: Vec<usize> = (0..n)
+        .filter(|&i| fixed(i).is_some_and(|(o, end)| o != end))
+        .collect();
+    by_start.sort_by_key(|&i| (buffers[i].first, i));
+    let mut live: std::collections::BTreeMap<(u64, usize), u64> = std::collections::BTreeMap::new();
+    let mut ending: std::collections::BinaryHeap<std::cmp::Reverse<(u64, u64, usize)>> =
+        std::collections::BinaryHeap::new();
+    let clash = |a: usize, b: usize| {
+        format!(
+            "buffers {} and {} are live at the same time and may share bytes",
+            a.min(b),
+            a.max(b)
+        )
+    };
+    for &i in &by_start {
+        while let Some(&std::cmp::Reverse((last, offset, j))) = ending.peek() {
+            if last >= buffers[i].first {
+                break;
+            }
+            ending.pop();
+            live.remove(&(offset, j));
+        }
+        let (offset, end) = fixed(i).unwrap_or_default();
+        if let Some((&(_, below), &below_end)) = live.range(..(offset, i)).next_back()
+            && below_end > offset
+        {
+            return Err(clash(below, i));
+        }
+        if let Some((&(above_offset, above), _)) = live.range((offset, i)..).next()
+            && above_offset < end
+        {
+            return Err(clash(above, i));
+        }
+        live.insert((offset, i), end);
+        ending.push(std::cmp::Reverse((buffers[i].last, offset, i)));
+    }
+    // A buffer placed by expressions against every buffer live with it: one provably above the
+    // other (its offset at least the other's end).
+    let apart = |lower: usize, upper: usize| {
+        e.at_least(plan.offsets[upper], plan.ends[lower])
+    };
+    for i in (0..n).filter(|&i| fixed(i).is_none() && !is_empty_static(&buffers[i])) {
+        for j in 0..n {
+            if j == i
+                || (fixed(j).is_none() && j < i)
+                || !buffers[i].overlaps_in_time(&buffers[j])
                 || is_empty_static(&buffers[j])
             {
                 continue;
             }
-            let apart =
-                |lower: usize, upper: usize| e.at_least(plan.offsets[upper], plan.ends[lower]);
-            let static_apart = match (
-                e.as_const(plan.offsets[i]),
-                e.as_const(plan.ends[i]),
-                e.as_const(plan.offsets[j]),
-                e.as_const(plan.ends[j]),
-            ) {
-                (Some(oi), Some(ei), Some(oj), Some(ej)) => {
-                    ei <= oj || ej <= oi || oi == ei || oj == ej
-                }
-                _ => false,
-            };
-            if !(static_apart || apart(i, j) || apart(j, i)) {
-                return Err(format!(
-                    "buffers {i} and {j} are live at the same time and may share bytes"
-                ));
+            if !(apart(i, j) || apart(j, i)) {
+                return Err(clash(i, j));
             }
         }
     }
@@ -934,18 +999,71 @@ pub fn peak_live_bytes(buffers: &[SymBuffer], exprs: &mut Exprs) -> Option<ExprI
 /// The maximum over ticks of the sizes (aligned when `padded`) of the
 /// buffers live at that tick.
 fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<ExprId> {
-    let mut sets: Vec<Vec<usize>> = Vec::new();
-    for b in buffers {
-        let t = b.first;
-        let live: Vec<usize> = (0..buffers.len())
-            .filter(|&j| buffers[j].first <= t && t <= buffers[j].last)
-            .collect();
-        if !sets.contains(&live) {
-            sets.push(live);
+    // The buffers live at each start tick, by one sweep in start order (a buffer leaves the
+    // live set once a later start is past its last tick). A set of static buffers only is a
+    // constant sum, kept as a running total (the maximum folds every constant into one, so
+    // only the largest counts); a set with a symbolic size is built once per distinct set.
+    let static_bytes = |j: usize| -> Option<u64> {
+        let size = buffers[j].size.as_static()?;
+        if padded {
+            round_up(size, buffers[j].alignment)
+        } else {
+            Some(size)
+        }
+    };
+    let mut by_start: Vec<usize> = (0..buffers.len()).collect();
+    by_start.sort_by_key(|&i| (buffers[i].first, i));
+    let mut live: std::collections::BTreeSet<usize> = std::collections::BTreeSet::new();
+    let mut ending: std::collections::BinaryHeap<std::cmp::Reverse<(u64, usize)>> =
+        std::collections::BinaryHeap::new();
+    let (mut static_live, mut symbolic_live) = (0u128, 0usize);
+    let mut most_static: Option<u64> = None;
+    // Per distinct set, the first buffer (in input order) starting where it is live: the
+    // sets are summed in that order.
+    let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut sets: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut k = 0;
+    while k < by_start.len() {
+        let t = buffers[by_start[k]].first;
+        while let Some(&std::cmp::Reverse((last, j))) = ending.peek() {
+            if last >= t {
+                break;
+            }
+            ending.pop();
+            live.remove(&j);
+            match static_bytes(j) {
+                Some(bytes) => static_live -= bytes as u128,
+                None => symbolic_live -= 1,
+            }
+        }
+        let first = by_start[k];
+        while k < by_start.len() && buffers[by_start[k]].first == t {
+            let i = by_start[k];
+            live.insert(i);
+            ending.push(std::cmp::Reverse((buffers[i].last, i)));
+            match buffers[i].size.as_static() {
+                Some(_) => static_live += static_bytes(i)? as u128,
+                None => symbolic_live += 1,
+            }
+            k += 1;
+        }
+        if symbolic_live == 0 {
+            let sum = u64::try_from(static_live).ok()?;
+            most_static = Some(most_static.map_or(sum, |m| m.max(sum)));
+            continue;
+        }
+        let set: Vec<usize> = live.iter().copied().collect();
+        match seen.get(&set) {
+            Some(&at) => sets[at].0 = sets[at].0.min(first),
+            None => {
+                seen.insert(set.clone(), sets.len());
+                sets.push((first, set));
+            }
         }
     }
+    sets.sort_by_key(|(first, _)| *first);
     let mut sums = Vec::new();
-    for live in sets {
+    for (_, live) in sets {
         let mut sum = exprs.constant(0);
         for j in live {
             let size = exprs.size(&buffers[j].size);
@@ -957,6 +1075,9 @@ fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<E
             sum = exprs.add(sum, bytes)?;
         }
         sums.push(sum);
+    }
+    if let Some(most) = most_static {
+        sums.push(exprs.constant(most));
     }
     Some(exprs.max(&sums))
 }

@@ -17,3 +17,13 @@ module {
 }
 
 // COPYOP: error: bufrs-buffer-results-to-out-params: copy-op 'nodialect.copy' is not a registered op
+
+// A result-attribute without a dialect prefix would put an attribute on
+// the new arguments that MLIR's verifier rejects ("arguments may only have
+// dialect attributes"): the value is rejected before any op is touched.
+// RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-buffer-results-to-out-params{result-attribute=out})' 2>&1 | FileCheck %s --check-prefix=ATTR
+// RUN: not %bufrs-opt %s --verify-each=0 --pass-pipeline='builtin.module(bufrs-buffer-results-to-out-params{result-attribute=.out})' 2>&1 | FileCheck %s --check-prefix=ATTR-DOT
+// ATTR: bufrs-buffer-results-to-out-params: option 'result-attribute' has invalid value 'out' (allowed: empty, or a dialect attribute name such as bufrs.out)
+// ATTR-NOT: func.func
+// ATTR-DOT: option 'result-attribute' has invalid value '.out'
+// ATTR-DOT-NOT: func.func
