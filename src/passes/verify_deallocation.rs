@@ -314,7 +314,15 @@ fn verify_function(
         );
     }
     if !options.report_file.is_empty() {
-        write_report(op, anchor, options, &snapshot, &map, &block_index, &findings)?;
+        write_report(
+            op,
+            anchor,
+            options,
+            &snapshot,
+            &map,
+            &block_index,
+            &findings,
+        )?;
     }
     if options.emit_remarks && findings.is_empty() {
         Diagnostic::remark(

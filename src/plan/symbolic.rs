@@ -964,9 +964,7 @@ pub fn verify(buffers: &[SymBuffer], plan: &SymPlan) -> Result<(), String> {
     }
     // A buffer placed by expressions against every buffer live with it: one provably above the
     // other (its offset at least the other's end).
-    let apart = |lower: usize, upper: usize| {
-        e.at_least(plan.offsets[upper], plan.ends[lower])
-    };
+    let apart = |lower: usize, upper: usize| e.at_least(plan.offsets[upper], plan.ends[lower]);
     for i in (0..n).filter(|&i| fixed(i).is_none() && !is_empty_static(&buffers[i])) {
         for j in 0..n {
             if j == i
