@@ -33,7 +33,7 @@ use crate::{
         Diagnostic,
         diagnostics::string_ref,
         edit::{self, InsertPoint},
-        globals, types,
+        functions, globals, types,
     },
     pass_options,
     passes::{Anchor, BufrsPass, PassFailed, PassResult},
@@ -138,15 +138,6 @@ fn attribute(op: MlirOperation, name: &str) -> MlirAttribute {
     unsafe { mlir_sys::mlirOperationGetAttributeByName(op, string_ref(name)) }
 }
 
-fn op_name(op: MlirOperation) -> String {
-    // SAFETY: a live op.
-    unsafe {
-        crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(
-            mlir_sys::mlirOperationGetName(op),
-        ))
-    }
-}
-
 /// The top-level ops of the module's body.
 fn module_ops(module: MlirOperation) -> Vec<MlirOperation> {
     let mut ops = Vec::new();
@@ -175,7 +166,7 @@ fn get_globals(module: MlirOperation) -> HashMap<String, Vec<MlirOperation>> {
         // SAFETY: `data` is the Vec below, alive for the walk.
         let found = unsafe { &mut *(data as *mut Vec<MlirOperation>) };
         // The op to rewrite is fixed: memref.get_global (no interface names it).
-        if op_name(op) == "memref.get_global" {
+        if functions::op_name_is(op, "memref.get_global") {
             found.push(op);
         }
         mlir_sys::MlirWalkResult_MlirWalkResultAdvance
@@ -207,7 +198,7 @@ fn collect(module: MlirOperation) -> Vec<Group> {
     };
     let mut groups: Vec<Group> = Vec::new();
     for global in module_ops(module) {
-        if op_name(global) != "memref.global" {
+        if !functions::op_name_is(global, "memref.global") {
             continue;
         }
         let Some((class, member)) = member(global, &mut uses, &counts) else {

@@ -19,6 +19,8 @@ use std::sync::{LazyLock, Mutex};
 
 use mlir_sys::MlirOperation;
 
+use crate::ir::functions;
+
 /// One JSON object, its fields in insertion order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -105,16 +107,6 @@ struct Report {
 static REPORTS: LazyLock<Mutex<HashMap<String, Report>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
-/// The name of `op`.
-fn name_of(op: MlirOperation) -> String {
-    // SAFETY: a live op.
-    unsafe {
-        crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(
-            mlir_sys::mlirOperationGetName(op),
-        ))
-    }
-}
-
 /// The parent of `op` as a key (0 when it has none).
 fn parent_key(op: MlirOperation) -> usize {
     // SAFETY: a live op.
@@ -124,29 +116,16 @@ fn parent_key(op: MlirOperation) -> usize {
 /// How many ops named `name` the regions of `op`'s parent hold directly
 /// (the runs of a pass scheduled on them); 1 without a parent.
 fn sibling_count(op: MlirOperation, name: &str) -> usize {
-    // SAFETY: a live op; a walk of its parent's regions and blocks.
-    unsafe {
-        let parent = mlir_sys::mlirOperationGetParentOperation(op);
-        if parent.ptr.is_null() {
-            return 1;
-        }
-        let mut count = 0;
-        for r in 0..mlir_sys::mlirOperationGetNumRegions(parent) {
-            let region = mlir_sys::mlirOperationGetRegion(parent, r);
-            let mut block = mlir_sys::mlirRegionGetFirstBlock(region);
-            while !block.ptr.is_null() {
-                let mut child = mlir_sys::mlirBlockGetFirstOperation(block);
-                while !child.ptr.is_null() {
-                    if name_of(child) == name {
-                        count += 1;
-                    }
-                    child = mlir_sys::mlirOperationGetNextInBlock(child);
-                }
-                block = mlir_sys::mlirBlockGetNextInRegion(block);
-            }
-        }
-        count.max(1)
+    // SAFETY: a live op.
+    let parent = unsafe { mlir_sys::mlirOperationGetParentOperation(op) };
+    if parent.ptr.is_null() {
+        return 1;
     }
+    functions::nested_ops(parent, &mut |_| false)
+        .into_iter()
+        .filter(|&child| functions::op_name_is(child, name))
+        .count()
+        .max(1)
 }
 
 /// Records `lists` (one list of records per name of `names`, in order) for
@@ -162,7 +141,7 @@ pub fn write(
     function: &str,
     lists: Vec<Vec<Record>>,
 ) -> Result<(), String> {
-    let name = name_of(op);
+    let name = functions::op_name(op);
     record_in_round(
         path,
         pass,
