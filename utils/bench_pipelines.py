@@ -35,7 +35,7 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import demo  # noqa: E402
-from bufrs_utils import dealloc_programs, merge_programs, toolchain  # noqa: E402
+from bufrs_utils import toolchain  # noqa: E402
 
 MEMORY = "bufrs-memory-pipeline"
 # The whole pipelines a user would pick instead of the memory pipeline.
@@ -68,19 +68,7 @@ def programs(args):
             entry = "main" if re.search(r"func\.func @main\(\)", text) else "run"
             out.append(("files", path, text, entry))
     else:
-        for f in sorted(os.listdir(os.path.join(toolchain.ROOT, "examples"))):
-            if f.endswith(".mlir"):
-                with open(os.path.join(toolchain.ROOT, "examples", f)) as fh:
-                    out.append(("examples", f[:-5], fh.read(), "main"))
-        for name, text in demo.copy_before_write_examples():
-            out.append(("examples, copy-before-write", name, text, "main"))
-        texts = [dealloc_programs.generate(args.seed, i) for i in range(args.count)]
-        for start in range(0, len(texts), 10):
-            out.append(("dealloc corpus", f"dealloc {start}+", dealloc_programs.batch_module(texts[start:start + 10]),
-                        "run"))
-        merges = [merge_programs.program(k, args.seed) for k in range(args.count)]
-        for start in range(0, len(merges), 10):
-            out.append(("merge corpus", f"merge {start}+", merge_programs.module(merges[start:start + 10]), "run"))
+        out.extend(demo.corpus_programs(args.seed, args.count))
     return [(*p, len(re.findall(r"^\s*func\.func (?!private)", p[2], re.M))) for p in out]
 
 

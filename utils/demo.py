@@ -516,7 +516,10 @@ def copy_before_write_examples():
     return out
 
 
-def orders(args):
+def corpus_programs(seed, count):
+    """The programs the stage orders are compared on: the examples as bufferized and with
+    copy-before-write (entry @main), and `count` programs of each generator (seed `seed`, 10
+    per module, entry @run), as (group, name, text, entry)."""
     programs = []
     for f in sorted(os.listdir(os.path.join(ROOT, "examples"))):
         if f.endswith(".mlir"):
@@ -524,13 +527,18 @@ def orders(args):
                 programs.append(("examples", f[:-5], fh.read(), "main"))
     for name, text in copy_before_write_examples():
         programs.append(("examples, copy-before-write", name, text, "main"))
-    texts = [dealloc_programs.generate(args.seed, i) for i in range(args.corpus)]
+    texts = [dealloc_programs.generate(seed, i) for i in range(count)]
     for start in range(0, len(texts), 10):
         programs.append(("dealloc corpus", f"dealloc {start}+", dealloc_programs.batch_module(texts[start:start + 10]),
                          "run"))
-    merges = [merge_programs.program(k, args.seed) for k in range(args.corpus)]
+    merges = [merge_programs.program(k, seed) for k in range(count)]
     for start in range(0, len(merges), 10):
         programs.append(("merge corpus", f"merge {start}+", merge_programs.module(merges[start:start + 10]), "run"))
+    return programs
+
+
+def orders(args):
+    programs = corpus_programs(args.seed, args.corpus)
     wanted = args.only.split(",") if args.only else []
     chosen = {label: stages for label, stages in ORDERS.items() if not wanted or any(w in label for w in wanted)}
     jobs = [(label, stages, program) for label, stages in chosen.items() for program in programs]
