@@ -116,9 +116,9 @@ static int forget(void *p) {
 
 #define CALLER ((uintptr_t)__builtin_extract_return_addr(__builtin_return_address(0)))
 
-void *malloc(size_t size) {
-  void *p = __libc_malloc(size);
-  uintptr_t caller = CALLER;
+/* Remembers the block `p` when the allocation was called from JIT-compiled
+   code (`caller` is the wrapper's return address); returns `p`. */
+static void *noted(void *p, uintptr_t caller) {
   acquire();
   if (from_jit(caller))
     remember(p);
@@ -126,14 +126,14 @@ void *malloc(size_t size) {
   return p;
 }
 
+void *malloc(size_t size) {
+  void *p = __libc_malloc(size);
+  return noted(p, CALLER);
+}
+
 void *calloc(size_t count, size_t size) {
   void *p = __libc_calloc(count, size);
-  uintptr_t caller = CALLER;
-  acquire();
-  if (from_jit(caller))
-    remember(p);
-  release();
-  return p;
+  return noted(p, CALLER);
 }
 
 void *realloc(void *old, size_t size) {
@@ -158,22 +158,12 @@ void free(void *p) {
 
 void *aligned_alloc(size_t alignment, size_t size) {
   void *p = __libc_memalign(alignment, size);
-  uintptr_t caller = CALLER;
-  acquire();
-  if (from_jit(caller))
-    remember(p);
-  release();
-  return p;
+  return noted(p, CALLER);
 }
 
 void *memalign(size_t alignment, size_t size) {
   void *p = __libc_memalign(alignment, size);
-  uintptr_t caller = CALLER;
-  acquire();
-  if (from_jit(caller))
-    remember(p);
-  release();
-  return p;
+  return noted(p, CALLER);
 }
 
 int posix_memalign(void **out, size_t alignment, size_t size) {
@@ -182,12 +172,7 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
   void *p = __libc_memalign(alignment, size);
   if (!p)
     return ENOMEM;
-  *out = p;
-  uintptr_t caller = CALLER;
-  acquire();
-  if (from_jit(caller))
-    remember(p);
-  release();
+  *out = noted(p, CALLER);
   return 0;
 }
 
