@@ -151,6 +151,15 @@ pub fn symbol(op: MlirOperation) -> Option<String> {
     }
 }
 
+/// The op's integer attribute `name` (e.g. an `arith.constant`'s `value`), if it has one.
+pub fn integer_attribute(op: MlirOperation, name: &str) -> Option<i64> {
+    let attr = attribute(op, name)?;
+    // SAFETY: live attribute.
+    unsafe {
+        mlir_sys::mlirAttributeIsAInteger(attr).then(|| mlir_sys::mlirIntegerAttrGetValueInt(attr))
+    }
+}
+
 /// Whether the op's `sym_visibility` is `private`.
 pub fn is_private(op: MlirOperation) -> bool {
     attribute(op, "sym_visibility").is_some_and(|attr| {

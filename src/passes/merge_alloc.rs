@@ -1573,15 +1573,7 @@ fn constant_index(snapshot: &Snapshot, map: &IrMap, value: ValueId) -> Option<i6
     if !snapshot.op(op).operands.is_empty() {
         return None;
     }
-    // SAFETY: a live op; attribute queries are total; null means absent.
-    unsafe {
-        let attr = mlir_sys::mlirOperationGetAttributeByName(
-            map.op(op),
-            crate::ir::diagnostics::string_ref("value"),
-        );
-        (!attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr))
-            .then(|| mlir_sys::mlirIntegerAttrGetValueInt(attr))
-    }
+    crate::ir::functions::integer_attribute(map.op(op), "value")
 }
 
 /// The shape of a ranked memref value (`None` for a dynamic dimension) and

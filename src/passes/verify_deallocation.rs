@@ -145,16 +145,10 @@ fn constants(snapshot: &Snapshot, map: &IrMap) -> Constants {
         if op.name != "arith.constant" || op.results.len() != 1 {
             continue;
         }
-        // SAFETY: a live op of the snapshot; attribute queries are total; a
-        // null attribute means absent.
-        unsafe {
-            let attr = mlir_sys::mlirOperationGetAttributeByName(
-                map.op(OpId(index as u32)),
-                crate::ir::diagnostics::string_ref("value"),
-            );
-            if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr) {
-                out.insert(op.results[0], mlir_sys::mlirIntegerAttrGetValueInt(attr));
-            }
+        if let Some(value) =
+            crate::ir::functions::integer_attribute(map.op(OpId(index as u32)), "value")
+        {
+            out.insert(op.results[0], value);
         }
     }
     out
