@@ -3,7 +3,7 @@
 // lost). (A buffer
 // passed out of a region whose control flow is unknown is refused too; no
 // registered op of stock mlir-opt can express it, so a Rust unit test in
-// src/analysis/dealloc_plan.rs covers it.)
+// src/analysis/dealloc_plan/ covers it.)
 
 // RUN: %bufrs-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' -split-input-file -verify-diagnostics
 
