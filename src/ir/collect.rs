@@ -1,6 +1,8 @@
 //! Collectors: `extern "C"` callbacks the shim (or MLIR's C API) calls to hand
 //! variable-length data back to Rust, each appending to the Rust value passed
-//! as `user_data`.
+//! as `user_data`, and the raw records they fill ([`RawRegionEdge`], which
+//! `ir::interfaces` returns). Nothing here calls back into the other `ir`
+//! modules but `diagnostics`.
 //!
 //! They cannot panic (allocation failure aborts rather than unwinds), so they
 //! need no guard; every other function C++ calls into Rust lives in
@@ -10,7 +12,18 @@ use std::ffi::c_void;
 
 use mlir_sys::{MlirStringRef, MlirValue};
 
-use crate::ir::{diagnostics::string_from_ref, interfaces::RawRegionEdge};
+use crate::ir::diagnostics::string_from_ref;
+
+/// One region-control-flow edge, as the shim reports it.
+#[derive(Clone, Debug)]
+pub struct RawRegionEdge {
+    /// Index of the target region of the region-branch op; `None`: the op's results.
+    pub target_region: Option<u32>,
+    pub forwarded: Vec<MlirValue>,
+    /// The forwarding op's operand index of `forwarded[0]`.
+    pub first_operand_index: Option<u32>,
+    pub inputs: Vec<MlirValue>,
+}
 
 /// `MlirStringCallback` that appends to the `String` at `user_data`.
 ///

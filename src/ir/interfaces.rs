@@ -16,6 +16,10 @@ use crate::{
     ir::{collect::collect_region_edge, diagnostics::string_from_ref},
 };
 
+/// The edges [`region_entry_edges`] and [`terminator_edges`] return, filled by
+/// the collector the shim calls.
+pub use crate::ir::collect::RawRegionEdge;
+
 /// The `BUFRS_TRAIT_*` facts of an op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Traits(pub u32);
@@ -188,17 +192,6 @@ pub struct SuccessorOperands {
     pub produced: u32,
     /// The op operand index of `forwarded[0]`.
     pub first_operand_index: Option<u32>,
-}
-
-/// One region-control-flow edge, as the shim reports it.
-#[derive(Clone, Debug)]
-pub struct RawRegionEdge {
-    /// Index of the target region of the region-branch op; `None`: the op's results.
-    pub target_region: Option<u32>,
-    pub forwarded: Vec<MlirValue>,
-    /// The forwarding op's operand index of `forwarded[0]`.
-    pub first_operand_index: Option<u32>,
-    pub inputs: Vec<MlirValue>,
 }
 
 /// `RegionBranchOpInterface` edges from the op into its regions (or directly
