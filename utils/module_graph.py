@@ -12,6 +12,8 @@ and prints:
   down) with the modules it uses;
 - for each directory module (`analysis/`, `passes/`, ...), the graph between
   its files;
+- for each directory one level deeper (`passes/merge_alloc/`, ...), the graph
+  between its files (`mod` is its `mod.rs`);
 - the cycles: between top-level layers (then the exit status is 1) and inside
   a directory module (reported, not fatal).
 
@@ -149,6 +151,32 @@ class Crate:
                     deps.add(other)
         return graph
 
+    def nested(self):
+        """{directory: {member: set(members)}} for every directory two levels down
+        (`passes/merge_alloc`): which of its files each of its files uses."""
+        out = {}
+        for mod, path in sorted(self.files.items()):
+            if len(mod) < 2:
+                continue
+            directory = mod[:2]
+            if not any(len(m) > 2 and m[:2] == directory for m in self.files):
+                continue
+            me = "mod" if len(mod) == 2 else mod[2]
+            text = strip_comments_and_strings(open(path, encoding="utf-8").read())
+            deps = out.setdefault("/".join(directory), {}).setdefault(me, set())
+            for target in self.references(mod, text):
+                if len(target) > 2 and tuple(target[:2]) == directory and (*directory, target[2]) in self.files:
+                    if target[2] != me:
+                        deps.add(target[2])
+                elif tuple(target[:2]) == directory and me != "mod":
+                    deps.add("mod")
+            if me == "mod":
+                # mod.rs names its children without `self::` (`collect::X`).
+                for child in re.findall(r"\bmod\s+(\w+)\s*;", text):
+                    if re.search(rf"(?<![\w:]){child}\s*::", text):
+                        deps.add(child)
+        return out
+
     def references(self, mod, text):
         """Absolute paths named by the imports and inline paths of one file."""
         # Inline `mod name {` blocks change what `super::` means inside them.
@@ -262,9 +290,20 @@ def main():
             names = [d.split("/")[1] for d in inner] + [f"[{d}]" for d in outer]
             print(f"  {node.split('/')[1]} -> {', '.join(names) or '(nothing)'}")
 
+    nested = Crate(args.src).nested()
+    for directory in sorted(nested, key=order_key):
+        print(f"\n{directory}/ (files, and the files of it they use):")
+        for member in sorted(nested[directory], key=lambda m: (m != "mod", m)):
+            uses = sorted(nested[directory][member], key=lambda m: (m != "mod", m))
+            print(f"  {member} -> {', '.join(uses) or '(nothing)'}")
+
     inner_cycles = [c for c in cycles(graph) if len({n.split('/')[0] for n in c}) == 1]
     for c in inner_cycles:
         print(f"\nnote: cycle inside {c[0].split('/')[0]}/: {' <-> '.join(c)}")
+    for directory in sorted(nested, key=order_key):
+        graph_of = {f"{directory}/{m}": {f"{directory}/{d}" for d in ds} for m, ds in nested[directory].items()}
+        for c in cycles(graph_of):
+            print(f"\nnote: cycle inside {directory}/: {' <-> '.join(c)}")
     top_cycles = cycles(top)
     print()
     if top_cycles:

@@ -1,0 +1,707 @@
+//! Stage 1 of `bufrs-merge-alloc`, the trace collector: which heap
+//! allocations are mergeable (or why each other one is left alone), their
+//! allocation scopes, memory spaces and tick lifetimes, the size operands of
+//! dynamic buffers as had at the scope entry, and where each scope's arena
+//! lives. What it finds ([`MemoryTraces`]) is all the later stages read of
+//! the analyses.
+
+use mlir_sys::{MlirOperation, MlirValue};
+
+use crate::ir::capture::IrMap;
+use crate::{
+    analysis::{
+        alias::AliasAnalysis,
+        allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
+        flow::{Events, FlowEvent},
+        lifetimes::Lifetimes,
+        loops::allocation_scope,
+        snapshot::{BlockId, Effects, OpId, Snapshot, ValueId},
+        uses::UseLists,
+        value_flow::ValueFlow,
+    },
+    ir::{edit, types},
+};
+
+/// Why an allocation is left alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The op has effects besides allocating its one result (or regions).
+    OtherEffects,
+    NotRanked,
+    DynamicShape,
+    NonIdentityLayout,
+    /// The element is not a power-of-two number of whole bytes (or a buffer).
+    UnsupportedElement,
+    /// The byte size does not fit in 64 bits.
+    TooLarge,
+    Returned,
+    /// Yielded by a region terminator (loop, branch op) or a region result.
+    Yielded,
+    LoopCarried,
+    UnknownUser,
+    /// An operand of an op with regions and unknown effects (e.g. an
+    /// `scf.for` iter_arg: scf ops implement no memory-effect interface).
+    RegionOpOperand(OpId),
+    Stored,
+    FreedThroughAlias,
+    /// Its address is taken as a plain value (e.g.
+    /// `memref.extract_aligned_pointer_as_index`), whose uses are not seen.
+    AddressExposed,
+    /// Between the allocation and any scope lies this op, whose regions the
+    /// merged buffer cannot serve (isolated, parallel loop without scope,
+    /// not a region branch).
+    UnsupportedRegion(OpId),
+    /// A dynamic size operand is defined inside the scope (`dynamic=true`):
+    /// the arena, allocated at the scope entry, cannot depend on it.
+    SizeInsideScope(ValueId),
+    /// In the staging memory space (`staging-space`).
+    Staging,
+}
+
+impl Refusal {
+    pub fn message(&self, snapshot: &Snapshot) -> String {
+        match self {
+            Refusal::OtherEffects => "the op does more than allocate its one result".into(),
+            Refusal::NotRanked => "not a ranked memref".into(),
+            Refusal::DynamicShape => "dynamic shape".into(),
+            Refusal::Staging => "staging buffer".into(),
+            Refusal::SizeInsideScope(_) => {
+                "dynamic size defined inside the scope, not available at its entry".into()
+            }
+            Refusal::NonIdentityLayout => "non-identity layout".into(),
+            Refusal::UnsupportedElement => {
+                "the element is not a power-of-two number of bytes".into()
+            }
+            Refusal::TooLarge => "the size does not fit in 64 bits".into(),
+            Refusal::Returned => "returned".into(),
+            Refusal::Yielded => "yielded by a region terminator".into(),
+            Refusal::LoopCarried => "carried around a control-flow cycle".into(),
+            Refusal::UnknownUser => "used by an op with unknown memory effects".into(),
+            Refusal::RegionOpOperand(op) => {
+                format!(
+                    "an operand of '{}', whose uses in its regions are not traced",
+                    snapshot.op(*op).name
+                )
+            }
+            Refusal::Stored => "stored into memory".into(),
+            Refusal::FreedThroughAlias => "freed through an alias".into(),
+            Refusal::AddressExposed => {
+                "its address is taken as a plain value, whose uses are not traced".into()
+            }
+            Refusal::UnsupportedRegion(op) => {
+                format!(
+                    "inside '{}', whose regions cannot share the scope's buffer",
+                    snapshot.op(*op).name
+                )
+            }
+        }
+    }
+}
+
+/// One mergeable allocation with its lifetime.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TracedBuffer {
+    pub alloc: OpId,
+    pub value: ValueId,
+    /// Size in bytes; with `dynamic_sizes`, the bytes per unit of their
+    /// product (element bytes times the static dimensions).
+    pub size: u64,
+    /// The allocation's dynamic size operands, in order (empty for a static
+    /// shape); each is available at the scope entry.
+    pub dynamic_sizes: Vec<ValueId>,
+    /// Required offset alignment (a power of two).
+    pub alignment: u64,
+    /// Inclusive tick lifetime.
+    pub first: u64,
+    pub last: u64,
+    /// Frees of the buffer itself, to remove.
+    pub frees: Vec<OpId>,
+}
+
+/// The mergeable allocations of one scope block and memory space.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScopeTrace {
+    pub scope_op: OpId,
+    pub scope_block: BlockId,
+    /// `@<function>` or `<op name>@<tick>`.
+    pub scope_label: String,
+    /// Printed memory space attribute, empty for the default.
+    pub memory_space: String,
+    pub buffers: Vec<TracedBuffer>,
+    /// Ops of the scope block computing dynamic sizes (`dynamic=true`), in
+    /// block order, to move to its start before the arena is built: every
+    /// scope of the block gets the same list.
+    pub hoist: Vec<OpId>,
+    /// Operands of those ops to replace, as `(op, operand index, value)`:
+    /// a `memref.dim` of a local buffer becomes the size it reads.
+    pub replace: Vec<(OpId, usize, ValueId)>,
+    /// The op of the scope block before which the arena is allocated (the
+    /// first holding one of its buffers' allocations); `None`: at the
+    /// block's start.
+    pub arena_before: Option<OpId>,
+    /// The op of the scope block after which the arena is freed when the
+    /// buffers had frees (the last holding a use of one of them); `None`:
+    /// before every exit of the scope region.
+    pub free_after: Option<OpId>,
+}
+
+/// An allocation left alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftAlone {
+    pub alloc: OpId,
+    pub reason: Refusal,
+}
+
+/// What a trace collector finds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoryTraces {
+    pub scopes: Vec<ScopeTrace>,
+    pub left_alone: Vec<LeftAlone>,
+}
+
+/// Stage 1: finds mergeable allocations, their scopes and lifetimes.
+pub trait TraceCollector {
+    fn collect(&self, snapshot: &Snapshot, map: &IrMap) -> MemoryTraces;
+}
+
+/// The default collector: `analysis::alias` + `analysis::lifetimes` ticks.
+pub struct TickTraceCollector {
+    /// Minimum offset alignment (the `alignment` option).
+    pub alignment: u64,
+    /// Also collect dynamic shapes (the `dynamic` option).
+    pub dynamic: bool,
+    /// Printed memory space of staging buffers, left alone (empty: none).
+    pub staging_space: String,
+}
+
+/// A heap allocation's static facts, or why it cannot merge.
+struct Sized {
+    /// Bytes; per unit of the dynamic dimensions' product if there are any.
+    size: u64,
+    /// Number of dynamic dimensions.
+    dynamic_dims: usize,
+    element_bytes: u64,
+    memory_space: String,
+}
+
+impl TraceCollector for TickTraceCollector {
+    fn collect(&self, snapshot: &Snapshot, map: &IrMap) -> MemoryTraces {
+        let uses = UseLists::new(snapshot);
+        // Frees of an allocation itself are removed by the rewrite, so the
+        // lifetimes are computed as if they were gone: a late free does not
+        // stretch a buffer's life.
+        // The snapshot is copied only when there is a free to blank out;
+        // blanking effects changes no operand, so the use lists stay valid.
+        let mut heap = Vec::new();
+        let mut edited: Option<Snapshot> = None;
+        for index in 0..snapshot.ops.len() {
+            let alloc = OpId(index as u32);
+            let Some(value) = heap_allocated_result(snapshot, alloc) else {
+                continue;
+            };
+            let frees: Vec<OpId> = uses
+                .of(value)
+                .iter()
+                .map(|u| u.user)
+                .filter(|&f| frees_only(snapshot, f, value))
+                .collect();
+            for &free in &frees {
+                edited.get_or_insert_with(|| snapshot.clone()).ops[free.index()]
+                    .facts
+                    .effects = Effects::Known(vec![]);
+            }
+            heap.push((alloc, value, frees));
+        }
+        let edited = edited.as_ref().unwrap_or(snapshot);
+        let alias = AliasAnalysis::new(edited);
+        let lifetimes = Lifetimes::new(edited, &alias);
+        let ticks = lifetimes.ticks();
+        let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));
+        let label = |scope: OpId| {
+            if scope == Snapshot::ROOT {
+                format!("@{function}")
+            } else {
+                format!("{}@{}", snapshot.op(scope).name, ticks.begin(scope))
+            }
+        };
+
+        let mut traces = MemoryTraces::default();
+        // (scope block, memory space) -> index in traces.scopes.
+        let mut group: std::collections::HashMap<(BlockId, String), usize> =
+            std::collections::HashMap::new();
+        // Per scope block: the size computations to move to its start.
+        let mut hoists: std::collections::HashMap<BlockId, EntryComputation> =
+            std::collections::HashMap::new();
+        for (alloc, value, frees) in heap {
+            let refuse = |reason| LeftAlone { alloc, reason };
+            if is_pure_heap_allocation(snapshot, alloc).is_none() {
+                traces.left_alone.push(refuse(Refusal::OtherEffects));
+                continue;
+            }
+            let sized = match buffer_facts(map.op(alloc), map.value(value), self.dynamic) {
+                Ok(sized) => sized,
+                Err(reason) => {
+                    traces.left_alone.push(refuse(reason));
+                    continue;
+                }
+            };
+            if !self.staging_space.is_empty()
+                && sized.memory_space.split(" : ").next() == Some(self.staging_space.as_str())
+            {
+                traces.left_alone.push(refuse(Refusal::Staging));
+                continue;
+            }
+            let (scope_op, scope_block) = match scope_of(snapshot, alloc) {
+                Ok(scope) => scope,
+                Err(reason) => {
+                    traces.left_alone.push(refuse(reason));
+                    continue;
+                }
+            };
+            let Some(life) = lifetimes.get(value) else {
+                traces.left_alone.push(refuse(Refusal::UnknownUser));
+                continue;
+            };
+            let escape = life.escape;
+            let escaped = if escape.returned {
+                Some(Refusal::Returned)
+            } else if escape.yielded {
+                Some(Refusal::Yielded)
+            } else if escape.loop_carried {
+                Some(Refusal::LoopCarried)
+            } else if escape.address_exposed {
+                Some(Refusal::AddressExposed)
+            } else if escape.unknown_op {
+                Some(unknown_user(edited, &uses, alias.flow(), value))
+            } else if !escape.stored && !life.freed_through_alias {
+                // Left: stores and frees through aliases (the other events
+                // are escapes checked above); the walk below would find none.
+                None
+            } else {
+                // The first one in the flow's order decides the reason.
+                Events::new(alias.flow(), value).find_map(|event| match event {
+                    FlowEvent::Stored { .. } => Some(Refusal::Stored),
+                    FlowEvent::Freed { .. } => Some(Refusal::FreedThroughAlias),
+                    FlowEvent::UnknownUse { .. } => Some(Refusal::UnknownUser),
+                    FlowEvent::AddressExposed { .. } => Some(Refusal::AddressExposed),
+                    FlowEvent::Forwarded { .. } => None,
+                })
+            };
+            if let Some(reason) = escaped {
+                traces.left_alone.push(refuse(reason));
+                continue;
+            }
+            // No interface says which operands of an allocation are its
+            // sizes: dynamic shapes are taken from `memref.alloc` only, whose
+            // operands are the dynamic sizes in order (then layout symbols,
+            // absent for the identity layouts accepted here).
+            let dynamic_sizes = if sized.dynamic_dims == 0 {
+                vec![]
+            } else {
+                let op = snapshot.op(alloc);
+                if op.name != "memref.alloc" || op.operands.len() != sized.dynamic_dims {
+                    traces.left_alone.push(refuse(Refusal::DynamicShape));
+                    continue;
+                }
+                op.operands.to_vec()
+            };
+            let mut entry = EntryComputation::default();
+            let mut at_entry = Vec::with_capacity(dynamic_sizes.len());
+            for &v in &dynamic_sizes {
+                match size_at_entry(snapshot, map, v, scope_block, &mut entry, 0) {
+                    Some(had) => at_entry.push(had),
+                    None => break,
+                }
+            }
+            if at_entry.len() < dynamic_sizes.len() {
+                let inside = dynamic_sizes[at_entry.len()];
+                traces
+                    .left_alone
+                    .push(refuse(Refusal::SizeInsideScope(inside)));
+                continue;
+            }
+            // The sizes as had at the entry: a `memref.dim` of a local
+            // buffer is that buffer's size operand, so buffers sized by the
+            // same operand get the same symbol.
+            let dynamic_sizes = at_entry;
+            let block_entry = hoists.entry(scope_block).or_default();
+            block_entry.hoist.extend(entry.hoist);
+            for r in entry.replace {
+                if !block_entry.replace.contains(&r) {
+                    block_entry.replace.push(r);
+                }
+            }
+            let alignment = self
+                .alignment
+                .max(sized.element_bytes)
+                .max(alignment_attribute(map.op(alloc)));
+            let buffer = TracedBuffer {
+                alloc,
+                value,
+                size: sized.size,
+                dynamic_sizes,
+                alignment,
+                first: life.begin as u64,
+                last: life.end as u64,
+                frees,
+            };
+            match group.entry((scope_block, sized.memory_space.clone())) {
+                std::collections::hash_map::Entry::Occupied(at) => {
+                    traces.scopes[*at.get()].buffers.push(buffer)
+                }
+                std::collections::hash_map::Entry::Vacant(at) => {
+                    at.insert(traces.scopes.len());
+                    traces.scopes.push(ScopeTrace {
+                        scope_op,
+                        scope_block,
+                        scope_label: label(scope_op),
+                        memory_space: sized.memory_space,
+                        buffers: vec![buffer],
+                        hoist: vec![],
+                        replace: vec![],
+                        arena_before: None,
+                        free_after: None,
+                    });
+                }
+            }
+        }
+        if self.dynamic {
+            for trace in &mut traces.scopes {
+                place_arena(snapshot, ticks, trace);
+            }
+        }
+        for trace in &mut traces.scopes {
+            if let Some(entry) = hoists.get(&trace.scope_block) {
+                trace.hoist = entry.hoist.iter().copied().collect();
+                trace.hoist.sort_by_key(|&op| snapshot.op(op).position);
+                trace.replace = entry.replace.clone();
+            }
+        }
+        traces
+    }
+}
+
+/// Where the arena of `trace` lives: allocated before the first op of the
+/// scope block holding one of its allocations, and (when its buffers had
+/// frees) freed after the last op of the block holding one of their uses.
+/// In a scope region of several blocks, or when an allocation is not under
+/// the scope block, the arena stays at the block's start and its free
+/// before the region's exits.
+fn place_arena(
+    snapshot: &Snapshot,
+    ticks: &crate::analysis::lifetimes::Ticks,
+    trace: &mut ScopeTrace,
+) {
+    let block = snapshot.block(trace.scope_block);
+    if snapshot.region(block.region).blocks.len() != 1 {
+        return;
+    }
+    let holder = |tick: u64| {
+        block
+            .ops
+            .iter()
+            .copied()
+            .find(|&op| u64::from(ticks.begin(op)) <= tick && tick <= u64::from(ticks.end(op)))
+    };
+    let mut first: Option<OpId> = None;
+    for b in &trace.buffers {
+        let Some(op) = block
+            .ops
+            .iter()
+            .copied()
+            .find(|&op| ticks.contains(op, b.alloc))
+        else {
+            return;
+        };
+        if first.is_none_or(|f| snapshot.op(op).position < snapshot.op(f).position) {
+            first = Some(op);
+        }
+    }
+    trace.arena_before = first;
+    let last = trace.buffers.iter().map(|b| b.last).max().and_then(holder);
+    trace.free_after = last.filter(|&op| {
+        !snapshot.op(op).facts.is_terminator
+            && first.is_some_and(|f| snapshot.op(f).position <= snapshot.op(op).position)
+    });
+}
+
+/// What the size computations of a scope block need at its entry: the ops
+/// to move there and, in those ops, the operands to replace by the
+/// allocation size they read (`memref.dim` of a local buffer).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryComputation {
+    pub hoist: std::collections::BTreeSet<OpId>,
+    /// (op, operand index, value): the operand is a `memref.dim` result
+    /// equal to `value`.
+    pub replace: Vec<(OpId, usize, ValueId)>,
+}
+
+/// The value the dynamic size `value` can be had as at the start of the
+/// scope block `block`, or `None`: `value` itself when it is available there
+/// already or computed in that block by an op without memory effects or
+/// regions (`memref.dim` of an argument, `arith` on indices) whose operands
+/// can be had there likewise (those ops are added to `entry.hoist`); or,
+/// for a `memref.dim` of an allocation of the function (or of a cast or
+/// reshaping view of one, see [`dim_source_size`]), the allocation's size
+/// operand, resolved the same way. A size computation moved to the entry
+/// that uses such a `memref.dim` gets the resolved value instead
+/// (`entry.replace`). The moved ops run whenever control reaches them, so
+/// running them at the block's start computes the same values. Chains
+/// longer than 32 ops are not followed.
+fn size_at_entry(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    value: ValueId,
+    block: BlockId,
+    entry: &mut EntryComputation,
+    depth: usize,
+) -> Option<ValueId> {
+    if snapshot.available_at_start(value, block) {
+        return Some(value);
+    }
+    let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(value).def else {
+        return None;
+    };
+    if depth >= 32 {
+        return None;
+    }
+    if let Some(size) = dim_source_size(snapshot, map, op) {
+        return size_at_entry(snapshot, map, size, block, entry, depth + 1);
+    }
+    if entry.hoist.contains(&op) {
+        return Some(value);
+    }
+    let info = snapshot.op(op);
+    let pure = matches!(&info.facts.effects, Effects::Known(e) if e.is_empty());
+    if info.parent_block != Some(block) || !info.regions.is_empty() || !pure {
+        return None;
+    }
+    let mut replace = Vec::new();
+    for (index, &operand) in info.operands.iter().enumerate() {
+        let had = size_at_entry(snapshot, map, operand, block, entry, depth + 1)?;
+        if had != operand {
+            replace.push((op, index, had));
+        }
+    }
+    entry.replace.extend(replace);
+    entry.hoist.insert(op);
+    Some(value)
+}
+
+/// For a `memref.dim` op reading a dynamic dimension given by an operand of
+/// the op defining its source, that operand: the size operand of a
+/// `memref.alloc`/`memref.alloca`, an `output_shape` operand of a
+/// `memref.expand_shape`, a size of a `memref.view`; through casts
+/// (`CastOpInterface`: the same dimensions) and `memref.collapse_shape`
+/// groups whose other dimensions are all 1. The dimension index must be a
+/// constant. Op names: MLIR 22's C API exposes no interface giving the
+/// operand behind a dimension, and these ops' operand layouts are fixed.
+fn dim_source_size(snapshot: &Snapshot, map: &IrMap, dim_op: OpId) -> Option<ValueId> {
+    let info = snapshot.op(dim_op);
+    if info.name.as_str() != "memref.dim" || info.operands.len() != 2 {
+        return None;
+    }
+    let mut index = usize::try_from(constant_index(snapshot, map, info.operands[1])?).ok()?;
+    let mut source = info.operands[0];
+    for _ in 0..32 {
+        let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(source).def
+        else {
+            return None;
+        };
+        let def = snapshot.op(op);
+        // SAFETY: a live value of the run's map.
+        let dynamic = unsafe { dynamic_dims(map.value(source))? };
+        let position = dynamic.iter().position(|&d| d == index)?;
+        match def.name.as_str() {
+            "memref.alloc" | "memref.alloca" if def.operands.len() >= dynamic.len() => {
+                return Some(def.operands[position]);
+            }
+            "memref.expand_shape" if def.operands.len() == 1 + dynamic.len() => {
+                return Some(def.operands[1 + position]);
+            }
+            "memref.view" if def.operands.len() == 2 + dynamic.len() => {
+                return Some(def.operands[2 + position]);
+            }
+            "memref.collapse_shape" => {
+                let group = collapse_group(map.op(op), index)?;
+                let from = def.operands[0];
+                // SAFETY: a live value.
+                let (shape, _) = unsafe { shape_of(map.value(from))? };
+                let mut dynamic_in_group = group.iter().filter(|&&d| shape[d].is_none());
+                let only = *dynamic_in_group.next()?;
+                if dynamic_in_group.next().is_some()
+                    || group.iter().any(|&d| d != only && shape[d] != Some(1))
+                {
+                    return None;
+                }
+                index = only;
+                source = from;
+            }
+            _ if def.facts.is_cast && def.operands.len() == 1 && def.results.len() == 1 => {
+                source = def.operands[0];
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The value of an integer `arith.constant`-like op (no operands, an
+/// integer `value` attribute) defining `value`.
+fn constant_index(snapshot: &Snapshot, map: &IrMap, value: ValueId) -> Option<i64> {
+    let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(value).def else {
+        return None;
+    };
+    if !snapshot.op(op).operands.is_empty() {
+        return None;
+    }
+    crate::ir::functions::integer_attribute(map.op(op), "value")
+}
+
+/// The shape of a ranked memref value (`None` for a dynamic dimension) and
+/// its rank.
+/// # Safety
+/// `value` is live.
+unsafe fn shape_of(value: MlirValue) -> Option<(Vec<Option<i64>>, usize)> {
+    // SAFETY: `value` is live; type queries are total on a shaped type.
+    unsafe {
+        let ty = edit::value_type(value);
+        if !mlir_sys::mlirTypeIsAMemRef(ty) {
+            return None;
+        }
+        let rank = usize::try_from(mlir_sys::mlirShapedTypeGetRank(ty)).ok()?;
+        let shape = (0..rank)
+            .map(|d| {
+                (!mlir_sys::mlirShapedTypeIsDynamicDim(ty, d as isize))
+                    .then(|| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
+            })
+            .collect();
+        Some((shape, rank))
+    }
+}
+
+/// The dynamic dimensions of a ranked memref value, in order.
+/// # Safety
+/// `value` is live.
+unsafe fn dynamic_dims(value: MlirValue) -> Option<Vec<usize>> {
+    // SAFETY: as the caller's.
+    let (shape, _) = unsafe { shape_of(value)? };
+    Some((0..shape.len()).filter(|&d| shape[d].is_none()).collect())
+}
+
+/// The source dimensions collapsed into result dimension `index` of a
+/// `memref.collapse_shape` (its `reassociation` attribute).
+fn collapse_group(op: MlirOperation, index: usize) -> Option<Vec<usize>> {
+    // SAFETY: a live op; attribute queries are total; null means absent.
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref("reassociation"),
+        );
+        if attr.ptr.is_null() || !mlir_sys::mlirAttributeIsAArray(attr) {
+            return None;
+        }
+        let n = usize::try_from(mlir_sys::mlirArrayAttrGetNumElements(attr)).ok()?;
+        if index >= n {
+            return None;
+        }
+        let group = mlir_sys::mlirArrayAttrGetElement(attr, index as isize);
+        if !mlir_sys::mlirAttributeIsAArray(group) {
+            return None;
+        }
+        (0..mlir_sys::mlirArrayAttrGetNumElements(group))
+            .map(|k| {
+                let d = mlir_sys::mlirArrayAttrGetElement(group, k);
+                mlir_sys::mlirAttributeIsAInteger(d)
+                    .then(|| usize::try_from(mlir_sys::mlirIntegerAttrGetValueInt(d)).ok())
+                    .flatten()
+            })
+            .collect()
+    }
+}
+
+/// Which kind of unknown user: an op with regions (the buffer is passed
+/// into them) or a plain op with unknown effects.
+fn unknown_user(snapshot: &Snapshot, uses: &UseLists, flow: &ValueFlow, value: ValueId) -> Refusal {
+    for alias in flow.forward_closure(value) {
+        for u in uses.of(alias) {
+            let op = snapshot.op(u.user);
+            if matches!(op.facts.effects, Effects::Unknown)
+                && !op.facts.is_call
+                && !op.regions.is_empty()
+            {
+                return Refusal::RegionOpOperand(u.user);
+            }
+        }
+    }
+    Refusal::UnknownUser
+}
+
+/// Size, element size and memory space of a mergeable buffer type; dynamic
+/// dimensions only when `dynamic` (the size is then per unit of their
+/// product). `value` must be live (a handle of the run's `IrMap`).
+fn buffer_facts(alloc: MlirOperation, value: MlirValue, dynamic: bool) -> Result<Sized, Refusal> {
+    // SAFETY: a live value (see above).
+    let ty = unsafe { edit::value_type(value) };
+    let types::BufferType::Ranked(mut memref) = types::buffer_type(ty, alloc) else {
+        return Err(Refusal::NotRanked);
+    };
+    let dynamic_dims = memref.shape.iter().filter(|d| d.is_none()).count();
+    if dynamic_dims > 0 && !dynamic {
+        return Err(Refusal::DynamicShape);
+    }
+    // The static part: dynamic dimensions count as 1.
+    for dim in &mut memref.shape {
+        dim.get_or_insert(1);
+    }
+    if !memref.identity_layout {
+        return Err(Refusal::NonIdentityLayout);
+    }
+    let bits = match memref.element_bits {
+        Some(bits)
+            if !memref.element_is_buffer && bits % 8 == 0 && (bits / 8).is_power_of_two() =>
+        {
+            bits
+        }
+        _ => return Err(Refusal::UnsupportedElement),
+    };
+    let size = memref.static_size_in_bytes().ok_or(Refusal::TooLarge)?;
+    // Problems must fit 64-bit sums with alignment padding.
+    if size > u64::MAX / 4 {
+        return Err(Refusal::TooLarge);
+    }
+    Ok(Sized {
+        size,
+        dynamic_dims,
+        element_bytes: bits / 8,
+        memory_space: memref.memory_space,
+    })
+}
+
+/// The allocation's own `alignment` attribute, or 1.
+fn alignment_attribute(op: MlirOperation) -> u64 {
+    // SAFETY: a live op; attribute queries are total; null means absent.
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref("alignment"),
+        );
+        if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr) {
+            let value = mlir_sys::mlirIntegerAttrGetValueInt(attr);
+            if value > 0 && (value as u64).is_power_of_two() {
+                return value as u64;
+            }
+        }
+    }
+    1
+}
+
+/// The allocation scope of `alloc` (see the module docs): the scope op and
+/// the entry block of its region holding the allocation.
+pub fn scope_of(snapshot: &Snapshot, alloc: OpId) -> Result<(OpId, BlockId), Refusal> {
+    match allocation_scope(snapshot, alloc) {
+        None => Err(Refusal::UnknownUser),
+        Some(scope) if scope.unsupported => Err(Refusal::UnsupportedRegion(scope.op)),
+        Some(scope) => Ok((scope.op, scope.block)),
+    }
+}

@@ -1,0 +1,298 @@
+//! Stage 2 of `bufrs-merge-alloc`, the memory scheduler: places the buffers
+//! of one scope through a `crate::plan` planner (static sizes) or
+//! `crate::plan::symbolic` (run-time sizes), checks the placement
+//! independently of the planner, and decides whether the scope is rewritten
+//! ([`Decision`]): merging never makes memory grow.
+
+use crate::analysis::snapshot::ValueId;
+use crate::plan::{
+    self, Buffer, Planner, Problem,
+    symbolic::{ExprId, SymBuffer, SymPlan, SymSize},
+};
+
+use super::collect::ScopeTrace;
+
+/// Offsets for one scope trace (seed 003's `MemorySchedule`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemorySchedule {
+    /// Bytes of the merged buffer.
+    pub total: u64,
+    /// Alignment of the merged buffer.
+    pub alignment: u64,
+    /// Byte offset per buffer of the trace, in its order.
+    pub offsets: Vec<u64>,
+    /// Lower bound on `total` (largest aligned size live at one tick).
+    pub lower_bound: u64,
+}
+
+/// The placement of a scope with dynamic sizes: offsets and the arena size
+/// are expressions over the size symbols (`plan::symbolic`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolicSchedule {
+    /// Symbol `s` is the size operand `symbols[s]`.
+    pub symbols: Vec<ValueId>,
+    /// The buffers as planned, in the trace's order.
+    pub buffers: Vec<SymBuffer>,
+    pub plan: SymPlan,
+    /// The run-time lower bound (largest aligned bytes live at one tick),
+    /// an expression of `plan.exprs`.
+    pub lower_bound: ExprId,
+}
+
+/// The symbols and symbolic buffers of a trace: symbol `s` is the `s`-th
+/// distinct dynamic size operand, a buffer's size its per-unit bytes times
+/// its symbols.
+pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
+    let mut symbols: Vec<ValueId> = Vec::new();
+    let buffers = trace
+        .buffers
+        .iter()
+        .map(|b| {
+            let ids = b
+                .dynamic_sizes
+                .iter()
+                .map(|&v| {
+                    let at = symbols.iter().position(|&s| s == v).unwrap_or_else(|| {
+                        symbols.push(v);
+                        symbols.len() - 1
+                    });
+                    at as u32
+                })
+                .collect();
+            SymBuffer {
+                size: SymSize::new(b.size, ids),
+                alignment: b.alignment,
+                first: b.first,
+                last: b.last,
+            }
+        })
+        .collect();
+    (symbols, buffers)
+}
+
+/// Stage 2: places the buffers of one scope.
+pub trait MemoryScheduler {
+    /// Name for diagnostics.
+    fn name(&self) -> &str;
+    fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String>;
+    /// Places a scope with dynamic sizes (`dynamic=true`): offsets valid
+    /// for every run-time size. Schedulers that cannot leave such scopes to
+    /// an error.
+    fn schedule_symbolic(&self, _trace: &ScopeTrace) -> Result<SymbolicSchedule, String> {
+        Err(format!(
+            "scheduler '{}' does not place buffers with dynamic sizes",
+            self.name()
+        ))
+    }
+}
+
+/// What the pass does with one scope.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Rewrite it with this (verified) schedule.
+    Merge(MemorySchedule),
+    /// Rewrite it with this (verified) placement over run-time sizes.
+    MergeDynamic(Box<SymbolicSchedule>),
+    /// Leave its allocations as they are.
+    Skip(Skip),
+}
+
+/// Why a scope is not rewritten: merging never makes memory grow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// Fewer than two mergeable buffers: nothing to share.
+    OneBuffer,
+    /// The arena would not be strictly smaller than the buffers it replaces.
+    NoByteSaved { before: u128, after: u64 },
+}
+
+/// Schedules and verifies one scope and decides whether to rewrite it;
+/// `Err` (a message) when the plan is invalid or the arena would not be a
+/// valid memref. Without `pack_all`, a static scope is rewritten only when
+/// it saves bytes; with it (`dynamic=true`, seed 004's PackAllocations:
+/// every transient of a scope in one allocation), every scope of two or
+/// more buffers is.
+pub fn decide(
+    trace: &ScopeTrace,
+    scheduler: &dyn MemoryScheduler,
+    pack_all: bool,
+) -> Result<Decision, String> {
+    if trace.buffers.len() < 2 {
+        return Ok(Decision::Skip(Skip::OneBuffer));
+    }
+    within_planning_range(trace)?;
+    if trace.buffers.iter().any(|b| !b.dynamic_sizes.is_empty()) {
+        // One allocation instead of several for any run-time sizes; bytes
+        // are shared where lifetimes allow (never more than the sum of the
+        // buffers plus each one's alignment padding).
+        let schedule = scheduler.schedule_symbolic(trace)?;
+        plan::symbolic::verify(&schedule.buffers, &schedule.plan).map_err(|message| {
+            format!(
+                "planner '{}' gave an invalid plan: {message}",
+                scheduler.name()
+            )
+        })?;
+        return Ok(Decision::MergeDynamic(Box::new(schedule)));
+    }
+    let schedule = scheduler.schedule(trace)?;
+    verify_schedule(trace, &schedule).map_err(|message| {
+        format!(
+            "planner '{}' gave an invalid plan: {message}",
+            scheduler.name()
+        )
+    })?;
+    let before = bytes_before(trace);
+    if !pack_all && u128::from(schedule.total) >= before {
+        return Ok(Decision::Skip(Skip::NoByteSaved {
+            before,
+            after: schedule.total,
+        }));
+    }
+    arena_dimension(schedule.total)?;
+    Ok(Decision::Merge(schedule))
+}
+
+/// The sum of the byte sizes of the buffers of a scope (exact: no sum of
+/// `u64`s overflows `u128` for fewer than 2^64 buffers).
+pub fn bytes_before(trace: &ScopeTrace) -> u128 {
+    trace.buffers.iter().map(|b| u128::from(b.size)).sum()
+}
+
+/// Planners work in `u64` and need the padded sizes of all buffers of a
+/// scope to sum within it (`plan::Problem`). When they do not, the error
+/// says how large the arena would at least be (the most padded bytes live at
+/// one tick, in `u128`).
+fn within_planning_range(trace: &ScopeTrace) -> Result<(), String> {
+    let align = trace.buffers.iter().map(|b| b.alignment).max().unwrap_or(1);
+    let padded = |size: u64, alignment: u64| {
+        let alignment = u128::from(alignment.max(1));
+        u128::from(size).div_ceil(alignment) * alignment
+    };
+    let worst: u128 = trace.buffers.iter().map(|b| padded(b.size, align)).sum();
+    if worst <= u128::from(u64::MAX) {
+        return Ok(());
+    }
+    // Inclusive lifetimes: at one tick, starts count before ends.
+    let mut events: Vec<(u64, bool, u128)> = Vec::with_capacity(2 * trace.buffers.len());
+    for b in &trace.buffers {
+        let bytes = padded(b.size, b.alignment);
+        events.push((b.first, false, bytes));
+        events.push((b.last, true, bytes));
+    }
+    events.sort_unstable();
+    let (mut live, mut peak) = (0u128, 0u128);
+    for (_, end, bytes) in events {
+        if end {
+            live -= bytes;
+        } else {
+            live += bytes;
+            peak = peak.max(live);
+        }
+    }
+    if peak > i64::MAX as u128 {
+        Err(format!(
+            "arena of at least {peak} bytes does not fit in a memref dimension (at most {} bytes)",
+            i64::MAX
+        ))
+    } else {
+        Err(format!(
+            "the buffers of the scope occupy {worst} bytes with padding, more than 64-bit planning supports"
+        ))
+    }
+}
+
+/// `bytes` as the arena's dimension, which MLIR holds in an `i64`; the
+/// error names the size.
+pub(super) fn arena_dimension(bytes: u64) -> Result<i64, String> {
+    i64::try_from(bytes).map_err(|_| {
+        format!(
+            "arena of {bytes} bytes does not fit in a memref dimension (at most {} bytes)",
+            i64::MAX
+        )
+    })
+}
+
+impl Skip {
+    /// Why the scope is left alone, as the report says it.
+    pub fn reason(&self) -> String {
+        match self {
+            Skip::OneBuffer => "one buffer".to_string(),
+            Skip::NoByteSaved { before, after } => {
+                format!("no byte saved ({before} bytes before, {after} bytes after)")
+            }
+        }
+    }
+}
+
+/// Checks a schedule independently of the planner: one offset per buffer,
+/// aligned, inside the total, and no two buffers live at a common tick share
+/// a byte.
+pub fn verify_schedule(trace: &ScopeTrace, schedule: &MemorySchedule) -> Result<(), String> {
+    let problem = problem_of(trace)?;
+    let plan = plan::Plan {
+        offsets: schedule.offsets.clone(),
+        total: schedule.total,
+    };
+    plan::check_plan(&problem, &plan).map_err(|e| e.to_string())?;
+    if schedule.alignment == 0 || !schedule.alignment.is_power_of_two() {
+        return Err(format!(
+            "merged alignment {} is not a power of two",
+            schedule.alignment
+        ));
+    }
+    if trace
+        .buffers
+        .iter()
+        .any(|b| schedule.alignment < b.alignment)
+    {
+        return Err("merged alignment below a buffer's alignment".into());
+    }
+    Ok(())
+}
+
+pub(super) fn problem_of(trace: &ScopeTrace) -> Result<Problem, String> {
+    Problem::new(
+        trace
+            .buffers
+            .iter()
+            .map(|b| Buffer::new(b.size, b.first, b.last).with_alignment(b.alignment))
+            .collect(),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Schedules with any [`Planner`] (the `planner` option picks a built-in).
+pub struct PlannerScheduler {
+    pub planner: Box<dyn Planner>,
+}
+
+impl MemoryScheduler for PlannerScheduler {
+    fn name(&self) -> &str {
+        self.planner.name()
+    }
+
+    fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String> {
+        let problem = problem_of(trace)?;
+        let plan = self.planner.plan(&problem);
+        Ok(MemorySchedule {
+            total: plan.total,
+            alignment: problem.max_alignment(),
+            offsets: plan.offsets,
+            lower_bound: plan::lower_bound(&problem),
+        })
+    }
+
+    fn schedule_symbolic(&self, trace: &ScopeTrace) -> Result<SymbolicSchedule, String> {
+        let (symbols, buffers) = symbolic_buffers(trace);
+        let mut plan =
+            plan::symbolic::plan(&buffers, self.planner.as_ref()).map_err(|e| e.to_string())?;
+        let lower_bound = plan::symbolic::lower_bound(&buffers, &mut plan.exprs)
+            .ok_or("the lower bound overflows 64 bits")?;
+        Ok(SymbolicSchedule {
+            symbols,
+            buffers,
+            plan,
+            lower_bound,
+        })
+    }
+}

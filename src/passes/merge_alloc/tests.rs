@@ -1,0 +1,377 @@
+//! Unit tests of `bufrs-merge-alloc`'s stages and their composition.
+
+use super::schedule::arena_dimension;
+use super::*;
+use crate::analysis::snapshot::{BlockId, ValueId};
+use melior::ir::BlockLike;
+
+fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
+    ScopeTrace {
+        scope_op: Snapshot::ROOT,
+        scope_block: BlockId(0),
+        scope_label: "@f".into(),
+        memory_space: String::new(),
+        hoist: vec![],
+        replace: vec![],
+        arena_before: None,
+        free_after: None,
+        buffers: buffers
+            .iter()
+            .enumerate()
+            .map(|(i, &(size, first, last))| TracedBuffer {
+                alloc: OpId(i as u32 + 1),
+                value: ValueId(i as u32),
+                size,
+                dynamic_sizes: vec![],
+                alignment: 64,
+                first,
+                last,
+                frees: vec![],
+            })
+            .collect(),
+    }
+}
+
+/// The seed's MLP: three 64 KiB buffers, a0 [1,2], b0 [2,3], c0 [3,4]:
+/// two at a time, 131072 bytes.
+#[test]
+fn mlp_needs_two_buffers() {
+    let t = trace(&[(65536, 1, 2), (65536, 2, 3), (65536, 3, 4)]);
+    for kind in PlannerKind::ALL {
+        let s = PlannerScheduler {
+            planner: Box::new(kind.planner(plan::SearchBudget::PASS_DEFAULT)),
+        }
+        .schedule(&t)
+        .unwrap();
+        assert_eq!(s.total, 131072, "{kind}");
+        assert_eq!(s.lower_bound, 131072);
+        verify_schedule(&t, &s).unwrap();
+        assert_eq!(s.offsets[0], s.offsets[2]);
+    }
+}
+
+#[test]
+fn verify_rejects_overlap_and_misalignment() {
+    let t = trace(&[(64, 1, 2), (64, 2, 3)]);
+    let bad = MemorySchedule {
+        total: 128,
+        alignment: 64,
+        offsets: vec![0, 0],
+        lower_bound: 128,
+    };
+    assert!(verify_schedule(&t, &bad).is_err());
+    let misaligned = MemorySchedule {
+        total: 160,
+        alignment: 64,
+        offsets: vec![0, 96],
+        lower_bound: 128,
+    };
+    assert!(verify_schedule(&t, &misaligned).is_err());
+    let good = MemorySchedule {
+        total: 128,
+        alignment: 64,
+        offsets: vec![64, 0],
+        lower_bound: 128,
+    };
+    verify_schedule(&t, &good).unwrap();
+}
+
+/// A scheduler that never reuses bytes, as an embedding compiler might
+/// plug in (e.g. to debug a planner).
+struct BackToBack;
+impl MemoryScheduler for BackToBack {
+    fn name(&self) -> &str {
+        "back-to-back"
+    }
+    fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String> {
+        let mut offsets = Vec::new();
+        let mut end = 0u64;
+        for b in &trace.buffers {
+            let start = plan::problem::round_up(end, b.alignment).ok_or("overflow")?;
+            offsets.push(start);
+            end = start + plan::problem::round_up(b.size, b.alignment).ok_or("overflow")?;
+        }
+        let alignment = trace.buffers.iter().map(|b| b.alignment).max().unwrap_or(1);
+        Ok(MemorySchedule {
+            total: end,
+            alignment,
+            offsets,
+            lower_bound: 0,
+        })
+    }
+}
+
+/// Another scheduler's plan upside down: each buffer ends where it
+/// started (a valid plan of the same size).
+struct Mirrored(PlannerScheduler);
+impl MemoryScheduler for Mirrored {
+    fn name(&self) -> &str {
+        "mirrored"
+    }
+    fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String> {
+        let mut schedule = self.0.schedule(trace)?;
+        for (offset, b) in schedule.offsets.iter_mut().zip(&trace.buffers) {
+            let size = plan::problem::round_up(b.size, b.alignment).ok_or("overflow")?;
+            *offset = schedule.total - *offset - size;
+        }
+        Ok(schedule)
+    }
+}
+
+/// A broken scheduler: everything at offset 0.
+struct AllAtZero;
+impl MemoryScheduler for AllAtZero {
+    fn name(&self) -> &str {
+        "all-at-zero"
+    }
+    fn schedule(&self, trace: &ScopeTrace) -> Result<MemorySchedule, String> {
+        Ok(MemorySchedule {
+            total: 65536,
+            alignment: 64,
+            offsets: vec![0; trace.buffers.len()],
+            lower_bound: 0,
+        })
+    }
+}
+
+const MLP: &str = r#"
+func.func @mlp(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x128xf32> {
+  %a0 = memref.alloc() : memref<128x128xf32>
+  linalg.matmul ins(%x, %y: memref<128x128xf32>, memref<128x128xf32>) outs(%a0: memref<128x128xf32>)
+  %b0 = memref.alloc() : memref<128x128xf32>
+  linalg.matmul ins(%a0, %y: memref<128x128xf32>, memref<128x128xf32>) outs(%b0: memref<128x128xf32>)
+  %c0 = memref.alloc() : memref<128x128xf32>
+  linalg.matmul ins(%b0, %y: memref<128x128xf32>, memref<128x128xf32>) outs(%c0: memref<128x128xf32>)
+  %d0 = memref.alloc() : memref<128x128xf32>
+  linalg.matmul ins(%c0, %y: memref<128x128xf32>, memref<128x128xf32>) outs(%d0: memref<128x128xf32>)
+  return %d0 : memref<128x128xf32>
+}
+"#;
+
+/// Stages are swappable: a custom scheduler runs through the same
+/// collector and rewriter, and a wrong plan is refused before any edit.
+#[test]
+fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
+    let context = crate::ir::context::new_context();
+    let options = MergeAllocOptions::default();
+    let collector = TickTraceCollector {
+        alignment: 64,
+        dynamic: false,
+        staging_space: String::new(),
+    };
+
+    let module = melior::ir::Module::parse(&context, MLP).unwrap();
+    let func = module.body().first_operation().unwrap();
+    let mirrored = Mirrored(PlannerScheduler {
+        planner: Box::new(PlannerKind::ALL[0].planner(plan::SearchBudget::PASS_DEFAULT)),
+    });
+    merge_allocations(func, &options, &collector, &mirrored, &ViewRewriter).unwrap();
+    let text = module.as_operation().to_string();
+    assert!(text.contains("memref<131072xi8>"), "{text}");
+    let first = text.find("arith.constant").unwrap();
+    assert!(
+        text[first..].starts_with("arith.constant 65536 : index"),
+        "{text}"
+    );
+
+    // Back to back saves no byte: the scope is left alone.
+    let module = melior::ir::Module::parse(&context, MLP).unwrap();
+    let before = module.as_operation().to_string();
+    let func = module.body().first_operation().unwrap();
+    merge_allocations(func, &options, &collector, &BackToBack, &ViewRewriter).unwrap();
+    assert_eq!(module.as_operation().to_string(), before);
+
+    let module = melior::ir::Module::parse(&context, MLP).unwrap();
+    let before = module.as_operation().to_string();
+    let func = module.body().first_operation().unwrap();
+    assert_eq!(
+        merge_allocations(func, &options, &collector, &AllAtZero, &ViewRewriter),
+        Err(PassFailed)
+    );
+    assert_eq!(module.as_operation().to_string(), before);
+}
+
+/// Scopes: sequential loops are crossed, parallel loops with the trait
+/// are scopes, loops without it and non-region-branch ops refuse.
+#[test]
+fn scopes_follow_loop_parallelism() {
+    use crate::analysis::snapshot::{OpFacts, RegionBranchInfo, SnapshotBuilder};
+    let scope = OpFacts {
+        is_automatic_allocation_scope: true,
+        ..OpFacts::default()
+    };
+    let mut b = SnapshotBuilder::new("func.func", scope.clone());
+    let r = b.add_region(Snapshot::ROOT);
+    let entry = b.add_block(r, &[]);
+    let looped = |name: &str, b: &mut SnapshotBuilder, parent: BlockId, facts: OpFacts| {
+        let op = b.add_op(parent, name, &[], &[], facts);
+        let region = b.add_region(op);
+        let body = b.add_block(region, &[]);
+        (op, body)
+    };
+    let rb = Some(RegionBranchInfo {
+        entry_edges: vec![],
+    });
+    let lp = OpFacts {
+        is_loop_like: true,
+        region_branch: rb.clone(),
+        ..scope.clone()
+    };
+    let (_, for_body) = looped("scf.for", &mut b, entry, lp.clone());
+    let (forall, forall_body) = looped("scf.forall", &mut b, for_body, lp.clone());
+    let (_, unknown_loop_body) = looped(
+        "x.loop",
+        &mut b,
+        entry,
+        OpFacts {
+            is_loop_like: true,
+            region_branch: rb,
+            ..OpFacts::default()
+        },
+    );
+    let (region_op, region_body) = looped("x.region", &mut b, entry, OpFacts::default());
+    let alloc = |b: &mut SnapshotBuilder, at: BlockId| {
+        b.add_op(at, "memref.alloc", &[], &[], OpFacts::default())
+    };
+    let in_for = alloc(&mut b, for_body);
+    let in_forall = alloc(&mut b, forall_body);
+    let in_unknown = alloc(&mut b, unknown_loop_body);
+    let in_region = alloc(&mut b, region_body);
+    let s = b.finish();
+    assert_eq!(scope_of(&s, in_for), Ok((Snapshot::ROOT, entry)));
+    assert_eq!(scope_of(&s, in_forall), Ok((forall, forall_body)));
+    assert!(matches!(
+        scope_of(&s, in_unknown),
+        Err(Refusal::UnsupportedRegion(_))
+    ));
+    assert_eq!(
+        scope_of(&s, in_region),
+        Err(Refusal::UnsupportedRegion(region_op))
+    );
+}
+
+fn default_scheduler() -> PlannerScheduler {
+    PlannerScheduler {
+        planner: Box::new(PlannerKind::ALL[0].planner(plan::SearchBudget::PASS_DEFAULT)),
+    }
+}
+
+/// Memory never grows: one buffer, or an arena not strictly smaller
+/// than the buffers, leaves the scope alone.
+#[test]
+fn scopes_without_saving_are_skipped() {
+    let s = default_scheduler();
+    assert_eq!(
+        decide(&trace(&[(32, 1, 2)]), &s, false),
+        Ok(Decision::Skip(Skip::OneBuffer))
+    );
+    assert_eq!(
+        decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s, false),
+        Ok(Decision::Skip(Skip::NoByteSaved {
+            before: 64,
+            after: 128
+        }))
+    );
+    assert_eq!(
+        decide(&trace(&[(64, 1, 2), (64, 2, 3)]), &s, false),
+        Ok(Decision::Skip(Skip::NoByteSaved {
+            before: 128,
+            after: 128
+        }))
+    );
+    // dynamic=true packs every transient of a scope, saving or not.
+    let Ok(Decision::Merge(packed)) = decide(&trace(&[(32, 1, 2), (32, 2, 3)]), &s, true) else {
+        panic!("pack_all merges a scope of two buffers");
+    };
+    assert_eq!(packed.total, 128);
+    let Ok(Decision::Merge(schedule)) = decide(&trace(&[(64, 1, 2), (64, 3, 4)]), &s, false) else {
+        panic!("disjoint buffers merge");
+    };
+    assert_eq!(schedule.total, 64);
+    assert_eq!(
+        skip_line(&trace(&[(32, 1, 2)]), &Skip::OneBuffer),
+        "bufrs-merge-alloc: scope @f: not merged: one buffer"
+    );
+}
+
+/// Arenas beyond an i64 dimension, or scopes beyond 64-bit planning,
+/// are errors, never wrapped sizes.
+#[test]
+fn oversized_arenas_are_errors() {
+    let s = default_scheduler();
+    let big = (1u64 << 62) - 64;
+    let three_of_four = trace(&[(big, 1, 4), (big, 1, 4), (big, 1, 2), (big, 3, 4)]);
+    assert_eq!(
+        decide(&three_of_four, &s, false),
+        Err(format!(
+            "arena of {} bytes does not fit in a memref dimension (at most {} bytes)",
+            3 * big,
+            i64::MAX
+        ))
+    );
+    let five_live = trace(&[(big, 1, 1); 5]);
+    let least = 5 * u128::from(big);
+    assert_eq!(
+        decide(&five_live, &s, false),
+        Err(format!(
+            "arena of at least {least} bytes does not fit in a memref dimension (at most {} bytes)",
+            i64::MAX
+        ))
+    );
+    let five_in_turn = trace(&[
+        (big, 1, 1),
+        (big, 2, 2),
+        (big, 3, 3),
+        (big, 4, 4),
+        (big, 5, 5),
+    ]);
+    assert!(
+        decide(&five_in_turn, &s, false)
+            .unwrap_err()
+            .contains("64-bit planning")
+    );
+    assert_eq!(arena_dimension(i64::MAX as u64), Ok(i64::MAX));
+    assert!(arena_dimension(i64::MAX as u64 + 1).is_err());
+}
+
+/// A scope with a dynamic buffer gets a verified symbolic placement; a
+/// scheduler that cannot place dynamic sizes is an error, not a guess.
+#[test]
+fn dynamic_scopes_are_placed_symbolically() {
+    let mut t = trace(&[(4, 1, 2), (64, 2, 3), (8, 4, 5)]);
+    t.buffers[0].dynamic_sizes = vec![ValueId(10)];
+    t.buffers[2].dynamic_sizes = vec![ValueId(10), ValueId(11)];
+    let Ok(Decision::MergeDynamic(schedule)) = decide(&t, &default_scheduler(), true) else {
+        panic!("a dynamic scope merges symbolically");
+    };
+    assert_eq!(schedule.symbols, vec![ValueId(10), ValueId(11)]);
+    let e = &schedule.plan.exprs;
+    let name = |s: u32| format!("%s{s}");
+    // The static buffer at 0, the first dynamic one on it, the last
+    // (disjoint from both) at 0: max of the two ends.
+    assert_eq!(e.display(schedule.plan.offsets[0], &name), "64");
+    assert_eq!(e.display(schedule.plan.offsets[2], &name), "0");
+    assert_eq!(
+        e.display(schedule.plan.total, &name),
+        "max(align(%s0 * 4 + 64, 64), align(%s0 * %s1 * 8, 64))"
+    );
+    assert_eq!(
+        decide(&t, &BackToBack, true),
+        Err("scheduler 'back-to-back' does not place buffers with dynamic sizes".into())
+    );
+}
+
+#[test]
+fn report_line_format() {
+    let t = trace(&[(65536, 1, 2), (65536, 2, 3), (65536, 3, 4)]);
+    let s = MemorySchedule {
+        total: 131072,
+        alignment: 64,
+        offsets: vec![0, 65536, 0],
+        lower_bound: 131072,
+    };
+    assert_eq!(
+        report_line(&t, &s),
+        "bufrs-merge-alloc: scope @f: 3 buffers merged, 196608 bytes before, 131072 bytes after, lower bound 131072, ratio 1.000, peak live 131072 bytes"
+    );
+}
