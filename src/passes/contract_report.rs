@@ -66,6 +66,25 @@ pub fn refuse_writes_after_flow(
         }
         decided.any(|d| d.handover == Handover::Clone && context.splits(write, merge, d.value, 0))
     };
+    // A clone of a merge that borrows buffers copies them too: the lenders
+    // flow into the clone's merge there.
+    let lent: Vec<(ValueId, OpId, ValueId)> = plan
+        .decisions
+        .iter()
+        .filter(|d| d.handover == Handover::Clone)
+        .flat_map(|d| {
+            let lenders: HashSet<ValueId> = ownership
+                .roots_iter(d.value)
+                .chain(std::iter::once(d.value))
+                .filter_map(|r| plan.borrowed.get(&r))
+                .flatten()
+                .copied()
+                .collect();
+            lenders.into_iter().flat_map(move |l| {
+                d.receivers.iter().map(move |&m| (l, d.forwarder, m))
+            })
+        })
+        .collect();
     let violations = writes_after_flow(
         snapshot,
         alias,
@@ -73,6 +92,7 @@ pub fn refuse_writes_after_flow(
             critical: &ownership.critical,
             matters: &matters,
             cfg: dominance.cfg(),
+            lent: &lent,
         }),
     );
     if violations.is_empty() {
