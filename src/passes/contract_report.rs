@@ -35,6 +35,25 @@ pub fn refuse_writes_after_flow(
     map: &IrMap,
     pass: &str,
 ) -> PassResult {
+    let violations = writes_split_by_clones(alias, ownership, dominance, plan);
+    if violations.is_empty() {
+        return Ok(());
+    }
+    for violation in &violations {
+        emit_clone_violation(map, violation, pass);
+    }
+    Err(PassFailed)
+}
+
+/// The writes after a flow into a critical merge of `ownership` that `plan`
+/// feeds with a clone along that flow, while both buffers are still used
+/// (what [`refuse_writes_after_flow`] refuses).
+pub fn writes_split_by_clones(
+    alias: &AliasAnalysis<'_>,
+    ownership: &Ownership,
+    dominance: &DominanceInfo<'_>,
+    plan: &Plan,
+) -> Vec<Violation> {
     let snapshot = alias.snapshot();
     let liveness = std::cell::OnceCell::new();
     // A flow matters where the plan hands the merge a clone of the flowed
@@ -85,7 +104,7 @@ pub fn refuse_writes_after_flow(
             })
         })
         .collect();
-    let violations = writes_after_flow(
+    writes_after_flow(
         snapshot,
         alias,
         Some(&CloneMerges {
@@ -94,19 +113,12 @@ pub fn refuse_writes_after_flow(
             cfg: dominance.cfg(),
             lent: &lent,
         }),
-    );
-    if violations.is_empty() {
-        return Ok(());
-    }
-    for violation in &violations {
-        emit_clone_violation(map, violation, pass);
-    }
-    Err(PassFailed)
+    )
 }
 
 /// Reports, as `pass`, a write after its buffer flowed into a merge that the
 /// pass would hand a copy, and what makes the input acceptable.
-fn emit_clone_violation(map: &IrMap, violation: &Violation, pass: &str) {
+pub fn emit_clone_violation(map: &IrMap, violation: &Violation, pass: &str) {
     // SAFETY: live ops of the captured IR; nothing was edited.
     let write = unsafe { OperationRef::from_raw(map.op(violation.write)) };
     let flow = unsafe { OperationRef::from_raw(map.op(violation.flow)) };
