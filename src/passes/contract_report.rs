@@ -99,9 +99,9 @@ pub fn writes_split_by_clones(
                 .flatten()
                 .copied()
                 .collect();
-            lenders.into_iter().flat_map(move |l| {
-                d.receivers.iter().map(move |&m| (l, d.forwarder, m))
-            })
+            lenders
+                .into_iter()
+                .flat_map(move |l| d.receivers.iter().map(move |&m| (l, d.forwarder, m)))
         })
         .collect();
     writes_after_flow(

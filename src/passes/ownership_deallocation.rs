@@ -57,7 +57,11 @@
 //! writes into a buffer after passing it through an `scf.if` or `scf.for`)
 //! are accepted wherever the merge gets the buffer itself (a move or a
 //! borrow); only a write after a flow the plan must clone is refused (the
-//! write would reach one of the two buffers only).
+//! write would reach one of the two buffers only), a clone of a merge that
+//! borrows the buffer counting as such a flow (a loop's yield copying an
+//! iter_arg lent the buffer). `bufrs-buffer-deallocation` runs this pass's
+//! rewrite ([`deallocate_with_flags`]) on a function where its own clones
+//! would split a write.
 //!
 //! Clones remain where no flag can carry ownership: a returned buffer the
 //! function does not own under the public ABI (an argument, a global), a
