@@ -11,6 +11,7 @@
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true},func.func(bufrs-verify-deallocation))' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-buffer-deallocation),bufrs-finalize-deallocation,func.func(bufrs-verify-deallocation))' | FileCheck %s --check-prefix=OUT
+// RUN: %asan-exec %s --pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation),func.func(bufrs-verify-deallocation))' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline,func.func(bufrs-verify-deallocation))' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline,func.func(bufrs-verify-deallocation))' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-memory-pipeline{verify=true})' | FileCheck %s --check-prefix=OUT
