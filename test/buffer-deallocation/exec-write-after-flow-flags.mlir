@@ -15,7 +15,6 @@
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline,func.func(bufrs-verify-deallocation))' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline,func.func(bufrs-verify-deallocation))' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-memory-pipeline{verify=true})' | FileCheck %s --check-prefix=OUT
-// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-memory-pipeline{ownership=true verify=true})' | FileCheck %s --check-prefix=OUT
 
 // OUT:      10
 // OUT-NEXT: 6
