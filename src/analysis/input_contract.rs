@@ -63,6 +63,11 @@ pub struct CloneMerges<'a> {
     pub matters: &'a dyn Fn(OpId, OpId, ValueId) -> bool,
     /// The snapshot's CFG (the caller's dominance has one).
     pub cfg: &'a Cfg,
+    /// Flows the value-flow graph does not show: (a value naming the
+    /// buffer, the op, the merge) where the op copies into the merge a value
+    /// that may be a buffer it borrows (ownership-based deallocation lends
+    /// buffers to merges, and a clone of such a merge copies the lender).
+    pub lent: &'a [(ValueId, OpId, ValueId)],
 }
 
 /// Every write that may run after its buffer flowed into a merge, one per
@@ -86,6 +91,9 @@ pub fn writes_after_flow(
             }
         }
     };
+    for &(value, at, merge) in clones.map_or(&[][..], |c| c.lent) {
+        note(value, at, merge);
+    }
     for edge in flow.edges() {
         let merges = match edge.kind {
             EdgeKind::Forward { .. } => clones.is_none_or(|c| c.critical[edge.to.index()]),

@@ -318,6 +318,35 @@ pub unsafe fn memref_alloc(
     location: MlirLocation,
     at: InsertPoint,
 ) -> MlirValue {
+    // SAFETY: the same contract.
+    unsafe { memref_allocation("memref.alloc", ty, sizes, extra, location, at) }
+}
+
+/// `%m = memref.alloca(%sizes) : <ty>` (as [`memref_alloc`]); returns `%m`.
+/// # Safety
+/// As [`memref_alloc`].
+pub unsafe fn memref_alloca(
+    ty: mlir_sys::MlirType,
+    sizes: &[MlirValue],
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    // SAFETY: the same contract.
+    unsafe { memref_allocation("memref.alloca", ty, sizes, &[], location, at) }
+}
+
+/// `memref.alloc` or `memref.alloca` (`name`) of `ty` with one size per
+/// dynamic dimension and no symbol operands.
+/// # Safety
+/// As [`memref_alloc`].
+unsafe fn memref_allocation(
+    name: &str,
+    ty: mlir_sys::MlirType,
+    sizes: &[MlirValue],
+    extra: &[mlir_sys::MlirNamedAttribute],
+    location: MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
     // SAFETY: every handle belongs to the location's live context; the
     // segment array outlives the call that reads it; memref.alloc has one
     // result.
@@ -334,7 +363,7 @@ pub unsafe fn memref_alloc(
             mlir_sys::mlirDenseI32ArrayGet(context, 2, segments.as_ptr()),
         ));
         let op = crate::ir::edit::create_op_with_named_attributes(
-            "memref.alloc",
+            name,
             location,
             sizes,
             &[ty],
@@ -638,6 +667,52 @@ pub unsafe fn scf_if_else(
         );
         crate::ir::edit::insert(op, at);
         (op, blocks[0], blocks[1])
+    }
+}
+
+/// `%r = scf.for %iv = %lower to %upper step %step iter_args(... = %inits)`
+/// with an empty body block (the caller ends it with its `scf.yield`);
+/// returns the op, the body block, the induction variable and the iter_args.
+/// # Safety
+/// Every handle passed is live (see the module's safety section); the bounds
+/// and step are `index` values.
+pub unsafe fn scf_for(
+    bounds: [MlirValue; 3],
+    inits: &[MlirValue],
+    location: MlirLocation,
+    at: InsertPoint,
+) -> (MlirOperation, MlirBlock, MlirValue, Vec<MlirValue>) {
+    // SAFETY: the region and block are fresh and handed to the op state,
+    // which takes ownership; every other handle is live (the caller's
+    // contract).
+    unsafe {
+        let types: Vec<mlir_sys::MlirType> = inits.iter().map(|&v| value_type(v)).collect();
+        let mut arguments = vec![value_type(bounds[0])];
+        arguments.extend_from_slice(&types);
+        let locations = vec![location; arguments.len()];
+        let region = mlir_sys::mlirRegionCreate();
+        let block = mlir_sys::mlirBlockCreate(
+            arguments.len() as isize,
+            arguments.as_ptr(),
+            locations.as_ptr(),
+        );
+        mlir_sys::mlirRegionAppendOwnedBlock(region, block);
+        let mut operands = bounds.to_vec();
+        operands.extend_from_slice(inits);
+        let op = crate::ir::edit::build_op(
+            crate::ir::diagnostics::string_ref("scf.for"),
+            location,
+            crate::ir::edit::OpParts {
+                operands: &operands,
+                result_types: &types,
+                successors: &[],
+                attributes: &[],
+                regions: &[region],
+            },
+        );
+        crate::ir::edit::insert(op, at);
+        let arguments = crate::ir::edit::block_arguments(block);
+        (op, block, arguments[0], arguments[1..].to_vec())
     }
 }
 

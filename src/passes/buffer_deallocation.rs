@@ -44,11 +44,20 @@
 //! error at the op: a buffer stored into memory, a buffer passed to a
 //! terminator whose successors are unknown (including an unregistered op
 //! ending a block), an address carried out of its buffer's region or around
-//! a loop (or kept out of sight in a CFG loop), a write to a buffer after it
-//! flowed into a merge that the plan hands a clone (the input contract,
-//! [`crate::analysis::input_contract`], where it matters: a merge that gets
-//! the buffer itself by a move shares every write), IR with ownership-based
+//! a loop (or kept out of sight in a CFG loop), IR with ownership-based
 //! `bufferization.dealloc` ops.
+//!
+//! A write to a buffer after it flowed into a merge that the plan hands a
+//! clone, while both are still used, would reach one of the two only (the
+//! input contract, [`crate::analysis::input_contract`]; a merge that gets the
+//! buffer itself by a move shares every write). Such a function is
+//! deallocated as `bufrs-ownership-based-buffer-deallocation` does it
+//! ([`crate::passes::ownership_deallocation::deallocate_with_flags`]): the
+//! merge borrows the buffer itself with an `i1` ownership flag, freed with
+//! `scf.if %flag { memref.dealloc }`, so the write reaches every alias. What
+//! that pass must clone too (a loop-carried merge borrowing the buffer) is
+//! refused with the same error, as is such a write in IR that already frees
+//! with `bufferization.dealloc`.
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -77,7 +86,8 @@ use crate::{
     pass_options,
     passes::{
         Anchor, BufrsPass, PassFailed, PassResult,
-        contract_report::{emit_plan_errors, refuse_writes_after_flow},
+        contract_report::{emit_clone_violation, emit_plan_errors, writes_split_by_clones},
+        ownership_deallocation::deallocate_with_flags,
     },
 };
 
@@ -97,7 +107,8 @@ impl BufrsPass for BufferDeallocation {
     const SUMMARY: &'static str =
         "Free every heap buffer exactly once on every path, cloning at critical merges";
     const ANCHOR: Anchor = Anchor::FunctionLike;
-    const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "bufferization", "cf"];
+    const DEPENDENT_DIALECTS: &'static [&'static str] =
+        &["memref", "bufferization", "cf", "arith", "scf"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let raw = melior::ir::operation::OperationLike::to_raw(&op);
@@ -123,9 +134,26 @@ impl BufrsPass for BufferDeallocation {
         // are left to it (`handled_by_ownership_deallocs`).
         let plan = plan(&snapshot, &dominance, &ownership, &[])
             .map_err(|errors| emit_plan_errors(&map, &errors, Self::ARGUMENT))?;
-        // Input the pass cannot make correct: a write to a buffer after it
-        // flowed into a merge the plan hands a clone of it.
-        refuse_writes_after_flow(&alias, &ownership, &dominance, &plan, &map, Self::ARGUMENT)?;
+        // A write to a buffer after it flowed into a merge the plan hands a
+        // clone of it would reach one of the two buffers only: the merge
+        // gets the buffer itself instead, with an ownership flag (the
+        // function is deallocated as the ownership-based pass does it, frees
+        // lowered). Input that frees with `bufferization.dealloc` already,
+        // which that pass does not take, is refused.
+        let split = writes_split_by_clones(&alias, &ownership, &dominance, &plan);
+        if !split.is_empty() {
+            if snapshot
+                .ops
+                .iter()
+                .any(|o| o.name == crate::dialect::OWNERSHIP_BASED_DEALLOC)
+            {
+                for violation in &split {
+                    emit_clone_violation(&map, violation, Self::ARGUMENT);
+                }
+                return Err(PassFailed);
+            }
+            return deallocate_with_flags(op, options.emit_remarks, Self::ARGUMENT);
+        }
         // `apply` edits only for these: without any, the function is as
         // captured (and the passes after this one may read the snapshot).
         let edits = !(plan.erase.is_empty()

@@ -35,6 +35,25 @@ pub fn refuse_writes_after_flow(
     map: &IrMap,
     pass: &str,
 ) -> PassResult {
+    let violations = writes_split_by_clones(alias, ownership, dominance, plan);
+    if violations.is_empty() {
+        return Ok(());
+    }
+    for violation in &violations {
+        emit_clone_violation(map, violation, pass);
+    }
+    Err(PassFailed)
+}
+
+/// The writes after a flow into a critical merge of `ownership` that `plan`
+/// feeds with a clone along that flow, while both buffers are still used
+/// (what [`refuse_writes_after_flow`] refuses).
+pub fn writes_split_by_clones(
+    alias: &AliasAnalysis<'_>,
+    ownership: &Ownership,
+    dominance: &DominanceInfo<'_>,
+    plan: &Plan,
+) -> Vec<Violation> {
     let snapshot = alias.snapshot();
     let liveness = std::cell::OnceCell::new();
     // A flow matters where the plan hands the merge a clone of the flowed
@@ -66,27 +85,40 @@ pub fn refuse_writes_after_flow(
         }
         decided.any(|d| d.handover == Handover::Clone && context.splits(write, merge, d.value, 0))
     };
-    let violations = writes_after_flow(
+    // A clone of a merge that borrows buffers copies them too: the lenders
+    // flow into the clone's merge there.
+    let lent: Vec<(ValueId, OpId, ValueId)> = plan
+        .decisions
+        .iter()
+        .filter(|d| d.handover == Handover::Clone)
+        .flat_map(|d| {
+            let lenders: HashSet<ValueId> = ownership
+                .roots_iter(d.value)
+                .chain(std::iter::once(d.value))
+                .filter_map(|r| plan.borrowed.get(&r))
+                .flatten()
+                .copied()
+                .collect();
+            lenders
+                .into_iter()
+                .flat_map(move |l| d.receivers.iter().map(move |&m| (l, d.forwarder, m)))
+        })
+        .collect();
+    writes_after_flow(
         snapshot,
         alias,
         Some(&CloneMerges {
             critical: &ownership.critical,
             matters: &matters,
             cfg: dominance.cfg(),
+            lent: &lent,
         }),
-    );
-    if violations.is_empty() {
-        return Ok(());
-    }
-    for violation in &violations {
-        emit_clone_violation(map, violation, pass);
-    }
-    Err(PassFailed)
+    )
 }
 
 /// Reports, as `pass`, a write after its buffer flowed into a merge that the
 /// pass would hand a copy, and what makes the input acceptable.
-fn emit_clone_violation(map: &IrMap, violation: &Violation, pass: &str) {
+pub fn emit_clone_violation(map: &IrMap, violation: &Violation, pass: &str) {
     // SAFETY: live ops of the captured IR; nothing was edited.
     let write = unsafe { OperationRef::from_raw(map.op(violation.write)) };
     let flow = unsafe { OperationRef::from_raw(map.op(violation.flow)) };

@@ -21,7 +21,10 @@
 //!   (the cast only when the clone's type has a layout other than the
 //!   identity; a static non-identity layout, which no cast from a new buffer
 //!   reaches and upstream's lowering refuses, gets a buffer viewed with that
-//!   layout: `crate::dialect::builders::copy_with_static_layout`);
+//!   layout: `crate::dialect::builders::copy_with_static_layout`; a clone
+//!   of an unranked memref gets its rank and sizes read at run time, a
+//!   one-dimensional buffer of that many elements `memref.reshape`d to them,
+//!   and the copy: `copy_unranked`);
 //! - buffer views left without uses are erased: ops with no region, no use
 //!   of any result, results that are all memrefs and no memory effect
 //!   (`MemoryEffectOpInterface` reporting none), repeated until none is left
@@ -69,7 +72,7 @@ impl BufrsPass for FinalizeDeallocation {
     const ARGUMENT: &'static str = "bufrs-finalize-deallocation";
     const SUMMARY: &'static str = "End in upstream's deallocation output ops: lower bufferization.clone to memref.alloc + memref.copy (as convert-bufferization-to-memref) and erase buffer views left without uses (no region, no memory effect, memref results only)";
     const ANCHOR: Anchor = Anchor::Any;
-    const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
+    const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith", "scf"];
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let root = op.to_raw();
@@ -132,8 +135,14 @@ unsafe fn lower_clone(clone: MlirOperation) -> Result<(), &'static str> {
         let source = mlir_sys::mlirOperationGetOperand(clone, 0);
         let result = edit::result(clone, 0);
         let ty = edit::value_type(result);
+        if mlir_sys::mlirTypeIsAUnrankedMemRef(ty) {
+            let copy = copy_unranked(source, ty, location, at).ok_or(NOT_BUILT)?;
+            edit::replace_all_uses(result, copy);
+            edit::erase(clone);
+            return Ok(());
+        }
         if !mlir_sys::mlirTypeIsAMemRef(ty) {
-            return Err("its type is not a ranked memref");
+            return Err("its type is not a memref");
         }
         let copy = if let Some(layout) = builders::static_strided_layout(ty) {
             builders::copy_with_static_layout(source, &layout, location, at).ok_or(NOT_BUILT)?
@@ -176,6 +185,65 @@ unsafe fn lower_clone(clone: MlirOperation) -> Result<(), &'static str> {
         edit::replace_all_uses(result, copy);
         edit::erase(clone);
         Ok(())
+    }
+}
+
+/// A new buffer holding a copy of the unranked memref `source` (of type
+/// `ty`), built at `at`: its rank and sizes read at run time (`memref.rank`,
+/// `memref.dim` in an `scf.for` that stores each size into a shape buffer
+/// on the stack and multiplies them), a one-dimensional buffer of that many
+/// elements, `memref.reshape`d to the source's shape (an unranked memref of
+/// the identity layout) and `memref.copy` of the source into it. `None` if
+/// MLIR refuses a type.
+/// # Safety
+/// `source` is a live value of the live unranked memref type `ty`; `at` is
+/// live.
+unsafe fn copy_unranked(
+    source: MlirValue,
+    ty: MlirType,
+    location: mlir_sys::MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    // SAFETY: the caller's contract; every op built is valid for the types
+    // read from `ty`.
+    unsafe {
+        let index = builders::parse_type("index", location)?;
+        let dynamic = [mlir_sys::mlirShapedTypeGetDynamicSize()];
+        let shape_type = mlir_sys::mlirMemRefTypeContiguousGetChecked(
+            location,
+            index,
+            1,
+            dynamic.as_ptr(),
+            mlir_sys::mlirAttributeGetNull(),
+        );
+        let flat_type = mlir_sys::mlirMemRefTypeContiguousGetChecked(
+            location,
+            mlir_sys::mlirShapedTypeGetElementType(ty),
+            1,
+            dynamic.as_ptr(),
+            mlir_sys::mlirUnrankedMemrefGetMemorySpace(ty),
+        );
+        if shape_type.ptr.is_null() || flat_type.ptr.is_null() {
+            return None;
+        }
+        let rank_op = edit::create_op("memref.rank", location, &[source], &[index], &[], at);
+        let rank = edit::result(rank_op, 0);
+        let zero = builders::arith_constant_index(0, location, at)?;
+        let one = builders::arith_constant_index(1, location, at)?;
+        let shape = builders::memref_alloca(shape_type, &[rank], location, at);
+        let (for_op, body, dim, elements) =
+            builders::scf_for([zero, rank, one], &[one], location, at);
+        let end = InsertPoint::EndOf(body);
+        let size = builders::memref_dim(source, dim, location, end)?;
+        edit::create_op("memref.store", location, &[size, shape, dim], &[], &[], end);
+        let product = builders::arith_binary("arith.muli", elements[0], size, location, end);
+        builders::scf_yield(&[product], location, body);
+        let count = edit::result(for_op, 0);
+        let flat = builders::memref_alloc(flat_type, &[count], &[], location, at);
+        let reshape = edit::create_op("memref.reshape", location, &[flat, shape], &[ty], &[], at);
+        let buffer = edit::result(reshape, 0);
+        edit::create_op("memref.copy", location, &[source, buffer], &[], &[], at);
+        Some(buffer)
     }
 }
 

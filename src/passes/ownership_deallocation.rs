@@ -57,7 +57,11 @@
 //! writes into a buffer after passing it through an `scf.if` or `scf.for`)
 //! are accepted wherever the merge gets the buffer itself (a move or a
 //! borrow); only a write after a flow the plan must clone is refused (the
-//! write would reach one of the two buffers only).
+//! write would reach one of the two buffers only), a clone of a merge that
+//! borrows the buffer counting as such a flow (a loop's yield copying an
+//! iter_arg lent the buffer). `bufrs-buffer-deallocation` runs this pass's
+//! rewrite ([`deallocate_with_flags`]) on a function where its own clones
+//! would split a write.
 //!
 //! Clones remain where no flag can carry ownership: a returned buffer the
 //! function does not own under the public ABI (an argument, a global), a
@@ -135,7 +139,7 @@ impl BufrsPass for OwnershipDeallocation {
                     flag_private_functions(module);
                 }
             },
-            |function, _| run_function(function, options),
+            |function, _| run_function(function, options, Self::ARGUMENT),
         )
     }
 }
@@ -143,8 +147,11 @@ impl BufrsPass for OwnershipDeallocation {
 /// The pass on one function; with `private-function-dynamic-ownership`, it
 /// reads (and removes) the marks `bufrs-ownership-function-boundaries` left
 /// on the function and its calls, and refuses a function without one.
-fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions) -> PassResult {
-    type Pass = OwnershipDeallocation;
+fn run_function(
+    op: OperationRef<'_, '_>,
+    options: &OwnershipDeallocationOptions,
+    pass: &str,
+) -> PassResult {
     let raw = melior::ir::operation::OperationLike::to_raw(&op);
     let boundary = if options.private_function_dynamic_ownership {
         // SAFETY: a live function-like op; region 0 is its body.
@@ -161,8 +168,8 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
                 &op,
                 format!(
                     "{}: private-function-dynamic-ownership on a function reads the marks ('{OWNERSHIP_FLAGS}') bufrs-ownership-function-boundaries leaves on its module's functions and calls, and this function has none: run builtin.module(bufrs-ownership-function-boundaries,func.func({}{{private-function-dynamic-ownership=true}})), the pipeline bufrs-ownership-deallocation-pipeline{{private-function-dynamic-ownership=true}}, or the pass on the module",
-                    Pass::ARGUMENT,
-                    Pass::ARGUMENT
+                    OwnershipDeallocation::ARGUMENT,
+                    OwnershipDeallocation::ARGUMENT
                 ),
             )
             .emit();
@@ -198,10 +205,10 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
         liveness: Default::default(),
     };
     let plan = plan_with(&snapshot, &dominance, &ownership, &config)
-        .map_err(|errors| emit_plan_errors(&map, &errors, Pass::ARGUMENT))?;
+        .map_err(|errors| emit_plan_errors(&map, &errors, pass))?;
     // A write after a buffer flowed into a merge matters only where the
     // merge gets a clone: a move or a borrow hands it the buffer itself.
-    refuse_writes_after_flow(&alias, &ownership, &dominance, &plan, &map, Pass::ARGUMENT)?;
+    refuse_writes_after_flow(&alias, &ownership, &dominance, &plan, &map, pass)?;
     let flags = plan
         .owns
         .iter()
@@ -220,7 +227,7 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
         &boundary_flags,
         options.lower_dynamic_frees,
     ) {
-        Diagnostic::error(&op, format!("{}: {error}", Pass::ARGUMENT)).emit();
+        Diagnostic::error(&op, format!("{pass}: {error}")).emit();
         return Err(PassFailed);
     }
     if options.emit_remarks {
@@ -240,6 +247,23 @@ fn run_function(op: OperationRef<'_, '_>, options: &OwnershipDeallocationOptions
             .emit();
     }
     Ok(())
+}
+
+/// Frees the buffers of one function (an unedited function-like op) as
+/// this pass does with `lower-dynamic-frees` and the public ABI, reporting
+/// as `pass`: what `bufrs-buffer-deallocation` does with a function where a
+/// clone would split a write.
+pub fn deallocate_with_flags(
+    op: OperationRef<'_, '_>,
+    emit_remarks: bool,
+    pass: &str,
+) -> PassResult {
+    let options = OwnershipDeallocationOptions {
+        emit_remarks,
+        private_function_dynamic_ownership: false,
+        lower_dynamic_frees: true,
+    };
+    run_function(op, &options, pass)
 }
 
 /// The buffer results of the calls in the function that

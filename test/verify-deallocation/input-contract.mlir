@@ -1,12 +1,14 @@
 // The input contract of clone-based deallocation (seed 000: every write to a
 // buffer comes before the buffer flows anywhere). check=input reports a
 // write after the buffer flowed into a merge (block argument, region result,
-// iter_arg, select); bufrs-buffer-deallocation refuses the writes after a
-// flow into a merge it may hand a clone (a critical one), where the clone
-// would not see the write.
+// iter_arg, select). Where bufrs-buffer-deallocation would hand such a
+// merge a clone (a critical one) that the write would not reach, it hands
+// the merge the buffer itself with an i1 ownership flag instead (the
+// ownership-based pass's rewrite of that function), so the write reaches
+// the merge; elsewhere it makes no flag.
 
 // RUN: %bufrs-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(bufrs-verify-deallocation{check=input}))'
-// RUN: not %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation))' 2>&1 | FileCheck %s --check-prefix=DEALLOC
+// RUN: %bufrs-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bufrs-buffer-deallocation),func.func(bufrs-verify-deallocation))' | FileCheck %s --check-prefix=DEALLOC
 
 func.func @write_after_flowing_into_a_block_argument(%out: memref<2xf32>) {
   %f = arith.constant 1.0 : f32
@@ -24,9 +26,31 @@ func.func @write_after_flowing_into_a_block_argument(%out: memref<2xf32>) {
 // -----
 
 // The merge is critical: it receives %a or a buffer allocated on the other
-// path. The pass would clone %a into it; the write after would not show.
-// DEALLOC: error: bufrs-buffer-deallocation: writes a buffer after it flowed into a merge that gets a copy of it (the buffer is still used after the merge, so it is not moved), and the write would reach only one of the two; write the buffer before it flows, or copy it explicitly (memref.alloc + memref.copy) before the merge and write the copy
-// DEALLOC: note: the buffer flowed here
+// path. A clone of %a there would not see the write after: the merge
+// borrows %a (flag false) or owns the other buffer (flag true), freed under
+// its flag.
+// DEALLOC-LABEL: func.func @write_after_flowing_into_a_critical_merge(
+// DEALLOC-SAME: %[[C:[a-z0-9_]+]]: i1, %[[OUT:[a-z0-9_]+]]: memref<2xf32>) {
+// DEALLOC-NEXT: %[[F:[a-z0-9_]+]] = arith.constant 1.000000e+00 : f32
+// DEALLOC-NEXT: %[[I:[a-z0-9_]+]] = arith.constant 0 : index
+// DEALLOC-NEXT: %[[A:[a-z0-9_]+]] = memref.alloc() : memref<2xf32>
+// DEALLOC-NEXT: cf.cond_br %[[C]], ^bb1(%[[A]] : memref<2xf32>), ^bb2
+// DEALLOC-NEXT: ^bb1(%[[V0:[a-z0-9_]+]]: memref<2xf32>):
+// DEALLOC-NEXT: %[[FALSE:[a-z0-9_]+]] = arith.constant false
+// DEALLOC-NEXT: cf.br ^bb3(%[[V0]], %[[FALSE]] : memref<2xf32>, i1)
+// DEALLOC-NEXT: ^bb2:
+// DEALLOC-NEXT: %[[B:[a-z0-9_]+]] = memref.alloc() : memref<2xf32>
+// DEALLOC-NEXT: %[[TRUE:[a-z0-9_]+]] = arith.constant true
+// DEALLOC-NEXT: cf.br ^bb3(%[[B]], %[[TRUE]] : memref<2xf32>, i1)
+// DEALLOC-NEXT: ^bb3(%[[M:[a-z0-9_]+]]: memref<2xf32>, %[[FLAG:[a-z0-9_]+]]: i1):
+// DEALLOC-NEXT: memref.store %[[F]], %[[A]][%[[I]]] : memref<2xf32>
+// DEALLOC-NEXT: memref.copy %[[M]], %[[OUT]] : memref<2xf32> to memref<2xf32>
+// DEALLOC-NEXT: memref.dealloc %[[A]] : memref<2xf32>
+// DEALLOC-NEXT: scf.if %[[FLAG]] {
+// DEALLOC-NEXT: memref.dealloc %[[M]] : memref<2xf32>
+// DEALLOC-NEXT: }
+// DEALLOC-NEXT: return
+// DEALLOC-NEXT: }
 func.func @write_after_flowing_into_a_critical_merge(%c: i1, %out: memref<2xf32>) {
   %f = arith.constant 1.0 : f32
   %i = arith.constant 0 : index
@@ -66,7 +90,8 @@ func.func @write_in_the_loop_that_carries_it(%n: index, %out: memref<2xf32>) {
 
 // Writes before the flow, and a fresh buffer per iteration: nothing to say.
 // DEALLOC-LABEL: func.func @writes_before_flowing
-// DEALLOC-NOT: error
+// DEALLOC-NOT: scf.if
+// DEALLOC: return
 func.func @writes_before_flowing(%n: index, %out: memref<2xf32>) {
   %f = arith.constant 1.0 : f32
   %c0 = arith.constant 0 : index
