@@ -283,6 +283,11 @@ fn prepare_stages(append_results: &str, modify_public: bool, tensor_signatures: 
             append_results: append_results.to_string(),
             tensor_signatures,
             modify_public_functions: modify_public,
+            // Preparation that pays: a result becomes an out-param only
+            // when the callee writes it in place, and a caller's out-param
+            // buffer serves every iteration of its loops where it may.
+            only_in_place: true,
+            hoist_allocations: true,
             ..Default::default()
         },
     );
