@@ -19,6 +19,9 @@ Pairs of pipelines, without and with preparation:
 - bufrs-deallocation-pipeline / bufrs-prepare-functions,bufrs-deallocation-pipeline
 - bufrs-ownership-deallocation-pipeline / bufrs-prepare-functions,bufrs-ownership-deallocation-pipeline
 - bufrs-memory-pipeline / bufrs-memory-pipeline{prepare=true}
+- bufrs-memory-pipeline / bufrs-memory-pipeline{prepare=true modify-public-functions=true}
+  (the models' @forward and every entry point change too: a returned
+  buffer joins the caller's arena)
 
 Each program after each pipeline is built and run twice with the counting
 driver (utils/demo.py's `measure`, or for the models
@@ -50,6 +53,8 @@ PAIRS = [
     ("ownership-based", "bufrs-ownership-deallocation-pipeline",
      "bufrs-prepare-functions,bufrs-ownership-deallocation-pipeline"),
     ("memory pipeline", "bufrs-memory-pipeline", "bufrs-memory-pipeline{prepare=true}"),
+    ("memory pipeline, public functions too", "bufrs-memory-pipeline",
+     "bufrs-memory-pipeline{prepare=true modify-public-functions=true}"),
 ]
 CALLS_DIR = os.path.join(toolchain.ROOT, "examples", "calls")
 
@@ -123,17 +128,19 @@ def main():
     parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     args = parser.parse_args()
     progs = programs(args)
-    jobs = [(label, side, pipeline, program) for program in progs for label, *both in PAIRS
-            for side, pipeline in zip(("without", "with"), both)]
+    pipelines = sorted({pipeline for _, *both in PAIRS for pipeline in both})
+    jobs = [(pipeline, program) for program in progs for pipeline in pipelines]
 
     def run(job):
-        label, side, pipeline, program = job
-        return (program[0], label, side), one(args.plugin, pipeline, program)
+        pipeline, program = job
+        return (program[0], pipeline), one(args.plugin, pipeline, program)
 
-    results = {}
+    measured = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         for key, result in pool.map(run, jobs):
-            results[key] = result
+            measured[key] = result
+    results = {(name, label, side): measured[(name, pipeline)] for name, *_ in progs
+               for label, *both in PAIRS for side, pipeline in zip(("without", "with"), both)}
     rows, problems, worse, better = [], [], 0, 0
     totals = {label: [[0, 0, 0], [0, 0, 0]] for label, _, _ in PAIRS}
     for program in progs:
@@ -172,8 +179,8 @@ def main():
                           for label, t in totals.items()]))
     print()
     print(f"{better} program x pipeline pairs better with preparation, {worse} worse, "
-          f"{len(problems)} problems.")
-    for p in problems:
+          f"{len(dict.fromkeys(problems))} problems.")
+    for p in dict.fromkeys(problems):
         print(f"- {p}")
     return 1 if problems else 0
 
