@@ -29,10 +29,10 @@ bufrs_utils/models.py's execution with PyTorch's output): under
 AddressSanitizer (no leak, double free or use after free; the same output as
 before) and without a sanitizer for the numbers: mallocs executed, copies
 executed (memref.copy and bufferization.clone) and peak heap bytes (most
-live at once). One row per program and pipeline: the three numbers
-without / with preparation, and `worse` where preparation costs a malloc, a
-copy or peak bytes. Exits 1 if any program fails (rejected, not clean, other
-output).
+live at once). One row per program, one column per pair: the three numbers
+without preparation, then with it; then the totals, and one line for every
+program and pair where preparation costs a malloc, a copy or peak bytes.
+Exits 1 if any program fails (rejected, not clean, other output).
 """
 
 import argparse
@@ -141,45 +141,47 @@ def main():
             measured[key] = result
     results = {(name, label, side): measured[(name, pipeline)] for name, *_ in progs
                for label, *both in PAIRS for side, pipeline in zip(("without", "with"), both)}
-    rows, problems, worse, better = [], [], 0, 0
+    rows, problems, costs, better = [], [], [], 0
     totals = {label: [[0, 0, 0], [0, 0, 0]] for label, _, _ in PAIRS}
     for program in progs:
         name = program[0]
+        row = [name]
         for label, without, with_prep in PAIRS:
             before, after = results[(name, label, "without")], results[(name, label, "with")]
-            cells = []
             for pipeline, result in ((without, before), (with_prep, after)):
                 if result["problem"]:
                     problems.append(f"{pipeline} on {name}: {result['problem']}")
             a, b = numbers(before), numbers(after)
             if a is None or b is None:
-                rows.append([name, label, "failed" if a is None else "/".join(map(str, a)),
-                             "failed" if b is None else "/".join(map(str, b)), ""])
+                row.append(f"{'failed' if a is None else '/'.join(map(str, a))} -> "
+                           f"{'failed' if b is None else '/'.join(map(str, b))}")
                 continue
             for total, values in zip(totals[label], (a, b)):
                 for i, v in enumerate(values):
                     total[i] += v
             cost = [what for what, x, y in zip(("mallocs", "copies", "peak"), a, b) if y > x]
-            gain = [what for what, x, y in zip(("mallocs", "copies", "peak"), a, b) if y < x]
-            worse += bool(cost)
-            better += bool(gain) and not cost
-            verdict = ("worse: " + ", ".join(cost)) if cost else ("fewer " + ", ".join(gain) if gain else "same")
-            cells = [name, label, " / ".join(map(str, a)), " / ".join(map(str, b)), verdict]
-            rows.append(cells)
-    print("Per program and deallocation: mallocs / copies / peak heap bytes executed, without and with "
-          "preparation.")
+            gain = any(y < x for x, y in zip(a, b))
+            if cost:
+                costs.append(f"- {name}, {label}: more {', '.join(cost)}")
+            better += gain and not cost
+            row.append("/".join(map(str, a)) + (" (same)" if a == b else " -> " + "/".join(map(str, b))))
+        rows.append(row)
+    print("Per program: mallocs/copies/peak heap bytes executed without preparation -> with it, per "
+          "deallocation (clone-based: bufrs-deallocation-pipeline; ownership-based: "
+          "bufrs-ownership-deallocation-pipeline; both after bufrs-prepare-functions; memory pipeline: "
+          "prepare=true; public functions too: also modify-public-functions=true).")
     print()
-    print(markdown_table(["program", "deallocation", "without preparation", "with preparation", "preparation"],
-                         rows))
+    print(markdown_table(["program"] + [label for label, _, _ in PAIRS], rows))
     print()
-    print("Totals over the programs every pipeline runs clean:")
+    print("Totals over the programs every pipeline runs clean (mallocs / copies / peak heap bytes summed):")
     print()
     print(markdown_table(["deallocation", "without preparation", "with preparation"],
                          [[label, " / ".join(map(str, t[0])), " / ".join(map(str, t[1]))]
                           for label, t in totals.items()]))
     print()
-    print(f"{better} program x pipeline pairs better with preparation, {worse} worse, "
+    print(f"{better} program x pipeline pairs better with preparation, {len(costs)} with a cost, "
           f"{len(dict.fromkeys(problems))} problems.")
+    print("\n".join(costs))
     for p in dict.fromkeys(problems):
         print(f"- {p}")
     return 1 if problems else 0
