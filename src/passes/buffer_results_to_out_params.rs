@@ -12,13 +12,19 @@
 //!   converted from tensors, or none) are appended to the arguments as
 //!   out-params: each return copies its buffer into the out-param
 //!   (`copy-op`, `memref.copy` by default) and no longer returns it. When the
-//!   returned buffer is an allocation of the function that nothing else keeps
-//!   (`reuse-allocations`), the out-param replaces it and no copy is made.
+//!   returned buffers are fresh buffers of the function that nothing else
+//!   keeps (its allocations, through branches and separate returns, and the
+//!   out-params of calls whose results it returns: `reuse-allocations`,
+//!   decided by `crate::analysis::out_params::in_place_sources`), the
+//!   out-param replaces them and no copy is made. With `only-in-place`, a
+//!   result the function cannot write so stays a result.
 //! - Every direct call (`func.call`, anywhere in the module: other functions,
 //!   nested regions, the function itself) allocates the out-params before
 //!   the call (`memref.alloc`, cast to the result's layout when it is a
 //!   strided one), passes them and uses them for the old results; the
-//!   deallocation passes free them later.
+//!   deallocation passes free them later. With `hoist-allocations`, those
+//!   allocations leave the loops around the call where one buffer may serve
+//!   every iteration (`crate::passes::hoisting`'s loop rule).
 //!
 //! Left alone: declarations, public functions unless
 //! `modify-public-functions`, functions whose symbol is used other than by a
