@@ -155,7 +155,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<PreparePipelineOptions>(
             "bufrs-prepare-functions",
             "`builtin.module`",
-            "Seed 002's preparation phase: tuples are flattened, tensor signatures become memrefs, memref results become out-params, returns and calls follow",
+            "Seed 002's preparation phase: tuples are flattened, tensor signatures become memrefs, the memref results a callee writes in place become out-params (the others stay results), returns and calls follow, and callers allocate out-params before their loops where one buffer serves every iteration",
             |values| {
                 Ok(prepare_pipeline(
                     &PreparePipelineOptions::from_values(values).map_err(|e| e.to_string())?,
@@ -283,6 +283,11 @@ fn prepare_stages(append_results: &str, modify_public: bool, tensor_signatures: 
             append_results: append_results.to_string(),
             tensor_signatures,
             modify_public_functions: modify_public,
+            // Preparation that pays: a result becomes an out-param only
+            // when the callee writes it in place, and a caller's out-param
+            // buffer serves every iteration of its loops where it may.
+            only_in_place: true,
+            hoist_allocations: true,
             ..Default::default()
         },
     );

@@ -6,19 +6,24 @@
 //!   functions may change their signature and which of their results become
 //!   out-params (the seed's `ResultConversionKind`, per result), with the
 //!   reason a result or a function is left alone;
-//! - [`reusable_allocation`]: whether the buffer a function returns at one
-//!   position is an allocation of its own that nothing else keeps, so that
-//!   the out-param can replace it outright (no copy: the seed's CopyRemoval
-//!   "reuse target" case, upstream's `hoist-static-allocs`).
+//! - [`in_place_sources`]: whether every buffer a function returns at one
+//!   position is a fresh buffer of its own (an allocation, or the out-param
+//!   of a call) that nothing else keeps and that never coexists with another
+//!   one returned there, so that the out-param can replace them outright (no
+//!   copy: the seed's CopyRemoval "reuse target" case, upstream's
+//!   `hoist-static-allocs`, through branches and calls).
 //!
 //! Pure Rust over facts the pass reads from IR; nothing here uses MLIR.
 
 pub use super::call_graph::{LeftAlone, SymbolUse};
+use std::collections::HashSet;
+
 use super::{
-    allocs::is_pure_heap_allocation,
     call_graph::{OtherUses, eligibility},
-    snapshot::{OpId, Snapshot, ValueDef, ValueId},
-    value_flow::{UseKind, ValueFlow},
+    graph::Cfg,
+    loops::{may_be_in_loop, regions_with_back_edges},
+    snapshot::{BlockId, OpId, RegionId, RegionTarget, Snapshot, ValueDef, ValueId},
+    value_flow::{EdgeKind, UseKind, ValueFlow},
 };
 
 /// Which results become out-params (the seed's `ResultConversionKind`:
@@ -104,6 +109,9 @@ pub enum KeptReason {
     DynamicShape,
     /// A layout no identity-layout allocation casts to.
     Layout,
+    /// The function cannot write it in place (see [`in_place_sources`]):
+    /// an out-param would cost a copy.
+    NotInPlace,
 }
 
 /// The signature change of one function.
@@ -182,69 +190,197 @@ pub fn root_returns(snapshot: &Snapshot) -> Vec<OpId> {
         .collect()
 }
 
-/// The allocation whose buffer every return of the function (the root of
-/// `snapshot`) returns at operand `position`, if an out-param can replace it:
-/// a plain heap allocation ([`is_pure_heap_allocation`]) in the function's own
-/// body (not in a nested region, so it runs at most once per return), whose
-/// buffer, views included, is returned at that position only, never at
-/// another one, and is neither freed, stored, forwarded to a block or region,
-/// address-exposed, nor used by an op with unknown effects. Calls may use it
-/// (a callee neither frees nor keeps its arguments, by the seeds' contract).
-pub fn reusable_allocation(
+/// The fresh buffers an out-param can stand for at operand `position` of
+/// every return of the function (the root of `snapshot`), if it can stand
+/// for all of them: the out-param then replaces each one (no copy).
+///
+/// Every value returned there is traced back through control flow (block
+/// arguments and region-branch results, along `Forward` edges of `flow`)
+/// to the ops that define it; each must be a *source*: a result that
+/// `fresh(op, result index)` accepts (a plain heap allocation, or the result
+/// of a call whose callee gets an out-param for it). Then:
+///
+/// - no source may run twice in one call of the function (none may be in a
+///   loop: [`may_be_in_loop`]), and no two sources may both run in one call
+///   (they sit in blocks neither of which reaches the other, or in regions
+///   of a region-branch op that never pass control to one another, as the
+///   two branches of `scf.if`): one buffer serves them all;
+/// - every alias of a source is only read, written, passed to calls (a
+///   callee neither frees nor keeps its arguments, by the seeds' contract)
+///   or forwarded along the traced edges to the return at `position`:
+///   never freed, stored, address-exposed, used by an op with unknown
+///   effects, forwarded elsewhere, or returned at another position.
+///
+/// Returns the sources' ops, in the order found.
+pub fn in_place_sources(
     snapshot: &Snapshot,
     flow: &ValueFlow,
     returns: &[OpId],
     position: usize,
-) -> Option<OpId> {
-    let first = *returns.first()?;
-    let value: ValueId = *snapshot.op(first).operands.get(position)?;
-    if returns
+    fresh: &dyn Fn(OpId, usize) -> bool,
+) -> Option<Vec<OpId>> {
+    let mut traced: HashSet<ValueId> = HashSet::new();
+    let mut work: Vec<ValueId> = Vec::new();
+    for &r in returns {
+        work.push(*snapshot.op(r).operands.get(position)?);
+    }
+    if work.is_empty() {
+        return None;
+    }
+    let mut sources: Vec<(OpId, ValueId)> = Vec::new();
+    while let Some(value) = work.pop() {
+        if !traced.insert(value) {
+            continue;
+        }
+        if let ValueDef::OpResult { op, index } = snapshot.value(value).def
+            && fresh(op, index as usize)
+        {
+            if !sources.iter().any(|&(o, _)| o == op) {
+                sources.push((op, value));
+            }
+            continue;
+        }
+        let incoming = flow.incoming(value);
+        if incoming.is_empty() {
+            return None;
+        }
+        for edge in incoming {
+            if !matches!(edge.kind, EdgeKind::Forward { .. }) {
+                return None;
+            }
+            work.push(edge.from);
+        }
+    }
+    let cyclic = regions_with_back_edges(snapshot);
+    if sources
         .iter()
-        .any(|&r| snapshot.op(r).operands.get(position) != Some(&value))
+        .any(|&(op, _)| may_be_in_loop(snapshot, op, true, &cyclic))
     {
         return None;
     }
-    let ValueDef::OpResult { op: alloc, .. } = snapshot.value(value).def else {
-        return None;
-    };
-    is_pure_heap_allocation(snapshot, alloc)?;
-    let body = *snapshot.op(OpId(0)).regions.first()?;
-    let block = snapshot.op(alloc).parent_block?;
-    if snapshot.block(block).region != body {
-        return None;
-    }
-    for &r in returns {
-        let operands = &snapshot.op(r).operands;
-        if operands
-            .iter()
-            .enumerate()
-            .any(|(i, &v)| i != position && v == value)
-        {
-            return None;
-        }
-    }
-    for alias in flow.forward_closure(value) {
-        for event in flow.events(alias) {
-            let allowed = match event.kind {
-                UseKind::Call => true,
-                UseKind::Forwarded => alias == value && returns.contains(&event.op),
-                _ => false,
-            };
-            if !allowed {
-                return None;
+    if sources.len() > 1 {
+        let cfg = Cfg::new(snapshot);
+        for (i, &(a, _)) in sources.iter().enumerate() {
+            for &(b, _) in &sources[i + 1..] {
+                if !never_both(snapshot, &cfg, a, b) {
+                    return None;
+                }
             }
         }
-        // A view or cast of the buffer returned anywhere would be a second
-        // way out.
-        if alias != value
-            && returns
-                .iter()
-                .any(|&r| snapshot.op(r).operands.contains(&alias))
-        {
-            return None;
+    }
+    for &(_, source) in &sources {
+        for alias in flow.forward_closure(source) {
+            for event in flow.events(alias) {
+                let allowed = match event.kind {
+                    UseKind::Call => true,
+                    UseKind::Forwarded if !traced.contains(&alias) => false,
+                    UseKind::Forwarded if returns.contains(&event.op) => snapshot
+                        .op(event.op)
+                        .operands
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &v)| v != alias || i == position),
+                    UseKind::Forwarded => {
+                        let mut edges = flow
+                            .outgoing(alias)
+                            .filter(|edge| edge.op == event.op)
+                            .peekable();
+                        edges.peek().is_some()
+                            && edges.all(|edge| {
+                                matches!(edge.kind, EdgeKind::Forward { .. })
+                                    && traced.contains(&edge.to)
+                            })
+                    }
+                    _ => false,
+                };
+                if !allowed {
+                    return None;
+                }
+            }
         }
     }
-    Some(alloc)
+    Some(sources.into_iter().map(|(op, _)| op).collect())
+}
+
+/// Whether no run of the function runs both `a` and `b` (neither in a
+/// loop): below the innermost region holding both, they sit in different
+/// blocks neither of which reaches the other, or in different regions of one
+/// region-branch op whose regions only return to the op (`scf.if`,
+/// `scf.index_switch`).
+fn never_both(snapshot: &Snapshot, cfg: &Cfg, a: OpId, b: OpId) -> bool {
+    // (region, the op's ancestor in it), innermost first.
+    let chain = |mut op: OpId| {
+        let mut out = Vec::new();
+        while let Some(block) = snapshot.op(op).parent_block {
+            let region = snapshot.block(block).region;
+            out.push((region, op));
+            op = snapshot.region(region).parent_op;
+            if op == Snapshot::ROOT {
+                break;
+            }
+        }
+        out
+    };
+    let (chain_a, chain_b) = (chain(a), chain(b));
+    let Some((ia, ib)) = chain_a.iter().enumerate().find_map(|(ia, &(region, _))| {
+        chain_b
+            .iter()
+            .position(|&(r, _)| r == region)
+            .map(|ib| (ia, ib))
+    }) else {
+        return false;
+    };
+    let (outer_a, outer_b) = (chain_a[ia].1, chain_b[ib].1);
+    if outer_a == outer_b {
+        // Both inside one op, in two of its regions.
+        let (Some(&(region_a, _)), Some(&(region_b, _))) = (
+            ia.checked_sub(1).and_then(|i| chain_a.get(i)),
+            ib.checked_sub(1).and_then(|i| chain_b.get(i)),
+        ) else {
+            return false;
+        };
+        let op = snapshot.op(outer_a);
+        let only_to_parent = |region: RegionId| {
+            snapshot.region(region).blocks.iter().all(|&block| {
+                snapshot.terminator(block).is_none_or(|t| {
+                    snapshot
+                        .op(t)
+                        .facts
+                        .terminator_edges
+                        .iter()
+                        .all(|edge| edge.target == RegionTarget::Parent)
+                })
+            })
+        };
+        return region_a != region_b
+            && op.facts.region_branch.is_some()
+            && only_to_parent(region_a)
+            && only_to_parent(region_b);
+    }
+    let (Some(block_a), Some(block_b)) = (
+        snapshot.op(outer_a).parent_block,
+        snapshot.op(outer_b).parent_block,
+    ) else {
+        return false;
+    };
+    block_a != block_b && !reaches(cfg, block_a, block_b) && !reaches(cfg, block_b, block_a)
+}
+
+/// Whether a path of CFG edges leads from `from` to `to`.
+fn reaches(cfg: &Cfg, from: BlockId, to: BlockId) -> bool {
+    let mut seen = HashSet::new();
+    let mut work = vec![from];
+    while let Some(block) = work.pop() {
+        for next in cfg.successors(block) {
+            if next == to {
+                return true;
+            }
+            if seen.insert(next) {
+                work.push(next);
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -12,13 +12,19 @@
 //!   converted from tensors, or none) are appended to the arguments as
 //!   out-params: each return copies its buffer into the out-param
 //!   (`copy-op`, `memref.copy` by default) and no longer returns it. When the
-//!   returned buffer is an allocation of the function that nothing else keeps
-//!   (`reuse-allocations`), the out-param replaces it and no copy is made.
+//!   returned buffers are fresh buffers of the function that nothing else
+//!   keeps (its allocations, through branches and separate returns, and the
+//!   out-params of calls whose results it returns: `reuse-allocations`,
+//!   decided by `crate::analysis::out_params::in_place_sources`), the
+//!   out-param replaces them and no copy is made. With `only-in-place`, a
+//!   result the function cannot write so stays a result.
 //! - Every direct call (`func.call`, anywhere in the module: other functions,
 //!   nested regions, the function itself) allocates the out-params before
 //!   the call (`memref.alloc`, cast to the result's layout when it is a
 //!   strided one), passes them and uses them for the old results; the
-//!   deallocation passes free them later.
+//!   deallocation passes free them later. With `hoist-allocations`, those
+//!   allocations leave the loops around the call where one buffer may serve
+//!   every iteration (`crate::passes::hoisting`'s loop rule).
 //!
 //! Left alone: declarations, public functions unless
 //! `modify-public-functions`, functions whose symbol is used other than by a
@@ -34,11 +40,13 @@ use mlir_sys::{MlirOperation, MlirType, MlirValue};
 
 use crate::{
     analysis::{
+        allocs::is_pure_heap_allocation,
         out_params::{
             AppendRule, FunctionFacts, FunctionPlan, KeptReason, LeftAlone, ResultConversionKind,
-            ResultFacts, SymbolUse, plan_functions, reusable_allocation, root_returns,
+            ResultFacts, SymbolUse, in_place_sources, plan_functions, root_returns,
         },
-        value_flow::ValueFlow,
+        snapshot::{OpId, Snapshot, ValueId},
+        value_flow::{EdgeKind, ValueFlow},
     },
     dialect::{builders, is_direct_call},
     ir::{
@@ -50,7 +58,10 @@ use crate::{
     },
     options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult},
+    passes::{
+        Anchor, BufrsPass, PassFailed, PassResult,
+        hoisting::{self, Decision, Engine, Policy},
+    },
 };
 
 pass_options! {
@@ -68,7 +79,11 @@ pass_options! {
         copy_op: String = "memref.copy".to_string() => "copy-op",
             "The op that copies a returned buffer into its out-param: a registered op built from (source, target) alone (two operands, no regions, no results), e.g. memref.copy or test.copy.";
         reuse_allocations: bool = true => "reuse-allocations",
-            "Replace a returned allocation that nothing else keeps by the out-param (no copy).";
+            "Replace the fresh buffers a function returns (its allocations, through branches, and the out-params of calls whose results are returned) by the out-param when nothing else keeps them and no two of them coexist (no copy).";
+        only_in_place: bool = false => "only-in-place",
+            "Append a result only when the function writes it in place (every buffer it returns there is replaced by the out-param, see reuse-allocations); other results stay results, with a remark: an out-param would cost the caller an allocation and the callee a copy.";
+        hoist_allocations: bool = false => "hoist-allocations",
+            "Allocate a call's out-param before the loops around the call when no alias of it outlives an iteration (bufrs-buffer-loop-hoisting's rule, applied to these allocations only), so one buffer serves every iteration; otherwise right before the call.";
     }
 }
 
@@ -182,11 +197,14 @@ pub fn results_to_out_params(
         return Err(PassFailed);
     }
     let module_read = read_module(module.to_raw(), conversion);
-    let plans = plan_functions(
+    let mut plans = plan_functions(
         &module_read.facts,
         &module_read.uses,
         options.modify_public_functions,
     );
+    if options.only_in_place {
+        keep_in_place_only(&module_read, &mut plans);
+    }
     report(&module_read, &plans);
     rewrite(&module_read, &plans, options)
 }
@@ -208,6 +226,7 @@ impl Function {
 }
 
 struct Module {
+    op: MlirOperation,
     functions: Vec<Function>,
     facts: Vec<FunctionFacts>,
     uses: Vec<SymbolUse>,
@@ -247,6 +266,7 @@ fn read_module(module: MlirOperation, conversion: &dyn ResultConversion) -> Modu
     }
     let (uses, users) = functions::symbol_uses(module, &is_direct_call);
     Module {
+        op: module,
         functions,
         facts,
         uses,
@@ -270,6 +290,99 @@ fn result_facts(ty: MlirType, kind: ResultConversionKind) -> ResultFacts {
     }
 }
 
+/// One function's body as read for [`keep_in_place_only`].
+struct BodyRead {
+    snapshot: Snapshot,
+    flow: ValueFlow,
+    returns: Vec<OpId>,
+    /// Direct calls to functions of the module: the callee's index.
+    calls: HashMap<OpId, usize>,
+}
+
+/// With `only-in-place`: narrows every plan to the results its function
+/// writes in place ([`in_place_sources`]), counting as fresh the results of
+/// calls that get an out-param themselves (identity layout: the caller's
+/// allocation is the buffer itself). A result dropped makes its callers'
+/// results that return it not in place either, so the narrowing repeats
+/// until nothing changes (recursion starts from every candidate kept and
+/// keeps those that support one another).
+fn keep_in_place_only(module: &Module, plans: &mut [FunctionPlan]) {
+    let index_of: HashMap<&str, usize> = module
+        .facts
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.name.as_str(), i))
+        .collect();
+    let reads: Vec<Option<BodyRead>> = module
+        .functions
+        .iter()
+        .zip(plans.iter())
+        .map(|(function, plan)| {
+            if !plan.may_change() || plan.appended.is_empty() {
+                return None;
+            }
+            let (snapshot, map) = capture(function.op);
+            let flow = ValueFlow::new(&snapshot);
+            let returns = root_returns(&snapshot);
+            let calls = (1..snapshot.ops.len())
+                .map(|i| OpId(i as u32))
+                .filter(|&op| snapshot.op(op).facts.is_call && is_direct_call(map.op(op)))
+                .filter_map(|op| {
+                    let callee = crate::ir::interfaces::callee(map.op(op))?;
+                    index_of.get(callee.as_str()).map(|&i| (op, i))
+                })
+                .collect();
+            Some(BodyRead {
+                snapshot,
+                flow,
+                returns,
+                calls,
+            })
+        })
+        .collect();
+    let mut appended: Vec<Vec<usize>> = plans.iter().map(|p| p.appended.clone()).collect();
+    let identity = |callee: usize, index: usize| {
+        matches!(
+            allocation_type_for(module.functions[callee].result_type(index)),
+            Ok(None)
+        )
+    };
+    loop {
+        let mut dropped = Vec::new();
+        for (f, read) in reads.iter().enumerate() {
+            let Some(read) = read else { continue };
+            for &position in &appended[f] {
+                let fresh = |op: OpId, index: usize| {
+                    (index == 0
+                        && is_pure_heap_allocation(&read.snapshot, op).is_some()
+                        // The traced edges keep types, so the allocation
+                        // has the result's type: no cast in between.
+                        && read.snapshot.op(op).results.len() == 1)
+                        || read.calls.get(&op).is_some_and(|&callee| {
+                            appended[callee].contains(&index) && identity(callee, index)
+                        })
+                };
+                let sources =
+                    in_place_sources(&read.snapshot, &read.flow, &read.returns, position, &fresh);
+                if sources.is_none() {
+                    dropped.push((f, position));
+                }
+            }
+        }
+        if dropped.is_empty() {
+            break;
+        }
+        for (f, position) in dropped {
+            appended[f].retain(|&p| p != position);
+            plans[f].kept.push((position, KeptReason::NotInPlace));
+        }
+    }
+    for (plan, appended) in plans.iter_mut().zip(appended) {
+        plan.appended = appended;
+        plan.kept.sort_unstable_by_key(|&(index, _)| index);
+    }
+}
+
 /// Remarks for results that stay results against the rule and for functions
 /// left alone because of a use other than a call.
 fn report(module: &Module, plans: &[FunctionPlan]) {
@@ -280,6 +393,9 @@ fn report(module: &Module, plans: &[FunctionPlan]) {
             let why = match reason {
                 KeptReason::DynamicShape => "has a dynamic shape (a caller cannot allocate it)",
                 KeptReason::Layout => "has a layout no allocation gives",
+                KeptReason::NotInPlace => {
+                    "is not a fresh buffer of its own the out-param can replace (an out-param would cost a copy)"
+                }
             };
             Diagnostic::remark(
                 &op,
@@ -395,19 +511,32 @@ fn rewrite(
         );
     }
     // 2. Calls, wherever they are.
+    let mut out_allocations: Vec<MlirOperation> = Vec::new();
     for (symbol_use, &user) in module.uses.iter().zip(&module.users) {
         if let SymbolUse::DirectCall { callee } = symbol_use
             && let Some(change) = changes.get(callee)
         {
-            rewrite_call(user, callee, change, &mut created_to_tensor);
+            rewrite_call(
+                user,
+                callee,
+                change,
+                &mut created_to_tensor,
+                &mut out_allocations,
+            );
         }
     }
     // 3. Returns, then the signature.
+    let mut replaced: Vec<MlirOperation> = Vec::new();
     for change in changes.values() {
-        rewrite_returns(change, options)?;
+        rewrite_returns(change, options, &mut replaced)?;
         set_signature(change, options);
     }
-    // 4. Materializations that folded away.
+    // 4. The callers' allocations out of their loops.
+    if options.hoist_allocations {
+        out_allocations.retain(|op| !replaced.iter().any(|r| r.ptr == op.ptr));
+        hoist_out_allocations(module, &out_allocations);
+    }
+    // 5. Materializations that folded away.
     for op in created_to_tensor {
         // SAFETY: the to_tensor ops created above are live (nothing erased
         // them); one without uses goes.
@@ -446,6 +575,7 @@ fn rewrite_call(
     callee: &str,
     change: &Change<'_>,
     created_to_tensor: &mut Vec<MlirOperation>,
+    out_allocations: &mut Vec<MlirOperation>,
 ) {
     let function = change.function;
     // SAFETY: the call is live and calls `callee`, whose signature it matches
@@ -465,17 +595,18 @@ fn rewrite_call(
         let mut out_values = Vec::new();
         for &index in &change.plan.appended {
             let ty = function.result_type(index);
-            let (buffer, value) = match allocation_type_for(ty) {
+            let (buffer, value, alloc) = match allocation_type_for(ty) {
                 Ok(Some(identity)) => {
                     let buffer = builders::memref_alloc_static(identity, &[], location, before);
                     let cast = builders::unary("memref.cast", buffer, ty, location, before);
-                    (cast, cast)
+                    (cast, cast, buffer)
                 }
                 _ => {
                     let buffer = builders::memref_alloc_static(ty, &[], location, before);
-                    (buffer, buffer)
+                    (buffer, buffer, buffer)
                 }
             };
+            out_allocations.push(mlir_sys::mlirOpResultGetOwner(alloc));
             operands.push(buffer);
             out_values.push(value);
         }
@@ -510,11 +641,17 @@ fn rewrite_call(
     }
 }
 
-fn rewrite_returns(change: &Change<'_>, options: &BufferResultsToOutParamsOptions) -> PassResult {
+fn rewrite_returns(
+    change: &Change<'_>,
+    options: &BufferResultsToOutParamsOptions,
+    replaced: &mut Vec<MlirOperation>,
+) -> PassResult {
     let function = change.function;
     let (snapshot, map) = capture(function.op);
     let returns = root_returns(&snapshot);
-    // The reused allocations: the out-param takes over their buffer.
+    // The fresh buffers the out-params replace: allocations of the
+    // out-param's own type (the callers' allocations for calls made above
+    // included).
     let mut reused = vec![false; change.plan.appended.len()];
     if options.reuse_allocations {
         let flow = ValueFlow::new(&snapshot);
@@ -522,17 +659,31 @@ fn rewrite_returns(change: &Change<'_>, options: &BufferResultsToOutParamsOption
             if function.result_buffers[index].is_some() {
                 continue;
             }
-            if let Some(alloc) = reusable_allocation(&snapshot, &flow, &returns, index) {
+            // SAFETY: a live block argument.
+            let out_type = unsafe { edit::value_type(change.out_args[slot]) };
+            let fresh = |op: OpId, result: usize| {
+                result == 0
+                    && is_pure_heap_allocation(&snapshot, op).is_some()
+                    // SAFETY: live op of the capture, one result.
+                    && unsafe {
+                        mlir_sys::mlirTypeEqual(edit::value_type(edit::result(map.op(op), 0)), out_type)
+                    }
+            };
+            let Some(sources) = in_place_sources(&snapshot, &flow, &returns, index, &fresh) else {
+                continue;
+            };
+            for alloc in sources {
                 // SAFETY: the allocation is live, its one result has the
-                // out-param's type, and the out-param (an argument) dominates
-                // every use.
+                // out-param's type, and the out-param (an argument)
+                // dominates every use.
                 unsafe {
                     let op = map.op(alloc);
                     edit::replace_all_uses(edit::result(op, 0), change.out_args[slot]);
                     edit::erase(op);
+                    replaced.push(op);
                 }
-                reused[slot] = true;
             }
+            reused[slot] = true;
         }
     }
     let kept = change.kept_results();
@@ -615,5 +766,72 @@ fn set_signature(change: &Change<'_>, options: &BufferResultsToOutParamsOptions)
         functions::set_signature(function.op, &Signature { inputs, results });
         functions::set_per_position_attributes(function.op, "arg_attrs", &arg_attrs);
         functions::set_per_position_attributes(function.op, "res_attrs", &kept_attrs);
+    }
+}
+
+/// Moves the allocations calls made for their out-params out of the loops
+/// around them, where bufrs-buffer-loop-hoisting's engine allows
+/// ([`crate::passes::hoisting`]: no alias carried to another iteration,
+/// stored or used by an op with unknown effects, no parallel loop left),
+/// and only when no alias flows into a merge at all (a callee writes its
+/// out-param, which no memory effect says: shared between iterations, that
+/// write would follow an earlier iteration's flow into the merge). Other
+/// allocations stay where they are.
+fn hoist_out_allocations(module: &Module, allocations: &[MlirOperation]) {
+    if allocations.is_empty() {
+        return;
+    }
+    // The functions holding them: the ancestors directly in the module.
+    let module_op = module.op;
+    let mut holders: Vec<MlirOperation> = Vec::new();
+    for &alloc in allocations {
+        let mut op = alloc;
+        // SAFETY: live ops; the walk stops at the module.
+        unsafe {
+            loop {
+                let parent = mlir_sys::mlirOperationGetParentOperation(op);
+                if parent.ptr.is_null() {
+                    break;
+                }
+                if mlir_sys::mlirOperationEqual(parent, module_op) {
+                    if !holders.iter().any(|h| h.ptr == op.ptr) {
+                        holders.push(op);
+                    }
+                    break;
+                }
+                op = parent;
+            }
+        }
+    }
+    for holder in holders {
+        let (snapshot, map) = capture(holder);
+        let ours: Vec<bool> = (0..snapshot.ops.len())
+            .map(|i| {
+                i > 0
+                    && allocations
+                        .iter()
+                        .any(|a| a.ptr == map.op(OpId(i as u32)).ptr)
+            })
+            .collect();
+        if !ours.iter().any(|&o| o) {
+            continue;
+        }
+        let flow = ValueFlow::new(&snapshot);
+        let merges = |buffer: ValueId| {
+            flow.forward_closure(buffer).into_iter().any(|alias| {
+                flow.outgoing(alias)
+                    .any(|edge| matches!(edge.kind, EdgeKind::Forward { .. }))
+            })
+        };
+        let decisions: Vec<Decision> = Engine::new(&snapshot)
+            .decide(Policy::LOOP_HOISTING, |alloc| {
+                crate::ir::interfaces::hoisting_kind(map.op(alloc))
+            })
+            .into_iter()
+            .filter(|d| ours[d.alloc.index()] && d.hoist.is_some() && !merges(d.buffer))
+            .collect();
+        if !decisions.is_empty() {
+            hoisting::apply(&snapshot, &map, &decisions);
+        }
     }
 }

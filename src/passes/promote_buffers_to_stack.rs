@@ -17,6 +17,10 @@
 //!   and its size, computed without overflow, at most
 //!   `max-alloc-size-in-bytes`; element types without a fixed size (e.g. a
 //!   memref of memrefs) are left on the heap;
+//! - no alias of it enters a loop op as the initial value of a carried value
+//!   (an iter_arg init): a loop that yields another buffer frees the one
+//!   it carried, and the deallocation would first copy a stack buffer to the
+//!   heap;
 //! - it does not sit in a loop inside its allocation scope (a
 //!   `LoopLikeOpInterface` op, a region-branch op whose regions repeat, an op
 //!   with regions but no region-branch semantics such as a `linalg.generic`
@@ -46,9 +50,9 @@ use crate::{
     analysis::{
         allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
         flow::{Events, FlowEvent},
-        loops::LoopFinder,
+        loops::{LoopFinder, is_loop_op},
         snapshot::{OpId, Snapshot, ValueId},
-        value_flow::ValueFlow,
+        value_flow::{EdgeKind, ValueFlow, Via},
     },
     ir::{
         Diagnostic,
@@ -147,6 +151,11 @@ pub enum Refusal {
         loop_op: Option<OpId>,
     },
     Escapes(FlowEvent),
+    /// An alias enters loop op `by` as the initial value of a carried
+    /// value (an iter_arg init).
+    LoopInit {
+        by: OpId,
+    },
 }
 
 impl Refusal {
@@ -173,6 +182,9 @@ impl Refusal {
                 "not promoted: the buffer leaves its block (returned, yielded or passed to a successor)".into()
             }
             Refusal::Escapes(FlowEvent::Freed { .. }) => "not promoted: the buffer is freed through an alias".into(),
+            Refusal::LoopInit { .. } => {
+                "not promoted: the buffer enters a loop as a carried value (a loop that replaces it frees it, and the deallocation would copy a stack buffer to the heap first)".into()
+            }
             Refusal::Escapes(FlowEvent::Stored { .. }) => "not promoted: the buffer is stored into memory".into(),
             Refusal::Escapes(FlowEvent::UnknownUse { .. }) => {
                 "not promoted: an op with unknown memory effects uses the buffer".into()
@@ -188,6 +200,7 @@ impl Refusal {
         match self {
             Refusal::InLoop { loop_op } => *loop_op,
             Refusal::Escapes(event) => Some(event.op()),
+            Refusal::LoopInit { by } => Some(*by),
             _ => None,
         }
     }
@@ -290,6 +303,22 @@ fn check<'s>(
             }
             other => return Err(Refusal::Escapes(other)),
         }
+    }
+    let loop_init = flow.forward_closure(buffer).into_iter().find_map(|alias| {
+        flow.outgoing(alias)
+            .find(|edge| {
+                matches!(
+                    edge.kind,
+                    EdgeKind::Forward {
+                        via: Via::RegionEntry,
+                        ..
+                    }
+                ) && is_loop_op(snapshot, edge.op)
+            })
+            .map(|edge| edge.op)
+    });
+    if let Some(by) = loop_init {
+        return Err(Refusal::LoopInit { by });
     }
     Ok(promotion)
 }

@@ -7,13 +7,13 @@
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-prepare-functions{modify-public-functions=true append-results=none})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREPARE
 // PREPARE:      builtin.module(
 // PREPARE-NEXT:   bufrs-decompose-tuples{index-attribute=index modify-public-functions=true pack-op=test.make_tuple unpack-op=test.get_tuple_element},
-// PREPARE-NEXT:   bufrs-buffer-results-to-out-params{append-results=none copy-op=memref.copy modify-public-functions=true result-attribute= reuse-allocations=true tensor-signatures=true}
+// PREPARE-NEXT:   bufrs-buffer-results-to-out-params{append-results=none copy-op=memref.copy hoist-allocations=true modify-public-functions=true only-in-place=true result-attribute= reuse-allocations=true tensor-signatures=true}
 // PREPARE-NEXT: )
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{prepare=true modify-public-functions=true append-results=from-tensors promote-max-rank=2})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEMORY
 // MEMORY:      builtin.module(
 // MEMORY-NEXT:   bufrs-decompose-tuples{index-attribute=index modify-public-functions=true pack-op=test.make_tuple unpack-op=test.get_tuple_element},
-// MEMORY-NEXT:   bufrs-buffer-results-to-out-params{append-results=from-tensors copy-op=memref.copy modify-public-functions=true result-attribute= reuse-allocations=true tensor-signatures=false},
+// MEMORY-NEXT:   bufrs-buffer-results-to-out-params{append-results=from-tensors copy-op=memref.copy hoist-allocations=true modify-public-functions=true only-in-place=true result-attribute= reuse-allocations=true tensor-signatures=false},
 // MEMORY-NEXT:   func.func(
 // MEMORY-NEXT:     bufrs-expand-realloc,
 // MEMORY-NEXT:     bufrs-copy-removal{clones=true emit-remarks=false},
