@@ -40,6 +40,28 @@ struct Options {
     scale_budget_ms: u64,
 }
 
+/// What `--help` prints.
+const USAGE: &str = "\
+Benchmark of the memory planners, printed as markdown tables.
+
+usage: cargo run --release --example plan_bench -- [OPTIONS]
+
+  --data DIR             MiniMalloc's challenging instances (A.1048576.csv ... K.1048576.csv);
+                         default: $BUFRS_MINIMALLOC_DIR, skipped when neither is given
+  --no-minimalloc        skip the MiniMalloc instances
+  --search-ms N          the search planner's budget per instance (default 10000)
+  --seeds N              seeds per DNN-like trace size and perfect-packing size (default 5)
+  --max N                largest DNN-like trace, in buffers (default 100000)
+  --no-traces            skip the DNN-like traces
+  --perfect-sizes N,...  perfect-packing sizes (default 200,1000,5000)
+  --no-perfect           skip the perfect packings
+  --scale                every planner on the trace shapes at 10^4 .. --scale-max buffers
+  --scale-default        only the default planner without a cutoff on the shapes
+  --scale-max N          largest shape, in buffers (default 1000000)
+  --scale-budget-ms N    the wall-time budget per planner in --scale (default 2000)
+  -h, --help             print this and exit
+";
+
 fn options() -> Options {
     let mut o = Options {
         search_ms: 10_000,
@@ -98,7 +120,14 @@ fn options() -> Options {
                 i += 1;
                 continue;
             }
-            other => panic!("unknown argument {other}"),
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                std::process::exit(0);
+            }
+            other => {
+                eprintln!("plan_bench: unknown argument '{other}'\n\n{USAGE}");
+                std::process::exit(2);
+            }
         }
         i += 2;
     }

@@ -448,7 +448,7 @@ pub fn compute_with_handled(
     //
     // A value none of whose inputs changed since it was last computed is not
     // computed again (it would get the same kind): on a long chain of blocks
-    // the second round recomputed every merge's root set for nothing. Its
+    // a second round would otherwise recompute every merge's root set. Its
     // inputs are the kinds of the values it reads (incoming edges' values,
     // flow sources) and, for a merge, whether each root in its set is owned;
     // a root's ownership changes without its readers' inputs changing only

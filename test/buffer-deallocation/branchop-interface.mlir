@@ -279,8 +279,8 @@ func.func @switch_split(%flag: i32, %out: memref<4xf32>) {
 
 // Blocks need not appear in dominance order: a value may be used in a block
 // that comes before its definition in the text. Each buffer is freed after
-// its last use wherever that block stands (it used to be freed right after
-// its definition, before the use that comes earlier in the text).
+// its last use wherever that block stands, not right after its definition
+// (which would come before the use that comes earlier in the text).
 
 // CHECK-LABEL: func.func @use_block_before_definition_block
 // CHECK:         cf.br ^[[DEF:bb[0-9]+]]

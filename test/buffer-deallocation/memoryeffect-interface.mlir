@@ -157,8 +157,8 @@ func.func @returned_result_is_cloned() -> memref<f32> {
 // buffer. Where the address may be kept out of sight (written to memory,
 // returned) the buffer lives until its region is left.
 
-// The address is read by a later call: the buffer is freed after that call
-// (it used to be freed right after the extract).
+// The address is read by a later call: the buffer is freed after that call,
+// not right after the extract.
 // CHECK-LABEL: func.func @address_read_by_a_later_call
 // CHECK:         %[[A:.*]] = memref.alloc()
 // CHECK-NEXT:    linalg.fill

@@ -229,8 +229,7 @@ fn liveness_per_value_plans_as_per_root_on_random_snapshots() {
 /// blocks: block k allocates `%mk`, reads its argument `%ak` and passes
 /// `%mk` or `%ak` to block k+1 through one conditional branch. Root sets
 /// are wide, nothing borrows, so both modes find every root's liveness
-/// from its aliases' own ranges (the per-root walk is quadratic here:
-/// ownership-based mode kept it until borrows were modelled apart), and
+/// from its aliases' own ranges (the per-root walk is quadratic here), and
 /// every allocation is freed in the last block.
 #[test]
 fn the_block_chain_needs_no_per_root_walk_in_either_mode() {
