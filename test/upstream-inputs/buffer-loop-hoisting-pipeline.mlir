@@ -1,6 +1,6 @@
 // Upstream-derived inputs (see Inputs/buffer-loop-hoisting.mlir for the source file) through
-// builtin.module(bufrs-deallocation-pipeline{keep-clones=true}). Functions whose output is wrong today have no CHECK lines;
-// FINDINGS.md lists them. CHECK lines generated from output judged correct by reading.
+// builtin.module(bufrs-deallocation-pipeline{keep-clones=true}). Functions FINDINGS.md lists as refused have no CHECK lines;
+// every other function has. CHECK lines generated from output judged correct by reading.
 
 // RUN: not %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/buffer-loop-hoisting.mlir --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ERR < %t.err

@@ -1,6 +1,6 @@
 // Upstream-derived inputs (see Inputs/buffer-merge.mlir for the source file) through
-// builtin.module(func.func(bufrs-promote-buffers-to-stack)). Functions whose output is wrong today have no CHECK lines;
-// FINDINGS.md lists them. CHECK lines generated from output judged correct by reading.
+// builtin.module(func.func(bufrs-promote-buffers-to-stack)). Functions FINDINGS.md lists as refused have no CHECK lines;
+// every other function has. CHECK lines generated from output judged correct by reading.
 
 // RUN: %bufrs-opt -allow-unregistered-dialect -split-input-file %S/Inputs/buffer-merge.mlir --pass-pipeline='builtin.module(func.func(bufrs-promote-buffers-to-stack))' | FileCheck %s
 
