@@ -44,8 +44,10 @@
 //! scope may only cross region-branch ops that are not loops of unknown
 //! parallelism and not `IsolatedFromAbove` (the merged buffer must be
 //! visible and used by one iteration at a time); allocations below anything
-//! else are left alone. The merged buffer is allocated at the start of the
-//! scope's entry block (one per scope block and memory space).
+//! else are left alone. One merged buffer per scope block and memory space
+//! is allocated before the first op of the scope block holding one of its
+//! buffers and, when they had frees, freed after the last op using one
+//! (`place_arena`), so that it lives no longer than its buffers did.
 //!
 //! # Dynamic sizes (`dynamic=true`)
 //!
@@ -1383,10 +1385,12 @@ impl TraceCollector for TickTraceCollector {
                 }
             }
         }
-        if self.dynamic {
-            for trace in &mut traces.scopes {
-                place_arena(snapshot, ticks, trace);
-            }
+        // Static and dynamic scopes alike: the arena lives from the first op
+        // holding one of its allocations to the last op using one, as the
+        // buffers' own frees did, so merging does not raise the peak by
+        // keeping the arena alive to the scope's exits.
+        for trace in &mut traces.scopes {
+            place_arena(snapshot, ticks, trace);
         }
         for trace in &mut traces.scopes {
             if let Some(entry) = hoists.get(&trace.scope_block) {

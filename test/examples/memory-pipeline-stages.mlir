@@ -48,6 +48,8 @@
 // the end.
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-bytes=4 merge-planner=greedy-size})' | FileCheck %s --check-prefix=SMALL
 // SMALL-LABEL: func.func @f(
+// SMALL-NEXT:    arith.constant 0 : index
+// SMALL-NEXT:    arith.constant 1 : index
 // SMALL-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // SMALL:         memref.view %[[ARENA]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
 // SMALL:         memref.view %[[ARENA]][%{{.*}}][] : memref<64xi8> to memref<8xf32>
