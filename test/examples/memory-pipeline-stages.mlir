@@ -14,7 +14,11 @@
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-promote-buffers-to-stack
 // ALL-NOT: IR Dump After
-// ALL: IR Dump After bufrs-buffer-deallocation
+// ALL: IR Dump After bufrs-ownership-based-buffer-deallocation
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-buffer-deallocation-simplification
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-lower-deallocations
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-copy-removal
 // ALL-NOT: IR Dump After
@@ -32,7 +36,7 @@
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-buffer-loop-hoisting
 
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false merge=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false merge=false ownership=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
 // FEW: IR Dump After bufrs-expand-realloc
 // FEW-NOT: IR Dump After
 // FEW: IR Dump After bufrs-buffer-deallocation
