@@ -196,7 +196,8 @@ def main():
             print("\n".join(header + summary_rows(pipelines, chosen, results)))
     for variant in checked:
         lines = target_exceptions(variant, progs, results)
-        print(f"\n`{variant}` against the lowest of {', '.join(f'`{p}`' for p in OTHERS if p != variant)} "
+        others = [p for p in OTHERS if p != variant and p in pipelines]
+        print(f"\n`{variant}` against the lowest of {', '.join(f'`{p}`' for p in others)} "
               f"per module (peak, copies; mallocs + 1 per function), and accepted and clean where `{REFERENCE}` "
               "is accepted:")
         print("\n".join(lines))
