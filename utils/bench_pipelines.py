@@ -28,7 +28,7 @@ the clean programs the mallocs executed, peak heap bytes (summed per
 program) and copies executed (memref.copy and bufferization.clone).
 
 Then the target of every pipeline in --check (default: the memory pipeline
-as it is and with ownership=true), program by program, against the other
+as it is and with ownership=false), program by program, against the other
 whole bufrs pipelines (OTHERS): accepted and clean wherever
 bufrs-deallocation-pipeline is accepted, peak heap bytes and copies at or
 below the lowest of the others clean on that program, and mallocs at most
@@ -58,19 +58,20 @@ OTHERS = [
     "bufrs-ownership-deallocation-pipeline{private-function-dynamic-ownership=true}",
     "bufrs-prepare-functions,bufrs-deallocation-pipeline",
 ]
-# The memory pipeline's option sets: other deallocation, stages added or
-# left out.
-SUBSETS = [
-    MEMORY + "{ownership=true}",
-    MEMORY + "{prepare=true}",
-    MEMORY + "{hoisting=true}",
-    MEMORY + "{merge-dynamic=true}",
-    MEMORY + "{loop-hoisting=false}",
-    MEMORY + "{promote=false}",
-    MEMORY + "{promote-max-rank=1}",
-    MEMORY + "{copy-removal=false}",
-    MEMORY + "{merge=false}",
-]
+# The memory pipeline with clone-based deallocation, and its stage subsets
+# and other option sets (on the clone-based composition: stages added or
+# left out around the same deallocation).
+CLONE = MEMORY + "{ownership=false}"
+SUBSETS = [CLONE] + [MEMORY + "{ownership=false " + option + "}" for option in (
+    "prepare=true",
+    "hoisting=true",
+    "merge-dynamic=true",
+    "loop-hoisting=false",
+    "promote=false",
+    "promote-max-rank=1",
+    "copy-removal=false",
+    "merge=false",
+)]
 PIPELINES = [MEMORY] + OTHERS + SUBSETS
 KEYS = ("mallocs", "peak", "copies")
 
@@ -149,7 +150,7 @@ def main():
                                        "bufrs-deallocation-pipeline and the checked ones always run")
     parser.add_argument("--pipeline", action="append", default=[],
                         help="measure this pipeline (exactly; repeat the option for more) instead of PIPELINES")
-    parser.add_argument("--check", default=f"{MEMORY},{MEMORY}{{ownership=true}}",
+    parser.add_argument("--check", default=f"{MEMORY},{CLONE}",
                         help="comma-separated pipelines whose target is checked (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="programs measured at once")
     parser.add_argument("--nice", type=int, default=10, help="niceness of this process and its children")
