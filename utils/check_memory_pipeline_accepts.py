@@ -40,7 +40,7 @@ VARIANTS = [
     "bufrs-memory-pipeline{merge-dynamic=true}",
     "bufrs-memory-pipeline{hoisting=true merge-dynamic=true}",
     "bufrs-memory-pipeline{prepare=true}",
-    "bufrs-memory-pipeline{ownership=true}",
+    "bufrs-memory-pipeline{ownership=false}",
 ]
 
 
