@@ -3,14 +3,15 @@
 VARIANTS) accepts every program that bufrs-deallocation-pipeline accepts
 (not a test: the test command runs a sample as lit tests).
 
-  check_memory_pipeline_accepts.py [--seed S] [--count N] [--small]
-                                   [--plugin libbufrs.so] [--jobs J] [FILE.mlir ...]
+  check_memory_pipeline_accepts.py [corpus options] [--plugin libbufrs.so] [--jobs J] [FILE.mlir ...]
 
-Programs: N generated deallocation programs of seed S
-(bufrs_utils/dealloc_programs.py, with shuffled blocks and pointer escapes,
-as utils/gen_programs.py writes them), N more with --no-shuffle-blocks, and
-N generated merge programs (bufrs_utils/merge_programs.py); or the FILEs
-given. Each program goes through `builtin.module(bufrs-deallocation-pipeline)`
+Programs (bufrs_utils/corpora.py, whose options these are, shared with
+utils/bench_pipelines.py): by default N=100 generated deallocation programs
+of seed S (bufrs_utils/dealloc_programs.py, with shuffled blocks, pointer
+escapes and iter_arg shapes, as utils/gen_programs.py writes them), the same
+N with their blocks in order, and N generated merge programs
+(bufrs_utils/merge_programs.py), each program a module of its own; or the
+FILEs given. Each program goes through `builtin.module(bufrs-deallocation-pipeline)`
 and through `builtin.module(bufrs-memory-pipeline{...})` for every variant;
 a program the deallocation pipeline accepts and a variant refuses is
 printed as
@@ -30,7 +31,7 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bufrs_utils import dealloc_programs, execution, merge_programs, toolchain  # noqa: E402
+from bufrs_utils import corpora, execution, toolchain  # noqa: E402
 
 REFERENCE = "bufrs-deallocation-pipeline"
 VARIANTS = [
@@ -39,24 +40,8 @@ VARIANTS = [
     "bufrs-memory-pipeline{merge-dynamic=true}",
     "bufrs-memory-pipeline{hoisting=true merge-dynamic=true}",
     "bufrs-memory-pipeline{prepare=true}",
-    "bufrs-memory-pipeline{ownership=true}",
+    "bufrs-memory-pipeline{ownership=false}",
 ]
-
-
-def programs(args):
-    """(name, text) of every program to check."""
-    if args.files:
-        for path in args.files:
-            with open(path) as f:
-                yield path, f.read()
-        return
-    for shuffle in (True, False):
-        for index in range(args.count):
-            name = f"dealloc seed={args.seed} program={index}" + ("" if shuffle else " --no-shuffle-blocks")
-            yield name, dealloc_programs.generate(args.seed, index, args.small, shuffle)
-    for index in range(args.count):
-        yield f"merge seed={args.seed} program={index}", merge_programs.module([merge_programs.program(index,
-                                                                                                       args.seed)])
 
 
 def accepts(plugin, pipeline, text):
@@ -72,16 +57,13 @@ def accepts(plugin, pipeline, text):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("files", nargs="*")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--count", type=int, default=100)
-    parser.add_argument("--small", action="store_true")
+    corpora.add_options(parser, count=100, merge_count=100, groups=("dealloc", "dealloc-in-order", "merge"), batch=1)
     parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
 
-    def one(item):
-        name, text = item
+    def one(program):
+        name, text = program.name, program.text
         reference = accepts(args.plugin, REFERENCE, text)
         if reference is not None:
             return name, reference, {}
@@ -90,7 +72,7 @@ def main():
     refusals = {variant: 0 for variant in VARIANTS}
     checked = reference_refused = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for name, reference, results in pool.map(one, programs(args)):
+        for name, reference, results in pool.map(one, corpora.programs(args)):
             checked += 1
             if reference is not None:
                 reference_refused += 1

@@ -14,7 +14,11 @@
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-promote-buffers-to-stack
 // ALL-NOT: IR Dump After
-// ALL: IR Dump After bufrs-buffer-deallocation
+// ALL: IR Dump After bufrs-ownership-based-buffer-deallocation
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-buffer-deallocation-simplification
+// ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-lower-deallocations
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-copy-removal
 // ALL-NOT: IR Dump After
@@ -32,7 +36,7 @@
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-buffer-loop-hoisting
 
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false merge=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false merge=false ownership=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
 // FEW: IR Dump After bufrs-expand-realloc
 // FEW-NOT: IR Dump After
 // FEW: IR Dump After bufrs-buffer-deallocation
@@ -48,6 +52,8 @@
 // the end.
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-bytes=4 merge-planner=greedy-size})' | FileCheck %s --check-prefix=SMALL
 // SMALL-LABEL: func.func @f(
+// SMALL-NEXT:    arith.constant 0 : index
+// SMALL-NEXT:    arith.constant 1 : index
 // SMALL-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // SMALL:         memref.view %[[ARENA]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
 // SMALL:         memref.view %[[ARENA]][%{{.*}}][] : memref<64xi8> to memref<8xf32>

@@ -8,7 +8,8 @@
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s --check-prefixes=CHECK,CLONE
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s --check-prefixes=CHECK,OWNERSHIP
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s --check-prefixes=CHECK,CLONE
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s --check-prefixes=CHECK,OWNERSHIP
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{ownership=false})' | FileCheck %s --check-prefixes=CHECK,CLONE
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-deallocation-pipeline{keep-clones=true})' | FileCheck %s --check-prefix=KEEP
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{keep-clones=true})' | FileCheck %s --check-prefix=KEEP
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{keep-clones=true})' | FileCheck %s --check-prefix=KEEP

@@ -94,4 +94,4 @@ func.func private @printMemrefF32(tensor<*xf32>)
 // DEALLOC:        heap: 13 mallocs, 13 frees, 0 live
 // OWNERSHIP:      heap: 12 mallocs, 12 frees, 0 live
 // OWNERSHIP-PFDO: heap: 11 mallocs, 11 frees, 0 live
-// MEMORY:         heap: 13 mallocs, 13 frees, 0 live
+// MEMORY:         heap: 12 mallocs, 12 frees, 0 live

@@ -5,7 +5,7 @@
 // iter_arg: input clone-based deallocation refuses (its input contract).
 // Loop hoisting keeps it in its loop (with a remark saying why), so the
 // memory pipeline accepts what the deallocation pipeline accepts, with plain
-// hoisting and dynamic merging too, and the program runs clean with the same
+// hoisting and dynamic merging too, with either deallocation, and the program runs clean with the same
 // output.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-buffer-loop-hoisting{emit-remarks=true}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -15,6 +15,8 @@
 // REMARK-NEXT: %r58 = scf.for
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{ownership=false})' | FileCheck %s
+// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-memory-pipeline{ownership=false})' | FileCheck %s --check-prefix=OUT
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{hoisting=true})' | FileCheck %s --check-prefix=HOIST
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{merge-dynamic=true})' | FileCheck %s
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s --check-prefix=OUT

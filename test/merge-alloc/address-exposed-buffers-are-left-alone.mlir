@@ -8,10 +8,10 @@
 func.func private @consume(index)
 
 // CHECK-LABEL: func.func @address_read_after_other_buffers
-// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
 // CHECK:         %[[A:.*]] = memref.alloc() : memref<64xf32>
 // CHECK-NEXT:    linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<64xf32>)
 // CHECK-NEXT:    memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
 // CHECK:         memref.view %[[ARENA]][%{{.*}}][] : memref<256xi8> to memref<64xf32>
 // CHECK:         memref.view %[[ARENA]][%{{.*}}][] : memref<256xi8> to memref<64xf32>
 // CHECK:         call @consume

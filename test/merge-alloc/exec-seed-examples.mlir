@@ -23,7 +23,7 @@
 // CHECK-NEXT: 24
 
 // IR-LABEL: func.func @mlp_chain(
-// IR-NEXT:    memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// IR:         memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // IR:         memref.alloc() : memref<4x4xf32>
 // IR:         memref.dealloc %{{.*}} : memref<128xi8>
 // IR-NEXT:    return
@@ -33,11 +33,11 @@
 // IR-NEXT:    memref.alloc() : memref<4x4xf32>
 // IR-NEXT:    memref.alloc() : memref<4x4xf32>
 // IR-LABEL: func.func @fresh_in_loop(
-// IR-NEXT:    memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// IR:         memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // IR-LABEL: func.func @branch(
-// IR-NEXT:    memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// IR:         memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // IR-LABEL: func.func @two_returns(
-// IR-NEXT:    memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// IR:         memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 
 func.func private @bufrs_print_i64(i64)
 

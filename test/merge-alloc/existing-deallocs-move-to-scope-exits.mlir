@@ -1,14 +1,15 @@
 // On IR that already frees its buffers, the frees of merged allocations are
-// removed and the merged buffer is freed once before every exit of its
-// scope: before each of several returns, after a loop whose body freed its
-// buffer every iteration, and before the terminator of an scf.forall body
-// (its own scope). IR without frees gets none (a later deallocation pass
+// removed and the merged buffer is freed once: before every exit of a scope
+// of several blocks (each of several returns), and in a scope of one block
+// after the last op using one of its buffers (after a loop whose body freed
+// its buffer every iteration, at the end of an scf.forall body, its own
+// scope). IR without frees gets none (a later deallocation pass
 // frees the merged buffer).
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc))' | FileCheck %s
 
 // CHECK-LABEL: func.func @two_returns(
-// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK:         %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NOT:     memref.dealloc
 // CHECK:         cf.cond_br
 // CHECK:       ^bb1:
@@ -35,7 +36,7 @@ func.func @two_returns(%c: i1, %i: index, %f: f32) -> f32 {
 }
 
 // CHECK-LABEL: func.func @freed_in_loop(
-// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK:         %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK:         scf.for
 // CHECK-NEXT:      arith.constant 0 : index
 // CHECK-NEXT:      memref.view %[[M]]
@@ -63,7 +64,7 @@ func.func @freed_in_loop(%n: index, %f: f32) {
 // A late free does not stretch a lifetime: %a's last use is its store, so
 // %b reuses its bytes although %a was freed only at the end.
 // CHECK-LABEL: func.func @late_free(
-// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK:         %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NEXT:    %[[O1:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    memref.view %[[M]][%[[O1]]][]
 // CHECK-NEXT:    memref.store
@@ -83,7 +84,7 @@ func.func @late_free(%i: index, %f: f32) {
 }
 
 // CHECK-LABEL: func.func @not_freed(
-// CHECK-NEXT:    memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NOT:     memref.dealloc
 // CHECK:         return
 func.func @not_freed(%i: index, %f: f32) {

@@ -35,9 +35,9 @@ func.func @outer_buffers_used_in_loop(%n: index, %v: f32) {
 }
 
 // CHECK-LABEL: func.func @buffers_allocated_in_loop(
-// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2048xi8>
 // CHECK-NEXT:    arith.constant 0 : index
 // CHECK-NEXT:    arith.constant 1 : index
+// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2048xi8>
 // CHECK-NEXT:    scf.for
 // CHECK-NEXT:      %[[O1:.*]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[G:.*]] = memref.view %[[M]][%[[O1]]][] : memref<2048xi8> to memref<8x64xf32>

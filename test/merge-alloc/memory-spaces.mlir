@@ -1,16 +1,17 @@
 // One merged buffer per scope and memory space: the default-space buffers
 // merge into a memref<...xi8>, the space-1 buffers into a
-// memref<...xi8, 1>, and each view keeps its space.
+// memref<...xi8, 1>, and each view keeps its space. Each merged buffer is
+// allocated right before the first op holding one of its buffers.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc))' | FileCheck %s
 
 // CHECK-LABEL: func.func @spaces(
-// CHECK-NEXT:    %[[S1:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8, 1>
-// CHECK-NEXT:    %[[S0:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NEXT:    arith.constant 0.0
+// CHECK-NEXT:    %[[S0:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NEXT:    %[[O1:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    memref.view %[[S0]][%[[O1]]][] : memref<64xi8> to memref<16xf32>
 // CHECK-NEXT:    memref.store
+// CHECK-NEXT:    %[[S1:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8, 1>
 // CHECK-NEXT:    %[[O2:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    memref.view %[[S1]][%[[O2]]][] : memref<128xi8, 1> to memref<16xf32, 1>
 // CHECK-NEXT:    memref.store

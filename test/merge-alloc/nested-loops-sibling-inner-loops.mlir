@@ -39,9 +39,9 @@ func.func @outer_carries_contents(%n: index, %v: f32) {
 }
 
 // CHECK-LABEL: func.func @fresh_per_outer_iteration(
-// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // CHECK-NEXT:    arith.constant 0 : index
 // CHECK-NEXT:    arith.constant 1 : index
+// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // CHECK-NEXT:    scf.for
 // CHECK-NEXT:      %[[O1:.*]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[P:.*]] = memref.view %[[M]][%[[O1]]][] : memref<128xi8> to memref<16xf32>

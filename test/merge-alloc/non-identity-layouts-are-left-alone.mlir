@@ -6,9 +6,9 @@
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{report=true}))' -verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @layouts(
-// CHECK-NEXT:    %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // CHECK:         memref.alloc() : memref<4x4xf32, strided<[8, 1]>>
 // CHECK:         memref.alloc() : memref<4x4xf32, #map>
+// CHECK:         %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<16xf32>
 // CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<4xvector<3xf32>>
 // CHECK:         memref.view %[[M]][%{{.*}}][] : memref<128xi8> to memref<60xi1>

@@ -1,7 +1,8 @@
 // scf.forall and scf.parallel bodies are allocation scopes of their own
 // (seed 003: "scf.forall ... alloc scope 2"): their iterations may run in
-// parallel, so each iteration gets its own merged buffer, allocated at the
-// start of the body and freed before its terminator. scf.for is not a scope:
+// parallel, so each iteration gets its own merged buffer, allocated before
+// the first op holding one of its buffers and freed after the last op using
+// one. scf.for is not a scope:
 // its buffers merge into the function's buffer. A function buffer used in
 // the forall body lives across the whole forall, and shares its bytes with
 // a buffer of the later scf.for.
@@ -10,7 +11,7 @@
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{report=true}))' -verify-diagnostics -o /dev/null
 
 // CHECK-LABEL: func.func @scopes(
-// CHECK-NEXT:    %[[F:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK:         %[[F:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK:         memref.view %[[F]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
 // CHECK:         scf.forall
 // CHECK-NEXT:      %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
@@ -27,7 +28,9 @@
 // CHECK-NEXT:        memref.dealloc %[[Q]] : memref<64xi8>
 // CHECK-NEXT:      }
 // CHECK:           memref.view %[[P]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
-// CHECK:           memref.dealloc %[[P]] : memref<64xi8>
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:      memref.dealloc %[[P]] : memref<64xi8>
+// CHECK-NEXT:      memref.store
 // CHECK-NEXT:    }
 // CHECK:         scf.parallel
 // CHECK-NEXT:      %[[R:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>

@@ -5,7 +5,8 @@
 // join (whose other edge does not define %b31) and %b31 is freed in its own
 // block; a free at the join would not verify ("operand #0 does not dominate
 // this use"). A strided cast of an argument rides along as a second
-// iter_arg. utils/bufrs_utils/dealloc_programs.py generates both shapes (a
+// iter_arg. The memory pipeline, whose deallocation is this pass, runs it
+// clean too. utils/bufrs_utils/dealloc_programs.py generates both shapes (a
 // subview of an iter_arg init after the loop, a strided cast of an argument
 // as an iter_arg).
 
@@ -14,6 +15,8 @@
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-ownership-deallocation-pipeline{private-function-dynamic-ownership=true})' | FileCheck %s --check-prefix=OUT
 // RUN: %asan-exec %s --pipeline='builtin.module(bufrs-deallocation-pipeline)' | FileCheck %s --check-prefix=OUT
+// RUN: %asan-exec %s --pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s --check-prefix=OUT
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{verify=true})' -o /dev/null
 
 // OUT:      3
 // OUT-NEXT: 3

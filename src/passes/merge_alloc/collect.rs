@@ -365,10 +365,12 @@ impl TraceCollector for TickTraceCollector {
                 }
             }
         }
-        if self.dynamic {
-            for trace in &mut traces.scopes {
-                place_arena(snapshot, ticks, trace);
-            }
+        // Static and dynamic scopes alike: the arena lives from the first op
+        // holding one of its allocations to the last op using one, as the
+        // buffers' own frees did, so merging does not raise the peak by
+        // keeping the arena alive to the scope's exits.
+        for trace in &mut traces.scopes {
+            place_arena(snapshot, ticks, trace);
         }
         for trace in &mut traces.scopes {
             if let Some(entry) = hoists.get(&trace.scope_block) {

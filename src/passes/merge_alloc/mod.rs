@@ -49,8 +49,10 @@
 //! scope may only cross region-branch ops that are not loops of unknown
 //! parallelism and not `IsolatedFromAbove` (the merged buffer must be
 //! visible and used by one iteration at a time); allocations below anything
-//! else are left alone. The merged buffer is allocated at the start of the
-//! scope's entry block (one per scope block and memory space).
+//! else are left alone. One merged buffer per scope block and memory space
+//! is allocated before the first op of the scope block holding one of its
+//! buffers and, when they had frees, freed after the last op using one
+//! (`place_arena`), so that it lives no longer than its buffers did.
 //!
 //! # Dynamic sizes (`dynamic=true`)
 //!
