@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::analysis::{
     dominance::DominanceInfo,
     ownership::Ownership,
-    snapshot::{OpId, Snapshot, ValueId},
+    snapshot::{OpId, RegionId, RegionTarget, Snapshot, ValueId},
 };
 
 use super::liveness::{Liveness, RootNeeded};
@@ -288,7 +288,8 @@ pub(super) fn can_move(
 /// exiting to its results) leaves, when `root` of the op's own region may
 /// move out through it: every region of the op has one block whose
 /// terminator goes only to the op's results (so one region runs per
-/// execution of the op), `exit` forwards the root once and no other
+/// execution of the op) and control enters a region on every path,
+/// `exit` forwards the root once and no other
 /// terminator of the op forwards anything of it (those regions free it
 /// before their terminator, see [`nested_frees`]), and the root is dead
 /// after the op in its block.
@@ -301,7 +302,7 @@ fn nested_exit(
     liveness: &Liveness<'_, '_>,
     feed: &Feed,
     root: ValueId,
-    region: crate::analysis::snapshot::RegionId,
+    region: RegionId,
 ) -> Option<ValueId> {
     if feed.edge != FeedEdge::RegionExit {
         return None;
@@ -310,7 +311,15 @@ fn nested_exit(
     let parent = snapshot.parent_op_of_block(exit.parent_block?);
     let op = snapshot.op(parent);
     let block = op.parent_block?;
-    if snapshot.block(block).region != region || op.facts.region_branch.is_none() {
+    // Control enters a region on every path (the root is freed in one).
+    let entered = op.facts.region_branch.as_ref().is_some_and(|info| {
+        !info.entry_edges.is_empty()
+            && info
+                .entry_edges
+                .iter()
+                .all(|e| matches!(e.target, RegionTarget::Region(_)))
+    });
+    if snapshot.block(block).region != region || !entered {
         return None;
     }
     let names_root = |v: &ValueId| ownership.roots_iter(*v).any(|r| r == root);
@@ -325,7 +334,7 @@ fn nested_exit(
             || facts
                 .terminator_edges
                 .iter()
-                .any(|e| e.target != crate::analysis::snapshot::RegionTarget::Parent)
+                .any(|e| e.target != RegionTarget::Parent)
         {
             return None;
         }
