@@ -95,5 +95,5 @@ func.func @main() {
 // SPARSIFIER: heap: 14 mallocs, 0 frees, 14 live
 // UPSTREAM:   heap: 436 mallocs, 436 frees, 0 live
 // DEALLOC:    heap: 151 mallocs, 151 frees, 0 live
-// OWNERSHIP:  heap: 197 mallocs, 197 frees, 0 live
+// OWNERSHIP:  heap: 71 mallocs, 71 frees, 0 live
 // MEMORY:     heap: 151 mallocs, 151 frees, 0 live

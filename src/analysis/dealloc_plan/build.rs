@@ -17,7 +17,9 @@ use crate::analysis::{
 
 use super::existing::existing_frees;
 use super::frees::{free_in_block, reachable_edges_into};
-use super::handover::{can_move, dominates, feeds, lenders_of, owns_of, returnable_unowned};
+use super::handover::{
+    can_move, dominates, feeds, lenders_of, nested_frees, owns_of, returnable_unowned,
+};
 use super::liveness::{Liveness, Needed, RootNeeded, needed_blocks};
 use super::places::{Places, Use};
 use super::root_uses::lifted_uses;
@@ -194,17 +196,25 @@ pub fn plan_with(
         // Lenders only accumulate (a decision that changes keeps what it
         // lent alive), so liveness only grows and moves only disappear.
         for (i, feed) in feeds.iter().enumerate() {
-            let moved =
-                can_move(snapshot, &places, ownership, &uses, &liveness, feed).filter(|&root| {
-                    config.flaggable.is_none()
-                        || borrowed.get(&root).is_none_or(|lenders| {
-                            feed.receivers.iter().all(|&m| {
-                                lenders
-                                    .iter()
-                                    .all(|&r| dominates(snapshot, dominance, r, m))
-                            })
+            let moved = can_move(
+                snapshot,
+                &places,
+                ownership,
+                &uses,
+                &liveness,
+                feed,
+                config.flaggable.is_some(),
+            )
+            .filter(|&root| {
+                config.flaggable.is_none()
+                    || borrowed.get(&root).is_none_or(|lenders| {
+                        feed.receivers.iter().all(|&m| {
+                            lenders
+                                .iter()
+                                .all(|&r| dominates(snapshot, dominance, r, m))
                         })
-                });
+                    })
+            });
             if let Some(root) = moved.filter(|_| !no_move.contains(&i)) {
                 handovers.push(Handover::Move(root));
             } else {
@@ -516,6 +526,19 @@ pub fn plan_with(
                     plan.splits.entry(edge).or_default().frees.push(root);
                 }
             }
+        }
+    }
+    // A root moved out of a region-branch op's region is freed in the op's
+    // other regions instead of after the op.
+    for d in &plan.decisions {
+        let Handover::Move(root) = d.handover else {
+            continue;
+        };
+        if let Some((op, others)) = nested_frees(snapshot, ownership, root, d.forwarder) {
+            plan.frees
+                .retain(|&(r, at)| !(r == root && at == FreeAt::After(op)));
+            plan.frees
+                .extend(others.into_iter().map(|t| (root, FreeAt::Before(t))));
         }
     }
     let never = |root: &ValueId| plan.owns.get(root) == Some(&Owns::Never);

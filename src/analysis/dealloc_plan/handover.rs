@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::analysis::{
     dominance::DominanceInfo,
     ownership::Ownership,
-    snapshot::{OpId, Snapshot, ValueId},
+    snapshot::{OpId, RegionId, RegionTarget, Snapshot, ValueId},
 };
 
 use super::liveness::{Liveness, RootNeeded};
@@ -196,7 +196,8 @@ pub(super) fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
 /// The owned root that `feed` may hand on instead of a clone, if any: the
 /// forwarded value must name it exactly (the root or an exact alias), the
 /// root must live in the forwarder's region, be forwarded once, and be dead
-/// after the edge.
+/// after the edge. With `nested`, a root of the enclosing region may also
+/// leave a region of a region-branch op ([`nested_exit`]).
 pub(super) fn can_move(
     snapshot: &Snapshot,
     places: &Places,
@@ -204,13 +205,21 @@ pub(super) fn can_move(
     uses: &[Vec<Use>],
     liveness: &Liveness<'_, '_>,
     feed: &Feed,
+    nested: bool,
 ) -> Option<ValueId> {
     let root = ownership.exact_owned_root(feed.value)?;
     let (region, _) = home(snapshot, root)?;
     let forwarder = snapshot.op(feed.forwarder);
     let block = forwarder.parent_block?;
     if snapshot.block(block).region != region {
-        return None; // an outer buffer passed on from an inner region
+        // An outer buffer passed on from an inner region.
+        return if nested {
+            nested_exit(
+                snapshot, places, ownership, uses, liveness, feed, root, region,
+            )
+        } else {
+            None
+        };
     }
     // Along one edge, the first exact occurrence of the root may take it;
     // later occurrences (and views of it) get clones, made before the edge.
@@ -273,4 +282,120 @@ pub(super) fn can_move(
         }
     };
     dead_after.then_some(root)
+}
+
+/// The region-branch op `exit` (a terminator of one of its regions, `feed`
+/// exiting to its results) leaves, when `root` of the op's own region may
+/// move out through it: every region of the op has one block whose
+/// terminator goes only to the op's results (so one region runs per
+/// execution of the op) and control enters a region on every path,
+/// `exit` forwards the root once and no other
+/// terminator of the op forwards anything of it (those regions free it
+/// before their terminator, see [`nested_frees`]), and the root is dead
+/// after the op in its block.
+#[allow(clippy::too_many_arguments)]
+fn nested_exit(
+    snapshot: &Snapshot,
+    places: &Places,
+    ownership: &Ownership,
+    uses: &[Vec<Use>],
+    liveness: &Liveness<'_, '_>,
+    feed: &Feed,
+    root: ValueId,
+    region: RegionId,
+) -> Option<ValueId> {
+    if feed.edge != FeedEdge::RegionExit {
+        return None;
+    }
+    let exit = snapshot.op(feed.forwarder);
+    let parent = snapshot.parent_op_of_block(exit.parent_block?);
+    let op = snapshot.op(parent);
+    let block = op.parent_block?;
+    // Control enters a region on every path (the root is freed in one).
+    let entered = op.facts.region_branch.as_ref().is_some_and(|info| {
+        !info.entry_edges.is_empty()
+            && info
+                .entry_edges
+                .iter()
+                .all(|e| matches!(e.target, RegionTarget::Region(_)))
+    });
+    if snapshot.block(block).region != region || !entered {
+        return None;
+    }
+    let names_root = |v: &ValueId| ownership.roots_iter(*v).any(|r| r == root);
+    for &r in &op.regions {
+        let blocks = &snapshot.region(r).blocks;
+        if blocks.len() != 1 {
+            return None;
+        }
+        let t = snapshot.terminator(blocks[0])?;
+        let facts = &snapshot.op(t).facts;
+        if facts.terminator_edges.is_empty()
+            || facts
+                .terminator_edges
+                .iter()
+                .any(|e| e.target != RegionTarget::Parent)
+        {
+            return None;
+        }
+        let count = snapshot
+            .op(t)
+            .operands
+            .iter()
+            .filter(|v| names_root(v))
+            .count();
+        if (t == feed.forwarder && count != 1) || (t != feed.forwarder && count != 0) {
+            return None;
+        }
+    }
+    if op.operands.iter().any(names_root) {
+        return None;
+    }
+    let needed = liveness.of(places, root)?;
+    let position = op.position;
+    let later_use = match needed {
+        RootNeeded::Walked(_) => uses[root.index()].iter().any(|u| {
+            snapshot.op(u.at()).parent_block == Some(block)
+                && snapshot.op(u.at()).position > position
+        }),
+        RootNeeded::Fast(fast, _, _) => fast
+            .last_use(root, block)
+            .is_some_and(|at| snapshot.op(at).position > position),
+    };
+    let successors = snapshot
+        .terminator(block)
+        .map_or(&[][..], |t| &snapshot.op(t).facts.successors[..]);
+    (!later_use && !successors.iter().any(|s| needed.needed_in(s.block))).then_some(root)
+}
+
+/// Where a root that moves out of a region-branch op ([`nested_exit`])
+/// is freed instead of after the op: before the terminator of every other
+/// region of the op. Returns the op and those terminators, or `None` when
+/// `forwarder` is in the root's own region.
+pub(super) fn nested_frees(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    root: ValueId,
+    forwarder: OpId,
+) -> Option<(OpId, Vec<OpId>)> {
+    let (region, _) = home(snapshot, root)?;
+    let block = snapshot.op(forwarder).parent_block?;
+    if snapshot.block(block).region == region {
+        return None;
+    }
+    let parent = snapshot.parent_op_of_block(block);
+    let others = snapshot
+        .op(parent)
+        .regions
+        .iter()
+        .filter_map(|&r| snapshot.terminator(*snapshot.region(r).blocks.first()?))
+        .filter(|&t| {
+            !snapshot
+                .op(t)
+                .operands
+                .iter()
+                .any(|&v| ownership.roots_iter(v).any(|r| r == root))
+        })
+        .collect();
+    Some((parent, others))
 }

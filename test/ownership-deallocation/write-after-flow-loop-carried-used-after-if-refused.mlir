@@ -1,12 +1,13 @@
 // What still refuses a write after a flow: a buffer lent to an scf.for's
-// iter_arg (the loop's result is that buffer while no iteration replaced
-// it) that the loop's yield hands on as a clone, because the iter_arg may
-// hold it or a buffer of an earlier iteration and no flag can say which
-// without one. Writes to it in the loop (a later iteration writes only the
-// clone) and after the loop (only the buffer) would reach one of the two
-// while the other is read, so the ownership-based pass refuses at each
-// write, naming where the buffer flowed; the clone-based pass, which hands
-// such merges the buffer with a flag, refuses the same way.
+// iter_arg where an scf.if in the body yields the iter_arg on one branch
+// and the body reads the iter_arg after the scf.if. The iter_arg is still
+// used after the scf.if, so it does not move out of it; the scf.if's result
+// borrows it, and the loop's yield, whose receiver is that iter_arg, hands
+// the result on as a copy. Writes to it in the loop (a later iteration
+// writes only the copy) and after the loop (only the lent buffer) would
+// reach one of the two while the other is read, so the ownership-based pass
+// refuses at each write, naming where the buffer flowed; the clone-based
+// pass refuses the same way.
 
 // RUN: %bufrs-opt %s -verify-diagnostics --pass-pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation))'
 // RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-deallocation-pipeline)' 2>&1 | FileCheck %s
@@ -21,7 +22,7 @@
 // CHECK-NEXT: scf.yield %nx
 // CHECK-NOT: error: bufrs-
 
-func.func @lent_to_a_loop_carried_clone(%n: index) -> f32 {
+func.func @iter_arg_read_after_the_if(%n: index) -> f32 {
   %one = arith.constant 1.0 : f32
   %five = arith.constant 5.0 : f32
   %c0 = arith.constant 0 : index
@@ -38,7 +39,7 @@ func.func @lent_to_a_loop_carried_clone(%n: index) -> f32 {
     } else {
       scf.yield %x : memref<2xf32>
     }
-    %v = memref.load %nx[%c0] : memref<2xf32>
+    %v = memref.load %x[%c0] : memref<2xf32>
     %w = arith.addf %v, %one : f32
     // expected-error @below {{bufrs-ownership-based-buffer-deallocation: writes a buffer after it flowed into a merge that gets a copy of it}}
     memref.store %w, %nx[%c0] : memref<2xf32>
