@@ -397,6 +397,42 @@ impl std::hash::Hash for State {
     }
 }
 
+/// The distinct states that reached one point, each with its hash
+/// ([`state_hash`]), compared by hash first. A point is reached by one or
+/// two states on most paths and by at most [`MAX_STATES_PER_POINT`]: a
+/// list allocated to its length holds them in less memory than a hash set
+/// (whose smallest table holds several states), and a scan of the hashes
+/// costs less than hashing into one.
+#[derive(Default)]
+struct Seen(Vec<(u64, State)>);
+
+impl Seen {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn contains(&self, hash: u64, state: &State) -> bool {
+        self.0.iter().any(|(h, s)| *h == hash && s == state)
+    }
+
+    fn insert(&mut self, hash: u64, state: State) {
+        // Exact growth while short (most points keep one or two states),
+        // doubling beyond.
+        if self.0.len() < 4 {
+            self.0.reserve_exact(1);
+        }
+        self.0.push((hash, state));
+    }
+}
+
+/// The hash of a state's contents ([`State`]'s `Hash`).
+fn state_hash(state: &State) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut h = rustc_hash::FxBuildHasher.build_hasher();
+    state.hash(&mut h);
+    h.finish()
+}
+
 /// What a cell of a modelled buffer holds: an `i1` or a buffer address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Cell {
@@ -469,8 +505,6 @@ struct Checker<'s> {
     flow: ValueFlow,
     /// Live sets per block, shared between blocks.
     liveness: SharedLiveness,
-    /// The same, of the values [`Checker::close`] looks through only.
-    liveness_through: SharedLiveness,
     /// Per value: whether [`Checker::close`] looks through its defining op.
     through: Vec<bool>,
     /// Per block: the values whose path facts matter on entry (see
@@ -492,7 +526,7 @@ struct Checker<'s> {
     /// Region of the body being checked: its exits end a path.
     findings: Vec<Finding>,
     reported: FxHashSet<(u8, Option<OpId>, OpId)>,
-    seen: FxHashMap<Point, FxHashSet<State>>,
+    seen: FxHashMap<Point, Seen>,
     work: Vec<(Point, State, Path)>,
     /// Per block: its strongly connected component in the graph of every
     /// move the checker can make from a block ([`reach_components`]),
@@ -600,7 +634,6 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
         touched: BTreeSet::new(),
         flow,
         liveness: SharedLiveness::with_free_values(snap, &free, |_| true),
-        liveness_through: SharedLiveness::with_free_values(snap, &free, |v| through[v.index()]),
         through,
         needed: FxHashMap::default(),
         needed_at: FxHashMap::default(),
@@ -756,10 +789,11 @@ impl<'s> Checker<'s> {
             std::collections::hash_map::Entry::Vacant(e) => {
                 self.seen_in[component as usize].push(point);
                 self.touched.insert(component);
-                e.insert(FxHashSet::default())
+                e.insert(Seen::default())
             }
         };
-        if seen.contains(&state) {
+        let hash = state_hash(&state);
+        if seen.contains(hash, &state) {
             return;
         }
         if seen.len() >= MAX_STATES_PER_POINT {
@@ -782,7 +816,7 @@ impl<'s> Checker<'s> {
             }
             return;
         }
-        seen.insert(state.clone());
+        seen.insert(hash, state.clone());
         let component = self.component[point.block.index()];
         self.pending[component as usize] += 1;
         self.active.insert(component);
@@ -817,12 +851,7 @@ impl<'s> Checker<'s> {
         }
         let block = point.block;
         let mut set = self.liveness.live_out(block).clone();
-        let mut looked: Vec<ValueId> = self
-            .liveness_through
-            .live_out(block)
-            .iter()
-            .copied()
-            .collect();
+        let mut looked = self.looked_through(self.liveness.live_out(block));
         let used: Vec<ValueId> = self
             .last_uses(block)
             .iter()
@@ -862,17 +891,22 @@ impl<'s> Checker<'s> {
         }
         let snap = self.snap;
         let mut set = self.liveness.live_in(block).clone();
-        let mut looked: Vec<ValueId> = self
-            .liveness_through
-            .live_in(block)
-            .iter()
-            .copied()
-            .collect();
+        let mut looked = self.looked_through(self.liveness.live_in(block));
         self.add_needed(&mut set, &mut looked, snap.block(block).args.to_vec());
         self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
         self.needed.insert(block, set.clone());
         set
+    }
+
+    /// The values of `live` whose defining op [`Checker::close`] looks
+    /// through (liveness is per value: those are exactly the values live
+    /// there among the ones it looks through).
+    fn looked_through(&self, live: &ValueSet) -> Vec<ValueId> {
+        live.iter()
+            .copied()
+            .filter(|v| self.through[v.index()])
+            .collect()
     }
 
     /// Adds `values` to `set`, and those [`Checker::close`] looks through
@@ -915,12 +949,7 @@ impl<'s> Checker<'s> {
         }
         let outer = snap.op(op).parent_block?;
         let mut set = self.liveness.live_out(outer).clone();
-        let mut looked: Vec<ValueId> = self
-            .liveness_through
-            .live_out(outer)
-            .iter()
-            .copied()
-            .collect();
+        let mut looked = self.looked_through(self.liveness.live_out(outer));
         let position = snap.op(op).position;
         // The op's own results have no value while a path is in its
         // regions.
