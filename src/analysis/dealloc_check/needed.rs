@@ -14,6 +14,14 @@ use super::{
 };
 use crate::analysis::snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId};
 
+/// Up to this many sites in a state's `current`, [`Checker::canonicalize`]
+/// tests each one instead of diffing the needed sets.
+const FEW_SITES: usize = 32;
+
+/// Up to this many elements in the smaller set, [`union_into`] looks each one
+/// up in the larger instead of diffing the two.
+const FEW_VALUES: usize = 32;
+
 impl Checker<'_> {
     /// [`Checker::needed`] at `point` inside its block: the values used by
     /// the ops from `point` on (or nested in them), live out of the block,
@@ -32,7 +40,7 @@ impl Checker<'_> {
             .filter(|&&(_, last)| last >= point.index)
             .map(|&(v, _)| v)
             .collect();
-        self.add_needed(&mut set, &mut looked, used);
+        self.add_needed(&mut set, &mut looked, &used);
         self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
         self.needed_at.insert(point, set.clone());
@@ -66,7 +74,7 @@ impl Checker<'_> {
         let snap = self.snap;
         let mut set = self.liveness.live_in(block).clone();
         let mut looked = self.looked_through(self.liveness.live_in(block));
-        self.add_needed(&mut set, &mut looked, snap.block(block).args.to_vec());
+        self.add_needed(&mut set, &mut looked, &snap.block(block).args);
         self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
         self.needed.insert(block, set.clone());
@@ -89,9 +97,9 @@ impl Checker<'_> {
         &self,
         set: &mut ValueSet,
         looked: &mut Vec<ValueId>,
-        values: Vec<ValueId>,
+        values: &[ValueId],
     ) {
-        for v in values {
+        for &v in values {
             if self.through[v.index()] {
                 looked.push(v);
             }
@@ -139,7 +147,7 @@ impl Checker<'_> {
             .filter(|&&(v, last)| last > position && !results.contains(&v))
             .map(|&(v, _)| v)
             .collect();
-        self.add_needed(&mut set, &mut looked, used);
+        self.add_needed(&mut set, &mut looked, &used);
         self.close(&mut set, looked);
         let grandparent = snap.parent_op_of_block(outer);
         if let Some(after) = self.after_op(grandparent) {
@@ -218,9 +226,12 @@ impl Checker<'_> {
         // Every site of `current` was needed where the state was last
         // canonicalized (at `since`) or has been set since (`fresh`): the
         // ones that go are among the results needed there and not here,
-        // and the fresh ones.
+        // and the fresh ones. With few sites in `current`, testing each
+        // costs less than the diff, which walks all of both sets where they
+        // share no structure (a region's blocks against the block holding
+        // the region's op); both find the same sites.
         let gone: Vec<u32> = match &state.since {
-            Some(since) => {
+            Some(since) if state.current.len() > FEW_SITES => {
                 let mut gone: Vec<u32> = since
                     .diff(needed)
                     .filter_map(|item| match item {
@@ -236,7 +247,7 @@ impl Checker<'_> {
                 gone.dedup();
                 gone
             }
-            None => state
+            _ => state
                 .current
                 .keys()
                 .filter(|&&s| !needed.contains(&self.sites[s as usize]))
@@ -351,6 +362,17 @@ pub(super) fn union_into(set: &mut ValueSet, other: &ValueSet) {
         let mut bigger = other.clone();
         union_into(&mut bigger, set);
         *set = bigger;
+        return;
+    }
+    // Few elements to add: each looked up in `set` (the diff would walk all
+    // of `set` where the two share no structure, e.g. a region block's few
+    // live values against what is needed after the region's op).
+    if other.len() <= FEW_VALUES {
+        for v in other.iter() {
+            if !set.contains(v) {
+                set.insert(*v);
+            }
+        }
         return;
     }
     let adds: Vec<ValueId> = set
