@@ -33,6 +33,10 @@ pub(super) struct Checker<'s> {
     pub(super) flow: ValueFlow,
     /// Live sets per block, shared between blocks.
     pub(super) liveness: SharedLiveness,
+    /// The same, of the values [`Checker::close`] looks through only (kept
+    /// apart: filtering them from the full sets per block would walk every
+    /// live value, quadratic on long chains where many values stay live).
+    pub(super) liveness_through: SharedLiveness,
     /// Per value: whether [`Checker::close`] looks through its defining op.
     pub(super) through: Vec<bool>,
     /// Per block: the values whose path facts matter on entry (see
@@ -147,6 +151,7 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
         touched: BTreeSet::new(),
         flow,
         liveness: SharedLiveness::with_free_values(snap, &free, |_| true),
+        liveness_through: SharedLiveness::with_free_values(snap, &free, |v| through[v.index()]),
         through,
         needed: FxHashMap::default(),
         needed_at: FxHashMap::default(),

@@ -33,7 +33,12 @@ impl Checker<'_> {
         }
         let block = point.block;
         let mut set = self.liveness.live_out(block).clone();
-        let mut looked = self.looked_through(self.liveness.live_out(block));
+        let mut looked: Vec<ValueId> = self
+            .liveness_through
+            .live_out(block)
+            .iter()
+            .copied()
+            .collect();
         let used: Vec<ValueId> = self
             .last_uses(block)
             .iter()
@@ -73,22 +78,17 @@ impl Checker<'_> {
         }
         let snap = self.snap;
         let mut set = self.liveness.live_in(block).clone();
-        let mut looked = self.looked_through(self.liveness.live_in(block));
+        let mut looked: Vec<ValueId> = self
+            .liveness_through
+            .live_in(block)
+            .iter()
+            .copied()
+            .collect();
         self.add_needed(&mut set, &mut looked, &snap.block(block).args);
         self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
         self.needed.insert(block, set.clone());
         set
-    }
-
-    /// The values of `live` whose defining op [`Checker::close`] looks
-    /// through (liveness is per value: those are exactly the values live
-    /// there among the ones it looks through).
-    pub(super) fn looked_through(&self, live: &ValueSet) -> Vec<ValueId> {
-        live.iter()
-            .copied()
-            .filter(|v| self.through[v.index()])
-            .collect()
     }
 
     /// Adds `values` to `set`, and those [`Checker::close`] looks through
@@ -136,7 +136,12 @@ impl Checker<'_> {
         }
         let outer = snap.op(op).parent_block?;
         let mut set = self.liveness.live_out(outer).clone();
-        let mut looked = self.looked_through(self.liveness.live_out(outer));
+        let mut looked: Vec<ValueId> = self
+            .liveness_through
+            .live_out(outer)
+            .iter()
+            .copied()
+            .collect();
         let position = snap.op(op).position;
         // The op's own results have no value while a path is in its
         // regions.

@@ -305,10 +305,8 @@ impl Seen {
 
 /// The hash of a state's contents ([`State`]'s `Hash`).
 pub(super) fn state_hash(state: &State) -> u64 {
-    use std::hash::{BuildHasher, Hash, Hasher};
-    let mut h = rustc_hash::FxBuildHasher.build_hasher();
-    state.hash(&mut h);
-    h.finish()
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(state)
 }
 
 /// What a cell of a modelled buffer holds: an `i1` or a buffer address.
