@@ -7,8 +7,10 @@
 //! given for that path in this process, functions in name order, once the
 //! pass has run on every op of its kind next to the function (the ops the
 //! pass manager schedules it on), so writing costs time linear in the
-//! report, not once per function. A function reported again (the pass run
-//! twice on it) replaces its records, so the file shows the last run.
+//! report, not once per function. A pass scheduled on a module hands over
+//! the records of all its functions at once ([`write_functions`]): one run,
+//! one write. A function reported again (the pass run twice on it) replaces
+//! its records, so the file shows the last run.
 //!
 //! The file is `{"pass": "...", "<list>": [record, ...], ...}` with one
 //! record per line; records are built with [`Record`].
@@ -102,6 +104,8 @@ struct Report {
     /// Per parent op and op name: how many runs the current round needs
     /// (the ops of that name in the parent's regions) and has had.
     rounds: HashMap<(usize, String), (usize, usize)>,
+    /// How many times the file was written.
+    writes: usize,
 }
 
 static REPORTS: LazyLock<Mutex<HashMap<String, Report>>> =
@@ -141,6 +145,19 @@ pub fn write(
     function: &str,
     lists: Vec<Vec<Record>>,
 ) -> Result<(), String> {
+    write_functions(path, pass, names, op, vec![(function.to_string(), lists)])
+}
+
+/// [`write`] for one run of the pass on `op` that reports several functions
+/// (a pass scheduled on a module holding them): their records, by function
+/// name, count as one run of the round.
+pub fn write_functions(
+    path: &str,
+    pass: &str,
+    names: &[&str],
+    op: MlirOperation,
+    functions: Vec<(String, Vec<Vec<Record>>)>,
+) -> Result<(), String> {
     let name = functions::op_name(op);
     record_in_round(
         path,
@@ -148,26 +165,25 @@ pub fn write(
         names,
         (parent_key(op), name.clone()),
         || sibling_count(op, &name),
-        function,
-        lists,
+        functions,
     )
 }
 
-/// [`write`] with the round's key (parent, op name) and run count given.
+/// [`write_functions`] with the round's key (parent, op name) and run count
+/// given.
 fn record_in_round(
     path: &str,
     pass: &str,
     names: &[&str],
     key: (usize, String),
     runs: impl FnOnce() -> usize,
-    function: &str,
-    lists: Vec<Vec<Record>>,
+    functions: Vec<(String, Vec<Vec<Record>>)>,
 ) -> Result<(), String> {
     // A panicking writer elsewhere leaves the map consistent (entries are
     // replaced whole), so a poisoned lock is still usable.
     let mut reports = REPORTS.lock().unwrap_or_else(|e| e.into_inner());
     let report = reports.entry(path.to_string()).or_default();
-    report.functions.insert(function.to_string(), lists);
+    report.functions.extend(functions);
     // The first run of a round counts the runs the round needs (once per
     // round: linear in the ops).
     let round = report.rounds.entry(key).or_insert((0, 0));
@@ -199,6 +215,7 @@ fn record_in_round(
         }
     }
     text.push_str("\n}\n");
+    report.writes += 1;
     std::fs::write(path, text).map_err(|e| format!("cannot write the report file '{path}': {e}"))
 }
 
@@ -231,20 +248,46 @@ mod tests {
         let names = &["scopes", "other"];
         // A round of two runs (two functions): the file is written when
         // both have reported, not before.
-        record_in_round(path, "p", names, key(), || 2, "g", one(2)).unwrap();
+        record_in_round(path, "p", names, key(), || 2, vec![("g".into(), one(2))]).unwrap();
         assert!(!std::path::Path::new(path).exists());
-        record_in_round(path, "p", names, key(), || 2, "f", one(1)).unwrap();
+        record_in_round(path, "p", names, key(), || 2, vec![("f".into(), one(1))]).unwrap();
         assert_eq!(
             std::fs::read_to_string(path).unwrap(),
             "{\n  \"pass\": \"p\",\n  \"scopes\": [\n    {\"n\":1},\n    {\"n\":2}\n  ],\n  \"other\": []\n}\n"
         );
         // The next round (the pass run again) replaces g's records.
-        record_in_round(path, "p", names, key(), || 2, "g", one(3)).unwrap();
-        record_in_round(path, "p", names, key(), || 2, "f", one(1)).unwrap();
+        record_in_round(path, "p", names, key(), || 2, vec![("g".into(), one(3))]).unwrap();
+        record_in_round(path, "p", names, key(), || 2, vec![("f".into(), one(1))]).unwrap();
         assert_eq!(
             std::fs::read_to_string(path).unwrap(),
             "{\n  \"pass\": \"p\",\n  \"scopes\": [\n    {\"n\":1},\n    {\"n\":3}\n  ],\n  \"other\": []\n}\n"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_module_run_writes_all_its_functions_once() {
+        let dir = std::env::temp_dir().join(format!("bufrs-report-module-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.json");
+        let path = path.to_str().unwrap();
+        let one = |n: u64| vec![vec![Record::new().number("n", n)], vec![]];
+        let names = &["functions", "findings"];
+        // One run on a module without a parent (a round of one run)
+        // reporting three functions.
+        let functions = vec![
+            ("c".to_string(), one(3)),
+            ("a".to_string(), one(1)),
+            ("b".to_string(), one(2)),
+        ];
+        let key = (0usize, "builtin.module".to_string());
+        record_in_round(path, "p", names, key, || 1, functions).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(path).unwrap(),
+            "{\n  \"pass\": \"p\",\n  \"functions\": [\n    {\"n\":1},\n    {\"n\":2},\n    {\"n\":3}\n  ],\n  \"findings\": []\n}\n"
+        );
+        let writes = REPORTS.lock().unwrap_or_else(|e| e.into_inner())[path].writes;
+        assert_eq!(writes, 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -29,7 +29,7 @@ use crate::{
     },
     dialect::is_direct_call,
     ir::Diagnostic,
-    ir::capture::{IrMap, capture},
+    ir::capture::{IrMap, capture, capture_unedited},
     ir::diagnostics::Severity,
     ir::functions,
     options::Allowed,
@@ -74,9 +74,11 @@ impl BufrsPass for VerifyDeallocation {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let dynamic = options.private_function_dynamic_ownership;
-        // The report file completes a round of runs of the op the pass is
-        // scheduled on (a function, or a module holding several).
-        let anchor = op.to_raw();
+        // The report file's records of every function of this run, written
+        // once the run is over: a run completes a round of runs of the op
+        // the pass is scheduled on (a function, or a module holding
+        // several).
+        let mut reported: Vec<(String, Vec<Vec<Record>>)> = Vec::new();
         let verified = run_on_functions(
             op,
             Self::ARGUMENT,
@@ -97,11 +99,28 @@ impl BufrsPass for VerifyDeallocation {
             |function, step| {
                 let empty = (HashMap::new(), HashMap::new());
                 let (flagged, helpers) = step.unwrap_or(&empty);
-                verify_function(function, anchor, options, flagged, helpers)
+                verify_function(function, options, flagged, helpers, &mut reported)
             },
         );
+        let written = if options.report_file.is_empty() {
+            Ok(())
+        } else {
+            report_file::write_functions(
+                &options.report_file,
+                Self::ARGUMENT,
+                &["functions", "findings", "undecided"],
+                op.to_raw(),
+                reported,
+            )
+            .map_err(|message| {
+                Diagnostic::error(&op, format!("{}: {message}", Self::ARGUMENT)).emit();
+                PassFailed
+            })
+        };
         // Analysis only: the IR is as it was.
-        verified.and_then(|()| pass::unchanged(op.to_raw()))
+        verified
+            .and(written)
+            .and_then(|()| pass::unchanged(op.to_raw()))
     }
 }
 
@@ -248,17 +267,21 @@ fn boundary(snapshot: &Snapshot, map: &IrMap, flagged: &Flagged) -> Boundary {
     out
 }
 
+/// Verifies one function, and adds its records to `reported` when the pass
+/// writes a report file.
 fn verify_function(
     op: OperationRef<'_, '_>,
-    anchor: MlirOperation,
     options: &VerifyDeallocationOptions,
     flagged: &Flagged,
     helpers: &Helpers,
+    reported: &mut Vec<(String, Vec<Vec<Record>>)>,
 ) -> PassResult {
     type Pass = VerifyDeallocation;
     // `mode` and `check` are validated before any op is touched.
     let as_errors = options.mode == "error";
-    let (snapshot, map) = capture(op.to_raw());
+    // Analysis only: the snapshot an earlier pass kept, if any, and kept
+    // for the passes after this one.
+    let (snapshot, map) = capture_unedited(op.to_raw());
     if options.check == "input" {
         let alias = AliasAnalysis::new(&snapshot);
         let violations = writes_after_flow(&snapshot, &alias, None);
@@ -308,15 +331,7 @@ fn verify_function(
         );
     }
     if !options.report_file.is_empty() {
-        write_report(
-            op,
-            anchor,
-            options,
-            &snapshot,
-            &map,
-            &block_index,
-            &findings,
-        )?;
+        reported.push(report_records(op, &snapshot, &map, &block_index, &findings));
     }
     if options.emit_remarks && findings.is_empty() {
         Diagnostic::remark(
@@ -331,16 +346,15 @@ fn verify_function(
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
-/// Adds the function's verdict and its findings to the report file.
-fn write_report(
+/// The function's name and its records for the report file: its verdict,
+/// its findings and its undecided cases.
+fn report_records(
     op: OperationRef<'_, '_>,
-    anchor: MlirOperation,
-    options: &VerifyDeallocationOptions,
     snapshot: &Snapshot,
     map: &IrMap,
     block_index: &[u32],
     findings: &[Finding],
-) -> PassResult {
+) -> (String, Vec<Vec<Record>>) {
     let function = functions::symbol(op.to_raw()).unwrap_or_else(|| location_text(&op));
     let op_ref = |id| unsafe { OperationRef::from_raw(map.op(id)) };
     let undecided = |f: &&Finding| matches!(f.kind, FindingKind::Undecided(_));
@@ -386,18 +400,7 @@ fn write_report(
         .string("verdict", verdict)
         .number("findings", counted(found.len()))
         .number("undecided", counted(cannot.len()));
-    report_file::write(
-        &options.report_file,
-        VerifyDeallocation::ARGUMENT,
-        &["functions", "findings", "undecided"],
-        anchor,
-        &function,
-        vec![vec![summary], found, cannot],
-    )
-    .map_err(|message| {
-        Diagnostic::error(&op, format!("{}: {message}", VerifyDeallocation::ARGUMENT)).emit();
-        PassFailed
-    })
+    (function, vec![vec![summary], found, cannot])
 }
 
 /// A finding's kind as the report file names it.
