@@ -48,7 +48,7 @@ PIPELINES = [MEMORY] + WHOLE + [
     "bufrs-prepare-functions,bufrs-deallocation-pipeline",
     MEMORY + "{prepare=true}",
     MEMORY + "{hoisting=true}",
-    MEMORY + "{merge-dynamic=true}",
+    MEMORY + "{merge-dynamic=false}",
     MEMORY + "{ownership=true}",
     MEMORY + "{loop-hoisting=false}",
     MEMORY + "{promote=false}",

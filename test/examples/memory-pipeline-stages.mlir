@@ -44,10 +44,12 @@
 
 // With promotion of buffers up to 4 bytes only, both stay on the heap; the
 // loop's buffer is hoisted out of the loop, and as their lifetimes do not
-// overlap both are merged into one buffer of 64 bytes at offset 0, freed at
-// the end.
+// overlap both are merged into one buffer of 64 bytes at offset 0, allocated
+// where the first of them was (after the function's constants) and freed after
+// the last use.
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-bytes=4 merge-planner=greedy-size})' | FileCheck %s --check-prefix=SMALL
 // SMALL-LABEL: func.func @f(
+// SMALL-COUNT-2: arith.constant
 // SMALL-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // SMALL:         memref.view %[[ARENA]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
 // SMALL:         memref.view %[[ARENA]][%{{.*}}][] : memref<64xi8> to memref<8xf32>

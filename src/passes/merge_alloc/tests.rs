@@ -15,6 +15,8 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
         replace: vec![],
         arena_before: None,
         free_after: None,
+        arena_life: (0, u64::MAX),
+        segments: vec![],
         buffers: buffers
             .iter()
             .enumerate()
@@ -27,6 +29,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
                 first,
                 last,
                 frees: vec![],
+                held: (first, last),
             })
             .collect(),
     }
