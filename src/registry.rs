@@ -224,8 +224,8 @@ crate::pass_options! {
             "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, reusing bytes).";
         merge_planner: String = "default".to_string() => "merge-planner",
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
-        merge_dynamic: bool = false => "merge-dynamic",
-            "bufrs-merge-alloc's dynamic=true: also merge buffers sized at run time (pure size computations move to the scope entry). Off by default: fewer mallocs but higher peaks on the corpus (docs/pipeline.md).";
+        merge_dynamic: bool = true => "merge-dynamic",
+            "bufrs-merge-alloc's dynamic=true with no-higher-peak=true: also merge buffers sized at run time where the arena never holds more bytes than the buffers it replaces, and give each scope's arena the life of its buffers (allocated at the first, freed after the last); the executed peak never rises above merge-dynamic=false's (docs/pipeline.md).";
         merge_report_file: String = String::new() => "merge-report-file",
             "bufrs-merge-alloc's report-file: its report as JSON in this file (and as remarks).",
             allowed Allowed::FileToWrite;
@@ -401,6 +401,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         MergeAllocOptions {
             planner: options.merge_planner.clone(),
             dynamic: options.merge_dynamic,
+            no_higher_peak: options.merge_dynamic,
             report_file: options.merge_report_file.clone(),
             plan_svg_dir: options.merge_plan_svg_dir.clone(),
             ..Default::default()

@@ -2,7 +2,8 @@
 """IREE's transient memory against bufrs' planning on the same
 linalg-on-tensors programs (a benchmark, not a test).
 
-  python3 utils/bench_iree.py [--plugin P] [--iree-compile PATH] [--variant cbw|no-cbw] [PROGRAM ...]
+  python3 utils/bench_iree.py [--plugin P] [--iree-compile PATH] [--variant cbw|no-cbw]
+                              [--pipeline-options 'promote=false'] [PROGRAM ...]
 
 Programs (default: all): the PyTorch models of examples/models/
 (`NAME.linalg.mlir`, torch-mlir's linalg-on-tensors, `@forward`) and the
@@ -26,7 +27,7 @@ bufferization as utils/export_models.py does it (`linalg-generalize-named-ops,
 linalg-fuse-elementwise-ops`, then `one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
 and `copy-before-write` for the default variant cbw), then
-`bufrs-memory-pipeline{merge-report-file=...}`. From merge-alloc's report: the
+`bufrs-memory-pipeline{merge-report-file=...}` (plus `--pipeline-options`). From merge-alloc's report: the
 arena bytes of the merged scopes with static sizes and the lower bound (most
 padded bytes live at once) of every scope with static sizes, merged or not;
 from the IR after the pipeline: the bytes of every statically sized
@@ -203,11 +204,11 @@ def allocation_bytes(text):
     return total, dynamic
 
 
-def bufrs_planning(plugin, variant, path, text):
+def bufrs_planning(plugin, variant, path, text, options=""):
     with tempfile.TemporaryDirectory(prefix="bufrs-iree-") as tmp:
         report_file = os.path.join(tmp, "report.json")
         pipeline = (f"builtin.module({FUSION},{BUFFERIZE[variant]},"
-                    f"bufrs-memory-pipeline{{merge-report-file={report_file}}})")
+                    f"bufrs-memory-pipeline{{merge-report-file={report_file}{' ' + options if options else ''}}})")
         cmd = [toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}", f"--pass-pipeline={pipeline}"]
         done = execution.run(cmd, stdin=text, timeout=1800)
         if done.returncode != 0:
@@ -234,6 +235,9 @@ def main():
                         help="bufferization of the bufrs side, as examples/models' NAME.mlir (cbw) or NAME.no-cbw.mlir")
     parser.add_argument("--allow-iree-errors", action="store_true",
                         help="exit 0 even when IREE rejects a program (it is listed with the reason)")
+    parser.add_argument("--pipeline-options", default="",
+                        help="more options of bufrs-memory-pipeline (e.g. promote=false: every static buffer on "
+                             "the heap, where merge-alloc plans it, as IREE's transients are)")
     parser.add_argument("programs", nargs="*", help="program names (default: all)")
     args = parser.parse_args()
 
@@ -254,7 +258,7 @@ def main():
     try:
         for name, path, text in selected:
             print(f"{name} ...", file=sys.stderr, flush=True)
-            b = bufrs_planning(args.plugin, args.variant, path, text)
+            b = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options)
             iree, iree_dynamic, allocas, results, error = iree_transient(args.iree_compile, path, text)
             transient = b["arena"] + b["left alone"]
             extra = []

@@ -3,11 +3,14 @@
 
 Builds --count generated programs with run-time sizes
 (merge_programs.py --dynamic-sizes, one program per module, each run with
-every size triple) three times: as generated, after
-bufrs-merge-alloc{dynamic=false} and after bufrs-merge-alloc{dynamic=true},
+every size triple) four times: as generated, after
+bufrs-merge-alloc{dynamic=false}, after bufrs-merge-alloc{dynamic=true} and
+after {dynamic=true no-higher-peak=true} (what bufrs-memory-pipeline runs),
 with utils/bench_driver.c counting the mallocs executed, the bytes they
 asked for and the most bytes live at once (the executed peak; summed over
-the programs, and the programs whose peak merging raised are counted). Every run must be clean and print what the program as generated
+the programs; the programs whose peak merging raised above the program as
+generated, and those whose peak dynamic=true raised above dynamic=false's, are
+counted). Every run must be clean and print what the program as generated
 prints. Then, from the report=true remarks of the function scope, evaluates
 each arena size and the run-time lower bound (the largest aligned bytes live
 at one tick) at every size triple and prints their ratio.
@@ -30,6 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bufrs_utils import execution, merge_programs, toolchain  # noqa: E402
 
 PIPE = "builtin.module(func.func(bufrs-merge-alloc{{dynamic={} report=true}}))"
+GUARDED = "builtin.module(func.func(bufrs-merge-alloc{dynamic=true no-higher-peak=true report=true}))"
 AFTER = re.compile(r"scope @p\d+_main: .*?, (.*) bytes before, (.*) bytes after, lower bound")
 
 
@@ -69,8 +73,11 @@ def main():
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--file", action="append", default=[], help="a runnable program to measure instead")
     args = parser.parse_args()
-    totals = {k: {"mallocs": 0, "bytes": 0, "peak": 0} for k in ("before", "static", "dynamic")}
-    raised = {"static": 0, "dynamic": 0}
+    totals = {k: {"mallocs": 0, "bytes": 0, "peak": 0} for k in ("before", "static", "dynamic", "guarded")}
+    raised = {"static": 0, "dynamic": 0, "guarded": 0}
+    # Programs whose peak with dynamic=true (and with no-higher-peak=true as well) is above
+    # their peak with dynamic=false.
+    above_static = {"dynamic": [], "guarded": []}
     ratios = []
     with tempfile.TemporaryDirectory() as workdir:
         if args.file:
@@ -81,7 +88,7 @@ def main():
         for k, text in enumerate(texts):
             outs, peaks = {}, {}
             for key, pipeline in (("before", None), ("static", PIPE.format("false")),
-                                  ("dynamic", PIPE.format("true"))):
+                                  ("dynamic", PIPE.format("true")), ("guarded", GUARDED)):
                 out, counts, stderr = run_with_pipeline(text, args.plugin, pipeline, workdir, f"p{k}_{key}")
                 outs[key] = out
                 for c in ("mallocs", "bytes", "peak"):
@@ -100,7 +107,10 @@ def main():
             for key in raised:
                 if peaks[key] > peaks["before"]:
                     raised[key] += 1
-            if outs["static"] != outs["before"] or outs["dynamic"] != outs["before"]:
+            for key in above_static:
+                if peaks[key] > peaks["static"]:
+                    above_static[key].append(f"{k} ({peaks['static']} -> {peaks[key]})")
+            if any(outs[key] != outs["before"] for key in ("static", "dynamic", "guarded")):
                 raise SystemExit(f"program {k}: the output changed")
     if args.file:
         print(f"programs: {' '.join(args.file)}")
@@ -109,9 +119,14 @@ def main():
     print("| build | mallocs executed | bytes asked for | executed peaks summed | programs with a higher peak |")
     print("|---|---|---|---|---|")
     for key, label in (("before", "as generated"), ("static", "merge-alloc dynamic=false"),
-                       ("dynamic", "merge-alloc dynamic=true")):
+                       ("dynamic", "merge-alloc dynamic=true"),
+                       ("guarded", "merge-alloc dynamic=true no-higher-peak=true")):
         more = raised.get(key, "")
         print(f"| {label} | {totals[key]['mallocs']} | {totals[key]['bytes']} | {totals[key]['peak']} | {more} |")
+    for key, label in (("dynamic", "dynamic=true"), ("guarded", "dynamic=true no-higher-peak=true")):
+        above = above_static[key]
+        print(f"programs whose executed peak with {label} is above dynamic=false's: {len(above)}"
+              + (f" ({', '.join(above)})" if above else ""))
     if ratios:
         geo = 1.0
         for r in ratios:

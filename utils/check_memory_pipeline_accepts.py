@@ -37,8 +37,8 @@ REFERENCE = "bufrs-deallocation-pipeline"
 VARIANTS = [
     "bufrs-memory-pipeline",
     "bufrs-memory-pipeline{hoisting=true}",
-    "bufrs-memory-pipeline{merge-dynamic=true}",
-    "bufrs-memory-pipeline{hoisting=true merge-dynamic=true}",
+    "bufrs-memory-pipeline{merge-dynamic=false}",
+    "bufrs-memory-pipeline{hoisting=true merge-dynamic=false}",
     "bufrs-memory-pipeline{prepare=true}",
     "bufrs-memory-pipeline{ownership=false}",
 ]

@@ -81,7 +81,9 @@ H, LH, PR, DE, CR, MA = ("bufrs-buffer-hoisting", "bufrs-buffer-loop-hoisting", 
                          "bufrs-buffer-deallocation", "bufrs-copy-removal", "bufrs-merge-alloc")
 PR8 = PR + "{max-rank-of-allocated-memref=8}"
 ORDERS = {
-    "default: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge": [CR, LH, PR8, DE, CR, MA],
+    "default: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge{dynamic=true no-higher-peak=true}":
+        [CR, LH, PR8, DE, CR, MA + "{dynamic=true no-higher-peak=true}"],
+    "merge-dynamic=false: copy-rm, loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge": [CR, LH, PR8, DE, CR, MA],
     "rank 1 promotion: copy-rm, loop-hoist, promote (rank <= 1), dealloc, copy-rm, merge": [CR, LH, PR, DE, CR, MA],
     "no copy-rm first: loop-hoist, promote (rank <= 8), dealloc, copy-rm, merge": [LH, PR8, DE, CR, MA],
     "merge before dealloc: copy-rm, loop-hoist, promote (rank <= 8), merge, dealloc, copy-rm":

@@ -48,8 +48,9 @@
 
 // With promotion of buffers up to 4 bytes only, both stay on the heap; the
 // loop's buffer is hoisted out of the loop, and as their lifetimes do not
-// overlap both are merged into one buffer of 64 bytes at offset 0, freed at
-// the end.
+// overlap both are merged into one buffer of 64 bytes at offset 0, allocated
+// where the first of them was (after the function's constants) and freed after
+// the last use.
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-bytes=4 merge-planner=greedy-size})' | FileCheck %s --check-prefix=SMALL
 // SMALL-LABEL: func.func @f(
 // SMALL-NEXT:    arith.constant 0 : index

@@ -56,6 +56,10 @@ pub enum Refusal {
     SizeInsideScope(ValueId),
     /// In the staging memory space (`staging-space`).
     Staging,
+    /// With `dynamic=true`: an arena holding it would at some point of its
+    /// life hold more bytes than the buffers it replaces (and their
+    /// `dynamic=false` arena), so it could raise the program's peak.
+    RaisesPeak,
 }
 
 impl Refusal {
@@ -65,6 +69,10 @@ impl Refusal {
             Refusal::NotRanked => "not a ranked memref".into(),
             Refusal::DynamicShape => "dynamic shape".into(),
             Refusal::Staging => "staging buffer".into(),
+            Refusal::RaisesPeak => {
+                "an arena would hold more bytes than the separate buffers at some point of its life"
+                    .into()
+            }
             Refusal::SizeInsideScope(_) => {
                 "dynamic size defined inside the scope, not available at its entry".into()
             }
@@ -116,6 +124,9 @@ pub struct TracedBuffer {
     pub last: u64,
     /// Frees of the buffer itself, to remove.
     pub frees: Vec<OpId>,
+    /// The ticks its own allocation holds bytes: from its allocation op to
+    /// its last free (to `last` without one).
+    pub held: (u64, u64),
 }
 
 /// The mergeable allocations of one scope block and memory space.
@@ -143,6 +154,50 @@ pub struct ScopeTrace {
     /// buffers had frees (the last holding a use of one of them); `None`:
     /// before every exit of the scope region.
     pub free_after: Option<OpId>,
+    /// The ticks from the arena's allocation to its free (`dynamic=true`):
+    /// from the start of `arena_before` (0 without one) to the end of
+    /// `free_after`, or to the last buffer's last tick when nothing is freed
+    /// (a later deallocation frees the arena after its last use), or
+    /// `u64::MAX` when the arena is freed at the scope's exits.
+    pub arena_life: (u64, u64),
+    /// With `dynamic=true`: the buffers split where none of them is live
+    /// (intervals of overlapping lifetimes, in time order), each part with
+    /// its own arena placement; empty otherwise.
+    pub segments: Vec<Segment>,
+}
+
+/// A part of a scope's buffers whose lifetimes chain into one interval, and
+/// where its own arena would live (as [`ScopeTrace::arena_before`] and
+/// [`ScopeTrace::free_after`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// Indices into [`ScopeTrace::buffers`], in trace order.
+    pub buffers: Vec<usize>,
+    pub arena_before: Option<OpId>,
+    pub free_after: Option<OpId>,
+    /// As [`ScopeTrace::arena_life`].
+    pub arena_life: (u64, u64),
+}
+
+impl ScopeTrace {
+    /// The trace of some of its buffers (indices in trace order), with the
+    /// given arena placement and life, and no segments.
+    pub fn part(
+        &self,
+        buffers: &[usize],
+        arena_before: Option<OpId>,
+        free_after: Option<OpId>,
+        arena_life: (u64, u64),
+    ) -> ScopeTrace {
+        ScopeTrace {
+            buffers: buffers.iter().map(|&i| self.buffers[i].clone()).collect(),
+            arena_before,
+            free_after,
+            arena_life,
+            segments: vec![],
+            ..self.clone()
+        }
+    }
 }
 
 /// An allocation left alone.
@@ -343,6 +398,15 @@ impl TraceCollector for TickTraceCollector {
                 alignment,
                 first: life.begin as u64,
                 last: life.end as u64,
+                held: (
+                    u64::from(ticks.begin(alloc)).min(life.begin as u64),
+                    frees
+                        .iter()
+                        .map(|&f| u64::from(ticks.end(f)))
+                        .max()
+                        .unwrap_or(0)
+                        .max(life.end as u64),
+                ),
                 frees,
             };
             match group.entry((scope_block, sized.memory_space.clone())) {
@@ -361,6 +425,8 @@ impl TraceCollector for TickTraceCollector {
                         replace: vec![],
                         arena_before: None,
                         free_after: None,
+                        arena_life: (0, u64::MAX),
+                        segments: vec![],
                     });
                 }
             }
@@ -371,6 +437,9 @@ impl TraceCollector for TickTraceCollector {
         // keeping the arena alive to the scope's exits.
         for trace in &mut traces.scopes {
             place_arena(snapshot, ticks, trace);
+            if self.dynamic {
+                trace.segments = segments(snapshot, ticks, trace);
+            }
         }
         for trace in &mut traces.scopes {
             if let Some(entry) = hoists.get(&trace.scope_block) {
@@ -381,6 +450,42 @@ impl TraceCollector for TickTraceCollector {
         }
         traces
     }
+}
+
+/// The buffers of `trace` split where none of them is live: sorted by first
+/// tick, a buffer starting after every earlier one ended opens a new part.
+/// Each part gets its arena placement from [`place_arena`].
+fn segments(
+    snapshot: &Snapshot,
+    ticks: &crate::analysis::lifetimes::Ticks,
+    trace: &ScopeTrace,
+) -> Vec<Segment> {
+    let mut order: Vec<usize> = (0..trace.buffers.len()).collect();
+    order.sort_by_key(|&i| (trace.buffers[i].first, i));
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let mut end = 0u64;
+    for i in order {
+        let b = &trace.buffers[i];
+        match parts.last_mut() {
+            Some(part) if b.first <= end => part.push(i),
+            _ => parts.push(vec![i]),
+        }
+        end = end.max(b.last);
+    }
+    parts
+        .into_iter()
+        .map(|mut buffers| {
+            buffers.sort_unstable();
+            let mut part = trace.part(&buffers, None, None, (0, u64::MAX));
+            place_arena(snapshot, ticks, &mut part);
+            Segment {
+                buffers,
+                arena_before: part.arena_before,
+                free_after: part.free_after,
+                arena_life: part.arena_life,
+            }
+        })
+        .collect()
 }
 
 /// Where the arena of `trace` lives: allocated before the first op of the
@@ -425,6 +530,13 @@ fn place_arena(
         !snapshot.op(op).facts.is_terminator
             && first.is_some_and(|f| snapshot.op(f).position <= snapshot.op(op).position)
     });
+    let start = first.map_or(0, |op| u64::from(ticks.begin(op)));
+    let end = match trace.free_after {
+        Some(op) => u64::from(ticks.end(op)),
+        None if trace.buffers.iter().any(|b| !b.frees.is_empty()) => u64::MAX,
+        None => trace.buffers.iter().map(|b| b.last).max().unwrap_or(0),
+    };
+    trace.arena_life = (start, end);
 }
 
 /// What the size computations of a scope block need at its entry: the ops

@@ -81,6 +81,27 @@
 //! more buffers is packed (seed 004's PackAllocations), even when padding
 //! makes the arena larger than the buffers.
 //!
+//! # Never a higher peak (`no-higher-peak=true`, with `dynamic=true`)
+//!
+//! An arena lives from its first buffer to its last, so at the ends of its
+//! life it holds more bytes than the separate buffers did, and a buffer
+//! outside the scope (a call result, a callee's buffers) may peak right
+//! then. With `no-higher-peak`, the scheduler (`schedule::plan_scopes`)
+//! gives a scope one arena only when at every tick of its life, for every
+//! run-time size (`plan::symbolic::Exprs::at_least`), it holds at most the
+//! bytes its buffers hold there without it (each from its allocation op to
+//! its free): their sizes, or, when
+//! `dynamic=false` would merge the scope's static buffers into one arena
+//! over the whole scope, that arena plus the dynamic buffers live. Else the
+//! scope is split where none of its buffers is live
+//! (`ScopeTrace::segments`) and each part passing the same test gets its
+//! own arena; the buffers of the other parts stay as `dynamic=false` leaves
+//! them (remark: "an arena would hold more bytes than the separate buffers
+//! at some point of its life"). So the executed peak is never above
+//! `dynamic=false`'s. A chain of buffers each overlapping the next never
+//! passes (at its first tick only its first buffer is live): such buffers
+//! stay separate.
+//!
 //! # When a scope is rewritten
 //!
 //! Merging never makes memory grow: a scope (one block and memory space) is
@@ -113,7 +134,7 @@
 //! buffer", "no byte saved"), seed 004's lifetime classes (external,
 //! transient, constant, variable, staging) and what was left out, and a
 //! remark at every allocation left alone; all at locations, so MLIR prints
-//! no op with them. `staging-space`: allocations in this memory space are
+//! no op with them. `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
 //! staging buffers, never merged. `dynamic`: see above. `report-file=PATH`:
 //! the report as JSON as well (`passes::report_file`): one record per scope
 //! (function, scope, buffers, the sum of their bytes, the bytes live at the
@@ -131,14 +152,14 @@ mod schedule;
 mod tests;
 
 pub use collect::{
-    EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, TickTraceCollector,
+    EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment, TickTraceCollector,
     TraceCollector, TracedBuffer, scope_of,
 };
 pub use report::{dynamic_report_line, report_line, skip_line};
 pub use rewrite::{MergeRewriter, ViewRewriter};
 pub use schedule::{
-    Decision, MemorySchedule, MemoryScheduler, PlannerScheduler, Skip, SymbolicSchedule,
-    bytes_before, decide, symbolic_buffers, verify_schedule,
+    Decision, MemorySchedule, MemoryScheduler, Planned, PlannerScheduler, Skip, SymbolicSchedule,
+    bytes_before, decide, plan_scopes, symbolic_buffers, verify_schedule,
 };
 
 use melior::ir::OperationRef;
@@ -176,6 +197,8 @@ pass_options! {
             "Memory space (as printed, e.g. 1) of staging buffers: classified as staging by report=true and never merged.";
         dynamic: bool = false => "dynamic",
             "Also merge allocations with dynamic sizes whose size operands are available at the scope entry: offsets and the arena size become arith on those sizes, valid for every run-time value.";
+        no_higher_peak: bool = false => "no-higher-peak",
+            "With dynamic=true: give a scope one arena, or one per part of its buffers split where none is live, only where the arena never holds more bytes than the buffers it replaces (or their dynamic=false arena) at any tick for any run-time size; other buffers stay as dynamic=false leaves them, so the executed peak never rises above dynamic=false's. Ignored without dynamic=true.";
         report_file: String = String::new() => "report-file",
             "Also write the report as JSON to this file: one record per scope (buffers, bytes, peak live bytes, arena bytes, lower bound, planner, why not merged) and per allocation left alone. Implies report.",
             allowed Allowed::FileToWrite;
@@ -295,18 +318,23 @@ pub fn merge_allocations_in(
     }
 
     // Plan every scope before touching the IR: an error leaves it as it was.
-    let mut decisions = Vec::with_capacity(traces.scopes.len());
-    for trace in &traces.scopes {
-        let decision = decide(trace, scheduler, options.dynamic).map_err(|message| {
-            Diagnostic::error(
-                &op_ref(trace.scope_op),
-                format!("{}: {message}", MergeAlloc::ARGUMENT),
-            )
-            .emit();
-            PassFailed
-        })?;
-        decisions.push(decision);
-    }
+    let planned =
+        schedule::plan_scopes(&traces, scheduler, options.dynamic, options.no_higher_peak)
+            .map_err(|(scope_op, message)| {
+                Diagnostic::error(
+                    &op_ref(scope_op),
+                    format!("{}: {message}", MergeAlloc::ARGUMENT),
+                )
+                .emit();
+                PassFailed
+            })?;
+    let decisions = planned.decisions;
+    let mut left_alone = traces.left_alone;
+    left_alone.extend(planned.left_alone);
+    let traces = MemoryTraces {
+        scopes: planned.scopes,
+        left_alone,
+    };
 
     report::report(
         op,

@@ -10,7 +10,7 @@ use crate::plan::{
     symbolic::{ExprId, SymBuffer, SymPlan, SymSize},
 };
 
-use super::collect::ScopeTrace;
+use super::collect::{LeftAlone, MemoryTraces, Refusal, ScopeTrace};
 
 /// Offsets for one scope trace (seed 003's `MemorySchedule`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +104,9 @@ pub enum Skip {
     OneBuffer,
     /// The arena would not be strictly smaller than the buffers it replaces.
     NoByteSaved { before: u128, after: u64 },
+    /// With `no-higher-peak`: every arena would at some tick hold more bytes
+    /// than its buffers (or their `dynamic=false` arena) do.
+    HigherPeak,
 }
 
 /// Schedules and verifies one scope and decides whether to rewrite it;
@@ -220,6 +223,9 @@ impl Skip {
             Skip::NoByteSaved { before, after } => {
                 format!("no byte saved ({before} bytes before, {after} bytes after)")
             }
+            Skip::HigherPeak => {
+                "an arena would hold more bytes than its buffers at some tick".to_string()
+            }
         }
     }
 }
@@ -295,4 +301,174 @@ impl MemoryScheduler for PlannerScheduler {
             lower_bound,
         })
     }
+}
+
+/// What the scheduler hands forward: the scopes to rewrite or report, each
+/// with its decision, and the buffers it leaves out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Planned {
+    pub scopes: Vec<ScopeTrace>,
+    pub decisions: Vec<Decision>,
+    /// Buffers of the traces left alone by the scheduler
+    /// ([`Refusal::RaisesPeak`]).
+    pub left_alone: Vec<LeftAlone>,
+}
+
+/// Plans every scope of `traces` ([`decide`]); `Err` names the scope op of a
+/// scope that cannot be planned. With `dynamic` and `no_higher_peak`, a
+/// scope gets one arena
+/// allocated at its first buffer and freed after its last when that arena
+/// never holds more bytes than the same buffers do with `dynamic=false`
+/// ([`never_above`]); otherwise it is split into its
+/// [`ScopeTrace::segments`], each an arena of its own placed likewise, when
+/// no segment's arena ever holds more; otherwise a segment (or, when `dynamic=false` would merge the scope's
+/// static buffers, the whole scope) is planned as `dynamic=false` plans it:
+/// static buffers in one arena over the scope when that saves bytes, and
+/// the others left alone. So merging with dynamic sizes never holds more
+/// bytes at any tick than merging without.
+pub fn plan_scopes(
+    traces: &MemoryTraces,
+    scheduler: &dyn MemoryScheduler,
+    dynamic: bool,
+    no_higher_peak: bool,
+) -> Result<Planned, (crate::analysis::snapshot::OpId, String)> {
+    let mut planned = Planned::default();
+    for trace in &traces.scopes {
+        let at = |message: String| (trace.scope_op, message);
+        if !dynamic || !no_higher_peak || trace.segments.is_empty() {
+            let decision = decide(trace, scheduler, dynamic).map_err(at)?;
+            planned.scopes.push(trace.clone());
+            planned.decisions.push(decision);
+            continue;
+        }
+        // As dynamic=false plans the scope: its static buffers in one
+        // arena over the whole scope when that saves bytes.
+        let statics: Vec<usize> = (0..trace.buffers.len())
+            .filter(|&i| trace.buffers[i].dynamic_sizes.is_empty())
+            .collect();
+        let static_trace = trace.part(&statics, None, None, (0, u64::MAX));
+        let static_decision = decide(&static_trace, scheduler, false).map_err(at)?;
+        let static_arena = match &static_decision {
+            Decision::Merge(schedule) => Some(schedule.total),
+            _ => None,
+        };
+        // One arena for the whole scope, allocated at its first buffer and
+        // freed after its last, when it never holds more.
+        let whole = decide(trace, scheduler, true).map_err(at)?;
+        if never_above(trace, &whole, static_arena) {
+            planned.scopes.push(trace.clone());
+            planned.decisions.push(whole);
+            continue;
+        }
+        let mut parts = Vec::with_capacity(trace.segments.len());
+        for segment in &trace.segments {
+            let part = trace.part(
+                &segment.buffers,
+                segment.arena_before,
+                segment.free_after,
+                segment.arena_life,
+            );
+            let decision = decide(&part, scheduler, true).map_err(at)?;
+            let fits = never_above(&part, &decision, static_arena);
+            parts.push((part, decision, fits));
+        }
+        let leave = |buffers: &mut Vec<LeftAlone>, part: &ScopeTrace, only_dynamic: bool| {
+            for b in &part.buffers {
+                if !only_dynamic || !b.dynamic_sizes.is_empty() {
+                    buffers.push(LeftAlone {
+                        alloc: b.alloc,
+                        reason: Refusal::RaisesPeak,
+                    });
+                }
+            }
+        };
+        if static_arena.is_some() && parts.iter().any(|(_, _, fits)| !fits) {
+            // The static arena spans the scope: keep it, leave the
+            // dynamic buffers alone.
+            for (part, _, _) in &parts {
+                leave(&mut planned.left_alone, part, true);
+            }
+            planned.scopes.push(static_trace);
+            planned.decisions.push(static_decision);
+            continue;
+        }
+        let before = planned.scopes.len();
+        for (part, decision, fits) in parts {
+            match decision {
+                // A part of one buffer: that buffer stays as it is.
+                Decision::Skip(_) if fits => {}
+                _ if fits => {
+                    planned.scopes.push(part);
+                    planned.decisions.push(decision);
+                }
+                _ => leave(&mut planned.left_alone, &part, false),
+            }
+        }
+        if planned.scopes.len() == before {
+            // Nothing merged: the scope is reported once, as left alone.
+            let skip = match whole {
+                Decision::Skip(skip) => skip,
+                _ => Skip::HigherPeak,
+            };
+            planned.scopes.push(trace.clone());
+            planned.decisions.push(Decision::Skip(skip));
+        }
+    }
+    Ok(planned)
+}
+
+/// Whether the arena of `part` (its decision) never holds more bytes than
+/// its buffers hold without it, at any tick of its life: the bytes of its
+/// buffers held at that tick (unpadded, from each allocation op to its
+/// free, `TracedBuffer::held`), or, when `static_arena` is the
+/// size of the `dynamic=false` arena of the scope's static buffers (live
+/// over the whole scope), that size plus the bytes of its dynamic buffers
+/// live at that tick. Checked at every tick of the arena's life
+/// ([`ScopeTrace::arena_life`]) where that may change; proved for every
+/// run-time size (`Exprs::at_least`).
+/// A part left alone (one buffer) holds what it held.
+fn never_above(part: &ScopeTrace, decision: &Decision, static_arena: Option<u64>) -> bool {
+    let (mut exprs, arena, buffers) = match decision {
+        Decision::Skip(_) => return true,
+        Decision::Merge(schedule) => {
+            let mut exprs = plan::symbolic::Exprs::new();
+            let total = exprs.constant(schedule.total);
+            (exprs, total, symbolic_buffers(part).1)
+        }
+        Decision::MergeDynamic(schedule) => (
+            schedule.plan.exprs.clone(),
+            schedule.plan.total,
+            schedule.buffers.clone(),
+        ),
+    };
+    // Every tick of the arena's life where the bytes held without it may
+    // change: its ends, where each buffer starts to be held and the tick
+    // after it is freed (a life freed at the scope exits ends after all).
+    let (start, end) = part.arena_life;
+    let held_at = |i: usize| part.buffers[i].held;
+    let last = (0..buffers.len()).map(|i| held_at(i).1).max().unwrap_or(0);
+    let mut ticks: Vec<u64> = vec![start, end.min(last.saturating_add(1))];
+    ticks.extend((0..buffers.len()).map(|i| held_at(i).0));
+    ticks.extend((0..buffers.len()).map(|i| held_at(i).1.saturating_add(1)));
+    ticks.retain(|&t| start <= t && t <= end);
+    ticks.sort_unstable();
+    ticks.dedup();
+    for tick in ticks {
+        let mut held = exprs.constant(static_arena.unwrap_or(0));
+        for (i, b) in buffers.iter().enumerate() {
+            let counted = static_arena.is_none() || b.size.as_static().is_none();
+            let (from, to) = held_at(i);
+            if counted && from <= tick && tick <= to {
+                let size = exprs.size(&b.size);
+                match exprs.add(held, size) {
+                    Some(sum) => held = sum,
+                    None => return false,
+                }
+            }
+        }
+        if !exprs.at_least(held, arena) {
+            return false;
+        }
+    }
+    true
 }

@@ -15,6 +15,8 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
         replace: vec![],
         arena_before: None,
         free_after: None,
+        arena_life: (0, u64::MAX),
+        segments: vec![],
         buffers: buffers
             .iter()
             .enumerate()
@@ -27,6 +29,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
                 first,
                 last,
                 frees: vec![],
+                held: (first, last),
             })
             .collect(),
     }
@@ -374,4 +377,51 @@ fn report_line_format() {
         report_line(&t, &s),
         "bufrs-merge-alloc: scope @f: 3 buffers merged, 196608 bytes before, 131072 bytes after, lower bound 131072, ratio 1.000, peak live 131072 bytes"
     );
+}
+
+/// `no-higher-peak`: an arena that would hold more than its buffers at a
+/// tick is refused and its buffers left alone; one that never does (here
+/// the `dynamic=false` arena's bytes cover every tick) is kept.
+#[test]
+fn no_higher_peak_keeps_only_arenas_that_never_hold_more() {
+    let s = default_scheduler();
+    let scope = |buffers: &[(u64, u64, u64)], life: (u64, u64)| {
+        let mut t = trace(buffers);
+        t.arena_life = life;
+        t.segments = vec![Segment {
+            buffers: (0..buffers.len()).collect(),
+            arena_before: None,
+            free_after: None,
+            arena_life: life,
+        }];
+        MemoryTraces {
+            scopes: vec![t],
+            left_alone: vec![],
+        }
+    };
+    // Two 64-byte buffers meeting at tick 2: an arena of 128 bytes holds
+    // more than the first alone at tick 1, and dynamic=false saves nothing.
+    let pair = scope(&[(64, 1, 2), (64, 2, 3)], (1, 3));
+    let planned = plan_scopes(&pair, &s, true, true).unwrap();
+    assert_eq!(planned.decisions, vec![Decision::Skip(Skip::HigherPeak)]);
+    assert_eq!(planned.left_alone.len(), 2);
+    assert!(
+        planned
+            .left_alone
+            .iter()
+            .all(|l| l.reason == Refusal::RaisesPeak)
+    );
+    // Without the guard the same scope is packed.
+    let packed = plan_scopes(&pair, &s, true, false).unwrap();
+    assert!(matches!(packed.decisions[..], [Decision::Merge(_)]));
+    // A chain of three where the first and the third share bytes: the
+    // dynamic=false arena (128 bytes, over the whole scope) covers every
+    // tick, so the arena placed at the buffers is kept.
+    let chain = scope(&[(64, 1, 2), (64, 2, 3), (64, 3, 4)], (1, 4));
+    let planned = plan_scopes(&chain, &s, true, true).unwrap();
+    let [Decision::Merge(schedule)] = &planned.decisions[..] else {
+        panic!("the chain keeps its arena: {:?}", planned.decisions);
+    };
+    assert_eq!(schedule.total, 128);
+    assert!(planned.left_alone.is_empty());
 }
