@@ -93,6 +93,7 @@ use crate::{
     pass_options,
     passes::{
         Anchor, BufrsPass, PassFailed, PassResult,
+        buffer_deallocation::{BufferDeallocation, BufferDeallocationOptions},
         contract_report::{emit_plan_errors, refuse_writes_after_flow},
         function_boundaries::{
             OWNERSHIP_FLAGS, ownership_flags, remove_ownership_flags, run_on_functions,
@@ -180,6 +181,23 @@ fn run_function(
         None
     };
     let (snapshot, map) = capture(raw);
+    // Input that frees with `bufferization.dealloc` already is ownership-
+    // based deallocation this plan does not extend; the clone-based pass
+    // leaves those buffers to their deallocs and frees the others, so a
+    // function without boundary flags is handed to it (the memory pipeline
+    // then accepts what bufrs-deallocation-pipeline accepts).
+    if boundary.is_none()
+        && snapshot
+            .ops
+            .iter()
+            .any(|o| o.name == dialect::OWNERSHIP_BASED_DEALLOC)
+    {
+        drop((snapshot, map));
+        let clone_based = BufferDeallocationOptions {
+            emit_remarks: options.emit_remarks,
+        };
+        return BufferDeallocation::run(op, &clone_based);
+    }
     let dominance = DominanceInfo::new(&snapshot);
     let alias = AliasAnalysis::new(&snapshot);
     let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());

@@ -96,4 +96,4 @@ func.func @main() {
 // UPSTREAM:   heap: 436 mallocs, 436 frees, 0 live
 // DEALLOC:    heap: 151 mallocs, 151 frees, 0 live
 // OWNERSHIP:  heap: 71 mallocs, 71 frees, 0 live
-// MEMORY:     heap: 151 mallocs, 151 frees, 0 live
+// MEMORY:     heap: 71 mallocs, 71 frees, 0 live

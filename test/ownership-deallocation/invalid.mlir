@@ -1,8 +1,7 @@
 // What the ownership-based pass cannot handle soundly is an error at the op
 // and a failed pass, as for the clone-based pass (the same plan refuses the
-// same input): a buffer stored into memory, ownership-based
-// bufferization.dealloc ops already in the input, a free of a buffer that
-// may or may not be owned.
+// same input): a buffer stored into memory, a free of a buffer that may or
+// may not be owned.
 
 // RUN: %bufrs-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(bufrs-ownership-based-buffer-deallocation))' -split-input-file -verify-diagnostics
 
@@ -11,15 +10,6 @@ func.func @stored(%mm: memref<2xmemref<4xf32>>) {
   %c0 = arith.constant 0 : index
   // expected-error @below {{bufrs-ownership-based-buffer-deallocation: stores a buffer into memory; its ownership cannot be tracked}}
   memref.store %a, %mm[%c0] : memref<2xmemref<4xf32>>
-  return
-}
-
-// -----
-
-func.func @ownership_based(%c: i1, %keep: memref<4xf32>) {
-  %a = memref.alloc() : memref<4xf32>
-  // expected-error @below {{bufrs-ownership-based-buffer-deallocation: 'bufferization.dealloc' is ownership-based deallocation; run this pass on IR without it}}
-  %r = bufferization.dealloc (%a : memref<4xf32>) if (%c) retain (%keep : memref<4xf32>)
   return
 }
 
