@@ -85,6 +85,8 @@ mod partitions;
 mod prune;
 /// The order among items at the same floor.
 mod ranking;
+/// The rankings, the restart schedules and what each restart does.
+mod restarts;
 /// The search's state and the trails that undo a placement.
 mod state;
 
@@ -94,7 +96,7 @@ mod exactness;
 mod tests;
 
 pub use budget::{Budget, SEARCH_LIMIT, WORK_PER_MS};
-pub use driver::{Fit, RESTART_WORK, Restarts, Settings, fit, fit_around, improve, improve_with};
+pub use driver::{Fit, Settings, fit, fit_around, improve, improve_with};
 pub(crate) use granule::{gcd, granularity};
 pub use obstacles::Obstacle;
-pub use ranking::{PORTFOLIO, Ranking};
+pub use restarts::{PORTFOLIO, RESTART_WORK, Ranking, Restarts};

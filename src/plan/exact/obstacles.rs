@@ -2,11 +2,11 @@
 //! large-neighbourhood search fixes everything outside its window). An item goes at the
 //! lowest aligned offset at or above its floor that clears the obstacles live with it
 //! (`Search::pos`); the bounds count the obstacles' bytes above the height they test
-//! (`Search::fixed_above`).
+//! (`Search::fixed_above`). The search's state keeps them as a `Fixed`.
 
 use crate::plan::problem::round_up;
 
-use super::state::Search;
+use super::state::{Fixed, Search};
 
 /// A buffer fixed at an offset that the search must go around (MiniMalloc-style pinned
 /// offsets; the large-neighbourhood search keeps everything outside its window fixed).
@@ -20,20 +20,6 @@ pub struct Obstacle {
     /// Occupied bytes `[offset, end)`.
     pub offset: u64,
     pub end: u64,
-}
-
-/// The obstacles as the search reads them.
-#[derive(Default)]
-pub(super) struct Fixed {
-    /// Per item: the byte ranges of the obstacles live at a common tick, merged, sorted.
-    pub(super) of_item: Vec<Vec<(u64, u64)>>,
-    /// Per section: the byte ranges of the obstacles live at its first tick (disjoint,
-    /// sorted), and per range the bytes of it and of every range above it.
-    pub(super) at_section: Vec<Vec<(u64, u64)>>,
-    pub(super) bytes_from: Vec<Vec<u64>>,
-    /// Highest end of an obstacle (0 without any).
-    pub(super) top: u64,
-    pub(super) any: bool,
 }
 
 impl Search<'_> {

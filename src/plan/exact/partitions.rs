@@ -3,7 +3,7 @@
 //! ranking their items are ranked again by the load left there (dynamic totals).
 
 use super::{
-    ranking::Ranking,
+    restarts::Ranking,
     state::{NOT_DEFERRED, Partition, Search, Step},
 };
 

@@ -1,33 +1,9 @@
-//! The order among items at the same floor: a [`Ranking`] (lifetime, area, size or the load
-//! of the most crowded section first), jittered per restart or not, and the portfolio of
-//! rankings the restarts go through.
+//! The order among items at the same floor: the keys of a [`Ranking`] (lifetime, area, size
+//! or the load of the most crowded section first) per item, jittered per restart or not.
 
 use crate::plan::rng::scale_per_mille;
 
-use super::state::Search;
-
-/// Which of the buffers at the lowest floor the search tries first (larger first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ranking {
-    /// Longer lifetime, then larger area.
-    Duration,
-    /// Larger size times lifetime, then larger size.
-    Area,
-    /// Larger size, then longer lifetime.
-    Size,
-    /// Larger load of the most crowded section the buffer is live in, then area.
-    Total,
-    /// Larger load of the most crowded section, then longer lifetime.
-    TotalDuration,
-}
-
-/// The rankings the search planner restarts with, in turn.
-pub const PORTFOLIO: [Ranking; 4] = [
-    Ranking::Total,
-    Ranking::Duration,
-    Ranking::TotalDuration,
-    Ranking::Area,
-];
+use super::{restarts::Ranking, state::Search};
 
 impl Search<'_> {
     /// Sets the tie-break among items at the same floor.

@@ -1,6 +1,7 @@
 //! The state of one exact search: the problem's items, their sections and neighbours, the
 //! work spent, and the state of the current decision (placements, floors, skyline, unplaced
-//! load per section, deferrals) with the trails that undo a placement.
+//! load per section, deferrals) with the trails that undo a placement, and the obstacles as
+//! the search reads them.
 
 use std::time::{Duration, Instant};
 
@@ -8,9 +9,7 @@ use crate::plan::{Plan, Problem, problem::Sections};
 
 use super::{
     budget::Budget,
-    driver::{RESTART_WORK, Restarts, Schedule},
-    obstacles::Fixed,
-    ranking::Ranking,
+    restarts::{RESTART_WORK, Ranking, Restarts, Schedule},
 };
 
 /// The answer of one decision.
@@ -18,6 +17,20 @@ pub(super) enum Outcome {
     Found(Plan),
     Infeasible,
     OutOfBudget,
+}
+
+/// The obstacles as the search reads them (filled in by `Search::set_obstacles`).
+#[derive(Default)]
+pub(super) struct Fixed {
+    /// Per item: the byte ranges of the obstacles live at a common tick, merged, sorted.
+    pub(super) of_item: Vec<Vec<(u64, u64)>>,
+    /// Per section: the byte ranges of the obstacles live at its first tick (disjoint,
+    /// sorted), and per range the bytes of it and of every range above it.
+    pub(super) at_section: Vec<Vec<(u64, u64)>>,
+    pub(super) bytes_from: Vec<Vec<u64>>,
+    /// Highest end of an obstacle (0 without any).
+    pub(super) top: u64,
+    pub(super) any: bool,
 }
 
 /// One exact search: the problem as the search reads it, and the state of its decisions.
@@ -90,7 +103,7 @@ pub(super) struct Search<'p> {
     pub(super) cuts: Vec<u32>,
     /// Placed items in placement order, with the trail marks to undo each placement.
     pub(super) placements: Vec<Placement>,
-    /// Buffers fixed at given offsets ([`Obstacle`]), which the items go around.
+    /// Buffers fixed at given offsets ([`Obstacle`](super::Obstacle)), which the items go around.
     pub(super) fixed: Fixed,
 }
 

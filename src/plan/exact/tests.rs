@@ -1,10 +1,10 @@
-//! Unit tests of the exact search's driver: the restart schedules, the Luby sequence, the
+//! Unit tests of the exact search's driver and restart schedules: the Luby sequence, the
 //! decision on problems without bytes, a zero budget.
 
 use std::time::Duration;
 
 use super::{
-    driver::{Restart, Schedule, luby},
+    restarts::{Restart, Schedule, luby},
     *,
 };
 use crate::plan::{Buffer, Plan, Problem, check_plan};
