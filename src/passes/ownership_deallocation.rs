@@ -77,6 +77,7 @@ use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
+        value_flow::ValueFlow,
         dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
         dominance::DominanceInfo,
         out_params::root_returns,
@@ -86,7 +87,7 @@ use crate::{
     dialect::{self, builders},
     ir::{
         Diagnostic,
-        capture::{IrMap, capture},
+        capture::{IrMap, capture_unedited},
         edit::{self, InsertPoint},
         functions,
     },
@@ -179,9 +180,12 @@ fn run_function(
     } else {
         None
     };
-    let (snapshot, map) = capture(raw);
+    // The snapshot the pass before this one kept, if it describes the
+    // function as it is now (the pass edits after reading it).
+    let (snapshot, map) = capture_unedited(raw);
     let dominance = DominanceInfo::new(&snapshot);
-    let alias = AliasAnalysis::new(&snapshot);
+    // Nothing here reads the classified uses of buffers.
+    let alias = AliasAnalysis::from_flow(&snapshot, ValueFlow::without_events(&snapshot));
     let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
     let extendable = extendable_ops(&snapshot, &map);
     let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
