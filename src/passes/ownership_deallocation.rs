@@ -77,12 +77,12 @@ use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        value_flow::ValueFlow,
         dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
         dominance::DominanceInfo,
         out_params::root_returns,
         ownership::{self, Ownership},
         snapshot::{BlockId, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
+        value_flow::ValueFlow,
     },
     dialect::{self, builders},
     ir::{
