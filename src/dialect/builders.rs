@@ -120,8 +120,16 @@ pub unsafe fn create_op_with_attributes(
         let context = mlir_sys::mlirLocationGetContext(location);
         let mut named = Vec::with_capacity(attributes.len());
         for (key, text) in attributes {
-            let attribute =
-                mlir_sys::mlirAttributeParseGet(context, crate::ir::diagnostics::string_ref(text));
+            // The booleans are built directly (the same uniqued attribute
+            // parsing gives, without running the parser per op).
+            let attribute = match *text {
+                "true" => mlir_sys::mlirBoolAttrGet(context, 1),
+                "false" => mlir_sys::mlirBoolAttrGet(context, 0),
+                _ => mlir_sys::mlirAttributeParseGet(
+                    context,
+                    crate::ir::diagnostics::string_ref(text),
+                ),
+            };
             if attribute.ptr.is_null() {
                 return None;
             }
@@ -152,10 +160,14 @@ pub unsafe fn create_op_with_attributes(
 pub unsafe fn parse_type(text: &str, location: MlirLocation) -> Option<mlir_sys::MlirType> {
     // SAFETY: parsing in a live context; the string outlives the call.
     let ty = unsafe {
-        mlir_sys::mlirTypeParseGet(
-            mlir_sys::mlirLocationGetContext(location),
-            crate::ir::diagnostics::string_ref(text),
-        )
+        let context = mlir_sys::mlirLocationGetContext(location);
+        // The types the builders name most are built directly (the same
+        // uniqued type parsing gives, without running the parser per op).
+        match text {
+            "i1" => mlir_sys::mlirIntegerTypeGet(context, 1),
+            "index" => mlir_sys::mlirIndexTypeGet(context),
+            _ => mlir_sys::mlirTypeParseGet(context, crate::ir::diagnostics::string_ref(text)),
+        }
     };
     (!ty.ptr.is_null()).then_some(ty)
 }

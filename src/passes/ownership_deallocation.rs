@@ -82,11 +82,12 @@ use crate::{
         out_params::root_returns,
         ownership::{self, Ownership},
         snapshot::{BlockId, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
+        value_flow::ValueFlow,
     },
     dialect::{self, builders},
     ir::{
         Diagnostic,
-        capture::{IrMap, capture},
+        capture::{IrMap, capture_unedited},
         edit::{self, InsertPoint},
         functions,
     },
@@ -180,7 +181,9 @@ fn run_function(
     } else {
         None
     };
-    let (snapshot, map) = capture(raw);
+    // The snapshot the pass before this one kept, if it describes the
+    // function as it is now (the pass edits after reading it).
+    let (snapshot, map) = capture_unedited(raw);
     // Input that frees with `bufferization.dealloc` already is ownership-
     // based deallocation this plan does not extend; the clone-based pass
     // leaves those buffers to their deallocs and frees the others, so a
@@ -199,7 +202,8 @@ fn run_function(
         return BufferDeallocation::run(op, &clone_based);
     }
     let dominance = DominanceInfo::new(&snapshot);
-    let alias = AliasAnalysis::new(&snapshot);
+    // Nothing here reads the classified uses of buffers.
+    let alias = AliasAnalysis::from_flow(&snapshot, ValueFlow::without_events(&snapshot));
     let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
     let extendable = extendable_ops(&snapshot, &map);
     let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
