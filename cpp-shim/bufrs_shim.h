@@ -468,12 +468,12 @@ bool bufrsShimHasAllocation(MlirOperation root);
 bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
 
 /* How many MemoryEffects::Allocate effects off the automatic allocation
- * scope (heap allocations) on a memref of static shape, or on no value, the
- * ops nested in `root` declare, counted up to `limit` (the walk stops
- * there): merge-alloc (without dynamic=true) has nothing to merge in a body
- * with fewer than two. */
-intptr_t bufrsShimCountStaticHeapAllocations(MlirOperation root,
-                                             intptr_t limit);
+ * scope (heap allocations) on a ranked memref (of static shape only, with
+ * `staticOnly`), or on no value, the ops nested in `root` declare, counted
+ * up to `limit` (the walk stops there): merge-alloc has nothing to merge in
+ * a body with fewer than two. */
+intptr_t bufrsShimCountHeapAllocations(MlirOperation root, intptr_t limit,
+                                       bool staticOnly);
 
 /* Whether an op nested in `root` declares a MemoryEffects::Allocate or Free
  * effect, is a call (CallOpInterface), or has unknown effects (neither

@@ -468,11 +468,12 @@ extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
 
 /* Heap (not automatic-allocation-scope) allocations of a memref of static
  * shape, or of no value (which may be anything), up to `limit`. */
-extern "C" intptr_t bufrsShimCountStaticHeapAllocations(MlirOperation root,
-                                                        intptr_t limit) {
+extern "C" intptr_t bufrsShimCountHeapAllocations(MlirOperation root,
+                                                  intptr_t limit,
+                                                  bool staticOnly) {
   return countAllocationsWhere(
       unwrap(root), [](Operation *) { return true; },
-      [](const MemoryEffects::EffectInstance &effect) {
+      [staticOnly](const MemoryEffects::EffectInstance &effect) {
         if (isa<SideEffects::AutomaticAllocationScopeResource>(
                 effect.getResource()))
           return false;
@@ -480,7 +481,7 @@ extern "C" intptr_t bufrsShimCountStaticHeapAllocations(MlirOperation root,
         if (!value)
           return true;
         auto type = dyn_cast<MemRefType>(value.getType());
-        return type && type.hasStaticShape();
+        return type && (!staticOnly || type.hasStaticShape());
       },
       limit);
 }

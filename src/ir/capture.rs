@@ -519,19 +519,24 @@ pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
     unsafe { ffi::bufrsShimHasAllocationOffTopBlock(root) }
 }
 
-/// How many heap `Allocate` effects on a memref of static shape (or on no
-/// value) the ops in `root`'s body declare, counted up to `limit` (one C++
-/// walk that stops there, nothing captured): merge-alloc without `dynamic`
-/// merges nothing in a body with fewer than two.
-pub fn count_static_heap_allocations(root: MlirOperation, limit: usize) -> usize {
+/// How many heap `Allocate` effects on a ranked memref (of static shape
+/// only, with `static_only`; or on no value) the ops in `root`'s body
+/// declare, counted up to `limit` (one C++ walk that stops there, nothing
+/// captured): merge-alloc merges nothing in a body with fewer than two.
+pub fn count_heap_allocations(root: MlirOperation, limit: usize, static_only: bool) -> usize {
     // SAFETY: `root` is a live op.
-    unsafe { ffi::bufrsShimCountStaticHeapAllocations(root, limit as isize) as usize }
+    unsafe { ffi::bufrsShimCountHeapAllocations(root, limit as isize, static_only) as usize }
 }
 
-/// [`count_static_heap_allocations`] read from a snapshot of `root`: the
-/// same effects (those of ops with `MemoryEffectOpInterface`), so the same
-/// count, without walking the IR.
-pub fn count_static_heap_allocations_in(snapshot: &Snapshot, map: &IrMap, limit: usize) -> usize {
+/// [`count_heap_allocations`] read from a snapshot of `root`: the same
+/// effects (those of ops with `MemoryEffectOpInterface`), so the same count,
+/// without walking the IR.
+pub fn count_heap_allocations_in(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    limit: usize,
+    static_only: bool,
+) -> usize {
     let mut count = 0;
     for op in &snapshot.ops {
         let Effects::Known(effects) = &op.facts.effects else {
@@ -546,11 +551,11 @@ pub fn count_static_heap_allocations_in(snapshot: &Snapshot, map: &IrMap, limit:
                 Some(v) => {
                     snapshot.value(v).kind == ValueKind::RankedMemRef
                         // SAFETY: a live value of the snapshot's IR.
-                        && unsafe {
+                        && (!static_only || unsafe {
                             mlir_sys::mlirShapedTypeHasStaticShape(mlir_sys::mlirValueGetType(
                                 map.value(v),
                             ))
-                        }
+                        })
                 }
             };
             if counted {

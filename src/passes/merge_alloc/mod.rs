@@ -165,8 +165,7 @@ pub use schedule::{
 use melior::ir::OperationRef;
 
 use crate::ir::capture::{
-    IrMap, capture_unedited, count_static_heap_allocations, count_static_heap_allocations_in,
-    kept_snapshot,
+    IrMap, capture_unedited, count_heap_allocations, count_heap_allocations_in, kept_snapshot,
 };
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
@@ -238,24 +237,24 @@ impl BufrsPass for MergeAlloc {
         let Ok(kind) = PlannerKind::from_name(&options.planner) else {
             return fail(format!("unknown planner '{}'", options.planner));
         };
-        // Without dynamic sizes, only static-shaped heap allocations can be
-        // merged, and only two or more in one scope: a body with fewer than
-        // two is left as it is (its one scope, if any, would be skipped as
-        // `Skip::OneBuffer`), unless a report, a picture, analysis
-        // attributes or a staging space is asked for.
+        // Only heap allocations of ranked memrefs (of static shape, without
+        // dynamic sizes) can be merged, and only two or more in one scope:
+        // a body with fewer than two is left as it is (its one scope, if
+        // any, would be skipped as `Skip::OneBuffer`), unless a report, a
+        // picture, analysis attributes or a staging space is asked for.
         // The count reads the snapshot an earlier pass kept, if any (after
         // promotion, most bodies), instead of walking the IR.
         let root = op.to_raw();
         let kept = kept_snapshot(root);
-        if !options.dynamic
-            && !options.analysis_only
+        let static_only = !options.dynamic;
+        if !options.analysis_only
             && !options.report
             && options.report_file.is_empty()
             && options.plan_svg_dir.is_empty()
             && options.staging_space.is_empty()
             && match &kept {
-                Some((snapshot, map)) => count_static_heap_allocations_in(snapshot, map, 2),
-                None => count_static_heap_allocations(root, 2),
+                Some((snapshot, map)) => count_heap_allocations_in(snapshot, map, 2, static_only),
+                None => count_heap_allocations(root, 2, static_only),
             } < 2
         {
             return pass::unchanged(root);
