@@ -65,7 +65,7 @@ CLONE = MEMORY + "{ownership=false}"
 SUBSETS = [CLONE] + [MEMORY + "{ownership=false " + option + "}" for option in (
     "prepare=true",
     "hoisting=true",
-    "merge-dynamic=false",
+    "merge-dynamic=true",
     "loop-hoisting=false",
     "promote=false",
     "promote-max-rank=1",
