@@ -148,18 +148,16 @@ pub fn plan_with(
             RootLiveness::new(snapshot, dominance, ownership, &erased, use_lists, &lending)
         })
     };
+    // Every root's uses lifted to its region, for what merges borrow now.
+    let lift = |borrowed: &Borrowed,
+                fast: Option<&RootLiveness<'_>>,
+                errors: &mut Vec<PlanError>| {
+        lifted_uses(
+            snapshot, &places, dominance, ownership, &erased, borrowed, fast, &use_lists, errors,
+        )
+    };
     let mut fast = root_liveness(&borrowed);
-    let mut uses = lifted_uses(
-        snapshot,
-        &places,
-        dominance,
-        ownership,
-        &erased,
-        &borrowed,
-        fast.as_ref(),
-        &use_lists,
-        &mut errors,
-    );
+    let mut uses = lift(&borrowed, fast.as_ref(), &mut errors);
     let feeds = feeds(snapshot, ownership);
     if !errors.is_empty() {
         return Err(errors);
@@ -311,18 +309,7 @@ pub fn plan_with(
         if next != borrowed {
             borrowed = next;
             fast = root_liveness(&borrowed);
-            let mut ignored = Vec::new();
-            uses = lifted_uses(
-                snapshot,
-                &places,
-                dominance,
-                ownership,
-                &erased,
-                &borrowed,
-                fast.as_ref(),
-                &use_lists,
-                &mut ignored,
-            );
+            uses = lift(&borrowed, fast.as_ref(), &mut Vec::new());
         }
     };
     plan.owns = owns_of(ownership, &feeds, &handovers, &flagged);
