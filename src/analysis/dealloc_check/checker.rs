@@ -193,6 +193,17 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
 }
 
 impl Checker<'_> {
+    /// The op at `point`, or the root where the point is past a block's
+    /// last op (what findings and undecided answers are reported at).
+    pub(super) fn op_at(&self, point: Point) -> OpId {
+        self.snap
+            .block(point.block)
+            .ops
+            .get(point.index as usize)
+            .copied()
+            .unwrap_or(Snapshot::ROOT)
+    }
+
     pub(super) fn run_body(&mut self, entry: BlockId) {
         self.seen.clear();
         self.gave_up = false;
@@ -310,13 +321,7 @@ impl Checker<'_> {
         if seen.len() >= MAX_STATES_PER_POINT {
             if !self.gave_up {
                 self.gave_up = true;
-                let at = self
-                    .snap
-                    .block(point.block)
-                    .ops
-                    .get(point.index as usize)
-                    .copied()
-                    .unwrap_or(Snapshot::ROOT);
+                let at = self.op_at(point);
                 self.undecided(
                     format!(
                         "more than {MAX_STATES_PER_POINT} distinct path states reach this point"

@@ -323,13 +323,7 @@ impl Checker<'_> {
             .filter(|(inst, n)| **n == u32::MAX && inst.status == Status::Live)
             .map(|(inst, _)| *inst)
             .collect();
-        let at = self
-            .snap
-            .block(point.block)
-            .ops
-            .get(point.index as usize)
-            .copied()
-            .unwrap_or(Snapshot::ROOT);
+        let at = self.op_at(point);
         for inst in lost {
             self.report(FindingKind::Lost, Some(inst.site), at, None, path);
         }
