@@ -25,10 +25,13 @@
 //!   of an unranked memref gets its rank and sizes read at run time, a
 //!   one-dimensional buffer of that many elements `memref.reshape`d to them,
 //!   and the copy: `copy_unranked`);
-//! - buffer views left without uses are erased: ops with no region, no use
-//!   of any result, results that are all memrefs and no memory effect
-//!   (`MemoryEffectOpInterface` reporting none), repeated until none is left
-//!   (a dead cast of a dead subview goes with it). Upstream's pipeline, which
+//! - buffer views and constant ownership flags left without uses are
+//!   erased: ops with no region, no use of any result, results that are all
+//!   memrefs (or all `i1` of an op without operands: a constant flag) and no
+//!   memory effect (`MemoryEffectOpInterface` reporting none), repeated until
+//!   none is left (a dead cast of a dead subview goes with it; so does the
+//!   `arith.constant true` that only an existing `bufferization.dealloc`,
+//!   now lowered, used). Upstream's pipeline, which
 //!   ends in `canonicalize`, removes them too; nothing else is touched (no
 //!   folding, no other dead op).
 //!
@@ -61,7 +64,7 @@ pass_options! {
         lower_clones: bool = true => "lower-clones",
             "Lower every bufferization.clone to memref.alloc + memref.copy (+ memref.cast for a non-identity layout), as convert-bufferization-to-memref does. Off: the clones stay.";
         erase_dead_views: bool = true => "erase-dead-views",
-            "Erase ops without uses that have no region, no memory effect and only memref results (buffer views and casts left dead).";
+            "Erase ops without uses that have no region, no memory effect and only memref results, or no operands and only i1 results (buffer views, casts and constant ownership flags left dead).";
     }
 }
 
@@ -70,7 +73,7 @@ pub struct FinalizeDeallocation;
 impl BufrsPass for FinalizeDeallocation {
     type Options = FinalizeDeallocationOptions;
     const ARGUMENT: &'static str = "bufrs-finalize-deallocation";
-    const SUMMARY: &'static str = "End in upstream's deallocation output ops: lower bufferization.clone to memref.alloc + memref.copy (as convert-bufferization-to-memref) and erase buffer views left without uses (no region, no memory effect, memref results only)";
+    const SUMMARY: &'static str = "End in upstream's deallocation output ops: lower bufferization.clone to memref.alloc + memref.copy (as convert-bufferization-to-memref) and erase buffer views and constant ownership flags left without uses (no region, no memory effect; memref results, or i1 results and no operands)";
     const ANCHOR: Anchor = Anchor::Any;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith", "scf"];
 
@@ -278,18 +281,24 @@ unsafe fn cast_compatible(from: MlirType, to: MlirType) -> bool {
     }
 }
 
-/// Whether `op` is a dead buffer view: no region, at least one result, every
-/// result a memref without uses, and no memory effect.
+/// Whether `op` is a dead buffer view or ownership flag: no region, at least
+/// one result, every result without uses and a memref (or an `i1` of an op
+/// without operands: a flag constant), and no memory effect.
 fn is_dead_view(op: MlirOperation) -> bool {
     // SAFETY: queries on a live op and its results.
     let shape_fits = unsafe {
         let results = mlir_sys::mlirOperationGetNumResults(op);
+        let constant = mlir_sys::mlirOperationGetNumOperands(op) == 0;
         mlir_sys::mlirOperationGetNumRegions(op) == 0
             && results > 0
             && (0..results).all(|i| {
                 let value: MlirValue = mlir_sys::mlirOperationGetResult(op, i);
                 let ty = mlir_sys::mlirValueGetType(value);
-                (mlir_sys::mlirTypeIsAMemRef(ty) || mlir_sys::mlirTypeIsAUnrankedMemRef(ty))
+                (mlir_sys::mlirTypeIsAMemRef(ty)
+                    || mlir_sys::mlirTypeIsAUnrankedMemRef(ty)
+                    || (constant
+                        && mlir_sys::mlirTypeIsAInteger(ty)
+                        && mlir_sys::mlirIntegerTypeGetWidth(ty) == 1))
                     && mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(value))
             })
     };
