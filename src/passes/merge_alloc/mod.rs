@@ -152,7 +152,7 @@ mod schedule;
 mod tests;
 
 pub use collect::{
-    EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment, TickTraceCollector,
+    AllocationClass, EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment, TickTraceCollector,
     TraceCollector, TracedBuffer, scope_of,
 };
 pub use report::{dynamic_report_line, report_line, skip_line};
@@ -165,7 +165,7 @@ pub use schedule::{
 use melior::ir::OperationRef;
 
 use crate::ir::capture::{
-    IrMap, capture_unedited, count_heap_allocations, count_heap_allocations_in, kept_snapshot,
+    IrMap, capture_unedited, count_allocations_in, count_heap_allocations, kept_snapshot,
 };
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
@@ -204,6 +204,9 @@ pass_options! {
         plan_svg_dir: String = String::new() => "plan-svg-dir",
             "Write a picture (SVG) of the plan of every scope merged with static sizes into this directory (created if missing), one file per scope named after its function and scope.",
             allowed Allowed::DirectoryToWrite;
+        classes: Vec<String> = vec!["heap".to_string()] => "classes",
+            "Allocation classes merged, each into arenas of its own: heap (memref.alloc-like; the arena is a memref.alloc), stack (memref.alloca-like of static shape; the arena is one memref.alloca at the scope block's start, shared by the allocas whose lifetimes do not overlap).",
+            allowed Allowed::OneOf(&AllocationClass::NAMES);
     }
 }
 
@@ -244,18 +247,35 @@ impl BufrsPass for MergeAlloc {
         // picture, analysis attributes or a staging space is asked for.
         // The count reads the snapshot an earlier pass kept, if any (after
         // promotion, most bodies), instead of walking the IR.
+        // Stack allocations (the `stack` class) are counted likewise, in
+        // the kept snapshot only: without one, the body is captured.
         let root = op.to_raw();
         let kept = kept_snapshot(root);
         let static_only = !options.dynamic;
+        let classes: Vec<AllocationClass> = options
+            .classes
+            .iter()
+            .filter_map(|name| AllocationClass::from_name(name))
+            .collect();
+        let heap = classes.contains(&AllocationClass::Heap);
+        let stack = classes.contains(&AllocationClass::Stack);
+        let too_few = |count: usize| count < 2;
         if !options.analysis_only
             && !options.report
             && options.report_file.is_empty()
             && options.plan_svg_dir.is_empty()
             && options.staging_space.is_empty()
-            && match &kept {
-                Some((snapshot, map)) => count_heap_allocations_in(snapshot, map, 2, static_only),
-                None => count_heap_allocations(root, 2, static_only),
-            } < 2
+            && (!heap
+                || too_few(match &kept {
+                    Some((snapshot, map)) => {
+                        count_allocations_in(snapshot, map, 2, static_only, false)
+                    }
+                    None => count_heap_allocations(root, 2, static_only),
+                }))
+            && (!stack
+                || kept.as_ref().is_some_and(|(snapshot, map)| {
+                    too_few(count_allocations_in(snapshot, map, 2, true, true))
+                }))
         {
             return pass::unchanged(root);
         }
@@ -263,6 +283,7 @@ impl BufrsPass for MergeAlloc {
             alignment: options.alignment as u64,
             dynamic: options.dynamic,
             staging_space: options.staging_space.clone(),
+            classes,
         };
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
