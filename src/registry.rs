@@ -224,6 +224,8 @@ crate::pass_options! {
             "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, and its static stack buffers into one stack buffer, reusing bytes).";
         merge_stack: bool = true => "merge-stack",
             "bufrs-merge-alloc's classes=heap,stack: the promoted stack buffers of a scope whose lifetimes do not overlap share one stack arena (a memref.alloca) as heap buffers share theirs; false: classes=heap, every alloca keeps its own bytes.";
+        merge_stack_joins_heap: bool = true => "merge-stack-joins-heap",
+            "With merge-stack: bufrs-merge-alloc's stack-joins-heap=true, the stack buffers of a scope that has heap buffers to merge join its heap arena (one arena at the joint bound, no allocation added); false: they get a stack arena of their own.";
         merge_planner: String = "default".to_string() => "merge-planner",
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
         merge_dynamic: bool = false => "merge-dynamic",
@@ -411,6 +413,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
             } else {
                 vec!["heap".to_string()]
             },
+            stack_joins_heap: options.merge_stack && options.merge_stack_joins_heap,
             ..Default::default()
         },
     );

@@ -270,6 +270,10 @@ pub struct TickTraceCollector {
     /// The classes of allocations collected (the `classes` option); the
     /// others are not looked at.
     pub classes: Vec<AllocationClass>,
+    /// The stack allocations of a scope block with mergeable heap
+    /// allocations of the same memory space join their trace (the
+    /// `stack-joins-heap` option): one heap arena holds both.
+    pub stack_joins_heap: bool,
     /// Printed memory space of staging buffers, left alone (empty: none).
     pub staging_space: String,
 }
@@ -501,6 +505,9 @@ impl TraceCollector for TickTraceCollector {
         // holding one of its allocations to the last op using one, as the
         // buffers' own frees did, so merging does not raise the peak by
         // keeping the arena alive to the scope's exits.
+        if self.stack_joins_heap {
+            join_stack_into_heap(&mut traces.scopes);
+        }
         // A stack arena stays at the block's start, as the allocas it
         // replaces last until the scope exits (`AllocationClass::Stack`).
         for trace in &mut traces.scopes {
@@ -521,6 +528,38 @@ impl TraceCollector for TickTraceCollector {
         }
         traces
     }
+}
+
+/// Moves the buffers of every stack trace into the heap trace of the same
+/// scope block and memory space, if there is one, keeping the buffers in
+/// op order; the stack traces left have no heap trace beside them. One
+/// arena then holds both at the bound of their joint lifetimes (two arenas
+/// need the sum of two bounds), and it is allocated and freed where the
+/// heap buffers were: no allocation is added.
+fn join_stack_into_heap(scopes: &mut Vec<ScopeTrace>) {
+    let mut joined = vec![false; scopes.len()];
+    for s in 0..scopes.len() {
+        if scopes[s].class != AllocationClass::Stack {
+            continue;
+        }
+        let Some(h) = (0..scopes.len()).find(|&h| {
+            scopes[h].class == AllocationClass::Heap
+                && scopes[h].scope_block == scopes[s].scope_block
+                && scopes[h].memory_space == scopes[s].memory_space
+        }) else {
+            continue;
+        };
+        let stack = std::mem::take(&mut scopes[s].buffers);
+        let heap = &mut scopes[h].buffers;
+        heap.extend(stack);
+        heap.sort_by_key(|b| b.alloc);
+        joined[s] = true;
+    }
+    let mut index = 0;
+    scopes.retain(|_| {
+        index += 1;
+        !joined[index - 1]
+    });
 }
 
 /// The buffers of `trace` split where none of them is live: sorted by first

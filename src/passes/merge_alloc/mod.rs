@@ -207,6 +207,8 @@ pass_options! {
         classes: Vec<String> = vec!["heap".to_string()] => "classes",
             "Allocation classes merged, each into arenas of its own: heap (memref.alloc-like; the arena is a memref.alloc), stack (memref.alloca-like of static shape; the arena is one memref.alloca at the scope block's start, shared by the allocas whose lifetimes do not overlap).",
             allowed Allowed::OneOf(&AllocationClass::NAMES);
+        stack_joins_heap: bool = false => "stack-joins-heap",
+            "With classes=heap,stack: the stack allocations of a scope that also has mergeable heap allocations (in the same memory space) are planned with them in its heap arena, so one arena holds both at their joint bound; only scopes without heap allocations get a stack arena.";
     }
 }
 
@@ -284,6 +286,7 @@ impl BufrsPass for MergeAlloc {
             dynamic: options.dynamic,
             staging_space: options.staging_space.clone(),
             classes,
+            stack_joins_heap: options.stack_joins_heap,
         };
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),

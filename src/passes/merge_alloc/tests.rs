@@ -163,6 +163,7 @@ fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
         dynamic: false,
         staging_space: String::new(),
         classes: vec![AllocationClass::Heap],
+        stack_joins_heap: false,
     };
 
     let module = melior::ir::Module::parse(&context, MLP).unwrap();
