@@ -411,7 +411,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
             classes: if options.merge_stack {
                 vec!["heap".to_string(), "stack".to_string()]
             } else {
-                vec!["heap".to_string()]
+                vec![]
             },
             stack_joins_heap: options.merge_stack && options.merge_stack_joins_heap,
             ..Default::default()

@@ -204,8 +204,8 @@ pass_options! {
         plan_svg_dir: String = String::new() => "plan-svg-dir",
             "Write a picture (SVG) of the plan of every scope merged with static sizes into this directory (created if missing), one file per scope named after its function and scope.",
             allowed Allowed::DirectoryToWrite;
-        classes: Vec<String> = vec!["heap".to_string()] => "classes",
-            "Allocation classes merged, each into arenas of its own: heap (memref.alloc-like; the arena is a memref.alloc), stack (memref.alloca-like of static shape; the arena is one memref.alloca at the scope block's start, shared by the allocas whose lifetimes do not overlap).",
+        classes: Vec<String> = vec![] => "classes",
+            "Allocation classes merged (none given: heap), each into arenas of its own: heap (memref.alloc-like; the arena is a memref.alloc), stack (memref.alloca-like of static shape; the arena is one memref.alloca at the scope block's start, shared by the allocas whose lifetimes do not overlap).",
             allowed Allowed::OneOf(&AllocationClass::NAMES);
         stack_joins_heap: bool = false => "stack-joins-heap",
             "With classes=heap,stack: the stack allocations of a scope that also has mergeable heap allocations (in the same memory space) are planned with them in its heap arena, so one arena holds both at their joint bound; only scopes without heap allocations get a stack arena.";
@@ -254,11 +254,15 @@ impl BufrsPass for MergeAlloc {
         let root = op.to_raw();
         let kept = kept_snapshot(root);
         let static_only = !options.dynamic;
-        let classes: Vec<AllocationClass> = options
+        // No class named: heap (the shim gives list options no default).
+        let mut classes: Vec<AllocationClass> = options
             .classes
             .iter()
             .filter_map(|name| AllocationClass::from_name(name))
             .collect();
+        if classes.is_empty() {
+            classes.push(AllocationClass::Heap);
+        }
         let heap = classes.contains(&AllocationClass::Heap);
         let stack = classes.contains(&AllocationClass::Stack);
         let too_few = |count: usize| count < 2;
