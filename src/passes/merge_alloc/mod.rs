@@ -1,4 +1,4 @@
-//! `bufrs-merge-alloc`: compile-time merging of heap allocations (seed 003,
+//! `bufrs-merge-alloc`: compile-time merging of heap (and stack) allocations (seed 003,
 //! "Compile-time memref.alloc Scheduling and Merging"; seed 004's IREE
 //! `stream.resource.pack` does the same for transient resources).
 //!
@@ -36,6 +36,24 @@
 //! removed). Calls may use it (the seeds' ownership contract: callees do not
 //! free or retain buffer arguments). Everything else is left alone and
 //! counted (`report=true` says why at each such allocation).
+//!
+//! # Stack allocations (`classes=heap,stack`)
+//!
+//! With the `stack` class, stack allocations (an `Allocate` on the
+//! automatic allocation scope resource, `memref.alloca`) of static shape are
+//! collected by the same rules, lifetimes and scopes (an alloca in an
+//! `scf.for` body moves to the enclosing scope like a heap buffer), and each
+//! scope block's allocas of one memory space are planned by the same planner
+//! into one stack arena: a `memref.alloca` of `i8` at the start of the scope
+//! block with a `memref.view` per buffer. The arena lives until the scope
+//! exits, as the allocas it replaces did (lowered to LLVM, each alloca keeps
+//! a frame slot of its own for the whole function: no stack colouring).
+//! Heap and stack buffers never share an arena, unless `stack-joins-heap`:
+//! then the allocas of a scope block that has mergeable heap allocations
+//! (same memory space) are planned with them in its heap arena, which then
+//! needs one bound for their joint lifetimes instead of two; only scopes
+//! without heap allocations get a stack arena. A stack allocation an op
+//! frees is left alone.
 //!
 //! # Allocation scopes
 //!
@@ -134,10 +152,11 @@
 //! buffer", "no byte saved"), seed 004's lifetime classes (external,
 //! transient, constant, variable, staging) and what was left out, and a
 //! remark at every allocation left alone; all at locations, so MLIR prints
-//! no op with them. `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
+//! no op with them (a stack arena's scope is named `@f (stack)`).
+//! `classes`, `stack-joins-heap`: see above. `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
 //! staging buffers, never merged. `dynamic`: see above. `report-file=PATH`:
 //! the report as JSON as well (`passes::report_file`): one record per scope
-//! (function, scope, buffers, the sum of their bytes, the bytes live at the
+//! (function, scope, class, buffers, the sum of their bytes, the bytes live at the
 //! peak, the arena, the lower bound, the planner, whether merged and why
 //! not, its picture) and per allocation left alone (location, reason); it
 //! implies `report`. `plan-svg-dir=DIR`: a picture of the plan of every
@@ -221,7 +240,7 @@ pub struct MergeAlloc;
 impl BufrsPass for MergeAlloc {
     type Options = MergeAllocOptions;
     const ARGUMENT: &'static str = report::ARGUMENT;
-    const SUMMARY: &'static str = "Merge the heap allocations of a scope into one buffer (static sizes; with dynamic=true also run-time sizes), reusing bytes of buffers whose lifetimes do not overlap";
+    const SUMMARY: &'static str = "Merge the heap allocations of a scope into one buffer (static sizes; with dynamic=true also run-time sizes; with classes=heap,stack its static stack allocations into one stack buffer), reusing bytes of buffers whose lifetimes do not overlap";
     const ANCHOR: Anchor = Anchor::FunctionLike;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
 
