@@ -171,8 +171,8 @@ mod schedule;
 mod tests;
 
 pub use collect::{
-    AllocationClass, EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment, TickTraceCollector,
-    TraceCollector, TracedBuffer, scope_of,
+    AllocationClass, EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment,
+    TickTraceCollector, TraceCollector, TracedBuffer, scope_of,
 };
 pub use report::{dynamic_report_line, report_line, skip_line};
 pub use rewrite::{MergeRewriter, ViewRewriter};
