@@ -145,7 +145,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
             "any op (nests `func.func`)",
-            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer (ownership-based: i1 flags where ownership differs by path), remove the copies that became redundant, merge the static heap buffers of each scope into one. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
+            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer (ownership-based: i1 flags where ownership differs by path), remove the copies that became redundant, merge the static heap buffers of each scope into one buffer and its stack buffers into one stack buffer. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 Ok(memory_pipeline(
                     &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,
@@ -221,7 +221,11 @@ crate::pass_options! {
         copy_removal: bool = true => "copy-removal",
             "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
         merge: bool = true => "merge",
-            "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, reusing bytes).";
+            "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, and its static stack buffers into one stack buffer, reusing bytes).";
+        merge_stack: bool = true => "merge-stack",
+            "bufrs-merge-alloc's classes=heap,stack: the promoted stack buffers of a scope whose lifetimes do not overlap share one stack arena (a memref.alloca) as heap buffers share theirs; false: classes=heap, every alloca keeps its own bytes.";
+        merge_stack_joins_heap: bool = true => "merge-stack-joins-heap",
+            "With merge-stack: bufrs-merge-alloc's stack-joins-heap=true, the stack buffers of a scope that has heap buffers to merge join its heap arena (one arena at the joint bound, no allocation added); false: they get a stack arena of their own.";
         merge_planner: String = "default".to_string() => "merge-planner",
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
         merge_dynamic: bool = false => "merge-dynamic",
@@ -404,6 +408,12 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
             no_higher_peak: options.merge_dynamic,
             report_file: options.merge_report_file.clone(),
             plan_svg_dir: options.merge_plan_svg_dir.clone(),
+            classes: if options.merge_stack {
+                vec!["heap".to_string(), "stack".to_string()]
+            } else {
+                vec![]
+            },
+            stack_joins_heap: options.merge_stack && options.merge_stack_joins_heap,
             ..Default::default()
         },
     );

@@ -189,8 +189,14 @@ def with_merge_outputs(pipeline, report_file, svg_dir):
     return pipeline.replace("bufrs-memory-pipeline", "bufrs-memory-pipeline{" + options + "}", 1)
 
 
-REMARK = re.compile(r"remark: bufrs-merge-alloc: scope (\S+): (\d+) buffers merged, (\d+) bytes before, (\d+) bytes "
+REMARK = re.compile(r"remark: bufrs-merge-alloc: scope (\S+(?: \(stack\))?): (\d+) buffers merged, (\d+) bytes before, (\d+) bytes "
                     r"after, lower bound (\d+), ratio [\d.]+, peak live (\d+) bytes")
+
+
+def scope_name(record):
+    """A scope of the report as the remarks name it: `@f`, or `@f (stack)`
+    for a stack arena."""
+    return record["scope"] + (" (stack)" if record.get("class") == "stack" else "")
 
 
 def planned(report, stderr):
@@ -203,7 +209,7 @@ def planned(report, stderr):
     sums = {key: sum(r[key] for r in merged) for key in ("buffers", "bytes", "peak_live_bytes", "arena_bytes",
                                                          "lower_bound")}
     remarks = sorted((m.group(1), *map(int, m.groups()[1:])) for m in REMARK.finditer(stderr))
-    recorded = sorted((r["scope"], r["buffers"], r["bytes"], r["arena_bytes"], r["lower_bound"],
+    recorded = sorted((scope_name(r), r["buffers"], r["bytes"], r["arena_bytes"], r["lower_bound"],
                        r["peak_live_bytes"]) for r in merged)
     problem = None if remarks == recorded else f"report file {recorded} and remarks {remarks} differ"
     return sums, [r for r in scopes if r not in merged], merged, problem
@@ -240,15 +246,15 @@ def scope_lines(merged, others, shown):
     printed for a picture)."""
     lines = []
     for r in merged:
-        lines.append(f"  {r['scope']}: {r['buffers']} buffers merged, {r['bytes']} bytes, {r['peak_live_bytes']} live "
+        lines.append(f"  {scope_name(r)}: {r['buffers']} buffers merged, {r['bytes']} bytes, {r['peak_live_bytes']} live "
                      f"at the peak, arena {r['arena_bytes']}, lower bound {r['lower_bound']}; plan: {shown(r['svg'])}")
     for r in others:
         if r["merged"]:
-            lines.append(f"  {r['scope']}: {r['buffers']} buffers merged ({r['dynamic_buffers']} dynamic), "
+            lines.append(f"  {scope_name(r)}: {r['buffers']} buffers merged ({r['dynamic_buffers']} dynamic), "
                          f"{r['bytes']} bytes, arena {r['arena_bytes']}, lower bound {r['lower_bound']} "
                          "(run-time sizes: no picture)")
         else:
-            lines.append(f"  {r['scope']}: {r['buffers']} buffer(s) not merged: {r['reason']}")
+            lines.append(f"  {scope_name(r)}: {r['buffers']} buffer(s) not merged: {r['reason']}")
     return lines
 
 

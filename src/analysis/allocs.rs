@@ -18,13 +18,26 @@ pub const OWNERSHIP_BASED_DEALLOC: &str = "bufferization.dealloc";
 /// The single result of `op` that it allocates on the heap, if that is all
 /// it allocates.
 pub fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
+    allocated_result(snapshot, op, false)
+}
+
+/// The single result of `op` that it allocates on the automatic allocation
+/// scope (the stack, e.g. `memref.alloca`), if that is all it allocates.
+pub fn stack_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
+    allocated_result(snapshot, op, true)
+}
+
+/// The single result `op` allocates, if it allocates only that, on the
+/// automatic allocation scope when `on_stack`, else on the heap.
+fn allocated_result(snapshot: &Snapshot, op: OpId, on_stack: bool) -> Option<ValueId> {
     let info = snapshot.op(op);
     let Effects::Known(effects) = &info.facts.effects else {
         return None;
     };
     let mut allocated = effects.iter().filter(|e| e.kind == EffectKind::Allocate);
     let first = allocated.next()?;
-    if allocated.next().is_some() || first.on_automatic_scope || info.results.len() != 1 {
+    if allocated.next().is_some() || first.on_automatic_scope != on_stack || info.results.len() != 1
+    {
         return None;
     }
     (first.value == Some(info.results[0])).then_some(info.results[0])
@@ -37,7 +50,12 @@ pub fn heap_allocated_result(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
 /// frees a buffer operand, such as `memref.realloc`, is not a plain
 /// allocation).
 pub fn is_pure_heap_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
-    let buffer = heap_allocated_result(snapshot, op)?;
+    is_pure_allocation(snapshot, op, heap_allocated_result(snapshot, op)?)
+}
+
+/// As [`is_pure_heap_allocation`] for `buffer`, the one result `op`
+/// allocates (on the heap or the stack).
+pub fn is_pure_allocation(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> Option<ValueId> {
     let info = snapshot.op(op);
     let Effects::Known(effects) = &info.facts.effects else {
         return None;

@@ -237,7 +237,43 @@ pub unsafe fn memref_alloc_bytes(
         return None;
     }
     // SAFETY: the caller's contract.
-    unsafe { alloc_bytes(Err(bytes), alignment, memory_space, location, at) }
+    unsafe {
+        alloc_bytes(
+            "memref.alloc",
+            Err(bytes),
+            alignment,
+            memory_space,
+            location,
+            at,
+        )
+    }
+}
+
+/// `%m = memref.alloca() {alignment = <alignment>} : memref<<bytes>xi8[, <memory_space>]>`:
+/// a stack byte buffer; as [`memref_alloc_bytes`].
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+pub unsafe fn memref_alloca_bytes(
+    bytes: i64,
+    alignment: i64,
+    memory_space: mlir_sys::MlirAttribute,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    if bytes < 0 {
+        return None;
+    }
+    // SAFETY: the caller's contract.
+    unsafe {
+        alloc_bytes(
+            "memref.alloca",
+            Err(bytes),
+            alignment,
+            memory_space,
+            location,
+            at,
+        )
+    }
 }
 
 /// `%m = memref.alloc(%bytes) {alignment = <alignment>} : memref<?xi8[, <memory_space>]>`:
@@ -252,11 +288,22 @@ pub unsafe fn memref_alloc_dynamic_bytes(
     at: InsertPoint,
 ) -> Option<MlirValue> {
     // SAFETY: the caller's contract.
-    unsafe { alloc_bytes(Ok(bytes), alignment, memory_space, location, at) }
+    unsafe {
+        alloc_bytes(
+            "memref.alloc",
+            Ok(bytes),
+            alignment,
+            memory_space,
+            location,
+            at,
+        )
+    }
 }
 
-/// A byte buffer of `bytes`: a run-time value (`Ok`) or a static size (`Err`).
+/// A byte buffer of `bytes`: a run-time value (`Ok`) or a static size
+/// (`Err`), allocated by `name` (`memref.alloc` or `memref.alloca`).
 unsafe fn alloc_bytes(
+    name: &str,
     bytes: Result<MlirValue, i64>,
     alignment: i64,
     memory_space: mlir_sys::MlirAttribute,
@@ -300,7 +347,7 @@ unsafe fn alloc_bytes(
         (ty, alignment)
     };
     // SAFETY: live handles (the caller's contract).
-    Some(unsafe { memref_alloc(ty, &operands, &[named], location, at) })
+    Some(unsafe { memref_allocation(name, ty, &operands, &[named], location, at) })
 }
 
 /// `%m = memref.alloc() : <ty>` for a memref type with a static shape, with

@@ -530,12 +530,14 @@ pub fn count_heap_allocations(root: MlirOperation, limit: usize, static_only: bo
 
 /// [`count_heap_allocations`] read from a snapshot of `root`: the same
 /// effects (those of ops with `MemoryEffectOpInterface`), so the same count,
-/// without walking the IR.
-pub fn count_heap_allocations_in(
+/// without walking the IR; with `on_stack`, the allocations on the automatic
+/// allocation scope resource (the stack) instead of the heap.
+pub fn count_allocations_in(
     snapshot: &Snapshot,
     map: &IrMap,
     limit: usize,
     static_only: bool,
+    on_stack: bool,
 ) -> usize {
     let mut count = 0;
     for op in &snapshot.ops {
@@ -543,7 +545,7 @@ pub fn count_heap_allocations_in(
             continue;
         };
         for effect in effects {
-            if effect.kind != EffectKind::Allocate || effect.on_automatic_scope {
+            if effect.kind != EffectKind::Allocate || effect.on_automatic_scope != on_stack {
                 continue;
             }
             let counted = match effect.value {

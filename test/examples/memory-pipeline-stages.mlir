@@ -63,13 +63,22 @@
 // SMALL:         memref.dealloc %[[ARENA]] : memref<64xi8>
 // SMALL-NEXT:    return
 
-// By default both go to the stack (64 and 32 bytes), nothing is left to free.
+// By default both go to the stack (64 and 32 bytes) and, their lifetimes
+// disjoint, share one 64-byte stack arena; nothing is left to free. With
+// merge-stack=false each keeps its own alloca.
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline)' | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT-LABEL: func.func @f(
-// DEFAULT-DAG:     memref.alloca() : memref<16xf32>
-// DEFAULT-DAG:     memref.alloca() : memref<8xf32>
-// DEFAULT-NOT:     memref.alloc()
+// DEFAULT-NEXT:    %[[S:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64xi8>
+// DEFAULT:         memref.view %[[S]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
+// DEFAULT:         memref.view %[[S]][%{{.*}}][] : memref<64xi8> to memref<8xf32>
+// DEFAULT-NOT:     memref.alloc
 // DEFAULT-NOT:     memref.dealloc
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{merge-stack=false})' | FileCheck %s --check-prefix=APART
+// APART-LABEL: func.func @f(
+// APART-DAG:     memref.alloca() : memref<16xf32>
+// APART-DAG:     memref.alloca() : memref<8xf32>
+// APART-NOT:     memref.alloc()
+// APART-NOT:     memref.dealloc
 
 // RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{merge-planner=best})' 2>&1 | FileCheck %s --check-prefix=BAD --match-full-lines
 // BAD: <unknown>:0: error: bufrs-memory-pipeline: option 'merge-planner' has invalid value 'best' (allowed: one of default, free-chunk, free-chunk-cost, greedy-size, best-fit-start, size-duration, greedy-breadth, skyline, search)

@@ -11,9 +11,9 @@
 // CHECK:{
 // CHECK-NEXT:  "pass": "bufrs-merge-alloc",
 // CHECK-NEXT:  "scopes": [
-// CHECK-NEXT:    {"function":"chain","scope":"@chain","memory_space":"","buffers":3,"dynamic_buffers":0,"bytes":200,"peak_live_bytes":120,"arena_bytes":192,"lower_bound":192,"planner":"default","merged":true,"reason":null,"svg":null},
-// CHECK-NEXT:    {"function":"one","scope":"@one","memory_space":"","buffers":1,"dynamic_buffers":0,"bytes":64,"peak_live_bytes":64,"arena_bytes":null,"lower_bound":64,"planner":"default","merged":false,"reason":"one buffer","svg":null},
-// CHECK-NEXT:    {"function":"padded","scope":"@padded","memory_space":"","buffers":2,"dynamic_buffers":0,"bytes":64,"peak_live_bytes":64,"arena_bytes":128,"lower_bound":128,"planner":"default","merged":false,"reason":"no byte saved (64 bytes before, 128 bytes after)","svg":null}
+// CHECK-NEXT:    {"function":"chain","scope":"@chain","memory_space":"","class":"heap","buffers":3,"dynamic_buffers":0,"bytes":200,"peak_live_bytes":120,"arena_bytes":192,"lower_bound":192,"planner":"default","merged":true,"reason":null,"svg":null},
+// CHECK-NEXT:    {"function":"one","scope":"@one","memory_space":"","class":"heap","buffers":1,"dynamic_buffers":0,"bytes":64,"peak_live_bytes":64,"arena_bytes":null,"lower_bound":64,"planner":"default","merged":false,"reason":"one buffer","svg":null},
+// CHECK-NEXT:    {"function":"padded","scope":"@padded","memory_space":"","class":"heap","buffers":2,"dynamic_buffers":0,"bytes":64,"peak_live_bytes":64,"arena_bytes":128,"lower_bound":128,"planner":"default","merged":false,"reason":"no byte saved (64 bytes before, 128 bytes after)","svg":null}
 // CHECK-NEXT:  ],
 // CHECK-NEXT:  "left_alone": [
 // CHECK-NEXT:    {"function":"chain","location":"<stdin>:38:8","reason":"returned"},

@@ -1,9 +1,9 @@
-//! Stage 1 of `bufrs-merge-alloc`, the trace collector: which heap
-//! allocations are mergeable (or why each other one is left alone), their
-//! allocation scopes, memory spaces and tick lifetimes, the size operands of
-//! dynamic buffers as had at the scope entry, and where each scope's arena
-//! lives. What it finds ([`MemoryTraces`]) is all the later stages read of
-//! the analyses.
+//! Stage 1 of `bufrs-merge-alloc`, the trace collector: which heap (and,
+//! with the `stack` class, stack) allocations are mergeable (or why each
+//! other one is left alone), their allocation scopes, memory spaces and
+//! tick lifetimes, the size operands of dynamic buffers as had at the scope
+//! entry, and where each scope's arena lives. What it finds
+//! ([`MemoryTraces`]) is all the later stages read of the analyses.
 
 use mlir_sys::{MlirOperation, MlirValue};
 
@@ -11,7 +11,7 @@ use crate::ir::capture::IrMap;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        allocs::{frees_only, heap_allocated_result, is_pure_heap_allocation},
+        allocs::{frees_only, heap_allocated_result, is_pure_allocation, stack_allocated_result},
         flow::{Events, FlowEvent},
         lifetimes::Lifetimes,
         loops::allocation_scope,
@@ -56,6 +56,8 @@ pub enum Refusal {
     SizeInsideScope(ValueId),
     /// In the staging memory space (`staging-space`).
     Staging,
+    /// A stack allocation an op frees (its arena must not be freed).
+    StackFreed,
     /// With `dynamic=true`: an arena holding it would at some point of its
     /// life hold more bytes than the buffers it replaces (and their
     /// `dynamic=false` arena), so it could raise the program's peak.
@@ -69,6 +71,7 @@ impl Refusal {
             Refusal::NotRanked => "not a ranked memref".into(),
             Refusal::DynamicShape => "dynamic shape".into(),
             Refusal::Staging => "staging buffer".into(),
+            Refusal::StackFreed => "a stack allocation freed by an op".into(),
             Refusal::RaisesPeak => {
                 "an arena would hold more bytes than the separate buffers at some point of its life"
                     .into()
@@ -106,6 +109,43 @@ impl Refusal {
     }
 }
 
+/// Where an allocation takes its bytes: the classes the `classes` option
+/// names. Each scope block gets one arena per class (and memory space): a
+/// heap arena is a `memref.alloc`, a stack arena a `memref.alloca`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AllocationClass {
+    /// An `Allocate` effect on the heap (`memref.alloc`-like).
+    Heap,
+    /// An `Allocate` effect on the automatic allocation scope resource
+    /// (`memref.alloca`-like), freed when its scope exits. Static shapes
+    /// only. Its arena is allocated at the start of the scope block and,
+    /// like the allocations it replaces, lives until the scope exits: its
+    /// bytes are shared only between buffers whose lifetimes do not
+    /// overlap, never split into parts (a part would hold its bytes to the
+    /// exit as well).
+    Stack,
+}
+
+impl AllocationClass {
+    /// The names the `classes` option takes, in the enum's order.
+    pub const NAMES: [&'static str; 2] = ["heap", "stack"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AllocationClass::Heap => Self::NAMES[0],
+            AllocationClass::Stack => Self::NAMES[1],
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<AllocationClass> {
+        match name {
+            "heap" => Some(AllocationClass::Heap),
+            "stack" => Some(AllocationClass::Stack),
+            _ => None,
+        }
+    }
+}
+
 /// One mergeable allocation with its lifetime.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TracedBuffer {
@@ -138,6 +178,8 @@ pub struct ScopeTrace {
     pub scope_label: String,
     /// Printed memory space attribute, empty for the default.
     pub memory_space: String,
+    /// Heap or stack: the class of every buffer and of the arena.
+    pub class: AllocationClass,
     pub buffers: Vec<TracedBuffer>,
     /// Ops of the scope block computing dynamic sizes (`dynamic=true`), in
     /// block order, to move to its start before the arena is built: every
@@ -223,8 +265,15 @@ pub trait TraceCollector {
 pub struct TickTraceCollector {
     /// Minimum offset alignment (the `alignment` option).
     pub alignment: u64,
-    /// Also collect dynamic shapes (the `dynamic` option).
+    /// Also collect dynamic shapes (the `dynamic` option; heap only).
     pub dynamic: bool,
+    /// The classes of allocations collected (the `classes` option); the
+    /// others are not looked at.
+    pub classes: Vec<AllocationClass>,
+    /// The stack allocations of a scope block with mergeable heap
+    /// allocations of the same memory space join their trace (the
+    /// `stack-joins-heap` option): one heap arena holds both.
+    pub stack_joins_heap: bool,
     /// Printed memory space of staging buffers, left alone (empty: none).
     pub staging_space: String,
 }
@@ -247,11 +296,23 @@ impl TraceCollector for TickTraceCollector {
         // stretch a buffer's life.
         // The snapshot is copied only when there is a free to blank out;
         // blanking effects changes no operand, so the use lists stay valid.
-        let mut heap = Vec::new();
+        let heap_class = self.classes.contains(&AllocationClass::Heap);
+        let stack_class = self.classes.contains(&AllocationClass::Stack);
+        let mut allocations = Vec::new();
         let mut edited: Option<Snapshot> = None;
         for index in 0..snapshot.ops.len() {
             let alloc = OpId(index as u32);
-            let Some(value) = heap_allocated_result(snapshot, alloc) else {
+            let allocated = heap_class
+                .then(|| heap_allocated_result(snapshot, alloc))
+                .flatten()
+                .map(|v| (v, AllocationClass::Heap))
+                .or_else(|| {
+                    stack_class
+                        .then(|| stack_allocated_result(snapshot, alloc))
+                        .flatten()
+                        .map(|v| (v, AllocationClass::Stack))
+                });
+            let Some((value, class)) = allocated else {
                 continue;
             };
             let frees: Vec<OpId> = uses
@@ -260,12 +321,13 @@ impl TraceCollector for TickTraceCollector {
                 .map(|u| u.user)
                 .filter(|&f| frees_only(snapshot, f, value))
                 .collect();
-            for &free in &frees {
+            // A stack allocation with a free is left alone below.
+            for &free in frees.iter().filter(|_| class == AllocationClass::Heap) {
                 edited.get_or_insert_with(|| snapshot.clone()).ops[free.index()]
                     .facts
                     .effects = Effects::Known(vec![]);
             }
-            heap.push((alloc, value, frees));
+            allocations.push((alloc, value, class, frees));
         }
         let edited = edited.as_ref().unwrap_or(snapshot);
         let alias = AliasAnalysis::new(edited);
@@ -282,18 +344,25 @@ impl TraceCollector for TickTraceCollector {
 
         let mut traces = MemoryTraces::default();
         // (scope block, memory space) -> index in traces.scopes.
-        let mut group: std::collections::HashMap<(BlockId, String), usize> =
+        let mut group: std::collections::HashMap<(BlockId, String, AllocationClass), usize> =
             std::collections::HashMap::new();
         // Per scope block: the size computations to move to its start.
         let mut hoists: std::collections::HashMap<BlockId, EntryComputation> =
             std::collections::HashMap::new();
-        for (alloc, value, frees) in heap {
+        for (alloc, value, class, frees) in allocations {
             let refuse = |reason| LeftAlone { alloc, reason };
-            if is_pure_heap_allocation(snapshot, alloc).is_none() {
+            if is_pure_allocation(snapshot, alloc, value).is_none() {
                 traces.left_alone.push(refuse(Refusal::OtherEffects));
                 continue;
             }
-            let sized = match buffer_facts(map.op(alloc), map.value(value), self.dynamic) {
+            if class == AllocationClass::Stack && !frees.is_empty() {
+                traces.left_alone.push(refuse(Refusal::StackFreed));
+                continue;
+            }
+            // A stack arena of run-time size would be a dynamic alloca,
+            // which LLVM does not place in the frame: static shapes only.
+            let dynamic = self.dynamic && class == AllocationClass::Heap;
+            let sized = match buffer_facts(map.op(alloc), map.value(value), dynamic) {
                 Ok(sized) => sized,
                 Err(reason) => {
                     traces.left_alone.push(refuse(reason));
@@ -409,7 +478,7 @@ impl TraceCollector for TickTraceCollector {
                 ),
                 frees,
             };
-            match group.entry((scope_block, sized.memory_space.clone())) {
+            match group.entry((scope_block, sized.memory_space.clone(), class)) {
                 std::collections::hash_map::Entry::Occupied(at) => {
                     traces.scopes[*at.get()].buffers.push(buffer)
                 }
@@ -420,6 +489,7 @@ impl TraceCollector for TickTraceCollector {
                         scope_block,
                         scope_label: label(scope_op),
                         memory_space: sized.memory_space,
+                        class,
                         buffers: vec![buffer],
                         hoist: vec![],
                         replace: vec![],
@@ -435,7 +505,15 @@ impl TraceCollector for TickTraceCollector {
         // holding one of its allocations to the last op using one, as the
         // buffers' own frees did, so merging does not raise the peak by
         // keeping the arena alive to the scope's exits.
+        if self.stack_joins_heap {
+            join_stack_into_heap(&mut traces.scopes);
+        }
+        // A stack arena stays at the block's start, as the allocas it
+        // replaces last until the scope exits (`AllocationClass::Stack`).
         for trace in &mut traces.scopes {
+            if trace.class == AllocationClass::Stack {
+                continue;
+            }
             place_arena(snapshot, ticks, trace);
             if self.dynamic {
                 trace.segments = segments(snapshot, ticks, trace);
@@ -450,6 +528,38 @@ impl TraceCollector for TickTraceCollector {
         }
         traces
     }
+}
+
+/// Moves the buffers of every stack trace into the heap trace of the same
+/// scope block and memory space, if there is one, keeping the buffers in
+/// op order; the stack traces left have no heap trace beside them. One
+/// arena then holds both at the bound of their joint lifetimes (two arenas
+/// need the sum of two bounds), and it is allocated and freed where the
+/// heap buffers were: no allocation is added.
+fn join_stack_into_heap(scopes: &mut Vec<ScopeTrace>) {
+    let mut joined = vec![false; scopes.len()];
+    for s in 0..scopes.len() {
+        if scopes[s].class != AllocationClass::Stack {
+            continue;
+        }
+        let Some(h) = (0..scopes.len()).find(|&h| {
+            scopes[h].class == AllocationClass::Heap
+                && scopes[h].scope_block == scopes[s].scope_block
+                && scopes[h].memory_space == scopes[s].memory_space
+        }) else {
+            continue;
+        };
+        let stack = std::mem::take(&mut scopes[s].buffers);
+        let heap = &mut scopes[h].buffers;
+        heap.extend(stack);
+        heap.sort_by_key(|b| b.alloc);
+        joined[s] = true;
+    }
+    let mut index = 0;
+    scopes.retain(|_| {
+        index += 1;
+        !joined[index - 1]
+    });
 }
 
 /// The buffers of `trace` split where none of them is live: sorted by first

@@ -1,4 +1,4 @@
-//! `bufrs-merge-alloc`: compile-time merging of heap allocations (seed 003,
+//! `bufrs-merge-alloc`: compile-time merging of heap (and stack) allocations (seed 003,
 //! "Compile-time memref.alloc Scheduling and Merging"; seed 004's IREE
 //! `stream.resource.pack` does the same for transient resources).
 //!
@@ -36,6 +36,24 @@
 //! removed). Calls may use it (the seeds' ownership contract: callees do not
 //! free or retain buffer arguments). Everything else is left alone and
 //! counted (`report=true` says why at each such allocation).
+//!
+//! # Stack allocations (`classes=heap,stack`)
+//!
+//! With the `stack` class, stack allocations (an `Allocate` on the
+//! automatic allocation scope resource, `memref.alloca`) of static shape are
+//! collected by the same rules, lifetimes and scopes (an alloca in an
+//! `scf.for` body moves to the enclosing scope like a heap buffer), and each
+//! scope block's allocas of one memory space are planned by the same planner
+//! into one stack arena: a `memref.alloca` of `i8` at the start of the scope
+//! block with a `memref.view` per buffer. The arena lives until the scope
+//! exits, as the allocas it replaces did (lowered to LLVM, each alloca keeps
+//! a frame slot of its own for the whole function: no stack colouring).
+//! Heap and stack buffers never share an arena, unless `stack-joins-heap`:
+//! then the allocas of a scope block that has mergeable heap allocations
+//! (same memory space) are planned with them in its heap arena, which then
+//! needs one bound for their joint lifetimes instead of two; only scopes
+//! without heap allocations get a stack arena. A stack allocation an op
+//! frees is left alone.
 //!
 //! # Allocation scopes
 //!
@@ -134,10 +152,11 @@
 //! buffer", "no byte saved"), seed 004's lifetime classes (external,
 //! transient, constant, variable, staging) and what was left out, and a
 //! remark at every allocation left alone; all at locations, so MLIR prints
-//! no op with them. `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
+//! no op with them (a stack arena's scope is named `@f (stack)`).
+//! `classes`, `stack-joins-heap`: see above. `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
 //! staging buffers, never merged. `dynamic`: see above. `report-file=PATH`:
 //! the report as JSON as well (`passes::report_file`): one record per scope
-//! (function, scope, buffers, the sum of their bytes, the bytes live at the
+//! (function, scope, class, buffers, the sum of their bytes, the bytes live at the
 //! peak, the arena, the lower bound, the planner, whether merged and why
 //! not, its picture) and per allocation left alone (location, reason); it
 //! implies `report`. `plan-svg-dir=DIR`: a picture of the plan of every
@@ -152,8 +171,8 @@ mod schedule;
 mod tests;
 
 pub use collect::{
-    EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment, TickTraceCollector,
-    TraceCollector, TracedBuffer, scope_of,
+    AllocationClass, EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment,
+    TickTraceCollector, TraceCollector, TracedBuffer, scope_of,
 };
 pub use report::{dynamic_report_line, report_line, skip_line};
 pub use rewrite::{MergeRewriter, ViewRewriter};
@@ -165,7 +184,7 @@ pub use schedule::{
 use melior::ir::OperationRef;
 
 use crate::ir::capture::{
-    IrMap, capture_unedited, count_heap_allocations, count_heap_allocations_in, kept_snapshot,
+    IrMap, capture_unedited, count_allocations_in, count_heap_allocations, kept_snapshot,
 };
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
@@ -204,6 +223,11 @@ pass_options! {
         plan_svg_dir: String = String::new() => "plan-svg-dir",
             "Write a picture (SVG) of the plan of every scope merged with static sizes into this directory (created if missing), one file per scope named after its function and scope.",
             allowed Allowed::DirectoryToWrite;
+        classes: Vec<String> = vec![] => "classes",
+            "Allocation classes merged (none given: heap), each into arenas of its own: heap (memref.alloc-like; the arena is a memref.alloc), stack (memref.alloca-like of static shape; the arena is one memref.alloca at the scope block's start, shared by the allocas whose lifetimes do not overlap).",
+            allowed Allowed::OneOf(&AllocationClass::NAMES);
+        stack_joins_heap: bool = false => "stack-joins-heap",
+            "With classes=heap,stack: the stack allocations of a scope that also has mergeable heap allocations (in the same memory space) are planned with them in its heap arena, so one arena holds both at their joint bound; only scopes without heap allocations get a stack arena.";
     }
 }
 
@@ -216,7 +240,7 @@ pub struct MergeAlloc;
 impl BufrsPass for MergeAlloc {
     type Options = MergeAllocOptions;
     const ARGUMENT: &'static str = report::ARGUMENT;
-    const SUMMARY: &'static str = "Merge the heap allocations of a scope into one buffer (static sizes; with dynamic=true also run-time sizes), reusing bytes of buffers whose lifetimes do not overlap";
+    const SUMMARY: &'static str = "Merge the heap allocations of a scope into one buffer (static sizes; with dynamic=true also run-time sizes; with classes=heap,stack its static stack allocations into one stack buffer), reusing bytes of buffers whose lifetimes do not overlap";
     const ANCHOR: Anchor = Anchor::FunctionLike;
     const DEPENDENT_DIALECTS: &'static [&'static str] = &["memref", "arith"];
 
@@ -244,18 +268,39 @@ impl BufrsPass for MergeAlloc {
         // picture, analysis attributes or a staging space is asked for.
         // The count reads the snapshot an earlier pass kept, if any (after
         // promotion, most bodies), instead of walking the IR.
+        // Stack allocations (the `stack` class) are counted likewise, in
+        // the kept snapshot only: without one, the body is captured.
         let root = op.to_raw();
         let kept = kept_snapshot(root);
         let static_only = !options.dynamic;
+        // No class named: heap (the shim gives list options no default).
+        let mut classes: Vec<AllocationClass> = options
+            .classes
+            .iter()
+            .filter_map(|name| AllocationClass::from_name(name))
+            .collect();
+        if classes.is_empty() {
+            classes.push(AllocationClass::Heap);
+        }
+        let heap = classes.contains(&AllocationClass::Heap);
+        let stack = classes.contains(&AllocationClass::Stack);
+        let too_few = |count: usize| count < 2;
         if !options.analysis_only
             && !options.report
             && options.report_file.is_empty()
             && options.plan_svg_dir.is_empty()
             && options.staging_space.is_empty()
-            && match &kept {
-                Some((snapshot, map)) => count_heap_allocations_in(snapshot, map, 2, static_only),
-                None => count_heap_allocations(root, 2, static_only),
-            } < 2
+            && (!heap
+                || too_few(match &kept {
+                    Some((snapshot, map)) => {
+                        count_allocations_in(snapshot, map, 2, static_only, false)
+                    }
+                    None => count_heap_allocations(root, 2, static_only),
+                }))
+            && (!stack
+                || kept.as_ref().is_some_and(|(snapshot, map)| {
+                    too_few(count_allocations_in(snapshot, map, 2, true, true))
+                }))
         {
             return pass::unchanged(root);
         }
@@ -263,6 +308,8 @@ impl BufrsPass for MergeAlloc {
             alignment: options.alignment as u64,
             dynamic: options.dynamic,
             staging_space: options.staging_space.clone(),
+            classes,
+            stack_joins_heap: options.stack_joins_heap,
         };
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),

@@ -22,7 +22,7 @@ use crate::{
     },
 };
 
-use super::collect::{MemoryTraces, Refusal, ScopeTrace};
+use super::collect::{AllocationClass, MemoryTraces, Refusal, ScopeTrace};
 use super::schedule::{
     Decision, MemorySchedule, Skip, SymbolicSchedule, bytes_before, problem_of, symbolic_buffers,
 };
@@ -259,6 +259,7 @@ fn scope_record(
         .string("function", function)
         .string("scope", &trace.scope_label)
         .string("memory_space", &trace.memory_space)
+        .string("class", trace.class.name())
         .number("buffers", trace.buffers.len() as u64)
         .number("dynamic_buffers", dynamic as u64);
     let record = if dynamic == 0 {
@@ -337,6 +338,9 @@ fn write_plan_svgs(
         }
         if !trace.memory_space.is_empty() {
             file = format!("{file}.space-{}", file_name_part(&trace.memory_space));
+        }
+        if trace.class == AllocationClass::Stack {
+            file = format!("{file}.stack");
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create the directory '{dir}': {e}"))?;
@@ -470,16 +474,21 @@ pub fn skip_line(trace: &ScopeTrace, skip: &Skip) -> String {
     )
 }
 
-/// The scope's label and, unless default, its memory space.
+/// The scope's label and, unless default, its memory space; `(stack)`
+/// for the stack class.
 fn scope_name(trace: &ScopeTrace) -> String {
-    if trace.memory_space.is_empty() {
+    let mut name = if trace.memory_space.is_empty() {
         trace.scope_label.clone()
     } else {
         format!(
             "{} (memory space {})",
             trace.scope_label, trace.memory_space
         )
+    };
+    if trace.class == AllocationClass::Stack {
+        name.push_str(" (stack)");
     }
+    name
 }
 
 fn set_attribute(op: MlirOperation, name: &str, text: &str) {

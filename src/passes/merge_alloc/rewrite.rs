@@ -1,8 +1,9 @@
 //! Stage 3 of `bufrs-merge-alloc`, the merge rewriter: moves the size
 //! computations of dynamic buffers to the scope entry, allocates each
 //! scope's arena (its size built as `arith` when it depends on run-time
-//! sizes), replaces every merged allocation by a `memref.view` of it, and
-//! moves the frees of the merged buffers to one free of the arena.
+//! sizes; a `memref.alloca` for stack allocations), replaces every merged
+//! allocation by a `memref.view` of it, and moves the frees of the merged
+//! buffers to one free of the arena.
 
 use mlir_sys::MlirValue;
 
@@ -17,7 +18,7 @@ use crate::{
     },
 };
 
-use super::collect::ScopeTrace;
+use super::collect::{AllocationClass, ScopeTrace};
 use super::schedule::{MemorySchedule, SymbolicSchedule, arena_dimension};
 
 /// Stage 3: rewrites one scope. Must touch only the ops of its trace (and
@@ -95,7 +96,11 @@ impl MergeRewriter for ViewRewriter {
             .map_err(|_| format!("alignment {} does not fit in 64 bits", schedule.alignment))?;
         // SAFETY: live handles; the memory space is the buffers' own.
         let merged = unsafe {
-            builders::memref_alloc_bytes(
+            let allocate = match trace.class {
+                AllocationClass::Heap => builders::memref_alloc_bytes,
+                AllocationClass::Stack => builders::memref_alloca_bytes,
+            };
+            allocate(
                 bytes,
                 alignment,
                 memory_space(map, trace),

@@ -10,7 +10,7 @@ use crate::plan::{
     symbolic::{ExprId, SymBuffer, SymPlan, SymSize},
 };
 
-use super::collect::{LeftAlone, MemoryTraces, Refusal, ScopeTrace};
+use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace};
 
 /// Offsets for one scope trace (seed 003's `MemorySchedule`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -336,7 +336,9 @@ pub fn plan_scopes(
     for trace in &traces.scopes {
         let at = |message: String| (trace.scope_op, message);
         if !dynamic || !no_higher_peak || trace.segments.is_empty() {
-            let decision = decide(trace, scheduler, dynamic).map_err(at)?;
+            // A stack arena is a static alloca kept only where it saves bytes.
+            let pack_all = dynamic && trace.class == AllocationClass::Heap;
+            let decision = decide(trace, scheduler, pack_all).map_err(at)?;
             planned.scopes.push(trace.clone());
             planned.decisions.push(decision);
             continue;

@@ -11,6 +11,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
         scope_block: BlockId(0),
         scope_label: "@f".into(),
         memory_space: String::new(),
+        class: AllocationClass::Heap,
         hoist: vec![],
         replace: vec![],
         arena_before: None,
@@ -161,6 +162,8 @@ fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
         alignment: 64,
         dynamic: false,
         staging_space: String::new(),
+        classes: vec![AllocationClass::Heap],
+        stack_joins_heap: false,
     };
 
     let module = melior::ir::Module::parse(&context, MLP).unwrap();
