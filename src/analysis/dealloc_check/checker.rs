@@ -11,7 +11,7 @@ use super::{
     findings::{Finding, FindingKind},
     inputs::{Boundary, MemoryFacts},
     prepare::{
-        CONDITION_OPS, addresses_in_memory, cmpi_siblings, described, modeled_sites,
+        CONDITION_OPS, addresses_in_memory, cmpi_siblings, described, fact_values, modeled_sites,
         reach_components,
     },
     state::{Current, Instances, Names, Path, Point, Seen, State, ValueSet, VecMap, state_hash},
@@ -31,8 +31,15 @@ pub(super) struct Checker<'s> {
     pub(super) snap: &'s Snapshot,
     pub(super) boundary: &'s Boundary,
     pub(super) flow: ValueFlow,
-    /// Live sets per block, shared between blocks.
+    /// Live sets per block, shared between blocks, of the values a path
+    /// state may hold facts of ([`fact_values`]).
     pub(super) liveness: SharedLiveness,
+    /// Per value: whether a path state may hold a fact of it.
+    pub(super) facts: Vec<bool>,
+    /// Per value: whether it is an operand of an op conditions are computed
+    /// with ([`CONDITION_OPS`]): only then may a condition be computed from
+    /// it ([`Checker::computed_from`]).
+    pub(super) condition_operand: Vec<bool>,
     /// The same, of the values [`Checker::close`] looks through only, built
     /// the first time a live set is too large to filter
     /// ([`Checker::looked_through`]): filtering every set would walk every
@@ -150,6 +157,15 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
             }
         })
         .collect();
+    let facts = fact_values(snap);
+    let mut condition_operand = vec![false; snap.values.len()];
+    for op in snap.ops.iter().skip(1) {
+        if CONDITION_OPS.contains(&op.name.as_str()) {
+            for &v in &op.operands {
+                condition_operand[v.index()] = true;
+            }
+        }
+    }
     let nesting = OpNesting::new(snap);
     let free = crate::analysis::liveness::free_values(snap, &nesting);
     let mut checker = Checker {
@@ -161,7 +177,9 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
         seen_in: vec![Vec::new(); components as usize],
         touched: BTreeSet::new(),
         flow,
-        liveness: SharedLiveness::with_free_values(snap, &free, |_| true),
+        liveness: SharedLiveness::with_free_values(snap, &free, |v| facts[v.index()]),
+        facts,
+        condition_operand,
         liveness_through: std::cell::OnceCell::new(),
         through,
         needed: FxHashMap::default(),

@@ -229,8 +229,9 @@ impl Checker<'_> {
         }
     }
 
-    /// For every value used in `block` (by its ops or ops nested in them):
-    /// the position of the last op of the block that uses it.
+    /// For every value used in `block` (by its ops or ops nested in them)
+    /// that a path may hold a fact of ([`Checker::facts`]): the position of
+    /// the last op of the block that uses it.
     ///
     /// Values defined inside an op's regions are used there only, so each
     /// op contributes its free values ([`crate::analysis::liveness::free_values`]): no walk of the ops
@@ -244,7 +245,7 @@ impl Checker<'_> {
             for &top in snap.block(block).ops.iter().rev() {
                 let position = snap.op(top).position;
                 for &v in &self.free[top.index()] {
-                    if self.marks[v.index()] != mark {
+                    if self.facts[v.index()] && self.marks[v.index()] != mark {
                         self.marks[v.index()] = mark;
                         last.push((v, position));
                     }

@@ -352,29 +352,39 @@ impl std::hash::Hash for State {
 
 /// The distinct states that reached one point, each with its hash
 /// ([`state_hash`]), compared by hash first. A point is reached by one or
-/// two states on most paths and by at most [`MAX_STATES_PER_POINT`]: a
-/// list allocated to its length holds them in less memory than a hash set
-/// (whose smallest table holds several states), and a scan of the hashes
-/// costs less than hashing into one.
+/// two states on most paths and by at most [`MAX_STATES_PER_POINT`]: the
+/// first is held in place (no allocation for the points one state reaches),
+/// the others in a list allocated to its length (less memory than a hash
+/// set, whose smallest table holds several states; a scan of the hashes
+/// costs less than hashing into one).
 #[derive(Default)]
-pub(super) struct Seen(Vec<(u64, State)>);
+pub(super) struct Seen {
+    first: Option<(u64, State)>,
+    more: Vec<(u64, State)>,
+}
 
 impl Seen {
     pub(super) fn len(&self) -> usize {
-        self.0.len()
+        usize::from(self.first.is_some()) + self.more.len()
     }
 
     pub(super) fn contains(&self, hash: u64, state: &State) -> bool {
-        self.0.iter().any(|(h, s)| *h == hash && s == state)
+        self.first
+            .iter()
+            .chain(&self.more)
+            .any(|(h, s)| *h == hash && s == state)
     }
 
     pub(super) fn insert(&mut self, hash: u64, state: State) {
-        // Exact growth while short (most points keep one or two states),
-        // doubling beyond.
-        if self.0.len() < 4 {
-            self.0.reserve_exact(1);
+        if self.first.is_none() {
+            self.first = Some((hash, state));
+            return;
         }
-        self.0.push((hash, state));
+        // Exact growth while short, doubling beyond.
+        if self.more.len() < 4 {
+            self.more.reserve_exact(1);
+        }
+        self.more.push((hash, state));
     }
 }
 

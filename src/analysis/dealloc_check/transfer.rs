@@ -74,7 +74,12 @@ impl Checker<'_> {
                 state.conds.remove(&r);
                 state.bind.remove(&r);
             }
-            if !info.results.is_empty() && !state.conds.is_empty() {
+            if !state.conds.is_empty()
+                && info
+                    .results
+                    .iter()
+                    .any(|r| self.condition_operand[r.index()])
+            {
                 state
                     .conds
                     .retain(|&v, _| !self.computed_from(v, &info.results));
