@@ -473,3 +473,38 @@ pub(super) fn cell_names(mem: &VecMap<(u32, u32), Cell>) -> impl Iterator<Item =
         Cell::Bool(_) => None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::VecMap;
+
+    /// A `VecMap` answers as a `BTreeMap` under the same inserts, removes
+    /// and prunes, and iterates in key order.
+    #[test]
+    fn vec_map_behaves_as_a_btree_map() {
+        let mut map: VecMap<u32, u32> = VecMap::default();
+        let mut reference: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut x: u32 = 7;
+        for step in 0..2000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let key = (x >> 16) % 64;
+            match step % 5 {
+                0 | 1 | 2 => assert_eq!(map.insert(key, step), reference.insert(key, step)),
+                3 => assert_eq!(map.remove(&key), reference.remove(&key)),
+                _ => {
+                    map.retain(|k, v| (k + *v) % 3 != 0);
+                    reference.retain(|k, v| (k + *v) % 3 != 0);
+                }
+            }
+            assert_eq!(map.get(&key), reference.get(&key));
+            assert_eq!(map.contains_key(&key), reference.contains_key(&key));
+            assert_eq!(map.len(), reference.len());
+        }
+        let pairs: Vec<(u32, u32)> = map.iter().map(|(k, v)| (*k, *v)).collect();
+        let expected: Vec<(u32, u32)> = reference.iter().map(|(k, v)| (*k, *v)).collect();
+        assert_eq!(pairs, expected);
+        assert!(!map.is_empty());
+    }
+}
