@@ -491,7 +491,7 @@ mod tests {
             x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             let key = (x >> 16) % 64;
             match step % 5 {
-                0 | 1 | 2 => assert_eq!(map.insert(key, step), reference.insert(key, step)),
+                0..=2 => assert_eq!(map.insert(key, step), reference.insert(key, step)),
                 3 => assert_eq!(map.remove(&key), reference.remove(&key)),
                 _ => {
                     map.retain(|k, v| (k + *v) % 3 != 0);
