@@ -23,11 +23,17 @@ after the other:
 
 so the verifier checks exactly the deallocation's output (and must find
 nothing: the script fails otherwise). `--verify-each=false` keeps MLIR's IR
-verifier out of both times. Each size runs `--repeat` times; the run with the
-fastest verification is reported, with its ratio verify / deallocation.
+verifier out of both times. Each size runs `--repeat` times; each pass's
+time is its fastest over the runs (the least disturbed by other load), and
+the ratio is of those two.
+
+With `--baseline OTHER.so`, each run of the plugin is followed by a run of
+OTHER.so on the same file (interleaved, so both see the same load), and the
+table adds OTHER's fastest verification and the ratio of the two
+verifications (this build against the other: below 1 is faster).
 
 Usage: utils/bench_verify.py [--sizes 1000 10000 100000] [--repeat 3]
-                             [--workloads shared indep]
+                             [--workloads shared indep] [--baseline OTHER.so]
 """
 
 import argparse
@@ -101,9 +107,13 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--workloads", nargs="+", default=["shared", "indep"])
     ap.add_argument("--plugin", default=os.path.join(ROOT, "target", "release", "libbufrs.so"))
+    ap.add_argument("--baseline", help="another build of the plugin, timed interleaved with this one")
     args = ap.parse_args()
-    print("| workload | ops (input) | ops after deallocation | parse ms | bufrs-buffer-deallocation ms | bufrs-verify-deallocation ms | verify / dealloc |")
-    print("|---|---|---|---|---|---|---|")
+    header = "| workload | ops (input) | ops after deallocation | parse ms | bufrs-buffer-deallocation ms | bufrs-verify-deallocation ms | verify / dealloc |"
+    if args.baseline:
+        header += " baseline verify ms | verify / baseline verify |"
+    print(header)
+    print("|" + "---|" * (header.count("|") - 1))
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         for workload in args.workloads:
@@ -115,12 +125,20 @@ def main():
                 after = subprocess.run([MLIR_OPT, f"--load-pass-plugin={args.plugin}",
                                         "--pass-pipeline=builtin.module(func.func(bufrs-buffer-deallocation))", path],
                                        capture_output=True, text=True, check=True).stdout
-                runs = [run_once(args.plugin, path) for _ in range(args.repeat)]
-                best = min(runs, key=lambda r: r["verify"])
+                runs, others = [], []
+                for _ in range(args.repeat):
+                    runs.append(run_once(args.plugin, path))
+                    if args.baseline:
+                        others.append(run_once(args.baseline, path))
+                best = {k: min(r[k] for r in runs) for k in ("parse", "dealloc", "verify")}
                 ratio = best["verify"] / best["dealloc"]
                 worst = max(worst, ratio)
-                print(f"| {workload} | {count_ops(text)} | {count_ops(after)} | {best['parse']:.1f} | {best['dealloc']:.1f} | "
-                      f"{best['verify']:.1f} | {ratio:.2f} |", flush=True)
+                line = (f"| {workload} | {count_ops(text)} | {count_ops(after)} | {best['parse']:.1f} | {best['dealloc']:.1f} | "
+                        f"{best['verify']:.1f} | {ratio:.2f} |")
+                if args.baseline:
+                    other = min(r["verify"] for r in others)
+                    line += f" {other:.1f} | {best['verify'] / other:.2f} |"
+                print(line, flush=True)
     print(f"\nworst ratio {worst:.2f} (target at most 2)")
     return 0
 

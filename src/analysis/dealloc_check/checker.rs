@@ -3,7 +3,7 @@
 //! points released once no pending work can reach them, findings reported
 //! once per site and kind, and what a value names on a path.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -11,10 +11,10 @@ use super::{
     findings::{Finding, FindingKind},
     inputs::{Boundary, MemoryFacts},
     prepare::{
-        CONDITION_OPS, addresses_in_memory, cmpi_siblings, described, modeled_sites,
+        CONDITION_OPS, addresses_in_memory, cmpi_siblings, described, fact_values, modeled_sites,
         reach_components,
     },
-    state::{Current, Instances, Names, Path, Point, Seen, State, ValueSet, state_hash},
+    state::{Current, Instances, Names, Path, Point, Seen, State, ValueSet, VecMap, state_hash},
 };
 use crate::analysis::{
     allocs::OWNERSHIP_BASED_DEALLOC,
@@ -31,12 +31,22 @@ pub(super) struct Checker<'s> {
     pub(super) snap: &'s Snapshot,
     pub(super) boundary: &'s Boundary,
     pub(super) flow: ValueFlow,
-    /// Live sets per block, shared between blocks.
+    /// Live sets per block, shared between blocks, of the values a path
+    /// state may hold facts of ([`fact_values`]).
     pub(super) liveness: SharedLiveness,
-    /// The same, of the values [`Checker::close`] looks through only (kept
-    /// apart: filtering them from the full sets per block would walk every
-    /// live value, quadratic on long chains where many values stay live).
-    pub(super) liveness_through: SharedLiveness,
+    /// Per value: whether a path state may hold a fact of it.
+    pub(super) facts: Vec<bool>,
+    /// Per value: whether it is an operand of an op conditions are computed
+    /// with ([`CONDITION_OPS`]): only then may a condition be computed from
+    /// it ([`Checker::computed_from`]).
+    pub(super) condition_operand: Vec<bool>,
+    /// The same, of the values [`Checker::close`] looks through only, built
+    /// the first time a live set is too large to filter
+    /// ([`Checker::looked_through`]): filtering every set would walk every
+    /// live value per block, quadratic on long chains where many values stay
+    /// live; building it for functions whose live sets are all small costs
+    /// more than the filtering.
+    pub(super) liveness_through: std::cell::OnceCell<SharedLiveness>,
     /// Per value: whether [`Checker::close`] looks through its defining op.
     pub(super) through: Vec<bool>,
     /// Per block: the values whose path facts matter on entry (see
@@ -49,6 +59,14 @@ pub(super) struct Checker<'s> {
     /// Per region-branch op: what its enclosing blocks still need after it,
     /// closed ([`Checker::after_op`]).
     pub(super) after_op: FxHashMap<OpId, ValueSet>,
+    /// Per block holding a region-branch op: its live-out set, closed
+    /// ([`Checker::closed_live_out`]).
+    pub(super) closed_out: FxHashMap<BlockId, ValueSet>,
+    /// Per value: the mark of the last walk that saw it, and the latest
+    /// mark ([`Checker::close`], [`Checker::last_uses`]): a walk's visited
+    /// set without a hash set per walk.
+    pub(super) marks: Vec<u32>,
+    pub(super) mark: u32,
     /// Per op: the values its regions and itself use that are defined
     /// outside it ([`crate::analysis::liveness::free_values`]).
     pub(super) free: Vec<Vec<ValueId>>,
@@ -139,6 +157,15 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
             }
         })
         .collect();
+    let facts = fact_values(snap);
+    let mut condition_operand = vec![false; snap.values.len()];
+    for op in snap.ops.iter().skip(1) {
+        if CONDITION_OPS.contains(&op.name.as_str()) {
+            for &v in &op.operands {
+                condition_operand[v.index()] = true;
+            }
+        }
+    }
     let nesting = OpNesting::new(snap);
     let free = crate::analysis::liveness::free_values(snap, &nesting);
     let mut checker = Checker {
@@ -150,13 +177,18 @@ pub fn check_with(snap: &Snapshot, boundary: &Boundary, memory: &MemoryFacts) ->
         seen_in: vec![Vec::new(); components as usize],
         touched: BTreeSet::new(),
         flow,
-        liveness: SharedLiveness::with_free_values(snap, &free, |_| true),
-        liveness_through: SharedLiveness::with_free_values(snap, &free, |v| through[v.index()]),
+        liveness: SharedLiveness::with_free_values(snap, &free, |v| facts[v.index()]),
+        facts,
+        condition_operand,
+        liveness_through: std::cell::OnceCell::new(),
         through,
         needed: FxHashMap::default(),
         needed_at: FxHashMap::default(),
         last_uses: FxHashMap::default(),
         after_op: FxHashMap::default(),
+        closed_out: FxHashMap::default(),
+        marks: vec![0; snap.values.len()],
+        mark: 0,
         free,
         nesting,
         site_of_value,
@@ -210,11 +242,12 @@ impl Checker<'_> {
         let state = State {
             inst: Instances::default(),
             current: Current::default(),
-            bind: BTreeMap::new(),
-            conds: BTreeMap::new(),
-            addr: BTreeMap::new(),
-            mem: BTreeMap::new(),
+            bind: VecMap::default(),
+            conds: VecMap::default(),
+            addr: VecMap::default(),
+            mem: VecMap::default(),
             since: None,
+            assumed: false,
         };
         // Entry arguments of a nested body name memory of the op holding it.
         let mut state = state;
@@ -258,11 +291,14 @@ impl Checker<'_> {
             return;
         }
         self.active.remove(&component);
-        let gone = match self.active.last() {
-            Some(&largest) => self.touched.split_off(&(largest + 1)),
-            None => std::mem::take(&mut self.touched),
-        };
-        for c in gone {
+        // Taken from the end one by one (a split would allocate a set each
+        // time, and most calls drop no component or one).
+        let largest = self.active.last().copied();
+        while let Some(&c) = self.touched.last() {
+            if largest.is_some_and(|l| c <= l) {
+                break;
+            }
+            self.touched.pop_last();
             for point in std::mem::take(&mut self.seen_in[c as usize]) {
                 self.seen.remove(&point);
                 if point.index == 0 {
@@ -333,9 +369,11 @@ impl Checker<'_> {
             return;
         }
         seen.insert(hash, state.clone());
-        let component = self.component[point.block.index()];
-        self.pending[component as usize] += 1;
-        self.active.insert(component);
+        let pending = &mut self.pending[component as usize];
+        *pending += 1;
+        if *pending == 1 {
+            self.active.insert(component);
+        }
         self.work.push((point, state, path));
     }
 
@@ -370,6 +408,26 @@ impl Checker<'_> {
         freed_by: Option<OpId>,
         path: &Path,
     ) {
+        // On a path that rests on an assumption a finding may be on a way
+        // no execution takes: the checker cannot decide it.
+        if path.assumed && !matches!(kind, FindingKind::Undecided(_)) {
+            let what = match kind {
+                FindingKind::Leak | FindingKind::Lost => "a leak",
+                FindingKind::LeakOnReallocation => "a leak on reallocation",
+                FindingKind::DoubleFree => "a double free",
+                FindingKind::UseAfterFree => "a use after free",
+                FindingKind::ReturnOfFreed => "a return after free",
+                FindingKind::ReturnedTwice => "a buffer handed to the caller twice",
+                FindingKind::FreeOfNotOwned => "a free of memory the function does not own",
+                FindingKind::ReturnOfNotOwned => "a return of memory the function does not own",
+                FindingKind::Undecided(_) => unreachable!("excluded above"),
+            };
+            let why = format!(
+                "{what} on a path through both ways of a branch on a condition read from memory after buffer addresses were written to memory (e.g. by a dealloc helper that is not recognised): the way taken may run in no execution"
+            );
+            self.report(FindingKind::Undecided(why), None, at, None, path);
+            return;
+        }
         let tag = match &kind {
             FindingKind::Leak => 0,
             FindingKind::LeakOnReallocation => 1,

@@ -8,7 +8,7 @@ use rustc_hash::FxHashSet;
 use super::{
     checker::Checker,
     prepare::{CONDITION_OPS, cmpi_operands},
-    state::{Names, Path, State, Status},
+    state::{Names, State, Status},
 };
 use crate::analysis::{
     snapshot::{EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
@@ -253,42 +253,36 @@ impl Checker<'_> {
         }
     }
 
-    /// A branch on `c`, unknown on the path, that the checker may not treat
-    /// as a free choice: the function wrote buffer addresses to memory and
-    /// `c` is read from memory (upstream's generic dealloc helper writes the
-    /// ownership of each buffer, computed from address comparisons, into a
-    /// `memref<?xi1>`). The path ends with an undecided report.
     /// For an op named `conditional` (whose operand 0 is an `i1` choosing
     /// between its first and second way): the condition's value on this path
-    /// if known (`Some(Some(_))`), unknown (`Some(None)`: both ways are
-    /// taken), or `None` when the branch cannot be decided soundly (reported;
-    /// the path stops). Any other op: `Some(None)`.
-    pub(super) fn branch_condition(
-        &mut self,
-        op: OpId,
-        conditional: &str,
-        state: &State,
-        path: &Path,
-    ) -> Option<Option<bool>> {
+    /// if known (`Branch::Known`), or unknown (both ways are taken). An
+    /// unknown condition read from memory after the function wrote buffer
+    /// addresses to memory other than modelled cells (see
+    /// [`Checker::assumes`]) is `Branch::Assumed`: both ways are taken, each
+    /// marked as resting on an assumption. Any other op: `Branch::Free`.
+    pub(super) fn branch_condition(&self, op: OpId, conditional: &str, state: &State) -> Branch {
         let info = self.snap.op(op);
         if info.name != conditional {
-            return Some(None);
+            return Branch::Free;
         }
         let c = info.operands.first().copied();
-        let known = c.and_then(|c| self.cond(state, c));
-        if known.is_none() && self.undecidable_branch(op, c, path) {
-            return None;
+        match c.and_then(|c| self.cond(state, c)) {
+            Some(known) => Branch::Known(known),
+            None if c.is_some_and(|c| self.assumes(c)) => Branch::Assumed,
+            None => Branch::Free,
         }
-        Some(known)
     }
 
-    pub(super) fn undecidable_branch(&mut self, op: OpId, c: Option<ValueId>, path: &Path) -> bool {
-        let Some(c) = c else { return false };
-        if !self.addresses_in_memory || !self.read_from_memory(c) {
-            return false;
-        }
-        self.undecided("branches on a condition read from memory after buffer addresses were written to memory (e.g. upstream's generic dealloc helper): its value on a path is unknown".into(), op, path);
-        true
+    /// Whether a branch on `c`, unknown on the path, rests on an assumption:
+    /// the function wrote buffer addresses to memory the paths do not follow
+    /// and `c` is read from memory (or returned by a call), so it may encode
+    /// which buffers are the same (as the ownership bits of upstream's
+    /// generic dealloc helper do when the helper is not recognised). Taking
+    /// both ways still covers every run, so a path on which nothing is wrong
+    /// proves what it proves; but a way no run takes may be followed, so a
+    /// finding on it is not one (see [`Checker::report`]).
+    pub(super) fn assumes(&self, c: ValueId) -> bool {
+        self.addresses_in_memory && self.read_from_memory(c)
     }
 
     /// Whether `v` is computed (through op operands) from a value read from
@@ -319,6 +313,28 @@ impl Checker<'_> {
             work.extend(info.operands.iter().copied());
         }
         false
+    }
+}
+
+/// How a path continues at a conditional branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Branch {
+    /// The condition is known on the path: only its way runs.
+    Known(bool),
+    /// Unknown: both ways run (the condition's value becomes a fact of each).
+    Free,
+    /// Unknown and possibly correlated with facts the path does not follow:
+    /// both ways run, each as an assumption ([`Checker::assumes`]).
+    Assumed,
+}
+
+impl Branch {
+    /// The condition's value, where known.
+    pub(super) fn known(self) -> Option<bool> {
+        match self {
+            Branch::Known(c) => Some(c),
+            Branch::Free | Branch::Assumed => None,
+        }
     }
 }
 

@@ -48,9 +48,13 @@
 //! blocks and region edges taken). What the checker cannot follow soundly is
 //! reported as *undecided*, never as correct: a use or free through a value
 //! that may be one of several buffers, an op that may be a terminator with
-//! unknown successors, a branch on a condition read from memory it cannot
-//! follow, a path count above the limit. An op with regions but no
-//! region-branch semantics is one op that uses what its regions use.
+//! unknown successors, a path count above the limit. A branch on a
+//! condition read from memory that may encode which buffers are the same
+//! (after addresses went to memory the paths do not follow) is taken both
+//! ways: a path with nothing wrong proves what it proves, but what goes
+//! wrong after such a branch is undecided, since the way taken may run in
+//! no execution. An op with regions but no region-branch semantics is one op
+//! that uses what its regions use.
 //!
 //! # Parts
 //!

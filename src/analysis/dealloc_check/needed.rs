@@ -4,19 +4,24 @@
 //! dropped, instances nothing names any more dropped (a live one leaks),
 //! the rest numbered canonically so equal facts make equal states.
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
 use super::{
     checker::Checker,
     findings::FindingKind,
     prepare::described,
     state::{Cell, Instance, Names, Path, Point, State, Status, ValueSet, cell_names},
 };
-use crate::analysis::snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId};
+use crate::analysis::{
+    liveness::SharedLiveness,
+    snapshot::{BlockId, OpId, Snapshot, ValueDef, ValueId},
+};
 
 /// Up to this many sites in a state's `current`, [`Checker::canonicalize`]
 /// tests each one instead of diffing the needed sets.
 const FEW_SITES: usize = 32;
+
+/// Up to this many values in a live set, [`Checker::looked_through`] filters
+/// it instead of reading the liveness of the values looked through.
+const FEW_LIVE: usize = 64;
 
 /// Up to this many elements in the smaller set, [`union_into`] looks each one
 /// up in the larger instead of diffing the two.
@@ -33,12 +38,7 @@ impl Checker<'_> {
         }
         let block = point.block;
         let mut set = self.liveness.live_out(block).clone();
-        let mut looked: Vec<ValueId> = self
-            .liveness_through
-            .live_out(block)
-            .iter()
-            .copied()
-            .collect();
+        let mut looked = self.looked_through(block, false);
         let used: Vec<ValueId> = self
             .last_uses(block)
             .iter()
@@ -50,6 +50,32 @@ impl Checker<'_> {
         self.close(&mut set, looked);
         self.needed_at.insert(point, set.clone());
         set
+    }
+
+    /// The values live into `block` (`entry`) or out of it that
+    /// [`Checker::close`] looks through: filtered from the live set when it
+    /// is small, else read from the liveness of those values alone (built
+    /// then).
+    pub(super) fn looked_through(&self, block: BlockId, entry: bool) -> Vec<ValueId> {
+        let of = |liveness: &'_ SharedLiveness| {
+            if entry {
+                liveness.live_in(block).clone()
+            } else {
+                liveness.live_out(block).clone()
+            }
+        };
+        let live = of(&self.liveness);
+        if live.len() <= FEW_LIVE {
+            return live
+                .iter()
+                .copied()
+                .filter(|v| self.through[v.index()])
+                .collect();
+        }
+        let through = self.liveness_through.get_or_init(|| {
+            SharedLiveness::with_free_values(self.snap, &self.free, |v| self.through[v.index()])
+        });
+        of(through).iter().copied().collect()
     }
 
     /// The operands of the op defining `v` (none for a block argument).
@@ -78,12 +104,7 @@ impl Checker<'_> {
         }
         let snap = self.snap;
         let mut set = self.liveness.live_in(block).clone();
-        let mut looked: Vec<ValueId> = self
-            .liveness_through
-            .live_in(block)
-            .iter()
-            .copied()
-            .collect();
+        let mut looked = self.looked_through(block, true);
         self.add_needed(&mut set, &mut looked, &snap.block(block).args);
         self.outer_needed(block, &mut set);
         self.close(&mut set, looked);
@@ -135,13 +156,8 @@ impl Checker<'_> {
             return Some(known.clone());
         }
         let outer = snap.op(op).parent_block?;
-        let mut set = self.liveness.live_out(outer).clone();
-        let mut looked: Vec<ValueId> = self
-            .liveness_through
-            .live_out(outer)
-            .iter()
-            .copied()
-            .collect();
+        let mut set = self.closed_live_out(outer);
+        let mut looked = Vec::new();
         let position = snap.op(op).position;
         // The op's own results have no value while a path is in its
         // regions.
@@ -162,19 +178,40 @@ impl Checker<'_> {
         Some(set)
     }
 
+    /// The live-out set of `block`, closed ([`Checker::close`]): kept per
+    /// block, shared by the region-branch ops in it ([`Checker::after_op`]).
+    pub(super) fn closed_live_out(&mut self, block: BlockId) -> ValueSet {
+        if let Some(known) = self.closed_out.get(&block) {
+            return known.clone();
+        }
+        let mut set = self.liveness.live_out(block).clone();
+        let looked = self.looked_through(block, false);
+        self.close(&mut set, looked);
+        self.closed_out.insert(block, set.clone());
+        set
+    }
+
+    /// A mark no value carries yet in `marks` (the scratch of
+    /// [`Checker::close`] and [`Checker::last_uses`]).
+    fn fresh_mark(&mut self) -> u32 {
+        self.mark += 1;
+        self.mark
+    }
+
     /// Closes `set` under what `names` and `cond` look through: from the
     /// values of `looked` (every value of `set` whose defining op they look
     /// through), the operands of their defining ops (and a comparison's
     /// siblings, which decide it too), transitively. Values whose defining
     /// op is not looked through (sites, block arguments, most values) add
     /// nothing, so only `looked` needs a walk.
-    pub(super) fn close(&self, set: &mut ValueSet, mut work: Vec<ValueId>) {
+    pub(super) fn close(&mut self, set: &mut ValueSet, mut work: Vec<ValueId>) {
         let snap = self.snap;
-        let mut seen: FxHashSet<ValueId> = FxHashSet::default();
+        let mark = self.fresh_mark();
         while let Some(v) = work.pop() {
-            if !seen.insert(v) {
+            if self.marks[v.index()] == mark {
                 continue;
             }
+            self.marks[v.index()] = mark;
             if !set.contains(&v) {
                 set.insert(v);
             }
@@ -192,25 +229,31 @@ impl Checker<'_> {
         }
     }
 
-    /// For every value used in `block` (by its ops or ops nested in them):
-    /// the position of the last op of the block that uses it.
+    /// For every value used in `block` (by its ops or ops nested in them)
+    /// that a path may hold a fact of ([`Checker::facts`]): the position of
+    /// the last op of the block that uses it.
     ///
     /// Values defined inside an op's regions are used there only, so each
     /// op contributes its free values ([`crate::analysis::liveness::free_values`]): no walk of the ops
     /// nested in it.
     pub(super) fn last_uses(&mut self, block: BlockId) -> &[(ValueId, u32)] {
-        let snap = self.snap;
-        let free = &self.free;
-        self.last_uses.entry(block).or_insert_with(|| {
-            let mut last: FxHashMap<ValueId, u32> = FxHashMap::default();
-            for &top in &snap.block(block).ops {
+        if !self.last_uses.contains_key(&block) {
+            let snap = self.snap;
+            // From the last op back: a value's first sight is its last use.
+            let mark = self.fresh_mark();
+            let mut last: Vec<(ValueId, u32)> = Vec::new();
+            for &top in snap.block(block).ops.iter().rev() {
                 let position = snap.op(top).position;
-                for &v in &free[top.index()] {
-                    last.insert(v, position);
+                for &v in &self.free[top.index()] {
+                    if self.facts[v.index()] && self.marks[v.index()] != mark {
+                        self.marks[v.index()] = mark;
+                        last.push((v, position));
+                    }
                 }
             }
-            last.into_iter().collect()
-        })
+            self.last_uses.insert(block, last);
+        }
+        &self.last_uses[&block]
     }
 
     /// Drops the instances nothing can name any more on entry to a block (not

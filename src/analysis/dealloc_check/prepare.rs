@@ -7,9 +7,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::inputs::MemoryFacts;
 use crate::analysis::{
+    allocs::OWNERSHIP_BASED_DEALLOC,
     dealloc_helper::InlinedHelper,
     ownership::has_opaque_exits,
-    snapshot::{EffectKind, Effects, OpId, Snapshot, ValueId},
+    snapshot::{EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
 };
 
 /// Ops whose `i1` or address results path conditions are computed from
@@ -59,6 +60,49 @@ pub(super) fn reach_components(snap: &Snapshot) -> (Vec<u32>, u32) {
     }
     let graph = crate::analysis::graph::Csr::from_pairs(snap.blocks.len(), &pairs);
     crate::analysis::graph::strongly_connected_components(&graph)
+}
+
+/// Per value: whether a path state may hold a fact of it (see
+/// [`super::state::State`]): buffers (what they name, their sites), block
+/// arguments (bound on entry, receivers of edges), results of the ops whose
+/// results get facts (condition ops, loads of modelled cells, calls, ownership
+/// deallocs, region-branch ops) and the values conditions are assumed of
+/// (branch conditions, stored values, dealloc and return operands, operands
+/// of condition ops). Any other value (an integer computed by other
+/// arithmetic, a constant, whose value is computed where it is asked for)
+/// never has one, so the checker's live sets leave it out: dropping it on
+/// block entry would drop nothing.
+pub(super) fn fact_values(snap: &Snapshot) -> Vec<bool> {
+    let mut out: Vec<bool> = snap
+        .values
+        .iter()
+        .map(|v| v.kind.is_buffer() || matches!(v.def, ValueDef::BlockArg { .. }))
+        .collect();
+    for op in snap.ops.iter().skip(1) {
+        let name = op.name.as_str();
+        let condition_op = CONDITION_OPS.contains(&name);
+        if condition_op
+            || name == "memref.load"
+            || name == OWNERSHIP_BASED_DEALLOC
+            || op.facts.is_call
+            || !op.regions.is_empty()
+        {
+            for &r in &op.results {
+                out[r.index()] = true;
+            }
+        }
+        let all_operands =
+            condition_op || name == OWNERSHIP_BASED_DEALLOC || op.facts.is_return_like;
+        let first_operand = matches!(name, "scf.if" | "cf.cond_br" | "memref.store");
+        if all_operands {
+            for &v in &op.operands {
+                out[v.index()] = true;
+            }
+        } else if first_operand && let Some(&v) = op.operands.first() {
+            out[v.index()] = true;
+        }
+    }
+    out
 }
 
 /// Whether some op writes a value computed from an extracted buffer address

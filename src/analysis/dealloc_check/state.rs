@@ -4,7 +4,7 @@
 //! buffers; persistent where states share structure, with running hashes;
 //! the deduplication set of a point and the path a state came along.
 
-use std::{collections::BTreeMap, rc::Rc};
+use std::rc::Rc;
 
 use crate::analysis::snapshot::{BlockId, OpId, ValueId};
 
@@ -223,23 +223,96 @@ impl FromIterator<(u32, u32)> for Current {
     }
 }
 
+/// A small map kept as a vector sorted by key, for the per-path facts of a
+/// state: a point keeps few of them (pruned to what is needed on entry), so
+/// one contiguous allocation clones, compares, hashes, prunes and drops in
+/// one pass where a B-tree allocates and walks a node per few entries (the
+/// states are cloned at every block entry). Iterates in key order, as a
+/// `BTreeMap`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct VecMap<K, V>(Vec<(K, V)>);
+
+impl<K, V> Default for VecMap<K, V> {
+    fn default() -> Self {
+        VecMap(Vec::new())
+    }
+}
+
+impl<K: Ord, V> VecMap<K, V> {
+    fn find(&self, key: &K) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.cmp(key))
+    }
+
+    pub(super) fn get(&self, key: &K) -> Option<&V> {
+        self.find(key).ok().map(|i| &self.0[i].1)
+    }
+
+    pub(super) fn contains_key(&self, key: &K) -> bool {
+        self.find(key).is_ok()
+    }
+
+    pub(super) fn insert(&mut self, key: K, value: V) -> Option<V> {
+        match self.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
+            Err(i) => {
+                self.0.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    pub(super) fn remove(&mut self, key: &K) -> Option<V> {
+        self.find(key).ok().map(|i| self.0.remove(i).1)
+    }
+
+    pub(super) fn retain(&mut self, mut keep: impl FnMut(&K, &mut V) -> bool) {
+        self.0.retain_mut(|(k, v)| keep(k, v));
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    pub(super) fn values(&self) -> impl Iterator<Item = &V> {
+        self.0.iter().map(|(_, v)| v)
+    }
+
+    pub(super) fn values_mut(&mut self) -> impl Iterator<Item = &mut V> {
+        self.0.iter_mut().map(|(_, v)| v)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(super) struct State {
     pub(super) inst: Instances,
     pub(super) current: Current,
-    pub(super) bind: BTreeMap<ValueId, Names>,
-    pub(super) conds: BTreeMap<ValueId, bool>,
-    pub(super) addr: BTreeMap<ValueId, Names>,
+    pub(super) bind: VecMap<ValueId, Names>,
+    pub(super) conds: VecMap<ValueId, bool>,
+    pub(super) addr: VecMap<ValueId, Names>,
     /// The cells of small local buffers written on this path (see
     /// [`MemoryFacts`]), by site and index: the latest instance of the site
     /// holds them.
-    pub(super) mem: BTreeMap<(u32, u32), Cell>,
+    pub(super) mem: VecMap<(u32, u32), Cell>,
     /// Not part of the contents (neither compared nor hashed): the needed
     /// set of the point where the state was last canonicalized, so that the
     /// next canonicalization finds the sites whose results stopped being
     /// needed from the difference of the two sets instead of testing every
     /// site of `current`.
     pub(super) since: Option<ValueSet>,
+    /// Whether the path took both ways of a branch on a condition that may
+    /// be correlated with facts it does not follow
+    /// ([`Checker::assumes`]): a way it took may run in no execution, so
+    /// what goes wrong after it is not a finding. Compared and hashed, so
+    /// such a path does not stand for one that rests on no assumption.
+    pub(super) assumed: bool,
 }
 
 /// Equality and hashing by contents: the instances and the latest instance
@@ -255,6 +328,7 @@ impl PartialEq for State {
             && self.conds == other.conds
             && self.addr == other.addr
             && self.mem == other.mem
+            && self.assumed == other.assumed
             && self.inst.v == other.inst.v
             && self.current.map == other.current.map
     }
@@ -272,34 +346,45 @@ impl std::hash::Hash for State {
         self.conds.hash(h);
         self.addr.hash(h);
         self.mem.hash(h);
+        self.assumed.hash(h);
     }
 }
 
 /// The distinct states that reached one point, each with its hash
 /// ([`state_hash`]), compared by hash first. A point is reached by one or
-/// two states on most paths and by at most [`MAX_STATES_PER_POINT`]: a
-/// list allocated to its length holds them in less memory than a hash set
-/// (whose smallest table holds several states), and a scan of the hashes
-/// costs less than hashing into one.
+/// two states on most paths and by at most [`MAX_STATES_PER_POINT`]: the
+/// first is held in place (no allocation for the points one state reaches),
+/// the others in a list allocated to its length (less memory than a hash
+/// set, whose smallest table holds several states; a scan of the hashes
+/// costs less than hashing into one).
 #[derive(Default)]
-pub(super) struct Seen(Vec<(u64, State)>);
+pub(super) struct Seen {
+    first: Option<(u64, State)>,
+    more: Vec<(u64, State)>,
+}
 
 impl Seen {
     pub(super) fn len(&self) -> usize {
-        self.0.len()
+        usize::from(self.first.is_some()) + self.more.len()
     }
 
     pub(super) fn contains(&self, hash: u64, state: &State) -> bool {
-        self.0.iter().any(|(h, s)| *h == hash && s == state)
+        self.first
+            .iter()
+            .chain(&self.more)
+            .any(|(h, s)| *h == hash && s == state)
     }
 
     pub(super) fn insert(&mut self, hash: u64, state: State) {
-        // Exact growth while short (most points keep one or two states),
-        // doubling beyond.
-        if self.0.len() < 4 {
-            self.0.reserve_exact(1);
+        if self.first.is_none() {
+            self.first = Some((hash, state));
+            return;
         }
-        self.0.push((hash, state));
+        // Exact growth while short, doubling beyond.
+        if self.more.len() < 4 {
+            self.more.reserve_exact(1);
+        }
+        self.more.push((hash, state));
     }
 }
 
@@ -326,29 +411,44 @@ pub(super) struct Point {
 /// The blocks a path entered, newest first, sharing its prefix with the
 /// paths it was split from: extending one is O(1) (a `Vec` per path made
 /// every block entry cost the path's length, quadratic on long functions).
+/// `assumed` as in [`State`]: what the path reports rests on an assumption.
 #[derive(Clone, Default)]
-pub(super) struct Path(Option<Rc<PathNode>>);
+pub(super) struct Path {
+    last: Option<Rc<PathNode>>,
+    pub(super) assumed: bool,
+}
 
 pub(super) struct PathNode {
     pub(super) block: BlockId,
-    pub(super) before: Path,
+    pub(super) before: Option<Rc<PathNode>>,
 }
 
 impl Path {
     pub(super) fn then(&self, block: BlockId) -> Path {
-        Path(Some(Rc::new(PathNode {
-            block,
-            before: self.clone(),
-        })))
+        Path {
+            last: Some(Rc::new(PathNode {
+                block,
+                before: self.last.clone(),
+            })),
+            assumed: self.assumed,
+        }
+    }
+
+    /// The same path, from here on resting on an assumption.
+    pub(super) fn assuming(&self) -> Path {
+        Path {
+            last: self.last.clone(),
+            assumed: true,
+        }
     }
 
     /// The blocks in the order they were entered.
     pub(super) fn blocks(&self) -> Vec<BlockId> {
         let mut out = Vec::new();
-        let mut at = &self.0;
+        let mut at = &self.last;
         while let Some(node) = at {
             out.push(node.block);
-            at = &node.before.0;
+            at = &node.before;
         }
         out.reverse();
         out
@@ -367,9 +467,44 @@ pub(super) fn referenced(state: &State, i: u32) -> bool {
 }
 
 /// The buffers named by address cells.
-pub(super) fn cell_names(mem: &BTreeMap<(u32, u32), Cell>) -> impl Iterator<Item = &Names> {
+pub(super) fn cell_names(mem: &VecMap<(u32, u32), Cell>) -> impl Iterator<Item = &Names> {
     mem.values().filter_map(|c| match c {
         Cell::Addr(n) => Some(n),
         Cell::Bool(_) => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::VecMap;
+
+    /// A `VecMap` answers as a `BTreeMap` under the same inserts, removes
+    /// and prunes, and iterates in key order.
+    #[test]
+    fn vec_map_behaves_as_a_btree_map() {
+        let mut map: VecMap<u32, u32> = VecMap::default();
+        let mut reference: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut x: u32 = 7;
+        for step in 0..2000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let key = (x >> 16) % 64;
+            match step % 5 {
+                0..=2 => assert_eq!(map.insert(key, step), reference.insert(key, step)),
+                3 => assert_eq!(map.remove(&key), reference.remove(&key)),
+                _ => {
+                    map.retain(|k, v| (k + *v) % 3 != 0);
+                    reference.retain(|k, v| (k + *v) % 3 != 0);
+                }
+            }
+            assert_eq!(map.get(&key), reference.get(&key));
+            assert_eq!(map.contains_key(&key), reference.contains_key(&key));
+            assert_eq!(map.len(), reference.len());
+        }
+        let pairs: Vec<(u32, u32)> = map.iter().map(|(k, v)| (*k, *v)).collect();
+        let expected: Vec<(u32, u32)> = reference.iter().map(|(k, v)| (*k, *v)).collect();
+        assert_eq!(pairs, expected);
+        assert!(!map.is_empty());
+    }
 }

@@ -8,6 +8,7 @@ use rustc_hash::FxHashSet;
 
 use super::{
     checker::Checker,
+    conditions::Branch,
     findings::FindingKind,
     prepare::described,
     state::{Cell, Instance, Names, Path, Point, State, Status, referenced},
@@ -73,7 +74,12 @@ impl Checker<'_> {
                 state.conds.remove(&r);
                 state.bind.remove(&r);
             }
-            if !info.results.is_empty() && !state.conds.is_empty() {
+            if !state.conds.is_empty()
+                && info
+                    .results
+                    .iter()
+                    .any(|r| self.condition_operand[r.index()])
+            {
                 state
                     .conds
                     .retain(|&v, _| !self.computed_from(v, &info.results));
@@ -202,10 +208,17 @@ impl Checker<'_> {
                     block: point.block,
                     index: point.index + 1,
                 };
-                let Some(cond) = self.branch_condition(op, "scf.if", &state, &path) else {
-                    return;
+                let branch = self.branch_condition(op, "scf.if", &state);
+                let cond = branch.known();
+                let path = if branch == Branch::Assumed {
+                    state.assumed = true;
+                    path.assuming()
+                } else {
+                    path
                 };
-                for edge in &rb.entry_edges {
+                let last = rb.entry_edges.len().saturating_sub(1);
+                let mut state = Some(state);
+                for (k, edge) in rb.entry_edges.iter().enumerate() {
                     if let Some(c) = cond {
                         match edge.target {
                             RegionTarget::Region(r) => {
@@ -220,7 +233,7 @@ impl Checker<'_> {
                             RegionTarget::Parent => {}
                         }
                     }
-                    let mut next = state.clone();
+                    let mut next = take_or_clone(&mut state, k == last);
                     // The path now knows the condition: a later op computed
                     // from it (e.g. upstream's `xori %c, true` guarding the
                     // other free) is decided by it.
@@ -320,33 +333,34 @@ impl Checker<'_> {
     /// Binds the receivers of an edge to what the forwarded values name (and
     /// `i1` facts to theirs); receivers with nothing forwarded are unknown.
     pub(super) fn bind_edge(&self, state: &mut State, forwarded: &[ValueId], inputs: &[ValueId]) {
-        let names: Vec<Option<Names>> = forwarded
+        if inputs.is_empty() {
+            return;
+        }
+        // Read before any receiver is written (a receiver may be forwarded
+        // on the same edge, around a loop). A buffer names a buffer; any
+        // other value may be an `i1` or an address.
+        let forwarded: Vec<(Option<Names>, Option<bool>, Option<Names>)> = forwarded
             .iter()
             .map(|&v| {
-                self.snap
-                    .value(v)
-                    .kind
-                    .is_buffer()
-                    .then(|| self.names(state, v))
+                if self.snap.value(v).kind.is_buffer() {
+                    (Some(self.names(state, v)), None, None)
+                } else {
+                    (None, self.cond(state, v), state.addr.get(&v).copied())
+                }
             })
-            .collect();
-        let conds: Vec<Option<bool>> = forwarded.iter().map(|&v| self.cond(state, v)).collect();
-        let addrs: Vec<Option<Names>> = forwarded
-            .iter()
-            .map(|v| state.addr.get(v).copied())
             .collect();
         for (i, &input) in inputs.iter().enumerate() {
             state.conds.remove(&input);
             state.addr.remove(&input);
+            let (name, cond, addr) = forwarded.get(i).copied().unwrap_or((None, None, None));
             if self.snap.value(input).kind.is_buffer() {
-                let n = names.get(i).copied().flatten().unwrap_or(Names::Unknown);
-                state.bind.insert(input, n);
+                state.bind.insert(input, name.unwrap_or(Names::Unknown));
             }
-            if let Some(Some(c)) = conds.get(i) {
-                state.conds.insert(input, *c);
+            if let Some(c) = cond {
+                state.conds.insert(input, c);
             }
-            if let Some(Some(a)) = addrs.get(i) {
-                state.addr.insert(input, *a);
+            if let Some(a) = addr {
+                state.addr.insert(input, a);
             }
         }
     }
@@ -536,21 +550,26 @@ impl Checker<'_> {
         self.run_from(next, state, path);
     }
 
-    pub(super) fn terminator(&mut self, op: OpId, state: State, path: Path) {
+    pub(super) fn terminator(&mut self, op: OpId, mut state: State, mut path: Path) {
         let snap = self.snap;
         let info = snap.op(op);
         let facts = &info.facts;
         if !facts.successors.is_empty() {
-            let Some(cond) = self.branch_condition(op, "cf.cond_br", &state, &path) else {
-                return;
-            };
+            let branch = self.branch_condition(op, "cf.cond_br", &state);
+            let cond = branch.known();
+            if branch == Branch::Assumed {
+                state.assumed = true;
+                path = path.assuming();
+            }
+            let last = facts.successors.len() - 1;
+            let mut state = Some(state);
             for (k, succ) in facts.successors.iter().enumerate() {
                 if let Some(c) = cond
                     && (k == 0) != c
                 {
                     continue;
                 }
-                let mut next = state.clone();
+                let mut next = take_or_clone(&mut state, k == last);
                 if info.name == "cf.cond_br"
                     && let Some(&c) = info.operands.first()
                     && !self.assume(&mut next, c, k == 0)
@@ -579,8 +598,10 @@ impl Checker<'_> {
                 .parent_block
                 .map(|b| snap.parent_op_of_block(b))
                 .unwrap_or(Snapshot::ROOT);
-            for edge in &facts.terminator_edges {
-                let mut next = state.clone();
+            let last = facts.terminator_edges.len() - 1;
+            let mut state = Some(state);
+            for (k, edge) in facts.terminator_edges.iter().enumerate() {
+                let mut next = take_or_clone(&mut state, k == last);
                 self.bind_edge(&mut next, &edge.forwarded, &edge.inputs);
                 match edge.target {
                     RegionTarget::Region(r) => {
@@ -616,7 +637,6 @@ impl Checker<'_> {
         // Leaving the body: a return of the function, or the end of a body
         // checked on its own.
         let parent = info.parent_block.map(|b| snap.parent_op_of_block(b));
-        let mut state = state;
         if facts.is_return_like && parent == Some(Snapshot::ROOT) {
             // Flagged returns: a path per value of a flag not known here.
             for &(_, q) in &self.boundary.returns {
@@ -743,5 +763,20 @@ impl Checker<'_> {
             cur = parent;
         }
         false
+    }
+}
+
+/// The state for one of several ways a path continues: a copy, or for the
+/// last way the state itself (saving a copy and its drop per branch).
+fn take_or_clone(state: &mut Option<State>, last: bool) -> State {
+    if last {
+        state
+            .take()
+            .expect("the state is taken by the last way only")
+    } else {
+        state
+            .as_ref()
+            .expect("the state is taken by the last way only")
+            .clone()
     }
 }
