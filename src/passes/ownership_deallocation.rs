@@ -77,7 +77,10 @@ use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
+        dealloc_plan::{
+            CopyTakeover, Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig,
+            copy_takeovers, plan_with,
+        },
         dominance::DominanceInfo,
         out_params::root_returns,
         ownership::{self, Ownership},
@@ -231,6 +234,16 @@ fn run_function(
     // A write after a buffer flowed into a merge matters only where the
     // merge gets a clone: a move or a borrow hands it the buffer itself.
     refuse_writes_after_flow(&alias, &ownership, &dominance, &plan, &map, pass)?;
+    let same_type = |a: ValueId, b: ValueId| {
+        // SAFETY: live values of this run's capture.
+        unsafe {
+            mlir_sys::mlirTypeEqual(
+                mlir_sys::mlirValueGetType(map.value(a)),
+                mlir_sys::mlirValueGetType(map.value(b)),
+            )
+        }
+    };
+    let takeovers = copy_takeovers(&snapshot, &plan, &alias, same_type);
     let flags = plan
         .owns
         .iter()
@@ -247,6 +260,7 @@ fn run_function(
         &plan,
         &extendable,
         &boundary_flags,
+        &takeovers,
         options.lower_dynamic_frees,
     ) {
         Diagnostic::error(&op, format!("{pass}: {error}")).emit();
@@ -501,6 +515,7 @@ fn apply(
     plan: &Plan,
     extendable: &BTreeSet<OpId>,
     boundary: &BoundaryFlags<'_>,
+    takeovers: &[CopyTakeover],
     lower_dynamic_frees: bool,
 ) -> Result<(), String> {
     let dynamic = |v: ValueId| plan.owns.get(&v) == Some(&Owns::Dynamic);
@@ -852,8 +867,14 @@ fn apply(
         }
     }
 
-    // Frees.
+    // Frees (but those a copy's target takes over, below).
+    let taken: BTreeSet<(ValueId, OpId)> = takeovers.iter().map(|t| (t.root, t.copy)).collect();
     for &(root, at) in &plan.frees {
+        if let FreeAt::After(op) = at
+            && taken.contains(&(root, op))
+        {
+            continue;
+        }
         let (point, location) = match at {
             // SAFETY: live ops and blocks of `map` (through `h`).
             FreeAt::After(op) => (InsertPoint::After(h.op(op)), unsafe {
@@ -879,6 +900,33 @@ fn apply(
         for &root in &work.frees {
             free(&h, plan, root, location, InsertPoint::Before(branch))?;
         }
+    }
+    // Copies whose target takes over the source they copy, after every
+    // free is placed (frees of the target name it, and are rewritten with
+    // its other uses).
+    for t in takeovers {
+        let source = h.value(t.root);
+        let flag = if t.dynamic {
+            Some(
+                h.flags
+                    .get(&t.root)
+                    .copied()
+                    .ok_or("a copied merge has no flag")?,
+            )
+        } else {
+            None
+        };
+        // SAFETY: live handles; the copy, the allocation and the target are
+        // captured ones no earlier step erased.
+        unsafe {
+            take_over(
+                flag,
+                source,
+                map.value(t.target),
+                map.op(t.alloc),
+                map.op(t.copy),
+            )?
+        };
     }
     for (id, _) in &rebuilt {
         // SAFETY: the old op is live, its regions were moved out and its
@@ -1077,6 +1125,25 @@ unsafe fn owned_or_clone(
     roots: &[MlirValue],
     before: MlirOperation,
 ) -> Result<MlirValue, String> {
+    // SAFETY (this function): live handles (the caller's contract).
+    unsafe {
+        let (op, yield_else) = if_flag_else(flag, value, before)?;
+        let copy = builders::clone_buffer(roots, value, yield_else);
+        edit::set_operand(yield_else, 0, copy);
+        Ok(edit::result(op, 0))
+    }
+}
+
+/// `scf.if %flag -> T { scf.yield %value } else { scf.yield %value }` before
+/// `before`, `T` being `value`'s type; returns the `scf.if` and the else
+/// branch's yield (for the caller to put the other value before).
+/// # Safety
+/// Every handle passed is live.
+unsafe fn if_flag_else(
+    flag: MlirValue,
+    value: MlirValue,
+    before: MlirOperation,
+) -> Result<(MlirOperation, MlirOperation), String> {
     // SAFETY (this function): live handles (the caller's contract); the
     // blocks and regions are created here and owned by the new op.
     unsafe {
@@ -1122,9 +1189,41 @@ unsafe fn owned_or_clone(
             &[],
             InsertPoint::EndOf(blocks[1]),
         );
-        let copy = builders::clone_buffer(roots, value, yield_else);
-        edit::set_operand(yield_else, 0, copy);
-        Ok(edit::result(op, 0))
+        Ok((op, yield_else))
+    }
+}
+
+/// The target of `copy` (`copy(source, target)`, `target` the result of
+/// `alloc`) takes over `source`, which is dead after the copy: with no flag
+/// (`source` owned) the target is `source` and the copy and the allocation
+/// go; with `flag`, `scf.if %flag { source } else { alloc; copy }` (the
+/// allocation and the copy moved into the else branch) replaces the target.
+/// # Safety
+/// Every handle passed is live; `target` is `alloc`'s result and has no
+/// use between `alloc` and `copy`, which share a block.
+unsafe fn take_over(
+    flag: Option<MlirValue>,
+    source: MlirValue,
+    target: MlirValue,
+    alloc: MlirOperation,
+    copy: MlirOperation,
+) -> Result<(), String> {
+    // SAFETY (this function): live handles (the caller's contract).
+    unsafe {
+        let Some(flag) = flag else {
+            edit::replace_all_uses(target, source);
+            edit::erase(copy);
+            edit::erase(alloc);
+            return Ok(());
+        };
+        let (op, yield_else) = if_flag_else(flag, source, copy)?;
+        edit::replace_all_uses(target, edit::result(op, 0));
+        // The copy's own use, and the else branch's result, stay the target.
+        edit::set_operand(copy, 1, target);
+        edit::set_operand(yield_else, 0, target);
+        mlir_sys::mlirOperationMoveBefore(alloc, yield_else);
+        mlir_sys::mlirOperationMoveBefore(copy, yield_else);
+        Ok(())
     }
 }
 
