@@ -399,3 +399,103 @@ pub(super) fn nested_frees(
         .collect();
     Some((parent, others))
 }
+
+/// Borrows that only defer a clone: feeds that borrow (`handovers`) where a
+/// feed forwarded from the same block clones a value that may name what the
+/// borrow lends (a loop's result that borrows the buffer lent to its
+/// iter_arg, cloned into a join the buffer does not dominate), and every
+/// buffer lent dies in that block (`dies_in`: no successor needs it) and
+/// no other feed of the block forwards it. Cloning at the borrow instead
+/// lets the lent buffer die at its own last use in the block, not at the
+/// later clone, and the later feed move what it forwards.
+pub(super) fn deferred_clones(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    borrowed: &Borrowed,
+    feeds: &[Feed],
+    handovers: &[Handover],
+    dies_in: &dyn Fn(ValueId, crate::analysis::snapshot::BlockId) -> bool,
+) -> BTreeSet<usize> {
+    let block_of = |feed: &Feed| snapshot.op(feed.forwarder).parent_block;
+    let mut clones_by_block: BTreeMap<crate::analysis::snapshot::BlockId, BTreeSet<ValueId>> =
+        BTreeMap::new();
+    for (feed, handover) in feeds.iter().zip(handovers) {
+        if *handover == Handover::Clone
+            && let Some(block) = block_of(feed)
+        {
+            clones_by_block
+                .entry(block)
+                .or_default()
+                .extend(lenders_of(ownership, borrowed, feed.value));
+        }
+    }
+    let mut out = BTreeSet::new();
+    for (i, (feed, handover)) in feeds.iter().zip(handovers).enumerate() {
+        if *handover != Handover::Borrow {
+            continue;
+        }
+        let Some(block) = block_of(feed) else {
+            continue;
+        };
+        let Some(cloned) = clones_by_block.get(&block) else {
+            continue;
+        };
+        let lent = lenders_of(ownership, borrowed, feed.value);
+        let forwarded_elsewhere = |r: ValueId| {
+            feeds.iter().enumerate().any(|(j, other)| {
+                j != i
+                    && block_of(other) == Some(block)
+                    && ownership.roots_iter(other.value).any(|x| x == r)
+            })
+        };
+        if lent.iter().any(|r| cloned.contains(r))
+            && lent
+                .iter()
+                .all(|&r| dies_in(r, block) && !forwarded_elsewhere(r))
+        {
+            out.insert(i);
+        }
+    }
+    out
+}
+
+/// Whether the handovers `after` copy no more often than `before` in every
+/// block: per block, and per edge of a branch with several successors (a
+/// clone there runs only on that edge), no more clones, a returned merge
+/// whose ownership is dynamic counting as one (it is cloned when its flag
+/// is false). Each pair is the handovers of `feeds` and the merges'
+/// ownership they give.
+pub(super) fn no_block_clones_more(
+    snapshot: &Snapshot,
+    feeds: &[Feed],
+    before: (&[Handover], &HashMap<ValueId, Owns>),
+    after: (&[Handover], &HashMap<ValueId, Owns>),
+) -> bool {
+    type Key = (Option<crate::analysis::snapshot::BlockId>, Option<u32>);
+    let count = |(handovers, owns): (&[Handover], &HashMap<ValueId, Owns>)| {
+        let mut out: BTreeMap<Key, usize> = BTreeMap::new();
+        for (feed, handover) in feeds.iter().zip(handovers) {
+            let copies = match handover {
+                Handover::Clone => true,
+                Handover::Move(root) => {
+                    feed.edge == FeedEdge::Return && owns.get(root) == Some(&Owns::Dynamic)
+                }
+                Handover::Borrow => false,
+            };
+            if !copies {
+                continue;
+            }
+            let op = snapshot.op(feed.forwarder);
+            let edge = match feed.edge {
+                FeedEdge::Branch(k) if op.facts.successors.len() > 1 => Some(k),
+                _ => None,
+            };
+            *out.entry((op.parent_block, edge)).or_default() += 1;
+        }
+        out
+    };
+    let before = count(before);
+    count(after)
+        .into_iter()
+        .all(|(key, n)| n <= before.get(&key).copied().unwrap_or(0))
+}
