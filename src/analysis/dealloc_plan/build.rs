@@ -18,8 +18,8 @@ use crate::analysis::{
 use super::existing::existing_frees;
 use super::frees::{free_in_block, reachable_edges_into};
 use super::handover::{
-    can_move, deferred_clones, dominates, feeds, lenders_of, nested_frees, no_block_clones_more,
-    owns_of, returnable_unowned,
+    can_move, checked_lenders, deferred_clones, dominates, feeds, lenders_of, nested_frees,
+    no_block_clones_more, owns_of, returnable_unowned,
 };
 use super::liveness::{Liveness, Needed, RootNeeded, needed_blocks};
 use super::places::{Places, Use};
@@ -173,6 +173,7 @@ pub fn plan_with(
     let mut force_clone: BTreeSet<usize> = BTreeSet::new();
     let mut first_try: Option<Vec<Handover>> = None;
     let mut settled = false;
+    let mut checked_moves: BTreeMap<usize, Vec<ValueId>> = BTreeMap::new();
     let (liveness, handovers) = 'decide: loop {
         if first_try.is_some() || settled {
             borrowed = initially_borrowed.clone();
@@ -205,11 +206,12 @@ pub fn plan_with(
                 fast: fast.as_ref(),
             };
             let mut handovers: Vec<Handover> = Vec::with_capacity(feeds.len());
+            checked_moves.clear();
             let mut changed = false;
             // Lenders only accumulate (a decision that changes keeps what it
             // lent alive), so liveness only grows and moves only disappear.
             for (i, feed) in feeds.iter().enumerate() {
-                let moved = can_move(
+                let movable = can_move(
                     snapshot,
                     &places,
                     ownership,
@@ -217,8 +219,8 @@ pub fn plan_with(
                     &liveness,
                     feed,
                     config.flaggable.is_some(),
-                )
-                .filter(|&root| {
+                );
+                let moved = movable.filter(|&root| {
                     config.flaggable.is_none()
                         || borrowed.get(&root).is_none_or(|lenders| {
                             feed.receivers.iter().all(|&m| {
@@ -228,7 +230,20 @@ pub fn plan_with(
                             })
                         })
                 });
+                // Ownership-based mode: a region's result that may be one of
+                // the region's own arguments it borrows moves with a run-time
+                // check instead ([`checked_lenders`]).
+                let checked = match (moved, movable) {
+                    (None, Some(root)) if config.flaggable.is_some() => {
+                        checked_lenders(snapshot, dominance, ownership, &borrowed, feed, root)
+                            .map(|args| (root, args))
+                    }
+                    _ => None,
+                };
                 if let Some(root) = moved.filter(|_| !no_move.contains(&i)) {
+                    handovers.push(Handover::Move(root));
+                } else if let Some((root, args)) = checked.filter(|_| !no_move.contains(&i)) {
+                    checked_moves.insert(i, args);
                     handovers.push(Handover::Move(root));
                 } else {
                     let borrow = config.flaggable.is_some_and(|flaggable| {
@@ -367,6 +382,10 @@ pub fn plan_with(
             }
         }
     };
+    for (&i, args) in &checked_moves {
+        plan.checked_moves
+            .insert((feeds[i].forwarder, feeds[i].position), args.clone());
+    }
     plan.owns = owns_of(ownership, &feeds, &handovers, &flagged);
     plan.borrowed = borrowed;
     plan.walked_roots = liveness.walked.iter().filter(|w| w.is_some()).count();

@@ -499,3 +499,57 @@ pub(super) fn no_block_clones_more(
         .into_iter()
         .all(|(key, n)| n <= before.get(&key).copied().unwrap_or(0))
 }
+
+/// Where a feed out of a region (`RegionExit`) could move its owned root
+/// `root` but `root` borrows buffers that do not dominate the receivers:
+/// those buffers, when each is an argument of the region's only block (a
+/// loop body's iter_arg that an `scf.if` in the body yields on one branch)
+/// and no other operand the terminator forwards may name or borrow one. The
+/// move then hands `root` on as owned when its own flag says so or when it
+/// is such an argument at run time and that argument is owned, and frees
+/// the argument before the terminator only when it is owned and not the
+/// buffer handed on ([`super::Plan::checked_moves`]): no copy, so every
+/// write reaches the buffer the input writes.
+pub(super) fn checked_lenders(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    ownership: &Ownership,
+    borrowed: &Borrowed,
+    feed: &Feed,
+    root: ValueId,
+) -> Option<Vec<ValueId>> {
+    if feed.edge != FeedEdge::RegionExit {
+        return None;
+    }
+    let terminator = snapshot.op(feed.forwarder);
+    let block = terminator.parent_block?;
+    if snapshot.region(snapshot.block(block).region).blocks.len() != 1 {
+        return None;
+    }
+    let args = &snapshot.block(block).args;
+    let failing: Vec<ValueId> = borrowed
+        .get(&root)?
+        .iter()
+        .copied()
+        .filter(|&r| {
+            !feed
+                .receivers
+                .iter()
+                .all(|&m| dominates(snapshot, dominance, r, m))
+        })
+        .collect();
+    if failing.is_empty() || !failing.iter().all(|r| args.contains(r)) {
+        return None;
+    }
+    let forwarded = &terminator.facts.terminator_edges.first()?.forwarded;
+    for (k, &v) in forwarded.iter().enumerate() {
+        if k as u32 == feed.position {
+            continue;
+        }
+        let others = lenders_of(ownership, borrowed, v);
+        if failing.iter().any(|r| others.contains(r)) {
+            return None;
+        }
+    }
+    Some(failing)
+}
