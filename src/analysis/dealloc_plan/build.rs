@@ -70,7 +70,11 @@ pub fn plan(
 /// may name properly dominates them. Borrowed roots then live through the
 /// merges' uses, which may make earlier moves unsound (the root is now used
 /// after the edge): those become borrows or clones, until nothing changes
-/// (moves only disappear, so this ends).
+/// (moves only disappear, so this ends). A region's yield whose root borrows
+/// one of the region's own arguments moves with a run-time check
+/// ([`Plan::checked_moves`]); a borrow that only defers a clone to an edge of
+/// the same block is decided again as a clone ([`deferred_clones`]), kept
+/// where no block then clones more often.
 pub fn plan_with(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
