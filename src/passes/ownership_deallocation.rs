@@ -55,13 +55,26 @@
 //!
 //! Writes to a buffer after it flowed into a merge (the sparsifier's code
 //! writes into a buffer after passing it through an `scf.if` or `scf.for`)
-//! are accepted wherever the merge gets the buffer itself (a move or a
-//! borrow); only a write after a flow the plan must clone is refused (the
-//! write would reach one of the two buffers only), a clone of a merge that
-//! borrows the buffer counting as such a flow (a loop's yield copying an
-//! iter_arg lent the buffer). `bufrs-buffer-deallocation` runs this pass's
+//! are accepted wherever the merge gets the buffer itself (a move, a checked
+//! move or a borrow); only a write after a flow the plan must clone is
+//! refused (the write would reach one of the two buffers only), a clone of
+//! a merge that borrows the buffer counting as such a flow. `bufrs-buffer-deallocation` runs this pass's
 //! rewrite ([`deallocate_with_flags`]) on a function where its own clones
 //! would split a write.
+//!
+//! A loop's yield whose buffer may be the iter_arg it borrows (an `scf.if`
+//! in the body yields the iter_arg on one branch, and the body reads the
+//! iter_arg after it) hands it on with no copy, its flag or-ed with "it is
+//! the iter_arg (aligned pointers equal) and the iter_arg is owned", and
+//! frees the iter_arg before the yield only when it is owned and not the
+//! buffer handed on (`Plan::checked_moves`).
+//!
+//! A copy into a fresh buffer whose source the plan frees right after the
+//! copy takes the source over ([`copy_takeovers`]): the source itself where
+//! it is owned, `scf.if` on its flag where its ownership is dynamic (the
+//! copy only on the path that borrows it), so an `scf.while` condition that
+//! copies its loop-carried buffer into the buffer it forwards forwards the
+//! buffer itself.
 //!
 //! Clones remain where no flag can carry ownership: a returned buffer the
 //! function does not own under the public ABI (an argument, a global), a
@@ -77,7 +90,10 @@ use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        dealloc_plan::{Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig, plan_with},
+        dealloc_plan::{
+            CopyTakeover, Decision, FeedEdge, FreeAt, Handover, Owns, Plan, PlanConfig,
+            copy_takeovers, plan_with,
+        },
         dominance::DominanceInfo,
         out_params::root_returns,
         ownership::{self, Ownership},
@@ -231,6 +247,16 @@ fn run_function(
     // A write after a buffer flowed into a merge matters only where the
     // merge gets a clone: a move or a borrow hands it the buffer itself.
     refuse_writes_after_flow(&alias, &ownership, &dominance, &plan, &map, pass)?;
+    let same_type = |a: ValueId, b: ValueId| {
+        // SAFETY: live values of this run's capture.
+        unsafe {
+            mlir_sys::mlirTypeEqual(
+                mlir_sys::mlirValueGetType(map.value(a)),
+                mlir_sys::mlirValueGetType(map.value(b)),
+            )
+        }
+    };
+    let takeovers = copy_takeovers(&snapshot, &plan, &alias, same_type);
     let flags = plan
         .owns
         .iter()
@@ -247,7 +273,10 @@ fn run_function(
         &plan,
         &extendable,
         &boundary_flags,
-        options.lower_dynamic_frees,
+        &Rewrites {
+            takeovers: &takeovers,
+            lower_dynamic_frees: options.lower_dynamic_frees,
+        },
     ) {
         Diagnostic::error(&op, format!("{pass}: {error}")).emit();
         return Err(PassFailed);
@@ -320,6 +349,15 @@ struct BoundaryFlags<'a> {
     calls: &'a HashMap<ValueId, ValueId>,
     /// The function's returns pass a flag per returned buffer.
     returns: bool,
+}
+
+/// What the rewrite does beyond the plan.
+#[derive(Clone, Copy)]
+struct Rewrites<'a> {
+    /// Copies whose target takes over their source.
+    takeovers: &'a [CopyTakeover],
+    /// The option `lower-dynamic-frees`.
+    lower_dynamic_frees: bool,
 }
 
 /// Region-branch ops that can be rebuilt with extra `i1` flags: no operand or
@@ -501,8 +539,12 @@ fn apply(
     plan: &Plan,
     extendable: &BTreeSet<OpId>,
     boundary: &BoundaryFlags<'_>,
-    lower_dynamic_frees: bool,
+    rewrites: &Rewrites<'_>,
 ) -> Result<(), String> {
+    let Rewrites {
+        takeovers,
+        lower_dynamic_frees,
+    } = *rewrites;
     let dynamic = |v: ValueId| plan.owns.get(&v) == Some(&Owns::Dynamic);
     let mut decisions: BTreeMap<(OpId, FeedEdge, u32), &Decision> = BTreeMap::new();
     for d in &plan.decisions {
@@ -702,7 +744,13 @@ fn apply(
                         let source = flag_source(plan, decision);
                         // SAFETY: a live terminator.
                         let location = unsafe { edit::location(term) };
-                        extra.push(h.flag(source, location, InsertPoint::Before(term))?);
+                        let mut flag = h.flag(source, location, InsertPoint::Before(term))?;
+                        if let (Some(args), Some(d)) =
+                            (plan.checked_moves.get(&(t, p as u32)), decision)
+                        {
+                            flag = or_owned_alias(&h, plan, flag, h.value(d.value), args, term)?;
+                        }
+                        extra.push(flag);
                     }
                 }
                 // SAFETY: a live terminator; its trailing operands are forwarded.
@@ -852,8 +900,40 @@ fn apply(
         }
     }
 
-    // Frees.
+    // Frees (but those a copy's target takes over, below). A region
+    // argument a checked move may hand on is freed before the terminator
+    // only when it is not the buffer handed on.
+    let taken: BTreeSet<(ValueId, OpId)> = takeovers.iter().map(|t| (t.root, t.copy)).collect();
+    let mut checked_frees: HashMap<(OpId, ValueId), ValueId> = HashMap::new();
+    for (&(t, p), args) in &plan.checked_moves {
+        let d = decisions
+            .get(&(t, FeedEdge::RegionExit, p))
+            .ok_or("a checked move has no decision")?;
+        for &arg in args {
+            if plan.owns.get(&arg) == Some(&Owns::Never) {
+                continue;
+            }
+            if !plan.frees.contains(&(arg, FreeAt::Before(t))) {
+                return Err(
+                    "a region argument a checked move may hand on is not freed before the terminator"
+                        .to_string(),
+                );
+            }
+            checked_frees.insert((t, arg), d.value);
+        }
+    }
     for &(root, at) in &plan.frees {
+        if let FreeAt::After(op) = at
+            && taken.contains(&(root, op))
+        {
+            continue;
+        }
+        if let FreeAt::Before(t) = at
+            && let Some(&handed) = checked_frees.get(&(t, root))
+        {
+            free_unless_handed_on(&h, plan, root, h.value(handed), h.op(t))?;
+            continue;
+        }
         let (point, location) = match at {
             // SAFETY: live ops and blocks of `map` (through `h`).
             FreeAt::After(op) => (InsertPoint::After(h.op(op)), unsafe {
@@ -879,6 +959,33 @@ fn apply(
         for &root in &work.frees {
             free(&h, plan, root, location, InsertPoint::Before(branch))?;
         }
+    }
+    // Copies whose target takes over the source they copy, after every
+    // free is placed (frees of the target name it, and are rewritten with
+    // its other uses).
+    for t in takeovers {
+        let source = h.value(t.root);
+        let flag = if t.dynamic {
+            Some(
+                h.flags
+                    .get(&t.root)
+                    .copied()
+                    .ok_or("a copied merge has no flag")?,
+            )
+        } else {
+            None
+        };
+        // SAFETY: live handles; the copy, the allocation and the target are
+        // captured ones no earlier step erased.
+        unsafe {
+            take_over(
+                flag,
+                source,
+                map.value(t.target),
+                map.op(t.alloc),
+                map.op(t.copy),
+            )?
+        };
     }
     for (id, _) in &rebuilt {
         // SAFETY: the old op is live, its regions were moved out and its
@@ -1077,6 +1184,25 @@ unsafe fn owned_or_clone(
     roots: &[MlirValue],
     before: MlirOperation,
 ) -> Result<MlirValue, String> {
+    // SAFETY (this function): live handles (the caller's contract).
+    unsafe {
+        let (op, yield_else) = if_flag_else(flag, value, before)?;
+        let copy = builders::clone_buffer(roots, value, yield_else);
+        edit::set_operand(yield_else, 0, copy);
+        Ok(edit::result(op, 0))
+    }
+}
+
+/// `scf.if %flag -> T { scf.yield %value } else { scf.yield %value }` before
+/// `before`, `T` being `value`'s type; returns the `scf.if` and the else
+/// branch's yield (for the caller to put the other value before).
+/// # Safety
+/// Every handle passed is live.
+unsafe fn if_flag_else(
+    flag: MlirValue,
+    value: MlirValue,
+    before: MlirOperation,
+) -> Result<(MlirOperation, MlirOperation), String> {
     // SAFETY (this function): live handles (the caller's contract); the
     // blocks and regions are created here and owned by the new op.
     unsafe {
@@ -1122,9 +1248,41 @@ unsafe fn owned_or_clone(
             &[],
             InsertPoint::EndOf(blocks[1]),
         );
-        let copy = builders::clone_buffer(roots, value, yield_else);
-        edit::set_operand(yield_else, 0, copy);
-        Ok(edit::result(op, 0))
+        Ok((op, yield_else))
+    }
+}
+
+/// The target of `copy` (`copy(source, target)`, `target` the result of
+/// `alloc`) takes over `source`, which is dead after the copy: with no flag
+/// (`source` owned) the target is `source` and the copy and the allocation
+/// go; with `flag`, `scf.if %flag { source } else { alloc; copy }` (the
+/// allocation and the copy moved into the else branch) replaces the target.
+/// # Safety
+/// Every handle passed is live; `target` is `alloc`'s result and has no
+/// use between `alloc` and `copy`, which share a block.
+unsafe fn take_over(
+    flag: Option<MlirValue>,
+    source: MlirValue,
+    target: MlirValue,
+    alloc: MlirOperation,
+    copy: MlirOperation,
+) -> Result<(), String> {
+    // SAFETY (this function): live handles (the caller's contract).
+    unsafe {
+        let Some(flag) = flag else {
+            edit::replace_all_uses(target, source);
+            edit::erase(copy);
+            edit::erase(alloc);
+            return Ok(());
+        };
+        let (op, yield_else) = if_flag_else(flag, source, copy)?;
+        edit::replace_all_uses(target, edit::result(op, 0));
+        // The copy's own use, and the else branch's result, stay the target.
+        edit::set_operand(copy, 1, target);
+        edit::set_operand(yield_else, 0, target);
+        mlir_sys::mlirOperationMoveBefore(alloc, yield_else);
+        mlir_sys::mlirOperationMoveBefore(copy, yield_else);
+        Ok(())
     }
 }
 
@@ -1142,6 +1300,84 @@ fn clone_of(
         .collect();
     // SAFETY: live handles of `apply`.
     unsafe { builders::clone_buffer(&roots, value, before) }
+}
+
+/// The flag of a buffer a checked move hands on (`value`, whose own flag is
+/// `flag`): `flag`, or-ed with, for each region argument of `args` that may
+/// be owned, its ownership and-ed with `value` being that argument (aligned
+/// pointers equal), built before `before`.
+fn or_owned_alias(
+    h: &Handles<'_>,
+    plan: &Plan,
+    mut flag: MlirValue,
+    value: MlirValue,
+    args: &[ValueId],
+    before: MlirOperation,
+) -> Result<MlirValue, String> {
+    // SAFETY: live handles of `apply`.
+    let location = unsafe { edit::location(before) };
+    let at = InsertPoint::Before(before);
+    for &arg in args {
+        let owned = match plan.owns.get(&arg) {
+            Some(Owns::Never) => continue,
+            Some(Owns::Dynamic) => Some(
+                h.flags
+                    .get(&arg)
+                    .copied()
+                    .ok_or("a checked region argument has no flag")?,
+            ),
+            _ => None,
+        };
+        // SAFETY: live handles of `apply`.
+        unsafe {
+            let a = builders::extract_aligned_pointer(value, location, at)
+                .ok_or("cannot build memref.extract_aligned_pointer_as_index")?;
+            let b = builders::extract_aligned_pointer(h.value(arg), location, at)
+                .ok_or("cannot build memref.extract_aligned_pointer_as_index")?;
+            let mut same = builders::arith_cmpi(builders::CmpPredicate::Eq, a, b, location, at)
+                .ok_or("cannot build arith.cmpi")?;
+            if let Some(owned) = owned {
+                same = builders::arith_binary("arith.andi", owned, same, location, at);
+            }
+            flag = builders::arith_binary("arith.ori", flag, same, location, at);
+        }
+    }
+    Ok(flag)
+}
+
+/// Frees region argument `arg` before terminator `before` only when it is
+/// owned (its flag, where dynamic) and not `handed`, the buffer a checked
+/// move hands on (aligned pointers differ).
+fn free_unless_handed_on(
+    h: &Handles<'_>,
+    plan: &Plan,
+    arg: ValueId,
+    handed: MlirValue,
+    before: MlirOperation,
+) -> Result<(), String> {
+    // SAFETY: live handles of `apply`.
+    let location = unsafe { edit::location(before) };
+    let at = InsertPoint::Before(before);
+    let value = h.value(arg);
+    // SAFETY: live handles of `apply`.
+    unsafe {
+        let a = builders::extract_aligned_pointer(value, location, at)
+            .ok_or("cannot build memref.extract_aligned_pointer_as_index")?;
+        let b = builders::extract_aligned_pointer(handed, location, at)
+            .ok_or("cannot build memref.extract_aligned_pointer_as_index")?;
+        let mut condition = builders::arith_cmpi(builders::CmpPredicate::Ne, a, b, location, at)
+            .ok_or("cannot build arith.cmpi")?;
+        if plan.owns.get(&arg) == Some(&Owns::Dynamic) {
+            let owned = h
+                .flags
+                .get(&arg)
+                .copied()
+                .ok_or("a checked region argument has no flag")?;
+            condition = builders::arith_binary("arith.andi", owned, condition, location, at);
+        }
+        builders::memref_dealloc_if(value, Some(condition), location, at);
+    }
+    Ok(())
 }
 
 /// Frees `root` at `at`: statically owned buffers with a plain free, merges

@@ -18,7 +18,8 @@ use crate::analysis::{
 use super::existing::existing_frees;
 use super::frees::{free_in_block, reachable_edges_into};
 use super::handover::{
-    can_move, dominates, feeds, lenders_of, nested_frees, owns_of, returnable_unowned,
+    can_move, checked_lenders, deferred_clones, dominates, feeds, lenders_of, nested_frees,
+    no_block_clones_more, owns_of, returnable_unowned,
 };
 use super::liveness::{Liveness, Needed, RootNeeded, needed_blocks};
 use super::places::{Places, Use};
@@ -69,7 +70,11 @@ pub fn plan(
 /// may name properly dominates them. Borrowed roots then live through the
 /// merges' uses, which may make earlier moves unsound (the root is now used
 /// after the edge): those become borrows or clones, until nothing changes
-/// (moves only disappear, so this ends).
+/// (moves only disappear, so this ends). A region's yield whose root borrows
+/// one of the region's own arguments moves with a run-time check
+/// ([`Plan::checked_moves`]); a borrow that only defers a clone to an edge of
+/// the same block is decided again as a clone ([`deferred_clones`]), kept
+/// where no block then clones more often.
 pub fn plan_with(
     snapshot: &Snapshot,
     dominance: &DominanceInfo<'_>,
@@ -163,155 +168,228 @@ pub fn plan_with(
         return Err(errors);
     }
 
-    let mut no_move: BTreeSet<usize> = BTreeSet::new();
     let mut marks = vec![false; snapshot.blocks.len()];
-    let (liveness, handovers) = loop {
-        // Indexed by value (a hash map keyed by root dominated the plan's
-        // profile on long block chains).
-        let mut walked: Vec<Option<Needed>> = Vec::new();
-        walked.resize_with(snapshot.values.len(), || None);
-        for &root in &owned {
-            if fast.as_ref().is_some_and(|f| f.is_fast(root)) {
-                continue;
-            }
-            if let Some(home) = places.home(root) {
-                walked[root.index()] = Some(needed_blocks(
-                    snapshot,
-                    &places,
-                    dominance,
-                    home,
-                    &uses[root.index()],
-                    &mut marks,
-                ));
-            }
-        }
-        let liveness = Liveness {
-            walked,
-            fast: fast.as_ref(),
-        };
-        let mut handovers: Vec<Handover> = Vec::with_capacity(feeds.len());
-        let mut changed = false;
-        // Lenders only accumulate (a decision that changes keeps what it
-        // lent alive), so liveness only grows and moves only disappear.
-        for (i, feed) in feeds.iter().enumerate() {
-            let moved = can_move(
-                snapshot,
-                &places,
-                ownership,
-                &uses,
-                &liveness,
-                feed,
-                config.flaggable.is_some(),
-            )
-            .filter(|&root| {
-                config.flaggable.is_none()
-                    || borrowed.get(&root).is_none_or(|lenders| {
-                        feed.receivers.iter().all(|&m| {
-                            lenders
-                                .iter()
-                                .all(|&r| dominates(snapshot, dominance, r, m))
-                        })
-                    })
-            });
-            if let Some(root) = moved.filter(|_| !no_move.contains(&i)) {
-                handovers.push(Handover::Move(root));
-            } else {
-                let borrow = config.flaggable.is_some_and(|flaggable| {
-                    feed.edge != FeedEdge::Return
-                        && !feed.receivers.is_empty()
-                        && feed.receivers.iter().all(|&m| flaggable(m))
-                        && lenders_of(ownership, &borrowed, feed.value)
-                            .iter()
-                            .all(|&r| {
-                                feed.receivers
-                                    .iter()
-                                    .all(|&m| dominates(snapshot, dominance, r, m))
-                            })
-                });
-                handovers.push(if borrow {
-                    Handover::Borrow
-                } else {
-                    Handover::Clone
-                });
-            }
-        }
-        if config.flaggable.is_none() {
-            break (liveness, handovers);
-        }
-        // Borrowed roots of every merge, to a fix-point: a borrow lends the
-        // value's owned roots (and what they borrow); a move of a merge
-        // hands on what it borrows. Only lenders that properly dominate the
-        // merge are recorded: a handover lending one that does not is never
-        // final (neither a borrow nor a move may lend it, see above), and
-        // once recorded, lenders stay (the sets only grow, so this ends), so
-        // a lender recorded from a handover later revised would keep a
-        // buffer alive where it may not be defined (its free would not
-        // dominate the merge's uses).
-        let mut next = borrowed.clone();
-        loop {
-            let mut grew = false;
-            for (feed, handover) in feeds.iter().zip(&handovers) {
-                let lent: BTreeSet<ValueId> = match handover {
-                    Handover::Borrow => lenders_of(ownership, &next, feed.value),
-                    Handover::Move(root) => next.get(root).cloned().unwrap_or_default(),
-                    Handover::Clone => BTreeSet::new(),
-                };
-                for &m in &feed.receivers {
-                    let set = next.entry(m).or_default();
-                    for &r in &lent {
-                        if dominates(snapshot, dominance, r, m) && set.insert(r) {
-                            grew = true;
-                        }
-                    }
-                }
-            }
-            if !grew {
-                break;
-            }
-        }
-        next.retain(|_, set| !set.is_empty());
-        // Moves of merges that may own: a return must hand over a buffer it
-        // owns on every path.
-        // Moves of merges that own only on some paths need receivers that
-        // carry a flag.
-        let owns = owns_of(ownership, &feeds, &handovers, &flagged);
-        // Returns that would clone a buffer the function does not own hand
-        // it over as it is when the caller takes a flag (returns feed no
-        // merge: ownership and liveness stay as they are).
-        if config.returns_flags {
-            for (feed, handover) in feeds.iter().zip(handovers.iter_mut()) {
-                if feed.edge == FeedEdge::Return
-                    && *handover == Handover::Clone
-                    && returnable_unowned(ownership, &borrowed, &owns, feed.value)
-                {
-                    *handover = Handover::Borrow;
-                }
-            }
-        }
-        let flaggable = config.flaggable.expect("ownership-based mode");
-        for (i, (feed, handover)) in feeds.iter().zip(&handovers).enumerate() {
-            // A return of a merge that owns on some paths is a conditional
-            // move (the pass clones when the flag is false).
-            let refuted = |o: Owns| match feed.edge {
-                FeedEdge::Return => o == Owns::Never,
-                _ => o != Owns::Always && !feed.receivers.iter().all(|&m| flaggable(m)),
-            };
-            if let Handover::Move(root) = handover
-                && owns.get(root).is_some_and(|&o| refuted(o))
-                && no_move.insert(i)
-            {
-                changed = true;
-            }
-        }
-        if next == borrowed && !changed {
-            break (liveness, handovers);
-        }
-        if next != borrowed {
-            borrowed = next;
+    // Ownership-based mode decides twice where a borrow only defers a clone
+    // to an edge of the same block ([`deferred_clones`]): again with those
+    // feeds cloning, kept when no block then clones more often; else a third
+    // time as at first.
+    let initially_borrowed = borrowed.clone();
+    let mut force_clone: BTreeSet<usize> = BTreeSet::new();
+    let mut first_try: Option<Vec<Handover>> = None;
+    let mut settled = false;
+    let mut checked_moves: BTreeMap<usize, Vec<ValueId>> = BTreeMap::new();
+    let (liveness, handovers) = 'decide: loop {
+        if first_try.is_some() || settled {
+            borrowed = initially_borrowed.clone();
             fast = root_liveness(&borrowed);
             uses = lift(&borrowed, fast.as_ref(), &mut Vec::new());
         }
+        let mut no_move: BTreeSet<usize> = BTreeSet::new();
+        let (liveness, handovers) = loop {
+            // Indexed by value (a hash map keyed by root dominated the plan's
+            // profile on long block chains).
+            let mut walked: Vec<Option<Needed>> = Vec::new();
+            walked.resize_with(snapshot.values.len(), || None);
+            for &root in &owned {
+                if fast.as_ref().is_some_and(|f| f.is_fast(root)) {
+                    continue;
+                }
+                if let Some(home) = places.home(root) {
+                    walked[root.index()] = Some(needed_blocks(
+                        snapshot,
+                        &places,
+                        dominance,
+                        home,
+                        &uses[root.index()],
+                        &mut marks,
+                    ));
+                }
+            }
+            let liveness = Liveness {
+                walked,
+                fast: fast.as_ref(),
+            };
+            let mut handovers: Vec<Handover> = Vec::with_capacity(feeds.len());
+            checked_moves.clear();
+            let mut changed = false;
+            // Lenders only accumulate (a decision that changes keeps what it
+            // lent alive), so liveness only grows and moves only disappear.
+            for (i, feed) in feeds.iter().enumerate() {
+                let movable = can_move(
+                    snapshot,
+                    &places,
+                    ownership,
+                    &uses,
+                    &liveness,
+                    feed,
+                    config.flaggable.is_some(),
+                );
+                let moved = movable.filter(|&root| {
+                    config.flaggable.is_none()
+                        || borrowed.get(&root).is_none_or(|lenders| {
+                            feed.receivers.iter().all(|&m| {
+                                lenders
+                                    .iter()
+                                    .all(|&r| dominates(snapshot, dominance, r, m))
+                            })
+                        })
+                });
+                // Ownership-based mode: a region's result that may be one of
+                // the region's own arguments it borrows moves with a run-time
+                // check instead ([`checked_lenders`]).
+                let checked = match (moved, movable) {
+                    (None, Some(root)) if config.flaggable.is_some() => {
+                        checked_lenders(snapshot, dominance, ownership, &borrowed, feed, root)
+                            .map(|args| (root, args))
+                    }
+                    _ => None,
+                };
+                if let Some(root) = moved.filter(|_| !no_move.contains(&i)) {
+                    handovers.push(Handover::Move(root));
+                } else if let Some((root, args)) = checked.filter(|_| !no_move.contains(&i)) {
+                    checked_moves.insert(i, args);
+                    handovers.push(Handover::Move(root));
+                } else {
+                    let borrow = config.flaggable.is_some_and(|flaggable| {
+                        !force_clone.contains(&i)
+                            && feed.edge != FeedEdge::Return
+                            && !feed.receivers.is_empty()
+                            && feed.receivers.iter().all(|&m| flaggable(m))
+                            && lenders_of(ownership, &borrowed, feed.value)
+                                .iter()
+                                .all(|&r| {
+                                    feed.receivers
+                                        .iter()
+                                        .all(|&m| dominates(snapshot, dominance, r, m))
+                                })
+                    });
+                    handovers.push(if borrow {
+                        Handover::Borrow
+                    } else {
+                        Handover::Clone
+                    });
+                }
+            }
+            if config.flaggable.is_none() {
+                break (liveness, handovers);
+            }
+            // Borrowed roots of every merge, to a fix-point: a borrow lends the
+            // value's owned roots (and what they borrow); a move of a merge
+            // hands on what it borrows. Only lenders that properly dominate the
+            // merge are recorded: a handover lending one that does not is never
+            // final (neither a borrow nor a move may lend it, see above), and
+            // once recorded, lenders stay (the sets only grow, so this ends), so
+            // a lender recorded from a handover later revised would keep a
+            // buffer alive where it may not be defined (its free would not
+            // dominate the merge's uses).
+            let mut next = borrowed.clone();
+            loop {
+                let mut grew = false;
+                for (feed, handover) in feeds.iter().zip(&handovers) {
+                    let lent: BTreeSet<ValueId> = match handover {
+                        Handover::Borrow => lenders_of(ownership, &next, feed.value),
+                        Handover::Move(root) => next.get(root).cloned().unwrap_or_default(),
+                        Handover::Clone => BTreeSet::new(),
+                    };
+                    for &m in &feed.receivers {
+                        let set = next.entry(m).or_default();
+                        for &r in &lent {
+                            if dominates(snapshot, dominance, r, m) && set.insert(r) {
+                                grew = true;
+                            }
+                        }
+                    }
+                }
+                if !grew {
+                    break;
+                }
+            }
+            next.retain(|_, set| !set.is_empty());
+            // Moves of merges that may own: a return must hand over a buffer it
+            // owns on every path.
+            // Moves of merges that own only on some paths need receivers that
+            // carry a flag.
+            let owns = owns_of(ownership, &feeds, &handovers, &flagged);
+            // Returns that would clone a buffer the function does not own hand
+            // it over as it is when the caller takes a flag (returns feed no
+            // merge: ownership and liveness stay as they are).
+            if config.returns_flags {
+                for (feed, handover) in feeds.iter().zip(handovers.iter_mut()) {
+                    if feed.edge == FeedEdge::Return
+                        && *handover == Handover::Clone
+                        && returnable_unowned(ownership, &borrowed, &owns, feed.value)
+                    {
+                        *handover = Handover::Borrow;
+                    }
+                }
+            }
+            let flaggable = config.flaggable.expect("ownership-based mode");
+            for (i, (feed, handover)) in feeds.iter().zip(&handovers).enumerate() {
+                // A return of a merge that owns on some paths is a conditional
+                // move (the pass clones when the flag is false).
+                let refuted = |o: Owns| match feed.edge {
+                    FeedEdge::Return => o == Owns::Never,
+                    _ => o != Owns::Always && !feed.receivers.iter().all(|&m| flaggable(m)),
+                };
+                if let Handover::Move(root) = handover
+                    && owns.get(root).is_some_and(|&o| refuted(o))
+                    && no_move.insert(i)
+                {
+                    changed = true;
+                }
+            }
+            if next == borrowed && !changed {
+                break (liveness, handovers);
+            }
+            if next != borrowed {
+                borrowed = next;
+                fast = root_liveness(&borrowed);
+                uses = lift(&borrowed, fast.as_ref(), &mut Vec::new());
+            }
+        };
+        if config.flaggable.is_none() || settled {
+            break 'decide (liveness, handovers);
+        }
+        match first_try.take() {
+            None => {
+                let dies_in = |root: ValueId, block: BlockId| {
+                    places.home(root).is_some_and(|(region, _)| {
+                        snapshot.block(block).region == region
+                            && liveness.of(&places, root).is_some_and(|needed| {
+                                places
+                                    .successors(block)
+                                    .iter()
+                                    .all(|&s| !needed.needed_in(s))
+                            })
+                    })
+                };
+                force_clone =
+                    deferred_clones(snapshot, ownership, &borrowed, &feeds, &handovers, &dies_in);
+                if force_clone.is_empty() {
+                    break 'decide (liveness, handovers);
+                }
+                first_try = Some(handovers);
+            }
+            Some(before) => {
+                let owns = owns_of(ownership, &feeds, &handovers, &flagged);
+                let owns_before = owns_of(ownership, &feeds, &before, &flagged);
+                if no_block_clones_more(
+                    snapshot,
+                    &feeds,
+                    (&before, &owns_before),
+                    (&handovers, &owns),
+                ) {
+                    break 'decide (liveness, handovers);
+                }
+                force_clone.clear();
+                settled = true;
+            }
+        }
     };
+    for (&i, args) in &checked_moves {
+        plan.checked_moves
+            .insert((feeds[i].forwarder, feeds[i].position), args.clone());
+    }
     plan.owns = owns_of(ownership, &feeds, &handovers, &flagged);
     plan.borrowed = borrowed;
     plan.walked_roots = liveness.walked.iter().filter(|w| w.is_some()).count();

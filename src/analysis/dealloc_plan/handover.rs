@@ -399,3 +399,157 @@ pub(super) fn nested_frees(
         .collect();
     Some((parent, others))
 }
+
+/// Borrows that only defer a clone: feeds that borrow (`handovers`) where a
+/// feed forwarded from the same block clones a value that may name what the
+/// borrow lends (a loop's result that borrows the buffer lent to its
+/// iter_arg, cloned into a join the buffer does not dominate), and every
+/// buffer lent dies in that block (`dies_in`: no successor needs it) and
+/// no other feed of the block forwards it. Cloning at the borrow instead
+/// lets the lent buffer die at its own last use in the block, not at the
+/// later clone, and the later feed move what it forwards.
+pub(super) fn deferred_clones(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    borrowed: &Borrowed,
+    feeds: &[Feed],
+    handovers: &[Handover],
+    dies_in: &dyn Fn(ValueId, crate::analysis::snapshot::BlockId) -> bool,
+) -> BTreeSet<usize> {
+    let block_of = |feed: &Feed| snapshot.op(feed.forwarder).parent_block;
+    let mut clones_by_block: BTreeMap<crate::analysis::snapshot::BlockId, BTreeSet<ValueId>> =
+        BTreeMap::new();
+    for (feed, handover) in feeds.iter().zip(handovers) {
+        if *handover == Handover::Clone
+            && let Some(block) = block_of(feed)
+        {
+            clones_by_block
+                .entry(block)
+                .or_default()
+                .extend(lenders_of(ownership, borrowed, feed.value));
+        }
+    }
+    let mut out = BTreeSet::new();
+    for (i, (feed, handover)) in feeds.iter().zip(handovers).enumerate() {
+        if *handover != Handover::Borrow {
+            continue;
+        }
+        let Some(block) = block_of(feed) else {
+            continue;
+        };
+        let Some(cloned) = clones_by_block.get(&block) else {
+            continue;
+        };
+        let lent = lenders_of(ownership, borrowed, feed.value);
+        let forwarded_elsewhere = |r: ValueId| {
+            feeds.iter().enumerate().any(|(j, other)| {
+                j != i
+                    && block_of(other) == Some(block)
+                    && ownership.roots_iter(other.value).any(|x| x == r)
+            })
+        };
+        if lent.iter().any(|r| cloned.contains(r))
+            && lent
+                .iter()
+                .all(|&r| dies_in(r, block) && !forwarded_elsewhere(r))
+        {
+            out.insert(i);
+        }
+    }
+    out
+}
+
+/// Whether the handovers `after` copy no more often than `before` in every
+/// block: per block, and per edge of a branch with several successors (a
+/// clone there runs only on that edge), no more clones, a returned merge
+/// whose ownership is dynamic counting as one (it is cloned when its flag
+/// is false). Each pair is the handovers of `feeds` and the merges'
+/// ownership they give.
+pub(super) fn no_block_clones_more(
+    snapshot: &Snapshot,
+    feeds: &[Feed],
+    before: (&[Handover], &HashMap<ValueId, Owns>),
+    after: (&[Handover], &HashMap<ValueId, Owns>),
+) -> bool {
+    type Key = (Option<crate::analysis::snapshot::BlockId>, Option<u32>);
+    let count = |(handovers, owns): (&[Handover], &HashMap<ValueId, Owns>)| {
+        let mut out: BTreeMap<Key, usize> = BTreeMap::new();
+        for (feed, handover) in feeds.iter().zip(handovers) {
+            let copies = match handover {
+                Handover::Clone => true,
+                Handover::Move(root) => {
+                    feed.edge == FeedEdge::Return && owns.get(root) == Some(&Owns::Dynamic)
+                }
+                Handover::Borrow => false,
+            };
+            if !copies {
+                continue;
+            }
+            let op = snapshot.op(feed.forwarder);
+            let edge = match feed.edge {
+                FeedEdge::Branch(k) if op.facts.successors.len() > 1 => Some(k),
+                _ => None,
+            };
+            *out.entry((op.parent_block, edge)).or_default() += 1;
+        }
+        out
+    };
+    let before = count(before);
+    count(after)
+        .into_iter()
+        .all(|(key, n)| n <= before.get(&key).copied().unwrap_or(0))
+}
+
+/// Where a feed out of a region (`RegionExit`) could move its owned root
+/// `root` but `root` borrows buffers that do not dominate the receivers:
+/// those buffers, when each is an argument of the region's only block (a
+/// loop body's iter_arg that an `scf.if` in the body yields on one branch)
+/// and no other operand the terminator forwards may name or borrow one. The
+/// move then hands `root` on as owned when its own flag says so or when it
+/// is such an argument at run time and that argument is owned, and frees
+/// the argument before the terminator only when it is owned and not the
+/// buffer handed on ([`super::Plan::checked_moves`]): no copy, so every
+/// write reaches the buffer the input writes.
+pub(super) fn checked_lenders(
+    snapshot: &Snapshot,
+    dominance: &DominanceInfo<'_>,
+    ownership: &Ownership,
+    borrowed: &Borrowed,
+    feed: &Feed,
+    root: ValueId,
+) -> Option<Vec<ValueId>> {
+    if feed.edge != FeedEdge::RegionExit {
+        return None;
+    }
+    let terminator = snapshot.op(feed.forwarder);
+    let block = terminator.parent_block?;
+    if snapshot.region(snapshot.block(block).region).blocks.len() != 1 {
+        return None;
+    }
+    let args = &snapshot.block(block).args;
+    let failing: Vec<ValueId> = borrowed
+        .get(&root)?
+        .iter()
+        .copied()
+        .filter(|&r| {
+            !feed
+                .receivers
+                .iter()
+                .all(|&m| dominates(snapshot, dominance, r, m))
+        })
+        .collect();
+    if failing.is_empty() || !failing.iter().all(|r| args.contains(r)) {
+        return None;
+    }
+    let forwarded = &terminator.facts.terminator_edges.first()?.forwarded;
+    for (k, &v) in forwarded.iter().enumerate() {
+        if k as u32 == feed.position {
+            continue;
+        }
+        let others = lenders_of(ownership, borrowed, v);
+        if failing.iter().any(|r| others.contains(r)) {
+            return None;
+        }
+    }
+    Some(failing)
+}

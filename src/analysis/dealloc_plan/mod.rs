@@ -20,7 +20,9 @@
 //! - `liveness`: the blocks that still need each owned root;
 //! - `handover`: move, clone or borrow on each edge into a critical merge;
 //! - `frees`: where a free goes in a block where a root dies;
-//! - `build`: [`plan`] and [`plan_with`], which run the parts in that order.
+//! - `build`: [`plan`] and [`plan_with`], which run the parts in that order;
+//! - `takeover`: after the plan, the copies whose target can take over the
+//!   buffer the plan frees right after them ([`copy_takeovers`]).
 //!
 //! [`Snapshot`]: crate::analysis::snapshot::Snapshot
 //! [`Borrowing`]: Handover::Borrow
@@ -32,6 +34,7 @@ mod handover;
 mod liveness;
 mod places;
 mod root_uses;
+mod takeover;
 mod types;
 
 #[cfg(test)]
@@ -39,6 +42,7 @@ mod tests;
 
 pub use build::{plan, plan_with};
 pub use existing::{check_handled, handled_by_ownership_deallocs};
+pub use takeover::{CopyTakeover, copy_takeovers};
 pub use types::{
     Borrowed, CloneAt, DeallocError, Decision, EdgeBlock, FeedEdge, FreeAt, Handover, LivenessMode,
     Owns, Plan, PlanConfig, PlanError, WIDE_ROOT_SETS,

@@ -130,6 +130,14 @@ pub struct Plan {
     /// Owned roots whose liveness the per-root walk found in the final
     /// round (the others' came from their aliases' own ranges).
     pub walked_roots: usize,
+    /// Ownership-based mode: moves out of a region, by (terminator, position
+    /// among its forwarded operands), whose buffer may be one of the
+    /// region's own arguments it borrows (those arguments listed). The
+    /// buffer handed on is owned when its own flag says so or when it is
+    /// one of those arguments (pointer comparison) and that argument is
+    /// owned; each such argument is freed before the terminator only when
+    /// it is owned and not the buffer handed on.
+    pub checked_moves: BTreeMap<(OpId, u32), Vec<ValueId>>,
 }
 
 /// The work done on a split edge, in order: clones of forwarded operands
