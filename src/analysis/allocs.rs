@@ -49,6 +49,31 @@ pub fn is_pure_heap_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId>
     (effects.len() == 1 && info.regions.is_empty() && !takes_buffers).then_some(buffer)
 }
 
+/// Whether `op` allocates its one result, on the heap or on the stack (an
+/// `Allocate` on the automatic-allocation-scope resource, as
+/// `memref.alloca`), and does nothing else: the same conditions as
+/// [`is_pure_heap_allocation`] on either resource. Copy removal replaces
+/// such a buffer by another one when nothing reads what it held before.
+pub fn is_pure_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
+    let info = snapshot.op(op);
+    let Effects::Known(effects) = &info.facts.effects else {
+        return None;
+    };
+    let [only] = effects.as_slice() else {
+        return None;
+    };
+    let takes_buffers = info
+        .operands
+        .iter()
+        .any(|&v| snapshot.value(v).kind.is_buffer());
+    (only.kind == EffectKind::Allocate
+        && info.results.len() == 1
+        && only.value == Some(info.results[0])
+        && info.regions.is_empty()
+        && !takes_buffers)
+        .then_some(info.results[0])
+}
+
 /// Whether `op` does nothing but free `buffer` (so erasing it drops no
 /// other effect).
 pub fn frees_only(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> bool {

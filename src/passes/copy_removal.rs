@@ -82,7 +82,7 @@ use crate::ir::capture::{IrMap, capture_unedited, has_allocation, may_remove_cop
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        allocs::{frees_only, is_pure_heap_allocation},
+        allocs::{frees_only, is_pure_allocation, is_pure_heap_allocation},
         dominance::DominanceInfo,
         graph::ancestor_op_in_region,
         snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
@@ -191,11 +191,16 @@ pub struct Removal {
     pub with: ValueId,
     /// Erased in this order (users before definitions).
     pub erase: Vec<OpId>,
+    /// A free of the source that moves right after an op of its block (the
+    /// last op using the target), so that it follows the uses the source
+    /// takes over.
+    pub move_free: Option<(OpId, OpId)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RemovalKind {
     ReuseSource,
+    ReuseSourceForLaterUses,
     ReuseTarget,
     CloneOfFreedSource,
     DeadClone,
@@ -216,6 +221,10 @@ pub enum Kept {
     TargetUsedBetween { by: OpId },
     /// `by` uses the source (or an alias) between the copy and its free.
     SourceUsedBetween { by: OpId },
+    /// The target is not allocated in the copy's block, and `by` uses it
+    /// (or an alias) elsewhere than after the copy in the copy's block, or
+    /// frees it there, or passes it on with the block's terminator.
+    TargetUsedElsewhere { by: OpId },
     /// The target is defined after the source's allocation.
     TargetDefinedLater,
     /// `by` takes the address of one of the buffers (or an alias) as a plain
@@ -238,6 +247,9 @@ impl Kept {
             Kept::SourceUsedBetween { .. } => {
                 "kept: the source is used between the copy and its free"
             }
+            Kept::TargetUsedElsewhere { .. } => {
+                "kept: the target is not allocated in the copy's block and is used other than after the copy in that block"
+            }
             Kept::TargetDefinedLater => "kept: the target is defined after the source's allocation",
             Kept::AddressExposed { .. } => {
                 "kept: the address of a buffer involved is taken as a plain value"
@@ -248,6 +260,7 @@ impl Kept {
         match self {
             Kept::TargetUsedBetween { by }
             | Kept::SourceUsedBetween { by }
+            | Kept::TargetUsedElsewhere { by }
             | Kept::AddressExposed { by } => Some(by),
             _ => None,
         }
@@ -288,6 +301,16 @@ pub fn decide(
                 } else {
                     ctx.reuse_source(copy, source, target)
                         .or_else(|why| ctx.reuse_target(copy, source, target).map_err(|_| why))
+                        .or_else(|why| {
+                            ctx.reuse_source_for_later_uses(copy, source, target)
+                                .map_err(|later| {
+                                    if why == Kept::NotAllocatedHere {
+                                        later
+                                    } else {
+                                        why
+                                    }
+                                })
+                        })
                 }
             }
             Some(CopyShape::IntoNewBuffer)
@@ -413,6 +436,13 @@ impl<'s> Ctx<'s> {
         })
     }
 
+    /// Whether the allocation `op` allocates on the stack (the automatic
+    /// allocation scope's resource).
+    fn on_stack(&self, op: OpId) -> bool {
+        matches!(&self.snapshot.op(op).facts.effects, Effects::Known(effects)
+            if effects.iter().any(|e| e.kind == EffectKind::Allocate && e.on_automatic_scope))
+    }
+
     /// Whether `op` may free `value` (a known `Free` effect on it, or
     /// unknown effects): a buffer freed before the copy is not one whose
     /// last use is the copy, and its free must not pass to the other buffer.
@@ -489,6 +519,7 @@ impl<'s> Ctx<'s> {
             replace: target,
             with: source,
             erase: [copy].into_iter().chain(free).chain([alloc]).collect(),
+            move_free: None,
         })
     }
 
@@ -508,6 +539,126 @@ impl<'s> Ctx<'s> {
             replace: source,
             with: target,
             erase: [copy].into_iter().chain(free).chain([alloc]).collect(),
+            move_free: None,
+        })
+    }
+
+    /// The source reused by a target that is not a heap allocation of the
+    /// copy's block: a stack buffer, or a buffer loop hoisting moved out of
+    /// the copy's loop. The copy writes all of the target, and every other
+    /// use of the target or an alias of it (besides frees of it, which go)
+    /// lies in the copy's block after the copy: nothing reads what the
+    /// target held before the copy, in this iteration or a later one, so
+    /// those uses may read the source instead. The source's free after the
+    /// copy moves right after the last of them; without one (before
+    /// deallocation: the copy is the source's last use), the target must
+    /// have no free either, and the deallocation frees the source after its
+    /// new uses.
+    ///
+    /// ```mlir
+    /// %t = memref.alloca()                  // (removed)
+    /// scf.for ... {
+    ///   %s = call @f()                      // %s = call @f()
+    ///   memref.copy %s, %t                  // (removed)
+    ///   memref.dealloc %s                   // (moved)
+    ///   call @use(%t)                       // call @use(%s)
+    ///                                       // memref.dealloc %s
+    /// }
+    /// ```
+    fn reuse_source_for_later_uses(
+        &self,
+        copy: OpId,
+        source: ValueId,
+        target: ValueId,
+    ) -> Result<Removal, Kept> {
+        let info = self.snapshot.op(copy);
+        let block = info.parent_block.ok_or(Kept::NotAllocatedHere)?;
+        let copy_pos = info.position;
+        let alloc = match self.snapshot.value(target).def {
+            ValueDef::OpResult { op, index: 0 }
+                if is_pure_allocation(self.snapshot, op) == Some(target) =>
+            {
+                op
+            }
+            _ => return Err(Kept::NotAllocatedHere),
+        };
+        let free = self.source_end(source, block, copy, copy_pos)?;
+        let aliases = self.aliases().resolve(target);
+        let mut target_frees: Vec<OpId> = aliases
+            .iter()
+            .flat_map(|&alias| {
+                self.uses
+                    .of(alias)
+                    .iter()
+                    .filter(move |u| frees_only(self.snapshot, u.user, alias))
+                    .map(|u| u.user)
+            })
+            .collect();
+        target_frees.sort_unstable();
+        target_frees.dedup();
+        if free.is_none() {
+            if let Some(&by) = target_frees.first() {
+                return Err(Kept::TargetUsedElsewhere { by });
+            }
+        }
+        // An op that may free the target (a call) frees nothing here when
+        // the target is on the stack or freed by its own frees (a second
+        // free would be the input's double free); otherwise it might, and
+        // would then free the source, which its free frees again.
+        let may_not_free_it = self.on_stack(alloc) || !target_frees.is_empty();
+        let region = self.snapshot.block(block).region;
+        // The op of `block` holding the last use of the target, at its position.
+        let mut last: Option<(u32, OpId)> = None;
+        for &alias in &aliases {
+            for u in self.uses.of(alias) {
+                if u.user == copy || target_frees.contains(&u.user) {
+                    continue;
+                }
+                let user = self.snapshot.op(u.user);
+                let at = ancestor_op_in_region(self.snapshot, u.user, region)
+                    .filter(|&a| self.snapshot.op(a).parent_block == Some(block))
+                    .map(|a| (self.snapshot.op(a).position, a));
+                let ok = at.is_some_and(|(position, _)| {
+                    position > copy_pos
+                        && !(user.facts.is_terminator && user.parent_block == Some(block))
+                        && (may_not_free_it || !self.may_free(u.user, alias))
+                });
+                let Some((position, a)) = at.filter(|_| ok) else {
+                    return Err(Kept::TargetUsedElsewhere { by: u.user });
+                };
+                if last.is_none_or(|(p, _)| p < position) {
+                    last = Some((position, a));
+                }
+            }
+        }
+        if let Some(by) = self
+            .address_exposed(source)
+            .or_else(|| self.address_exposed(target))
+        {
+            return Err(Kept::AddressExposed { by });
+        }
+        if let Some(free) = free {
+            let free_pos = self.snapshot.op(free).position;
+            if let Some(by) = self.used_between(source, block, copy_pos, free_pos) {
+                return Err(Kept::SourceUsedBetween { by });
+            }
+        }
+        let move_free = match (free, last) {
+            (Some(free), Some((position, after))) if position > self.snapshot.op(free).position => {
+                Some((free, after))
+            }
+            _ => None,
+        };
+        Ok(Removal {
+            kind: RemovalKind::ReuseSourceForLaterUses,
+            replace: target,
+            with: source,
+            erase: [copy]
+                .into_iter()
+                .chain(target_frees)
+                .chain([alloc])
+                .collect(),
+            move_free,
         })
     }
 
@@ -533,6 +684,7 @@ impl<'s> Ctx<'s> {
                 replace: clone,
                 with: source,
                 erase,
+                move_free: None,
             });
         }
         let free = self
@@ -560,6 +712,7 @@ impl<'s> Ctx<'s> {
             replace: clone,
             with: source,
             erase: vec![free, clone_op],
+            move_free: None,
         })
     }
 }
@@ -574,13 +727,22 @@ fn non_conflicting(decisions: &[Decision]) -> Vec<usize> {
         let Ok(removal) = &decision.outcome else {
             continue;
         };
-        let clash = removal.erase.iter().any(|op| ops.contains(op))
+        let moved = removal
+            .move_free
+            .iter()
+            .flat_map(|&(free, after)| [free, after]);
+        let clash = removal
+            .erase
+            .iter()
+            .chain(moved.clone().collect::<Vec<_>>().iter())
+            .any(|op| ops.contains(op))
             || values.contains(&removal.replace)
             || values.contains(&removal.with);
         if clash {
             continue;
         }
         ops.extend(removal.erase.iter().copied());
+        ops.extend(moved);
         values.insert(removal.replace);
         values.insert(removal.with);
         out.push(index);
@@ -596,6 +758,9 @@ fn remark(snapshot: &Snapshot, map: &IrMap, decision: &Decision) {
             &copy_ref,
             match removal.kind {
                 RemovalKind::ReuseSource => "removed: the target reuses the source buffer",
+                RemovalKind::ReuseSourceForLaterUses => {
+                    "removed: the target's uses after the copy read the source"
+                }
                 RemovalKind::ReuseTarget => "removed: the source's users write the target directly",
                 RemovalKind::CloneOfFreedSource => "removed: the clone reuses its freed source",
                 RemovalKind::DeadClone => "removed: the clone is only freed",
@@ -634,6 +799,9 @@ fn apply(map: &IrMap, removal: &Removal) {
         }
         for &op in definition {
             edit::erase(op);
+        }
+        if let Some((free, after)) = removal.move_free {
+            edit::move_after(map.op(free), map.op(after));
         }
     }
 }
