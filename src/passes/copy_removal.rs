@@ -85,7 +85,7 @@ use crate::{
         allocs::{frees_only, is_pure_allocation, is_pure_heap_allocation},
         dominance::DominanceInfo,
         graph::ancestor_op_in_region,
-        snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
+        snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
         uses::UseLists,
         value_flow::UseKind,
     },
@@ -195,6 +195,10 @@ pub struct Removal {
     /// last op using the target), so that it follows the uses the source
     /// takes over.
     pub move_free: Option<(OpId, OpId)>,
+    /// Terminators before which a copy of the first erased op (a free of the
+    /// source) is inserted: the other branches of an op that now hands the
+    /// source over from one branch.
+    pub free_before: Vec<OpId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,6 +207,7 @@ pub enum RemovalKind {
     ReuseSourceForLaterUses,
     ReuseTarget,
     CloneOfFreedSource,
+    CloneHandedOver,
     DeadClone,
 }
 
@@ -320,7 +325,15 @@ pub fn decide(
                 if !same_type(source, clone) {
                     Err(Kept::Types)
                 } else {
-                    ctx.clone_removal(copy, source, clone)
+                    ctx.clone_removal(copy, source, clone).or_else(|why| {
+                        ctx.clone_handed_over(copy, source, clone).map_err(|over| {
+                            if over == Kept::NoSourceFree {
+                                why
+                            } else {
+                                over
+                            }
+                        })
+                    })
                 }
             }
             _ => continue,
@@ -436,6 +449,19 @@ impl<'s> Ctx<'s> {
         })
     }
 
+    /// Whether `value` is a buffer its defining op allocates (an `Allocate`
+    /// effect on it) without freeing anything (so not a reallocation that
+    /// may return its operand's memory): a new buffer, never one that
+    /// existed before the op, whatever the alias analysis assumes of it.
+    fn fresh(&self, value: ValueId) -> bool {
+        let ValueDef::OpResult { op, .. } = self.snapshot.value(value).def else {
+            return false;
+        };
+        matches!(&self.snapshot.op(op).facts.effects, Effects::Known(effects)
+            if effects.iter().any(|e| e.kind == EffectKind::Allocate && e.value == Some(value))
+                && effects.iter().all(|e| e.kind != EffectKind::Free))
+    }
+
     /// Whether the allocation `op` allocates on the stack (the automatic
     /// allocation scope's resource).
     fn on_stack(&self, op: OpId) -> bool {
@@ -520,6 +546,7 @@ impl<'s> Ctx<'s> {
             with: source,
             erase: [copy].into_iter().chain(free).chain([alloc]).collect(),
             move_free: None,
+            free_before: Vec::new(),
         })
     }
 
@@ -540,6 +567,7 @@ impl<'s> Ctx<'s> {
             with: target,
             erase: [copy].into_iter().chain(free).chain([alloc]).collect(),
             move_free: None,
+            free_before: Vec::new(),
         })
     }
 
@@ -659,6 +687,140 @@ impl<'s> Ctx<'s> {
                 .chain([alloc])
                 .collect(),
             move_free,
+            free_before: Vec::new(),
+        })
+    }
+
+    /// A clone that one branch of an if-like op yields, of a buffer defined
+    /// before the op and freed right after it: that branch hands the buffer
+    /// itself over, and the other branches free it before they yield
+    /// (after every use they make of it), where the free after the op would
+    /// have. Exactly one region of the op runs, once: its entry goes to
+    /// regions only, each region is one block whose terminator goes to the
+    /// op's results only (`RegionBranchOpInterface`). The clone's block uses
+    /// neither the source nor an alias of it after the clone, the clone is
+    /// only yielded, and between the op and the free nothing uses the source
+    /// or an alias (but frees of other values: the input frees nothing
+    /// twice), so on the branch that freed it early nothing reads it later.
+    ///
+    /// ```mlir
+    /// %r = scf.if %p -> memref<?xf64> {     // %r = scf.if %p -> memref<?xf64> {
+    ///   %n = call @grow(%a)                 //   %n = call @grow(%a)
+    ///                                       //   memref.dealloc %a
+    ///   scf.yield %n                        //   scf.yield %n
+    /// } else {                              // } else {
+    ///   %c = bufferization.clone %a         //
+    ///   scf.yield %c                        //   scf.yield %a
+    /// }                                     // }
+    /// memref.dealloc %a                     //
+    /// ```
+    fn clone_handed_over(
+        &self,
+        clone_op: OpId,
+        source: ValueId,
+        clone: ValueId,
+    ) -> Result<Removal, Kept> {
+        let snapshot = self.snapshot;
+        let info = snapshot.op(clone_op);
+        let block = info.parent_block.ok_or(Kept::NoSourceFree)?;
+        let terminator = snapshot.terminator(block).ok_or(Kept::NoSourceFree)?;
+        let uses = self.uses.of(clone);
+        if uses.len() != 1 || uses[0].user != terminator {
+            return Err(Kept::NoSourceFree);
+        }
+        let parent = snapshot.region(snapshot.block(block).region).parent_op;
+        let parent_info = snapshot.op(parent);
+        let parent_block = parent_info.parent_block.ok_or(Kept::NoSourceFree)?;
+        let entry_edges = &parent_info
+            .facts
+            .region_branch
+            .as_ref()
+            .ok_or(Kept::NoSourceFree)?
+            .entry_edges;
+        if entry_edges.is_empty()
+            || entry_edges
+                .iter()
+                .any(|e| !matches!(e.target, RegionTarget::Region(_)))
+        {
+            return Err(Kept::NoSourceFree);
+        }
+        let mut others = Vec::new();
+        for &region in &parent_info.regions {
+            let blocks = &snapshot.region(region).blocks;
+            let [only] = blocks.as_slice() else {
+                return Err(Kept::NoSourceFree);
+            };
+            let end = snapshot.terminator(*only).ok_or(Kept::NoSourceFree)?;
+            let edges = &snapshot.op(end).facts.terminator_edges;
+            if edges.is_empty() || edges.iter().any(|e| e.target != RegionTarget::Parent) {
+                return Err(Kept::NoSourceFree);
+            }
+            if *only != block {
+                others.push(end);
+            }
+        }
+        if !self.dominance().value_properly_dominates(source, parent) {
+            return Err(Kept::TargetDefinedLater);
+        }
+        let free = self
+            .free_after(source, parent_block, parent_info.position)
+            .ok_or(Kept::NoSourceFree)?;
+        if let Some(by) = self
+            .address_exposed(source)
+            .or_else(|| self.address_exposed(clone))
+        {
+            return Err(Kept::AddressExposed { by });
+        }
+        let free_pos = snapshot.op(free).position;
+        // Values other ops after the op in its block free: the input frees
+        // nothing twice, so none of them is the source's buffer, whatever
+        // the alias analysis may assume (the buffers a loop carries side by
+        // side, through calls that may return any of them).
+        let freed_apart: HashSet<ValueId> = snapshot
+            .block(parent_block)
+            .ops
+            .iter()
+            .filter(|&&op| snapshot.op(op).position > parent_info.position && op != free)
+            .flat_map(|&op| {
+                snapshot
+                    .op(op)
+                    .operands
+                    .iter()
+                    .copied()
+                    .filter(move |&v| frees_only(snapshot, op, v))
+            })
+            .collect();
+        for alias in self.aliases().resolve(source) {
+            if alias != source && (freed_apart.contains(&alias) || self.fresh(alias)) {
+                continue;
+            }
+            for u in self.uses.of(alias) {
+                let after_clone = snapshot.op(u.user).parent_block == Some(block)
+                    && snapshot.op(u.user).position > info.position;
+                let between = self
+                    .position_in(u.user, parent_block)
+                    .is_some_and(|p| parent_info.position < p && p < free_pos)
+                    && !snapshot
+                        .op(u.user)
+                        .operands
+                        .iter()
+                        .any(|&v| v != alias && frees_only(snapshot, u.user, v));
+                let nested_after_clone = !after_clone
+                    && self
+                        .position_in(u.user, block)
+                        .is_some_and(|p| p > info.position);
+                if after_clone || nested_after_clone || between {
+                    return Err(Kept::SourceUsedBetween { by: u.user });
+                }
+            }
+        }
+        Ok(Removal {
+            kind: RemovalKind::CloneHandedOver,
+            replace: clone,
+            with: source,
+            erase: vec![free, clone_op],
+            move_free: None,
+            free_before: others,
         })
     }
 
@@ -685,6 +847,7 @@ impl<'s> Ctx<'s> {
                 with: source,
                 erase,
                 move_free: None,
+                free_before: Vec::new(),
             });
         }
         let free = self
@@ -713,6 +876,7 @@ impl<'s> Ctx<'s> {
             with: source,
             erase: vec![free, clone_op],
             move_free: None,
+            free_before: Vec::new(),
         })
     }
 }
@@ -763,6 +927,9 @@ fn remark(snapshot: &Snapshot, map: &IrMap, decision: &Decision) {
                 }
                 RemovalKind::ReuseTarget => "removed: the source's users write the target directly",
                 RemovalKind::CloneOfFreedSource => "removed: the clone reuses its freed source",
+                RemovalKind::CloneHandedOver => {
+                    "removed: the branch hands over the source the op frees after it; the other branches free it"
+                }
                 RemovalKind::DeadClone => "removed: the clone is only freed",
             },
         ),
@@ -791,6 +958,10 @@ fn apply(map: &IrMap, removal: &Removal) {
     // have no results, the definition's uses moved to the kept value (of the
     // same type, dominating them: checked by the analysis) before it goes.
     unsafe {
+        for &terminator in &removal.free_before {
+            let free = mlir_sys::mlirOperationClone(erase[0]);
+            edit::insert(free, edit::InsertPoint::Before(map.op(terminator)));
+        }
         for &op in users {
             edit::erase(op);
         }
