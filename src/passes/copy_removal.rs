@@ -624,10 +624,8 @@ impl<'s> Ctx<'s> {
             .collect();
         target_frees.sort_unstable();
         target_frees.dedup();
-        if free.is_none() {
-            if let Some(&by) = target_frees.first() {
-                return Err(Kept::TargetUsedElsewhere { by });
-            }
+        if let (None, Some(&by)) = (free, target_frees.first()) {
+            return Err(Kept::TargetUsedElsewhere { by });
         }
         // An op that may free the target (a call) frees nothing here when
         // the target is on the stack or freed by its own frees (a second
