@@ -611,16 +611,16 @@ impl<'s> Ctx<'s> {
             _ => return Err(Kept::NotAllocatedHere),
         };
         let free = self.source_end(source, block, copy, copy_pos)?;
+        // The target's own frees go with it. A free of another value the
+        // alias analysis may take for an alias (a call's result, which may
+        // be any of its buffer operands) is a use like any other: it stays.
         let aliases = self.aliases().resolve(target);
-        let mut target_frees: Vec<OpId> = aliases
+        let mut target_frees: Vec<OpId> = self
+            .uses
+            .of(target)
             .iter()
-            .flat_map(|&alias| {
-                self.uses
-                    .of(alias)
-                    .iter()
-                    .filter(move |u| frees_only(self.snapshot, u.user, alias))
-                    .map(|u| u.user)
-            })
+            .filter(|u| frees_only(self.snapshot, u.user, target))
+            .map(|u| u.user)
             .collect();
         target_frees.sort_unstable();
         target_frees.dedup();

@@ -13,6 +13,7 @@
 // OUT:      14
 // OUT-NEXT: 30
 // OUT-NEXT: 6
+// OUT-NEXT: 18
 
 // CHECK-LABEL: func.func @stack_target(
 // CHECK-NEXT:    %[[S:.*]] = call @make(%arg0) : (i64) -> memref<4xi64>
@@ -96,6 +97,46 @@ func.func @hoisted_stack_target(%n: index, %p: i1) -> i64 {
   return %r : i64
 }
 
+// Two such copies in a row, the second of the result of a call that reads
+// the first target: that result's free is not the first target's (the call
+// may return any of its operands, as far as the alias analysis knows), and
+// stays.
+// CHECK-LABEL: func.func @chained_stack_targets(
+// CHECK-NEXT:    %[[S:.*]] = call @make(%arg0) : (i64) -> memref<4xi64>
+// CHECK-NEXT:    %[[G:.*]] = call @bump(%[[S]]) : (memref<4xi64>) -> memref<4xi64>
+// CHECK-NEXT:    memref.dealloc %[[S]] : memref<4xi64>
+// CHECK-NEXT:    %[[V:.*]] = call @sum(%[[G]]) : (memref<4xi64>) -> i64
+// CHECK-NEXT:    memref.dealloc %[[G]] : memref<4xi64>
+// CHECK-NEXT:    return %[[V]] : i64
+// CHECK-NEXT:  }
+func.func @chained_stack_targets(%i: i64) -> i64 {
+  %s = func.call @make(%i) : (i64) -> memref<4xi64>
+  %t = memref.alloca() : memref<4xi64>
+  memref.copy %s, %t : memref<4xi64> to memref<4xi64>
+  memref.dealloc %s : memref<4xi64>
+  %g = func.call @bump(%t) : (memref<4xi64>) -> memref<4xi64>
+  %u = memref.alloca() : memref<4xi64>
+  memref.copy %g, %u : memref<4xi64> to memref<4xi64>
+  memref.dealloc %g : memref<4xi64>
+  %v = func.call @sum(%u) : (memref<4xi64>) -> i64
+  return %v : i64
+}
+
+// @bump(%m): a fresh buffer holding %m's elements plus one.
+func.func @bump(%m: memref<4xi64>) -> memref<4xi64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1 : i64
+  %r = memref.alloc() : memref<4xi64>
+  scf.for %k = %c0 to %c4 step %c1 {
+    %x = memref.load %m[%k] : memref<4xi64>
+    %y = arith.addi %x, %one : i64
+    memref.store %y, %r[%k] : memref<4xi64>
+  }
+  return %r : memref<4xi64>
+}
+
 // @make(%i) holds [i, i+1, i+2, i+3].
 func.func @make(%i: i64) -> memref<4xi64> {
   %c0 = arith.constant 0 : index
@@ -135,5 +176,7 @@ func.func @run() {
   func.call @bufrs_print_i64(%b) : (i64) -> ()
   %c = func.call @hoisted_stack_target(%c3, %false) : (index, i1) -> i64
   func.call @bufrs_print_i64(%c) : (i64) -> ()
+  %d = func.call @chained_stack_targets(%two) : (i64) -> i64
+  func.call @bufrs_print_i64(%d) : (i64) -> ()
   return
 }
