@@ -592,6 +592,16 @@ extern "C" bool bufrsShimMayRemoveCopy(MlirOperation root,
               return at && (at == op || at->isBeforeInBlock(op));
             }))
           return WalkResult::interrupt();
+        // A new buffer in a region whose op is followed in its block by a
+        // free of the source (a branch that may hand the source over).
+        if (newBuffer) {
+          Operation *parent = op->getParentOp();
+          if (parent && parent->getBlock())
+            for (Operation *user : source.getUsers())
+              if (user->getBlock() == parent->getBlock() &&
+                  parent->isBeforeInBlock(user) && declaresFreeOf(user, source))
+                return WalkResult::interrupt();
+        }
         // A new buffer used by nothing but frees of it.
         if (newBuffer && op->getNumResults() >= 1) {
           Value copy = op->getResult(0);

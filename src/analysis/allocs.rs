@@ -50,21 +50,33 @@ fn allocated_result(snapshot: &Snapshot, op: OpId, on_stack: bool) -> Option<Val
 /// frees a buffer operand, such as `memref.realloc`, is not a plain
 /// allocation).
 pub fn is_pure_heap_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
-    is_pure_allocation(snapshot, op, heap_allocated_result(snapshot, op)?)
+    let buffer = heap_allocated_result(snapshot, op)?;
+    (is_pure_allocation(snapshot, op) == Some(buffer)).then_some(buffer)
 }
 
-/// As [`is_pure_heap_allocation`] for `buffer`, the one result `op`
-/// allocates (on the heap or the stack).
-pub fn is_pure_allocation(snapshot: &Snapshot, op: OpId, buffer: ValueId) -> Option<ValueId> {
+/// Whether `op` allocates its one result, on the heap or on the stack (an
+/// `Allocate` on the automatic-allocation-scope resource, as
+/// `memref.alloca`), and does nothing else: the same conditions as
+/// [`is_pure_heap_allocation`] on either resource. Copy removal replaces
+/// such a buffer by another one when nothing reads what it held before.
+pub fn is_pure_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
     let info = snapshot.op(op);
     let Effects::Known(effects) = &info.facts.effects else {
+        return None;
+    };
+    let [only] = effects.as_slice() else {
         return None;
     };
     let takes_buffers = info
         .operands
         .iter()
         .any(|&v| snapshot.value(v).kind.is_buffer());
-    (effects.len() == 1 && info.regions.is_empty() && !takes_buffers).then_some(buffer)
+    (only.kind == EffectKind::Allocate
+        && info.results.len() == 1
+        && only.value == Some(info.results[0])
+        && info.regions.is_empty()
+        && !takes_buffers)
+        .then_some(info.results[0])
 }
 
 /// Whether `op` does nothing but free `buffer` (so erasing it drops no

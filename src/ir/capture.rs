@@ -585,7 +585,8 @@ pub fn may_own_or_free_buffers(root: MlirOperation) -> bool {
 /// [`crate::dialect::copies::CopyShape::IntoNewBuffer`]) whose operand 0 a
 /// later op of its block frees or which is defined in its block and used
 /// there only before it, or one of the second kind whose result only ops
-/// freeing it use. Every removal needs one.
+/// freeing it use or whose operand 0 a later op of its parent op's block
+/// frees. Every removal needs one.
 pub fn may_remove_copy(
     root: MlirOperation,
     into_operand: &[&str],

@@ -35,6 +35,15 @@ pub unsafe fn erase(op: MlirOperation) {
     unsafe { mlir_sys::mlirOperationDestroy(op) }
 }
 
+/// Moves `op` from its block to right after `after`.
+/// # Safety
+/// `op` and `after` are live ops in blocks, `after` is not nested in `op`,
+/// and every operand of `op` dominates the new position.
+pub unsafe fn move_after(op: MlirOperation, after: MlirOperation) {
+    // SAFETY: the caller's contract.
+    unsafe { mlir_sys::mlirOperationMoveAfter(op, after) }
+}
+
 /// Where new IR goes, resolved when it is inserted (so that earlier edits,
 /// e.g. erasing the op that followed, are taken into account).
 #[derive(Clone, Copy, Debug)]

@@ -82,10 +82,10 @@ use crate::ir::capture::{IrMap, capture_unedited, has_allocation, may_remove_cop
 use crate::{
     analysis::{
         alias::AliasAnalysis,
-        allocs::{frees_only, is_pure_heap_allocation},
+        allocs::{frees_only, is_pure_allocation, is_pure_heap_allocation},
         dominance::DominanceInfo,
         graph::ancestor_op_in_region,
-        snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
+        snapshot::{BlockId, EffectKind, Effects, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
         uses::UseLists,
         value_flow::UseKind,
     },
@@ -191,13 +191,23 @@ pub struct Removal {
     pub with: ValueId,
     /// Erased in this order (users before definitions).
     pub erase: Vec<OpId>,
+    /// A free of the source that moves right after an op of its block (the
+    /// last op using the target), so that it follows the uses the source
+    /// takes over.
+    pub move_free: Option<(OpId, OpId)>,
+    /// Terminators before which a copy of the first erased op (a free of the
+    /// source) is inserted: the other branches of an op that now hands the
+    /// source over from one branch.
+    pub free_before: Vec<OpId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RemovalKind {
     ReuseSource,
+    ReuseSourceForLaterUses,
     ReuseTarget,
     CloneOfFreedSource,
+    CloneHandedOver,
     DeadClone,
 }
 
@@ -216,6 +226,10 @@ pub enum Kept {
     TargetUsedBetween { by: OpId },
     /// `by` uses the source (or an alias) between the copy and its free.
     SourceUsedBetween { by: OpId },
+    /// The target is not allocated in the copy's block, and `by` uses it
+    /// (or an alias) elsewhere than after the copy in the copy's block, or
+    /// frees it there, or passes it on with the block's terminator.
+    TargetUsedElsewhere { by: OpId },
     /// The target is defined after the source's allocation.
     TargetDefinedLater,
     /// `by` takes the address of one of the buffers (or an alias) as a plain
@@ -238,6 +252,9 @@ impl Kept {
             Kept::SourceUsedBetween { .. } => {
                 "kept: the source is used between the copy and its free"
             }
+            Kept::TargetUsedElsewhere { .. } => {
+                "kept: the target is not allocated in the copy's block and is used other than after the copy in that block"
+            }
             Kept::TargetDefinedLater => "kept: the target is defined after the source's allocation",
             Kept::AddressExposed { .. } => {
                 "kept: the address of a buffer involved is taken as a plain value"
@@ -248,6 +265,7 @@ impl Kept {
         match self {
             Kept::TargetUsedBetween { by }
             | Kept::SourceUsedBetween { by }
+            | Kept::TargetUsedElsewhere { by }
             | Kept::AddressExposed { by } => Some(by),
             _ => None,
         }
@@ -288,6 +306,16 @@ pub fn decide(
                 } else {
                     ctx.reuse_source(copy, source, target)
                         .or_else(|why| ctx.reuse_target(copy, source, target).map_err(|_| why))
+                        .or_else(|why| {
+                            ctx.reuse_source_for_later_uses(copy, source, target)
+                                .map_err(|later| {
+                                    if why == Kept::NotAllocatedHere {
+                                        later
+                                    } else {
+                                        why
+                                    }
+                                })
+                        })
                 }
             }
             Some(CopyShape::IntoNewBuffer)
@@ -297,7 +325,15 @@ pub fn decide(
                 if !same_type(source, clone) {
                     Err(Kept::Types)
                 } else {
-                    ctx.clone_removal(copy, source, clone)
+                    ctx.clone_removal(copy, source, clone).or_else(|why| {
+                        ctx.clone_handed_over(copy, source, clone).map_err(|over| {
+                            if over == Kept::NoSourceFree {
+                                why
+                            } else {
+                                over
+                            }
+                        })
+                    })
                 }
             }
             _ => continue,
@@ -413,6 +449,26 @@ impl<'s> Ctx<'s> {
         })
     }
 
+    /// Whether `value` is a buffer its defining op allocates (an `Allocate`
+    /// effect on it) without freeing anything (so not a reallocation that
+    /// may return its operand's memory): a new buffer, never one that
+    /// existed before the op, whatever the alias analysis assumes of it.
+    fn fresh(&self, value: ValueId) -> bool {
+        let ValueDef::OpResult { op, .. } = self.snapshot.value(value).def else {
+            return false;
+        };
+        matches!(&self.snapshot.op(op).facts.effects, Effects::Known(effects)
+            if effects.iter().any(|e| e.kind == EffectKind::Allocate && e.value == Some(value))
+                && effects.iter().all(|e| e.kind != EffectKind::Free))
+    }
+
+    /// Whether the allocation `op` allocates on the stack (the automatic
+    /// allocation scope's resource).
+    fn on_stack(&self, op: OpId) -> bool {
+        matches!(&self.snapshot.op(op).facts.effects, Effects::Known(effects)
+            if effects.iter().any(|e| e.kind == EffectKind::Allocate && e.on_automatic_scope))
+    }
+
     /// Whether `op` may free `value` (a known `Free` effect on it, or
     /// unknown effects): a buffer freed before the copy is not one whose
     /// last use is the copy, and its free must not pass to the other buffer.
@@ -489,6 +545,8 @@ impl<'s> Ctx<'s> {
             replace: target,
             with: source,
             erase: [copy].into_iter().chain(free).chain([alloc]).collect(),
+            move_free: None,
+            free_before: Vec::new(),
         })
     }
 
@@ -508,6 +566,259 @@ impl<'s> Ctx<'s> {
             replace: source,
             with: target,
             erase: [copy].into_iter().chain(free).chain([alloc]).collect(),
+            move_free: None,
+            free_before: Vec::new(),
+        })
+    }
+
+    /// The source reused by a target that is not a heap allocation of the
+    /// copy's block: a stack buffer, or a buffer loop hoisting moved out of
+    /// the copy's loop. The copy writes all of the target, and every other
+    /// use of the target or an alias of it (besides frees of it, which go)
+    /// lies in the copy's block after the copy: nothing reads what the
+    /// target held before the copy, in this iteration or a later one, so
+    /// those uses may read the source instead. The source's free after the
+    /// copy moves right after the last of them; without one (before
+    /// deallocation: the copy is the source's last use), the target must
+    /// have no free either, and the deallocation frees the source after its
+    /// new uses.
+    ///
+    /// ```mlir
+    /// %t = memref.alloca()                  // (removed)
+    /// scf.for ... {
+    ///   %s = call @f()                      // %s = call @f()
+    ///   memref.copy %s, %t                  // (removed)
+    ///   memref.dealloc %s                   // (moved)
+    ///   call @use(%t)                       // call @use(%s)
+    ///                                       // memref.dealloc %s
+    /// }
+    /// ```
+    fn reuse_source_for_later_uses(
+        &self,
+        copy: OpId,
+        source: ValueId,
+        target: ValueId,
+    ) -> Result<Removal, Kept> {
+        let info = self.snapshot.op(copy);
+        let block = info.parent_block.ok_or(Kept::NotAllocatedHere)?;
+        let copy_pos = info.position;
+        let alloc = match self.snapshot.value(target).def {
+            ValueDef::OpResult { op, index: 0 }
+                if is_pure_allocation(self.snapshot, op) == Some(target) =>
+            {
+                op
+            }
+            _ => return Err(Kept::NotAllocatedHere),
+        };
+        let free = self.source_end(source, block, copy, copy_pos)?;
+        // The target's own frees go with it. A free of another value the
+        // alias analysis may take for an alias (a call's result, which may
+        // be any of its buffer operands) is a use like any other: it stays.
+        let aliases = self.aliases().resolve(target);
+        let mut target_frees: Vec<OpId> = self
+            .uses
+            .of(target)
+            .iter()
+            .filter(|u| frees_only(self.snapshot, u.user, target))
+            .map(|u| u.user)
+            .collect();
+        target_frees.sort_unstable();
+        target_frees.dedup();
+        if let (None, Some(&by)) = (free, target_frees.first()) {
+            return Err(Kept::TargetUsedElsewhere { by });
+        }
+        // An op that may free the target (a call) frees nothing here when
+        // the target is on the stack or freed by its own frees (a second
+        // free would be the input's double free); otherwise it might, and
+        // would then free the source, which its free frees again.
+        let may_not_free_it = self.on_stack(alloc) || !target_frees.is_empty();
+        let region = self.snapshot.block(block).region;
+        // The op of `block` holding the last use of the target, at its position.
+        let mut last: Option<(u32, OpId)> = None;
+        for &alias in &aliases {
+            for u in self.uses.of(alias) {
+                if u.user == copy || target_frees.contains(&u.user) {
+                    continue;
+                }
+                let user = self.snapshot.op(u.user);
+                let at = ancestor_op_in_region(self.snapshot, u.user, region)
+                    .filter(|&a| self.snapshot.op(a).parent_block == Some(block))
+                    .map(|a| (self.snapshot.op(a).position, a));
+                let ok = at.is_some_and(|(position, _)| {
+                    position > copy_pos
+                        && !(user.facts.is_terminator && user.parent_block == Some(block))
+                        && (may_not_free_it || !self.may_free(u.user, alias))
+                });
+                let Some((position, a)) = at.filter(|_| ok) else {
+                    return Err(Kept::TargetUsedElsewhere { by: u.user });
+                };
+                if last.is_none_or(|(p, _)| p < position) {
+                    last = Some((position, a));
+                }
+            }
+        }
+        if let Some(by) = self
+            .address_exposed(source)
+            .or_else(|| self.address_exposed(target))
+        {
+            return Err(Kept::AddressExposed { by });
+        }
+        if let Some(free) = free {
+            let free_pos = self.snapshot.op(free).position;
+            if let Some(by) = self.used_between(source, block, copy_pos, free_pos) {
+                return Err(Kept::SourceUsedBetween { by });
+            }
+        }
+        let move_free = match (free, last) {
+            (Some(free), Some((position, after))) if position > self.snapshot.op(free).position => {
+                Some((free, after))
+            }
+            _ => None,
+        };
+        Ok(Removal {
+            kind: RemovalKind::ReuseSourceForLaterUses,
+            replace: target,
+            with: source,
+            erase: [copy]
+                .into_iter()
+                .chain(target_frees)
+                .chain([alloc])
+                .collect(),
+            move_free,
+            free_before: Vec::new(),
+        })
+    }
+
+    /// A clone that one branch of an if-like op yields, of a buffer defined
+    /// before the op and freed right after it: that branch hands the buffer
+    /// itself over, and the other branches free it before they yield
+    /// (after every use they make of it), where the free after the op would
+    /// have. Exactly one region of the op runs, once: its entry goes to
+    /// regions only, each region is one block whose terminator goes to the
+    /// op's results only (`RegionBranchOpInterface`). The clone's block uses
+    /// neither the source nor an alias of it after the clone, the clone is
+    /// only yielded, and between the op and the free nothing uses the source
+    /// or an alias (but frees of other values: the input frees nothing
+    /// twice), so on the branch that freed it early nothing reads it later.
+    ///
+    /// ```mlir
+    /// %r = scf.if %p -> memref<?xf64> {     // %r = scf.if %p -> memref<?xf64> {
+    ///   %n = call @grow(%a)                 //   %n = call @grow(%a)
+    ///                                       //   memref.dealloc %a
+    ///   scf.yield %n                        //   scf.yield %n
+    /// } else {                              // } else {
+    ///   %c = bufferization.clone %a         //
+    ///   scf.yield %c                        //   scf.yield %a
+    /// }                                     // }
+    /// memref.dealloc %a                     //
+    /// ```
+    fn clone_handed_over(
+        &self,
+        clone_op: OpId,
+        source: ValueId,
+        clone: ValueId,
+    ) -> Result<Removal, Kept> {
+        let snapshot = self.snapshot;
+        let info = snapshot.op(clone_op);
+        let block = info.parent_block.ok_or(Kept::NoSourceFree)?;
+        let terminator = snapshot.terminator(block).ok_or(Kept::NoSourceFree)?;
+        let uses = self.uses.of(clone);
+        if uses.len() != 1 || uses[0].user != terminator {
+            return Err(Kept::NoSourceFree);
+        }
+        let parent = snapshot.region(snapshot.block(block).region).parent_op;
+        let parent_info = snapshot.op(parent);
+        let parent_block = parent_info.parent_block.ok_or(Kept::NoSourceFree)?;
+        let entry_edges = &parent_info
+            .facts
+            .region_branch
+            .as_ref()
+            .ok_or(Kept::NoSourceFree)?
+            .entry_edges;
+        if entry_edges.is_empty()
+            || entry_edges
+                .iter()
+                .any(|e| !matches!(e.target, RegionTarget::Region(_)))
+        {
+            return Err(Kept::NoSourceFree);
+        }
+        let mut others = Vec::new();
+        for &region in &parent_info.regions {
+            let blocks = &snapshot.region(region).blocks;
+            let [only] = blocks.as_slice() else {
+                return Err(Kept::NoSourceFree);
+            };
+            let end = snapshot.terminator(*only).ok_or(Kept::NoSourceFree)?;
+            let edges = &snapshot.op(end).facts.terminator_edges;
+            if edges.is_empty() || edges.iter().any(|e| e.target != RegionTarget::Parent) {
+                return Err(Kept::NoSourceFree);
+            }
+            if *only != block {
+                others.push(end);
+            }
+        }
+        if !self.dominance().value_properly_dominates(source, parent) {
+            return Err(Kept::TargetDefinedLater);
+        }
+        let free = self
+            .free_after(source, parent_block, parent_info.position)
+            .ok_or(Kept::NoSourceFree)?;
+        if let Some(by) = self
+            .address_exposed(source)
+            .or_else(|| self.address_exposed(clone))
+        {
+            return Err(Kept::AddressExposed { by });
+        }
+        let free_pos = snapshot.op(free).position;
+        // Values other ops after the op in its block free: the input frees
+        // nothing twice, so none of them is the source's buffer, whatever
+        // the alias analysis may assume (the buffers a loop carries side by
+        // side, through calls that may return any of them).
+        let freed_apart: HashSet<ValueId> = snapshot
+            .block(parent_block)
+            .ops
+            .iter()
+            .filter(|&&op| snapshot.op(op).position > parent_info.position && op != free)
+            .flat_map(|&op| {
+                snapshot
+                    .op(op)
+                    .operands
+                    .iter()
+                    .copied()
+                    .filter(move |&v| frees_only(snapshot, op, v))
+            })
+            .collect();
+        for alias in self.aliases().resolve(source) {
+            if alias != source && (freed_apart.contains(&alias) || self.fresh(alias)) {
+                continue;
+            }
+            for u in self.uses.of(alias) {
+                let after_clone = snapshot.op(u.user).parent_block == Some(block)
+                    && snapshot.op(u.user).position > info.position;
+                let between = self
+                    .position_in(u.user, parent_block)
+                    .is_some_and(|p| parent_info.position < p && p < free_pos)
+                    && !snapshot
+                        .op(u.user)
+                        .operands
+                        .iter()
+                        .any(|&v| v != alias && frees_only(snapshot, u.user, v));
+                let nested_after_clone = !after_clone
+                    && self
+                        .position_in(u.user, block)
+                        .is_some_and(|p| p > info.position);
+                if after_clone || nested_after_clone || between {
+                    return Err(Kept::SourceUsedBetween { by: u.user });
+                }
+            }
+        }
+        Ok(Removal {
+            kind: RemovalKind::CloneHandedOver,
+            replace: clone,
+            with: source,
+            erase: vec![free, clone_op],
+            move_free: None,
+            free_before: others,
         })
     }
 
@@ -533,6 +844,8 @@ impl<'s> Ctx<'s> {
                 replace: clone,
                 with: source,
                 erase,
+                move_free: None,
+                free_before: Vec::new(),
             });
         }
         let free = self
@@ -560,6 +873,8 @@ impl<'s> Ctx<'s> {
             replace: clone,
             with: source,
             erase: vec![free, clone_op],
+            move_free: None,
+            free_before: Vec::new(),
         })
     }
 }
@@ -574,13 +889,22 @@ fn non_conflicting(decisions: &[Decision]) -> Vec<usize> {
         let Ok(removal) = &decision.outcome else {
             continue;
         };
-        let clash = removal.erase.iter().any(|op| ops.contains(op))
+        let moved = removal
+            .move_free
+            .iter()
+            .flat_map(|&(free, after)| [free, after]);
+        let clash = removal
+            .erase
+            .iter()
+            .chain(moved.clone().collect::<Vec<_>>().iter())
+            .any(|op| ops.contains(op))
             || values.contains(&removal.replace)
             || values.contains(&removal.with);
         if clash {
             continue;
         }
         ops.extend(removal.erase.iter().copied());
+        ops.extend(moved);
         values.insert(removal.replace);
         values.insert(removal.with);
         out.push(index);
@@ -596,8 +920,14 @@ fn remark(snapshot: &Snapshot, map: &IrMap, decision: &Decision) {
             &copy_ref,
             match removal.kind {
                 RemovalKind::ReuseSource => "removed: the target reuses the source buffer",
+                RemovalKind::ReuseSourceForLaterUses => {
+                    "removed: the target's uses after the copy read the source"
+                }
                 RemovalKind::ReuseTarget => "removed: the source's users write the target directly",
                 RemovalKind::CloneOfFreedSource => "removed: the clone reuses its freed source",
+                RemovalKind::CloneHandedOver => {
+                    "removed: the branch hands over the source the op frees after it; the other branches free it"
+                }
                 RemovalKind::DeadClone => "removed: the clone is only freed",
             },
         ),
@@ -626,6 +956,10 @@ fn apply(map: &IrMap, removal: &Removal) {
     // have no results, the definition's uses moved to the kept value (of the
     // same type, dominating them: checked by the analysis) before it goes.
     unsafe {
+        for &terminator in &removal.free_before {
+            let free = mlir_sys::mlirOperationClone(erase[0]);
+            edit::insert(free, edit::InsertPoint::Before(map.op(terminator)));
+        }
         for &op in users {
             edit::erase(op);
         }
@@ -634,6 +968,9 @@ fn apply(map: &IrMap, removal: &Removal) {
         }
         for &op in definition {
             edit::erase(op);
+        }
+        if let Some((free, after)) = removal.move_free {
+            edit::move_after(map.op(free), map.op(after));
         }
     }
 }

@@ -351,7 +351,7 @@ impl TraceCollector for TickTraceCollector {
             std::collections::HashMap::new();
         for (alloc, value, class, frees) in allocations {
             let refuse = |reason| LeftAlone { alloc, reason };
-            if is_pure_allocation(snapshot, alloc, value).is_none() {
+            if is_pure_allocation(snapshot, alloc) != Some(value) {
                 traces.left_alone.push(refuse(Refusal::OtherEffects));
                 continue;
             }
