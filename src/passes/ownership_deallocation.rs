@@ -100,7 +100,10 @@ use crate::{
         snapshot::{BlockId, OpId, RegionTarget, Snapshot, ValueDef, ValueId},
         value_flow::ValueFlow,
     },
-    dialect::{self, builders},
+    dialect::{
+        self, builders,
+        copies::{CopyShape, copy_shape},
+    },
     ir::{
         Diagnostic,
         capture::{IrMap, capture_unedited},
@@ -256,7 +259,9 @@ fn run_function(
             )
         }
     };
-    let takeovers = copy_takeovers(&snapshot, &plan, &alias, same_type);
+    let takeovers = copy_takeovers(&snapshot, &plan, &alias, same_type, |name| {
+        copy_shape(name) == Some(CopyShape::IntoOperand)
+    });
     let flags = plan
         .owns
         .iter()

@@ -183,13 +183,12 @@
 // CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg0, %arg1 : index
 // CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0, %arg0) : memref<?x?xf32>
 // CHECK-NEXT: [[V1:%[a-zA-Z0-9_]+]] = scf.if [[V0]] -> (memref<?x?xf32>) {
-// CHECK-NEXT: [[V2:%[a-zA-Z0-9_]+]] = bufferization.clone [[ALLOC]] : memref<?x?xf32> to memref<?x?xf32>
-// CHECK-NEXT: scf.yield [[V2]] : memref<?x?xf32>
+// CHECK-NEXT: scf.yield [[ALLOC]] : memref<?x?xf32>
 // CHECK-NEXT: } else {
 // CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0, %arg1) : memref<?x?xf32>
+// CHECK-NEXT: memref.dealloc [[ALLOC]] : memref<?x?xf32>
 // CHECK-NEXT: scf.yield [[ALLOC_0]] : memref<?x?xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc [[ALLOC]] : memref<?x?xf32>
 // CHECK-NEXT: return [[V1]] : memref<?x?xf32>
 
 // CHECK-LABEL: func.func @nested_region_control_flow_div_nested(
@@ -350,12 +349,11 @@
 // CHECK-NEXT: [[V4:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg5, %arg1 : index
 // CHECK-NEXT: [[V5:%[a-zA-Z0-9_]+]] = scf.if [[V4]] -> (memref<2xf32>) {
 // CHECK-NEXT: [[ALLOC_1:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NEXT: memref.dealloc %arg10 : memref<2xf32>
 // CHECK-NEXT: scf.yield [[ALLOC_1]] : memref<2xf32>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: [[V6:%[a-zA-Z0-9_]+]] = bufferization.clone %arg10 : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: scf.yield [[V6]] : memref<2xf32>
+// CHECK-NEXT: scf.yield %arg10 : memref<2xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc %arg10 : memref<2xf32>
 // CHECK-NEXT: scf.yield [[V5]] : memref<2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield [[V3]] : memref<2xf32>
@@ -375,12 +373,11 @@
 // CHECK-NEXT: [[V4:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg6, %arg1 : index
 // CHECK-NEXT: [[V5:%[a-zA-Z0-9_]+]] = scf.if [[V4]] -> (memref<?xf32>) {
 // CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc(%arg10) : memref<?xf32>
+// CHECK-NEXT: memref.dealloc %arg11 : memref<?xf32>
 // CHECK-NEXT: scf.yield [[ALLOC_0]] : memref<?xf32>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: [[V6:%[a-zA-Z0-9_]+]] = bufferization.clone %arg11 : memref<?xf32> to memref<?xf32>
-// CHECK-NEXT: scf.yield [[V6]] : memref<?xf32>
+// CHECK-NEXT: scf.yield %arg11 : memref<?xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc %arg11 : memref<?xf32>
 // CHECK-NEXT: scf.yield [[V5]] : memref<?xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield [[V3]] : memref<?xf32>

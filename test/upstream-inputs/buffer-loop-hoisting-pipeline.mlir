@@ -114,12 +114,11 @@
 // CHECK-NEXT: [[ALLOC_2:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
 // CHECK-NEXT: memref.dealloc [[ALLOC_2]] : memref<2xf32>
 // CHECK-NEXT: [[ALLOC_3:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NEXT: memref.dealloc %arg10 : memref<2xf32>
 // CHECK-NEXT: scf.yield [[ALLOC_3]] : memref<2xf32>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: [[V6:%[a-zA-Z0-9_]+]] = bufferization.clone %arg10 : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: scf.yield [[V6]] : memref<2xf32>
+// CHECK-NEXT: scf.yield %arg10 : memref<2xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc %arg10 : memref<2xf32>
 // CHECK-NEXT: [[ALLOC_1:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
 // CHECK-NEXT: memref.dealloc [[ALLOC_1]] : memref<2xf32>
 // CHECK-NEXT: scf.yield [[V5]] : memref<2xf32>
@@ -143,12 +142,11 @@
 // CHECK-NEXT: [[V4:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg6, %arg1 : index
 // CHECK-NEXT: [[V5:%[a-zA-Z0-9_]+]] = scf.if [[V4]] -> (memref<?xf32>) {
 // CHECK-NEXT: [[ALLOC_2:%[a-zA-Z0-9_]+]] = memref.alloc(%arg10) : memref<?xf32>
+// CHECK-NEXT: memref.dealloc %arg11 : memref<?xf32>
 // CHECK-NEXT: scf.yield [[ALLOC_2]] : memref<?xf32>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: [[V6:%[a-zA-Z0-9_]+]] = bufferization.clone %arg11 : memref<?xf32> to memref<?xf32>
-// CHECK-NEXT: scf.yield [[V6]] : memref<?xf32>
+// CHECK-NEXT: scf.yield %arg11 : memref<?xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc %arg11 : memref<?xf32>
 // CHECK-NEXT: [[ALLOC_1:%[a-zA-Z0-9_]+]] = memref.alloc(%arg10) : memref<?xf32>
 // CHECK-NEXT: memref.dealloc [[ALLOC_1]] : memref<?xf32>
 // CHECK-NEXT: scf.yield [[V5]] : memref<?xf32>
@@ -204,12 +202,11 @@
 // CHECK-NEXT: [[V2:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg5, %arg1 : index
 // CHECK-NEXT: [[V3:%[a-zA-Z0-9_]+]] = scf.if [[V2]] -> (memref<2xf32>) {
 // CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NEXT: memref.dealloc %arg6 : memref<2xf32>
 // CHECK-NEXT: scf.yield [[ALLOC]] : memref<2xf32>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: [[V4:%[a-zA-Z0-9_]+]] = bufferization.clone %arg6 : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: scf.yield [[V4]] : memref<2xf32>
+// CHECK-NEXT: scf.yield %arg6 : memref<2xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc %arg6 : memref<2xf32>
 // CHECK-NEXT: scf.yield [[V3]] : memref<2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: memref.copy [[V1]], %arg4 : memref<2xf32> to memref<2xf32>

@@ -50,13 +50,12 @@
 // CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg0, %arg1 : index
 // CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0, %arg0) : memref<?x?xf32>
 // CHECK-NEXT: [[V1:%[a-zA-Z0-9_]+]] = scf.if [[V0]] -> (memref<?x?xf32>) {
-// CHECK-NEXT: [[V2:%[a-zA-Z0-9_]+]] = bufferization.clone [[ALLOC]] : memref<?x?xf32> to memref<?x?xf32>
-// CHECK-NEXT: scf.yield [[V2]] : memref<?x?xf32>
+// CHECK-NEXT: scf.yield [[ALLOC]] : memref<?x?xf32>
 // CHECK-NEXT: } else {
 // CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc(%arg0, %arg1) : memref<?x?xf32>
+// CHECK-NEXT: memref.dealloc [[ALLOC]] : memref<?x?xf32>
 // CHECK-NEXT: scf.yield [[ALLOC_0]] : memref<?x?xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc [[ALLOC]] : memref<?x?xf32>
 // CHECK-NEXT: return [[V1]] : memref<?x?xf32>
 // CHECK-NEXT: }
 
@@ -182,12 +181,11 @@
 // CHECK-NEXT: [[V4:%[a-zA-Z0-9_]+]] = arith.cmpi eq, %arg5, %arg1 : index
 // CHECK-NEXT: [[V5:%[a-zA-Z0-9_]+]] = scf.if [[V4]] -> (memref<2xf32>) {
 // CHECK-NEXT: [[ALLOC_1:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<2xf32>
+// CHECK-NEXT: memref.dealloc %arg10 : memref<2xf32>
 // CHECK-NEXT: scf.yield [[ALLOC_1]] : memref<2xf32>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: [[V6:%[a-zA-Z0-9_]+]] = bufferization.clone %arg10 : memref<2xf32> to memref<2xf32>
-// CHECK-NEXT: scf.yield [[V6]] : memref<2xf32>
+// CHECK-NEXT: scf.yield %arg10 : memref<2xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc %arg10 : memref<2xf32>
 // CHECK-NEXT: scf.yield [[V5]] : memref<2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield [[V3]] : memref<2xf32>
@@ -299,13 +297,12 @@
 // CHECK-SAME: ) -> memref<10xf32>
 // CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<10xf32>
 // CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = affine.if #set() -> memref<10xf32> {
-// CHECK-NEXT: [[V1:%[a-zA-Z0-9_]+]] = bufferization.clone [[ALLOC]] : memref<10xf32> to memref<10xf32>
-// CHECK-NEXT: affine.yield [[V1]] : memref<10xf32>
+// CHECK-NEXT: affine.yield [[ALLOC]] : memref<10xf32>
 // CHECK-NEXT: } else {
 // CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<10xf32>
+// CHECK-NEXT: memref.dealloc [[ALLOC]] : memref<10xf32>
 // CHECK-NEXT: affine.yield [[ALLOC_0]] : memref<10xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc [[ALLOC]] : memref<10xf32>
 // CHECK-NEXT: return [[V0]] : memref<10xf32>
 // CHECK-NEXT: }
 
@@ -314,12 +311,11 @@
 // CHECK-NEXT: [[ALLOC:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<10xf32>
 // CHECK-NEXT: [[V0:%[a-zA-Z0-9_]+]] = affine.if #set() -> memref<10xf32> {
 // CHECK-NEXT: [[ALLOC_0:%[a-zA-Z0-9_]+]] = memref.alloc() : memref<10xf32>
+// CHECK-NEXT: memref.dealloc [[ALLOC]] : memref<10xf32>
 // CHECK-NEXT: affine.yield [[ALLOC_0]] : memref<10xf32>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: [[V1:%[a-zA-Z0-9_]+]] = bufferization.clone [[ALLOC]] : memref<10xf32> to memref<10xf32>
-// CHECK-NEXT: affine.yield [[V1]] : memref<10xf32>
+// CHECK-NEXT: affine.yield [[ALLOC]] : memref<10xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.dealloc [[ALLOC]] : memref<10xf32>
 // CHECK-NEXT: return [[V0]] : memref<10xf32>
 // CHECK-NEXT: }
 

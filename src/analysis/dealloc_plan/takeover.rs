@@ -15,15 +15,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::{
-    analysis::{
-        alias::AliasAnalysis,
-        allocs::is_pure_heap_allocation,
-        graph::ancestor_op_in_region,
-        snapshot::{OpId, Snapshot, ValueDef, ValueId},
-        uses::UseLists,
-    },
-    dialect::copies::{CopyShape, copy_shape},
+use crate::analysis::{
+    alias::AliasAnalysis,
+    allocs::is_pure_heap_allocation,
+    graph::ancestor_op_in_region,
+    snapshot::{OpId, Snapshot, ValueDef, ValueId},
+    uses::UseLists,
 };
 
 use super::types::{FreeAt, Owns, Plan};
@@ -48,12 +45,15 @@ pub struct CopyTakeover {
 /// one) right after the copy; the target is the only result of a pure heap
 /// allocation earlier in the copy's block, of the source's type
 /// (`same_type`), and nothing uses it or an alias of it between the
-/// allocation and the copy.
+/// allocation and the copy. `copies_operand_into_operand` says whether an op
+/// (by its registered name) copies operand 0 into operand 1 and does nothing
+/// else (the dialect layer knows the copy ops).
 pub fn copy_takeovers(
     snapshot: &Snapshot,
     plan: &Plan,
     alias: &AliasAnalysis<'_>,
     same_type: impl Fn(ValueId, ValueId) -> bool,
+    copies_operand_into_operand: impl Fn(&str) -> bool,
 ) -> Vec<CopyTakeover> {
     let mut out = Vec::new();
     let mut copies = BTreeSet::new();
@@ -63,7 +63,7 @@ pub fn copy_takeovers(
             continue;
         };
         let info = snapshot.op(copy);
-        if copy_shape(&info.name) != Some(CopyShape::IntoOperand)
+        if !copies_operand_into_operand(&info.name)
             || info.operands.len() != 2
             || !info.results.is_empty()
             || info.operands[0] != root
