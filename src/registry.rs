@@ -226,6 +226,8 @@ crate::pass_options! {
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
         merge_dynamic: bool = false => "merge-dynamic",
             "bufrs-merge-alloc's dynamic=true with no-higher-peak=true: also merge buffers sized at run time where the arena never holds more bytes than the buffers it replaces; the executed peak never rises above merge-dynamic=false's. Off by default: its symbolic proofs make merge-alloc take about 2.7x as long (docs/pipeline.md).";
+        merge_keep_peak: bool = true => "merge-keep-peak",
+            "bufrs-merge-alloc's keep-peak: split a scope's static buffers into several arenas, or leave some alone, where one arena would raise the function's peak heap bytes; false: one arena per scope whenever it saves bytes.";
         merge_report_file: String = String::new() => "merge-report-file",
             "bufrs-merge-alloc's report-file: its report as JSON in this file (and as remarks).",
             allowed Allowed::FileToWrite;
@@ -402,6 +404,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
             planner: options.merge_planner.clone(),
             dynamic: options.merge_dynamic,
             no_higher_peak: options.merge_dynamic,
+            keep_peak: options.merge_keep_peak,
             report_file: options.merge_report_file.clone(),
             plan_svg_dir: options.merge_plan_svg_dir.clone(),
             ..Default::default()

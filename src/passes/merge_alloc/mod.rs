@@ -145,6 +145,8 @@
 //! (`DIR/<function>.<scope>.svg` for a nested scope).
 
 mod collect;
+mod peak;
+mod profile;
 mod report;
 mod rewrite;
 mod schedule;
@@ -198,6 +200,8 @@ pass_options! {
             "Also merge allocations with dynamic sizes whose size operands are available at the scope entry: offsets and the arena size become arith on those sizes, valid for every run-time value.";
         no_higher_peak: bool = false => "no-higher-peak",
             "With dynamic=true: give a scope one arena, or one per part of its buffers split where none is live, only where the arena never holds more bytes than the buffers it replaces (or their dynamic=false arena) at any tick for any run-time size; other buffers stay as dynamic=false leaves them, so the executed peak never rises above dynamic=false's. Ignored without dynamic=true.";
+        keep_peak: bool = false => "keep-peak",
+            "Static sizes (dynamic=false): split a scope's buffers into several arenas, or leave some alone, where one arena would raise the function's peak heap bytes (an arena holds its planned size from its first buffer's allocation to its last buffer's last use, while other buffers may peak); false: one arena per scope whenever it saves bytes. Ignored with dynamic=true.";
         report_file: String = String::new() => "report-file",
             "Also write the report as JSON to this file: one record per scope (buffers, bytes, peak live bytes, arena bytes, lower bound, planner, why not merged) and per allocation left alone. Implies report.",
             allowed Allowed::FileToWrite;
@@ -263,6 +267,7 @@ impl BufrsPass for MergeAlloc {
             alignment: options.alignment as u64,
             dynamic: options.dynamic,
             staging_space: options.staging_space.clone(),
+            keep_peak: options.keep_peak && !options.dynamic,
         };
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
@@ -333,6 +338,7 @@ pub fn merge_allocations_in(
     let traces = MemoryTraces {
         scopes: planned.scopes,
         left_alone,
+        heap: None,
     };
 
     report::report(

@@ -258,7 +258,12 @@ fn scope_record(
     let record = report_file::Record::new()
         .string("function", function)
         .string("scope", &trace.scope_label)
-        .string("memory_space", &trace.memory_space)
+        .string("memory_space", &trace.memory_space);
+    let record = match trace.split {
+        Some((k, n)) => record.string("split", &format!("arena {k} of {n}")),
+        None => record,
+    };
+    let record = record
         .number("buffers", trace.buffers.len() as u64)
         .number("dynamic_buffers", dynamic as u64);
     let record = if dynamic == 0 {
@@ -337,6 +342,9 @@ fn write_plan_svgs(
         }
         if !trace.memory_space.is_empty() {
             file = format!("{file}.space-{}", file_name_part(&trace.memory_space));
+        }
+        if let Some((k, _)) = trace.split {
+            file = format!("{file}.arena-{k}");
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create the directory '{dir}': {e}"))?;
@@ -472,13 +480,19 @@ pub fn skip_line(trace: &ScopeTrace, skip: &Skip) -> String {
 
 /// The scope's label and, unless default, its memory space.
 fn scope_name(trace: &ScopeTrace) -> String {
-    if trace.memory_space.is_empty() {
+    let name = if trace.memory_space.is_empty() {
         trace.scope_label.clone()
     } else {
         format!(
             "{} (memory space {})",
             trace.scope_label, trace.memory_space
         )
+    };
+    match trace.split {
+        Some((k, n)) => format!(
+            "{name}, arena {k} of {n} (split: one arena would raise the function's peak heap bytes)"
+        ),
+        None => name,
     }
 }
 

@@ -17,6 +17,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
         free_after: None,
         arena_life: (0, u64::MAX),
         segments: vec![],
+        split: None,
         buffers: buffers
             .iter()
             .enumerate()
@@ -30,6 +31,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
                 last,
                 frees: vec![],
                 held: (first, last),
+                holders: None,
             })
             .collect(),
     }
@@ -161,6 +163,7 @@ fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
         alignment: 64,
         dynamic: false,
         staging_space: String::new(),
+        keep_peak: true,
     };
 
     let module = melior::ir::Module::parse(&context, MLP).unwrap();
@@ -397,6 +400,7 @@ fn no_higher_peak_keeps_only_arenas_that_never_hold_more() {
         MemoryTraces {
             scopes: vec![t],
             left_alone: vec![],
+            heap: None,
         }
     };
     // Two 64-byte buffers meeting at tick 2: an arena of 128 bytes holds
