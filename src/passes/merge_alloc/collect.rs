@@ -148,10 +148,20 @@ pub struct Holders {
     /// The op holding the allocation, and its first tick.
     pub alloc_op: OpId,
     pub alloc_begin: u64,
-    /// The op holding the buffer's last use: the op, its first and last
-    /// ticks, and whether it is a terminator (no free can follow it);
-    /// `None` when no op of the block holds that tick.
-    pub last_use: Option<(OpId, u64, u64, bool)>,
+    /// The op holding the buffer's last use; `None` when no op of the
+    /// block holds that tick.
+    pub last_use: Option<LastUse>,
+}
+
+/// The op of a scope block holding a buffer's last use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastUse {
+    pub op: OpId,
+    /// Its first and last ticks.
+    pub begin: u64,
+    pub end: u64,
+    /// It is a terminator: no free can follow it.
+    pub terminator: bool,
 }
 
 /// The mergeable allocations of one scope block and memory space.
@@ -221,7 +231,7 @@ impl ScopeTrace {
     pub fn arena_of(&self, indices: &[usize]) -> (Option<OpId>, Option<OpId>, (u64, u64)) {
         let everywhere = (None, None, (0, u64::MAX));
         let mut first: Option<(OpId, u64)> = None;
-        let mut last: Option<(u64, Option<(OpId, u64, u64, bool)>)> = None;
+        let mut last: Option<(u64, Option<LastUse>)> = None;
         for &i in indices {
             let b = &self.buffers[i];
             let Some(h) = b.holders else {
@@ -239,13 +249,13 @@ impl ScopeTrace {
         };
         let free_after = last
             .and_then(|(_, holder)| holder)
-            .filter(|&(_, begin, _, terminator)| !terminator && start <= begin);
+            .filter(|h| !h.terminator && start <= h.begin);
         let end = match free_after {
-            Some((_, _, end, _)) => end,
+            Some(h) => h.end,
             None if indices.iter().any(|&i| !self.buffers[i].frees.is_empty()) => u64::MAX,
             None => last.map_or(0, |(tick, _)| tick),
         };
-        (Some(first_op), free_after.map(|(op, ..)| op), (start, end))
+        (Some(first_op), free_after.map(|h| h.op), (start, end))
     }
 
     /// The trace of some of its buffers (indices in trace order), with the
@@ -593,13 +603,12 @@ fn place_arena(
 ) {
     let block = snapshot.block(trace.scope_block);
     if snapshot.region(block.region).blocks.len() == 1 {
-        let holder = |tick: u64| {
-            block
-                .ops
-                .iter()
-                .copied()
-                .find(|&op| u64::from(ticks.begin(op)) <= tick && tick <= u64::from(ticks.end(op)))
-        };
+        let holder =
+            |tick: u64| {
+                block.ops.iter().copied().find(|&op| {
+                    u64::from(ticks.begin(op)) <= tick && tick <= u64::from(ticks.end(op))
+                })
+            };
         let holders: Option<Vec<Holders>> = trace
             .buffers
             .iter()
@@ -608,13 +617,11 @@ fn place_arena(
                 Some(Holders {
                     alloc_op,
                     alloc_begin: u64::from(ticks.begin(alloc_op)),
-                    last_use: holder(b.last).map(|op| {
-                        (
-                            op,
-                            u64::from(ticks.begin(op)),
-                            u64::from(ticks.end(op)),
-                            snapshot.op(op).facts.is_terminator,
-                        )
+                    last_use: holder(b.last).map(|op| LastUse {
+                        op,
+                        begin: u64::from(ticks.begin(op)),
+                        end: u64::from(ticks.end(op)),
+                        terminator: snapshot.op(op).facts.is_terminator,
                     }),
                 })
             })

@@ -154,9 +154,11 @@ mod schedule;
 mod tests;
 
 pub use collect::{
-    EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment, TickTraceCollector,
-    TraceCollector, TracedBuffer, scope_of,
+    EntryComputation, Holders, LastUse, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment,
+    TickTraceCollector, TraceCollector, TracedBuffer, scope_of,
 };
+pub use peak::PeakState;
+pub use profile::{HeapBuffer, HeapProfile, HeapSize};
 pub use report::{dynamic_report_line, report_line, skip_line};
 pub use rewrite::{MergeRewriter, ViewRewriter};
 pub use schedule::{

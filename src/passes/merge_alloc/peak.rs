@@ -13,15 +13,17 @@
 //!
 //! - at most what the function held there without merging (so also under
 //!   a call or an op with unknown effects, whose own heap adds to both), or
-//! - at most what the function surely held at an earlier point of its entry
-//!   block (every run at that tick has passed it), counting run-time sized
-//!   buffers only where the earlier point surely holds at least as much of
-//!   them for every size (`plan::symbolic::Exprs::at_least`), and nowhere a
-//!   buffer of unknown size or an opaque op.
+//! - at most what the function surely held at some point of its entry block
+//!   (every op of that block runs in a run that returns from the function),
+//!   counting run-time sized buffers only where that point surely holds at
+//!   least as much of them for every size
+//!   (`plan::symbolic::Exprs::at_least`), and nowhere a buffer of unknown
+//!   size may be held or an opaque op runs.
 //!
 //! Either keeps every tick's bytes at or below the function's executed peak
-//! without merging, whatever other arenas do (each is checked against the
-//! state the others left), so the program's peak never rises.
+//! without merging (in a run that returns), whatever other arenas do (each
+//! is checked against the state the others left), so the program's peak
+//! does not rise.
 
 use std::collections::HashMap;
 
@@ -29,6 +31,15 @@ use crate::analysis::snapshot::{OpId, ValueId};
 use crate::plan::symbolic::{Exprs, SymSize};
 
 use super::profile::{HeapProfile, HeapSize};
+
+/// The most distinct sets of run-time sized buffers at the entry block's
+/// points compared with a tick's (each comparison is a proof over their
+/// expressions).
+const MAX_GROUPS: usize = 64;
+
+/// An arena as the state holds it: its bytes (overhead included) and its
+/// inclusive ticks.
+pub type Held = (u64, (u64, u64));
 
 /// The static bytes held at every tick of a function, as arenas change
 /// them, and the bound each tick must stay under.
@@ -40,9 +51,9 @@ pub struct PeakState {
     base: Vec<u64>,
     /// The same with the arenas accepted so far.
     now: Vec<u64>,
-    /// The most static bytes each segment may hold when above `base`: what
-    /// the function surely held at an earlier point with at least its
-    /// run-time sized bytes; `None`: only `base`.
+    /// The most static bytes each segment may hold when above `base`: the
+    /// most the function surely held at a point of its entry block with at
+    /// least the segment's run-time sized bytes; `None`: only `base`.
     bound: Vec<Option<u64>>,
     /// Per allocation: its bytes with overhead (static part) and held ticks.
     buffers: HashMap<OpId, (u64, (u64, u64))>,
@@ -109,11 +120,8 @@ impl PeakState {
 
         // Lower bound at each point: static bytes and run-time sized
         // buffers surely held.
-        let mut lower: Vec<(u64, u64, Vec<usize>)> = profile
-            .points
-            .iter()
-            .map(|&p| (p, 0u64, vec![]))
-            .collect();
+        let mut lower: Vec<(u64, u64, Vec<usize>)> =
+            profile.points.iter().map(|&p| (p, 0u64, vec![])).collect();
         for (i, b) in profile.buffers.iter().enumerate() {
             let Some((after, until)) = b.surely else {
                 continue;
@@ -141,31 +149,27 @@ impl PeakState {
                 None => groups.push((set, bytes)),
             }
         }
+        // Most bytes first; past MAX_GROUPS sets, the rest are not tried
+        // (a lower bound is still one).
+        groups.sort_by_key(|g| std::cmp::Reverse(g.1));
+        groups.truncate(MAX_GROUPS);
         let mut cover = Cover::new(profile);
-        let mut covered: HashMap<(usize, Vec<usize>), bool> = HashMap::new();
+        // Per distinct set of a segment's run-time sized buffers, the bound.
+        let mut bounds: HashMap<&[usize], Option<u64>> = HashMap::new();
         let bound: Vec<Option<u64>> = (0..n)
             .map(|s| {
                 if unknown[s] {
                     return None;
                 }
-                let mut best: Option<u64> = None;
-                for (g, (set, most)) in groups.iter().enumerate() {
-                    let ok = *covered
-                        .entry((g, dynamic[s].clone()))
-                        .or_insert_with(|| cover.covers(set, &dynamic[s]));
-                    if ok {
-                        best = Some(best.map_or(*most, |b| b.max(*most)));
-                    }
-                }
-                best
+                *bounds.entry(&dynamic[s]).or_insert_with(|| {
+                    // The first group covering the set has the most bytes.
+                    groups
+                        .iter()
+                        .find(|(set, _)| cover.covers(set, &dynamic[s]))
+                        .map(|&(_, most)| most)
+                })
             })
             .collect();
-        if std::env::var("BUFRS_PEAK_DEBUG").is_ok() {
-            eprintln!("profile {profile:?}");
-            for s in 0..n {
-                eprintln!("seg {} base {} bound {:?} dyn {:?} unknown {}", starts[s], base[s], bound[s], dynamic[s], unknown[s]);
-            }
-        }
         PeakState {
             now: base.clone(),
             starts,
@@ -206,29 +210,25 @@ impl PeakState {
     pub fn fits(
         &self,
         allocs: &[OpId],
-        current: &[Option<(u64, (u64, u64))>],
+        current: &[Option<Held>],
         bytes: u64,
         life: (u64, u64),
     ) -> bool {
         let (lo, old) = self.now_held(allocs, current, life);
         let (a, b) = self.span(life);
-        let r = old.iter().enumerate().all(|(k, &old)| {
+        old.iter().enumerate().all(|(k, &old)| {
             let s = lo + k;
             let arena = if a <= s && s <= b { bytes } else { 0 };
             let new = self.now[s].saturating_sub(old).saturating_add(arena);
-            let ok = new <= self.now[s] || new <= self.base[s] || self.bound[s].is_some_and(|b| new <= b);
-            if !ok && std::env::var("BUFRS_PEAK_DEBUG").is_ok() { eprintln!("  fail at seg {} new {new} now {} base {} bound {:?}", self.starts[s], self.now[s], self.base[s], self.bound[s]); }
-            ok
-        });
-        if std::env::var("BUFRS_PEAK_DEBUG").is_ok() { eprintln!("fits {allocs:?} {current:?} {bytes} {life:?} -> {r}"); }
-        r
+            new <= self.now[s] || new <= self.base[s] || self.bound[s].is_some_and(|b| new <= b)
+        })
     }
 
     /// Takes the arena [`PeakState::fits`] accepted.
     pub fn take(
         &mut self,
         allocs: &[OpId],
-        current: &[Option<(u64, (u64, u64))>],
+        current: &[Option<Held>],
         bytes: u64,
         life: (u64, u64),
     ) {
@@ -248,7 +248,7 @@ impl PeakState {
     fn now_held(
         &self,
         allocs: &[OpId],
-        current: &[Option<(u64, (u64, u64))>],
+        current: &[Option<Held>],
         life: (u64, u64),
     ) -> (usize, Vec<u64>) {
         // The segments where anything changes: the arena's life, the
@@ -268,7 +268,7 @@ impl PeakState {
         }
         // What the buffers hold there now.
         let mut old = vec![0u64; hi + 1 - lo];
-        let mut seen_arenas: Vec<(u64, (u64, u64))> = Vec::new();
+        let mut seen_arenas: Vec<Held> = Vec::new();
         let mut plain: Vec<OpId> = Vec::new();
         for (alloc, now) in allocs.iter().zip(current) {
             match now {

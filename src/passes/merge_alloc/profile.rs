@@ -52,7 +52,7 @@ pub struct HeapBuffer {
 pub struct HeapProfile {
     pub buffers: Vec<HeapBuffer>,
     /// The first ticks of the ops of the function's entry block, in order:
-    /// a run at a later tick has passed each of them.
+    /// a run that returns from the function passes each of them.
     pub points: Vec<u64>,
     /// Inclusive tick ranges of ops that may hold heap bytes no buffer here
     /// accounts for: calls and ops with unknown effects.
@@ -99,7 +99,8 @@ pub(super) fn heap_profile(
     };
     for (index, info) in snapshot.ops.iter().enumerate() {
         let op = OpId(index as u32);
-        if op != Snapshot::ROOT && (info.facts.is_call || matches!(info.facts.effects, Effects::Unknown))
+        if op != Snapshot::ROOT
+            && (info.facts.is_call || matches!(info.facts.effects, Effects::Unknown))
         {
             profile.opaque.push((tick(op), end(op)));
         }

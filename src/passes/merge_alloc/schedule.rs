@@ -11,7 +11,7 @@ use crate::plan::{
 };
 
 use super::collect::{LeftAlone, MemoryTraces, Refusal, ScopeTrace};
-use super::peak::PeakState;
+use super::peak::{Held, PeakState};
 use super::profile::HeapProfile;
 use crate::analysis::snapshot::OpId;
 
@@ -511,8 +511,8 @@ fn keep_peak_scopes(
     for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
         if let Some(h) = b.holders {
             ends.push(h.alloc_begin);
-            if let Some((_, _, end, _)) = h.last_use {
-                ends.push(end.saturating_add(1));
+            if let Some(last) = h.last_use {
+                ends.push(last.end.saturating_add(1));
             }
         }
         ends.push(b.last.saturating_add(1));
@@ -540,7 +540,7 @@ fn keep_peak_scopes(
             members: Vec<usize>,
             /// The arena (bytes with overhead, life), its trace and plan;
             /// `None` for one buffer left as it is.
-            arena: Option<((u64, (u64, u64)), ScopeTrace, MemorySchedule)>,
+            arena: Option<(Held, ScopeTrace, MemorySchedule)>,
         }
         let mut groups: Vec<Group> = Vec::new();
         let mut order: Vec<usize> = (0..trace.buffers.len()).collect();
@@ -556,8 +556,7 @@ fn keep_peak_scopes(
                 let part = trace.part(&members, before, free_after, life);
                 // An arena at most as large as its buffers (it saves their
                 // mallocs and their alignment overhead).
-                let Decision::Merge(schedule) = decide(&part, scheduler, true).map_err(at)?
-                else {
+                let Decision::Merge(schedule) = decide(&part, scheduler, true).map_err(at)? else {
                     continue;
                 };
                 if u128::from(schedule.total) > bytes_before(&part) {
@@ -573,7 +572,7 @@ fn keep_peak_scopes(
                 }
                 let member_allocs: Vec<OpId> =
                     members.iter().map(|&m| trace.buffers[m].alloc).collect();
-                let current: Vec<Option<(u64, (u64, u64))>> = members
+                let current: Vec<Option<Held>> = members
                     .iter()
                     .map(|&m| {
                         if m == i {
@@ -595,7 +594,7 @@ fn keep_peak_scopes(
                     members.sort_unstable();
                     let member_allocs: Vec<OpId> =
                         members.iter().map(|&m| trace.buffers[m].alloc).collect();
-                    let current: Vec<Option<(u64, (u64, u64))>> = members
+                    let current: Vec<Option<Held>> = members
                         .iter()
                         .map(|&m| {
                             if m == i {
