@@ -145,7 +145,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
             "any op (nests `func.func`)",
-            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer (ownership-based: i1 flags where ownership differs by path), remove the copies that became redundant, merge the static heap buffers of each scope into one. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
+            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer (ownership-based: i1 flags where ownership differs by path), remove the copies that became redundant, merge the static heap buffers of each scope into arenas (one per scope unless that would raise the function's peak heap bytes). Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 Ok(memory_pipeline(
                     &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,

@@ -81,6 +81,22 @@
 //! more buffers is packed (seed 004's PackAllocations), even when padding
 //! makes the arena larger than the buffers.
 //!
+//! # Never raising the function's peak (`keep-peak=true`, static sizes)
+//!
+//! An arena holds its planned size from its first buffer's allocation to
+//! its last buffer's last use; buffers it does not hold (returned, sized
+//! at run time, of other scopes) may peak meanwhile. With `keep-peak` the
+//! collector also describes the function's heap (`profile`: every heap
+//! allocation's size, the ticks it may hold it, the entry-block points
+//! where it surely does, the ticks of calls and unknown ops) and the
+//! scheduler (`schedule::keep_peak_scopes`, the check in `peak`) keeps a
+//! scope's one arena only when at every tick of its life the heap is at
+//! most what it was there without merging or at most what the function
+//! surely held at some point of its entry block; otherwise the scope's
+//! buffers join, in order, the arena that grows least while passing, or
+//! stay alone (remark: "an arena holding it with other buffers of its
+//! scope would raise the function's peak heap bytes").
+//!
 //! # Never a higher peak (`no-higher-peak=true`, with `dynamic=true`)
 //!
 //! An arena lives from its first buffer to its last, so at the ends of its
@@ -134,7 +150,7 @@
 //! buffer", "no byte saved"), seed 004's lifetime classes (external,
 //! transient, constant, variable, staging) and what was left out, and a
 //! remark at every allocation left alone; all at locations, so MLIR prints
-//! no op with them. `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
+//! no op with them. `keep-peak`, `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
 //! staging buffers, never merged. `dynamic`: see above. `report-file=PATH`:
 //! the report as JSON as well (`passes::report_file`): one record per scope
 //! (function, scope, buffers, the sum of their bytes, the bytes live at the
