@@ -131,6 +131,26 @@ pub(super) fn heap_profile(
                     && !life.freed_through_alias
                     && !escapes_otherwise(life) =>
             {
+                // Without a free and not returned, a later deallocation
+                // frees it after its last use: surely held only up to the
+                // op of the entry block holding that use.
+                let last_use = || {
+                    let at = profile
+                        .points
+                        .partition_point(|&p| p <= u64::from(life.end));
+                    profile.points[at.saturating_sub(1)]
+                };
+                if frees.is_empty() && !life.escape.returned {
+                    let until = last_use();
+                    profile.buffers.push(HeapBuffer {
+                        alloc,
+                        size,
+                        overhead,
+                        held,
+                        surely: (tick(alloc) < until).then_some((tick(alloc), until)),
+                    });
+                    continue;
+                }
                 let until = frees
                     .iter()
                     .map(|&f| {
