@@ -163,7 +163,7 @@ fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
         alignment: 64,
         dynamic: false,
         staging_space: String::new(),
-        keep_peak: true,
+        keep_peak: false,
     };
 
     let module = melior::ir::Module::parse(&context, MLP).unwrap();
