@@ -122,7 +122,8 @@ pub(super) fn heap_profile(
             _ => (tick(top), u64::MAX),
         };
         // Surely held at the entry block's points after its allocation op
-        // up to the first op of the block holding one of its frees.
+        // up to the first op of the block holding one of its frees (or,
+        // with none, its last use).
         let surely = match life {
             Some(life)
                 if entry.is_some()
@@ -131,41 +132,31 @@ pub(super) fn heap_profile(
                     && !life.freed_through_alias
                     && !escapes_otherwise(life) =>
             {
-                // Without a free and not returned, a later deallocation
-                // frees it after its last use: surely held only up to the
-                // op of the entry block holding that use.
-                let last_use = || {
+                let until = if frees.is_empty() && !life.escape.returned {
+                    // Without a free and not returned, a later deallocation
+                    // frees it after its last use: surely held only up to
+                    // the op of the entry block holding that use.
                     let at = profile
                         .points
                         .partition_point(|&p| p <= u64::from(life.end));
                     profile.points[at.saturating_sub(1)]
+                } else {
+                    frees
+                        .iter()
+                        .map(|&f| {
+                            let holder = body_op(snapshot, f);
+                            if snapshot.op(holder).parent_block == entry {
+                                tick(holder)
+                            } else {
+                                // A free in a later block runs after the
+                                // entry block.
+                                u64::MAX
+                            }
+                        })
+                        .min()
+                        .unwrap_or(u64::MAX)
                 };
-                if frees.is_empty() && !life.escape.returned {
-                    let until = last_use();
-                    profile.buffers.push(HeapBuffer {
-                        alloc,
-                        size,
-                        overhead,
-                        held,
-                        surely: (tick(alloc) < until).then_some((tick(alloc), until)),
-                    });
-                    continue;
-                }
-                let until = frees
-                    .iter()
-                    .map(|&f| {
-                        let holder = body_op(snapshot, f);
-                        if snapshot.op(holder).parent_block == entry {
-                            tick(holder)
-                        } else {
-                            // A free in a later block runs after the entry
-                            // block.
-                            u64::MAX
-                        }
-                    })
-                    .min()
-                    .unwrap_or(u64::MAX);
-                Some((tick(alloc), until))
+                (tick(alloc) < until).then_some((tick(alloc), until))
             }
             _ => None,
         };
