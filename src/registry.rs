@@ -145,7 +145,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
             "any op (nests `func.func`)",
-            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer (ownership-based: i1 flags where ownership differs by path), remove the copies that became redundant, merge the static heap buffers of each scope into one buffer and its stack buffers into one stack buffer. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
+            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer (ownership-based: i1 flags where ownership differs by path), remove the copies that became redundant, merge the static heap buffers of each scope into arenas (one per scope unless that would raise the function's peak heap bytes) and its stack buffers into one stack buffer. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 Ok(memory_pipeline(
                     &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,
@@ -230,6 +230,8 @@ crate::pass_options! {
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
         merge_dynamic: bool = false => "merge-dynamic",
             "bufrs-merge-alloc's dynamic=true with no-higher-peak=true: also merge buffers sized at run time where the arena never holds more bytes than the buffers it replaces; the executed peak never rises above merge-dynamic=false's. Off by default: its symbolic proofs make merge-alloc take about 2.7x as long (docs/pipeline.md).";
+        merge_keep_peak: bool = true => "merge-keep-peak",
+            "bufrs-merge-alloc's keep-peak: split a scope's static buffers into several arenas, or leave some alone, where one arena would raise the function's peak heap bytes; false: one arena per scope whenever it saves bytes.";
         merge_report_file: String = String::new() => "merge-report-file",
             "bufrs-merge-alloc's report-file: its report as JSON in this file (and as remarks).",
             allowed Allowed::FileToWrite;
@@ -406,6 +408,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
             planner: options.merge_planner.clone(),
             dynamic: options.merge_dynamic,
             no_higher_peak: options.merge_dynamic,
+            keep_peak: options.merge_keep_peak,
             report_file: options.merge_report_file.clone(),
             plan_svg_dir: options.merge_plan_svg_dir.clone(),
             classes: if options.merge_stack {

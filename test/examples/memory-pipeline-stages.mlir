@@ -47,11 +47,21 @@
 // FEW-NOT: IR Dump After
 
 // With promotion of buffers up to 4 bytes only, both stay on the heap; the
-// loop's buffer is hoisted out of the loop, and as their lifetimes do not
-// overlap both are merged into one buffer of 64 bytes at offset 0, allocated
-// where the first of them was (after the function's constants) and freed after
-// the last use.
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-bytes=4 merge-planner=greedy-size})' | FileCheck %s --check-prefix=SMALL
+// loop's buffer is hoisted out of the loop. With merge-keep-peak=false, as
+// their lifetimes do not overlap both are merged into one buffer of 64 bytes
+// at offset 0, allocated where the first of them was (after the function's
+// constants) and freed after the last use. By default (keep-peak) they stay
+// two mallocs: the arena's 64-byte alignment makes malloc asked for 128
+// bytes, above the 64 of the larger buffer alone.
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-bytes=4 merge-planner=greedy-size merge-keep-peak=false})' | FileCheck %s --check-prefix=SMALL
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-bytes=4 merge-planner=greedy-size})' | FileCheck %s --check-prefix=KEEP
+// KEEP-LABEL: func.func @f(
+// KEEP:         %[[A:.*]] = memref.alloc() : memref<16xf32>
+// KEEP:         memref.dealloc %[[A]] : memref<16xf32>
+// KEEP-NEXT:    %[[B:.*]] = memref.alloc() : memref<8xf32>
+// KEEP-NEXT:    scf.for
+// KEEP:         memref.dealloc %[[B]] : memref<8xf32>
+// KEEP-NEXT:    return
 // SMALL-LABEL: func.func @f(
 // SMALL-NEXT:    arith.constant 0 : index
 // SMALL-NEXT:    arith.constant 1 : index

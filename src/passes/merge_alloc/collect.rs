@@ -7,6 +7,7 @@
 
 use mlir_sys::{MlirOperation, MlirValue};
 
+use super::profile::{HeapProfile, HeapSize, heap_profile};
 use crate::ir::capture::IrMap;
 use crate::{
     analysis::{
@@ -62,6 +63,9 @@ pub enum Refusal {
     /// life hold more bytes than the buffers it replaces (and their
     /// `dynamic=false` arena), so it could raise the program's peak.
     RaisesPeak,
+    /// With `keep-peak`: every arena holding it with other buffers of its
+    /// scope would raise the function's peak heap bytes.
+    RaisesFunctionPeak,
 }
 
 impl Refusal {
@@ -74,6 +78,10 @@ impl Refusal {
             Refusal::StackFreed => "a stack allocation freed by an op".into(),
             Refusal::RaisesPeak => {
                 "an arena would hold more bytes than the separate buffers at some point of its life"
+                    .into()
+            }
+            Refusal::RaisesFunctionPeak => {
+                "an arena holding it with other buffers of its scope would raise the function's peak heap bytes"
                     .into()
             }
             Refusal::SizeInsideScope(_) => {
@@ -167,6 +175,33 @@ pub struct TracedBuffer {
     /// The ticks its own allocation holds bytes: from its allocation op to
     /// its last free (to `last` without one).
     pub held: (u64, u64),
+    /// The ops of the scope block holding its allocation and its last use,
+    /// where an arena holding it starts and ends ([`ScopeTrace::arena_of`]);
+    /// `None` in a scope region of several blocks or when the allocation is
+    /// not under the scope block.
+    pub holders: Option<Holders>,
+}
+
+/// The ops of the scope block an arena holding a buffer is placed around.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Holders {
+    /// The op holding the allocation, and its first tick.
+    pub alloc_op: OpId,
+    pub alloc_begin: u64,
+    /// The op holding the buffer's last use; `None` when no op of the
+    /// block holds that tick.
+    pub last_use: Option<LastUse>,
+}
+
+/// The op of a scope block holding a buffer's last use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastUse {
+    pub op: OpId,
+    /// Its first and last ticks.
+    pub begin: u64,
+    pub end: u64,
+    /// It is a terminator: no free can follow it.
+    pub terminator: bool,
 }
 
 /// The mergeable allocations of one scope block and memory space.
@@ -206,6 +241,10 @@ pub struct ScopeTrace {
     /// (intervals of overlapping lifetimes, in time order), each part with
     /// its own arena placement; empty otherwise.
     pub segments: Vec<Segment>,
+    /// `Some((k, n))`: the `k`-th of `n` arenas the scheduler split the
+    /// scope's buffers into (`keep-peak`: one arena would raise the
+    /// function's peak).
+    pub split: Option<(usize, usize)>,
 }
 
 /// A part of a scope's buffers whose lifetimes chain into one interval, and
@@ -222,6 +261,45 @@ pub struct Segment {
 }
 
 impl ScopeTrace {
+    /// Where an arena holding the buffers `indices` lives: allocated before
+    /// the first op of the scope block holding one of their allocations,
+    /// and (when they had frees) freed after the last op holding a use of
+    /// one; the ticks from the start of the first to the end of the last
+    /// (to the last buffer's last tick when nothing is freed: a later
+    /// deallocation frees the arena after its last use). Without
+    /// [`TracedBuffer::holders`] (a scope region of several blocks) the
+    /// arena stays at the block's start and is freed before the region's
+    /// exits: `(None, None, (0, u64::MAX))`.
+    pub fn arena_of(&self, indices: &[usize]) -> (Option<OpId>, Option<OpId>, (u64, u64)) {
+        let everywhere = (None, None, (0, u64::MAX));
+        let mut first: Option<(OpId, u64)> = None;
+        let mut last: Option<(u64, Option<LastUse>)> = None;
+        for &i in indices {
+            let b = &self.buffers[i];
+            let Some(h) = b.holders else {
+                return everywhere;
+            };
+            if first.is_none_or(|(_, begin)| h.alloc_begin < begin) {
+                first = Some((h.alloc_op, h.alloc_begin));
+            }
+            if last.is_none_or(|(tick, _)| b.last > tick) {
+                last = Some((b.last, h.last_use));
+            }
+        }
+        let Some((first_op, start)) = first else {
+            return everywhere;
+        };
+        let free_after = last
+            .and_then(|(_, holder)| holder)
+            .filter(|h| !h.terminator && start <= h.begin);
+        let end = match free_after {
+            Some(h) => h.end,
+            None if indices.iter().any(|&i| !self.buffers[i].frees.is_empty()) => u64::MAX,
+            None => last.map_or(0, |(tick, _)| tick),
+        };
+        (Some(first_op), free_after.map(|h| h.op), (start, end))
+    }
+
     /// The trace of some of its buffers (indices in trace order), with the
     /// given arena placement and life, and no segments.
     pub fn part(
@@ -254,6 +332,9 @@ pub struct LeftAlone {
 pub struct MemoryTraces {
     pub scopes: Vec<ScopeTrace>,
     pub left_alone: Vec<LeftAlone>,
+    /// With `keep-peak`: the function's heap, for the scheduler's peak
+    /// check; `None` otherwise.
+    pub heap: Option<HeapProfile>,
 }
 
 /// Stage 1: finds mergeable allocations, their scopes and lifetimes.
@@ -276,6 +357,9 @@ pub struct TickTraceCollector {
     pub stack_joins_heap: bool,
     /// Printed memory space of staging buffers, left alone (empty: none).
     pub staging_space: String,
+    /// Also describe the function's heap ([`MemoryTraces::heap`], the
+    /// `keep-peak` option).
+    pub keep_peak: bool,
 }
 
 /// A heap allocation's static facts, or why it cannot merge.
@@ -343,6 +427,35 @@ impl TraceCollector for TickTraceCollector {
         };
 
         let mut traces = MemoryTraces::default();
+        if self.keep_peak {
+            let size = |alloc: OpId, value: ValueId| {
+                let op = map.op(alloc);
+                let overhead = match alignment_attribute(op) {
+                    1 => 0,
+                    a => a,
+                };
+                let size = match buffer_facts(op, map.value(value), true) {
+                    Ok(sized) if sized.dynamic_dims == 0 => HeapSize::Static(sized.size),
+                    Ok(sized)
+                        if is_pure_allocation(snapshot, alloc) == Some(value)
+                            && snapshot.op(alloc).operands.len() == sized.dynamic_dims =>
+                    {
+                        HeapSize::Dynamic {
+                            unit: sized.size,
+                            sizes: snapshot.op(alloc).operands.to_vec(),
+                        }
+                    }
+                    _ => HeapSize::Unknown,
+                };
+                (size, overhead)
+            };
+            let heap: Vec<(OpId, ValueId, Vec<OpId>)> = allocations
+                .iter()
+                .filter(|(_, _, class, _)| *class == AllocationClass::Heap)
+                .map(|(alloc, value, _, frees)| (*alloc, *value, frees.clone()))
+                .collect();
+            traces.heap = Some(heap_profile(edited, &lifetimes, &heap, &size));
+        }
         // (scope block, memory space) -> index in traces.scopes.
         let mut group: std::collections::HashMap<(BlockId, String, AllocationClass), usize> =
             std::collections::HashMap::new();
@@ -477,6 +590,7 @@ impl TraceCollector for TickTraceCollector {
                         .max(life.end as u64),
                 ),
                 frees,
+                holders: None,
             };
             match group.entry((scope_block, sized.memory_space.clone(), class)) {
                 std::collections::hash_map::Entry::Occupied(at) => {
@@ -497,6 +611,7 @@ impl TraceCollector for TickTraceCollector {
                         free_after: None,
                         arena_life: (0, u64::MAX),
                         segments: vec![],
+                        split: None,
                     });
                 }
             }
@@ -516,7 +631,7 @@ impl TraceCollector for TickTraceCollector {
             }
             place_arena(snapshot, ticks, trace);
             if self.dynamic {
-                trace.segments = segments(snapshot, ticks, trace);
+                trace.segments = segments(trace);
             }
         }
         for trace in &mut traces.scopes {
@@ -564,12 +679,8 @@ fn join_stack_into_heap(scopes: &mut Vec<ScopeTrace>) {
 
 /// The buffers of `trace` split where none of them is live: sorted by first
 /// tick, a buffer starting after every earlier one ended opens a new part.
-/// Each part gets its arena placement from [`place_arena`].
-fn segments(
-    snapshot: &Snapshot,
-    ticks: &crate::analysis::lifetimes::Ticks,
-    trace: &ScopeTrace,
-) -> Vec<Segment> {
+/// Each part gets its arena placement from [`ScopeTrace::arena_of`].
+fn segments(trace: &ScopeTrace) -> Vec<Segment> {
     let mut order: Vec<usize> = (0..trace.buffers.len()).collect();
     order.sort_by_key(|&i| (trace.buffers[i].first, i));
     let mut parts: Vec<Vec<usize>> = Vec::new();
@@ -586,67 +697,58 @@ fn segments(
         .into_iter()
         .map(|mut buffers| {
             buffers.sort_unstable();
-            let mut part = trace.part(&buffers, None, None, (0, u64::MAX));
-            place_arena(snapshot, ticks, &mut part);
+            let (arena_before, free_after, arena_life) = trace.arena_of(&buffers);
             Segment {
                 buffers,
-                arena_before: part.arena_before,
-                free_after: part.free_after,
-                arena_life: part.arena_life,
+                arena_before,
+                free_after,
+                arena_life,
             }
         })
         .collect()
 }
 
-/// Where the arena of `trace` lives: allocated before the first op of the
-/// scope block holding one of its allocations, and (when its buffers had
-/// frees) freed after the last op of the block holding one of their uses.
-/// In a scope region of several blocks, or when an allocation is not under
-/// the scope block, the arena stays at the block's start and its free
-/// before the region's exits.
+/// Sets the buffers' [`Holders`] and where the arena of all of them lives
+/// ([`ScopeTrace::arena_of`]). In a scope region of several blocks, or when
+/// an allocation is not under the scope block, no buffer has holders.
 fn place_arena(
     snapshot: &Snapshot,
     ticks: &crate::analysis::lifetimes::Ticks,
     trace: &mut ScopeTrace,
 ) {
     let block = snapshot.block(trace.scope_block);
-    if snapshot.region(block.region).blocks.len() != 1 {
-        return;
-    }
-    let holder = |tick: u64| {
-        block
-            .ops
+    if snapshot.region(block.region).blocks.len() == 1 {
+        let holder =
+            |tick: u64| {
+                block.ops.iter().copied().find(|&op| {
+                    u64::from(ticks.begin(op)) <= tick && tick <= u64::from(ticks.end(op))
+                })
+            };
+        let holders: Option<Vec<Holders>> = trace
+            .buffers
             .iter()
-            .copied()
-            .find(|&op| u64::from(ticks.begin(op)) <= tick && tick <= u64::from(ticks.end(op)))
-    };
-    let mut first: Option<OpId> = None;
-    for b in &trace.buffers {
-        let Some(op) = block
-            .ops
-            .iter()
-            .copied()
-            .find(|&op| ticks.contains(op, b.alloc))
-        else {
-            return;
-        };
-        if first.is_none_or(|f| snapshot.op(op).position < snapshot.op(f).position) {
-            first = Some(op);
+            .map(|b| {
+                let alloc_op = holder(u64::from(ticks.begin(b.alloc)))?;
+                Some(Holders {
+                    alloc_op,
+                    alloc_begin: u64::from(ticks.begin(alloc_op)),
+                    last_use: holder(b.last).map(|op| LastUse {
+                        op,
+                        begin: u64::from(ticks.begin(op)),
+                        end: u64::from(ticks.end(op)),
+                        terminator: snapshot.op(op).facts.is_terminator,
+                    }),
+                })
+            })
+            .collect();
+        if let Some(holders) = holders {
+            for (b, h) in trace.buffers.iter_mut().zip(holders) {
+                b.holders = Some(h);
+            }
         }
     }
-    trace.arena_before = first;
-    let last = trace.buffers.iter().map(|b| b.last).max().and_then(holder);
-    trace.free_after = last.filter(|&op| {
-        !snapshot.op(op).facts.is_terminator
-            && first.is_some_and(|f| snapshot.op(f).position <= snapshot.op(op).position)
-    });
-    let start = first.map_or(0, |op| u64::from(ticks.begin(op)));
-    let end = match trace.free_after {
-        Some(op) => u64::from(ticks.end(op)),
-        None if trace.buffers.iter().any(|b| !b.frees.is_empty()) => u64::MAX,
-        None => trace.buffers.iter().map(|b| b.last).max().unwrap_or(0),
-    };
-    trace.arena_life = (start, end);
+    let all: Vec<usize> = (0..trace.buffers.len()).collect();
+    (trace.arena_before, trace.free_after, trace.arena_life) = trace.arena_of(&all);
 }
 
 /// What the size computations of a scope block need at its entry: the ops

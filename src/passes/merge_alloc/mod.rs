@@ -99,6 +99,22 @@
 //! more buffers is packed (seed 004's PackAllocations), even when padding
 //! makes the arena larger than the buffers.
 //!
+//! # Never raising the function's peak (`keep-peak=true`, static sizes)
+//!
+//! An arena holds its planned size from its first buffer's allocation to
+//! its last buffer's last use; buffers it does not hold (returned, sized
+//! at run time, of other scopes) may peak meanwhile. With `keep-peak` the
+//! collector also describes the function's heap (`profile`: every heap
+//! allocation's size, the ticks it may hold it, the entry-block points
+//! where it surely does, the ticks of calls and unknown ops) and the
+//! scheduler (`schedule::keep_peak_scopes`, the check in `peak`) keeps a
+//! scope's one arena only when at every tick of its life the heap is at
+//! most what it was there without merging or at most what the function
+//! surely held at some point of its entry block; otherwise the scope's
+//! buffers join, in order, the arena that grows least while passing, or
+//! stay alone (remark: "an arena holding it with other buffers of its
+//! scope would raise the function's peak heap bytes").
+//!
 //! # Never a higher peak (`no-higher-peak=true`, with `dynamic=true`)
 //!
 //! An arena lives from its first buffer to its last, so at the ends of its
@@ -153,7 +169,7 @@
 //! transient, constant, variable, staging) and what was left out, and a
 //! remark at every allocation left alone; all at locations, so MLIR prints
 //! no op with them (a stack arena's scope is named `@f (stack)`).
-//! `classes`, `stack-joins-heap`: see above. `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
+//! `classes`, `stack-joins-heap`, `keep-peak`, `no-higher-peak`: see above. `staging-space`: allocations in this memory space are
 //! staging buffers, never merged. `dynamic`: see above. `report-file=PATH`:
 //! the report as JSON as well (`passes::report_file`): one record per scope
 //! (function, scope, class, buffers, the sum of their bytes, the bytes live at the
@@ -164,6 +180,8 @@
 //! (`DIR/<function>.<scope>.svg` for a nested scope).
 
 mod collect;
+mod peak;
+mod profile;
 mod report;
 mod rewrite;
 mod schedule;
@@ -171,9 +189,11 @@ mod schedule;
 mod tests;
 
 pub use collect::{
-    AllocationClass, EntryComputation, LeftAlone, MemoryTraces, Refusal, ScopeTrace, Segment,
-    TickTraceCollector, TraceCollector, TracedBuffer, scope_of,
+    AllocationClass, EntryComputation, Holders, LastUse, LeftAlone, MemoryTraces, Refusal,
+    ScopeTrace, Segment, TickTraceCollector, TraceCollector, TracedBuffer, scope_of,
 };
+pub use peak::PeakState;
+pub use profile::{HeapBuffer, HeapProfile, HeapSize};
 pub use report::{dynamic_report_line, report_line, skip_line};
 pub use rewrite::{MergeRewriter, ViewRewriter};
 pub use schedule::{
@@ -217,6 +237,8 @@ pass_options! {
             "Also merge allocations with dynamic sizes whose size operands are available at the scope entry: offsets and the arena size become arith on those sizes, valid for every run-time value.";
         no_higher_peak: bool = false => "no-higher-peak",
             "With dynamic=true: give a scope one arena, or one per part of its buffers split where none is live, only where the arena never holds more bytes than the buffers it replaces (or their dynamic=false arena) at any tick for any run-time size; other buffers stay as dynamic=false leaves them, so the executed peak never rises above dynamic=false's. Ignored without dynamic=true.";
+        keep_peak: bool = false => "keep-peak",
+            "Static sizes (dynamic=false): split a scope's buffers into several arenas, or leave some alone, where one arena would raise the function's peak heap bytes (an arena holds its planned size from its first buffer's allocation to its last buffer's last use, while other buffers may peak); false: one arena per scope whenever it saves bytes. Ignored with dynamic=true.";
         report_file: String = String::new() => "report-file",
             "Also write the report as JSON to this file: one record per scope (buffers, bytes, peak live bytes, arena bytes, lower bound, planner, why not merged) and per allocation left alone. Implies report.",
             allowed Allowed::FileToWrite;
@@ -310,6 +332,7 @@ impl BufrsPass for MergeAlloc {
             staging_space: options.staging_space.clone(),
             classes,
             stack_joins_heap: options.stack_joins_heap,
+            keep_peak: options.keep_peak && !options.dynamic,
         };
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
@@ -380,6 +403,7 @@ pub fn merge_allocations_in(
     let traces = MemoryTraces {
         scopes: planned.scopes,
         left_alone,
+        heap: None,
     };
 
     report::report(

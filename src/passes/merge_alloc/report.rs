@@ -259,7 +259,12 @@ fn scope_record(
         .string("function", function)
         .string("scope", &trace.scope_label)
         .string("memory_space", &trace.memory_space)
-        .string("class", trace.class.name())
+        .string("class", trace.class.name());
+    let record = match trace.split {
+        Some((k, n)) => record.string("split", &format!("arena {k} of {n}")),
+        None => record,
+    };
+    let record = record
         .number("buffers", trace.buffers.len() as u64)
         .number("dynamic_buffers", dynamic as u64);
     let record = if dynamic == 0 {
@@ -341,6 +346,9 @@ fn write_plan_svgs(
         }
         if trace.class == AllocationClass::Stack {
             file = format!("{file}.stack");
+        }
+        if let Some((k, _)) = trace.split {
+            file = format!("{file}.arena-{k}");
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create the directory '{dir}': {e}"))?;
@@ -487,6 +495,11 @@ fn scope_name(trace: &ScopeTrace) -> String {
     };
     if trace.class == AllocationClass::Stack {
         name.push_str(" (stack)");
+    }
+    if let Some((k, n)) = trace.split {
+        name.push_str(&format!(
+            ", arena {k} of {n} (split: one arena would raise the function's peak heap bytes)"
+        ));
     }
     name
 }

@@ -11,6 +11,9 @@ use crate::plan::{
 };
 
 use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace};
+use super::peak::{Held, PeakState};
+use super::profile::HeapProfile;
+use crate::analysis::snapshot::OpId;
 
 /// Offsets for one scope trace (seed 003's `MemorySchedule`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +110,9 @@ pub enum Skip {
     /// With `no-higher-peak`: every arena would at some tick hold more bytes
     /// than its buffers (or their `dynamic=false` arena) do.
     HigherPeak,
+    /// With `keep-peak`: every arena of two or more of its buffers would
+    /// raise the function's peak heap bytes.
+    RaisesFunctionPeak,
 }
 
 /// Schedules and verifies one scope and decides whether to rewrite it;
@@ -226,6 +232,9 @@ impl Skip {
             Skip::HigherPeak => {
                 "an arena would hold more bytes than its buffers at some tick".to_string()
             }
+            Skip::RaisesFunctionPeak => {
+                "every arena of its buffers would raise the function's peak heap bytes".to_string()
+            }
         }
     }
 }
@@ -332,6 +341,9 @@ pub fn plan_scopes(
     dynamic: bool,
     no_higher_peak: bool,
 ) -> Result<Planned, (crate::analysis::snapshot::OpId, String)> {
+    if let (false, Some(heap)) = (dynamic, &traces.heap) {
+        return keep_peak_scopes(traces, heap, scheduler);
+    }
     let mut planned = Planned::default();
     for trace in &traces.scopes {
         let at = |message: String| (trace.scope_op, message);
@@ -473,4 +485,172 @@ fn never_above(part: &ScopeTrace, decision: &Decision, static_arena: Option<u64>
         }
     }
     true
+}
+
+/// Buffers of a scope tried against each other per buffer when splitting:
+/// with more groups than this, only the latest ones (bounds the planning
+/// work of a scope to this many plans per buffer).
+const SPLIT_TRIES: usize = 16;
+
+/// Plans every scope with static sizes (`keep-peak`, `dynamic=false`):
+/// one arena per scope when it saves bytes ([`decide`]) and keeps the
+/// function's heap at every tick at or below its peak without merging
+/// ([`PeakState`]); otherwise the scope's buffers, in order of their first
+/// tick, each join the arena (of those formed so far) that grows least
+/// while staying at most the sum of its buffers and keeping the peak, or
+/// start one of their own. Arenas of two or more buffers are rewritten ([`ScopeTrace::split`]
+/// says which of how many); a buffer alone stays as it is
+/// ([`Refusal::RaisesFunctionPeak`]). Scopes are decided in order, each
+/// against the heap the ones before left.
+fn keep_peak_scopes(
+    traces: &MemoryTraces,
+    heap: &HeapProfile,
+    scheduler: &dyn MemoryScheduler,
+) -> Result<Planned, (OpId, String)> {
+    let mut planned = Planned::default();
+    // Where arenas may start and end.
+    let mut ends = Vec::new();
+    for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
+        if let Some(h) = b.holders {
+            ends.push(h.alloc_begin);
+            if let Some(last) = h.last_use {
+                ends.push(last.end.saturating_add(1));
+            }
+        }
+        ends.push(b.last.saturating_add(1));
+    }
+    let mut state = PeakState::new(heap, &ends);
+    for trace in &traces.scopes {
+        let at = |message: String| (trace.scope_op, message);
+        let whole = decide(trace, scheduler, false).map_err(at)?;
+        let Decision::Merge(schedule) = &whole else {
+            planned.scopes.push(trace.clone());
+            planned.decisions.push(whole);
+            continue;
+        };
+        // A stack arena holds no heap byte and is never split.
+        if trace.class == AllocationClass::Stack {
+            planned.scopes.push(trace.clone());
+            planned.decisions.push(whole);
+            continue;
+        }
+        let allocs: Vec<OpId> = trace.buffers.iter().map(|b| b.alloc).collect();
+        let plain = vec![None; allocs.len()];
+        let bytes = arena_bytes(schedule);
+        if state.fits(&allocs, &plain, bytes, trace.arena_life) {
+            state.take(&allocs, &plain, bytes, trace.arena_life);
+            planned.scopes.push(trace.clone());
+            planned.decisions.push(whole);
+            continue;
+        }
+        // Split: each buffer joins the arena that grows least.
+        struct Group {
+            members: Vec<usize>,
+            /// The arena (bytes with overhead, life), its trace and plan;
+            /// `None` for one buffer left as it is.
+            arena: Option<(Held, ScopeTrace, MemorySchedule)>,
+        }
+        let mut groups: Vec<Group> = Vec::new();
+        let mut order: Vec<usize> = (0..trace.buffers.len()).collect();
+        order.sort_by_key(|&i| (trace.buffers[i].first, i));
+        for i in order {
+            let mut best: Option<(u64, usize, ScopeTrace, MemorySchedule)> = None;
+            let tried = groups.len().saturating_sub(SPLIT_TRIES);
+            for (g, group) in groups.iter().enumerate().skip(tried) {
+                let mut members = group.members.clone();
+                members.push(i);
+                members.sort_unstable();
+                let (before, free_after, life) = trace.arena_of(&members);
+                let part = trace.part(&members, before, free_after, life);
+                // An arena at most as large as its buffers (it saves their
+                // mallocs and their alignment overhead).
+                let Decision::Merge(schedule) = decide(&part, scheduler, true).map_err(at)? else {
+                    continue;
+                };
+                if u128::from(schedule.total) > bytes_before(&part) {
+                    continue;
+                }
+                let now = match &group.arena {
+                    Some((_, _, s)) => s.total,
+                    None => group.members.iter().map(|&m| trace.buffers[m].size).sum(),
+                };
+                let growth = schedule.total.saturating_sub(now);
+                if best.as_ref().is_some_and(|(g0, ..)| *g0 <= growth) {
+                    continue;
+                }
+                let member_allocs: Vec<OpId> =
+                    members.iter().map(|&m| trace.buffers[m].alloc).collect();
+                let current: Vec<Option<Held>> = members
+                    .iter()
+                    .map(|&m| {
+                        if m == i {
+                            None
+                        } else {
+                            group.arena.as_ref().map(|(held, ..)| *held)
+                        }
+                    })
+                    .collect();
+                if state.fits(&member_allocs, &current, arena_bytes(&schedule), life) {
+                    best = Some((growth, g, part, schedule));
+                }
+            }
+            match best {
+                Some((_, g, part, schedule)) => {
+                    let group = &mut groups[g];
+                    let mut members = group.members.clone();
+                    members.push(i);
+                    members.sort_unstable();
+                    let member_allocs: Vec<OpId> =
+                        members.iter().map(|&m| trace.buffers[m].alloc).collect();
+                    let current: Vec<Option<Held>> = members
+                        .iter()
+                        .map(|&m| {
+                            if m == i {
+                                None
+                            } else {
+                                group.arena.as_ref().map(|(held, ..)| *held)
+                            }
+                        })
+                        .collect();
+                    let held = (arena_bytes(&schedule), part.arena_life);
+                    state.take(&member_allocs, &current, held.0, held.1);
+                    group.members = members;
+                    group.arena = Some((held, part, schedule));
+                }
+                None => groups.push(Group {
+                    members: vec![i],
+                    arena: None,
+                }),
+            }
+        }
+        let merged = groups.iter().filter(|g| g.arena.is_some()).count();
+        let mut k = 0;
+        for group in groups {
+            match group.arena {
+                Some((_, mut part, schedule)) => {
+                    k += 1;
+                    part.split = Some((k, merged));
+                    planned.scopes.push(part);
+                    planned.decisions.push(Decision::Merge(schedule));
+                }
+                None => planned.left_alone.push(LeftAlone {
+                    alloc: trace.buffers[group.members[0]].alloc,
+                    reason: Refusal::RaisesFunctionPeak,
+                }),
+            }
+        }
+        if merged == 0 {
+            planned.scopes.push(trace.clone());
+            planned
+                .decisions
+                .push(Decision::Skip(Skip::RaisesFunctionPeak));
+        }
+    }
+    Ok(planned)
+}
+
+/// The bytes `malloc` is asked for an arena: its size and its alignment
+/// (see `profile::HeapBuffer::overhead`).
+fn arena_bytes(schedule: &MemorySchedule) -> u64 {
+    schedule.total.saturating_add(schedule.alignment)
 }

@@ -18,6 +18,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
         free_after: None,
         arena_life: (0, u64::MAX),
         segments: vec![],
+        split: None,
         buffers: buffers
             .iter()
             .enumerate()
@@ -31,6 +32,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
                 last,
                 frees: vec![],
                 held: (first, last),
+                holders: None,
             })
             .collect(),
     }
@@ -164,6 +166,7 @@ fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
         staging_space: String::new(),
         classes: vec![AllocationClass::Heap],
         stack_joins_heap: false,
+        keep_peak: false,
     };
 
     let module = melior::ir::Module::parse(&context, MLP).unwrap();
@@ -400,6 +403,7 @@ fn no_higher_peak_keeps_only_arenas_that_never_hold_more() {
         MemoryTraces {
             scopes: vec![t],
             left_alone: vec![],
+            heap: None,
         }
     };
     // Two 64-byte buffers meeting at tick 2: an arena of 128 bytes holds
@@ -427,4 +431,65 @@ fn no_higher_peak_keeps_only_arenas_that_never_hold_more() {
     };
     assert_eq!(schedule.total, 128);
     assert!(planned.left_alone.is_empty());
+}
+
+/// `keep-peak`'s check: an arena may hold more than its buffers at a tick
+/// only up to the most the function surely held at a point of its entry
+/// block, never under an opaque op, and with run-time sized buffers only
+/// against points holding at least as much of them.
+#[test]
+fn keep_peak_bounds_arenas_by_the_function_peak() {
+    use super::peak::PeakState;
+    use super::profile::{HeapBuffer, HeapProfile, HeapSize};
+    let buffer = |alloc: u32, size: HeapSize, held: (u64, u64)| HeapBuffer {
+        alloc: OpId(alloc),
+        size,
+        overhead: 0,
+        held,
+        surely: Some(held),
+    };
+    // a [1, 3], c [2, 6], big from 5 on: 1100 bytes at ticks 2-3, 5100 at
+    // ticks 5-6 (the peak), 5000 after.
+    let profile = |opaque: Vec<(u64, u64)>, d: Option<(u64, u64)>| {
+        let mut buffers = vec![
+            buffer(1, HeapSize::Static(1000), (1, 3)),
+            buffer(2, HeapSize::Static(100), (2, 6)),
+            buffer(3, HeapSize::Static(5000), (5, u64::MAX)),
+        ];
+        if let Some(held) = d {
+            let sizes = vec![ValueId(7)];
+            buffers.push(buffer(4, HeapSize::Dynamic { unit: 4, sizes }, held));
+        }
+        HeapProfile {
+            buffers,
+            points: (1..=7).collect(),
+            opaque,
+        }
+    };
+    let ac = [OpId(1), OpId(2)];
+    let plain = [None, None];
+    // Live next to big (tick 6: 6100 > 5100): refused.
+    let state = PeakState::new(&profile(vec![], None), &[]);
+    assert!(!state.fits(&ac, &plain, 1100, (1, 6)));
+    // Over ticks 1-3 only: 1100 at tick 1 (1000 without it) is under 5100.
+    assert!(state.fits(&ac, &plain, 1100, (1, 3)));
+    // Under an opaque op at tick 1, only the bytes held there count.
+    let state = PeakState::new(&profile(vec![(1, 1)], None), &[]);
+    assert!(!state.fits(&ac, &plain, 1100, (1, 3)));
+    // A run-time sized buffer live at ticks 1-3 only: the bound there is
+    // what points holding it held (1100 at points 2-3), not 5100.
+    let state = PeakState::new(&profile(vec![], Some((1, 3))), &[]);
+    assert!(state.fits(&ac, &plain, 1100, (1, 3)));
+    assert!(!state.fits(&ac, &plain, 1200, (1, 3)));
+    // Live everywhere, the peak point holds it too.
+    let state = PeakState::new(&profile(vec![], Some((1, u64::MAX))), &[]);
+    assert!(state.fits(&ac, &plain, 1200, (1, 3)));
+    // Arenas taken count for the next: a second arena over tick 1 would
+    // add to the first.
+    let mut state = PeakState::new(&profile(vec![], None), &[]);
+    assert!(state.fits(&ac, &plain, 5100, (1, 3)));
+    state.take(&ac, &plain, 5100, (1, 3));
+    let taken = [Some((5100, (1, 3))), Some((5100, (1, 3)))];
+    assert!(!state.fits(&ac, &taken, 5200, (1, 3)));
+    assert!(state.fits(&ac, &taken, 5000, (1, 3)));
 }
