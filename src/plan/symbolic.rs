@@ -383,7 +383,7 @@ impl Exprs {
         let (Some(ys), Some(xs)) = (self.sum_of(y), self.sum_of(x)) else {
             return false;
         };
-        self.covers(ys, xs, depth)
+        self.covers(ys, xs, depth, (y, x))
     }
 
     /// `id` as a [`Sum`] (`None` when constants overflow, or when it has more than
@@ -413,15 +413,21 @@ impl Exprs {
     }
 
     /// Whether the sum `y` is at least the sum `x` for every value of the
-    /// symbols (see [`Exprs::at_least`]).
-    fn covers(&self, mut y: Sum, mut x: Sum, depth: u32) -> bool {
+    /// symbols (see [`Exprs::at_least`]). `query` is the pair `(y, x)` whose
+    /// proof expands to these sums: when both sides are a maximum or an
+    /// alignment, each sum is that one part, and matching the part of `x`
+    /// against the part of `y` would ask the same question again with less
+    /// depth (the same rules, none stronger), so that match is skipped. A
+    /// refuted proof of two maxima or alignments then costs one pass of the
+    /// rules, not one per level of depth with every branch repeated.
+    fn covers(&self, mut y: Sum, mut x: Sum, depth: u32, query: (ExprId, ExprId)) -> bool {
         // Parts of `x` that are neither constants nor monomials: matched by
         // a part of `y`, or bounded above by a sum.
         while let Some(part) = x.others.pop() {
             if let Some(k) = y
                 .others
                 .iter()
-                .position(|&p| self.at_least_within(p, part, depth))
+                .position(|&p| (p, part) != query && self.at_least_within(p, part, depth))
             {
                 y.others.swap_remove(k);
                 continue;
@@ -448,7 +454,7 @@ impl Exprs {
                             return false;
                         };
                         let mut with = x.clone();
-                        add_sum(&mut with, inner) && self.covers(y.clone(), with, depth - 1)
+                        add_sum(&mut with, inner) && self.covers(y.clone(), with, depth - 1, query)
                     });
                 }
                 _ => return false,
