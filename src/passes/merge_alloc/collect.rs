@@ -452,6 +452,71 @@ impl TraceCollector for TickTraceCollector {
     }
 }
 
+impl TickTraceCollector {
+    /// Whether [`TraceCollector::collect`] may give a scope two buffers: some
+    /// scope block and memory space holds two heap allocations that pass the
+    /// checks needing neither the alias analysis nor lifetimes (a pure
+    /// allocation of a mergeable type, not staging, with a scope, dynamic
+    /// sizes available at its entry) and that no return-like terminator
+    /// takes or region edge forwards as they are (collect refuses those as
+    /// returned or yielded). When it answers `false`, every scope collect
+    /// would find has at most one buffer, so the pass changes nothing and
+    /// need not build the analyses (a linear scan of the ops).
+    pub fn may_merge(&self, snapshot: &Snapshot, map: &IrMap) -> bool {
+        let mut candidates: Vec<(ValueId, BlockId, String)> = Vec::new();
+        for index in 0..snapshot.ops.len() {
+            let alloc = OpId(index as u32);
+            let Some(value) = is_pure_heap_allocation(snapshot, alloc) else {
+                continue;
+            };
+            let Ok(sized) = buffer_facts(map.op(alloc), map.value(value), self.dynamic) else {
+                continue;
+            };
+            if !self.staging_space.is_empty()
+                && sized.memory_space.split(" : ").next() == Some(self.staging_space.as_str())
+            {
+                continue;
+            }
+            let Ok((_, block)) = scope_of(snapshot, alloc) else {
+                continue;
+            };
+            if sized.dynamic_dims > 0 {
+                let op = snapshot.op(alloc);
+                let mut entry = EntryComputation::default();
+                if op.name != "memref.alloc"
+                    || op.operands.len() != sized.dynamic_dims
+                    || op.operands.iter().any(|&v| {
+                        size_at_entry(snapshot, map, v, block, &mut entry, 0).is_none()
+                    })
+                {
+                    continue;
+                }
+            }
+            candidates.push((value, block, sized.memory_space));
+        }
+        let two_in_a_group = |candidates: &[(ValueId, BlockId, String)]| {
+            let mut seen = std::collections::HashSet::new();
+            candidates
+                .iter()
+                .any(|(_, block, space)| !seen.insert((*block, space.as_str())))
+        };
+        if !two_in_a_group(&candidates) {
+            return false;
+        }
+        let mut escaping = std::collections::HashSet::new();
+        for op in &snapshot.ops {
+            if op.facts.is_return_like && op.facts.is_terminator {
+                escaping.extend(op.operands.iter().copied());
+            }
+            for edge in &op.facts.terminator_edges {
+                escaping.extend(edge.forwarded.iter().copied());
+            }
+        }
+        candidates.retain(|(value, _, _)| !escaping.contains(value));
+        two_in_a_group(&candidates)
+    }
+}
+
 /// The buffers of `trace` split where none of them is live: sorted by first
 /// tick, a buffer starting after every earlier one ended opens a new part.
 /// Each part gets its arena placement from [`place_arena`].
