@@ -726,13 +726,19 @@ pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, Pla
             .collect(),
         total: top,
     };
-    let mut candidates = vec![
-        direct,
-        place_dynamic(buffers, &statics, &problem, &mirrored)?,
-    ];
+    // A static plan already tried places the dynamic buffers as it did (the placement
+    // depends on the static plan only; the first of equal arenas is kept).
+    let mut tried = vec![(static_plan.offsets.clone(), static_plan.total)];
+    let mut candidates = vec![direct];
+    if !tried.contains(&(mirrored.offsets.clone(), mirrored.total)) {
+        candidates.push(place_dynamic(buffers, &statics, &problem, &mirrored)?);
+        tried.push((mirrored.offsets, mirrored.total));
+    }
     // Or: the static buffers that overlap a dynamic one planned alone from 0, the others
     // planned alone above them (at 0 if no two of the groups overlap in time).
-    if let Some(split) = split_plan(buffers, &statics, &problem, planner) {
+    if let Some(split) = split_plan(buffers, &statics, &problem, planner)
+        && !tried.contains(&(split.offsets.clone(), split.total))
+    {
         candidates.push(place_dynamic(buffers, &statics, &problem, &split)?);
     }
     let probe = |p: &SymPlan| {
@@ -840,12 +846,18 @@ fn place_dynamic(
         by_start.sort_by_key(|&i| (buffers[i].first, i));
         orders.push(by_start);
     }
+    // An order already tried gives the same placement (the first of equal arenas is kept).
+    let mut tried: Vec<&Vec<usize>> = Vec::new();
     let mut best: Option<(Vec<u64>, SymPlan)> = None;
-    for order in orders {
+    for order in &orders {
+        if tried.contains(&order) {
+            continue;
+        }
+        tried.push(order);
         let (mut exprs, mut offsets, mut ends, mut rests_on) = base.clone();
         let mut placed: Vec<usize> = statics.to_vec();
         let reuse = dynamic.len() <= REUSE_LIMIT;
-        for &i in &order {
+        for &i in order {
             let (offset, end, under) =
                 place_one(buffers, i, &placed, &offsets, &ends, &mut exprs, reuse)
                     .ok_or(overflow(i))?;
