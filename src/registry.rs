@@ -229,7 +229,7 @@ crate::pass_options! {
         merge_planner: String = "default".to_string() => "merge-planner",
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
         merge_dynamic: bool = false => "merge-dynamic",
-            "bufrs-merge-alloc's dynamic=true with no-higher-peak=true: also merge buffers sized at run time where the arena never holds more bytes than the buffers it replaces; the executed peak never rises above merge-dynamic=false's. Off by default: its symbolic proofs make merge-alloc take about 2.7x as long (docs/pipeline.md).";
+            "bufrs-merge-alloc's dynamic=true with no-higher-peak=true: also merge buffers sized at run time where the arena never holds more bytes than the buffers it replaces; the executed peak never rises above merge-dynamic=false's. Off by default: it makes merge-alloc take about 2.3x as long (docs/pipeline.md).";
         merge_keep_peak: bool = true => "merge-keep-peak",
             "bufrs-merge-alloc's keep-peak: split a scope's static buffers into several arenas, or leave some alone, where one arena would raise the function's peak heap bytes; false: one arena per scope whenever it saves bytes.";
         merge_report_file: String = String::new() => "merge-report-file",

@@ -90,9 +90,33 @@ pub struct Exprs {
     /// when they were refuted (a cache of [`Exprs::at_least`]; a refutation
     /// counts only for a search no deeper).
     known: RefCell<HashMap<(ExprId, ExprId), Option<u32>>>,
-    /// Per node, its least value (every symbol 0; `u64::MAX` on overflow), computed when it
-    /// is interned from its children's, so queries cost O(1) however shared the DAG is.
-    mins: Vec<u64>,
+    /// Per node, its values at the [`PROBES`] points (`u64::MAX` on overflow), computed when
+    /// it is interned from its children's, so queries cost O(1) however shared the DAG is.
+    /// The first point puts every symbol at 0: the node's least value.
+    probes: Vec<[u64; PROBES]>,
+    /// Tests only: prove without the shortcuts (no refutation at the probe points, the
+    /// repeated pair matched again), the reference the shortcuts are checked against.
+    #[cfg(test)]
+    plain: bool,
+}
+
+/// Points at which every node is evaluated when interned: every symbol 0, every symbol 1,
+/// then two points giving each symbol its own pseudo-random value in 1..=4096 (so that two
+/// symbols are in both orders at one of them, mostly). A claim `y >= x` false at one of them
+/// is refuted at once, before any proof is tried (the proof is sound, so it could only fail).
+const PROBES: usize = 4;
+
+/// The value of symbol `s` at probe point `k` (see [`PROBES`]).
+fn probe_value(k: usize, s: u32) -> u64 {
+    match k {
+        0 => 0,
+        1 => 1,
+        _ => {
+            let mut h = (u64::from(s) << 8 | k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            h ^= h >> 29;
+            1 + (h.wrapping_mul(0xbf58_476d_1ce4_e5b9) >> 52)
+        }
+    }
 }
 
 impl PartialEq for Exprs {
@@ -141,8 +165,15 @@ impl Exprs {
             return id;
         }
         let id = ExprId(self.nodes.len() as u32);
-        let min = self.node_value(&node, &|_| 0, &|child| Some(self.mins[child.0 as usize]));
-        self.mins.push(min.unwrap_or(u64::MAX));
+        let mut at = [0u64; PROBES];
+        for (k, value) in at.iter_mut().enumerate() {
+            *value = self
+                .node_value(&node, &|s| probe_value(k, s), &|child| {
+                    Some(self.probes[child.0 as usize][k])
+                })
+                .unwrap_or(u64::MAX);
+        }
+        self.probes.push(at);
         self.nodes.push(node.clone());
         self.ids.insert(node, id);
         id
@@ -286,7 +317,7 @@ impl Exprs {
 
     /// The value of `id` when every symbol is 0: its least value (every node is monotone).
     pub fn min_value(&self, id: ExprId) -> u64 {
-        self.mins[id.0 as usize]
+        self.probes[id.0 as usize][0]
     }
 
     /// Whether `y >= x` for every value of the symbols (each a non-negative
@@ -303,7 +334,19 @@ impl Exprs {
     /// most `b + B - 1` and a maximum is covered when each item is. (Sound,
     /// not complete: `false` means "not proved".)
     pub fn at_least(&self, y: ExprId, x: ExprId) -> bool {
-        self.contains_part(y, x) || self.at_least_within(y, x, PROOF_DEPTH)
+        !self.refuted(y, x) && (self.contains_part(y, x) || self.at_least_within(y, x, PROOF_DEPTH))
+    }
+
+    /// Whether `y < x` at one of the [`PROBES`] points: then `y >= x` is false (a value of
+    /// `u64::MAX` may stand for an overflow, so it refutes nothing on `y`'s side and is a
+    /// true lower bound on `x`'s).
+    fn refuted(&self, y: ExprId, x: ExprId) -> bool {
+        #[cfg(test)]
+        if self.plain {
+            return false;
+        }
+        let (py, px) = (&self.probes[y.0 as usize], &self.probes[x.0 as usize]);
+        (0..PROBES).any(|k| py[k] < px[k])
     }
 
     /// Whether `x` is `y` or one of its parts (a summand, an item of a maximum, the operand of
@@ -338,7 +381,7 @@ impl Exprs {
         if let Some(c) = self.as_const(x) {
             return self.min_value(y) >= c;
         }
-        if depth == 0 {
+        if depth == 0 || self.refuted(y, x) {
             return false;
         }
         match self.known.borrow().get(&(y, x)) {
@@ -383,7 +426,7 @@ impl Exprs {
         let (Some(ys), Some(xs)) = (self.sum_of(y), self.sum_of(x)) else {
             return false;
         };
-        self.covers(ys, xs, depth)
+        self.covers(ys, xs, depth, (y, x))
     }
 
     /// `id` as a [`Sum`] (`None` when constants overflow, or when it has more than
@@ -413,16 +456,20 @@ impl Exprs {
     }
 
     /// Whether the sum `y` is at least the sum `x` for every value of the
-    /// symbols (see [`Exprs::at_least`]).
-    fn covers(&self, mut y: Sum, mut x: Sum, depth: u32) -> bool {
+    /// symbols (see [`Exprs::at_least`]). `query` is the pair `(y, x)` whose
+    /// proof expands to these sums: when both sides are a maximum or an
+    /// alignment, each sum is that one part, and matching the part of `x`
+    /// against the part of `y` would ask the same question again with less
+    /// depth (the same rules, none stronger), so that match is skipped. A
+    /// refuted proof of two maxima or alignments then costs one pass of the
+    /// rules, not one per level of depth with every branch repeated.
+    fn covers(&self, mut y: Sum, mut x: Sum, depth: u32, query: (ExprId, ExprId)) -> bool {
         // Parts of `x` that are neither constants nor monomials: matched by
         // a part of `y`, or bounded above by a sum.
         while let Some(part) = x.others.pop() {
-            if let Some(k) = y
-                .others
-                .iter()
-                .position(|&p| self.at_least_within(p, part, depth))
-            {
+            if let Some(k) = y.others.iter().position(|&p| {
+                !self.repeats(p, part, query) && self.at_least_within(p, part, depth)
+            }) {
                 y.others.swap_remove(k);
                 continue;
             }
@@ -448,7 +495,7 @@ impl Exprs {
                             return false;
                         };
                         let mut with = x.clone();
-                        add_sum(&mut with, inner) && self.covers(y.clone(), with, depth - 1)
+                        add_sum(&mut with, inner) && self.covers(y.clone(), with, depth - 1, query)
                     });
                 }
                 _ => return false,
@@ -477,6 +524,16 @@ impl Exprs {
             }
         }
         y.constant >= x.constant
+    }
+
+    /// Whether matching `p` against `part` asks the question `query` again (see
+    /// [`Exprs::covers`]).
+    fn repeats(&self, p: ExprId, part: ExprId, query: (ExprId, ExprId)) -> bool {
+        #[cfg(test)]
+        if self.plain {
+            return false;
+        }
+        (p, part) == query
     }
 
     /// The value of `id` with `symbol(s)` the value of symbol `s`; `None` on overflow. Each
@@ -669,13 +726,19 @@ pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, Pla
             .collect(),
         total: top,
     };
-    let mut candidates = vec![
-        direct,
-        place_dynamic(buffers, &statics, &problem, &mirrored)?,
-    ];
+    // A static plan already tried places the dynamic buffers as it did (the placement
+    // depends on the static plan only; the first of equal arenas is kept).
+    let mut tried = vec![(static_plan.offsets.clone(), static_plan.total)];
+    let mut candidates = vec![direct];
+    if !tried.contains(&(mirrored.offsets.clone(), mirrored.total)) {
+        candidates.push(place_dynamic(buffers, &statics, &problem, &mirrored)?);
+        tried.push((mirrored.offsets, mirrored.total));
+    }
     // Or: the static buffers that overlap a dynamic one planned alone from 0, the others
     // planned alone above them (at 0 if no two of the groups overlap in time).
-    if let Some(split) = split_plan(buffers, &statics, &problem, planner) {
+    if let Some(split) = split_plan(buffers, &statics, &problem, planner)
+        && !tried.contains(&(split.offsets.clone(), split.total))
+    {
         candidates.push(place_dynamic(buffers, &statics, &problem, &split)?);
     }
     let probe = |p: &SymPlan| {
@@ -783,12 +846,18 @@ fn place_dynamic(
         by_start.sort_by_key(|&i| (buffers[i].first, i));
         orders.push(by_start);
     }
+    // An order already tried gives the same placement (the first of equal arenas is kept).
+    let mut tried: Vec<&Vec<usize>> = Vec::new();
     let mut best: Option<(Vec<u64>, SymPlan)> = None;
-    for order in orders {
+    for order in &orders {
+        if tried.contains(&order) {
+            continue;
+        }
+        tried.push(order);
         let (mut exprs, mut offsets, mut ends, mut rests_on) = base.clone();
         let mut placed: Vec<usize> = statics.to_vec();
         let reuse = dynamic.len() <= REUSE_LIMIT;
-        for &i in &order {
+        for &i in order {
             let (offset, end, under) =
                 place_one(buffers, i, &placed, &offsets, &ends, &mut exprs, reuse)
                     .ok_or(overflow(i))?;
@@ -1388,6 +1457,35 @@ mod tests {
                             let at = |id| e.eval(id, &|s| v[s as usize]);
                             prop_assert!(at(y) >= at(x), "{} >= {} claimed", e.display(y, &names), e.display(x, &names));
                         }
+                    }
+                }
+            }
+        }
+
+        /// The shortcuts (refuting `y >= x` at the probe points, not matching a pair against
+        /// itself again) change no answer: over random expressions, every pair is proved
+        /// with them exactly when the plain structural proof proves it, and every claim
+        /// refuted at a probe point is false there.
+        #[test]
+        fn shortcuts_prove_what_the_plain_proof_proves(ops in expr_strategy()) {
+            let mut fast = Exprs::new();
+            let mut plain = Exprs { plain: true, ..Exprs::new() };
+            let fast_ids = build(&mut fast, &ops);
+            let plain_ids = build(&mut plain, &ops);
+            prop_assert_eq!(&fast.nodes, &plain.nodes);
+            for (&y, &py) in fast_ids.iter().zip(&plain_ids) {
+                for (&x, &px) in fast_ids.iter().zip(&plain_ids) {
+                    prop_assert_eq!(
+                        fast.at_least(y, x),
+                        plain.at_least(py, px),
+                        "{} >= {}", fast.display(y, &names), fast.display(x, &names)
+                    );
+                    if fast.refuted(y, x) {
+                        let below = (0..PROBES).any(|k| {
+                            let at = |id| fast.eval(id, &|s| probe_value(k, s));
+                            at(y).is_some() && at(y) < at(x).or(Some(u64::MAX))
+                        });
+                        prop_assert!(below);
                     }
                 }
             }

@@ -16,7 +16,7 @@ use crate::{
         flow::{Events, FlowEvent},
         lifetimes::Lifetimes,
         loops::allocation_scope,
-        snapshot::{BlockId, Effects, OpId, Snapshot, ValueId},
+        snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueId},
         uses::UseLists,
         value_flow::ValueFlow,
     },
@@ -675,6 +675,164 @@ fn join_stack_into_heap(scopes: &mut Vec<ScopeTrace>) {
         index += 1;
         !joined[index - 1]
     });
+}
+
+impl TickTraceCollector {
+    /// Whether [`TraceCollector::collect`] may give a scope two buffers: some
+    /// scope block and memory space holds two heap allocations that pass the
+    /// checks needing neither the alias analysis nor lifetimes (a pure
+    /// allocation of a mergeable type, not staging, with a scope, dynamic
+    /// sizes available at its entry) and the refusals seen without them: no
+    /// return-like terminator takes it and no region edge forwards it, as it
+    /// is or through views and casts of it (collect refuses those as
+    /// returned or yielded), and nothing frees a view or cast of it (freed
+    /// through an alias). When it answers `false`, every scope collect would
+    /// find has at most one buffer, so the pass changes nothing and need not
+    /// build the analyses (a linear scan of the ops).
+    pub fn may_merge(&self, snapshot: &Snapshot, map: &IrMap) -> bool {
+        let mut candidates: Vec<(ValueId, BlockId, String)> = Vec::new();
+        let heap_class = self.classes.contains(&AllocationClass::Heap);
+        let stack_class = self.classes.contains(&AllocationClass::Stack);
+        for index in 0..snapshot.ops.len() {
+            let alloc = OpId(index as u32);
+            let allocated = heap_class
+                .then(|| heap_allocated_result(snapshot, alloc))
+                .flatten()
+                .map(|v| (v, AllocationClass::Heap))
+                .or_else(|| {
+                    stack_class
+                        .then(|| stack_allocated_result(snapshot, alloc))
+                        .flatten()
+                        .map(|v| (v, AllocationClass::Stack))
+                });
+            let Some((value, class)) = allocated else {
+                continue;
+            };
+            if is_pure_allocation(snapshot, alloc) != Some(value) {
+                continue;
+            }
+            let Ok(sized) = buffer_facts(map.op(alloc), map.value(value), self.dynamic) else {
+                continue;
+            };
+            if !self.staging_space.is_empty()
+                && sized.memory_space.split(" : ").next() == Some(self.staging_space.as_str())
+            {
+                continue;
+            }
+            let Ok((_, block)) = scope_of(snapshot, alloc) else {
+                continue;
+            };
+            if sized.dynamic_dims > 0 {
+                let op = snapshot.op(alloc);
+                let mut entry = EntryComputation::default();
+                let at_entry =
+                    |v: &ValueId| size_at_entry(snapshot, map, *v, block, &mut entry, 0).is_some();
+                if class == AllocationClass::Stack
+                    || op.operands.len() != sized.dynamic_dims
+                    || !op.operands.iter().all(at_entry)
+                {
+                    continue;
+                }
+            }
+            // The stack-joins-heap option puts a scope's allocas with its
+            // heap buffers: one group then.
+            let group = if class == AllocationClass::Stack && !self.stack_joins_heap {
+                format!("{} (stack)", sized.memory_space)
+            } else {
+                sized.memory_space
+            };
+            candidates.push((value, block, group));
+        }
+        let two_in_a_group = |candidates: &[(ValueId, BlockId, String)]| {
+            let mut seen = std::collections::HashSet::new();
+            candidates
+                .iter()
+                .any(|(_, block, space)| !seen.insert((*block, space.as_str())))
+        };
+        if !two_in_a_group(&candidates) {
+            return false;
+        }
+        // Values that flow into a block argument, per (block, argument).
+        let mut into_arg: std::collections::HashMap<(BlockId, u32), Vec<ValueId>> =
+            std::collections::HashMap::new();
+        for op in &snapshot.ops {
+            for successor in op.facts.successors.iter().filter(|s| s.mapping_known) {
+                for (i, &value) in successor.forwarded.iter().enumerate() {
+                    into_arg
+                        .entry((successor.block, successor.produced + i as u32))
+                        .or_default()
+                        .push(value);
+                }
+            }
+        }
+        // Uses that refuse every buffer flowing into them: returned or
+        // yielded, freed (unless the freed value is an allocation itself,
+        // whose free the merge removes), taken by an op of unknown effects,
+        // address exposed.
+        let is_allocation = |value: ValueId| match snapshot.value(value).def {
+            crate::analysis::snapshot::ValueDef::OpResult { op, .. } => {
+                heap_allocated_result(snapshot, op) == Some(value)
+            }
+            crate::analysis::snapshot::ValueDef::BlockArg { .. } => false,
+        };
+        let is_buffer = |value: &ValueId| snapshot.value(*value).kind.is_buffer();
+        let mut stack: Vec<ValueId> = Vec::new();
+        for (index, op) in snapshot.ops.iter().enumerate() {
+            let facts = &op.facts;
+            if facts.is_return_like && facts.is_terminator {
+                stack.extend(op.operands.iter().filter(|v| is_buffer(v)));
+            }
+            for edge in &facts.terminator_edges {
+                stack.extend(edge.forwarded.iter().filter(|v| is_buffer(v)));
+            }
+            match &facts.effects {
+                Effects::Known(effects) => {
+                    for effect in effects {
+                        if let (EffectKind::Free, Some(freed)) = (effect.kind, effect.value)
+                            && !is_allocation(freed)
+                        {
+                            stack.push(freed);
+                        }
+                    }
+                }
+                Effects::Unknown if !facts.is_call && !facts.is_terminator => {
+                    stack.extend(op.operands.iter().filter(|v| is_buffer(v)));
+                }
+                Effects::Unknown => {}
+            }
+            if crate::analysis::value_flow::exposes_address(snapshot, OpId(index as u32)) {
+                stack.extend(op.operands.iter().filter(|v| is_buffer(v)));
+            }
+        }
+        // Everything flowing into those uses, backwards along the value
+        // flow's view, cast and branch edges (a subset of its edges: the
+        // allocations found are refused by collect too).
+        let mut refused = std::collections::HashSet::new();
+        while let Some(value) = stack.pop() {
+            if !refused.insert(value) {
+                continue;
+            }
+            match snapshot.value(value).def {
+                crate::analysis::snapshot::ValueDef::OpResult { op, index } => {
+                    let info = snapshot.op(op);
+                    match info.facts.view_source {
+                        Some(source) if index == 0 => stack.push(source),
+                        None if info.facts.is_cast && info.operands.len() == info.results.len() => {
+                            stack.push(info.operands[index as usize])
+                        }
+                        _ => {}
+                    }
+                }
+                crate::analysis::snapshot::ValueDef::BlockArg { block, index } => {
+                    if let Some(sources) = into_arg.get(&(block, index)) {
+                        stack.extend(sources.iter().copied());
+                    }
+                }
+            }
+        }
+        candidates.retain(|(value, _, _)| !refused.contains(value));
+        two_in_a_group(&candidates)
+    }
 }
 
 /// The buffers of `trace` split where none of them is live: sorted by first

@@ -334,12 +334,22 @@ impl BufrsPass for MergeAlloc {
             stack_joins_heap: options.stack_joins_heap,
             keep_peak: options.keep_peak && !options.dynamic,
         };
-        let scheduler = PlannerScheduler {
-            planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
-        };
         let (snapshot, map) = match kept {
             Some(kept) => kept,
             None => capture_unedited(root),
+        };
+        // Nothing asked but the merge, and no scope could get two buffers:
+        // the analyses need not be built.
+        if !options.analysis_only
+            && !options.report
+            && options.report_file.is_empty()
+            && options.plan_svg_dir.is_empty()
+            && !collector.may_merge(&snapshot, &map)
+        {
+            return pass::unchanged(root);
+        }
+        let scheduler = PlannerScheduler {
+            planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
         };
         merge_allocations_in(
             op,
