@@ -233,20 +233,8 @@ pub unsafe fn memref_alloc_bytes(
     location: MlirLocation,
     at: InsertPoint,
 ) -> Option<MlirValue> {
-    if bytes < 0 {
-        return None;
-    }
     // SAFETY: the caller's contract.
-    unsafe {
-        alloc_bytes(
-            "memref.alloc",
-            Err(bytes),
-            alignment,
-            memory_space,
-            location,
-            at,
-        )
-    }
+    unsafe { static_byte_buffer("memref.alloc", bytes, alignment, memory_space, location, at) }
 }
 
 /// `%m = memref.alloca() {alignment = <alignment>} : memref<<bytes>xi8[, <memory_space>]>`:
@@ -260,20 +248,36 @@ pub unsafe fn memref_alloca_bytes(
     location: MlirLocation,
     at: InsertPoint,
 ) -> Option<MlirValue> {
-    if bytes < 0 {
-        return None;
-    }
     // SAFETY: the caller's contract.
     unsafe {
-        alloc_bytes(
+        static_byte_buffer(
             "memref.alloca",
-            Err(bytes),
+            bytes,
             alignment,
             memory_space,
             location,
             at,
         )
     }
+}
+
+/// `%m = <op>() {alignment = <alignment>} : memref<<bytes>xi8[, <memory_space>]>`
+/// for `memref.alloc` or `memref.alloca`; `None` if `bytes` is negative.
+/// # Safety
+/// Every handle passed is live (see the module's safety section).
+unsafe fn static_byte_buffer(
+    op: &str,
+    bytes: i64,
+    alignment: i64,
+    memory_space: mlir_sys::MlirAttribute,
+    location: MlirLocation,
+    at: InsertPoint,
+) -> Option<MlirValue> {
+    if bytes < 0 {
+        return None;
+    }
+    // SAFETY: the caller's contract.
+    unsafe { alloc_bytes(op, Err(bytes), alignment, memory_space, location, at) }
 }
 
 /// `%m = memref.alloc(%bytes) {alignment = <alignment>} : memref<?xi8[, <memory_space>]>`:

@@ -380,23 +380,11 @@ impl TraceCollector for TickTraceCollector {
         // stretch a buffer's life.
         // The snapshot is copied only when there is a free to blank out;
         // blanking effects changes no operand, so the use lists stay valid.
-        let heap_class = self.classes.contains(&AllocationClass::Heap);
-        let stack_class = self.classes.contains(&AllocationClass::Stack);
         let mut allocations = Vec::new();
         let mut edited: Option<Snapshot> = None;
         for index in 0..snapshot.ops.len() {
             let alloc = OpId(index as u32);
-            let allocated = heap_class
-                .then(|| heap_allocated_result(snapshot, alloc))
-                .flatten()
-                .map(|v| (v, AllocationClass::Heap))
-                .or_else(|| {
-                    stack_class
-                        .then(|| stack_allocated_result(snapshot, alloc))
-                        .flatten()
-                        .map(|v| (v, AllocationClass::Stack))
-                });
-            let Some((value, class)) = allocated else {
+            let Some((value, class)) = self.allocated(snapshot, alloc) else {
                 continue;
             };
             let frees: Vec<OpId> = uses
@@ -678,6 +666,22 @@ fn join_stack_into_heap(scopes: &mut Vec<ScopeTrace>) {
 }
 
 impl TickTraceCollector {
+    /// The one result `alloc` allocates and its class, if it allocates only
+    /// that in a class this collector merges (heap first).
+    fn allocated(&self, snapshot: &Snapshot, alloc: OpId) -> Option<(ValueId, AllocationClass)> {
+        let in_class = |class| self.classes.contains(&class);
+        in_class(AllocationClass::Heap)
+            .then(|| heap_allocated_result(snapshot, alloc))
+            .flatten()
+            .map(|v| (v, AllocationClass::Heap))
+            .or_else(|| {
+                in_class(AllocationClass::Stack)
+                    .then(|| stack_allocated_result(snapshot, alloc))
+                    .flatten()
+                    .map(|v| (v, AllocationClass::Stack))
+            })
+    }
+
     /// Whether [`TraceCollector::collect`] may give a scope two buffers: some
     /// scope block and memory space holds two heap allocations that pass the
     /// checks needing neither the alias analysis nor lifetimes (a pure
@@ -691,21 +695,9 @@ impl TickTraceCollector {
     /// build the analyses (a linear scan of the ops).
     pub fn may_merge(&self, snapshot: &Snapshot, map: &IrMap) -> bool {
         let mut candidates: Vec<(ValueId, BlockId, String)> = Vec::new();
-        let heap_class = self.classes.contains(&AllocationClass::Heap);
-        let stack_class = self.classes.contains(&AllocationClass::Stack);
         for index in 0..snapshot.ops.len() {
             let alloc = OpId(index as u32);
-            let allocated = heap_class
-                .then(|| heap_allocated_result(snapshot, alloc))
-                .flatten()
-                .map(|v| (v, AllocationClass::Heap))
-                .or_else(|| {
-                    stack_class
-                        .then(|| stack_allocated_result(snapshot, alloc))
-                        .flatten()
-                        .map(|v| (v, AllocationClass::Stack))
-                });
-            let Some((value, class)) = allocated else {
+            let Some((value, class)) = self.allocated(snapshot, alloc) else {
                 continue;
             };
             if is_pure_allocation(snapshot, alloc) != Some(value) {

@@ -550,6 +550,20 @@ fn keep_peak_scopes(
             /// `None` for one buffer left as it is.
             arena: Option<(Held, ScopeTrace, MemorySchedule)>,
         }
+        // The allocations of `members` (a group's and the buffer `i`
+        // joining it) and where each is held now: in the group's arena, or
+        // `i` on its own.
+        let joined = |group: &Group, members: &[usize], i: usize| {
+            let allocs: Vec<OpId> = members.iter().map(|&m| trace.buffers[m].alloc).collect();
+            let held: Vec<Option<Held>> = members
+                .iter()
+                .map(|&m| match m == i {
+                    true => None,
+                    false => group.arena.as_ref().map(|(held, ..)| *held),
+                })
+                .collect();
+            (allocs, held)
+        };
         let mut groups: Vec<Group> = Vec::new();
         let mut order: Vec<usize> = (0..trace.buffers.len()).collect();
         order.sort_by_key(|&i| (trace.buffers[i].first, i));
@@ -578,18 +592,7 @@ fn keep_peak_scopes(
                 if best.as_ref().is_some_and(|(g0, ..)| *g0 <= growth) {
                     continue;
                 }
-                let member_allocs: Vec<OpId> =
-                    members.iter().map(|&m| trace.buffers[m].alloc).collect();
-                let current: Vec<Option<Held>> = members
-                    .iter()
-                    .map(|&m| {
-                        if m == i {
-                            None
-                        } else {
-                            group.arena.as_ref().map(|(held, ..)| *held)
-                        }
-                    })
-                    .collect();
+                let (member_allocs, current) = joined(group, &members, i);
                 if state.fits(&member_allocs, &current, arena_bytes(&schedule), life) {
                     best = Some((growth, g, part, schedule));
                 }
@@ -600,18 +603,7 @@ fn keep_peak_scopes(
                     let mut members = group.members.clone();
                     members.push(i);
                     members.sort_unstable();
-                    let member_allocs: Vec<OpId> =
-                        members.iter().map(|&m| trace.buffers[m].alloc).collect();
-                    let current: Vec<Option<Held>> = members
-                        .iter()
-                        .map(|&m| {
-                            if m == i {
-                                None
-                            } else {
-                                group.arena.as_ref().map(|(held, ..)| *held)
-                            }
-                        })
-                        .collect();
+                    let (member_allocs, current) = joined(group, &members, i);
                     let held = (arena_bytes(&schedule), part.arena_life);
                     state.take(&member_allocs, &current, held.0, held.1);
                     group.members = members;
