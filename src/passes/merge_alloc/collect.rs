@@ -261,6 +261,34 @@ pub struct Segment {
 }
 
 impl ScopeTrace {
+    /// The trace of `buffers` in one scope block and memory space, before
+    /// any placement is chosen: the arena at the block's start and freed at
+    /// the scope's exits, no size computation to move, no segment or split.
+    pub fn new(
+        scope_op: OpId,
+        scope_block: BlockId,
+        scope_label: String,
+        memory_space: String,
+        class: AllocationClass,
+        buffers: Vec<TracedBuffer>,
+    ) -> ScopeTrace {
+        ScopeTrace {
+            scope_op,
+            scope_block,
+            scope_label,
+            memory_space,
+            class,
+            buffers,
+            hoist: vec![],
+            replace: vec![],
+            arena_before: None,
+            free_after: None,
+            arena_life: (0, u64::MAX),
+            segments: vec![],
+            split: None,
+        }
+    }
+
     /// Where an arena holding the buffers `indices` lives: allocated before
     /// the first op of the scope block holding one of their allocations,
     /// and (when they had frees) freed after the last op holding a use of
@@ -309,13 +337,22 @@ impl ScopeTrace {
         free_after: Option<OpId>,
         arena_life: (u64, u64),
     ) -> ScopeTrace {
+        // Field by field: `..self.clone()` would copy every buffer and
+        // segment of the scope only to drop them.
         ScopeTrace {
             buffers: buffers.iter().map(|&i| self.buffers[i].clone()).collect(),
             arena_before,
             free_after,
             arena_life,
             segments: vec![],
-            ..self.clone()
+            scope_op: self.scope_op,
+            scope_block: self.scope_block,
+            scope_label: self.scope_label.clone(),
+            memory_space: self.memory_space.clone(),
+            class: self.class,
+            hoist: self.hoist.clone(),
+            replace: self.replace.clone(),
+            split: self.split,
         }
     }
 }
@@ -586,21 +623,14 @@ impl TraceCollector for TickTraceCollector {
                 }
                 std::collections::hash_map::Entry::Vacant(at) => {
                     at.insert(traces.scopes.len());
-                    traces.scopes.push(ScopeTrace {
+                    traces.scopes.push(ScopeTrace::new(
                         scope_op,
                         scope_block,
-                        scope_label: label(scope_op),
-                        memory_space: sized.memory_space,
+                        label(scope_op),
+                        sized.memory_space,
                         class,
-                        buffers: vec![buffer],
-                        hoist: vec![],
-                        replace: vec![],
-                        arena_before: None,
-                        free_after: None,
-                        arena_life: (0, u64::MAX),
-                        segments: vec![],
-                        split: None,
-                    });
+                        vec![buffer],
+                    ));
                 }
             }
         }

@@ -6,20 +6,13 @@ use crate::analysis::snapshot::{BlockId, ValueId};
 use melior::ir::{BlockLike, operation::OperationLike};
 
 fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
-    ScopeTrace {
-        scope_op: Snapshot::ROOT,
-        scope_block: BlockId(0),
-        scope_label: "@f".into(),
-        memory_space: String::new(),
-        class: AllocationClass::Heap,
-        hoist: vec![],
-        replace: vec![],
-        arena_before: None,
-        free_after: None,
-        arena_life: (0, u64::MAX),
-        segments: vec![],
-        split: None,
-        buffers: buffers
+    ScopeTrace::new(
+        Snapshot::ROOT,
+        BlockId(0),
+        "@f".into(),
+        String::new(),
+        AllocationClass::Heap,
+        buffers
             .iter()
             .enumerate()
             .map(|(i, &(size, first, last))| TracedBuffer {
@@ -35,7 +28,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
                 holders: None,
             })
             .collect(),
-    }
+    )
 }
 
 /// The seed's MLP: three 64 KiB buffers, a0 [1,2], b0 [2,3], c0 [3,4]:
