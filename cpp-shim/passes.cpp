@@ -90,6 +90,84 @@ bool checkDependentDialects(const BufrsPassDesc *desc, BufrsErrorFn onError,
   return ok;
 }
 
+/// Why the last bool or integer option value was refused, for the error the
+/// pass or pipeline reports: LLVM's own parsers print to stderr, so MLIR's
+/// error stream (and the error at the pass) would be empty.
+thread_local std::string refusedOptionValue;
+
+/// Takes the message left by a ReportingParser (empty when none).
+std::string takeRefusedOptionValue() {
+  std::string message;
+  message.swap(refusedOptionValue);
+  return message;
+}
+
+/// The error for options of pass or pipeline `argument` that did not parse:
+/// the refused value when a ReportingParser left one, else MLIR's message
+/// without the parser's own name.
+std::string optionError(StringRef argument, StringRef mlirMessage) {
+  std::string refused = takeRefusedOptionValue();
+  StringRef text = mlirMessage.trim();
+  text.consume_front("<Pass-Options-Parser>: ");
+  if (!refused.empty())
+    text = refused;
+  return (Twine(argument) + ": " + text).str();
+}
+
+/// llvm::cl's parser for bool and int64_t, reporting a refused value to
+/// `refusedOptionValue` instead of stderr. LLVM's parsers for these types are
+/// final, so this one wraps one for everything but `parse` (cl::opt calls the
+/// parser's methods on its own type).
+template <typename T>
+class ReportingParser : public llvm::cl::basic_parser<T> {
+public:
+  explicit ReportingParser(llvm::cl::Option &option)
+      : llvm::cl::basic_parser<T>(option), inner(option) {}
+
+  bool parse(llvm::cl::Option &option, StringRef, StringRef text, T &value) {
+    if constexpr (std::is_same_v<T, bool>) {
+      if (text.empty() || text == "true" || text == "TRUE" ||
+          text == "True" || text == "1") {
+        value = true;
+        return false;
+      }
+      if (text == "false" || text == "FALSE" || text == "False" ||
+          text == "0") {
+        value = false;
+        return false;
+      }
+      refusedOptionValue = (Twine("option '") + option.ArgStr + "': '" +
+                            text + "' is not a boolean (true, false, 1 or 0)")
+                               .str();
+    } else {
+      if (!text.getAsInteger(0, value))
+        return false;
+      refusedOptionValue = (Twine("option '") + option.ArgStr + "': '" +
+                            text + "' is not an integer")
+                               .str();
+    }
+    return true;
+  }
+
+  llvm::cl::ValueExpected getValueExpectedFlagDefault() const {
+    return inner.getValueExpectedFlagDefault();
+  }
+  StringRef getValueName() const override { return inner.getValueName(); }
+  /// `--help` prints option values through LLVM's parser for T.
+  operator const llvm::cl::parser<T> &() const { return inner; }
+
+private:
+  llvm::cl::parser<T> inner;
+};
+
+/// The parser of an option of type T: the reporting one where a value can be
+/// refused, MLIR's default otherwise.
+template <typename T>
+using OptionParserFor =
+    std::conditional_t<std::is_same_v<T, bool> || std::is_same_v<T, int64_t>,
+                       ReportingParser<T>,
+                       detail::PassOptions::OptionParser<T>>;
+
 /// The option values of a pass or pipeline as the C ABI hands them to Rust,
 /// with the storage they point into (valid while this object lives).
 struct CollectedValues {
@@ -105,12 +183,13 @@ struct CollectedValues {
 template <typename OwnerT>
 class OptionSlots {
   template <typename T>
-  using Opt = std::conditional_t<std::is_same_v<OwnerT, Pass>, Pass::Option<T>,
-                                 detail::PassOptions::Option<T>>;
+  using Opt = std::conditional_t<
+      std::is_same_v<OwnerT, Pass>, Pass::Option<T, OptionParserFor<T>>,
+      detail::PassOptions::Option<T, OptionParserFor<T>>>;
   template <typename T>
-  using ListOpt =
-      std::conditional_t<std::is_same_v<OwnerT, Pass>, Pass::ListOption<T>,
-                         detail::PassOptions::ListOption<T>>;
+  using ListOpt = std::conditional_t<
+      std::is_same_v<OwnerT, Pass>, Pass::ListOption<T, OptionParserFor<T>>,
+      detail::PassOptions::ListOption<T, OptionParserFor<T>>>;
 
 public:
   OptionSlots(OwnerT &owner, const BufrsOptionSpec *specs, intptr_t count) {
@@ -287,6 +366,17 @@ public:
 
   BufrsPass(const BufrsPass &other) : BufrsPass(other.desc) {
     copyOptionValuesFrom(&other);
+  }
+
+  /// MLIR's option parsing, with a refused bool or integer value named in
+  /// the error (LLVM's parsers leave MLIR's message empty).
+  LogicalResult initializeOptions(
+      StringRef text,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return Pass::initializeOptions(
+        text, [&](const Twine &message) -> LogicalResult {
+          return errorHandler(optionError(desc->argument, message.str()));
+        });
   }
 
   StringRef getArgument() const override { return desc->argument; }
@@ -477,9 +567,7 @@ extern "C" void bufrsShimRegisterPipeline(const BufrsPipelineDesc *desc) {
         llvm::raw_string_ostream os(message);
         if (failed(options.parseFromString(optionText, os))) {
           // MLIR's option parser names itself, not the pipeline.
-          StringRef text = StringRef(os.str()).trim();
-          text.consume_front("<Pass-Options-Parser>: ");
-          return errorHandler(Twine(desc->argument) + ": " + text);
+          return errorHandler(optionError(desc->argument, os.str()));
         }
         CollectedValues collected;
         options.slots.collect(collected);
@@ -506,7 +594,10 @@ extern "C" MlirPass bufrsShimCreatePass(const BufrsPassDesc *desc,
   auto pass = std::make_unique<BufrsPass>(desc);
   if (options.length != 0) {
     auto report = [&](const Twine &message) -> LogicalResult {
-      std::string text = message.str();
+      // The caller names the pass itself.
+      std::string full = message.str();
+      StringRef text(full);
+      text.consume_front((Twine(desc->argument) + ": ").str());
       if (onError)
         onError(userData, mlirStringRefCreate(text.data(), text.size()));
       return failure();

@@ -43,7 +43,7 @@
 // KEEP: bufferization.clone %{{.*}} : memref<*xf32> to memref<*xf32>
 
 // RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-finalize-deallocation{lower-clones=maybe})' 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: for the --lower-clones option: 'maybe' is invalid value for boolean argument! Try 0 or 1
+// BAD: error: bufrs-finalize-deallocation: option 'lower-clones': 'maybe' is not a boolean (true, false, 1 or 0)
 // BAD-NOT: bufferization.clone
 
 func.func private @bufrs_print_f32(f32)

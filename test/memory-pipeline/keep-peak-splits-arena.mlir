@@ -38,7 +38,7 @@
 // ONE-NOT:     memref.alloc
 // ONE:         return %[[BIG]] : memref<16384xf32>
 
-// BAD: for the --merge-keep-peak option: 'maybe' is invalid value for boolean argument! Try 0 or 1
+// BAD: error: bufrs-memory-pipeline: option 'merge-keep-peak': 'maybe' is not a boolean (true, false, 1 or 0)
 // BAD: failed to add `bufrs-memory-pipeline` with options `merge-keep-peak=maybe`
 
 // OUT: {{^}}3{{$}}
