@@ -417,6 +417,10 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
                 vec![]
             },
             stack_joins_heap: options.merge_stack && options.merge_stack_joins_heap,
+            // The deallocation stage frees every call's results apart from
+            // its operands (callers own what a function returns): merging
+            // may rely on that contract too.
+            calls_return_fresh: options.deallocation,
             ..Default::default()
         },
     );

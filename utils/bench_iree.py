@@ -6,21 +6,25 @@ linalg-on-tensors programs (a benchmark, not a test).
                               [--pipeline-options 'promote=false'] [PROGRAM ...]
 
 Programs (default: all): the PyTorch models of examples/models/
-(`NAME.linalg.mlir`, torch-mlir's linalg-on-tensors, `@forward`) and the
+(`NAME.linalg.mlir`, torch-mlir's linalg-on-tensors, `@forward`), the
 hand-written examples of examples/src/ with their drivers stripped (`@main`,
 `@run*`, the `@bufrs_print_*` declarations and every function calling a
-stripped one), so only the compute functions remain; names select programs
-(`mlp`, `src/attention`, ...).
+stripped one), so only the compute functions remain, and two stress
+programs generated here: `stress/chain-20` (20 matmuls in a row, widths
+varying from 8 to 160 columns) and `stress/attention-128` (examples/src/
+attention.mlir's `@project` and `@attention` with the sequence length fixed
+at 128); names select programs (`mlp`, `src/attention`, ...).
 
 IREE: `iree-compile --iree-hal-target-device=local
 --iree-hal-local-target-device-backends=llvm-cpu
 --mlir-print-ir-after=iree-stream-layout-slices`; per function, the last dump
 of that pass gives every `stream.resource.alloca ... !stream.resource<transient>{%size}`
 (one per pack, its laid-out size); the program's transient bytes are their sum
-over all functions. A size that is not a constant is counted as dynamic.
-"IREE results" sums its `!stream.resource<external>` allocas of constant
-size: the functions' results, which bufrs counts among the buffers left alone
-(IREE's stderr is printed as well when it rejects a program).
+over all functions (IREE's `@jit_eval*` functions, which its constant
+evaluation runs at compile time, are no part of the program). A size that
+is not a constant is counted as dynamic. "IREE results" sums its
+`!stream.resource<external>` allocas of constant size: the functions'
+results. (IREE's stderr is printed as well when it rejects a program.)
 
 bufrs: the same input through upstream's tensor-level fusion and one-shot
 bufferization as utils/export_models.py does it (`linalg-generalize-named-ops,
@@ -31,10 +35,15 @@ and `copy-before-write` for the default variant cbw), then
 arena bytes of the merged scopes with static sizes and the lower bound (most
 padded bytes live at once) of every scope with static sizes, merged or not;
 from the IR after the pipeline: the bytes of every statically sized
-memref.alloc and memref.alloca (heap and stack) besides the arenas, i.e. the
-buffers merge-alloc leaves alone (returned buffers, copies of clones, ...).
-bufrs' transient bytes are arenas plus buffers left alone; allocations with a
-run-time size are counted apart.
+memref.alloc and memref.alloca (heap and stack) besides the arenas, split in
+two. "bufrs results" are, per function, the bytes of its statically shaped
+memref results that are not its own arguments (one buffer per result, as
+IREE's external allocas; at most the bytes the function allocates outside
+its arenas: a result its callee allocates counts in the callee); "bufrs left
+alone" are the others (buffers merge-alloc leaves alone: copies of clones,
+buffers in scopes not merged, further buffers a result may be, ...).
+bufrs' transient bytes are arenas plus buffers left alone, its results
+apart as IREE's; allocations with a run-time size are counted apart.
 
 One markdown table, one row per program. A compile that fails on the bufrs
 side, or an iree-compile that crashes without a diagnostic, ends the script
@@ -80,8 +89,54 @@ def default_iree():
     return shutil.which("iree-compile")
 
 
+# ---------------------------------------------------------------------------
+# Stress programs (generated here)
+# ---------------------------------------------------------------------------
+
+CHAIN_WIDTHS = [64, 128, 32, 96, 48, 160, 16, 80, 112, 24, 144, 56, 8, 120, 40, 72, 104, 136, 88, 12, 64]
+
+
+def matmul_chain(widths=CHAIN_WIDTHS, rows=16):
+    """`@chain`: len(widths) - 1 matmuls in a row, step k taking the previous
+    step's `rows x widths[k-1]` result and a weight argument to a
+    `rows x widths[k]` result (empty, zero fill, matmul: one dispatch
+    result per step on IREE's side, one buffer per step on bufrs')."""
+    args = [f"%x: tensor<{rows}x{widths[0]}xf32>"]
+    args += [f"%w{k}: tensor<{widths[k - 1]}x{widths[k]}xf32>" for k in range(1, len(widths))]
+    lines = [f"func.func @chain({', '.join(args)}) -> tensor<{rows}x{widths[-1]}xf32> {{",
+             "  %zero = arith.constant 0.0 : f32"]
+    h = "%x"
+    for k in range(1, len(widths)):
+        t = f"tensor<{rows}x{widths[k]}xf32>"
+        lines += [f"  %e{k} = tensor.empty() : {t}",
+                  f"  %f{k} = linalg.fill ins(%zero : f32) outs(%e{k} : {t}) -> {t}",
+                  f"  %h{k} = linalg.matmul ins({h}, %w{k} : tensor<{rows}x{widths[k - 1]}xf32>, "
+                  f"tensor<{widths[k - 1]}x{widths[k]}xf32>) outs(%f{k} : {t}) -> {t}"]
+        h = f"%h{k}"
+    lines += [f"  return {h} : tensor<{rows}x{widths[-1]}xf32>", "}", ""]
+    return "\n".join(lines)
+
+
+def static_attention(n):
+    """examples/src/attention.mlir's `@project` and `@attention` with the
+    sequence length fixed at `n` (every `?` dimension becomes n, every
+    `tensor.empty` loses its size operands)."""
+    with open(os.path.join(SRC_DIR, "attention.mlir")) as f:
+        text = compute_only(f.read(), keep={"project", "attention"})
+    text = text.replace("tensor<?x?xf32>", f"tensor<{n}x{n}xf32>").replace("?x", f"{n}x")
+    text = text.replace("tensor<?xf32>", f"tensor<{n}xf32>")
+    return re.sub(r"tensor\.empty\([^)]*\)", "tensor.empty()", text)
+
+
+STRESS = [
+    ("stress/chain-20", matmul_chain),
+    ("stress/attention-128", lambda: static_attention(128)),
+]
+
+
 def programs():
-    """(name, path, text) of every program: the models, then examples/src."""
+    """(name, path, text) of every program: the models, examples/src, then
+    the stress programs."""
     out = []
     for name in models.names():
         path = os.path.join(models.MODELS_DIR, name + ".linalg.mlir")
@@ -92,16 +147,19 @@ def programs():
             path = os.path.join(SRC_DIR, file)
             with open(path) as f:
                 out.append(("src/" + file[:-len(".mlir")], path, compute_only(f.read())))
+    for name, generate in STRESS:
+        out.append((name, os.path.abspath(__file__), generate()))
     return out
 
 
 FUNC = re.compile(r"^func\.func (?:private )?@([\w$.]+)", re.M)
 
 
-def compute_only(text):
+def compute_only(text, keep=None):
     """`text` (a module of top-level `func.func`s, each ending with a `}` in
     column 0) without its driver: @main, @run*, the bufrs_* declarations and,
-    transitively, every function that calls a removed one."""
+    transitively, every function that calls a removed one (with `keep`, a
+    set of names: only those functions)."""
     starts = [m.start() for m in FUNC.finditer(text)]
     if not starts:
         raise Failure("no top-level func.func")
@@ -117,7 +175,8 @@ def compute_only(text):
             close = re.search(r"^\}\s*$", chunk, re.M)
             body = chunk[:close.end()] + "\n"
         funcs[name] = body
-    removed = {n for n in funcs if n == "main" or n.startswith("run") or n.startswith("bufrs_")}
+    removed = {n for n in funcs if n == "main" or n.startswith("run") or n.startswith("bufrs_")
+               or (keep is not None and n not in keep)}
     changed = True
     while changed:
         changed = False
@@ -161,20 +220,23 @@ def iree_transient(iree, path, text):
     last = {}
     for dump in dumps:
         m = re.search(r"^(?:util|func)\.func (?:public |private )?@([\w$.]+)", dump, re.M)
-        if m:
+        # `@jit_eval*`: the functions IREE's constant evaluation compiles
+        # and runs at compile time (their dumps come first), no part of the
+        # program.
+        if m and not m.group(1).startswith("jit_eval"):
             last[m.group(1)] = dump
     total, dynamic, count, results = 0, 0, 0, 0
     for dump in last.values():
         constants = {m.group(1): int(m.group(2))
                      for m in re.finditer(r"(%[\w$.]+) = arith\.constant (\d+) : index", dump)}
-        for m in re.finditer(r"stream\.resource\.alloca [^\n]*: !stream\.resource<transient>\{([^}]*)\}", dump):
+        for m in re.finditer(r"stream\.resource\.alloca [^\n]*(?::|=>) !stream\.resource<transient>\{([^}]*)\}", dump):
             count += 1
             size = m.group(1).strip()
             if size in constants:
                 total += constants[size]
             else:
                 dynamic += 1
-        for m in re.finditer(r"stream\.resource\.alloca [^\n]*: !stream\.resource<external>\{([^}]*)\}", dump):
+        for m in re.finditer(r"stream\.resource\.alloca [^\n]*(?::|=>) !stream\.resource<external>\{([^}]*)\}", dump):
             results += constants.get(m.group(1).strip(), 0)
     return total, dynamic, count, results, None
 
@@ -204,6 +266,58 @@ def allocation_bytes(text):
     return total, dynamic
 
 
+def split_types(text):
+    """The comma-separated types of `text` (`memref<4xf32, strided<[1]>>,
+    i64`), split at the commas outside brackets."""
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    if text[start:].strip():
+        out.append(text[start:].strip())
+    return out
+
+
+STATIC_MEMREF = re.compile(r"memref<((?:\d+x)*)(\w+)>")
+FUNC_START = re.compile(r"^  func\.func (?:public |private )?@([\w$.]+)\(", re.M)
+RETURN = re.compile(r"^    (?:func\.)?return ([^:\n]+) : (.+)$", re.M)
+
+
+def functions(text):
+    """{name: body} of the `func.func`s with a body in mlir-opt's printed
+    module `text` (two-space indentation: a function ends at its `  }`)."""
+    out = {}
+    for m in FUNC_START.finditer(text):
+        end = text.find("\n  }\n", m.start())
+        if end >= 0:
+            out[m.group(1)] = text[m.start():end]
+    return out
+
+
+def result_bytes(body):
+    """The bytes of the statically shaped identity-layout memref results of
+    a function (its `return`s in its body, the largest per result position)
+    that are not its own arguments: the buffers it hands to its caller,
+    which IREE counts apart as results (its external allocas)."""
+    per_position = {}
+    for m in RETURN.finditer(body):
+        values = [v.strip() for v in m.group(1).split(",")]
+        for i, (value, ty) in enumerate(zip(values, split_types(m.group(2)))):
+            t = STATIC_MEMREF.fullmatch(ty)
+            if re.fullmatch(r"%arg\d+", value) or not t or t.group(2) not in models.ELEMENT_BYTES:
+                continue
+            n = models.ELEMENT_BYTES[t.group(2)]
+            for d in t.group(1).split("x")[:-1]:
+                n *= int(d)
+            per_position[i] = max(per_position.get(i, 0), n)
+    return sum(per_position.values())
+
+
 def bufrs_planning(plugin, variant, path, text, options=""):
     with tempfile.TemporaryDirectory(prefix="bufrs-iree-") as tmp:
         report_file = os.path.join(tmp, "report.json")
@@ -222,8 +336,15 @@ def bufrs_planning(plugin, variant, path, text, options=""):
     # saving nothing: the most padded bytes its buffers have live at once.
     bound = sum(r["lower_bound"] for r in report["scopes"] if isinstance(r.get("lower_bound"), int))
     allocated, dynamic = allocation_bytes(done.stdout)
-    return {"arena": arena, "bound": bound, "left alone": allocated - arena, "dynamic allocations": dynamic,
-            "dynamic arenas": len(merged) - len(static)}
+    # The results, per function: a function's returned buffers, as far as
+    # its own static allocations left alone hold them (a result a callee
+    # allocates is counted in the callee).
+    results = 0
+    for name, body in functions(done.stdout).items():
+        own = allocation_bytes(body)[0] - sum(r["arena_bytes"] for r in static if r["function"] == name)
+        results += min(result_bytes(body), own)
+    return {"arena": arena, "bound": bound, "results": results, "left alone": allocated - arena - results,
+            "dynamic allocations": dynamic, "dynamic arenas": len(merged) - len(static)}
 
 
 def main():
@@ -254,7 +375,7 @@ def main():
     if args.programs:
         selected = [p for p in selected if p[0] in args.programs]
 
-    rows, iree_errors, at_most, static = [], 0, 0, 0
+    rows, iree_errors, at_most, static, at_most_static_parts = [], 0, 0, 0, 0
     try:
         for name, path, text in selected:
             print(f"{name} ...", file=sys.stderr, flush=True)
@@ -268,8 +389,8 @@ def main():
                 extra.append(f"{b['dynamic arenas']} arenas of run-time size")
             if error:
                 iree_errors += 1
-                rows.append([name, f"does not compile: {error}", "", transient, b["arena"], b["left alone"], b["bound"],
-                             "", "; ".join(extra)])
+                rows.append([name, f"does not compile: {error}", "", transient, b["results"], b["arena"],
+                             b["left alone"], b["bound"], "", "; ".join(extra)])
                 continue
             if iree_dynamic:
                 extra.append(f"IREE: {iree_dynamic} of {allocas} transient allocas of run-time size")
@@ -283,15 +404,19 @@ def main():
             static += comparable
             if comparable and transient <= iree:
                 at_most += 1
-            rows.append([name, iree, results, transient, b["arena"], b["left alone"], b["bound"], ratio,
-                         "; ".join(extra)])
+            if not comparable and iree and transient <= iree:
+                at_most_static_parts += 1
+            rows.append([name, iree, results, transient, b["results"], b["arena"], b["left alone"], b["bound"],
+                         ratio, "; ".join(extra)])
     except (Failure, execution.Failure) as e:
         print(f"bench_iree.py: {e}", file=sys.stderr)
         return 1
 
     print(f"IREE transient bytes against bufrs' (bufferization: {args.variant}), "
-          f"bufrs at most IREE on {at_most} of the {static} programs with static sizes on both sides\n")
-    print(markdown_table(["program", "IREE transient bytes", "IREE results", "bufrs transient bytes", "bufrs arenas",
+          f"{len(rows)} programs: bufrs at most IREE on {at_most} of the {static} programs with static sizes on "
+          f"both sides, and in the static parts of {at_most_static_parts} more; IREE rejects {iree_errors}\n")
+    print(markdown_table(["program", "IREE transient bytes", "IREE results", "bufrs transient bytes", "bufrs results",
+                          "bufrs arenas",
                           "bufrs left alone", "bufrs bound", "bufrs / IREE", "notes"], rows))
     return 1 if iree_errors and not args.allow_iree_errors else 0
 

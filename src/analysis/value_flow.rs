@@ -287,7 +287,7 @@ fn classify_use(snapshot: &Snapshot, op: OpId, value: ValueId, out: &mut Vec<Use
 impl ValueFlow {
     /// Builds the graph and classifies every use of every buffer.
     pub fn new(snap: &Snapshot) -> ValueFlow {
-        Self::build(snap, true)
+        Self::build(snap, true, false)
     }
 
     /// The graph without the classified uses, for analyses that never read
@@ -295,10 +295,22 @@ impl ValueFlow {
     /// fifth of building the graph). [`ValueFlow::events`] and
     /// [`ValueFlow::all_events`] panic on it.
     pub fn without_events(snap: &Snapshot) -> ValueFlow {
-        Self::build(snap, false)
+        Self::build(snap, false, false)
     }
 
-    fn build(snap: &Snapshot, with_events: bool) -> ValueFlow {
+    /// The graph with every call's buffer results fresh: external memory
+    /// with no edge from the call's buffer operands, as the seeds'
+    /// ownership contract has it (callers own what a function returns and
+    /// lend what they pass, so a callee never hands back a buffer it was
+    /// lent). For code whose deallocation relies on that contract (a call's
+    /// result freed apart from its operands); [`ValueFlow::new`] keeps the
+    /// edges, which code under private-function dynamic ownership (a callee
+    /// may return a borrowed argument with a false flag) needs.
+    pub fn with_fresh_call_results(snap: &Snapshot) -> ValueFlow {
+        Self::build(snap, true, true)
+    }
+
+    fn build(snap: &Snapshot, with_events: bool, fresh_call_results: bool) -> ValueFlow {
         let nv = snap.values.len();
         let is_buf = |v: ValueId| snap.value(v).kind.is_buffer();
         let mut origin = vec![Origin::Derived; nv];
@@ -473,6 +485,9 @@ impl ValueFlow {
                 }
                 if unknown || !op.regions.is_empty() {
                     external[res.index()] = true;
+                }
+                if fresh_call_results && f.is_call {
+                    continue;
                 }
                 let kind = if unknown {
                     EdgeKind::Unknown

@@ -397,6 +397,9 @@ pub struct TickTraceCollector {
     /// Also describe the function's heap ([`MemoryTraces::heap`], the
     /// `keep-peak` option).
     pub keep_peak: bool,
+    /// A call's buffer results are fresh, not its operands (the
+    /// `calls-return-fresh` option).
+    pub calls_return_fresh: bool,
 }
 
 /// A heap allocation's static facts, or why it cannot merge.
@@ -439,7 +442,11 @@ impl TraceCollector for TickTraceCollector {
             allocations.push((alloc, value, class, frees));
         }
         let edited = edited.as_ref().unwrap_or(snapshot);
-        let alias = AliasAnalysis::new(edited);
+        let alias = if self.calls_return_fresh {
+            AliasAnalysis::from_flow(edited, ValueFlow::with_fresh_call_results(edited))
+        } else {
+            AliasAnalysis::new(edited)
+        };
         let lifetimes = Lifetimes::new(edited, &alias);
         let ticks = lifetimes.ticks();
         let function = crate::ir::interfaces::symbol_name(map.op(Snapshot::ROOT));

@@ -248,6 +248,8 @@ pass_options! {
         classes: Vec<String> = vec![] => "classes",
             "Allocation classes merged (none given: heap), each into arenas of its own: heap (memref.alloc-like; the arena is a memref.alloc), stack (memref.alloca-like of static shape; the arena is one memref.alloca at the scope block's start, shared by the allocas whose lifetimes do not overlap).",
             allowed Allowed::OneOf(&AllocationClass::NAMES);
+        calls_return_fresh: bool = false => "calls-return-fresh",
+            "A call's buffer results are fresh buffers, never one of its buffer operands (the seeds' ownership contract: callers own what a function returns), so a buffer passed to a call merges even where the call's result is returned, yielded or freed; false: a call's result may be any of its buffer operands (as under private-function dynamic ownership, where a callee may return a borrowed argument).";
         stack_joins_heap: bool = false => "stack-joins-heap",
             "With classes=heap,stack: the stack allocations of a scope that also has mergeable heap allocations (in the same memory space) are planned with them in its heap arena, so one arena holds both at their joint bound; only scopes without heap allocations get a stack arena.";
     }
@@ -333,6 +335,7 @@ impl BufrsPass for MergeAlloc {
             classes,
             stack_joins_heap: options.stack_joins_heap,
             keep_peak: options.keep_peak && !options.dynamic,
+            calls_return_fresh: options.calls_return_fresh,
         };
         let (snapshot, map) = match kept {
             Some(kept) => kept,

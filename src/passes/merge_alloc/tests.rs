@@ -160,6 +160,7 @@ fn custom_schedulers_plug_in_and_bad_plans_are_refused() {
         classes: vec![AllocationClass::Heap],
         stack_joins_heap: false,
         keep_peak: false,
+        calls_return_fresh: false,
     };
 
     let module = melior::ir::Module::parse(&context, MLP).unwrap();
@@ -557,6 +558,7 @@ func.func @size_inside(%m: memref<?xf32>, %i: index) {
             classes: vec![AllocationClass::Heap],
             stack_joins_heap: false,
             keep_peak: false,
+            calls_return_fresh: false,
         };
         let mut op = module.body().first_operation();
         while let Some(func) = op {
