@@ -3,7 +3,8 @@
 linalg-on-tensors programs (a benchmark, not a test).
 
   python3 utils/bench_iree.py [--plugin P] [--iree-compile PATH] [--variant cbw|no-cbw]
-                              [--pipeline-options 'promote=false'] [PROGRAM ...]
+                              [--pipeline-options 'promote=false'] [--upstream-fusion-only]
+                              [PROGRAM ...]
 
 Programs (default: all): the PyTorch models of examples/models/
 (`NAME.linalg.mlir`, torch-mlir's linalg-on-tensors, `@forward`) and the
@@ -22,9 +23,10 @@ over all functions. A size that is not a constant is counted as dynamic.
 size: the functions' results, which bufrs counts among the buffers left alone
 (IREE's stderr is printed as well when it rejects a program).
 
-bufrs: the same input through upstream's tensor-level fusion and one-shot
-bufferization as utils/export_models.py does it (`linalg-generalize-named-ops,
-linalg-fuse-elementwise-ops`, then `one-shot-bufferize` with
+bufrs: the same input through tensor-level fusion (`linalg-generalize-named-ops,
+bufrs-fold-permutations, linalg-fuse-elementwise-ops`; without the bufrs pass
+with --upstream-fusion-only), then one-shot bufferization as
+utils/export_models.py does it (`one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
 and `copy-before-write` for the default variant cbw), then
 `bufrs-memory-pipeline{merge-report-file=...}` (plus `--pipeline-options`). From merge-alloc's report: the
@@ -61,7 +63,12 @@ from bufrs_utils.tables import markdown_table  # noqa: E402
 VENV_IREE = "/work/venv-models/.venv/bin/iree-compile"
 IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
               "--mlir-print-ir-after=iree-stream-layout-slices"]
-FUSION = "func.func(linalg-generalize-named-ops,linalg-fuse-elementwise-ops)"
+# Before upstream's fusion, bufrs-fold-permutations folds each transpose into
+# the linalg.generic ops reading it (named ops generalized first): after it,
+# the reshapes that fusion puts between a transpose and its readers keep the
+# transpose. --upstream-fusion-only leaves the pass out.
+FUSION = "func.func(linalg-generalize-named-ops,bufrs-fold-permutations,linalg-fuse-elementwise-ops)"
+UPSTREAM_FUSION = "func.func(linalg-generalize-named-ops,linalg-fuse-elementwise-ops)"
 BUFFERIZE = {
     "cbw": "one-shot-bufferize{copy-before-write bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}",
@@ -204,10 +211,10 @@ def allocation_bytes(text):
     return total, dynamic
 
 
-def bufrs_planning(plugin, variant, path, text, options=""):
+def bufrs_planning(plugin, variant, path, text, options="", fusion=FUSION):
     with tempfile.TemporaryDirectory(prefix="bufrs-iree-") as tmp:
         report_file = os.path.join(tmp, "report.json")
-        pipeline = (f"builtin.module({FUSION},{BUFFERIZE[variant]},"
+        pipeline = (f"builtin.module({fusion},{BUFFERIZE[variant]},"
                     f"bufrs-memory-pipeline{{merge-report-file={report_file}{' ' + options if options else ''}}})")
         cmd = [toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}", f"--pass-pipeline={pipeline}"]
         done = execution.run(cmd, stdin=text, timeout=1800)
@@ -238,6 +245,8 @@ def main():
     parser.add_argument("--pipeline-options", default="",
                         help="more options of bufrs-memory-pipeline (e.g. promote=false: every static buffer on "
                              "the heap, where merge-alloc plans it, as IREE's transients are)")
+    parser.add_argument("--upstream-fusion-only", action="store_true",
+                        help=f"bufrs side: {UPSTREAM_FUSION} before bufferizing, without bufrs-fold-permutations")
     parser.add_argument("programs", nargs="*", help="program names (default: all)")
     args = parser.parse_args()
 
@@ -258,7 +267,8 @@ def main():
     try:
         for name, path, text in selected:
             print(f"{name} ...", file=sys.stderr, flush=True)
-            b = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options)
+            b = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options,
+                               UPSTREAM_FUSION if args.upstream_fusion_only else FUSION)
             iree, iree_dynamic, allocas, results, error = iree_transient(args.iree_compile, path, text)
             transient = b["arena"] + b["left alone"]
             extra = []
