@@ -3,7 +3,7 @@
 linalg-on-tensors programs (a benchmark, not a test).
 
   python3 utils/bench_iree.py [--plugin P] [--iree-compile PATH] [--variant cbw|no-cbw]
-                              [--pipeline-options 'promote=false'] [--upstream-fusion-only]
+                              [--pipeline-options 'promote=false'] [--fusion PIPELINE]
                               [PROGRAM ...]
 
 Programs (default: all): the PyTorch models of examples/models/
@@ -24,8 +24,8 @@ size: the functions' results, which bufrs counts among the buffers left alone
 (IREE's stderr is printed as well when it rejects a program).
 
 bufrs: the same input through tensor-level fusion (`linalg-generalize-named-ops,
-bufrs-fold-permutations, linalg-fuse-elementwise-ops`; without the bufrs pass
-with --upstream-fusion-only), then one-shot bufferization as
+bufrs-fold-permutations, linalg-fuse-elementwise-ops`, or the function
+pipeline --fusion gives, e.g. upstream's passes alone), then one-shot bufferization as
 utils/export_models.py does it (`one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
 and `copy-before-write` for the default variant cbw), then
@@ -66,9 +66,8 @@ IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-
 # Before upstream's fusion, bufrs-fold-permutations folds each transpose into
 # the linalg.generic ops reading it (named ops generalized first): after it,
 # the reshapes that fusion puts between a transpose and its readers keep the
-# transpose. --upstream-fusion-only leaves the pass out.
+# transpose (docs/fold-permutations.md).
 FUSION = "func.func(linalg-generalize-named-ops,bufrs-fold-permutations,linalg-fuse-elementwise-ops)"
-UPSTREAM_FUSION = "func.func(linalg-generalize-named-ops,linalg-fuse-elementwise-ops)"
 BUFFERIZE = {
     "cbw": "one-shot-bufferize{copy-before-write bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}",
@@ -245,8 +244,9 @@ def main():
     parser.add_argument("--pipeline-options", default="",
                         help="more options of bufrs-memory-pipeline (e.g. promote=false: every static buffer on "
                              "the heap, where merge-alloc plans it, as IREE's transients are)")
-    parser.add_argument("--upstream-fusion-only", action="store_true",
-                        help=f"bufrs side: {UPSTREAM_FUSION} before bufferizing, without bufrs-fold-permutations")
+    parser.add_argument("--fusion", default=FUSION,
+                        help=f"bufrs side: the tensor-level passes before bufferizing (default: {FUSION}; "
+                             "upstream's alone: func.func(linalg-generalize-named-ops,linalg-fuse-elementwise-ops))")
     parser.add_argument("programs", nargs="*", help="program names (default: all)")
     args = parser.parse_args()
 
@@ -267,8 +267,7 @@ def main():
     try:
         for name, path, text in selected:
             print(f"{name} ...", file=sys.stderr, flush=True)
-            b = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options,
-                               UPSTREAM_FUSION if args.upstream_fusion_only else FUSION)
+            b = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options, args.fusion)
             iree, iree_dynamic, allocas, results, error = iree_transient(args.iree_compile, path, text)
             transient = b["arena"] + b["left alone"]
             extra = []
