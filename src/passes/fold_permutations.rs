@@ -85,7 +85,7 @@ impl BufrsPass for FoldPermutations {
         let ops = nested_ops(root, &mut |op| {
             !op_name_is(op, GENERIC) && !op_name_is(op, TRANSPOSE)
         });
-        let mut folded_any = false;
+        let mut changed = false;
         for candidate in ops {
             // SAFETY: `candidate` is live: the pass erases only permutations
             // and their inits, each after it has been visited (an init is
@@ -114,7 +114,7 @@ impl BufrsPass for FoldPermutations {
                     .emit();
                     return Err(PassFailed);
                 }
-                folded_any = true;
+                changed = true;
             }
             // SAFETY: the permutation is live; once its result has no use
             // it (and its body) can go, then its init if that is dead too.
@@ -122,13 +122,14 @@ impl BufrsPass for FoldPermutations {
                 if uses_of(permutation.result).is_empty() {
                     let init = edit::defining_op(permutation.init);
                     edit::erase(candidate);
+                    changed = true;
                     if let Some(init) = init.filter(|&init| is_dead_and_pure(init)) {
                         edit::erase(init);
                     }
                 }
             }
         }
-        if !folded_any {
+        if !changed {
             return pass::unchanged(root);
         }
         Ok(())
