@@ -3,7 +3,8 @@
 linalg-on-tensors programs (a benchmark, not a test).
 
   python3 utils/bench_iree.py [--plugin P] [--iree-compile PATH] [--variant cbw|no-cbw]
-                              [--pipeline-options 'promote=false'] [PROGRAM ...]
+                              [--pipeline-options 'promote=false'] [--fusion PIPELINE]
+                              [PROGRAM ...]
 
 Programs (default: all): the PyTorch models of examples/models/
 (`NAME.linalg.mlir`, torch-mlir's linalg-on-tensors, `@forward`), the
@@ -26,9 +27,10 @@ is not a constant is counted as dynamic. "IREE results" sums its
 `!stream.resource<external>` allocas of constant size: the functions'
 results. (IREE's stderr is printed as well when it rejects a program.)
 
-bufrs: the same input through upstream's tensor-level fusion and one-shot
-bufferization as utils/export_models.py does it (`linalg-generalize-named-ops,
-linalg-fuse-elementwise-ops`, then `one-shot-bufferize` with
+bufrs: the same input through tensor-level fusion (`linalg-generalize-named-ops,
+bufrs-fold-permutations, linalg-fuse-elementwise-ops`, or the function
+pipeline --fusion gives, e.g. upstream's passes alone), then one-shot bufferization as
+utils/export_models.py does it (`one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
 and `copy-before-write` for the default variant cbw), then
 `bufrs-memory-pipeline{merge-report-file=...}` (plus `--pipeline-options`). From merge-alloc's report: the
@@ -70,7 +72,11 @@ from bufrs_utils.tables import markdown_table  # noqa: E402
 VENV_IREE = "/work/venv-models/.venv/bin/iree-compile"
 IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
               "--mlir-print-ir-after=iree-stream-layout-slices"]
-FUSION = "func.func(linalg-generalize-named-ops,linalg-fuse-elementwise-ops)"
+# Before upstream's fusion, bufrs-fold-permutations folds each transpose into
+# the linalg.generic ops reading it (named ops generalized first): after it,
+# the reshapes that fusion puts between a transpose and its readers keep the
+# transpose (docs/fold-permutations.md).
+FUSION = "func.func(linalg-generalize-named-ops,bufrs-fold-permutations,linalg-fuse-elementwise-ops)"
 BUFFERIZE = {
     "cbw": "one-shot-bufferize{copy-before-write bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}",
@@ -318,10 +324,10 @@ def result_bytes(body):
     return sum(per_position.values())
 
 
-def bufrs_planning(plugin, variant, path, text, options=""):
+def bufrs_planning(plugin, variant, path, text, options="", fusion=FUSION):
     with tempfile.TemporaryDirectory(prefix="bufrs-iree-") as tmp:
         report_file = os.path.join(tmp, "report.json")
-        pipeline = (f"builtin.module({FUSION},{BUFFERIZE[variant]},"
+        pipeline = (f"builtin.module({fusion},{BUFFERIZE[variant]},"
                     f"bufrs-memory-pipeline{{merge-report-file={report_file}{' ' + options if options else ''}}})")
         cmd = [toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}", f"--pass-pipeline={pipeline}"]
         done = execution.run(cmd, stdin=text, timeout=1800)
@@ -359,6 +365,9 @@ def main():
     parser.add_argument("--pipeline-options", default="",
                         help="more options of bufrs-memory-pipeline (e.g. promote=false: every static buffer on "
                              "the heap, where merge-alloc plans it, as IREE's transients are)")
+    parser.add_argument("--fusion", default=FUSION,
+                        help=f"bufrs side: the tensor-level passes before bufferizing (default: {FUSION}; "
+                             "upstream's alone: func.func(linalg-generalize-named-ops,linalg-fuse-elementwise-ops))")
     parser.add_argument("programs", nargs="*", help="program names (default: all)")
     args = parser.parse_args()
 
@@ -379,7 +388,7 @@ def main():
     try:
         for name, path, text in selected:
             print(f"{name} ...", file=sys.stderr, flush=True)
-            b = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options)
+            b = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options, args.fusion)
             iree, iree_dynamic, allocas, results, error = iree_transient(args.iree_compile, path, text)
             transient = b["arena"] + b["left alone"]
             extra = []

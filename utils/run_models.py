@@ -4,7 +4,8 @@ executes them: output compared with PyTorch's, AddressSanitizer/LeakSanitizer
 clean, and (with --counts) what the program does with memory.
 
   run_models.py [--plugin P] [--pipeline 'builtin.module(...)' | --stage NAME]
-                [--variant cbw|no-cbw|all] [--counts] [MODEL ...]
+                [--variant cbw|no-cbw|all | --from-linalg 'builtin.module(...)']
+                [--counts] [MODEL ...]
 
 Per model (default: all) and bufferization variant (cbw: NAME.mlir,
 bufferized with copy-before-write; no-cbw: NAME.no-cbw.mlir), it applies the
@@ -17,6 +18,12 @@ one line per program and fails (exit 1) unless every program prints
 PyTorch's output within 1e-5 (max |got - want| / max |want|) and runs clean:
 no leak (except for the input stage, which frees nothing), double free or
 use after free.
+
+--from-linalg PIPELINE replaces the bufferized files: NAME.linalg.mlir goes
+through PIPELINE (tensor-level passes, then a bufferization that gives
+@forward NAME.mlir's memref signature, e.g. utils/bench_iree.py's recipe)
+and gets NAME.mlir's driver, so another tensor-level recipe is checked
+against PyTorch's output before the pipeline runs.
 
 --counts also builds each program without a sanitizer and prints what it
 executed: mallocs, frees, peak heap bytes (most live at once), heap bytes
@@ -40,8 +47,13 @@ STAGE_NAMES = {"input": None, "upstream": models.UPSTREAM, "upstream-full": mode
 
 def one(args, name, variant):
     label = f"{name} ({variant})"
-    with open(models.path(name, variant)) as f:
-        text = f.read()
+    if args.from_linalg:
+        text, stderr, ok = models.from_linalg(args.plugin, name, args.from_linalg)
+        if not ok:
+            return False, f"{label}: --from-linalg fails: {(stderr.strip().splitlines() or ['?'])[-1][:200]}"
+    else:
+        with open(models.path(name, variant)) as f:
+            text = f.read()
     want = models.expected(name)
     if args.pipeline:
         text, _, stderr, ok = models.apply(args.plugin, args.pipeline, text)
@@ -81,7 +93,10 @@ def main():
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--pipeline", help="default: " + models.BUFRS)
     group.add_argument("--stage", choices=sorted(STAGE_NAMES))
-    parser.add_argument("--variant", choices=["cbw", "no-cbw", "all"], default="cbw")
+    inputs = parser.add_mutually_exclusive_group()
+    inputs.add_argument("--variant", choices=["cbw", "no-cbw", "all"], default="cbw")
+    inputs.add_argument("--from-linalg", metavar="PIPELINE",
+                        help="NAME.linalg.mlir through PIPELINE (it must bufferize) with NAME.mlir's driver")
     parser.add_argument("--counts", action="store_true", help="also measure without a sanitizer (see above)")
     args = parser.parse_args()
     if args.stage:
@@ -92,7 +107,10 @@ def main():
     unknown = [m for m in args.models if m not in known]
     if unknown:
         parser.error(f"unknown model(s) {', '.join(unknown)}; known: {', '.join(known)}")
-    variants = ["cbw", "no-cbw"] if args.variant == "all" else [args.variant]
+    if args.from_linalg:
+        variants = ["from-linalg"]
+    else:
+        variants = ["cbw", "no-cbw"] if args.variant == "all" else [args.variant]
     jobs = [(name, variant) for name in args.models or known for variant in variants]
     print(f"through {args.pipeline or 'nothing (the bufferized input)'}:")
     failed = 0

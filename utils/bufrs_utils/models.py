@@ -96,6 +96,29 @@ def apply(plugin, pipeline, text, extra=()):
     return done.stdout, time.monotonic() - started, done.stderr, done.returncode == 0
 
 
+# The line export_models.py starts the driver with in NAME.mlir and
+# NAME.no-cbw.mlir; from it to the module's end is the driver.
+DRIVER_START = "  // The driver (utils/export_models.py appends it after bufferizing):"
+
+
+def from_linalg(plugin, name, pipeline):
+    """(program, stderr, ok): NAME.linalg.mlir through `pipeline` (tensor
+    passes, then a bufferization giving @forward the memref signature of
+    NAME.mlir's), with NAME.mlir's driver appended."""
+    with open(os.path.join(MODELS_DIR, name + ".linalg.mlir")) as f:
+        text = f.read()
+    bufferized, _, stderr, ok = apply(plugin, pipeline, text)
+    if not ok:
+        return None, stderr, False
+    with open(path(name)) as f:
+        program = f.read()
+    start = program.find(DRIVER_START)
+    if start < 0:
+        return None, f"{path(name)} has no driver (no line {DRIVER_START.strip()!r})", False
+    end = bufferized.rstrip().rfind("}")
+    return bufferized[:end] + program[start:], stderr, True
+
+
 def verify(plugin, text):
     """(accepted, the verifier's first error line or None)."""
     done = execution.run([toolchain.tool("mlir-opt"), f"--load-pass-plugin={plugin}", "-o", os.devnull,
