@@ -1527,6 +1527,123 @@ mod tests {
         assert_eq!(decisions[0].stop, Stop::Top);
     }
 
+    /// func { loop { %a = alloc; [call]; store %a; [call]; yield }; return }
+    /// with the call (unknown effects: it may allocate) before the store
+    /// (while %a is live) or after it (%a dead).
+    fn loop_with_call(call_while_live: bool) -> (Snapshot, OpId, OpId) {
+        let mut b = root();
+        let body = b.add_region(Snapshot::ROOT);
+        let entry = b.add_block(body, &[]);
+        let loop_op = b.add_op(
+            entry,
+            "scf.for",
+            &[],
+            &[],
+            OpFacts {
+                is_loop_like: true,
+                has_recursive_effects: true,
+                regions_have_ssa_dominance: true,
+                region_branch: Some(RegionBranchInfo::default()),
+                ..OpFacts::default()
+            },
+        );
+        let loop_region = b.add_region(loop_op);
+        let loop_block = b.add_block(loop_region, &[]);
+        let alloc = b.add_op(
+            loop_block,
+            "memref.alloc",
+            &[],
+            &[ValueKind::RankedMemRef],
+            alloc_facts(),
+        );
+        set_alloc(&mut b, alloc);
+        let buffer = b.snapshot().op(alloc).results[0];
+        let call = |b: &mut SnapshotBuilder| {
+            b.add_op(
+                loop_block,
+                "func.call",
+                &[],
+                &[],
+                OpFacts {
+                    is_call: true,
+                    ..OpFacts::default()
+                },
+            )
+        };
+        let early = call_while_live.then(|| call(&mut b));
+        b.add_op(
+            loop_block,
+            "memref.store",
+            &[buffer],
+            &[],
+            use_facts(buffer),
+        );
+        let call_op = early.unwrap_or_else(|| call(&mut b));
+        b.add_op(
+            loop_block,
+            "scf.yield",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                effects: Effects::Known(vec![]),
+                terminator_edges: vec![
+                    RegionEdge {
+                        target: RegionTarget::Region(loop_region),
+                        forwarded: vec![],
+                        inputs: vec![],
+                    },
+                    RegionEdge {
+                        target: RegionTarget::Parent,
+                        forwarded: vec![],
+                        inputs: vec![],
+                    },
+                ],
+                ..OpFacts::default()
+            },
+        );
+        b.add_op(entry, "func.return", &[], &[], ret());
+        (b.finish(), loop_op, call_op)
+    }
+
+    #[test]
+    fn keep_peak_leaves_a_loop_only_where_the_buffer_is_live_at_its_allocations() {
+        let keep_peak = Policy {
+            keep_peak: true,
+            ..Policy::LOOP_HOISTING
+        };
+        // The call may allocate after the buffer's last use: it stays.
+        let (snapshot, loop_op, call) = loop_with_call(false);
+        let decisions = Engine::new(&snapshot).decide(keep_peak, |_| Some(BOTH));
+        assert_eq!(decisions[0].hoist, None);
+        assert_eq!(decisions[0].stop, Stop::RaisesPeak { by: call });
+        // Without keep-peak it leaves.
+        let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| Some(BOTH));
+        assert_eq!(
+            decisions[0].hoist.as_ref().map(|h| h.to),
+            Some(Spot::Before(loop_op))
+        );
+        // The call runs while the buffer is live: it leaves.
+        let (snapshot, loop_op, _) = loop_with_call(true);
+        let decisions = Engine::new(&snapshot).decide(keep_peak, |_| Some(BOTH));
+        assert_eq!(
+            decisions[0].hoist.as_ref().map(|h| h.to),
+            Some(Spot::Before(loop_op))
+        );
+        // Promoted once out of every loop: it leaves whatever the body does.
+        let (snapshot, loop_op, _) = loop_with_call(false);
+        let mut promotable = vec![false; snapshot.ops.len()];
+        promotable[decisions[0].alloc.index()] = true;
+        let decisions = Engine::new(&snapshot)
+            .with_promotable(promotable)
+            .decide(keep_peak, |_| Some(BOTH));
+        assert_eq!(
+            decisions[0].hoist.as_ref().map(|h| h.to),
+            Some(Spot::Before(loop_op))
+        );
+    }
+
     #[test]
     fn hoisting_does_not_leave_loops() {
         let (snapshot, loop_op, _, _) = loop_with(true, false);
