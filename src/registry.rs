@@ -209,6 +209,8 @@ crate::pass_options! {
             "Also run bufrs-buffer-hoisting first (allocations up to dominating blocks): off by default, as it lengthens lifetimes and keeps copy removal from firing (docs/pipeline.md).";
         loop_hoisting: bool = true => "loop-hoisting",
             "Run bufrs-buffer-loop-hoisting (loop-invariant allocations out of loops).";
+        loop_hoisting_keep_peak: bool = true => "loop-hoisting-keep-peak",
+            "bufrs-buffer-loop-hoisting's keep-peak: leave a loop only where one buffer for every iteration cannot raise the peak heap bytes (the buffer is live at every allocation the loop body may make); false: every loop-invariant allocation leaves its loops (fewer mallocs, a higher peak where iterations allocate while it is dead).";
         promote: bool = true => "promote",
             "Run bufrs-promote-buffers-to-stack (small static buffers to the stack).";
         promote_max_bytes: i64 = 1024 => "promote-max-bytes",
@@ -388,7 +390,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
     use passes::{
         buffer_deallocation::BufferDeallocation,
         buffer_hoisting::BufferHoisting,
-        buffer_loop_hoisting::BufferLoopHoisting,
+        buffer_loop_hoisting::{BufferLoopHoisting, BufferLoopHoistingOptions},
         copy_removal::CopyRemoval,
         expand_realloc::ExpandRealloc,
         merge_alloc::{MergeAlloc, MergeAllocOptions},
@@ -439,7 +441,20 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         (options.hoisting, BufferHoisting::ARGUMENT.to_string()),
         (
             options.loop_hoisting,
-            BufferLoopHoisting::ARGUMENT.to_string(),
+            with(
+                BufferLoopHoisting::ARGUMENT,
+                BufferLoopHoistingOptions {
+                    keep_peak: options.loop_hoisting_keep_peak,
+                    // Buffers the promotion below takes cost no heap bytes.
+                    promoted_max_bytes: if options.promote {
+                        options.promote_max_bytes
+                    } else {
+                        0
+                    },
+                    promoted_max_rank: options.promote_max_rank,
+                    ..Default::default()
+                },
+            ),
         ),
         (options.promote, promote),
         (

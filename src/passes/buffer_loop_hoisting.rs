@@ -32,6 +32,7 @@
 use melior::ir::OperationRef;
 
 use crate::{
+    options::Allowed,
     pass_options,
     passes::hoisting::{Policy, hoist},
     passes::{Anchor, BufrsPass, PassResult},
@@ -42,6 +43,12 @@ pass_options! {
     pub struct BufferLoopHoistingOptions {
         block_loops: bool = true => "block-loops",
             "Also leave block loops (CFG cycles), not only loop ops.";
+        keep_peak: bool = false => "keep-peak",
+            "Leave a loop only where the buffer is live at every heap allocation the loop body may make and no earlier op of the body uses a buffer the body receives, so that sharing it between iterations cannot raise the peak heap bytes.";
+        promoted_max_bytes: i64 = 0 => "promoted-max-bytes",
+            "With keep-peak: an allocation bufrs-promote-buffers-to-stack will move to the stack once out of every loop (static shape of at most this many bytes, rank at most promoted-max-rank, not escaping) costs no heap bytes, so it leaves its loops as without keep-peak; 0: none is.", allowed Allowed::NON_NEGATIVE;
+        promoted_max_rank: i64 = 1 => "promoted-max-rank",
+            "With keep-peak and promoted-max-bytes: the largest rank of such an allocation.", allowed Allowed::NON_NEGATIVE;
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark at every heap allocation saying whether it left loops and what stopped it.";
     }
@@ -61,6 +68,9 @@ impl BufrsPass for BufferLoopHoisting {
             op,
             Policy {
                 leave_block_loops: options.block_loops,
+                keep_peak: options.keep_peak,
+                promoted: (options.keep_peak && options.promoted_max_bytes > 0)
+                    .then_some((options.promoted_max_bytes, options.promoted_max_rank)),
                 ..Policy::LOOP_HOISTING
             },
             options.emit_remarks,

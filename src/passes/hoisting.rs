@@ -84,6 +84,7 @@
 //! graph at most once (on the first walk that needs a buffer's flow).
 
 use std::cell::{OnceCell, RefCell};
+use std::collections::HashSet;
 
 use mlir_sys::MlirOperation;
 
@@ -96,8 +97,8 @@ use crate::{
         flow::{Flow, FlowEvent, follow},
         graph::{Cfg, ancestor_block_in_region, ancestor_op_in_region},
         loops::{
-            Iterations, is_loop_op, iterations, may_be_in_loop, regions_with_back_edges,
-            runs_exactly_once,
+            Iterations, LoopFinder, is_loop_op, iterations, may_be_in_loop,
+            regions_with_back_edges, runs_exactly_once,
         },
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
@@ -132,6 +133,16 @@ pub struct Policy {
     /// Move up the dominator tree of a CFG region within its loops; needs `Block`.
     pub move_to_dominators: bool,
     pub landing: Landing,
+    /// With `leave_loops`: leave a loop only where the buffer is live, in
+    /// the original, at every heap allocation the loop's body may make
+    /// ([`Engine::raises_peak`]), so that sharing it between iterations
+    /// adds its bytes to no allocation's moment.
+    pub keep_peak: bool,
+    /// With `keep_peak`: the largest size in bytes and rank of an
+    /// allocation the stack promotion after the pass takes once it is out
+    /// of every loop (its bytes are then not on the heap, so it leaves
+    /// loops as without `keep_peak`); `None`: no promotion follows.
+    pub promoted: Option<(i64, i64)>,
 }
 
 impl Policy {
@@ -141,6 +152,8 @@ impl Policy {
         leave_conditionals: false,
         move_to_dominators: true,
         landing: Landing::Earliest,
+        keep_peak: false,
+        promoted: None,
     };
     pub const LOOP_HOISTING: Policy = Policy {
         leave_loops: true,
@@ -148,6 +161,8 @@ impl Policy {
         leave_conditionals: false,
         move_to_dominators: false,
         landing: Landing::BeforeLoop,
+        keep_peak: false,
+        promoted: None,
     };
 }
 
@@ -231,6 +246,12 @@ pub enum Stop {
     WriteAfterMerge {
         by: OpId,
     },
+    /// With `keep_peak`: `by` may allocate in the loop's body while the
+    /// buffer is dead there (or may free what is live before it), so one
+    /// buffer for every iteration could raise the peak heap bytes.
+    RaisesPeak {
+        by: OpId,
+    },
 }
 
 impl Stop {
@@ -260,6 +281,9 @@ impl Stop {
             Stop::WriteAfterMerge { .. } => {
                 "the buffer flows into a merge and is written: shared between iterations, a write would follow an earlier iteration's flow into the merge (clone-based deallocation's input contract)"
             }
+            Stop::RaisesPeak { .. } => {
+                "the loop body may allocate (or free a buffer carried into it) where the buffer is dead: shared between iterations, it could raise the peak heap bytes (keep-peak)"
+            }
         }
     }
 
@@ -275,7 +299,8 @@ impl Stop {
             | Stop::Parallel { op }
             | Stop::CrossIteration { by: op }
             | Stop::FreedInBlockLoop { by: op }
-            | Stop::WriteAfterMerge { by: op } => Some(op),
+            | Stop::WriteAfterMerge { by: op }
+            | Stop::RaisesPeak { by: op } => Some(op),
             _ => None,
         }
     }
@@ -445,6 +470,21 @@ pub struct Engine<'s> {
     /// dominator tree alone (see [`Engine::equivalent_top`]); `u32::MAX`
     /// not asked yet.
     equivalent_top: RefCell<Vec<u32>>,
+    /// With `keep_peak`: the allocations decided so far to leave each loop
+    /// (they no longer allocate in its body).
+    left_loops: RefCell<HashSet<(LoopKey, OpId)>>,
+    /// With keep-peak: per op, an allocation the stack promotion after the
+    /// pass takes once it is out of every loop ([`Engine::with_promotable`]).
+    promotable: Vec<bool>,
+    loops: OnceCell<LoopFinder<'s>>,
+}
+
+/// A loop an allocation leaves: a loop op, or the CFG cycle of a region
+/// (its strongly connected component).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum LoopKey {
+    Op(OpId),
+    Cycle(RegionId, u32),
 }
 
 impl<'s> Engine<'s> {
@@ -458,7 +498,17 @@ impl<'s> Engine<'s> {
             dominance: DominanceInfo::with_cfg(snapshot, cfg),
             cycles,
             equivalent_top: RefCell::new(vec![u32::MAX; snapshot.blocks.len()]),
+            left_loops: RefCell::new(HashSet::new()),
+            promotable: Vec::new(),
+            loops: OnceCell::new(),
         }
+    }
+
+    /// The allocations the stack promotion after the pass takes once out
+    /// of every loop (keep-peak lets them leave loops as without it).
+    pub fn with_promotable(mut self, promotable: Vec<bool>) -> Self {
+        self.promotable = promotable;
+        self
     }
 
     fn value_flow(&self) -> &ValueFlow {
@@ -551,10 +601,182 @@ impl<'s> Engine<'s> {
                         hoist: None,
                         stop: Stop::Operand { def: Some(def) },
                     },
-                    None => self.walk(policy, kind(alloc), alloc, buffer),
+                    None => self.decide_one(policy, kind(alloc), alloc, buffer),
                 }
             })
             .collect()
+    }
+
+    /// Keep-peak's rule for leaving the loop `key` of `region` (a region of
+    /// the loop op, or the CFG region of the cycle): the op that could make
+    /// one buffer for every iteration raise the peak heap bytes, if any.
+    ///
+    /// The peak is reached at an allocation. Shared between iterations, the
+    /// buffer is also live where it was dead in each iteration; that adds
+    /// its bytes to no allocation's moment when every op the body may
+    /// allocate with (a heap `Allocate`, an op of unknown effects such as a
+    /// call; not the allocations already decided to leave this loop) runs
+    /// while the buffer is live: in the buffer's block of the body, after
+    /// it and before its last use (or at it), or inside a loop it left. Its
+    /// own allocation, now before the loop, adds its bytes to what is live
+    /// at the loop's entry: no op that may run before it in an iteration
+    /// may use a buffer the body's blocks receive (an iter_arg, a block
+    /// argument, which the deallocation may free there). Every use of the
+    /// buffer's aliases lies in its block of the body; its frees do not
+    /// count as uses (the deallocation places a free at the last use).
+    fn raises_peak(
+        &self,
+        alloc: OpId,
+        facts: &BufferFacts,
+        region: RegionId,
+        key: LoopKey,
+        left: &[LoopKey],
+    ) -> Option<OpId> {
+        let snapshot = self.snapshot;
+        let home = ancestor_block_in_region(snapshot, snapshot.op(alloc).parent_block?, region)?;
+        let ancestor = |op: OpId| ancestor_op_in_region(snapshot, op, region);
+        let anchor = ancestor(alloc)?;
+        let through = anchor == alloc || left.contains(&LoopKey::Op(anchor));
+        let start = snapshot.op(anchor).position;
+        let mut last = start;
+        let uses = self.uses();
+        for &alias in &facts.flow.aliases {
+            // A free is not a use: the deallocation frees at the last use
+            // (and moves an existing free there).
+            for u in uses
+                .of(alias)
+                .iter()
+                .filter(|u| !frees_only(snapshot, u.user, alias))
+            {
+                match ancestor(u.user) {
+                    Some(user) if snapshot.op(user).parent_block == Some(home) => {
+                        last = last.max(snapshot.op(user).position);
+                    }
+                    _ => return Some(u.user),
+                }
+            }
+        }
+        // The blocks of the body: the loop op's regions, or the cycle's blocks.
+        let in_cycle = |block: BlockId| {
+            let LoopKey::Cycle(_, component) = key else {
+                return false;
+            };
+            self.cycles.on_cycle[block.index()] && self.cycles.component[block.index()] == component
+        };
+        let body_blocks: Vec<BlockId> = match key {
+            LoopKey::Op(op) => snapshot
+                .op(op)
+                .regions
+                .iter()
+                .flat_map(|&r| snapshot.region(r).blocks.iter().copied())
+                .collect(),
+            LoopKey::Cycle(..) => snapshot
+                .region(region)
+                .blocks
+                .iter()
+                .copied()
+                .filter(|&b| in_cycle(b))
+                .collect(),
+        };
+        let received = |block: BlockId| match key {
+            LoopKey::Op(op) => {
+                let mut b = block;
+                loop {
+                    let parent = snapshot.parent_op_of_block(b);
+                    if parent == op {
+                        return true;
+                    }
+                    match snapshot.op(parent).parent_block {
+                        Some(up) => b = up,
+                        None => return false,
+                    }
+                }
+            }
+            LoopKey::Cycle(..) => {
+                ancestor_block_in_region(snapshot, block, region).is_some_and(in_cycle)
+            }
+        };
+        let left_loops = self.left_loops.borrow();
+        let mut stack: Vec<(OpId, OpId)> = Vec::new();
+        for &block in &body_blocks {
+            for &top in &snapshot.block(block).ops {
+                let position = snapshot.op(top).position;
+                let in_home = block == home;
+                let covered_top = in_home
+                    && ((top == anchor && through) || (start < position && position < last));
+                let before = !in_home || position < start || (top == anchor && !through);
+                stack.push((top, top));
+                while let Some((op, top)) = stack.pop() {
+                    let info = snapshot.op(op);
+                    stack.extend(
+                        info.regions
+                            .iter()
+                            .flat_map(|&r| snapshot.region(r).blocks.iter())
+                            .flat_map(|&b| snapshot.block(b).ops.iter().map(move |&o| (o, top))),
+                    );
+                    let allocates = op != alloc
+                        && !info.facts.is_terminator
+                        && match &info.facts.effects {
+                            Effects::Known(effects) => effects
+                                .iter()
+                                .any(|e| e.kind == EffectKind::Allocate && !e.on_automatic_scope),
+                            Effects::Unknown => {
+                                info.regions.is_empty() || info.facts.region_branch.is_none()
+                            }
+                        }
+                        && !left_loops.contains(&(key, op));
+                    let covered =
+                        covered_top || (in_home && op == top && position == last && top != anchor);
+                    if allocates && !covered {
+                        return Some(op);
+                    }
+                    if before && !info.facts.is_terminator {
+                        let takes_received = info.operands.iter().any(|&v| {
+                            snapshot.value(v).kind.is_buffer()
+                                && matches!(snapshot.value(v).def,
+                                    ValueDef::BlockArg { block, .. } if received(block))
+                        });
+                        if takes_received {
+                            return Some(op);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// [`Engine::walk`] for one allocation, keeping keep-peak's books: an
+    /// allocation the promotion takes walks without the rule, and again
+    /// with it when it would still land in a loop (then it stays on the
+    /// heap); the loops each decision leaves are remembered.
+    fn decide_one(
+        &self,
+        policy: Policy,
+        kind: Option<HoistingKind>,
+        alloc: OpId,
+        buffer: ValueId,
+    ) -> Decision {
+        let promoted = policy.keep_peak && self.promotable.get(alloc.index()) == Some(&true);
+        let (mut decision, mut left) = self.walk(policy, kind, alloc, buffer, promoted);
+        if promoted && let Some(hoist) = &decision.hoist {
+            let landing = match hoist.to {
+                Spot::Before(op) => Some(op),
+                Spot::EndOf(block) => self.snapshot.terminator(block),
+                Spot::InBlock(block, _) => self.snapshot.terminator(block),
+            };
+            let loops = self.loops.get_or_init(|| LoopFinder::new(self.snapshot));
+            if landing.is_none_or(|op| loops.enclosing_loop(op).is_some()) {
+                (decision, left) = self.walk(policy, kind, alloc, buffer, false);
+            }
+        }
+        if policy.keep_peak {
+            let mut left_loops = self.left_loops.borrow_mut();
+            for key in left {
+                left_loops.insert((key, alloc));
+            }
+        }
+        decision
     }
 
     /// The block of `region` holding each operand's definition, if inside
@@ -591,19 +813,28 @@ impl<'s> Engine<'s> {
             .unwrap_or(0)
     }
 
+    /// The decision for one allocation, and the loops it leaves. With
+    /// `promoted`, keep-peak's rule is not asked (the buffer goes to the
+    /// stack once out of every loop).
     fn walk(
         &self,
         policy: Policy,
         kind: Option<HoistingKind>,
         alloc: OpId,
         buffer: ValueId,
-    ) -> Decision {
+        promoted: bool,
+    ) -> (Decision, Vec<LoopKey>) {
         let snapshot = self.snapshot;
-        let stay = |stop| Decision {
-            alloc,
-            buffer,
-            hoist: None,
-            stop,
+        let stay = |stop| {
+            (
+                Decision {
+                    alloc,
+                    buffer,
+                    hoist: None,
+                    stop,
+                },
+                Vec::new(),
+            )
         };
         let Some(kind) = kind else {
             return stay(Stop::NoAllocationInterface);
@@ -645,6 +876,8 @@ impl<'s> Engine<'s> {
         };
         let mut loops_left = 0;
         let mut committed_loops = 0;
+        // The loops left so far, innermost first (keep-peak's bookkeeping).
+        let mut left: Vec<LoopKey> = Vec::new();
         let mut free_after: Option<OpId> = None;
         let mut committed_free: Option<OpId> = None;
 
@@ -686,6 +919,14 @@ impl<'s> Engine<'s> {
                     if let Some(by) = merge_then_write() {
                         break Stop::WriteAfterMerge { by };
                     }
+                    let key = LoopKey::Cycle(region, self.cycles.component[cur.index()]);
+                    if policy.keep_peak
+                        && !promoted
+                        && let Some(by) = self.raises_peak(alloc, facts(), region, key, &left)
+                    {
+                        break Stop::RaisesPeak { by };
+                    }
+                    left.push(key);
                     cur = dom;
                     loops_left += 1;
                     committed = Some(match policy.landing {
@@ -794,6 +1035,14 @@ impl<'s> Engine<'s> {
                     }
                     free_after = Some(op);
                 }
+                if policy.keep_peak
+                    && !promoted
+                    && let Some(by) =
+                        self.raises_peak(alloc, facts(), region, LoopKey::Op(op), &left)
+                {
+                    break Stop::RaisesPeak { by };
+                }
+                left.push(LoopKey::Op(op));
                 loops_left += 1;
                 cur = op_block;
                 committed = Some(match policy.landing {
@@ -864,6 +1113,7 @@ impl<'s> Engine<'s> {
             }
             Some(_) => true,
         };
+        left.truncate(if moved { committed_loops as usize } else { 0 });
         let hoist = moved.then(|| Hoist {
             to: committed.unwrap_or(Spot::InBlock(start, 0)),
             loops_left: committed_loops,
@@ -874,12 +1124,15 @@ impl<'s> Engine<'s> {
             },
             free_after: committed_free,
         });
-        Decision {
-            alloc,
-            buffer,
-            hoist,
-            stop,
-        }
+        (
+            Decision {
+                alloc,
+                buffer,
+                hoist,
+                stop,
+            },
+            left,
+        )
     }
 }
 
@@ -929,7 +1182,13 @@ pub fn hoist(
             return crate::passes::pass::unchanged(root);
         }
     }
-    let decisions = Engine::new(&snapshot).decide(policy, |alloc| {
+    let mut engine = Engine::new(&snapshot);
+    if policy.keep_peak
+        && let Some((max_bytes, max_rank)) = policy.promoted
+    {
+        engine = engine.with_promotable(promotable(&snapshot, &map, max_bytes, max_rank));
+    }
+    let decisions = engine.decide(policy, |alloc| {
         crate::ir::interfaces::hoisting_kind(map.op(alloc))
     });
     if remarks {
@@ -960,6 +1219,28 @@ pub fn hoist(
         }
     }
     Ok(())
+}
+
+/// Per op: whether `bufrs-promote-buffers-to-stack` with these bounds takes
+/// it once it is out of every loop.
+fn promotable(snapshot: &Snapshot, map: &IrMap, max_bytes: i64, max_rank: i64) -> Vec<bool> {
+    use crate::passes::promote_buffers_to_stack::{PromoteBuffersToStackOptions, check};
+    let options = PromoteBuffersToStackOptions {
+        max_alloc_size_in_bytes: max_bytes,
+        max_rank_of_allocated_memref: max_rank,
+        promote_in_loops: true,
+        ..Default::default()
+    };
+    let flow = OnceCell::new();
+    let loops = OnceCell::new();
+    let mut out = vec![false; snapshot.ops.len()];
+    for (index, slot) in out.iter_mut().enumerate() {
+        let alloc = OpId(index as u32);
+        if let Some(buffer) = is_pure_heap_allocation(snapshot, alloc) {
+            *slot = check(snapshot, map, &flow, &loops, alloc, buffer, &options).is_ok();
+        }
+    }
+    out
 }
 
 /// Emits one remark per allocation: where it went and why no further.
@@ -1244,6 +1525,123 @@ mod tests {
         assert_eq!(hoist.erase_frees, vec![free.unwrap()]);
         assert_eq!(decisions[0].alloc, alloc);
         assert_eq!(decisions[0].stop, Stop::Top);
+    }
+
+    /// func { loop { %a = alloc; [call]; store %a; [call]; yield }; return }
+    /// with the call (unknown effects: it may allocate) before the store
+    /// (while %a is live) or after it (%a dead).
+    fn loop_with_call(call_while_live: bool) -> (Snapshot, OpId, OpId) {
+        let mut b = root();
+        let body = b.add_region(Snapshot::ROOT);
+        let entry = b.add_block(body, &[]);
+        let loop_op = b.add_op(
+            entry,
+            "scf.for",
+            &[],
+            &[],
+            OpFacts {
+                is_loop_like: true,
+                has_recursive_effects: true,
+                regions_have_ssa_dominance: true,
+                region_branch: Some(RegionBranchInfo::default()),
+                ..OpFacts::default()
+            },
+        );
+        let loop_region = b.add_region(loop_op);
+        let loop_block = b.add_block(loop_region, &[]);
+        let alloc = b.add_op(
+            loop_block,
+            "memref.alloc",
+            &[],
+            &[ValueKind::RankedMemRef],
+            alloc_facts(),
+        );
+        set_alloc(&mut b, alloc);
+        let buffer = b.snapshot().op(alloc).results[0];
+        let call = |b: &mut SnapshotBuilder| {
+            b.add_op(
+                loop_block,
+                "func.call",
+                &[],
+                &[],
+                OpFacts {
+                    is_call: true,
+                    ..OpFacts::default()
+                },
+            )
+        };
+        let early = call_while_live.then(|| call(&mut b));
+        b.add_op(
+            loop_block,
+            "memref.store",
+            &[buffer],
+            &[],
+            use_facts(buffer),
+        );
+        let call_op = early.unwrap_or_else(|| call(&mut b));
+        b.add_op(
+            loop_block,
+            "scf.yield",
+            &[],
+            &[],
+            OpFacts {
+                is_terminator: true,
+                is_return_like: true,
+                effects: Effects::Known(vec![]),
+                terminator_edges: vec![
+                    RegionEdge {
+                        target: RegionTarget::Region(loop_region),
+                        forwarded: vec![],
+                        inputs: vec![],
+                    },
+                    RegionEdge {
+                        target: RegionTarget::Parent,
+                        forwarded: vec![],
+                        inputs: vec![],
+                    },
+                ],
+                ..OpFacts::default()
+            },
+        );
+        b.add_op(entry, "func.return", &[], &[], ret());
+        (b.finish(), loop_op, call_op)
+    }
+
+    #[test]
+    fn keep_peak_leaves_a_loop_only_where_the_buffer_is_live_at_its_allocations() {
+        let keep_peak = Policy {
+            keep_peak: true,
+            ..Policy::LOOP_HOISTING
+        };
+        // The call may allocate after the buffer's last use: it stays.
+        let (snapshot, loop_op, call) = loop_with_call(false);
+        let decisions = Engine::new(&snapshot).decide(keep_peak, |_| Some(BOTH));
+        assert_eq!(decisions[0].hoist, None);
+        assert_eq!(decisions[0].stop, Stop::RaisesPeak { by: call });
+        // Without keep-peak it leaves.
+        let decisions = Engine::new(&snapshot).decide(Policy::LOOP_HOISTING, |_| Some(BOTH));
+        assert_eq!(
+            decisions[0].hoist.as_ref().map(|h| h.to),
+            Some(Spot::Before(loop_op))
+        );
+        // The call runs while the buffer is live: it leaves.
+        let (snapshot, loop_op, _) = loop_with_call(true);
+        let decisions = Engine::new(&snapshot).decide(keep_peak, |_| Some(BOTH));
+        assert_eq!(
+            decisions[0].hoist.as_ref().map(|h| h.to),
+            Some(Spot::Before(loop_op))
+        );
+        // Promoted once out of every loop: it leaves whatever the body does.
+        let (snapshot, loop_op, _) = loop_with_call(false);
+        let mut promotable = vec![false; snapshot.ops.len()];
+        promotable[decisions[0].alloc.index()] = true;
+        let decisions = Engine::new(&snapshot)
+            .with_promotable(promotable)
+            .decide(keep_peak, |_| Some(BOTH));
+        assert_eq!(
+            decisions[0].hoist.as_ref().map(|h| h.to),
+            Some(Spot::Before(loop_op))
+        );
     }
 
     #[test]

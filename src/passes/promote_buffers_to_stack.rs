@@ -247,7 +247,10 @@ pub fn decide(
     decisions
 }
 
-fn check<'s>(
+/// Whether `alloc` (allocating `buffer`) is promoted under `options`, or why
+/// not; `flow` and `loops` are built on first use and may be shared between
+/// calls.
+pub(crate) fn check<'s>(
     snapshot: &'s Snapshot,
     map: &IrMap,
     flow: &OnceCell<ValueFlow>,

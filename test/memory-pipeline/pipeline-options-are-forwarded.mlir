@@ -1,8 +1,9 @@
 // The pipelines forward the options of their stages a user needs:
 // bufrs-prepare-functions its out-param stage's append-results and both
 // stages' modify-public-functions, bufrs-memory-pipeline the same for its
-// prepare stage and its promotion's rank limit. A bad value or an unknown
-// option is one error line naming the pipeline.
+// prepare stage and its promotion's rank limit (to the promotion and to
+// loop hoisting's keep-peak, which exempts what the promotion takes). A bad
+// value or an unknown option is one error line naming the pipeline.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-prepare-functions{modify-public-functions=true append-results=none})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREPARE
 // PREPARE:      builtin.module(
@@ -17,7 +18,7 @@
 // MEMORY-NEXT:   func.func(
 // MEMORY-NEXT:     bufrs-expand-realloc,
 // MEMORY-NEXT:     bufrs-copy-removal{clones=true emit-remarks=false},
-// MEMORY-NEXT:     bufrs-buffer-loop-hoisting{block-loops=true emit-remarks=false},
+// MEMORY-NEXT:     bufrs-buffer-loop-hoisting{block-loops=true emit-remarks=false keep-peak=true promoted-max-bytes=1024 promoted-max-rank=2},
 // MEMORY-NEXT:     bufrs-promote-buffers-to-stack{emit-remarks=false max-alloc-size-in-bytes=1024 max-rank-of-allocated-memref=2 promote-in-loops=false},
 
 // Seed 002's example signature through the pipeline: the public function's
@@ -32,6 +33,11 @@
 
 // RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{promote-max-rank=-1})' 2>&1 | FileCheck %s --check-prefix=RANK --match-full-lines
 // RANK: <unknown>:0: error: bufrs-memory-pipeline: option 'promote-max-rank' has invalid value '-1' (allowed: an integer >= 0)
+
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting-keep-peak=false promote=false})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOKEEP
+// NOKEEP:      bufrs-copy-removal{clones=true emit-remarks=false},
+// NOKEEP-NEXT: bufrs-buffer-loop-hoisting{block-loops=true emit-remarks=false keep-peak=false promoted-max-bytes=0 promoted-max-rank=8},
+// NOKEEP-NEXT: bufrs-ownership-based-buffer-deallocation{
 
 // RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{no-such-option=1})' 2>&1 | FileCheck %s --check-prefix=UNKNOWN --match-full-lines
 // UNKNOWN: <unknown>:0: error: bufrs-memory-pipeline: no such option no-such-option
