@@ -779,7 +779,7 @@ impl TickTraceCollector {
             });
         }
         let two_in_a_group = |candidates: &[Candidate]| {
-            let mut seen = std::collections::HashSet::new();
+            let mut seen = rustc_hash::FxHashSet::default();
             candidates
                 .iter()
                 .any(|c| !seen.insert((c.block, c.group.as_str())))
@@ -788,8 +788,8 @@ impl TickTraceCollector {
             return false;
         }
         // Values that flow into a block argument, per (block, argument).
-        let mut into_arg: std::collections::HashMap<(BlockId, u32), Vec<ValueId>> =
-            std::collections::HashMap::new();
+        let mut into_arg: rustc_hash::FxHashMap<(BlockId, u32), Vec<ValueId>> =
+            rustc_hash::FxHashMap::default();
         for op in &snapshot.ops {
             for successor in op.facts.successors.iter().filter(|s| s.mapping_known) {
                 for (i, &value) in successor.forwarded.iter().enumerate() {
@@ -844,7 +844,7 @@ impl TickTraceCollector {
         // of an op that is no view, cast or region branch and does not
         // allocate it may be any buffer operand, e.g. a call's): a subset of
         // its edges, so the allocations found are refused by collect too.
-        let mut refused = std::collections::HashSet::new();
+        let mut refused = rustc_hash::FxHashSet::default();
         while let Some(value) = stack.pop() {
             if !refused.insert(value) {
                 continue;
@@ -912,8 +912,8 @@ struct Candidate {
 /// limits (whose error `decide` reports), or, with `dynamic`, when it holds
 /// a heap buffer (such a scope of two buffers is packed whatever it saves).
 fn cannot_save_bytes(snapshot: &Snapshot, candidates: &[Candidate], dynamic: bool) -> bool {
-    let mut groups: std::collections::HashMap<(BlockId, &str), Vec<usize>> =
-        std::collections::HashMap::new();
+    let mut groups: rustc_hash::FxHashMap<(BlockId, &str), Vec<usize>> =
+        rustc_hash::FxHashMap::default();
     for (i, c) in candidates.iter().enumerate() {
         groups
             .entry((c.block, c.group.as_str()))
