@@ -475,6 +475,12 @@ bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
 intptr_t bufrsShimCountHeapAllocations(MlirOperation root, intptr_t limit,
                                        bool staticOnly);
 
+/* The same for MemoryEffects::Allocate effects on the automatic allocation
+ * scope (stack allocations) of a ranked memref of static shape, or on no
+ * value: merge-alloc's stack class has nothing to merge in a body with
+ * fewer than two. */
+intptr_t bufrsShimCountStackAllocations(MlirOperation root, intptr_t limit);
+
 /* Whether an op nested in `root` declares a MemoryEffects::Allocate or Free
  * effect, is a call (CallOpInterface), or has unknown effects (neither
  * MemoryEffectOpInterface nor HasRecursiveMemoryEffects): without one, the

@@ -486,6 +486,25 @@ extern "C" intptr_t bufrsShimCountHeapAllocations(MlirOperation root,
       limit);
 }
 
+/* Stack (automatic-allocation-scope) allocations of a memref of static
+ * shape, or of no value, up to `limit`. */
+extern "C" intptr_t bufrsShimCountStackAllocations(MlirOperation root,
+                                                   intptr_t limit) {
+  return countAllocationsWhere(
+      unwrap(root), [](Operation *) { return true; },
+      [](const MemoryEffects::EffectInstance &effect) {
+        if (!isa<SideEffects::AutomaticAllocationScopeResource>(
+                effect.getResource()))
+          return false;
+        Value value = effect.getValue();
+        if (!value)
+          return true;
+        auto type = dyn_cast<MemRefType>(value.getType());
+        return type && type.hasStaticShape();
+      },
+      limit);
+}
+
 extern "C" bool bufrsShimMayOwnOrFreeBuffers(MlirOperation rootHandle) {
   Operation *root = unwrap(rootHandle);
   return root

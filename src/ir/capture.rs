@@ -528,6 +528,14 @@ pub fn count_heap_allocations(root: MlirOperation, limit: usize, static_only: bo
     unsafe { ffi::bufrsShimCountHeapAllocations(root, limit as isize, static_only) as usize }
 }
 
+/// Like [`count_heap_allocations`], the stack allocations (on the automatic
+/// allocation scope resource) of a ranked memref of static shape, or of no
+/// value, nested in `root`, counted up to `limit` (one C++ walk).
+pub fn count_stack_allocations(root: MlirOperation, limit: usize) -> usize {
+    // SAFETY: `root` is a live op.
+    unsafe { ffi::bufrsShimCountStackAllocations(root, limit as isize) as usize }
+}
+
 /// [`count_heap_allocations`] read from a snapshot of `root`: the same
 /// effects (those of ops with `MemoryEffectOpInterface`), so the same count,
 /// without walking the IR; with `on_stack`, the allocations on the automatic

@@ -18,7 +18,7 @@ use crate::{
         loops::allocation_scope,
         snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueId},
         uses::UseLists,
-        value_flow::ValueFlow,
+        value_flow::{ValueFlow, allocation_origin},
     },
     ir::{edit, types},
 };
@@ -727,11 +727,14 @@ impl TickTraceCollector {
     /// return-like terminator takes it and no region edge forwards it, as it
     /// is or through views and casts of it (collect refuses those as
     /// returned or yielded), and nothing frees a view or cast of it (freed
-    /// through an alias). When it answers `false`, every scope collect would
-    /// find has at most one buffer, so the pass changes nothing and need not
-    /// build the analyses (a linear scan of the ops).
+    /// through an alias). Of the groups left with two or more, a group
+    /// whose arena could not save a byte does not count either
+    /// ([`cannot_save_bytes`]). When it answers `false`, every scope collect
+    /// would find has at most one buffer or is skipped as saving no byte,
+    /// so the pass changes nothing and need not build the analyses (linear
+    /// scans of the ops).
     pub fn may_merge(&self, snapshot: &Snapshot, map: &IrMap) -> bool {
-        let mut candidates: Vec<(ValueId, BlockId, String)> = Vec::new();
+        let mut candidates: Vec<Candidate> = Vec::new();
         for index in 0..snapshot.ops.len() {
             let alloc = OpId(index as u32);
             let Some((value, class)) = self.allocated(snapshot, alloc) else {
@@ -770,20 +773,30 @@ impl TickTraceCollector {
             } else {
                 sized.memory_space
             };
-            candidates.push((value, block, group));
+            candidates.push(Candidate {
+                value,
+                block,
+                group,
+                class,
+                size: sized.size,
+                alignment: self
+                    .alignment
+                    .max(sized.element_bytes)
+                    .max(alignment_attribute(map.op(alloc))),
+            });
         }
-        let two_in_a_group = |candidates: &[(ValueId, BlockId, String)]| {
-            let mut seen = std::collections::HashSet::new();
+        let two_in_a_group = |candidates: &[Candidate]| {
+            let mut seen = rustc_hash::FxHashSet::default();
             candidates
                 .iter()
-                .any(|(_, block, space)| !seen.insert((*block, space.as_str())))
+                .any(|c| !seen.insert((c.block, c.group.as_str())))
         };
         if !two_in_a_group(&candidates) {
             return false;
         }
         // Values that flow into a block argument, per (block, argument).
-        let mut into_arg: std::collections::HashMap<(BlockId, u32), Vec<ValueId>> =
-            std::collections::HashMap::new();
+        let mut into_arg: rustc_hash::FxHashMap<(BlockId, u32), Vec<ValueId>> =
+            rustc_hash::FxHashMap::default();
         for op in &snapshot.ops {
             for successor in op.facts.successors.iter().filter(|s| s.mapping_known) {
                 for (i, &value) in successor.forwarded.iter().enumerate() {
@@ -834,9 +847,11 @@ impl TickTraceCollector {
             }
         }
         // Everything flowing into those uses, backwards along the value
-        // flow's view, cast and branch edges (a subset of its edges: the
-        // allocations found are refused by collect too).
-        let mut refused = std::collections::HashSet::new();
+        // flow's view, cast and branch edges and its generic rule (a result
+        // of an op that is no view, cast or region branch and does not
+        // allocate it may be any buffer operand, e.g. a call's): a subset of
+        // its edges, so the allocations found are refused by collect too.
+        let mut refused = rustc_hash::FxHashSet::default();
         while let Some(value) = stack.pop() {
             if !refused.insert(value) {
                 continue;
@@ -844,10 +859,14 @@ impl TickTraceCollector {
             match snapshot.value(value).def {
                 crate::analysis::snapshot::ValueDef::OpResult { op, index } => {
                     let info = snapshot.op(op);
+                    let casts = info.facts.is_cast && info.operands.len() == info.results.len();
                     match info.facts.view_source {
                         Some(source) if index == 0 => stack.push(source),
-                        None if info.facts.is_cast && info.operands.len() == info.results.len() => {
-                            stack.push(info.operands[index as usize])
+                        None if casts => stack.push(info.operands[index as usize]),
+                        _ if info.facts.region_branch.is_none()
+                            && allocation_origin(snapshot, op, value).is_none() =>
+                        {
+                            stack.extend(info.operands.iter().filter(|v| is_buffer(v)))
                         }
                         _ => {}
                     }
@@ -859,9 +878,138 @@ impl TickTraceCollector {
                 }
             }
         }
-        candidates.retain(|(value, _, _)| !refused.contains(value));
-        two_in_a_group(&candidates)
+        candidates.retain(|c| !refused.contains(&c.value));
+        two_in_a_group(&candidates) && !cannot_save_bytes(snapshot, &candidates, self.dynamic)
     }
+}
+
+/// An allocation [`TickTraceCollector::may_merge`] cannot rule out, with
+/// the scope block and group (memory space, and whether a stack arena) of
+/// the trace collect would put it in.
+struct Candidate {
+    value: ValueId,
+    block: BlockId,
+    group: String,
+    class: AllocationClass,
+    size: u64,
+    /// The offset alignment collect gives it.
+    alignment: u64,
+}
+
+/// Whether no group of two or more `candidates` could save a byte, so
+/// that `schedule::decide` would skip every scope collect builds of them
+/// (`Skip::NoByteSaved`: the plan's total is at least the sum of the
+/// buffers' sizes), whichever of them collect keeps. Each buffer occupies
+/// its size rounded up to its alignment in the arena, and buffers whose
+/// lifetimes overlap occupy disjoint bytes. A group cannot save when
+///
+/// - the sum of its sizes is at most every buffer's rounded size (small
+///   buffers: any one of them already takes that much), or
+/// - their lifetimes provably all share a tick, so the arena holds all of
+///   them at once. Lifetimes are bounded from below without the analyses:
+///   a buffer's lifetime contains `[begin(u), end(u)]` (ticks) of every op
+///   `u` that takes it, or a view or cast of it, as an operand and may
+///   touch memory (a use in `analysis::lifetimes`; a free of the buffer
+///   itself is not one, as collect computes lifetimes without them); when
+///   the latest begin of the group's spans is at most their earliest end,
+///   every lifetime holds that tick.
+///
+/// Both hold for every subset of the group too. A group is not ruled out
+/// when a buffer has no such use, when its sizes come near the planning
+/// limits (whose error `decide` reports), or, with `dynamic`, when it holds
+/// a heap buffer (such a scope of two buffers is packed whatever it saves).
+fn cannot_save_bytes(snapshot: &Snapshot, candidates: &[Candidate], dynamic: bool) -> bool {
+    let mut groups: rustc_hash::FxHashMap<(BlockId, &str), Vec<usize>> =
+        rustc_hash::FxHashMap::default();
+    for (i, c) in candidates.iter().enumerate() {
+        groups
+            .entry((c.block, c.group.as_str()))
+            .or_default()
+            .push(i);
+    }
+    let groups: Vec<Vec<usize>> = groups
+        .into_values()
+        .filter(|members| members.len() >= 2)
+        .collect();
+    // Far below the planning limits: the sizes padded to any alignment sum
+    // within `u64`.
+    const SMALL: u128 = 1 << 60;
+    let packed = |members: &[usize]| {
+        dynamic
+            && members
+                .iter()
+                .any(|&i| candidates[i].class == AllocationClass::Heap)
+    };
+    let large = |members: &[usize]| {
+        members.len() >= 1 << 20
+            || members
+                .iter()
+                .map(|&i| u128::from(candidates[i].size))
+                .sum::<u128>()
+                > SMALL
+    };
+    if groups.iter().any(|m| packed(m) || large(m)) {
+        return false;
+    }
+    // Per value, the candidate it is or is a view or cast of (the value
+    // flow's view and cast edges, followed in op order: one a later op
+    // defines is missed, which only drops uses).
+    let mut slot = vec![u32::MAX; snapshot.values.len()];
+    for (i, c) in candidates.iter().enumerate() {
+        slot[c.value.index()] = i as u32;
+    }
+    for op in &snapshot.ops {
+        if let (Some(source), Some(&view)) = (op.facts.view_source, op.results.first()) {
+            slot[view.index()] = slot[source.index()];
+        } else if op.facts.is_cast && op.operands.len() == op.results.len() {
+            for (&from, &to) in op.operands.iter().zip(&op.results) {
+                if snapshot.value(to).kind.is_buffer() && snapshot.value(from).kind.is_buffer() {
+                    slot[to.index()] = slot[from.index()];
+                }
+            }
+        }
+    }
+    // Per candidate, the hull of the ticks of its uses and its views' and
+    // casts' uses.
+    let ticks = crate::analysis::lifetimes::Ticks::new(snapshot);
+    let mut span: Vec<Option<(u32, u32)>> = vec![None; candidates.len()];
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let user = OpId(index as u32);
+        if op.parent_block.is_none()
+            || ticks.begin(user) == u32::MAX
+            || matches!(&op.facts.effects, Effects::Known(e) if e.is_empty())
+        {
+            continue;
+        }
+        for &v in &op.operands {
+            let i = slot[v.index()];
+            if i == u32::MAX || frees_only(snapshot, user, v) {
+                continue;
+            }
+            let (begin, end) = (ticks.begin(user), ticks.end(user));
+            let s = span[i as usize].get_or_insert((begin, end));
+            *s = (s.0.min(begin), s.1.max(end));
+        }
+    }
+    groups.iter().all(|members| {
+        let raw: u64 = members.iter().map(|&i| candidates[i].size).sum();
+        if members.iter().all(|&i| {
+            let c = &candidates[i];
+            raw <= c.size.div_ceil(c.alignment) * c.alignment
+        }) {
+            return true;
+        }
+        let mut latest_begin = 0;
+        let mut earliest_end = u32::MAX;
+        for &i in members {
+            let Some((begin, end)) = span[i] else {
+                return false;
+            };
+            latest_begin = latest_begin.max(begin);
+            earliest_end = earliest_end.min(end);
+        }
+        latest_begin <= earliest_end
+    })
 }
 
 /// The buffers of `trace` split where none of them is live: sorted by first

@@ -204,7 +204,8 @@ pub use schedule::{
 use melior::ir::OperationRef;
 
 use crate::ir::capture::{
-    IrMap, capture_unedited, count_allocations_in, count_heap_allocations, kept_snapshot,
+    IrMap, capture_unedited, count_allocations_in, count_heap_allocations, count_stack_allocations,
+    kept_snapshot,
 };
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
@@ -292,8 +293,7 @@ impl BufrsPass for MergeAlloc {
         // picture, analysis attributes or a staging space is asked for.
         // The count reads the snapshot an earlier pass kept, if any (after
         // promotion, most bodies), instead of walking the IR.
-        // Stack allocations (the `stack` class) are counted likewise, in
-        // the kept snapshot only: without one, the body is captured.
+        // Stack allocations (the `stack` class) are counted likewise.
         let root = op.to_raw();
         let kept = kept_snapshot(root);
         let static_only = !options.dynamic;
@@ -322,8 +322,9 @@ impl BufrsPass for MergeAlloc {
                     None => count_heap_allocations(root, 2, static_only),
                 }))
             && (!stack
-                || kept.as_ref().is_some_and(|(snapshot, map)| {
-                    too_few(count_allocations_in(snapshot, map, 2, true, true))
+                || too_few(match &kept {
+                    Some((snapshot, map)) => count_allocations_in(snapshot, map, 2, true, true),
+                    None => count_stack_allocations(root, 2),
                 }))
         {
             return pass::unchanged(root);

@@ -509,17 +509,22 @@ fn keep_peak_scopes(
 ) -> Result<Planned, (OpId, String)> {
     let mut planned = Planned::default();
     // Where arenas may start and end.
-    let mut ends = Vec::new();
-    for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
-        if let Some(h) = b.holders {
-            ends.push(h.alloc_begin);
-            if let Some(last) = h.last_use {
-                ends.push(last.end.saturating_add(1));
+    let ends = || {
+        let mut ends = Vec::new();
+        for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
+            if let Some(h) = b.holders {
+                ends.push(h.alloc_begin);
+                if let Some(last) = h.last_use {
+                    ends.push(last.end.saturating_add(1));
+                }
             }
+            ends.push(b.last.saturating_add(1));
         }
-        ends.push(b.last.saturating_add(1));
-    }
-    let mut state = PeakState::new(heap, &ends);
+        ends
+    };
+    // Built for the first heap scope that would merge: a function whose
+    // scopes all skip (or hold only stack buffers) never needs it.
+    let mut lazy_state: Option<PeakState> = None;
     for trace in &traces.scopes {
         let at = |message: String| (trace.scope_op, message);
         let whole = decide(trace, scheduler, false).map_err(at)?;
@@ -534,6 +539,7 @@ fn keep_peak_scopes(
             planned.decisions.push(whole);
             continue;
         }
+        let state = lazy_state.get_or_insert_with(|| PeakState::new(heap, &ends()));
         let allocs: Vec<OpId> = trace.buffers.iter().map(|b| b.alloc).collect();
         let plain = vec![None; allocs.len()];
         let bytes = arena_bytes(schedule);
