@@ -851,6 +851,8 @@ impl TickTraceCollector {
         // of an op that is no view, cast or region branch and does not
         // allocate it may be any buffer operand, e.g. a call's): a subset of
         // its edges, so the allocations found are refused by collect too.
+        // With `calls-return-fresh` a call's results take nothing from its
+        // operands, as in the value flow collect then builds.
         let mut refused = rustc_hash::FxHashSet::default();
         while let Some(value) = stack.pop() {
             if !refused.insert(value) {
@@ -864,6 +866,7 @@ impl TickTraceCollector {
                         Some(source) if index == 0 => stack.push(source),
                         None if casts => stack.push(info.operands[index as usize]),
                         _ if info.facts.region_branch.is_none()
+                            && !(self.calls_return_fresh && info.facts.is_call)
                             && allocation_origin(snapshot, op, value).is_none() =>
                         {
                             stack.extend(info.operands.iter().filter(|v| is_buffer(v)))
