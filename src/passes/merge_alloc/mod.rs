@@ -332,7 +332,7 @@ impl BufrsPass for MergeAlloc {
             staging_space: options.staging_space.clone(),
             classes,
             stack_joins_heap: options.stack_joins_heap,
-            keep_peak: options.keep_peak && !options.dynamic,
+            keep_peak: options.keep_peak && (!options.dynamic || options.no_higher_peak),
         };
         let (snapshot, map) = match kept {
             Some(kept) => kept,
