@@ -1328,7 +1328,11 @@ mod tests {
     /// `check_plan` with every buffer's padded end in the total (no two live buffers share
     /// a byte of their padded sizes, offsets aligned), and every buffer's own bytes within
     /// the arena's `total`.
-    fn check_tight(problem: &crate::plan::Problem, offsets: &[u64], total: u64) -> Result<(), String> {
+    fn check_tight(
+        problem: &crate::plan::Problem,
+        offsets: &[u64],
+        total: u64,
+    ) -> Result<(), String> {
         let padded = (0..offsets.len())
             .map(|i| offsets[i] + problem.aligned_size(i))
             .fold(total, u64::max);
@@ -1353,10 +1357,7 @@ mod tests {
         verify(&buffers, &p).unwrap();
         assert_eq!(p.exprs.as_const(p.offsets[0]), Some(0));
         assert_eq!(p.exprs.as_const(p.offsets[1]), Some(0));
-        assert_eq!(
-            p.exprs.display(p.total, &names),
-            "max(%s0 * 4, %s1 * 8)"
-        );
+        assert_eq!(p.exprs.display(p.total, &names), "max(%s0 * 4, %s1 * 8)");
         assert_eq!(p.eval(&[100, 10]), Some((vec![0, 0], 400)));
     }
 
@@ -1565,6 +1566,36 @@ mod tests {
                 // below the most aligned bytes live at one tick.
                 prop_assert!(total >= crate::plan::peak_live_bytes(&problem));
                 prop_assert!(total + problem.max_alignment() > crate::plan::lower_bound(&problem));
+            }
+        }
+
+        /// An expression is the maximum of its branches at every evaluation, and an imported
+        /// expression (symbols renamed) has the value of the original at the renamed values.
+        #[test]
+        fn branches_and_imports_keep_values(
+            ops in expr_strategy(),
+            values in prop::collection::vec(prop::collection::vec(0u64..50, 3), 1..8),
+        ) {
+            let mut e = Exprs::new();
+            let ids = build(&mut e, &ops);
+            let mut other = Exprs::new();
+            let _ = other.size(&SymSize::new(3, vec![2]));
+            for &id in &ids {
+                let branches = e.branches(id, 16);
+                prop_assert!(!branches.is_empty() && branches.len() <= 16);
+                let imported = other.import(&e, id, &|s| 2 - s);
+                for v in &values {
+                    let at = e.eval(id, &|s| v[s as usize]);
+                    let most = branches
+                        .iter()
+                        .map(|&b| e.eval(b, &|s| v[s as usize]))
+                        .collect::<Option<Vec<u64>>>()
+                        .map(|all| all.into_iter().max().unwrap_or(0));
+                    if at.is_some() && most.is_some() {
+                        prop_assert_eq!(at, most, "{}", e.display(id, &names));
+                    }
+                    prop_assert_eq!(other.eval(imported, &|s| v[2 - s as usize]), at);
+                }
             }
         }
 

@@ -330,7 +330,10 @@ impl PeakState {
     fn holders(&self, s: usize) -> Vec<Dyn> {
         match &self.now_dynamic[s] {
             Some(now) => now.clone(),
-            None => self.base_dynamic[s].iter().map(|&i| Dyn::Buffer(i)).collect(),
+            None => self.base_dynamic[s]
+                .iter()
+                .map(|&i| Dyn::Buffer(i))
+                .collect(),
         }
     }
 
@@ -401,20 +404,21 @@ impl PeakState {
     }
 
     /// [`PeakState::fits_symbolic`] with the arena's size as it is.
-    fn fits_one(
-        &mut self,
-        s: usize,
-        new: u64,
-        leaving: &[Dyn],
-        added: Option<ExprId>,
-    ) -> bool {
+    fn fits_one(&mut self, s: usize, new: u64, leaving: &[Dyn], added: Option<ExprId>) -> bool {
         let now = self.holders(s);
-        let mut after: Vec<Dyn> = now.iter().filter(|h| !leaving.contains(h)).copied().collect();
+        let mut after: Vec<Dyn> = now
+            .iter()
+            .filter(|h| !leaving.contains(h))
+            .copied()
+            .collect();
         if let Some(expr) = added {
             self.arenas.push(expr);
             after.push(Dyn::Arena(self.arenas.len() - 1));
         }
-        let base: Vec<Dyn> = self.base_dynamic[s].iter().map(|&i| Dyn::Buffer(i)).collect();
+        let base: Vec<Dyn> = self.base_dynamic[s]
+            .iter()
+            .map(|&i| Dyn::Buffer(i))
+            .collect();
         let mut fits = self.at_least(self.now[s], &now, new, &after)
             || self.at_least(self.base[s], &base, new, &after);
         if !fits && !self.unknown[s] {
@@ -600,14 +604,22 @@ impl Cover {
     /// of those `maybe` held at a tick: the ones in both cancel, and each
     /// other one of `maybe` must have a known size.
     fn covers(&mut self, surely: &[usize], maybe: &[usize]) -> bool {
-        let rest: Vec<usize> = maybe.iter().copied().filter(|i| !surely.contains(i)).collect();
+        let rest: Vec<usize> = maybe
+            .iter()
+            .copied()
+            .filter(|i| !surely.contains(i))
+            .collect();
         if rest.is_empty() {
             return true;
         }
         if rest.iter().any(|&i| self.sizes[i].is_none()) {
             return false;
         }
-        let others: Vec<usize> = surely.iter().copied().filter(|i| !maybe.contains(i)).collect();
+        let others: Vec<usize> = surely
+            .iter()
+            .copied()
+            .filter(|i| !maybe.contains(i))
+            .collect();
         match (self.sum(&others), self.sum(&rest)) {
             (Some(y), Some(x)) => self.exprs.at_least(y, x),
             _ => false,

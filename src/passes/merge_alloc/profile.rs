@@ -112,9 +112,11 @@ pub(super) fn heap_profile(
     }
     for (index, info) in snapshot.ops.iter().enumerate() {
         let op = OpId(index as u32);
-        if op != Snapshot::ROOT
-            && (info.facts.is_call || matches!(info.facts.effects, Effects::Unknown))
-        {
+        // An op whose effects are those of the ops it holds (scf.for,
+        // scf.if) holds no heap bytes of its own: its ops are looked at.
+        let unknown =
+            matches!(info.facts.effects, Effects::Unknown) && !info.facts.has_recursive_effects;
+        if op != Snapshot::ROOT && (info.facts.is_call || unknown) {
             profile.opaque.push((tick(op), end(op)));
             // A buffer a call returns holds bytes of unknown size from the
             // call to a free of it in the entry block (to the end without
@@ -130,7 +132,9 @@ pub(super) fn heap_profile(
                     size: HeapSize::Unknown,
                     overhead: 0,
                     held: (tick(op), free.unwrap_or(u64::MAX)),
-                    surely: free.filter(|&f| in_entry && tick(op) < f).map(|f| (tick(op), f)),
+                    surely: free
+                        .filter(|&f| in_entry && tick(op) < f)
+                        .map(|f| (tick(op), f)),
                 });
             }
         }

@@ -591,18 +591,28 @@ fn keep_peak_scopes(
                 // their mallocs and their alignment overhead).
                 let decision = decide(&part, scheduler, true).map_err(at)?;
                 let size = match &decision {
-                    Decision::Merge(schedule) if u128::from(schedule.total) <= bytes_before(&part) => {
+                    Decision::Merge(schedule)
+                        if u128::from(schedule.total) <= bytes_before(&part) =>
+                    {
                         schedule.total
                     }
                     Decision::MergeDynamic(schedule) => {
                         let values = |_| GROWTH_AT;
-                        schedule.plan.exprs.eval(schedule.plan.total, &values).unwrap_or(u64::MAX)
+                        schedule
+                            .plan
+                            .exprs
+                            .eval(schedule.plan.total, &values)
+                            .unwrap_or(u64::MAX)
                     }
                     _ => continue,
                 };
                 let now = match &group.arena {
                     Some((_, size, ..)) => *size,
-                    None => group.members.iter().map(|&m| size_at(&trace.buffers[m])).sum(),
+                    None => group
+                        .members
+                        .iter()
+                        .map(|&m| size_at(&trace.buffers[m]))
+                        .sum(),
                 };
                 let growth = size.saturating_sub(now);
                 if best.as_ref().is_some_and(|(g0, ..)| *g0 <= growth) {
