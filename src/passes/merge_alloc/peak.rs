@@ -1,29 +1,33 @@
 //! The peak check of `bufrs-merge-alloc`'s scheduler (`keep-peak`): which
-//! static arenas keep the function's heap at or below the peak it had
-//! without merging.
+//! arenas, of static or run-time size, keep the function's heap at or below
+//! the peak it had without merging, for every run-time size.
 //!
 //! The function's heap ([`HeapProfile`], from the collector) gives, per
 //! tick, an upper bound of the bytes held (static bytes, plus run-time
-//! sized buffers as expressions, or "unknown"), and, at the points of the
-//! function's entry block, a lower bound of the bytes surely held there.
-//! The [`PeakState`] keeps the static bytes held at every tick as the arenas
-//! decided so far leave them. An arena (its bytes from its allocation to
-//! its free, in place of its buffers' bytes from each allocation to its
-//! free) is accepted when at every tick of its life the bytes then held are
+//! sized buffers as expressions, or buffers of unknown size such as a
+//! call's result), and, at the points of the function's entry block, a
+//! lower bound of the bytes surely held there. The [`PeakState`] keeps the
+//! static bytes and the run-time sized holders (buffers, and arenas sized
+//! at run time) of every tick as the arenas decided so far leave them. An
+//! arena (its bytes from its allocation to its free, in place of its
+//! buffers' bytes from each allocation to its free) is accepted when at
+//! every tick of its life the bytes then held are
 //!
-//! - at most what the function held there without merging (so also under
-//!   a call or an op with unknown effects, whose own heap adds to both), or
+//! - at most what is held there now, or without merging (so also under a
+//!   call or an op with unknown effects, whose own heap adds to both), or
 //! - at most what the function surely held at some point of its entry block
 //!   (every op of that block runs in a run that returns from the function),
-//!   counting run-time sized buffers only where that point surely holds at
-//!   least as much of them for every size
-//!   (`plan::symbolic::Exprs::at_least`), and nowhere a buffer of unknown
-//!   size may be held or an opaque op runs.
+//!   nowhere an opaque op runs.
 //!
-//! Either keeps every tick's bytes at or below the function's executed peak
-//! without merging (in a run that returns), whatever other arenas do (each
-//! is checked against the state the others left), so the program's peak
-//! does not rise.
+//! Where run-time sized bytes change, both sides are expressions and the
+//! comparison is a proof for every size (`plan::symbolic::Exprs::at_least`)
+//! after the holders on both sides cancel (a holder of unknown size must
+//! cancel); an arena whose size is a maximum passes when each of its
+//! branches (`Exprs::branches`) passes on its own, as the peak is at least
+//! each point's bytes. Either keeps every tick's bytes at or below the
+//! function's executed peak without merging (in a run that returns),
+//! whatever other arenas do (each is checked against the state the others
+//! left), so the program's peak does not rise.
 
 use std::collections::HashMap;
 
@@ -61,6 +65,10 @@ pub enum ArenaBytes {
     Dynamic(ExprId),
 }
 
+/// A buffer held by itself: its static bytes (overhead included), its held
+/// ticks, and its index in the profile when it is sized at run time.
+type Alone = (u64, (u64, u64), Option<usize>);
+
 /// A run-time sized holder of bytes at a tick: a buffer of the profile
 /// (its index) held by itself, or an arena sized at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +93,7 @@ pub struct PeakState {
     bound: Vec<Option<u64>>,
     /// Per allocation: its bytes with overhead (static part), held ticks,
     /// and its index in the profile when it is sized at run time.
-    buffers: HashMap<OpId, (u64, (u64, u64), Option<usize>)>,
+    buffers: HashMap<OpId, Alone>,
     /// Run-time sized buffers possibly held in each segment without
     /// merging, and whether a buffer of unknown size or an opaque op is.
     base_dynamic: Vec<Vec<usize>>,
