@@ -354,6 +354,7 @@ impl BufrsPass for MergeAlloc {
         {
             return pass::unchanged(root);
         }
+
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
         };

@@ -586,6 +586,16 @@ fn keep_peak_scopes(
                 members.push(i);
                 members.sort_unstable();
                 let (before, free_after, life) = trace.arena_of(&members);
+                let (member_allocs, current) = joined(group, &members, i);
+                // With run-time sizes, planning is skipped where even an
+                // arena of the largest member's bytes would not fit (an
+                // arena holds each of its buffers).
+                if dynamic
+                    && let Some(least) = largest_member(&mut state, trace, &members)
+                    && !state.fits(&member_allocs, &current, least, life)
+                {
+                    continue;
+                }
                 let part = trace.part(&members, before, free_after, life);
                 // A static arena at most as large as its buffers (it saves
                 // their mallocs and their alignment overhead).
@@ -621,7 +631,6 @@ fn keep_peak_scopes(
                 let Some(bytes) = arena_bytes(&mut state, &decision) else {
                     continue;
                 };
-                let (member_allocs, current) = joined(group, &members, i);
                 if state.fits(&member_allocs, &current, bytes, life) {
                     best = Some((growth, g, part, decision, bytes, size));
                 }
@@ -680,6 +689,45 @@ fn size_at(b: &super::collect::TracedBuffer) -> u64 {
         .iter()
         .try_fold(b.size, |bytes, _| bytes.checked_mul(GROWTH_AT))
         .unwrap_or(u64::MAX)
+}
+
+/// The bytes of the largest of `members` (a maximum over run-time sizes),
+/// with the arena's overhead (their largest alignment), in the state's
+/// pool: no arena holding them is smaller. `None` when all are static.
+fn largest_member(
+    state: &mut PeakState,
+    trace: &ScopeTrace,
+    members: &[usize],
+) -> Option<ArenaBytes> {
+    if members
+        .iter()
+        .all(|&m| trace.buffers[m].dynamic_sizes.is_empty())
+    {
+        return None;
+    }
+    let mut exprs = plan::symbolic::Exprs::new();
+    let mut symbols: Vec<ValueId> = Vec::new();
+    let mut sizes = Vec::with_capacity(members.len());
+    for &m in members {
+        let b = &trace.buffers[m];
+        let ids = b
+            .dynamic_sizes
+            .iter()
+            .map(|&v| {
+                let at = symbols.iter().position(|&s| s == v).unwrap_or_else(|| {
+                    symbols.push(v);
+                    symbols.len() - 1
+                });
+                at as u32
+            })
+            .collect();
+        sizes.push(exprs.size(&SymSize::new(b.size, ids)));
+    }
+    let most = exprs.max(&sizes);
+    let alignment = members.iter().map(|&m| trace.buffers[m].alignment).max()?;
+    state
+        .import(&exprs, most, &symbols, alignment)
+        .map(ArenaBytes::Dynamic)
 }
 
 /// The bytes `malloc` is asked for the arena of a decision (its size and
