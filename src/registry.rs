@@ -146,7 +146,7 @@ static PIPELINES: LazyLock<Vec<PipelineEntry>> = LazyLock::new(|| {
         pipeline::<MemoryPipelineOptions>(
             "bufrs-memory-pipeline",
             "any op (nests `func.func`)",
-            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer (ownership-based: i1 flags where ownership differs by path), remove the copies that became redundant, merge the static heap buffers of each scope into arenas (one per scope unless that would raise the function's peak heap bytes) and its stack buffers into one stack buffer. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
+            "The main job on bufferized IR: remove copies, hoist loop-invariant buffers out of loops, promote small buffers to the stack, free every heap buffer (ownership-based: i1 flags where ownership differs by path), remove the copies that became redundant, merge the heap buffers of each scope, static or sized at run time, into arenas (one per scope unless that would raise the function's peak heap bytes for some run-time size) and its stack buffers into one stack buffer. Adds only memref, scf and arith ops (and cf.br where it splits an edge of unstructured control flow) and leaves no bufferization.clone or bufferization.dealloc (clones become memref.alloc + memref.copy as convert-bufferization-to-memref lowers them, unless keep-clones) and no buffer view without uses",
             |values| {
                 Ok(memory_pipeline(
                     &MemoryPipelineOptions::from_values(values).map_err(|e| e.to_string())?,
@@ -231,8 +231,8 @@ crate::pass_options! {
             "With merge-stack: bufrs-merge-alloc's stack-joins-heap=true, the stack buffers of a scope that has heap buffers to merge join its heap arena (one arena at the joint bound: fewer bytes in all, but the heap holds bytes the stack held, so the heap peak can rise); false (default): they get a stack arena of their own and the heap peak is that of heap buffers only.";
         merge_planner: String = "default".to_string() => "merge-planner",
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
-        merge_dynamic: bool = false => "merge-dynamic",
-            "bufrs-merge-alloc's dynamic=true with no-higher-peak=true: also merge buffers sized at run time where the arena never holds more bytes than the buffers it replaces; the executed peak never rises above merge-dynamic=false's. Off by default: it makes merge-alloc take about 2.3x as long (docs/pipeline.md).";
+        merge_dynamic: bool = true => "merge-dynamic",
+            "bufrs-merge-alloc's dynamic=true with no-higher-peak=true: also merge buffers sized at run time, with merge-keep-peak where no arena raises the function's peak heap bytes for any run-time size (without it, where no arena ever holds more bytes than the buffers it replaces); false: only buffers of static shape merge.";
         merge_keep_peak: bool = true => "merge-keep-peak",
             "bufrs-merge-alloc's keep-peak: split a scope's static buffers into several arenas, or leave some alone, where one arena would raise the function's peak heap bytes; false: one arena per scope whenever it saves bytes.";
         merge_report_file: String = String::new() => "merge-report-file",

@@ -3,17 +3,22 @@
 
 Builds --count generated programs with run-time sizes
 (merge_programs.py --dynamic-sizes, one program per module, each run with
-every size triple) four times: as generated, after
-bufrs-merge-alloc{dynamic=false}, after bufrs-merge-alloc{dynamic=true} and
-after {dynamic=true no-higher-peak=true} (what bufrs-memory-pipeline runs),
+every size triple) six times: as generated, after
+bufrs-merge-alloc{dynamic=false}, after bufrs-merge-alloc{dynamic=true},
+after {dynamic=true no-higher-peak=true}, after {dynamic=false keep-peak=true}
+(what bufrs-memory-pipeline runs with merge-dynamic=false) and after
+{dynamic=true no-higher-peak=true keep-peak=true} (what it runs with
+merge-dynamic=true),
 with utils/bench_driver.c counting the mallocs executed, the bytes they
 asked for and the most bytes live at once (the executed peak; summed over
 the programs; the programs whose peak merging raised above the program as
 generated, and those whose peak dynamic=true raised above dynamic=false's, are
-counted). Every run must be clean and print what the program as generated
-prints. Then, from the report=true remarks of the function scope, evaluates
-each arena size and the run-time lower bound (the largest aligned bytes live
-at one tick) at every size triple and prints their ratio.
+counted; so are those whose peak with both keep-peak builds differs).
+Every run must be clean and print what the program as generated prints.
+Then, from the report=true remarks of the function scope, evaluates each
+arena size (with dynamic=true, and each arena the pipeline's merge-dynamic
+build keeps) and its run-time lower bound (the largest aligned bytes live at
+one tick) at every size triple and prints their ratio.
 
   bench_merge_dynamic.py --plugin target/release/libbufrs.so [--count 40] [--seed 7]
       [--file PROGRAM.mlir ...]
@@ -34,7 +39,12 @@ from bufrs_utils import execution, merge_programs, toolchain  # noqa: E402
 
 PIPE = "builtin.module(func.func(bufrs-merge-alloc{{dynamic={} report=true}}))"
 GUARDED = "builtin.module(func.func(bufrs-merge-alloc{dynamic=true no-higher-peak=true report=true}))"
-AFTER = re.compile(r"scope @p\d+_main: .*?, (.*) bytes before, (.*) bytes after, lower bound")
+# The memory pipeline's merge-alloc with merge-dynamic off and on.
+PIPELINE_OFF = "builtin.module(func.func(bufrs-merge-alloc{dynamic=false keep-peak=true}))"
+PIPELINE_ON = "builtin.module(func.func(bufrs-merge-alloc{dynamic=true no-higher-peak=true keep-peak=true report=true}))"
+BUILDS = ("before", "static", "dynamic", "guarded", "off", "on")
+AFTER = re.compile(r"scope @p\d+_main(?:, arena \d+ of \d+ \([^)]*\))?: [^,]*?(?:\(\d+ dynamic\))?, "
+                   r"(.*) bytes before, (.*) bytes after, lower bound")
 
 
 def evaluate(expr, sizes):
@@ -73,8 +83,13 @@ def main():
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--file", action="append", default=[], help="a runnable program to measure instead")
     args = parser.parse_args()
-    totals = {k: {"mallocs": 0, "bytes": 0, "peak": 0} for k in ("before", "static", "dynamic", "guarded")}
-    raised = {"static": 0, "dynamic": 0, "guarded": 0}
+    totals = {k: {"mallocs": 0, "bytes": 0, "peak": 0} for k in BUILDS}
+    raised = {k: 0 for k in BUILDS if k != "before"}
+    # Programs whose peak with the pipeline's merge-dynamic=true build is above (below) its
+    # merge-dynamic=false build's.
+    on_above, on_below = [], []
+    # Per size triple, the arena / lower bound ratios of the arenas the pipeline keeps.
+    kept = {sizes: [] for sizes in merge_programs.SIZE_TRIPLES}
     # Programs whose peak with dynamic=true (and with no-higher-peak=true as well) is above
     # their peak with dynamic=false.
     above_static = {"dynamic": [], "guarded": []}
@@ -88,13 +103,14 @@ def main():
         for k, text in enumerate(texts):
             outs, peaks = {}, {}
             for key, pipeline in (("before", None), ("static", PIPE.format("false")),
-                                  ("dynamic", PIPE.format("true")), ("guarded", GUARDED)):
+                                  ("dynamic", PIPE.format("true")), ("guarded", GUARDED),
+                                  ("off", PIPELINE_OFF), ("on", PIPELINE_ON)):
                 out, counts, stderr = run_with_pipeline(text, args.plugin, pipeline, workdir, f"p{k}_{key}")
                 outs[key] = out
                 for c in ("mallocs", "bytes", "peak"):
                     totals[key][c] += counts[c]
                 peaks[key] = counts["peak"]
-                if key == "dynamic":
+                if key in ("dynamic", "on"):
                     for line in stderr.splitlines():
                         m = AFTER.search(line)
                         if not m:
@@ -103,14 +119,18 @@ def main():
                         for sizes in merge_programs.SIZE_TRIPLES:
                             a, b = evaluate(m.group(2), sizes), evaluate(bound, sizes)
                             if a is not None and b:
-                                ratios.append(a / b)
+                                (ratios if key == "dynamic" else kept[sizes]).append(a / b)
             for key in raised:
                 if peaks[key] > peaks["before"]:
                     raised[key] += 1
             for key in above_static:
                 if peaks[key] > peaks["static"]:
                     above_static[key].append(f"{k} ({peaks['static']} -> {peaks[key]})")
-            if any(outs[key] != outs["before"] for key in ("static", "dynamic", "guarded")):
+            if peaks["on"] > peaks["off"]:
+                on_above.append(f"{k} ({peaks['off']} -> {peaks['on']})")
+            elif peaks["on"] < peaks["off"]:
+                on_below.append(k)
+            if any(outs[key] != outs["before"] for key in BUILDS):
                 raise SystemExit(f"program {k}: the output changed")
     if args.file:
         print(f"programs: {' '.join(args.file)}")
@@ -120,13 +140,22 @@ def main():
     print("|---|---|---|---|---|")
     for key, label in (("before", "as generated"), ("static", "merge-alloc dynamic=false"),
                        ("dynamic", "merge-alloc dynamic=true"),
-                       ("guarded", "merge-alloc dynamic=true no-higher-peak=true")):
+                       ("guarded", "merge-alloc dynamic=true no-higher-peak=true"),
+                       ("off", "merge-alloc dynamic=false keep-peak=true (pipeline, merge-dynamic=false)"),
+                       ("on", "merge-alloc dynamic=true no-higher-peak=true keep-peak=true (pipeline, merge-dynamic=true)")):
         more = raised.get(key, "")
         print(f"| {label} | {totals[key]['mallocs']} | {totals[key]['bytes']} | {totals[key]['peak']} | {more} |")
     for key, label in (("dynamic", "dynamic=true"), ("guarded", "dynamic=true no-higher-peak=true")):
         above = above_static[key]
         print(f"programs whose executed peak with {label} is above dynamic=false's: {len(above)}"
               + (f" ({', '.join(above)})" if above else ""))
+    print(f"programs whose executed peak with the pipeline's merge-dynamic=true build is above its "
+          f"merge-dynamic=false build's: {len(on_above)}" + (f" ({', '.join(on_above)})" if on_above else "")
+          + f"; below: {len(on_below)}")
+    for sizes, values in kept.items():
+        if values:
+            print(f"arenas the pipeline's merge-dynamic=true build keeps, at sizes {sizes}: {len(values)}, "
+                  f"arena / lower bound max {max(values):.3f}, min {min(values):.3f}")
     if ratios:
         geo = 1.0
         for r in ratios:

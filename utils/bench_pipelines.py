@@ -152,6 +152,10 @@ def main():
                         help="measure this pipeline (exactly; repeat the option for more) instead of PIPELINES")
     parser.add_argument("--check", default=f"{MEMORY},{CLONE}",
                         help="comma-separated pipelines whose target is checked (default: %(default)s)")
+    parser.add_argument("--against", default="",
+                        help="also list, per checked pipeline, every program whose executed peak heap bytes or "
+                             "mallocs are above this pipeline's (measured too), e.g. a pipeline with one option "
+                             "changed against its default")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="programs measured at once")
     parser.add_argument("--nice", type=int, default=10, help="niceness of this process and its children")
     parser.add_argument("--plugin", default=toolchain.DEFAULT_PLUGIN)
@@ -164,6 +168,7 @@ def main():
                  if not wanted or any(w in p for w in wanted) or p in checked or p == REFERENCE]
     pipelines += [REFERENCE] if REFERENCE not in pipelines else []
     pipelines += [p for p in checked if p not in pipelines]
+    pipelines += [args.against] if args.against and args.against not in pipelines else []
     progs = corpora.programs(args)
     jobs = [(pipeline, program) for program in progs for pipeline in pipelines]
     started = time.monotonic()
@@ -203,6 +208,21 @@ def main():
               "is accepted:")
         print("\n".join(lines))
         print(f"{len(lines)} exceptions")
+    for variant in (checked if args.against else []):
+        if variant == args.against:
+            continue
+        print(f"\n`{variant}` against `{args.against}`, program by program (both clean):")
+        above = 0
+        for program in progs:
+            mine, base = results[(variant, program.name)], results[(args.against, program.name)]
+            if mine["problem"] or base["problem"]:
+                continue
+            m, b = counts(mine), counts(base)
+            worse = [f"{key} {m[key]} > {b[key]}" for key in ("peak", "mallocs") if m[key] > b[key]]
+            if worse:
+                above += 1
+                print(f"- {program.group}: {program.name}: {'; '.join(worse)}")
+        print(f"{above} programs above")
     problems = [f"- `{p}` on {n}: {r['problem'][:200]}" for (p, n), r in results.items() if r["problem"]]
     print(f"\nPrograms a pipeline refuses or gets wrong: {len(problems)}")
     print("\n".join(problems))

@@ -27,20 +27,15 @@
 // DEALLOC-NEXT:    return
 
 // Disjoint lifetimes share bytes: both views at 0, the arena is
-// max(align(4n), align(8m)), not their sum.
+// max(4n, 8m), not their sum (the arena ends with its top buffer's last
+// byte: no padding after it).
 // CHECK-LABEL: func.func @disjoint(
 // CHECK-SAME:      %[[N:[^:]*]]: index, %[[M:[^:]*]]: index, %[[I:[^:]*]]: index
 // CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
 // CHECK-NEXT:    %[[A:.*]] = arith.muli %[[N]], %[[C4]] : index
-// CHECK-NEXT:    %[[C63:.*]] = arith.constant 63 : index
-// CHECK-NEXT:    %[[A1:.*]] = arith.addi %[[A]], %[[C63]] : index
-// CHECK-NEXT:    %[[MASK:.*]] = arith.constant -64 : index
-// CHECK-NEXT:    %[[AEND:.*]] = arith.andi %[[A1]], %[[MASK]] : index
 // CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT:    %[[B:.*]] = arith.muli %[[M]], %[[C8]] : index
-// CHECK-NEXT:    %[[B1:.*]] = arith.addi %[[B]], %[[C63]] : index
-// CHECK-NEXT:    %[[BEND:.*]] = arith.andi %[[B1]], %[[MASK]] : index
-// CHECK-NEXT:    %[[TOTAL:.*]] = arith.maxui %[[AEND]], %[[BEND]] : index
+// CHECK-NEXT:    %[[TOTAL:.*]] = arith.maxui %[[A]], %[[B]] : index
 // CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc(%[[TOTAL]]) {alignment = 64 : i64} : memref<?xi8>
 // CHECK-NEXT:    %[[Z1:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[VA:.*]] = memref.view %[[ARENA]][%[[Z1]]][%[[N]]] : memref<?xi8> to memref<?xf32>
@@ -60,25 +55,23 @@ func.func @disjoint(%n: index, %m: index, %i: index, %f: f32, %g: f64) {
   return
 }
 
-// Overlapping lifetimes stack: %b rests on %a, at align(4n, 64); the arena
-// ends at align(align(4n, 64) + 8m, 64).
+// Overlapping lifetimes stack: the larger per unit, %b (8m), goes first and
+// %a rests on it at align(8m, 64); the arena ends at align(8m, 64) + 4n.
 // CHECK-LABEL: func.func @overlapping(
 // CHECK-SAME:      %[[N:[^:]*]]: index, %[[M:[^:]*]]: index, %[[I:[^:]*]]: index
-// CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
-// CHECK-NEXT:    %[[A:.*]] = arith.muli %[[N]], %[[C4]] : index
-// CHECK-NEXT:    %[[C63:.*]] = arith.constant 63 : index
-// CHECK-NEXT:    %[[A1:.*]] = arith.addi %[[A]], %[[C63]] : index
-// CHECK-NEXT:    %[[MASK:.*]] = arith.constant -64 : index
-// CHECK-NEXT:    %[[AEND:.*]] = arith.andi %[[A1]], %[[MASK]] : index
 // CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT:    %[[B:.*]] = arith.muli %[[M]], %[[C8]] : index
-// CHECK-NEXT:    %[[BTOP:.*]] = arith.addi %[[AEND]], %[[B]] : index
-// CHECK-NEXT:    %[[B1:.*]] = arith.addi %[[BTOP]], %[[C63]] : index
-// CHECK-NEXT:    %[[TOTAL:.*]] = arith.andi %[[B1]], %[[MASK]] : index
+// CHECK-NEXT:    %[[C63:.*]] = arith.constant 63 : index
+// CHECK-NEXT:    %[[B1:.*]] = arith.addi %[[B]], %[[C63]] : index
+// CHECK-NEXT:    %[[MASK:.*]] = arith.constant -64 : index
+// CHECK-NEXT:    %[[BEND:.*]] = arith.andi %[[B1]], %[[MASK]] : index
+// CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[A:.*]] = arith.muli %[[N]], %[[C4]] : index
+// CHECK-NEXT:    %[[TOTAL:.*]] = arith.addi %[[BEND]], %[[A]] : index
 // CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc(%[[TOTAL]]) {alignment = 64 : i64} : memref<?xi8>
+// CHECK-NEXT:    %[[VA:.*]] = memref.view %[[ARENA]][%[[BEND]]][%[[N]]] : memref<?xi8> to memref<?xf32>
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[VA:.*]] = memref.view %[[ARENA]][%[[Z]]][%[[N]]] : memref<?xi8> to memref<?xf32>
-// CHECK-NEXT:    %[[VB:.*]] = memref.view %[[ARENA]][%[[AEND]]][%[[M]]] : memref<?xi8> to memref<?xf64>
+// CHECK-NEXT:    %[[VB:.*]] = memref.view %[[ARENA]][%[[Z]]][%[[M]]] : memref<?xi8> to memref<?xf64>
 // CHECK-NEXT:    memref.store %{{.*}}, %[[VA]][%[[I]]] : memref<?xf32>
 // CHECK-NEXT:    memref.store %{{.*}}, %[[VB]][%[[I]]] : memref<?xf64>
 // CHECK-NEXT:    memref.load %[[VA]][%[[I]]] : memref<?xf32>

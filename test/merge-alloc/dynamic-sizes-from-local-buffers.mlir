@@ -4,8 +4,9 @@
 // Each such size is the size operand of the buffer it reads, so all four
 // buffers join the arena, their views sized by %n itself, and %a, %b, %c
 // share the symbol %n: %c (16n bytes) provably fits in the bytes of %a,
-// dead by then, so the arena is 16n + 16n + 4n² rounded, the most bytes
-// live at once (the lower bound), not the sum of all four. With the frees
+// dead by then, so the arena is 16n + 16n + 4n² (each of the two lower
+// ones padded to 64 bytes), the most bytes live at once, not the sum of all
+// four. With the frees
 // as written, the arena is freed right after the last loop reading %m.
 // The program runs under AddressSanitizer at n = 1, 2, 7 and 16 (4n² below
 // 16n, equal to it at n = 4 and above it from there), with the frees as
@@ -41,7 +42,7 @@
 
 func.func private @bufrs_print_f32(f32)
 
-// expected-remark @below {{bufrs-merge-alloc: scope @chain: 4 buffers merged (4 dynamic), %arg0 * 48 + %arg0 * %arg0 * 4 bytes before, align(align(align(%arg0 * 16, 64) + %arg0 * 16, 64) + %arg0 * %arg0 * 4, 64) bytes after, lower bound align(%arg0 * 16, 64) + align(%arg0 * 16, 64) + align(%arg0 * %arg0 * 4, 64)}}
+// expected-remark @below {{bufrs-merge-alloc: scope @chain: 4 buffers merged (4 dynamic), %arg0 * 48 + %arg0 * %arg0 * 4 bytes before, align(align(%arg0 * 16, 64) + %arg0 * 16, 64) + %arg0 * %arg0 * 4 bytes after, lower bound align(%arg0 * 16, 64) + align(%arg0 * 16, 64) + align(%arg0 * %arg0 * 4, 64)}}
 func.func @chain(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -11,7 +11,7 @@
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{dynamic=true report=true staging-space=1}))' -verify-diagnostics -o /dev/null
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-merge-alloc{dynamic=true report=true staging-space=1}))' -o /dev/null 2>&1 | FileCheck %s
 
-// CHECK:      :[[# @LINE + 14]]:1: remark: bufrs-merge-alloc: scope @classes: 2 buffers merged (1 dynamic), %arg1 * 4 + 64 bytes before, max(align(%arg1 * 4, 64), 64) bytes after, lower bound max(align(%arg1 * 4, 64), 64); classes: external 3, transient 2, constant 1, variable 1, staging 1; left out: 1 (1 its address is taken as a plain value, whose uses are not traced)
+// CHECK:      :[[# @LINE + 14]]:1: remark: bufrs-merge-alloc: scope @classes: 2 buffers merged (1 dynamic), %arg1 * 4 + 64 bytes before, max(%arg1 * 4, 64) bytes after, lower bound max(align(%arg1 * 4, 64), 64); classes: external 3, transient 2, constant 1, variable 1, staging 1; left out: 1 (1 its address is taken as a plain value, whose uses are not traced)
 // CHECK-NEXT: func.func @classes(
 // CHECK-NEXT: ^
 // CHECK-NEXT: remark: bufrs-merge-alloc: not merged: its address is taken as a plain value
@@ -24,7 +24,7 @@
 // CHECK-NEXT:   %r = memref.alloc() : memref<4xf32>
 // CHECK-NEXT:        ^
 // CHECK-NOT:  see current operation
-// expected-remark @below {{bufrs-merge-alloc: scope @classes: 2 buffers merged (1 dynamic), %arg1 * 4 + 64 bytes before, max(align(%arg1 * 4, 64), 64) bytes after, lower bound max(align(%arg1 * 4, 64), 64); classes: external 3, transient 2, constant 1, variable 1, staging 1; left out: 1 (1 its address is taken as a plain value, whose uses are not traced)}}
+// expected-remark @below {{bufrs-merge-alloc: scope @classes: 2 buffers merged (1 dynamic), %arg1 * 4 + 64 bytes before, max(%arg1 * 4, 64) bytes after, lower bound max(align(%arg1 * 4, 64), 64); classes: external 3, transient 2, constant 1, variable 1, staging 1; left out: 1 (1 its address is taken as a plain value, whose uses are not traced)}}
 func.func @classes(%x: memref<4xf32>, %n: index, %i: index, %y: memref<?xf32>) -> memref<4xf32> {
   %t = memref.get_global @table : memref<4xf32>
   %s = memref.get_global @state : memref<4xf32>

@@ -66,6 +66,11 @@ pub enum Refusal {
     /// With `keep-peak`: every arena holding it with other buffers of its
     /// scope would raise the function's peak heap bytes.
     RaisesFunctionPeak,
+    /// With `dynamic=true` and `keep-peak`: sized at run time in a scope
+    /// region of several blocks, where an arena lives over the whole region
+    /// (before its buffers and on paths without them), so it would raise
+    /// the function's peak for some size.
+    DynamicInBranchingScope,
 }
 
 impl Refusal {
@@ -82,6 +87,10 @@ impl Refusal {
             }
             Refusal::RaisesFunctionPeak => {
                 "an arena holding it with other buffers of its scope would raise the function's peak heap bytes"
+                    .into()
+            }
+            Refusal::DynamicInBranchingScope => {
+                "sized at run time in a scope region of several blocks (its arena would live over the whole region)"
                     .into()
             }
             Refusal::SizeInsideScope(_) => {
@@ -395,7 +404,9 @@ pub struct TickTraceCollector {
     /// Printed memory space of staging buffers, left alone (empty: none).
     pub staging_space: String,
     /// Also describe the function's heap ([`MemoryTraces::heap`], the
-    /// `keep-peak` option).
+    /// `keep-peak` option); with `dynamic`, buffers sized at run time in a
+    /// scope region of several blocks are left alone
+    /// ([`Refusal::DynamicInBranchingScope`]).
     pub keep_peak: bool,
     /// A call's buffer results are fresh, not its operands (the
     /// `calls-return-fresh` option).
@@ -572,6 +583,12 @@ impl TraceCollector for TickTraceCollector {
                     traces.left_alone.push(refuse(Refusal::DynamicShape));
                     continue;
                 }
+                if self.keep_peak && branching_scope(snapshot, scope_block) {
+                    traces
+                        .left_alone
+                        .push(refuse(Refusal::DynamicInBranchingScope));
+                    continue;
+                }
                 op.operands.to_vec()
             };
             let mut entry = EntryComputation::default();
@@ -655,7 +672,8 @@ impl TraceCollector for TickTraceCollector {
                 continue;
             }
             place_arena(snapshot, ticks, trace);
-            if self.dynamic {
+            // The parts `no-higher-peak` tries without `keep-peak`.
+            if self.dynamic && !self.keep_peak {
                 trace.segments = segments(trace);
             }
         }
@@ -761,6 +779,7 @@ impl TickTraceCollector {
                     |v: &ValueId| size_at_entry(snapshot, map, *v, block, &mut entry, 0).is_some();
                 if class == AllocationClass::Stack
                     || op.operands.len() != sized.dynamic_dims
+                    || (self.keep_peak && branching_scope(snapshot, block))
                     || !op.operands.iter().all(at_entry)
                 {
                     continue;
@@ -1013,6 +1032,13 @@ fn cannot_save_bytes(snapshot: &Snapshot, candidates: &[Candidate], dynamic: boo
         }
         latest_begin <= earliest_end
     })
+}
+
+/// Whether the region holding scope block `block` has several blocks: an
+/// arena of that scope is allocated at the region's entry and freed at its
+/// exits ([`ScopeTrace::arena_of`]).
+fn branching_scope(snapshot: &Snapshot, block: BlockId) -> bool {
+    snapshot.region(snapshot.block(block).region).blocks.len() > 1
 }
 
 /// The buffers of `trace` split where none of them is live: sorted by first

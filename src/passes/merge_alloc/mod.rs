@@ -99,7 +99,7 @@
 //! more buffers is packed (seed 004's PackAllocations), even when padding
 //! makes the arena larger than the buffers.
 //!
-//! # Never raising the function's peak (`keep-peak=true`, static sizes)
+//! # Never raising the function's peak (`keep-peak=true`)
 //!
 //! An arena holds its planned size from its first buffer's allocation to
 //! its last buffer's last use; buffers it does not hold (returned, sized
@@ -113,9 +113,15 @@
 //! surely held at some point of its entry block; otherwise the scope's
 //! buffers join, in order, the arena that grows least while passing, or
 //! stay alone (remark: "an arena holding it with other buffers of its
-//! scope would raise the function's peak heap bytes").
+//! scope would raise the function's peak heap bytes"). With `dynamic=true`
+//! and `no-higher-peak=true` (what `bufrs-memory-pipeline` runs) the same
+//! check covers buffers and arenas sized at run time: the bytes held at a
+//! tick are compared as expressions, for every size, an arena whose size
+//! is a maximum branch by branch (each branch at most the bytes held at
+//! some point), and a buffer a call returns counts as held, of unknown size,
+//! until a free of it in the entry block.
 //!
-//! # Never a higher peak (`no-higher-peak=true`, with `dynamic=true`)
+//! # Never a higher peak (`no-higher-peak=true`, with `dynamic=true`, without `keep-peak`)
 //!
 //! An arena lives from its first buffer to its last, so at the ends of its
 //! life it holds more bytes than the separate buffers did, and a buffer
@@ -237,9 +243,9 @@ pass_options! {
         dynamic: bool = false => "dynamic",
             "Also merge allocations with dynamic sizes whose size operands are available at the scope entry: offsets and the arena size become arith on those sizes, valid for every run-time value.";
         no_higher_peak: bool = false => "no-higher-peak",
-            "With dynamic=true: give a scope one arena, or one per part of its buffers split where none is live, only where the arena never holds more bytes than the buffers it replaces (or their dynamic=false arena) at any tick for any run-time size; other buffers stay as dynamic=false leaves them, so the executed peak never rises above dynamic=false's. Ignored without dynamic=true.";
+            "With dynamic=true: with keep-peak, split a scope's buffers (static or sized at run time) into arenas, or leave some alone, where one arena would raise the function's peak heap bytes for some run-time size; without it, give a scope one arena, or one per part of its buffers split where none is live, only where the arena never holds more bytes than the buffers it replaces (or their dynamic=false arena) at any tick for any run-time size. Ignored without dynamic=true.";
         keep_peak: bool = false => "keep-peak",
-            "Static sizes (dynamic=false): split a scope's buffers into several arenas, or leave some alone, where one arena would raise the function's peak heap bytes (an arena holds its planned size from its first buffer's allocation to its last buffer's last use, while other buffers may peak); false: one arena per scope whenever it saves bytes. Ignored with dynamic=true.";
+            "Split a scope's buffers into several arenas, or leave some alone, where one arena would raise the function's peak heap bytes (an arena holds its planned size from its first buffer's allocation to its last buffer's last use, while other buffers may peak); false: one arena per scope whenever it saves bytes. With dynamic=true it applies with no-higher-peak=true (to run-time sizes too) and is ignored without.";
         report_file: String = String::new() => "report-file",
             "Also write the report as JSON to this file: one record per scope (buffers, bytes, peak live bytes, arena bytes, lower bound, planner, why not merged) and per allocation left alone. Implies report.",
             allowed Allowed::FileToWrite;
@@ -335,7 +341,7 @@ impl BufrsPass for MergeAlloc {
             staging_space: options.staging_space.clone(),
             classes,
             stack_joins_heap: options.stack_joins_heap,
-            keep_peak: options.keep_peak && !options.dynamic,
+            keep_peak: options.keep_peak && (!options.dynamic || options.no_higher_peak),
             calls_return_fresh: options.calls_return_fresh,
         };
         let (snapshot, map) = match kept {
@@ -352,6 +358,7 @@ impl BufrsPass for MergeAlloc {
         {
             return pass::unchanged(root);
         }
+
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
         };

@@ -1,34 +1,38 @@
 //! The peak check of `bufrs-merge-alloc`'s scheduler (`keep-peak`): which
-//! static arenas keep the function's heap at or below the peak it had
-//! without merging.
+//! arenas, of static or run-time size, keep the function's heap at or below
+//! the peak it had without merging, for every run-time size.
 //!
 //! The function's heap ([`HeapProfile`], from the collector) gives, per
 //! tick, an upper bound of the bytes held (static bytes, plus run-time
-//! sized buffers as expressions, or "unknown"), and, at the points of the
-//! function's entry block, a lower bound of the bytes surely held there.
-//! The [`PeakState`] keeps the static bytes held at every tick as the arenas
-//! decided so far leave them. An arena (its bytes from its allocation to
-//! its free, in place of its buffers' bytes from each allocation to its
-//! free) is accepted when at every tick of its life the bytes then held are
+//! sized buffers as expressions, or buffers of unknown size such as a
+//! call's result), and, at the points of the function's entry block, a
+//! lower bound of the bytes surely held there. The [`PeakState`] keeps the
+//! static bytes and the run-time sized holders (buffers, and arenas sized
+//! at run time) of every tick as the arenas decided so far leave them. An
+//! arena (its bytes from its allocation to its free, in place of its
+//! buffers' bytes from each allocation to its free) is accepted when at
+//! every tick of its life the bytes then held are
 //!
-//! - at most what the function held there without merging (so also under
-//!   a call or an op with unknown effects, whose own heap adds to both), or
+//! - at most what is held there now, or without merging (so also under a
+//!   call or an op with unknown effects, whose own heap adds to both), or
 //! - at most what the function surely held at some point of its entry block
 //!   (every op of that block runs in a run that returns from the function),
-//!   counting run-time sized buffers only where that point surely holds at
-//!   least as much of them for every size
-//!   (`plan::symbolic::Exprs::at_least`), and nowhere a buffer of unknown
-//!   size may be held or an opaque op runs.
+//!   nowhere an opaque op runs.
 //!
-//! Either keeps every tick's bytes at or below the function's executed peak
-//! without merging (in a run that returns), whatever other arenas do (each
-//! is checked against the state the others left), so the program's peak
-//! does not rise.
+//! Where run-time sized bytes change, both sides are expressions and the
+//! comparison is a proof for every size (`plan::symbolic::Exprs::at_least`)
+//! after the holders on both sides cancel (a holder of unknown size must
+//! cancel); an arena whose size is a maximum passes when each of its
+//! branches (`Exprs::branches`) passes on its own, as the peak is at least
+//! each point's bytes. Either keeps every tick's bytes at or below the
+//! function's executed peak without merging (in a run that returns),
+//! whatever other arenas do (each is checked against the state the others
+//! left), so the program's peak does not rise.
 
 use std::collections::HashMap;
 
 use crate::analysis::snapshot::{OpId, ValueId};
-use crate::plan::symbolic::{Exprs, SymSize};
+use crate::plan::symbolic::{ExprId, Exprs, SymSize};
 
 use super::profile::{HeapProfile, HeapSize};
 
@@ -37,9 +41,41 @@ use super::profile::{HeapProfile, HeapSize};
 /// expressions).
 const MAX_GROUPS: usize = 64;
 
-/// An arena as the state holds it: its bytes (overhead included) and its
-/// inclusive ticks.
-pub type Held = (u64, (u64, u64));
+/// The most branches of an arena's size tried one by one
+/// ([`Exprs::branches`]).
+const MAX_BRANCHES: usize = 16;
+
+/// An arena as the state holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Held {
+    /// Its static bytes (overhead included); 0 for an arena sized at run
+    /// time, whose bytes are the expression `dynamic` names.
+    pub bytes: u64,
+    /// Its inclusive ticks.
+    pub life: (u64, u64),
+    /// An arena sized at run time: its index among the state's arenas.
+    pub dynamic: Option<usize>,
+}
+
+/// The bytes `malloc` is asked for an arena (overhead included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArenaBytes {
+    Static(u64),
+    /// An expression of the state's pool ([`PeakState::import`]).
+    Dynamic(ExprId),
+}
+
+/// A buffer held by itself: its static bytes (overhead included), its held
+/// ticks, and its index in the profile when it is sized at run time.
+type Alone = (u64, (u64, u64), Option<usize>);
+
+/// A run-time sized holder of bytes at a tick: a buffer of the profile
+/// (its index) held by itself, or an arena sized at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dyn {
+    Buffer(usize),
+    Arena(usize),
+}
 
 /// The static bytes held at every tick of a function, as arenas change
 /// them, and the bound each tick must stay under.
@@ -55,14 +91,36 @@ pub struct PeakState {
     /// most the function surely held at a point of its entry block with at
     /// least the segment's run-time sized bytes; `None`: only `base`.
     bound: Vec<Option<u64>>,
-    /// Per allocation: its bytes with overhead (static part) and held ticks.
-    buffers: HashMap<OpId, (u64, (u64, u64))>,
+    /// Per allocation: its bytes with overhead (static part), held ticks,
+    /// and its index in the profile when it is sized at run time.
+    buffers: HashMap<OpId, Alone>,
+    /// Run-time sized buffers possibly held in each segment without
+    /// merging, and whether a buffer of unknown size or an opaque op is.
+    base_dynamic: Vec<Vec<usize>>,
+    unknown: Vec<bool>,
+    /// The run-time sized holders of each segment as the arenas accepted so
+    /// far leave them; `None`: as without merging (`base_dynamic`).
+    now_dynamic: Vec<Option<Vec<Dyn>>>,
+    /// The expressions of the arenas sized at run time accepted so far.
+    arenas: Vec<ExprId>,
+    /// The entry block's points grouped by the run-time sized buffers they
+    /// surely hold, each with the most static bytes at one of them (most
+    /// first).
+    groups: Vec<(Vec<usize>, u64)>,
+    cover: Cover,
 }
 
 impl PeakState {
     /// The state of a function without merging. `extra` are ticks where an
-    /// arena may start or end (its segments split there).
-    pub fn new(profile: &HeapProfile, extra: &[u64]) -> PeakState {
+    /// arena may start or end (its segments split there). `resolved` gives
+    /// for some allocations sized at run time the values their sizes equal
+    /// (`memref.dim`s of local buffers read back to those buffers' sizes),
+    /// so that their sizes and an arena's are over the same symbols.
+    pub fn new(
+        profile: &HeapProfile,
+        extra: &[u64],
+        resolved: &HashMap<OpId, Vec<ValueId>>,
+    ) -> PeakState {
         let mut starts: Vec<u64> = vec![0];
         let mut cut = |from: u64, to: u64| {
             starts.push(from);
@@ -101,13 +159,14 @@ impl PeakState {
                 HeapSize::Static(size) => size.saturating_add(b.overhead),
                 _ => b.overhead,
             };
-            buffers.insert(b.alloc, (bytes, b.held));
+            let index = matches!(b.size, HeapSize::Dynamic { .. }).then_some(i);
+            buffers.insert(b.alloc, (bytes, b.held, index));
             for s in lo..=hi {
                 base[s] = base[s].saturating_add(bytes);
-                match b.size {
-                    HeapSize::Static(_) => {}
-                    HeapSize::Dynamic { .. } => dynamic[s].push(i),
-                    HeapSize::Unknown => unknown[s] = true,
+                // A buffer of unknown size (one a call returns) is covered
+                // only by a point surely holding it.
+                if !matches!(b.size, HeapSize::Static(_)) {
+                    dynamic[s].push(i);
                 }
             }
         }
@@ -153,7 +212,7 @@ impl PeakState {
         // (a lower bound is still one).
         groups.sort_by_key(|g| std::cmp::Reverse(g.1));
         groups.truncate(MAX_GROUPS);
-        let mut cover = Cover::new(profile);
+        let mut cover = Cover::new(profile, resolved);
         // Per distinct set of a segment's run-time sized buffers, the bound.
         let mut bounds: HashMap<&[usize], Option<u64>> = HashMap::new();
         let bound: Vec<Option<u64>> = (0..n)
@@ -172,11 +231,37 @@ impl PeakState {
             .collect();
         PeakState {
             now: base.clone(),
+            now_dynamic: vec![None; n],
             starts,
             base,
             bound,
             buffers,
+            base_dynamic: dynamic,
+            unknown,
+            arenas: vec![],
+            groups,
+            cover,
         }
+    }
+
+    /// The symbol of the state's pool standing for the run-time size `value`.
+    pub fn symbol(&mut self, value: ValueId) -> u32 {
+        self.cover.symbol(value)
+    }
+
+    /// Expression `id` of the pool `from`, whose symbol `s` is the value
+    /// `symbols[s]`, plus `overhead`, in the state's pool.
+    pub fn import(
+        &mut self,
+        from: &Exprs,
+        id: ExprId,
+        symbols: &[ValueId],
+        overhead: u64,
+    ) -> Option<ExprId> {
+        let ids: Vec<u32> = symbols.iter().map(|&v| self.symbol(v)).collect();
+        let bytes = self.cover.exprs.import(from, id, &|s| ids[s as usize]);
+        let overhead = self.cover.exprs.constant(overhead);
+        self.cover.exprs.add(bytes, overhead)
     }
 
     fn segment(&self, t: u64) -> usize {
@@ -192,7 +277,7 @@ impl PeakState {
     fn held(&self, allocs: &[OpId], lo: usize, hi: usize) -> Vec<u64> {
         let mut held = vec![0u64; hi + 1 - lo];
         for alloc in allocs {
-            let Some(&(bytes, range)) = self.buffers.get(alloc) else {
+            let Some(&(bytes, range, _)) = self.buffers.get(alloc) else {
                 continue;
             };
             let (a, b) = self.span(range);
@@ -205,60 +290,221 @@ impl PeakState {
 
     /// Whether one arena of `bytes` (overhead included) living over the
     /// inclusive ticks `life`, holding the buffers `allocs` (each now held
-    /// as `current`: its own bytes, or inside an arena `(bytes, life)`
-    /// accepted before), keeps every tick at or below its bound.
+    /// as `current`: its own bytes, or inside an arena accepted before),
+    /// keeps every tick at or below its bound. Where run-time sized bytes
+    /// change (an arena sized at run time, or run-time sized buffers
+    /// leaving), the bytes held are compared as expressions, for every size
+    /// (`Exprs::at_least`): at most what is held there now, or without
+    /// merging, or (no opaque op or buffer of unknown size there) what a
+    /// point of the entry block surely holds.
     pub fn fits(
-        &self,
+        &mut self,
         allocs: &[OpId],
         current: &[Option<Held>],
-        bytes: u64,
+        bytes: ArenaBytes,
         life: (u64, u64),
     ) -> bool {
-        let (lo, old) = self.now_held(allocs, current, life);
+        let (lo, old, leaving) = self.now_held(allocs, current, life);
         let (a, b) = self.span(life);
-        old.iter().enumerate().all(|(k, &old)| {
+        for (k, &old) in old.iter().enumerate() {
             let s = lo + k;
-            let arena = if a <= s && s <= b { bytes } else { 0 };
+            let inside = a <= s && s <= b;
+            let (arena, expr) = match bytes {
+                ArenaBytes::Static(bytes) if inside => (bytes, None),
+                ArenaBytes::Dynamic(expr) if inside => (0, Some(expr)),
+                _ => (0, None),
+            };
             let new = self.now[s].saturating_sub(old).saturating_add(arena);
-            new <= self.now[s] || new <= self.base[s] || self.bound[s].is_some_and(|b| new <= b)
-        })
+            if leaving[k].is_empty() && expr.is_none() {
+                // The run-time sized bytes stay as they are.
+                if new <= self.now[s] {
+                    continue;
+                }
+                if self.now_dynamic[s].is_none() {
+                    if new <= self.base[s] || self.bound[s].is_some_and(|b| new <= b) {
+                        continue;
+                    }
+                    return false;
+                }
+            }
+            if !self.fits_symbolic(s, new, &leaving[k], expr) {
+                return false;
+            }
+        }
+        true
     }
 
-    /// Takes the arena [`PeakState::fits`] accepted.
+    /// The run-time sized holders of segment `s` now.
+    fn holders(&self, s: usize) -> Vec<Dyn> {
+        match &self.now_dynamic[s] {
+            Some(now) => now.clone(),
+            None => self.base_dynamic[s]
+                .iter()
+                .map(|&i| Dyn::Buffer(i))
+                .collect(),
+        }
+    }
+
+    /// Whether `y_static` bytes and the holders `y` surely hold at least
+    /// `x_static` bytes and the holders `x`, for every size: holders on both
+    /// sides cancel; each left in `x` must have a known size (an expression),
+    /// those left in `y` of unknown size count as 0.
+    fn at_least(&mut self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> bool {
+        let mut y: Vec<Dyn> = y.to_vec();
+        let mut x_sum = self.cover.exprs.constant(x_static);
+        for holder in x {
+            if let Some(k) = y.iter().position(|h| h == holder) {
+                y.swap_remove(k);
+                continue;
+            }
+            let part = match *holder {
+                Dyn::Buffer(i) => match self.cover.size(i) {
+                    Some(size) => size,
+                    None => return false,
+                },
+                Dyn::Arena(k) => self.arenas[k],
+            };
+            match self.cover.exprs.add(x_sum, part) {
+                Some(sum) => x_sum = sum,
+                None => return false,
+            }
+        }
+        let mut y_sum = self.cover.exprs.constant(y_static);
+        for holder in y {
+            let part = match holder {
+                Dyn::Buffer(i) => match self.cover.size(i) {
+                    Some(size) => size,
+                    None => continue,
+                },
+                Dyn::Arena(k) => self.arenas[k],
+            };
+            match self.cover.exprs.add(y_sum, part) {
+                Some(sum) => y_sum = sum,
+                None => return false,
+            }
+        }
+        self.cover.exprs.at_least(y_sum, x_sum)
+    }
+
+    /// Whether segment `s` holding `new` static bytes, without the holders
+    /// `leaving` and with the arena `added`, stays at or below its bound
+    /// for every size. An arena whose size is a maximum (of what its buffers
+    /// hold at different ticks) fits when each of its [`Exprs::branches`]
+    /// does, each against its own bound: the peak is at least each.
+    fn fits_symbolic(
+        &mut self,
+        s: usize,
+        new: u64,
+        leaving: &[Dyn],
+        added: Option<ExprId>,
+    ) -> bool {
+        if self.fits_one(s, new, leaving, added) {
+            return true;
+        }
+        let Some(expr) = added else {
+            return false;
+        };
+        let branches = self.cover.exprs.branches(expr, MAX_BRANCHES);
+        branches.len() > 1
+            && branches
+                .into_iter()
+                .all(|branch| self.fits_one(s, new, leaving, Some(branch)))
+    }
+
+    /// [`PeakState::fits_symbolic`] with the arena's size as it is.
+    fn fits_one(&mut self, s: usize, new: u64, leaving: &[Dyn], added: Option<ExprId>) -> bool {
+        let now = self.holders(s);
+        let mut after: Vec<Dyn> = now
+            .iter()
+            .filter(|h| !leaving.contains(h))
+            .copied()
+            .collect();
+        if let Some(expr) = added {
+            self.arenas.push(expr);
+            after.push(Dyn::Arena(self.arenas.len() - 1));
+        }
+        let base: Vec<Dyn> = self.base_dynamic[s]
+            .iter()
+            .map(|&i| Dyn::Buffer(i))
+            .collect();
+        let mut fits = self.at_least(self.now[s], &now, new, &after)
+            || self.at_least(self.base[s], &base, new, &after);
+        if !fits && !self.unknown[s] {
+            for g in 0..self.groups.len() {
+                let (set, most) = self.groups[g].clone();
+                let holders: Vec<Dyn> = set.iter().map(|&i| Dyn::Buffer(i)).collect();
+                if self.at_least(most, &holders, new, &after) {
+                    fits = true;
+                    break;
+                }
+            }
+        }
+        if added.is_some() {
+            self.arenas.pop();
+        }
+        fits
+    }
+
+    /// Takes the arena [`PeakState::fits`] accepted; what holds it.
     pub fn take(
         &mut self,
         allocs: &[OpId],
         current: &[Option<Held>],
-        bytes: u64,
+        bytes: ArenaBytes,
         life: (u64, u64),
-    ) {
-        let (lo, old) = self.now_held(allocs, current, life);
+    ) -> Held {
+        let (lo, old, leaving) = self.now_held(allocs, current, life);
         let (a, b) = self.span(life);
+        let held = match bytes {
+            ArenaBytes::Static(bytes) => Held {
+                bytes,
+                life,
+                dynamic: None,
+            },
+            ArenaBytes::Dynamic(expr) => {
+                self.arenas.push(expr);
+                Held {
+                    bytes: 0,
+                    life,
+                    dynamic: Some(self.arenas.len() - 1),
+                }
+            }
+        };
         for (k, old) in old.into_iter().enumerate() {
             let s = lo + k;
-            let arena = if a <= s && s <= b { bytes } else { 0 };
+            let inside = a <= s && s <= b;
+            let arena = if inside { held.bytes } else { 0 };
             self.now[s] = self.now[s].saturating_sub(old).saturating_add(arena);
+            let added = held.dynamic.filter(|_| inside);
+            if !leaving[k].is_empty() || added.is_some() {
+                let mut holders = self.holders(s);
+                holders.retain(|h| !leaving[k].contains(h));
+                holders.extend(added.map(Dyn::Arena));
+                self.now_dynamic[s] = Some(holders);
+            }
         }
+        held
     }
 
     /// The first segment where anything changes for the arena of
     /// [`PeakState::fits`] (its life, the buffers' held ticks, the lives of
-    /// the arenas they leave), and the bytes the buffers hold from there
-    /// on now.
+    /// the arenas they leave), the static bytes the buffers hold from there
+    /// on now, and per segment the run-time sized holders they leave.
+    #[allow(clippy::type_complexity)]
     fn now_held(
         &self,
         allocs: &[OpId],
         current: &[Option<Held>],
         life: (u64, u64),
-    ) -> (usize, Vec<u64>) {
+    ) -> (usize, Vec<u64>, Vec<Vec<Dyn>>) {
         // The segments where anything changes: the arena's life, the
         // buffers' held ticks and the lives of the arenas they leave.
         let (mut lo, mut hi) = self.span(life);
         for (alloc, now) in allocs.iter().zip(current) {
             let range = match now {
-                Some((_, range)) => *range,
+                Some(held) => held.life,
                 None => match self.buffers.get(alloc) {
-                    Some(&(_, range)) => range,
+                    Some(&(_, range, _)) => range,
                     None => continue,
                 },
             };
@@ -268,6 +514,7 @@ impl PeakState {
         }
         // What the buffers hold there now.
         let mut old = vec![0u64; hi + 1 - lo];
+        let mut leaving: Vec<Vec<Dyn>> = vec![vec![]; hi + 1 - lo];
         let mut seen_arenas: Vec<Held> = Vec::new();
         let mut plain: Vec<OpId> = Vec::new();
         for (alloc, now) in allocs.iter().zip(current) {
@@ -277,61 +524,111 @@ impl PeakState {
                         seen_arenas.push(*arena);
                     }
                 }
-                None => plain.push(*alloc),
+                None => {
+                    plain.push(*alloc);
+                    if let Some(&(_, range, Some(index))) = self.buffers.get(alloc) {
+                        let (a, b) = self.span(range);
+                        for s in a.max(lo)..=b.min(hi) {
+                            leaving[s - lo].push(Dyn::Buffer(index));
+                        }
+                    }
+                }
             }
         }
         for (s, held) in self.held(&plain, lo, hi).into_iter().enumerate() {
             old[s] = held;
         }
-        for &(arena, range) in &seen_arenas {
-            let (a, b) = self.span(range);
+        for arena in &seen_arenas {
+            let (a, b) = self.span(arena.life);
             for s in a.max(lo)..=b.min(hi) {
-                old[s - lo] = old[s - lo].saturating_add(arena);
+                old[s - lo] = old[s - lo].saturating_add(arena.bytes);
+                if let Some(k) = arena.dynamic {
+                    leaving[s - lo].push(Dyn::Arena(k));
+                }
             }
         }
-        (lo, old)
+        (lo, old, leaving)
     }
 }
 
 /// Whether the run-time sized buffers surely held at a point hold at least
-/// the bytes of those possibly held at a tick, for every size.
-struct Cover<'a> {
-    profile: &'a HeapProfile,
+/// the bytes of those possibly held at a tick, for every size; the pool of
+/// the state's expressions.
+struct Cover {
+    /// Per buffer of the profile, its size when it is sized at run time.
+    sizes: Vec<Option<(u64, Vec<ValueId>)>>,
     exprs: Exprs,
     symbols: HashMap<ValueId, u32>,
 }
 
-impl<'a> Cover<'a> {
-    fn new(profile: &'a HeapProfile) -> Cover<'a> {
+impl Cover {
+    fn new(profile: &HeapProfile, resolved: &HashMap<OpId, Vec<ValueId>>) -> Cover {
+        let sizes = profile
+            .buffers
+            .iter()
+            .map(|b| match &b.size {
+                HeapSize::Dynamic { unit, sizes } => {
+                    let sizes = resolved
+                        .get(&b.alloc)
+                        .filter(|r| r.len() == sizes.len())
+                        .unwrap_or(sizes);
+                    Some((*unit, sizes.clone()))
+                }
+                _ => None,
+            })
+            .collect();
         Cover {
-            profile,
+            sizes,
             exprs: Exprs::new(),
             symbols: HashMap::new(),
         }
     }
 
-    fn sum(&mut self, set: &[usize]) -> Option<crate::plan::symbolic::ExprId> {
+    fn symbol(&mut self, value: ValueId) -> u32 {
+        let next = self.symbols.len() as u32;
+        *self.symbols.entry(value).or_insert(next)
+    }
+
+    /// The size of buffer `i` of the profile, if it is sized at run time.
+    fn size(&mut self, i: usize) -> Option<ExprId> {
+        let (unit, sizes) = self.sizes[i].clone()?;
+        let ids = sizes.iter().map(|&v| self.symbol(v)).collect();
+        Some(self.exprs.size(&SymSize::new(unit, ids)))
+    }
+
+    /// The sum of the sizes of `set`; those of unknown size count as 0.
+    fn sum(&mut self, set: &[usize]) -> Option<ExprId> {
         let mut total = self.exprs.constant(0);
         for &i in set {
-            let HeapSize::Dynamic { unit, sizes } = &self.profile.buffers[i].size else {
+            let Some(size) = self.size(i) else {
                 continue;
             };
-            let mut ids = Vec::with_capacity(sizes.len());
-            for &v in sizes {
-                let next = self.symbols.len() as u32;
-                ids.push(*self.symbols.entry(v).or_insert(next));
-            }
-            let size = self.exprs.size(&SymSize::new(*unit, ids));
             total = self.exprs.add(total, size)?;
         }
         Some(total)
     }
 
+    /// Whether the buffers `surely` held at a point hold at least the bytes
+    /// of those `maybe` held at a tick: the ones in both cancel, and each
+    /// other one of `maybe` must have a known size.
     fn covers(&mut self, surely: &[usize], maybe: &[usize]) -> bool {
-        if maybe.iter().all(|i| surely.contains(i)) {
+        let rest: Vec<usize> = maybe
+            .iter()
+            .copied()
+            .filter(|i| !surely.contains(i))
+            .collect();
+        if rest.is_empty() {
             return true;
         }
-        match (self.sum(surely), self.sum(maybe)) {
+        if rest.iter().any(|&i| self.sizes[i].is_none()) {
+            return false;
+        }
+        let others: Vec<usize> = surely
+            .iter()
+            .copied()
+            .filter(|i| !maybe.contains(i))
+            .collect();
+        match (self.sum(&others), self.sum(&rest)) {
             (Some(y), Some(x)) => self.exprs.at_least(y, x),
             _ => false,
         }

@@ -9,7 +9,7 @@
 
 use crate::analysis::{
     lifetimes::{Lifetimes, Ticks},
-    snapshot::{BlockId, Effects, OpId, Snapshot, ValueId},
+    snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueId},
 };
 
 /// The size of a heap allocation.
@@ -97,12 +97,46 @@ pub(super) fn heap_profile(
         }),
         ..HeapProfile::default()
     };
+    // The entry block's frees of each value (by the value itself).
+    let mut entry_frees: std::collections::HashMap<ValueId, u64> = Default::default();
+    if let Some(entry) = entry {
+        for &op in &snapshot.block(entry).ops {
+            if let Effects::Known(effects) = &snapshot.op(op).facts.effects {
+                for e in effects {
+                    if let (EffectKind::Free, Some(v)) = (e.kind, e.value) {
+                        entry_frees.entry(v).or_insert(tick(op));
+                    }
+                }
+            }
+        }
+    }
     for (index, info) in snapshot.ops.iter().enumerate() {
         let op = OpId(index as u32);
-        if op != Snapshot::ROOT
-            && (info.facts.is_call || matches!(info.facts.effects, Effects::Unknown))
-        {
+        // An op whose effects are those of the ops it holds (scf.for,
+        // scf.if) holds no heap bytes of its own: its ops are looked at.
+        let unknown =
+            matches!(info.facts.effects, Effects::Unknown) && !info.facts.has_recursive_effects;
+        if op != Snapshot::ROOT && (info.facts.is_call || unknown) {
             profile.opaque.push((tick(op), end(op)));
+            // A buffer a call returns holds bytes of unknown size from the
+            // call to a free of it in the entry block (to the end without
+            // one); surely between the two when the call is in that block.
+            for &value in info.results.iter() {
+                if !snapshot.value(value).kind.is_buffer() {
+                    continue;
+                }
+                let free = entry_frees.get(&value).copied();
+                let in_entry = entry.is_some() && info.parent_block == entry;
+                profile.buffers.push(HeapBuffer {
+                    alloc: op,
+                    size: HeapSize::Unknown,
+                    overhead: 0,
+                    held: (tick(op), free.unwrap_or(u64::MAX)),
+                    surely: free
+                        .filter(|&f| in_entry && tick(op) < f)
+                        .map(|f| (tick(op), f)),
+                });
+            }
         }
     }
     for (alloc, value, frees) in heap {

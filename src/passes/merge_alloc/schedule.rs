@@ -11,7 +11,7 @@ use crate::plan::{
 };
 
 use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace};
-use super::peak::{Held, PeakState};
+use super::peak::{ArenaBytes, Held, PeakState};
 use super::profile::HeapProfile;
 use crate::analysis::snapshot::OpId;
 
@@ -341,7 +341,9 @@ pub fn plan_scopes(
     dynamic: bool,
     no_higher_peak: bool,
 ) -> Result<Planned, (crate::analysis::snapshot::OpId, String)> {
-    if let (false, Some(heap)) = (dynamic, &traces.heap) {
+    if let Some(heap) = &traces.heap
+        && (!dynamic || no_higher_peak)
+    {
         return keep_peak_scopes(traces, heap, scheduler);
     }
     let mut planned = Planned::default();
@@ -492,16 +494,20 @@ fn never_above(part: &ScopeTrace, decision: &Decision, static_arena: Option<u64>
 /// work of a scope to this many plans per buffer).
 const SPLIT_TRIES: usize = 16;
 
-/// Plans every scope with static sizes (`keep-peak`, `dynamic=false`):
-/// one arena per scope when it saves bytes ([`decide`]) and keeps the
+/// Plans every scope with `keep-peak` (and, with `dynamic=true`, under
+/// `no-higher-peak`): one arena per scope when it saves bytes ([`decide`];
+/// a scope with buffers sized at run time is packed whole) and keeps the
 /// function's heap at every tick at or below its peak without merging
-/// ([`PeakState`]); otherwise the scope's buffers, in order of their first
-/// tick, each join the arena (of those formed so far) that grows least
-/// while staying at most the sum of its buffers and keeping the peak, or
-/// start one of their own. Arenas of two or more buffers are rewritten ([`ScopeTrace::split`]
-/// says which of how many); a buffer alone stays as it is
+/// ([`PeakState`], run-time sized bytes compared for every size);
+/// otherwise the scope's buffers, in order of their first tick, each join
+/// the arena (of those formed so far) that grows least (sizes at run time
+/// compared at [`GROWTH_AT`]) while staying at most the sum of its buffers
+/// (static arenas) and keeping the peak, or start one of their own. Arenas
+/// of two or more buffers are rewritten ([`ScopeTrace::split`] says which of
+/// how many); a buffer alone stays as it is
 /// ([`Refusal::RaisesFunctionPeak`]). Scopes are decided in order, each
-/// against the heap the ones before left.
+/// against the heap the ones before left; a scope without run-time sized
+/// buffers is planned as with `dynamic=false`.
 fn keep_peak_scopes(
     traces: &MemoryTraces,
     heap: &HeapProfile,
@@ -509,40 +515,43 @@ fn keep_peak_scopes(
 ) -> Result<Planned, (OpId, String)> {
     let mut planned = Planned::default();
     // Where arenas may start and end.
-    let ends = || {
-        let mut ends = Vec::new();
-        for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
-            if let Some(h) = b.holders {
-                ends.push(h.alloc_begin);
-                if let Some(last) = h.last_use {
-                    ends.push(last.end.saturating_add(1));
-                }
+    let mut ends = Vec::new();
+    // The values the run-time sizes of the traced buffers equal.
+    let mut resolved = std::collections::HashMap::new();
+    for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
+        if let Some(h) = b.holders {
+            ends.push(h.alloc_begin);
+            if let Some(last) = h.last_use {
+                ends.push(last.end.saturating_add(1));
             }
             ends.push(b.last.saturating_add(1));
         }
-        ends
-    };
+        ends.push(b.last.saturating_add(1));
+        if !b.dynamic_sizes.is_empty() {
+            resolved.insert(b.alloc, b.dynamic_sizes.clone());
+        }
+    }
     // Built for the first heap scope that would merge: a function whose
     // scopes all skip (or hold only stack buffers) never needs it.
     let mut lazy_state: Option<PeakState> = None;
     for trace in &traces.scopes {
         let at = |message: String| (trace.scope_op, message);
-        let whole = decide(trace, scheduler, false).map_err(at)?;
-        let Decision::Merge(schedule) = &whole else {
-            planned.scopes.push(trace.clone());
-            planned.decisions.push(whole);
-            continue;
-        };
+        let dynamic = trace.buffers.iter().any(|b| !b.dynamic_sizes.is_empty());
+        let whole = decide(trace, scheduler, dynamic).map_err(at)?;
         // A stack arena holds no heap byte and is never split.
-        if trace.class == AllocationClass::Stack {
+        if matches!(whole, Decision::Skip(_)) || trace.class == AllocationClass::Stack {
             planned.scopes.push(trace.clone());
             planned.decisions.push(whole);
             continue;
         }
-        let state = lazy_state.get_or_insert_with(|| PeakState::new(heap, &ends()));
+        let state = lazy_state.get_or_insert_with(|| PeakState::new(heap, &ends, &resolved));
+        let Some(bytes) = arena_bytes(state, &whole) else {
+            planned.scopes.push(trace.clone());
+            planned.decisions.push(whole);
+            continue;
+        };
         let allocs: Vec<OpId> = trace.buffers.iter().map(|b| b.alloc).collect();
         let plain = vec![None; allocs.len()];
-        let bytes = arena_bytes(schedule);
         if state.fits(&allocs, &plain, bytes, trace.arena_life) {
             state.take(&allocs, &plain, bytes, trace.arena_life);
             planned.scopes.push(trace.clone());
@@ -552,9 +561,9 @@ fn keep_peak_scopes(
         // Split: each buffer joins the arena that grows least.
         struct Group {
             members: Vec<usize>,
-            /// The arena (bytes with overhead, life), its trace and plan;
-            /// `None` for one buffer left as it is.
-            arena: Option<(Held, ScopeTrace, MemorySchedule)>,
+            /// The arena (as the state holds it, its size at [`GROWTH_AT`]),
+            /// its trace and plan; `None` for one buffer left as it is.
+            arena: Option<(Held, u64, ScopeTrace, Decision)>,
         }
         // The allocations of `members` (a group's and the buffer `i`
         // joining it) and where each is held now: in the group's arena, or
@@ -574,46 +583,72 @@ fn keep_peak_scopes(
         let mut order: Vec<usize> = (0..trace.buffers.len()).collect();
         order.sort_by_key(|&i| (trace.buffers[i].first, i));
         for i in order {
-            let mut best: Option<(u64, usize, ScopeTrace, MemorySchedule)> = None;
+            let mut best: Option<(u64, usize, ScopeTrace, Decision, ArenaBytes, u64)> = None;
             let tried = groups.len().saturating_sub(SPLIT_TRIES);
             for (g, group) in groups.iter().enumerate().skip(tried) {
                 let mut members = group.members.clone();
                 members.push(i);
                 members.sort_unstable();
                 let (before, free_after, life) = trace.arena_of(&members);
-                let part = trace.part(&members, before, free_after, life);
-                // An arena at most as large as its buffers (it saves their
-                // mallocs and their alignment overhead).
-                let Decision::Merge(schedule) = decide(&part, scheduler, true).map_err(at)? else {
-                    continue;
-                };
-                if u128::from(schedule.total) > bytes_before(&part) {
+                let (member_allocs, current) = joined(group, &members, i);
+                // With run-time sizes, planning is skipped where even an
+                // arena of the largest member's bytes would not fit (an
+                // arena holds each of its buffers).
+                if dynamic
+                    && let Some(least) = largest_member(state, trace, &members)
+                    && !state.fits(&member_allocs, &current, least, life)
+                {
                     continue;
                 }
-                let now = match &group.arena {
-                    Some((_, _, s)) => s.total,
-                    None => group.members.iter().map(|&m| trace.buffers[m].size).sum(),
+                let part = trace.part(&members, before, free_after, life);
+                // A static arena at most as large as its buffers (it saves
+                // their mallocs and their alignment overhead).
+                let decision = decide(&part, scheduler, true).map_err(at)?;
+                let size = match &decision {
+                    Decision::Merge(schedule)
+                        if u128::from(schedule.total) <= bytes_before(&part) =>
+                    {
+                        schedule.total
+                    }
+                    Decision::MergeDynamic(schedule) => {
+                        let values = |_| GROWTH_AT;
+                        schedule
+                            .plan
+                            .exprs
+                            .eval(schedule.plan.total, &values)
+                            .unwrap_or(u64::MAX)
+                    }
+                    _ => continue,
                 };
-                let growth = schedule.total.saturating_sub(now);
+                let now = match &group.arena {
+                    Some((_, size, ..)) => *size,
+                    None => group
+                        .members
+                        .iter()
+                        .map(|&m| size_at(&trace.buffers[m]))
+                        .sum(),
+                };
+                let growth = size.saturating_sub(now);
                 if best.as_ref().is_some_and(|(g0, ..)| *g0 <= growth) {
                     continue;
                 }
-                let (member_allocs, current) = joined(group, &members, i);
-                if state.fits(&member_allocs, &current, arena_bytes(&schedule), life) {
-                    best = Some((growth, g, part, schedule));
+                let Some(bytes) = arena_bytes(state, &decision) else {
+                    continue;
+                };
+                if state.fits(&member_allocs, &current, bytes, life) {
+                    best = Some((growth, g, part, decision, bytes, size));
                 }
             }
             match best {
-                Some((_, g, part, schedule)) => {
+                Some((_, g, part, decision, bytes, size)) => {
                     let group = &mut groups[g];
                     let mut members = group.members.clone();
                     members.push(i);
                     members.sort_unstable();
                     let (member_allocs, current) = joined(group, &members, i);
-                    let held = (arena_bytes(&schedule), part.arena_life);
-                    state.take(&member_allocs, &current, held.0, held.1);
+                    let held = state.take(&member_allocs, &current, bytes, part.arena_life);
                     group.members = members;
-                    group.arena = Some((held, part, schedule));
+                    group.arena = Some((held, size, part, decision));
                 }
                 None => groups.push(Group {
                     members: vec![i],
@@ -625,11 +660,11 @@ fn keep_peak_scopes(
         let mut k = 0;
         for group in groups {
             match group.arena {
-                Some((_, mut part, schedule)) => {
+                Some((_, _, mut part, decision)) => {
                     k += 1;
                     part.split = Some((k, merged));
                     planned.scopes.push(part);
-                    planned.decisions.push(Decision::Merge(schedule));
+                    planned.decisions.push(decision);
                 }
                 None => planned.left_alone.push(LeftAlone {
                     alloc: trace.buffers[group.members[0]].alloc,
@@ -647,8 +682,74 @@ fn keep_peak_scopes(
     Ok(planned)
 }
 
-/// The bytes `malloc` is asked for an arena: its size and its alignment
-/// (see `profile::HeapBuffer::overhead`).
-fn arena_bytes(schedule: &MemorySchedule) -> u64 {
-    schedule.total.saturating_add(schedule.alignment)
+/// The value every run-time size takes when the scheduler compares how much
+/// arenas grow as buffers join them (any size would do: every arena it keeps
+/// is checked for every size).
+const GROWTH_AT: u64 = 256;
+
+/// A buffer's bytes with every run-time size at [`GROWTH_AT`].
+fn size_at(b: &super::collect::TracedBuffer) -> u64 {
+    b.dynamic_sizes
+        .iter()
+        .try_fold(b.size, |bytes, _| bytes.checked_mul(GROWTH_AT))
+        .unwrap_or(u64::MAX)
+}
+
+/// The bytes of the largest of `members` (a maximum over run-time sizes),
+/// with the arena's overhead (their largest alignment), in the state's
+/// pool: no arena holding them is smaller. `None` when all are static.
+fn largest_member(
+    state: &mut PeakState,
+    trace: &ScopeTrace,
+    members: &[usize],
+) -> Option<ArenaBytes> {
+    if members
+        .iter()
+        .all(|&m| trace.buffers[m].dynamic_sizes.is_empty())
+    {
+        return None;
+    }
+    let mut exprs = plan::symbolic::Exprs::new();
+    let mut symbols: Vec<ValueId> = Vec::new();
+    let mut sizes = Vec::with_capacity(members.len());
+    for &m in members {
+        let b = &trace.buffers[m];
+        let ids = b
+            .dynamic_sizes
+            .iter()
+            .map(|&v| {
+                let at = symbols.iter().position(|&s| s == v).unwrap_or_else(|| {
+                    symbols.push(v);
+                    symbols.len() - 1
+                });
+                at as u32
+            })
+            .collect();
+        sizes.push(exprs.size(&SymSize::new(b.size, ids)));
+    }
+    let most = exprs.max(&sizes);
+    let alignment = members.iter().map(|&m| trace.buffers[m].alignment).max()?;
+    state
+        .import(&exprs, most, &symbols, alignment)
+        .map(ArenaBytes::Dynamic)
+}
+
+/// The bytes `malloc` is asked for the arena of a decision (its size and
+/// its alignment, `profile::HeapBuffer::overhead`), in the state's pool
+/// when sized at run time; `None` for a scope left alone.
+fn arena_bytes(state: &mut PeakState, decision: &Decision) -> Option<ArenaBytes> {
+    match decision {
+        Decision::Skip(_) => None,
+        Decision::Merge(schedule) => Some(ArenaBytes::Static(
+            schedule.total.saturating_add(schedule.alignment),
+        )),
+        Decision::MergeDynamic(schedule) => state
+            .import(
+                &schedule.plan.exprs,
+                schedule.plan.total,
+                &schedule.symbols,
+                schedule.plan.alignment,
+            )
+            .map(ArenaBytes::Dynamic),
+    }
 }
