@@ -28,8 +28,7 @@ is not a constant is counted as dynamic. "IREE results" sums its
 results. (IREE's stderr is printed as well when it rejects a program.)
 
 bufrs: the same input through tensor-level fusion (`bufrs-clone-shared-fills,
-linalg-generalize-named-ops,
-bufrs-fold-permutations, linalg-fuse-elementwise-ops`, or the function
+linalg-generalize-named-ops, bufrs-fold-permutations, linalg-fuse-elementwise-ops`, or the function
 pipeline --fusion gives, e.g. upstream's passes alone), then one-shot bufferization as
 utils/export_models.py does it (`one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
