@@ -27,8 +27,8 @@ is not a constant is counted as dynamic. "IREE results" sums its
 `!stream.resource<external>` allocas of constant size: the functions'
 results. (IREE's stderr is printed as well when it rejects a program.)
 
-bufrs: the same input through tensor-level fusion (`linalg-generalize-named-ops,
-bufrs-fold-permutations, linalg-fuse-elementwise-ops`, or the function
+bufrs: the same input through tensor-level fusion (`bufrs-clone-shared-fills,
+linalg-generalize-named-ops, bufrs-fold-permutations, linalg-fuse-elementwise-ops`, or the function
 pipeline --fusion gives, e.g. upstream's passes alone), then one-shot bufferization as
 utils/export_models.py does it (`one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
@@ -75,8 +75,10 @@ IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-
 # Before upstream's fusion, bufrs-fold-permutations folds each transpose into
 # the linalg.generic ops reading it (named ops generalized first): after it,
 # the reshapes that fusion puts between a transpose and its readers keep the
-# transpose (docs/fold-permutations.md).
-FUSION = "func.func(linalg-generalize-named-ops,bufrs-fold-permutations,linalg-fuse-elementwise-ops)"
+# transpose (docs/fold-permutations.md). First of all, while fills are still
+# linalg.fill, bufrs-clone-shared-fills gives each use of a shared fill a fill
+# of its own (docs/clone-shared-fills.md).
+FUSION = "func.func(bufrs-clone-shared-fills,linalg-generalize-named-ops,bufrs-fold-permutations,linalg-fuse-elementwise-ops)"
 BUFFERIZE = {
     "cbw": "one-shot-bufferize{copy-before-write bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}",

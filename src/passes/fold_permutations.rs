@@ -406,7 +406,7 @@ unsafe fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttribute> {
 /// The uses of `value`: (owner, operand number), in use-list order.
 /// # Safety
 /// `value` is live.
-unsafe fn uses_of(value: MlirValue) -> Vec<(MlirOperation, usize)> {
+pub(crate) unsafe fn uses_of(value: MlirValue) -> Vec<(MlirOperation, usize)> {
     let mut out = Vec::new();
     // SAFETY: the caller's contract; the use list is only read.
     unsafe {
@@ -426,7 +426,7 @@ unsafe fn uses_of(value: MlirValue) -> Vec<(MlirOperation, usize)> {
 /// reports no memory effect and has no regions.
 /// # Safety
 /// `op` is live.
-unsafe fn is_dead_and_pure(op: MlirOperation) -> bool {
+pub(crate) unsafe fn is_dead_and_pure(op: MlirOperation) -> bool {
     // SAFETY: the caller's contract.
     unsafe {
         mlir_sys::mlirOperationGetNumRegions(op) == 0

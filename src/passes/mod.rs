@@ -5,6 +5,7 @@ pub mod buffer_deallocation;
 pub mod buffer_hoisting;
 pub mod buffer_loop_hoisting;
 pub mod buffer_results_to_out_params;
+pub mod clone_shared_fills;
 pub mod contract_report;
 pub mod copy_removal;
 pub mod dealloc_simplification;
