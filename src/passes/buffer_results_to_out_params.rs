@@ -21,7 +21,10 @@
 //! - Every direct call (`func.call`, anywhere in the module: other functions,
 //!   nested regions, the function itself) allocates the out-params before
 //!   the call (`memref.alloc`, cast to the result's layout when it is a
-//!   strided one), passes them and uses them for the old results; the
+//!   strided one, with the largest `alignment` of the callee's allocations
+//!   the out-param replaces, through calls whose results are returned: the
+//!   bytes they asked malloc for, so merging plans the caller's buffer as it
+//!   planned them), passes them and uses them for the old results; the
 //!   deallocation passes free them later. With `hoist-allocations`, those
 //!   allocations leave the loops around the call where one buffer may serve
 //!   every iteration (`crate::passes::hoisting`'s loop rule).
