@@ -21,7 +21,10 @@
 //! - Every direct call (`func.call`, anywhere in the module: other functions,
 //!   nested regions, the function itself) allocates the out-params before
 //!   the call (`memref.alloc`, cast to the result's layout when it is a
-//!   strided one), passes them and uses them for the old results; the
+//!   strided one, with the largest `alignment` of the callee's allocations
+//!   the out-param replaces, through calls whose results are returned: the
+//!   bytes they asked malloc for, so merging plans the caller's buffer as it
+//!   planned them), passes them and uses them for the old results; the
 //!   deallocation passes free them later. With `hoist-allocations`, those
 //!   allocations leave the loops around the call where one buffer may serve
 //!   every iteration (`crate::passes::hoisting`'s loop rule).
@@ -512,10 +515,12 @@ fn rewrite(
     }
     // 2. Calls, wherever they are.
     let mut out_allocations: Vec<MlirOperation> = Vec::new();
+    let mut out_origins: Vec<Slot> = Vec::new();
     for (symbol_use, &user) in module.uses.iter().zip(&module.users) {
         if let SymbolUse::DirectCall { callee } = symbol_use
             && let Some(change) = changes.get(callee)
         {
+            let first = out_allocations.len();
             rewrite_call(
                 user,
                 callee,
@@ -523,13 +528,36 @@ fn rewrite(
                 &mut created_to_tensor,
                 &mut out_allocations,
             );
+            out_origins.extend((0..out_allocations.len() - first).map(|k| (callee.clone(), k)));
         }
     }
     // 3. Returns, then the signature.
     let mut replaced: Vec<MlirOperation> = Vec::new();
-    for change in changes.values() {
-        rewrite_returns(change, options, &mut replaced)?;
+    let mut sources = Sources::default();
+    for (name, change) in &changes {
+        rewrite_returns(
+            name,
+            change,
+            options,
+            &mut replaced,
+            (&out_allocations, &out_origins),
+            &mut sources,
+        )?;
         set_signature(change, options);
+    }
+    // 3b. A caller's allocation takes the alignment of the callee's
+    // allocations it replaces (the same bytes malloc'ed, so merging plans it
+    // as it planned them).
+    let alignments = sources.resolve();
+    for (op, slot) in out_allocations.iter().zip(&out_origins) {
+        if replaced.iter().any(|r| r.ptr == op.ptr) {
+            continue;
+        }
+        if let Some(&alignment) = alignments.get(slot) {
+            // SAFETY: a live allocation created above (not erased: not
+            // replaced).
+            unsafe { set_alignment(*op, alignment) };
+        }
     }
     // 4. The callers' allocations out of their loops.
     if options.hoist_allocations {
@@ -641,10 +669,84 @@ fn rewrite_call(
     }
 }
 
+/// An out-param: its function's name and its position among the appended
+/// results.
+type Slot = (String, usize);
+
+/// What each out-param replaced in its function: the alignments of the
+/// allocations, and the out-params of calls (whose own alignment counts).
+#[derive(Default)]
+struct Sources {
+    aligned: HashMap<Slot, u64>,
+    through: HashMap<Slot, Vec<Slot>>,
+}
+
+impl Sources {
+    /// The largest alignment each out-param's replaced allocations had,
+    /// through calls (a fixpoint: recursion adds nothing new); out-params
+    /// whose allocations had none are absent.
+    fn resolve(&self) -> HashMap<Slot, u64> {
+        let mut out = self.aligned.clone();
+        loop {
+            let mut changed = false;
+            for (slot, callees) in &self.through {
+                let best = callees.iter().filter_map(|c| out.get(c)).copied().max();
+                if let Some(best) = best
+                    && out.get(slot).is_none_or(|&a| a < best)
+                {
+                    out.insert(slot.clone(), best);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return out;
+            }
+        }
+    }
+}
+
+/// The `alignment` of an allocation op, when it has one above 1.
+/// # Safety
+/// A live op.
+unsafe fn alignment_of(op: MlirOperation) -> Option<u64> {
+    // SAFETY: the caller's contract; a null attribute means absent.
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref("alignment"),
+        );
+        if attr.ptr.is_null() || !mlir_sys::mlirAttributeIsAInteger(attr) {
+            return None;
+        }
+        let value = mlir_sys::mlirIntegerAttrGetValueInt(attr);
+        (value > 1).then_some(value as u64)
+    }
+}
+
+/// Sets `alignment = <alignment> : i64` on an allocation op.
+/// # Safety
+/// A live op.
+unsafe fn set_alignment(op: MlirOperation, alignment: u64) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let context = mlir_sys::mlirOperationGetContext(op);
+        let i64_type = mlir_sys::mlirIntegerTypeGet(context, 64);
+        let attr = mlir_sys::mlirIntegerAttrGet(i64_type, alignment as i64);
+        mlir_sys::mlirOperationSetAttributeByName(
+            op,
+            crate::ir::diagnostics::string_ref("alignment"),
+            attr,
+        );
+    }
+}
+
 fn rewrite_returns(
+    name: &str,
     change: &Change<'_>,
     options: &BufferResultsToOutParamsOptions,
     replaced: &mut Vec<MlirOperation>,
+    (out_allocations, out_origins): (&[MlirOperation], &[Slot]),
+    sources_of: &mut Sources,
 ) -> PassResult {
     let function = change.function;
     let (snapshot, map) = capture(function.op);
@@ -672,12 +774,26 @@ fn rewrite_returns(
             let Some(sources) = in_place_sources(&snapshot, &flow, &returns, index, &fresh) else {
                 continue;
             };
+            let slot_key = (name.to_string(), slot);
             for alloc in sources {
                 // SAFETY: the allocation is live, its one result has the
                 // out-param's type, and the out-param (an argument)
                 // dominates every use.
                 unsafe {
                     let op = map.op(alloc);
+                    match out_allocations.iter().position(|o| o.ptr == op.ptr) {
+                        Some(k) => sources_of
+                            .through
+                            .entry(slot_key.clone())
+                            .or_default()
+                            .push(out_origins[k].clone()),
+                        None => {
+                            if let Some(alignment) = alignment_of(op) {
+                                let best = sources_of.aligned.entry(slot_key.clone()).or_insert(0);
+                                *best = (*best).max(alignment);
+                            }
+                        }
+                    }
                     edit::replace_all_uses(edit::result(op, 0), change.out_args[slot]);
                     edit::erase(op);
                     replaced.push(op);
