@@ -73,6 +73,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::merge_alloc::MergeAlloc>(),
         entry::<passes::pack_constants::PackConstants>(),
         entry::<passes::fold_permutations::FoldPermutations>(),
+        entry::<passes::fold_bias_into_init::FoldBiasIntoInit>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),
         entry::<passes::print_dominance::PrintDominance>(),
         entry::<passes::print_liveness::PrintLiveness>(),
