@@ -6,8 +6,8 @@
 //! The shape matched: `%c = C(%a, %b) outs(%z)` a `linalg.generic` with two
 //! inputs and one init whose body yields `out + x*y` (`arith.addf` of the
 //! init element and `arith.mulf` of the two input elements, either operand
-//! order), `%z` a zero fill (`linalg.fill` of `+0.0`, or a generic with no
-//! input yielding an `arith.constant` `+0.0`), `%c`'s only use an input of
+//! order), `%z` a zero fill (`linalg.fill` of `+0.0`, or a generic yielding
+//! an `arith.constant` `+0.0`, as its scalar input or with no input), `%c`'s only use an input of
 //! `%r = E(%c, %bias) outs(%e)`, an all-parallel `linalg.generic` in the
 //! same block whose body yields `arith.addf` of its two input elements,
 //! reading `%c` through the same map as its init and with `%c`'s type as
@@ -440,8 +440,10 @@ unsafe fn body_adds_inputs(op: MlirOperation) -> bool {
 }
 
 /// Whether `value` is the result of a fill with `+0.0`: a `linalg.fill`
-/// of an `arith.constant` `+0.0`, or a `linalg.generic` with no input and
-/// one init whose body only yields such a constant defined outside it.
+/// of an `arith.constant` `+0.0`, a `linalg.generic` with no input and one
+/// init whose body only yields such a constant defined outside it, or one
+/// with a scalar input (such a constant) whose body only yields that input
+/// (`linalg-generalize-named-ops`' form of `linalg.fill`).
 /// # Safety
 /// `value` is live.
 unsafe fn is_positive_zero_fill(value: MlirValue) -> bool {
@@ -458,7 +460,11 @@ unsafe fn is_positive_zero_fill(value: MlirValue) -> bool {
                 return false;
             }
             mlir_sys::mlirOperationGetOperand(fill, 0)
-        } else if op_name_is(fill, GENERIC) && segments(fill) == Some((0, 1)) {
+        } else if op_name_is(fill, GENERIC) {
+            let inputs = match segments(fill) {
+                Some((inputs @ (0 | 1), 1)) => inputs,
+                _ => return false,
+            };
             let Some((block, ops)) = body(fill) else {
                 return false;
             };
@@ -470,10 +476,19 @@ unsafe fn is_positive_zero_fill(value: MlirValue) -> bool {
                 return false;
             }
             let yielded = mlir_sys::mlirOperationGetOperand(yield_op, 0);
-            if argument_number(yielded, block).is_some() {
-                return false;
+            match (inputs, argument_number(yielded, block)) {
+                // A constant from outside the body.
+                (0, None) => yielded,
+                // A generalized linalg.fill: its scalar input yielded.
+                (1, Some(0)) => {
+                    let input = mlir_sys::mlirOperationGetOperand(fill, 0);
+                    if mlir_sys::mlirTypeIsAShaped(edit::value_type(input)) {
+                        return false;
+                    }
+                    input
+                }
+                _ => return false,
             }
-            yielded
         } else {
             return false;
         };
