@@ -28,7 +28,7 @@ is not a constant is counted as dynamic. "IREE results" sums its
 results. (IREE's stderr is printed as well when it rejects a program.)
 
 bufrs: the same input through tensor-level fusion (`linalg-generalize-named-ops,
-bufrs-fold-permutations, linalg-fuse-elementwise-ops`, or the function
+bufrs-fold-permutations, bufrs-fold-bias-into-init, linalg-fuse-elementwise-ops`, or the function
 pipeline --fusion gives, e.g. upstream's passes alone), then one-shot bufferization as
 utils/export_models.py does it (`one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
@@ -75,8 +75,10 @@ IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-
 # Before upstream's fusion, bufrs-fold-permutations folds each transpose into
 # the linalg.generic ops reading it (named ops generalized first): after it,
 # the reshapes that fusion puts between a transpose and its readers keep the
-# transpose (docs/fold-permutations.md).
-FUSION = "func.func(linalg-generalize-named-ops,bufrs-fold-permutations,linalg-fuse-elementwise-ops)"
+# transpose (docs/fold-permutations.md). Then bufrs-fold-bias-into-init starts
+# each zero-filled contraction from the bias added to it, before fusion merges
+# the addition with its other elementwise neighbours (docs/fold-bias-into-init.md).
+FUSION = "func.func(linalg-generalize-named-ops,bufrs-fold-permutations,bufrs-fold-bias-into-init,linalg-fuse-elementwise-ops)"
 BUFFERIZE = {
     "cbw": "one-shot-bufferize{copy-before-write bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}",

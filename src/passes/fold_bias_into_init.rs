@@ -201,9 +201,9 @@ unsafe fn rewrite(found: &Match) -> Option<()> {
         );
         edit::erase(found.add);
         if let Some(fill) = edit::defining_op(old_init).filter(|&op| is_dead_and_pure(op)) {
-            let fill_init = (0..mlir_sys::mlirOperationGetNumOperands(fill))
-                .map(|i| mlir_sys::mlirOperationGetOperand(fill, i))
-                .last();
+            // A fill's init is its last operand.
+            let count = mlir_sys::mlirOperationGetNumOperands(fill);
+            let fill_init = (count > 0).then(|| mlir_sys::mlirOperationGetOperand(fill, count - 1));
             edit::erase(fill);
             if let Some(empty) = fill_init
                 .and_then(|value| edit::defining_op(value))
@@ -244,7 +244,8 @@ unsafe fn build_broadcast(found: &Match) -> Option<MlirOperation> {
             named(ITERATOR_TYPES, iterators),
             named(OPERAND_SEGMENTS, segments),
         ];
-        let element = |value: MlirValue| mlir_sys::mlirShapedTypeGetElementType(edit::value_type(value));
+        let element =
+            |value: MlirValue| mlir_sys::mlirShapedTypeGetElementType(edit::value_type(value));
         let argument_types = [element(found.bias), element(found.init)];
         let locations = [location, location];
         let block = mlir_sys::mlirBlockCreate(2, argument_types.as_ptr(), locations.as_ptr());
@@ -320,9 +321,14 @@ unsafe fn all_parallel(op: MlirOperation) -> Option<bool> {
         if parallel.ptr.is_null() {
             return None;
         }
-        Some((0..mlir_sys::mlirArrayAttrGetNumElements(iterators)).all(|i| {
-            mlir_sys::mlirAttributeEqual(mlir_sys::mlirArrayAttrGetElement(iterators, i), parallel)
-        }))
+        Some(
+            (0..mlir_sys::mlirArrayAttrGetNumElements(iterators)).all(|i| {
+                mlir_sys::mlirAttributeEqual(
+                    mlir_sys::mlirArrayAttrGetElement(iterators, i),
+                    parallel,
+                )
+            }),
+        )
     }
 }
 
