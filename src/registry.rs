@@ -74,6 +74,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::pack_constants::PackConstants>(),
         entry::<passes::fold_permutations::FoldPermutations>(),
         entry::<passes::clone_shared_fills::CloneSharedFills>(),
+        entry::<passes::fold_bias_into_init::FoldBiasIntoInit>(),
         entry::<passes::verify_deallocation::VerifyDeallocation>(),
         entry::<passes::print_dominance::PrintDominance>(),
         entry::<passes::print_liveness::PrintLiveness>(),

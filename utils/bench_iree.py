@@ -28,7 +28,8 @@ is not a constant is counted as dynamic. "IREE results" sums its
 results. (IREE's stderr is printed as well when it rejects a program.)
 
 bufrs: the same input through tensor-level fusion (`bufrs-clone-shared-fills,
-linalg-generalize-named-ops, bufrs-fold-permutations, linalg-fuse-elementwise-ops`, or the function
+linalg-generalize-named-ops, bufrs-fold-permutations, bufrs-fold-bias-into-init,
+linalg-fuse-elementwise-ops`, or the function
 pipeline --fusion gives, e.g. upstream's passes alone), then one-shot bufferization as
 utils/export_models.py does it (`one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
@@ -77,8 +78,12 @@ IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-
 # the reshapes that fusion puts between a transpose and its readers keep the
 # transpose (docs/fold-permutations.md). First of all, while fills are still
 # linalg.fill, bufrs-clone-shared-fills gives each use of a shared fill a fill
-# of its own (docs/clone-shared-fills.md).
-FUSION = "func.func(bufrs-clone-shared-fills,linalg-generalize-named-ops,bufrs-fold-permutations,linalg-fuse-elementwise-ops)"
+# of its own (docs/clone-shared-fills.md). After the folding of permutations,
+# bufrs-fold-bias-into-init starts each zero-filled contraction from the bias
+# added to it, before fusion merges the addition with its other elementwise
+# neighbours (docs/fold-bias-into-init.md).
+FUSION = ("func.func(bufrs-clone-shared-fills,linalg-generalize-named-ops,bufrs-fold-permutations,"
+          "bufrs-fold-bias-into-init,linalg-fuse-elementwise-ops)")
 BUFFERIZE = {
     "cbw": "one-shot-bufferize{copy-before-write bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}",

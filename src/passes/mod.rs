@@ -12,6 +12,7 @@ pub mod dealloc_simplification;
 pub mod decompose_tuples;
 pub mod expand_realloc;
 pub mod finalize_deallocation;
+pub mod fold_bias_into_init;
 pub mod fold_permutations;
 pub mod function_boundaries;
 pub mod hoisting;

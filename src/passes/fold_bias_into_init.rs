@@ -1,0 +1,556 @@
+//! `bufrs-fold-bias-into-init`: on tensors, before bufferization, folds an
+//! elementwise addition of a bias to a contraction's result into the
+//! contraction's init, so that the contraction's result and the biased
+//! result are one tensor instead of two.
+//!
+//! The shape matched: `%c = C(%a, %b) outs(%z)` a `linalg.generic` with two
+//! inputs and one init whose body yields `out + x*y` (`arith.addf` of the
+//! init element and `arith.mulf` of the two input elements, either operand
+//! order), `%z` a zero fill (`linalg.fill` of `+0.0`, or a generic yielding
+//! an `arith.constant` `+0.0`, as its scalar input or with no input), `%c`'s only use an input of
+//! `%r = E(%c, %bias) outs(%e)`, an all-parallel `linalg.generic` in the
+//! same block whose body yields `arith.addf` of its two input elements,
+//! reading `%c` through the same map as its init and with `%c`'s type as
+//! its result type. Then `%r[m(x)] = %c[m(x)] + %bias[q(x)]`, and the pass
+//! builds, right before `E`, the broadcast `%i = B(%bias) outs(%e)` (maps
+//! `q` and `m`, `E`'s iterators, body yielding the bias element), moves `C`
+//! after it with `%i` as its init, and replaces `%r` with `C`'s result.
+//! `E` is erased, then the fill and its init if nothing else uses them.
+//!
+//! Why: after bufferization `%c` and `%r` are two buffers live together
+//! (the recurrent models' input projection of all time steps); IREE adds
+//! the bias in the matmul's dispatch (docs/merge-alloc.md, "Against IREE").
+//! The floating-point order changes: the bias is the first addend of the
+//! sum instead of the last.
+//!
+//! The ops are matched by name: the pass reads and builds their fixed form
+//! (operand segments, `indexing_maps`, `iterator_types` and the body), which
+//! no interface exposes through MLIR's C API.
+
+use melior::ir::OperationRef;
+use mlir_sys::{MlirAttribute, MlirBlock, MlirOperation, MlirValue};
+
+use crate::{
+    ir::{
+        Diagnostic,
+        capture::contains_op_named_any,
+        diagnostics::{Severity, string_ref},
+        edit::{self, InsertPoint, OpParts},
+        functions::{nested_ops, op_name_is},
+        interfaces,
+    },
+    pass_options,
+    passes::{Anchor, BufrsPass, PassFailed, PassResult, pass},
+};
+
+const GENERIC: &str = "linalg.generic";
+const FILL: &str = "linalg.fill";
+const YIELD: &str = "linalg.yield";
+const ADDF: &str = "arith.addf";
+const MULF: &str = "arith.mulf";
+const CONSTANT: &str = "arith.constant";
+
+const INDEXING_MAPS: &str = "indexing_maps";
+const ITERATOR_TYPES: &str = "iterator_types";
+const OPERAND_SEGMENTS: &str = "operandSegmentSizes";
+const PARALLEL: &str = "#linalg.iterator_type<parallel>";
+
+pass_options! {
+    /// Options of `bufrs-fold-bias-into-init` (none).
+    pub struct FoldBiasIntoInitOptions {}
+}
+
+pub struct FoldBiasIntoInit;
+
+impl BufrsPass for FoldBiasIntoInit {
+    type Options = FoldBiasIntoInitOptions;
+    const ARGUMENT: &'static str = "bufrs-fold-bias-into-init";
+    const SUMMARY: &'static str = "On tensors, before bufferization: when a linalg.generic contraction (body out + x*y, init a +0.0 fill) has as only use an all-parallel linalg.generic adding a bias to it elementwise, start the contraction from the bias broadcast into the addition's init instead, and replace the addition by the contraction";
+    const ANCHOR: Anchor = Anchor::Any;
+
+    fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
+        let root = op.to_raw();
+        if !contains_op_named_any(root, &[GENERIC]) {
+            return pass::unchanged(root);
+        }
+        // Linalg bodies hold scalar ops only: nothing to match inside.
+        let ops = nested_ops(root, &mut |op| {
+            !op_name_is(op, GENERIC) && !op_name_is(op, FILL)
+        });
+        // All matches first: each is a contraction and its one user, which
+        // no other match contains (an addition's body is no contraction's),
+        // and the rewrites erase only those users and dead fills.
+        // SAFETY: every op listed is live; nothing is changed yet.
+        let matches: Vec<Match> = ops
+            .into_iter()
+            .filter_map(|op| unsafe { Match::of(op) })
+            .collect();
+        if matches.is_empty() {
+            return pass::unchanged(root);
+        }
+        for found in &matches {
+            // SAFETY: a match's ops are live until its own rewrite.
+            if unsafe { rewrite(found) }.is_none() {
+                Diagnostic::at_raw(
+                    found.add,
+                    Severity::Error,
+                    format!(
+                        "{}: could not build the broadcast of the bias",
+                        Self::ARGUMENT
+                    ),
+                )
+                .emit();
+                return Err(PassFailed);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A contraction whose only use is an elementwise addition of a bias.
+struct Match {
+    contraction: MlirOperation,
+    add: MlirOperation,
+    /// The addition's other input (the bias) and its indexing map.
+    bias: MlirValue,
+    bias_map: MlirAttribute,
+    /// The addition's init and its indexing map.
+    init: MlirValue,
+    init_map: MlirAttribute,
+}
+
+impl Match {
+    /// `contraction` and its user read as the module doc's shape, or `None`.
+    /// # Safety
+    /// `contraction` is live.
+    unsafe fn of(contraction: MlirOperation) -> Option<Match> {
+        // SAFETY: the caller's contract; every handle read is checked for
+        // presence and kind before use.
+        unsafe {
+            if !op_name_is(contraction, GENERIC)
+                || segments(contraction)? != (2, 1)
+                || mlir_sys::mlirOperationGetNumResults(contraction) != 1
+                || !body_is_multiply_accumulate(contraction)
+                || !is_positive_zero_fill(mlir_sys::mlirOperationGetOperand(contraction, 2))
+            {
+                return None;
+            }
+            let result = edit::result(contraction, 0);
+            let [(add, operand)] = uses_of(result)[..] else {
+                return None;
+            };
+            if !op_name_is(add, GENERIC)
+                || operand > 1
+                || segments(add)? != (2, 1)
+                || mlir_sys::mlirOperationGetNumResults(add) != 1
+                || !mlir_sys::mlirBlockEqual(
+                    mlir_sys::mlirOperationGetBlock(add),
+                    mlir_sys::mlirOperationGetBlock(contraction),
+                )
+                || !all_parallel(add)?
+                || !body_adds_inputs(add)
+                || !mlir_sys::mlirTypeEqual(
+                    edit::value_type(edit::result(add, 0)),
+                    edit::value_type(result),
+                )
+            {
+                return None;
+            }
+            let maps = attribute(add, INDEXING_MAPS)?;
+            if !mlir_sys::mlirAttributeIsAArray(maps)
+                || mlir_sys::mlirArrayAttrGetNumElements(maps) != 3
+            {
+                return None;
+            }
+            let read_map = mlir_sys::mlirArrayAttrGetElement(maps, operand as isize);
+            let init_map = mlir_sys::mlirArrayAttrGetElement(maps, 2);
+            if !mlir_sys::mlirAttributeEqual(read_map, init_map) {
+                return None;
+            }
+            let other = 1 - operand;
+            Some(Match {
+                contraction,
+                add,
+                bias: mlir_sys::mlirOperationGetOperand(add, other as isize),
+                bias_map: mlir_sys::mlirArrayAttrGetElement(maps, other as isize),
+                init: mlir_sys::mlirOperationGetOperand(add, 2),
+                init_map,
+            })
+        }
+    }
+}
+
+/// Builds the broadcast of the bias before the addition, moves the
+/// contraction after it with the broadcast as its init, replaces the
+/// addition by the contraction and erases what is left dead. `None` (and the
+/// IR unchanged) if MLIR refuses to build the broadcast.
+/// # Safety
+/// `found`'s ops are live and still match.
+unsafe fn rewrite(found: &Match) -> Option<()> {
+    // SAFETY: the caller's contract; every handle comes from the match.
+    unsafe {
+        let broadcast = build_broadcast(found)?;
+        let old_init = mlir_sys::mlirOperationGetOperand(found.contraction, 2);
+        // The contraction dominates the addition in their block, so its
+        // operands dominate any point between the two.
+        edit::move_after(found.contraction, broadcast);
+        edit::set_operand(found.contraction, 2, edit::result(broadcast, 0));
+        edit::replace_all_uses(
+            edit::result(found.add, 0),
+            edit::result(found.contraction, 0),
+        );
+        edit::erase(found.add);
+        if let Some(fill) = edit::defining_op(old_init).filter(|&op| is_dead_and_pure(op)) {
+            // A fill's init is its last operand.
+            let count = mlir_sys::mlirOperationGetNumOperands(fill);
+            let fill_init = (count > 0).then(|| mlir_sys::mlirOperationGetOperand(fill, count - 1));
+            edit::erase(fill);
+            if let Some(empty) = fill_init
+                .and_then(|value| edit::defining_op(value))
+                .filter(|&op| is_dead_and_pure(op))
+            {
+                edit::erase(empty);
+            }
+        }
+        Some(())
+    }
+}
+
+/// `%i = linalg.generic {bias_map, init_map} ins(%bias) outs(%init)`
+/// yielding the bias element, inserted right before the addition.
+/// # Safety
+/// `found`'s ops are live.
+unsafe fn build_broadcast(found: &Match) -> Option<MlirOperation> {
+    // SAFETY: the caller's contract; the arrays outlive the calls; the new
+    // region and block are owned by the new op once built.
+    unsafe {
+        let context = mlir_sys::mlirOperationGetContext(found.add);
+        let location = edit::location(found.add);
+        let maps = [found.bias_map, found.init_map];
+        let maps = mlir_sys::mlirArrayAttrGet(context, 2, maps.as_ptr());
+        let segments = mlir_sys::mlirAttributeParseGet(context, string_ref("array<i32: 1, 1>"));
+        let iterators = attribute(found.add, ITERATOR_TYPES)?;
+        if maps.ptr.is_null() || segments.ptr.is_null() {
+            return None;
+        }
+        let named = |name: &str, attr: MlirAttribute| {
+            mlir_sys::mlirNamedAttributeGet(
+                mlir_sys::mlirIdentifierGet(context, string_ref(name)),
+                attr,
+            )
+        };
+        let attributes = [
+            named(INDEXING_MAPS, maps),
+            named(ITERATOR_TYPES, iterators),
+            named(OPERAND_SEGMENTS, segments),
+        ];
+        let element =
+            |value: MlirValue| mlir_sys::mlirShapedTypeGetElementType(edit::value_type(value));
+        let argument_types = [element(found.bias), element(found.init)];
+        let locations = [location, location];
+        let block = mlir_sys::mlirBlockCreate(2, argument_types.as_ptr(), locations.as_ptr());
+        let yield_op = edit::build_op(
+            string_ref(YIELD),
+            location,
+            OpParts {
+                operands: &[mlir_sys::mlirBlockGetArgument(block, 0)],
+                result_types: &[],
+                successors: &[],
+                attributes: &[],
+                regions: &[],
+            },
+        );
+        if yield_op.ptr.is_null() {
+            mlir_sys::mlirBlockDestroy(block);
+            return None;
+        }
+        mlir_sys::mlirBlockAppendOwnedOperation(block, yield_op);
+        let region = mlir_sys::mlirRegionCreate();
+        mlir_sys::mlirRegionAppendOwnedBlock(region, block);
+        let broadcast = edit::build_op(
+            string_ref(GENERIC),
+            location,
+            OpParts {
+                operands: &[found.bias, found.init],
+                result_types: &[edit::value_type(edit::result(found.add, 0))],
+                successors: &[],
+                attributes: &attributes,
+                regions: &[region],
+            },
+        );
+        if broadcast.ptr.is_null() {
+            return None;
+        }
+        edit::insert(broadcast, InsertPoint::Before(found.add));
+        Some(broadcast)
+    }
+}
+
+/// The (inputs, inits) operand segment sizes of a linalg structured op.
+/// # Safety
+/// `op` is live.
+unsafe fn segments(op: MlirOperation) -> Option<(i32, i32)> {
+    // SAFETY: the caller's contract; the attribute is checked for kind.
+    unsafe {
+        let segments = attribute(op, OPERAND_SEGMENTS)?;
+        if !mlir_sys::mlirAttributeIsADenseI32Array(segments)
+            || mlir_sys::mlirDenseArrayGetNumElements(segments) != 2
+        {
+            return None;
+        }
+        Some((
+            mlir_sys::mlirDenseI32ArrayGetElement(segments, 0),
+            mlir_sys::mlirDenseI32ArrayGetElement(segments, 1),
+        ))
+    }
+}
+
+/// Whether every iterator of the generic `op` is parallel.
+/// # Safety
+/// `op` is live.
+unsafe fn all_parallel(op: MlirOperation) -> Option<bool> {
+    // SAFETY: the caller's contract; attributes are checked for kind.
+    unsafe {
+        let iterators = attribute(op, ITERATOR_TYPES)?;
+        if !mlir_sys::mlirAttributeIsAArray(iterators) {
+            return None;
+        }
+        // Attributes are uniqued: each must be the parallel iterator itself.
+        let context = mlir_sys::mlirOperationGetContext(op);
+        let parallel = mlir_sys::mlirAttributeParseGet(context, string_ref(PARALLEL));
+        if parallel.ptr.is_null() {
+            return None;
+        }
+        Some(
+            (0..mlir_sys::mlirArrayAttrGetNumElements(iterators)).all(|i| {
+                mlir_sys::mlirAttributeEqual(
+                    mlir_sys::mlirArrayAttrGetElement(iterators, i),
+                    parallel,
+                )
+            }),
+        )
+    }
+}
+
+/// The one block of `op`'s one region and its ops, if it has exactly that.
+/// # Safety
+/// `op` is live.
+unsafe fn body(op: MlirOperation) -> Option<(MlirBlock, Vec<MlirOperation>)> {
+    // SAFETY: the caller's contract; every handle is checked for null.
+    unsafe {
+        if mlir_sys::mlirOperationGetNumRegions(op) != 1 {
+            return None;
+        }
+        let block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0));
+        if block.ptr.is_null() || !mlir_sys::mlirBlockGetNextInRegion(block).ptr.is_null() {
+            return None;
+        }
+        let mut ops = Vec::new();
+        let mut next = mlir_sys::mlirBlockGetFirstOperation(block);
+        while !next.ptr.is_null() {
+            ops.push(next);
+            next = mlir_sys::mlirOperationGetNextInBlock(next);
+        }
+        Some((block, ops))
+    }
+}
+
+/// Argument number of `value` if it is an argument of `block`.
+/// # Safety
+/// `value` and `block` are live.
+unsafe fn argument_number(value: MlirValue, block: MlirBlock) -> Option<isize> {
+    // SAFETY: the caller's contract.
+    unsafe {
+        (mlir_sys::mlirValueIsABlockArgument(value)
+            && mlir_sys::mlirBlockEqual(mlir_sys::mlirBlockArgumentGetOwner(value), block))
+        .then(|| mlir_sys::mlirBlockArgumentGetArgNumber(value))
+    }
+}
+
+/// Whether the two operands of the binary `op` are, in either order, `a`
+/// and `b`.
+/// # Safety
+/// `op` is live.
+unsafe fn operands_are(op: MlirOperation, a: MlirValue, b: MlirValue) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if mlir_sys::mlirOperationGetNumOperands(op) != 2 {
+            return false;
+        }
+        let x = mlir_sys::mlirOperationGetOperand(op, 0);
+        let y = mlir_sys::mlirOperationGetOperand(op, 1);
+        (mlir_sys::mlirValueEqual(x, a) && mlir_sys::mlirValueEqual(y, b))
+            || (mlir_sys::mlirValueEqual(x, b) && mlir_sys::mlirValueEqual(y, a))
+    }
+}
+
+/// Whether the body of the two-input, one-init generic `op` is
+/// `%m = arith.mulf %in0, %in1; %s = arith.addf %out, %m; linalg.yield %s`
+/// (each binary op's operands in either order).
+/// # Safety
+/// `op` is live.
+unsafe fn body_is_multiply_accumulate(op: MlirOperation) -> bool {
+    // SAFETY: the caller's contract; argument indices are checked.
+    unsafe {
+        let Some((block, ops)) = body(op) else {
+            return false;
+        };
+        let [mul, add, yield_op] = ops[..] else {
+            return false;
+        };
+        if mlir_sys::mlirBlockGetNumArguments(block) != 3
+            || !op_name_is(mul, MULF)
+            || !op_name_is(add, ADDF)
+            || !op_name_is(yield_op, YIELD)
+            || mlir_sys::mlirOperationGetNumOperands(yield_op) != 1
+        {
+            return false;
+        }
+        let argument = |i| mlir_sys::mlirBlockGetArgument(block, i);
+        operands_are(mul, argument(0), argument(1))
+            && operands_are(add, argument(2), edit::result(mul, 0))
+            && mlir_sys::mlirValueEqual(
+                mlir_sys::mlirOperationGetOperand(yield_op, 0),
+                edit::result(add, 0),
+            )
+    }
+}
+
+/// Whether the body of the two-input, one-init generic `op` is
+/// `%s = arith.addf %in0, %in1; linalg.yield %s` (either order).
+/// # Safety
+/// `op` is live.
+unsafe fn body_adds_inputs(op: MlirOperation) -> bool {
+    // SAFETY: the caller's contract; argument indices are checked.
+    unsafe {
+        let Some((block, ops)) = body(op) else {
+            return false;
+        };
+        let [add, yield_op] = ops[..] else {
+            return false;
+        };
+        mlir_sys::mlirBlockGetNumArguments(block) == 3
+            && op_name_is(add, ADDF)
+            && op_name_is(yield_op, YIELD)
+            && mlir_sys::mlirOperationGetNumOperands(yield_op) == 1
+            && operands_are(
+                add,
+                mlir_sys::mlirBlockGetArgument(block, 0),
+                mlir_sys::mlirBlockGetArgument(block, 1),
+            )
+            && mlir_sys::mlirValueEqual(
+                mlir_sys::mlirOperationGetOperand(yield_op, 0),
+                edit::result(add, 0),
+            )
+    }
+}
+
+/// Whether `value` is the result of a fill with `+0.0`: a `linalg.fill`
+/// of an `arith.constant` `+0.0`, a `linalg.generic` with no input and one
+/// init whose body only yields such a constant defined outside it, or one
+/// with a scalar input (such a constant) whose body only yields that input
+/// (`linalg-generalize-named-ops`' form of `linalg.fill`).
+/// # Safety
+/// `value` is live.
+unsafe fn is_positive_zero_fill(value: MlirValue) -> bool {
+    // SAFETY: the caller's contract; handles are checked before use.
+    unsafe {
+        let Some(fill) = edit::defining_op(value) else {
+            return false;
+        };
+        if mlir_sys::mlirOperationGetNumResults(fill) != 1 {
+            return false;
+        }
+        let filled = if op_name_is(fill, FILL) {
+            if mlir_sys::mlirOperationGetNumOperands(fill) != 2 {
+                return false;
+            }
+            mlir_sys::mlirOperationGetOperand(fill, 0)
+        } else if op_name_is(fill, GENERIC) {
+            let inputs = match segments(fill) {
+                Some((inputs @ (0 | 1), 1)) => inputs,
+                _ => return false,
+            };
+            let Some((block, ops)) = body(fill) else {
+                return false;
+            };
+            let [yield_op] = ops[..] else {
+                return false;
+            };
+            if !op_name_is(yield_op, YIELD) || mlir_sys::mlirOperationGetNumOperands(yield_op) != 1
+            {
+                return false;
+            }
+            let yielded = mlir_sys::mlirOperationGetOperand(yield_op, 0);
+            match (inputs, argument_number(yielded, block)) {
+                // A constant from outside the body.
+                (0, None) => yielded,
+                // A generalized linalg.fill: its scalar input yielded.
+                (1, Some(0)) => {
+                    let input = mlir_sys::mlirOperationGetOperand(fill, 0);
+                    if mlir_sys::mlirTypeIsAShaped(edit::value_type(input)) {
+                        return false;
+                    }
+                    input
+                }
+                _ => return false,
+            }
+        } else {
+            return false;
+        };
+        let Some(constant) = edit::defining_op(filled).filter(|&op| op_name_is(op, CONSTANT))
+        else {
+            return false;
+        };
+        let Some(attr) = attribute(constant, "value") else {
+            return false;
+        };
+        if !mlir_sys::mlirAttributeIsAFloat(attr) {
+            return false;
+        }
+        let zero = mlir_sys::mlirFloatAttrGetValueDouble(attr);
+        zero == 0.0 && zero.is_sign_positive()
+    }
+}
+
+/// The attribute (inherent or discardable) `name` of `op`, if set.
+/// # Safety
+/// `op` is live.
+unsafe fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttribute> {
+    // SAFETY: the caller's contract.
+    let attr = unsafe { mlir_sys::mlirOperationGetAttributeByName(op, string_ref(name)) };
+    (!attr.ptr.is_null()).then_some(attr)
+}
+
+/// The uses of `value`: (owner, operand number), in use-list order.
+/// # Safety
+/// `value` is live.
+unsafe fn uses_of(value: MlirValue) -> Vec<(MlirOperation, usize)> {
+    let mut out = Vec::new();
+    // SAFETY: the caller's contract; the use list is only read.
+    unsafe {
+        let mut use_ = mlir_sys::mlirValueGetFirstUse(value);
+        while !mlir_sys::mlirOpOperandIsNull(use_) {
+            out.push((
+                mlir_sys::mlirOpOperandGetOwner(use_),
+                mlir_sys::mlirOpOperandGetOperandNumber(use_) as usize,
+            ));
+            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
+        }
+    }
+    out
+}
+
+/// Whether `op` can go without changing anything: no result is used and it
+/// reports no memory effect (a linalg op on tensors reports none; its body
+/// is scalar arithmetic).
+/// # Safety
+/// `op` is live.
+unsafe fn is_dead_and_pure(op: MlirOperation) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe {
+        (0..mlir_sys::mlirOperationGetNumResults(op))
+            .all(|i| uses_of(edit::result(op, i as usize)).is_empty())
+            && interfaces::memory_effects(op).is_some_and(|effects| effects.is_empty())
+    }
+}
