@@ -40,7 +40,11 @@ use crate::{
         interfaces,
     },
     pass_options,
-    passes::{Anchor, BufrsPass, PassFailed, PassResult, pass},
+    passes::{
+        Anchor, BufrsPass, PassFailed, PassResult,
+        fold_permutations::{attribute, uses_of},
+        pass,
+    },
 };
 
 const GENERIC: &str = "linalg.generic";
@@ -511,34 +515,6 @@ unsafe fn is_positive_zero_fill(value: MlirValue) -> bool {
         let zero = mlir_sys::mlirFloatAttrGetValueDouble(attr);
         zero == 0.0 && zero.is_sign_positive()
     }
-}
-
-/// The attribute (inherent or discardable) `name` of `op`, if set.
-/// # Safety
-/// `op` is live.
-unsafe fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttribute> {
-    // SAFETY: the caller's contract.
-    let attr = unsafe { mlir_sys::mlirOperationGetAttributeByName(op, string_ref(name)) };
-    (!attr.ptr.is_null()).then_some(attr)
-}
-
-/// The uses of `value`: (owner, operand number), in use-list order.
-/// # Safety
-/// `value` is live.
-unsafe fn uses_of(value: MlirValue) -> Vec<(MlirOperation, usize)> {
-    let mut out = Vec::new();
-    // SAFETY: the caller's contract; the use list is only read.
-    unsafe {
-        let mut use_ = mlir_sys::mlirValueGetFirstUse(value);
-        while !mlir_sys::mlirOpOperandIsNull(use_) {
-            out.push((
-                mlir_sys::mlirOpOperandGetOwner(use_),
-                mlir_sys::mlirOpOperandGetOperandNumber(use_) as usize,
-            ));
-            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
-        }
-    }
-    out
 }
 
 /// Whether `op` can go without changing anything: no result is used and it

@@ -397,7 +397,7 @@ unsafe fn affine_map_at(maps: MlirAttribute, index: usize) -> Option<MlirAffineM
 /// The attribute (inherent or discardable) `name` of `op`, if set.
 /// # Safety
 /// `op` is live.
-unsafe fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttribute> {
+pub(crate) unsafe fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttribute> {
     // SAFETY: the caller's contract.
     let attr = unsafe { mlir_sys::mlirOperationGetAttributeByName(op, string_ref(name)) };
     (!attr.ptr.is_null()).then_some(attr)
