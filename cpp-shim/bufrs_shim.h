@@ -494,6 +494,14 @@ bool bufrsShimMayOwnOrFreeBuffers(MlirOperation root);
 bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
                               intptr_t count);
 
+/* Whether finalize-deallocation may have something to do in `root`: an op
+ * named `clone` (unless its length is 0), or an op without regions whose
+ * results (one or more) all have no use and are all memrefs (ranked or
+ * unranked), or all `i1` of an op without operands. A superset of the
+ * pass's dead views (their memory effects are asked only when this says
+ * yes): without one, the pass leaves the body as it is. */
+bool bufrsShimMayFinalize(MlirOperation root, MlirStringRef clone);
+
 /* Whether copy removal may have something to remove in `root`: an op named
  * in `into_operand` (copies operand 0 into operand 1) or `into_new_buffer`
  * (copies operand 0 into its new result 0) is followed in its block by an op
