@@ -469,16 +469,17 @@ bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
 
 /* How many MemoryEffects::Allocate effects off the automatic allocation
  * scope (heap allocations) on a ranked memref (of static shape only, with
- * `staticOnly`), or on no value, the ops nested in `root` declare, counted
- * up to `limit` (the walk stops there): merge-alloc has nothing to merge in
- * a body with fewer than two. */
+ * `staticOnly`) that no return-like terminator takes as an operand, or on
+ * no value, the ops nested in `root` declare, counted up to `limit` (the
+ * walk stops there): merge-alloc has nothing to merge in a body with fewer
+ * than two (it merges no buffer a function returns or a region yields). */
 intptr_t bufrsShimCountHeapAllocations(MlirOperation root, intptr_t limit,
                                        bool staticOnly);
 
 /* The same for MemoryEffects::Allocate effects on the automatic allocation
- * scope (stack allocations) of a ranked memref of static shape, or on no
- * value: merge-alloc's stack class has nothing to merge in a body with
- * fewer than two. */
+ * scope (stack allocations) of a ranked memref of static shape that no
+ * return-like terminator takes, or on no value: merge-alloc's stack class
+ * has nothing to merge in a body with fewer than two. */
 intptr_t bufrsShimCountStackAllocations(MlirOperation root, intptr_t limit);
 
 /* Whether an op nested in `root` declares a MemoryEffects::Allocate or Free

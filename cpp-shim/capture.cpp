@@ -466,6 +466,15 @@ extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
       anyAllocation);
 }
 
+/* Whether a return-like terminator (a function's return, a region's yield)
+ * takes `value` as an operand: merge-alloc merges no such buffer. */
+static bool returnedDirectly(Value value) {
+  return llvm::any_of(value.getUsers(), [](Operation *user) {
+    return user->hasTrait<OpTrait::IsTerminator>() &&
+           user->hasTrait<OpTrait::ReturnLike>();
+  });
+}
+
 /* Heap (not automatic-allocation-scope) allocations of a memref of static
  * shape, or of no value (which may be anything), up to `limit`. */
 extern "C" intptr_t bufrsShimCountHeapAllocations(MlirOperation root,
@@ -481,7 +490,8 @@ extern "C" intptr_t bufrsShimCountHeapAllocations(MlirOperation root,
         if (!value)
           return true;
         auto type = dyn_cast<MemRefType>(value.getType());
-        return type && (!staticOnly || type.hasStaticShape());
+        return type && (!staticOnly || type.hasStaticShape()) &&
+               !returnedDirectly(value);
       },
       limit);
 }
@@ -500,7 +510,7 @@ extern "C" intptr_t bufrsShimCountStackAllocations(MlirOperation root,
         if (!value)
           return true;
         auto type = dyn_cast<MemRefType>(value.getType());
-        return type && type.hasStaticShape();
+        return type && type.hasStaticShape() && !returnedDirectly(value);
       },
       limit);
 }
