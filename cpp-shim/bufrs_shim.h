@@ -469,16 +469,17 @@ bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
 
 /* How many MemoryEffects::Allocate effects off the automatic allocation
  * scope (heap allocations) on a ranked memref (of static shape only, with
- * `staticOnly`), or on no value, the ops nested in `root` declare, counted
- * up to `limit` (the walk stops there): merge-alloc has nothing to merge in
- * a body with fewer than two. */
+ * `staticOnly`) that no return-like terminator takes as an operand, or on
+ * no value, the ops nested in `root` declare, counted up to `limit` (the
+ * walk stops there): merge-alloc has nothing to merge in a body with fewer
+ * than two (it merges no buffer a function returns or a region yields). */
 intptr_t bufrsShimCountHeapAllocations(MlirOperation root, intptr_t limit,
                                        bool staticOnly);
 
 /* The same for MemoryEffects::Allocate effects on the automatic allocation
- * scope (stack allocations) of a ranked memref of static shape, or on no
- * value: merge-alloc's stack class has nothing to merge in a body with
- * fewer than two. */
+ * scope (stack allocations) of a ranked memref of static shape that no
+ * return-like terminator takes, or on no value: merge-alloc's stack class
+ * has nothing to merge in a body with fewer than two. */
 intptr_t bufrsShimCountStackAllocations(MlirOperation root, intptr_t limit);
 
 /* Whether an op nested in `root` declares a MemoryEffects::Allocate or Free
@@ -493,6 +494,14 @@ bool bufrsShimMayOwnOrFreeBuffers(MlirOperation root);
  * nothing to do in a body without one. */
 bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
                               intptr_t count);
+
+/* Whether finalize-deallocation may have something to do in `root`: an op
+ * named `clone` (unless its length is 0), or an op without regions whose
+ * results (one or more) all have no use and are all memrefs (ranked or
+ * unranked), or all `i1` of an op without operands. A superset of the
+ * pass's dead views (their memory effects are asked only when this says
+ * yes): without one, the pass leaves the body as it is. */
+bool bufrsShimMayFinalize(MlirOperation root, MlirStringRef clone);
 
 /* Whether copy removal may have something to remove in `root`: an op named
  * in `into_operand` (copies operand 0 into operand 1) or `into_new_buffer`

@@ -466,6 +466,15 @@ extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
       anyAllocation);
 }
 
+/* Whether a return-like terminator (a function's return, a region's yield)
+ * takes `value` as an operand: merge-alloc merges no such buffer. */
+static bool returnedDirectly(Value value) {
+  return llvm::any_of(value.getUsers(), [](Operation *user) {
+    return user->hasTrait<OpTrait::IsTerminator>() &&
+           user->hasTrait<OpTrait::ReturnLike>();
+  });
+}
+
 /* Heap (not automatic-allocation-scope) allocations of a memref of static
  * shape, or of no value (which may be anything), up to `limit`. */
 extern "C" intptr_t bufrsShimCountHeapAllocations(MlirOperation root,
@@ -481,7 +490,8 @@ extern "C" intptr_t bufrsShimCountHeapAllocations(MlirOperation root,
         if (!value)
           return true;
         auto type = dyn_cast<MemRefType>(value.getType());
-        return type && (!staticOnly || type.hasStaticShape());
+        return type && (!staticOnly || type.hasStaticShape()) &&
+               !returnedDirectly(value);
       },
       limit);
 }
@@ -500,7 +510,7 @@ extern "C" intptr_t bufrsShimCountStackAllocations(MlirOperation root,
         if (!value)
           return true;
         auto type = dyn_cast<MemRefType>(value.getType());
-        return type && type.hasStaticShape();
+        return type && type.hasStaticShape() && !returnedDirectly(value);
       },
       limit);
 }
@@ -564,6 +574,31 @@ extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
       ->walk([&](Operation *op) {
         return wanted.contains(op) ? WalkResult::interrupt()
                                    : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+extern "C" bool bufrsShimMayFinalize(MlirOperation root,
+                                     MlirStringRef clone) {
+  Operation *rootOp = unwrap(root);
+  NameSet clones(rootOp->getContext(), &clone, clone.length ? 1 : 0);
+  auto mayBeDeadView = [](Operation *op) {
+    if (op->getNumRegions() != 0 || op->getNumResults() == 0)
+      return false;
+    bool constant = op->getNumOperands() == 0;
+    return llvm::all_of(op->getResults(), [&](Value value) {
+      Type type = value.getType();
+      return value.use_empty() &&
+             (isa<BaseMemRefType>(type) ||
+              (constant && isa<IntegerType>(type) &&
+               cast<IntegerType>(type).getWidth() == 1));
+    });
+  };
+  return rootOp
+      ->walk([&](Operation *op) {
+        if (op != rootOp && (clones.contains(op) || mayBeDeadView(op)))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
       })
       .wasInterrupted();
 }

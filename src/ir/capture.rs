@@ -520,9 +520,11 @@ pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
 }
 
 /// How many heap `Allocate` effects on a ranked memref (of static shape
-/// only, with `static_only`; or on no value) the ops in `root`'s body
-/// declare, counted up to `limit` (one C++ walk that stops there, nothing
-/// captured): merge-alloc merges nothing in a body with fewer than two.
+/// only, with `static_only`) that no return-like terminator takes as an
+/// operand, or on no value, the ops in `root`'s body declare, counted up to
+/// `limit` (one C++ walk that stops there, nothing captured): merge-alloc
+/// merges nothing in a body with fewer than two (it merges no buffer a
+/// function returns or a region yields).
 pub fn count_heap_allocations(root: MlirOperation, limit: usize, static_only: bool) -> usize {
     // SAFETY: `root` is a live op.
     unsafe { ffi::bufrsShimCountHeapAllocations(root, limit as isize, static_only) as usize }
@@ -547,6 +549,13 @@ pub fn count_allocations_in(
     static_only: bool,
     on_stack: bool,
 ) -> usize {
+    // Buffers a return-like terminator takes (returned or yielded).
+    let returned: rustc_hash::FxHashSet<ValueId> = snapshot
+        .ops
+        .iter()
+        .filter(|op| op.facts.is_return_like && op.facts.is_terminator)
+        .flat_map(|op| op.operands.iter().copied())
+        .collect();
     let mut count = 0;
     for op in &snapshot.ops {
         let Effects::Known(effects) = &op.facts.effects else {
@@ -560,6 +569,7 @@ pub fn count_allocations_in(
                 None => true,
                 Some(v) => {
                     snapshot.value(v).kind == ValueKind::RankedMemRef
+                        && !returned.contains(&v)
                         // SAFETY: a live value of the snapshot's IR.
                         && (!static_only || unsafe {
                             mlir_sys::mlirShapedTypeHasStaticShape(mlir_sys::mlirValueGetType(
@@ -624,6 +634,16 @@ pub fn contains_op_named_any(root: MlirOperation, names: &[&str]) -> bool {
     let names = string_refs(names);
     // SAFETY: `root` is a live op; the strings and the array outlive the call.
     unsafe { ffi::bufrsShimContainsOpNamed(root, names.as_ptr(), names.len() as isize) }
+}
+
+/// Whether finalize-deallocation may have something to do in `root` (one
+/// C++ walk): an op named `clone` (`None`: clones are kept), or an op that
+/// may be a dead view (no region, results all unused memrefs, or all unused
+/// `i1` of an op without operands; its memory effects are not asked).
+pub fn may_finalize(root: MlirOperation, clone: Option<&str>) -> bool {
+    let name = string_refs(&[clone.unwrap_or("")]);
+    // SAFETY: `root` is a live op; the string outlives the call.
+    unsafe { ffi::bufrsShimMayFinalize(root, name[0]) }
 }
 
 /// `names` as C API string refs, for the shim's walks by name.

@@ -46,6 +46,7 @@ use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
+        capture::may_finalize,
         diagnostics::Severity,
         edit::{self, InsertPoint},
         functions::{nested_ops, op_name_is},
@@ -79,6 +80,11 @@ impl BufrsPass for FinalizeDeallocation {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let root = op.to_raw();
+        // One C++ walk finds most bodies with no clone and no dead view
+        // before any op list is built.
+        if !may_finalize(root, options.lower_clones.then_some(CLONE)) {
+            return pass::unchanged(root);
+        }
         let mut ops = nested_ops(root, &mut |_| true);
         let mut changed = false;
         if options.lower_clones {

@@ -293,7 +293,8 @@ impl BufrsPass for MergeAlloc {
             return fail(format!("unknown planner '{}'", options.planner));
         };
         // Only heap allocations of ranked memrefs (of static shape, without
-        // dynamic sizes) can be merged, and only two or more in one scope:
+        // dynamic sizes) that no function returns and no region yields can
+        // be merged, and only two or more in one scope:
         // a body with fewer than two is left as it is (its one scope, if
         // any, would be skipped as `Skip::OneBuffer`), unless a report, a
         // picture, analysis attributes or a staging space is asked for.
