@@ -42,7 +42,9 @@ use crate::{
     pass_options,
     passes::{
         Anchor, BufrsPass, PassFailed, PassResult,
-        fold_permutations::{attribute, uses_of},
+        fold_permutations::{
+            INDEXING_MAPS, ITERATOR_TYPES, OPERAND_SEGMENTS, PARALLEL, attribute, uses_of,
+        },
         pass,
     },
 };
@@ -53,11 +55,6 @@ const YIELD: &str = "linalg.yield";
 const ADDF: &str = "arith.addf";
 const MULF: &str = "arith.mulf";
 const CONSTANT: &str = "arith.constant";
-
-const INDEXING_MAPS: &str = "indexing_maps";
-const ITERATOR_TYPES: &str = "iterator_types";
-const OPERAND_SEGMENTS: &str = "operandSegmentSizes";
-const PARALLEL: &str = "#linalg.iterator_type<parallel>";
 
 pass_options! {
     /// Options of `bufrs-fold-bias-into-init` (none).

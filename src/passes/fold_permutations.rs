@@ -56,10 +56,10 @@ pub const GENERIC: &str = "linalg.generic";
 /// The named transpose (`permutation = [...]`).
 pub const TRANSPOSE: &str = "linalg.transpose";
 
-const INDEXING_MAPS: &str = "indexing_maps";
-const ITERATOR_TYPES: &str = "iterator_types";
-const OPERAND_SEGMENTS: &str = "operandSegmentSizes";
-const PARALLEL: &str = "#linalg.iterator_type<parallel>";
+pub(crate) const INDEXING_MAPS: &str = "indexing_maps";
+pub(crate) const ITERATOR_TYPES: &str = "iterator_types";
+pub(crate) const OPERAND_SEGMENTS: &str = "operandSegmentSizes";
+pub(crate) const PARALLEL: &str = "#linalg.iterator_type<parallel>";
 
 pass_options! {
     /// Options of `bufrs-fold-permutations` (none).

@@ -51,17 +51,7 @@ pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
         .buffers
         .iter()
         .map(|b| {
-            let ids = b
-                .dynamic_sizes
-                .iter()
-                .map(|&v| {
-                    let at = symbols.iter().position(|&s| s == v).unwrap_or_else(|| {
-                        symbols.push(v);
-                        symbols.len() - 1
-                    });
-                    at as u32
-                })
-                .collect();
+            let ids = symbol_ids(&b.dynamic_sizes, &mut symbols);
             SymBuffer {
                 size: SymSize::new(b.size, ids),
                 alignment: b.alignment,
@@ -714,17 +704,7 @@ fn largest_member(
     let mut sizes = Vec::with_capacity(members.len());
     for &m in members {
         let b = &trace.buffers[m];
-        let ids = b
-            .dynamic_sizes
-            .iter()
-            .map(|&v| {
-                let at = symbols.iter().position(|&s| s == v).unwrap_or_else(|| {
-                    symbols.push(v);
-                    symbols.len() - 1
-                });
-                at as u32
-            })
-            .collect();
+        let ids = symbol_ids(&b.dynamic_sizes, &mut symbols);
         sizes.push(exprs.size(&SymSize::new(b.size, ids)));
     }
     let most = exprs.max(&sizes);
@@ -732,6 +712,21 @@ fn largest_member(
     state
         .import(&exprs, most, &symbols, alignment)
         .map(ArenaBytes::Dynamic)
+}
+
+/// The symbol number of each of `sizes` (run-time size values) in
+/// `symbols`, which gets the values it does not hold yet.
+fn symbol_ids(sizes: &[ValueId], symbols: &mut Vec<ValueId>) -> Vec<u32> {
+    sizes
+        .iter()
+        .map(|&v| {
+            let at = symbols.iter().position(|&s| s == v).unwrap_or_else(|| {
+                symbols.push(v);
+                symbols.len() - 1
+            });
+            at as u32
+        })
+        .collect()
 }
 
 /// The bytes `malloc` is asked for the arena of a decision (its size and
