@@ -43,7 +43,8 @@ use crate::{
     passes::{
         Anchor, BufrsPass, PassFailed, PassResult,
         fold_permutations::{
-            INDEXING_MAPS, ITERATOR_TYPES, OPERAND_SEGMENTS, PARALLEL, attribute, uses_of,
+            INDEXING_MAPS, ITERATOR_TYPES, OPERAND_SEGMENTS, all_parallel, attribute, segments,
+            uses_of,
         },
         pass,
     },
@@ -284,52 +285,6 @@ unsafe fn build_broadcast(found: &Match) -> Option<MlirOperation> {
         }
         edit::insert(broadcast, InsertPoint::Before(found.add));
         Some(broadcast)
-    }
-}
-
-/// The (inputs, inits) operand segment sizes of a linalg structured op.
-/// # Safety
-/// `op` is live.
-unsafe fn segments(op: MlirOperation) -> Option<(i32, i32)> {
-    // SAFETY: the caller's contract; the attribute is checked for kind.
-    unsafe {
-        let segments = attribute(op, OPERAND_SEGMENTS)?;
-        if !mlir_sys::mlirAttributeIsADenseI32Array(segments)
-            || mlir_sys::mlirDenseArrayGetNumElements(segments) != 2
-        {
-            return None;
-        }
-        Some((
-            mlir_sys::mlirDenseI32ArrayGetElement(segments, 0),
-            mlir_sys::mlirDenseI32ArrayGetElement(segments, 1),
-        ))
-    }
-}
-
-/// Whether every iterator of the generic `op` is parallel.
-/// # Safety
-/// `op` is live.
-unsafe fn all_parallel(op: MlirOperation) -> Option<bool> {
-    // SAFETY: the caller's contract; attributes are checked for kind.
-    unsafe {
-        let iterators = attribute(op, ITERATOR_TYPES)?;
-        if !mlir_sys::mlirAttributeIsAArray(iterators) {
-            return None;
-        }
-        // Attributes are uniqued: each must be the parallel iterator itself.
-        let context = mlir_sys::mlirOperationGetContext(op);
-        let parallel = mlir_sys::mlirAttributeParseGet(context, string_ref(PARALLEL));
-        if parallel.ptr.is_null() {
-            return None;
-        }
-        Some(
-            (0..mlir_sys::mlirArrayAttrGetNumElements(iterators)).all(|i| {
-                mlir_sys::mlirAttributeEqual(
-                    mlir_sys::mlirArrayAttrGetElement(iterators, i),
-                    parallel,
-                )
-            }),
-        )
     }
 }
 

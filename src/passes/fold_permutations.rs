@@ -59,7 +59,7 @@ pub const TRANSPOSE: &str = "linalg.transpose";
 pub(crate) const INDEXING_MAPS: &str = "indexing_maps";
 pub(crate) const ITERATOR_TYPES: &str = "iterator_types";
 pub(crate) const OPERAND_SEGMENTS: &str = "operandSegmentSizes";
-pub(crate) const PARALLEL: &str = "#linalg.iterator_type<parallel>";
+const PARALLEL: &str = "#linalg.iterator_type<parallel>";
 
 pass_options! {
     /// Options of `bufrs-fold-permutations` (none).
@@ -211,21 +211,8 @@ unsafe fn generic_permutation_map(op: MlirOperation) -> Option<MlirAffineMap> {
         if !yields_first_argument(op) {
             return None;
         }
-        let iterators = attribute(op, ITERATOR_TYPES)?;
-        if !mlir_sys::mlirAttributeIsAArray(iterators) {
+        if !all_parallel(op)? {
             return None;
-        }
-        // Attributes are uniqued: each must be the parallel iterator itself.
-        let context = mlir_sys::mlirOperationGetContext(op);
-        let parallel = mlir_sys::mlirAttributeParseGet(context, string_ref(PARALLEL));
-        if parallel.ptr.is_null() {
-            return None;
-        }
-        for i in 0..mlir_sys::mlirArrayAttrGetNumElements(iterators) {
-            let iterator = mlir_sys::mlirArrayAttrGetElement(iterators, i);
-            if !mlir_sys::mlirAttributeEqual(iterator, parallel) {
-                return None;
-            }
         }
         Some(input)
     }
@@ -299,15 +286,9 @@ unsafe fn reads_as_generic_input(op: MlirOperation, operand: usize) -> bool {
     }
     // SAFETY: the caller's contract; the attribute is checked for kind.
     unsafe {
-        let Some(segments) = attribute(op, OPERAND_SEGMENTS) else {
+        let Some((inputs, _)) = segments(op) else {
             return false;
         };
-        if !mlir_sys::mlirAttributeIsADenseI32Array(segments)
-            || mlir_sys::mlirDenseArrayGetNumElements(segments) != 2
-        {
-            return false;
-        }
-        let inputs = mlir_sys::mlirDenseI32ArrayGetElement(segments, 0);
         usize::try_from(inputs).is_ok_and(|inputs| operand < inputs)
     }
 }
@@ -401,6 +382,52 @@ pub(crate) unsafe fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttr
     // SAFETY: the caller's contract.
     let attr = unsafe { mlir_sys::mlirOperationGetAttributeByName(op, string_ref(name)) };
     (!attr.ptr.is_null()).then_some(attr)
+}
+
+/// The (inputs, inits) operand segment sizes of a linalg structured op.
+/// # Safety
+/// `op` is live.
+pub(crate) unsafe fn segments(op: MlirOperation) -> Option<(i32, i32)> {
+    // SAFETY: the caller's contract; the attribute is checked for kind.
+    unsafe {
+        let segments = attribute(op, OPERAND_SEGMENTS)?;
+        if !mlir_sys::mlirAttributeIsADenseI32Array(segments)
+            || mlir_sys::mlirDenseArrayGetNumElements(segments) != 2
+        {
+            return None;
+        }
+        Some((
+            mlir_sys::mlirDenseI32ArrayGetElement(segments, 0),
+            mlir_sys::mlirDenseI32ArrayGetElement(segments, 1),
+        ))
+    }
+}
+
+/// Whether every iterator of the generic `op` is parallel.
+/// # Safety
+/// `op` is live.
+pub(crate) unsafe fn all_parallel(op: MlirOperation) -> Option<bool> {
+    // SAFETY: the caller's contract; attributes are checked for kind.
+    unsafe {
+        let iterators = attribute(op, ITERATOR_TYPES)?;
+        if !mlir_sys::mlirAttributeIsAArray(iterators) {
+            return None;
+        }
+        // Attributes are uniqued: each must be the parallel iterator itself.
+        let context = mlir_sys::mlirOperationGetContext(op);
+        let parallel = mlir_sys::mlirAttributeParseGet(context, string_ref(PARALLEL));
+        if parallel.ptr.is_null() {
+            return None;
+        }
+        Some(
+            (0..mlir_sys::mlirArrayAttrGetNumElements(iterators)).all(|i| {
+                mlir_sys::mlirAttributeEqual(
+                    mlir_sys::mlirArrayAttrGetElement(iterators, i),
+                    parallel,
+                )
+            }),
+        )
+    }
 }
 
 /// The uses of `value`: (owner, operand number), in use-list order.
