@@ -475,6 +475,24 @@ static bool returnedDirectly(Value value) {
   });
 }
 
+
+/// Whether an allocation effect counts toward merge-alloc's pre-capture
+/// counts: on the stack (automatic-allocation-scope) resource or not, as
+/// `stack` says, of no value or of a memref (of static shape with
+/// `staticOnly`) not handed straight to a return-like terminator.
+static bool mayMergeAllocation(const MemoryEffects::EffectInstance &effect,
+                               bool stack, bool staticOnly) {
+  if (isa<SideEffects::AutomaticAllocationScopeResource>(
+          effect.getResource()) != stack)
+    return false;
+  Value value = effect.getValue();
+  if (!value)
+    return true;
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type && (!staticOnly || type.hasStaticShape()) &&
+         !returnedDirectly(value);
+}
+
 /* Heap (not automatic-allocation-scope) allocations of a memref of static
  * shape, or of no value (which may be anything), up to `limit`. */
 extern "C" intptr_t bufrsShimCountHeapAllocations(MlirOperation root,
@@ -483,15 +501,7 @@ extern "C" intptr_t bufrsShimCountHeapAllocations(MlirOperation root,
   return countAllocationsWhere(
       unwrap(root), [](Operation *) { return true; },
       [staticOnly](const MemoryEffects::EffectInstance &effect) {
-        if (isa<SideEffects::AutomaticAllocationScopeResource>(
-                effect.getResource()))
-          return false;
-        Value value = effect.getValue();
-        if (!value)
-          return true;
-        auto type = dyn_cast<MemRefType>(value.getType());
-        return type && (!staticOnly || type.hasStaticShape()) &&
-               !returnedDirectly(value);
+        return mayMergeAllocation(effect, /*stack=*/false, staticOnly);
       },
       limit);
 }
@@ -503,14 +513,7 @@ extern "C" intptr_t bufrsShimCountStackAllocations(MlirOperation root,
   return countAllocationsWhere(
       unwrap(root), [](Operation *) { return true; },
       [](const MemoryEffects::EffectInstance &effect) {
-        if (!isa<SideEffects::AutomaticAllocationScopeResource>(
-                effect.getResource()))
-          return false;
-        Value value = effect.getValue();
-        if (!value)
-          return true;
-        auto type = dyn_cast<MemRefType>(value.getType());
-        return type && type.hasStaticShape() && !returnedDirectly(value);
+        return mayMergeAllocation(effect, /*stack=*/true, /*staticOnly=*/true);
       },
       limit);
 }
