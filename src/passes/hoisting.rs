@@ -1438,8 +1438,20 @@ mod tests {
         }
     }
 
-    /// func { loop { %a = alloc; use %a; [free %a]; yield [%a] }; return }
-    fn loop_with(free: bool, yield_buffer: bool) -> (Snapshot, OpId, OpId, Option<OpId>) {
+    /// A function being built: func { scf.for { %a = alloc; ... } ... }.
+    struct LoopAlloc {
+        b: SnapshotBuilder,
+        entry: BlockId,
+        loop_op: OpId,
+        loop_region: RegionId,
+        loop_block: BlockId,
+        alloc: OpId,
+        buffer: ValueId,
+    }
+
+    /// func { scf.for (block arguments `loop_args`) { %a = alloc } }, for
+    /// the caller to finish the loop body and the function.
+    fn func_with_loop_alloc(loop_args: &[ValueKind]) -> LoopAlloc {
         let mut b = root();
         let body = b.add_region(Snapshot::ROOT);
         let entry = b.add_block(body, &[]);
@@ -1457,7 +1469,7 @@ mod tests {
             },
         );
         let loop_region = b.add_region(loop_op);
-        let loop_block = b.add_block(loop_region, &[ValueKind::RankedMemRef]);
+        let loop_block = b.add_block(loop_region, loop_args);
         let alloc = b.add_op(
             loop_block,
             "memref.alloc",
@@ -1467,6 +1479,28 @@ mod tests {
         );
         set_alloc(&mut b, alloc);
         let buffer = b.snapshot().op(alloc).results[0];
+        LoopAlloc {
+            b,
+            entry,
+            loop_op,
+            loop_region,
+            loop_block,
+            alloc,
+            buffer,
+        }
+    }
+
+    /// func { loop { %a = alloc; use %a; [free %a]; yield [%a] }; return }
+    fn loop_with(free: bool, yield_buffer: bool) -> (Snapshot, OpId, OpId, Option<OpId>) {
+        let LoopAlloc {
+            mut b,
+            entry,
+            loop_op,
+            loop_region,
+            loop_block,
+            alloc,
+            buffer,
+        } = func_with_loop_alloc(&[ValueKind::RankedMemRef]);
         b.add_op(
             loop_block,
             "memref.store",
@@ -1531,33 +1565,15 @@ mod tests {
     /// with the call (unknown effects: it may allocate) before the store
     /// (while %a is live) or after it (%a dead).
     fn loop_with_call(call_while_live: bool) -> (Snapshot, OpId, OpId) {
-        let mut b = root();
-        let body = b.add_region(Snapshot::ROOT);
-        let entry = b.add_block(body, &[]);
-        let loop_op = b.add_op(
+        let LoopAlloc {
+            mut b,
             entry,
-            "scf.for",
-            &[],
-            &[],
-            OpFacts {
-                is_loop_like: true,
-                has_recursive_effects: true,
-                regions_have_ssa_dominance: true,
-                region_branch: Some(RegionBranchInfo::default()),
-                ..OpFacts::default()
-            },
-        );
-        let loop_region = b.add_region(loop_op);
-        let loop_block = b.add_block(loop_region, &[]);
-        let alloc = b.add_op(
+            loop_op,
+            loop_region,
             loop_block,
-            "memref.alloc",
-            &[],
-            &[ValueKind::RankedMemRef],
-            alloc_facts(),
-        );
-        set_alloc(&mut b, alloc);
-        let buffer = b.snapshot().op(alloc).results[0];
+            alloc: _,
+            buffer,
+        } = func_with_loop_alloc(&[]);
         let call = |b: &mut SnapshotBuilder| {
             b.add_op(
                 loop_block,
