@@ -619,10 +619,12 @@ def main():
     parser.add_argument("--fusion", default=FUSION,
                         help=f"bufrs side: the tensor-level passes before bufferizing (default: {FUSION}; "
                              "upstream's alone: func.func(linalg-generalize-named-ops,linalg-fuse-elementwise-ops))")
+    parser.add_argument("--bufrs-only", action="store_true",
+                        help="the bufrs side alone (no iree-compile needed; IREE's columns empty)")
     parser.add_argument("programs", nargs="*", help="program names (default: all)")
     args = parser.parse_args()
 
-    if not args.iree_compile or not os.path.exists(args.iree_compile):
+    if not args.bufrs_only and (not args.iree_compile or not os.path.exists(args.iree_compile)):
         print("bench_iree.py: no iree-compile found; install it with `pip install iree-base-compiler` "
               "(in a virtual environment) and pass --iree-compile PATH", file=sys.stderr)
         return 1
@@ -650,8 +652,11 @@ def main():
             verdicts = []
             for size in sizes:
                 b = bufrs_bytes(ir, report, size)
-                iree, iree_dynamic, allocas, results, error = iree_transient(args.iree_compile, path,
-                                                                              iree_input(text, size))
+                if args.bufrs_only:
+                    iree, iree_dynamic, allocas, results, error = 0, 0, 0, "", None
+                else:
+                    iree, iree_dynamic, allocas, results, error = iree_transient(args.iree_compile, path,
+                                                                                  iree_input(text, size))
                 transient = b["arena"] + b["left alone"]
                 label = name if size is None else f"{name} at {size}"
                 extra = [] if size is None else [f"sizes {size}: IREE static, bufrs planned at run-time sizes"]
@@ -676,6 +681,10 @@ def main():
                 if iree_dynamic:
                     extra.append(f"IREE: {iree_dynamic} of {allocas} transient allocas of run-time size")
                 comparable = not iree_dynamic and not b["dynamic allocations"] and not b["dynamic arenas"]
+                if args.bufrs_only:
+                    rows.append([label, "", "", transient, b["results"], b["arena"], b["left alone"], bound, "",
+                                 "; ".join(extra)])
+                    continue
                 if not iree:
                     ratio = "n/a"
                 elif comparable:
@@ -699,11 +708,15 @@ def main():
         print(f"bench_iree.py: {e}", file=sys.stderr)
         return 1
 
-    print(f"IREE transient bytes against bufrs' (bufferization: {args.variant}), {len(selected)} programs "
-          f"({dynamic_programs} with run-time sizes, one row per size; {len(rows)} rows): bufrs at most IREE on "
-          f"{programs_at_most} of the {programs_static} programs with static sizes on both sides in every row "
-          f"(a program with run-time sizes: at every size), on {at_most} of those {static} rows, and in the "
-          f"static parts of {at_most_static_parts} more rows; IREE rejects {iree_errors} rows\n")
+    if args.bufrs_only:
+        print(f"bufrs' transient bytes (bufferization: {args.variant}), {len(selected)} programs "
+              f"({dynamic_programs} with run-time sizes, one row per size; {len(rows)} rows)\n")
+    else:
+        print(f"IREE transient bytes against bufrs' (bufferization: {args.variant}), {len(selected)} programs "
+              f"({dynamic_programs} with run-time sizes, one row per size; {len(rows)} rows): bufrs at most IREE on "
+              f"{programs_at_most} of the {programs_static} programs with static sizes on both sides in every row "
+              f"(a program with run-time sizes: at every size), on {at_most} of those {static} rows, and in the "
+              f"static parts of {at_most_static_parts} more rows; IREE rejects {iree_errors} rows\n")
     print(markdown_table(["program", "IREE transient bytes", "IREE results", "bufrs transient bytes", "bufrs results",
                           "bufrs arenas",
                           "bufrs left alone", "bufrs bound", "bufrs / IREE", "notes"], rows))
