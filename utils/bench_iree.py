@@ -597,8 +597,7 @@ def bufrs_bytes(ir, report, size=None):
         allocated += f_bytes
         dynamic += f_dynamic - f_returned
         returned += f_returned
-    unbounded = [r for r in report["scopes"] if not isinstance(r.get("lower_bound"), int)
-                 and r.get("lower_bound") is not None]
+    unbounded = [r for r in report["scopes"] if r["dynamic_buffers"]]
     return {"arena": arena, "bound": bound, "results": results, "left alone": allocated - arena - results,
             "dynamic allocations": dynamic, "dynamic results": returned,
             "dynamic arenas": dynamic_arenas, "dynamic scopes": len(unbounded)}
@@ -668,8 +667,9 @@ def main():
                     extra.append(f"{b['dynamic results']} results of run-time size")
                 bound = b["bound"]
                 if size is not None and b["dynamic scopes"]:
-                    # merge-alloc's report gives their bounds as expressions
-                    # of the planned IR's size values, not evaluated here.
+                    # merge-alloc's report gives their bounds (when it has
+                    # one) as expressions of the planned IR's size values,
+                    # not evaluated here.
                     bound = "n/a"
                     extra.append(f"bound of {b['dynamic scopes']} scopes of run-time size not evaluated")
                 if error:
