@@ -65,9 +65,14 @@ their loads, and the module canonicalized
 size computations merge-alloc wrote fold to constants, and the copy's
 allocations, all of them still there (checked), are counted in place of the
 function's. Its arenas are then its `memref<Nxi8>` allocations (for the
-functions not evaluated: checked equal to the report's). The bound of a
-scope of run-time size is not evaluated (the report gives it as an
-expression of the planned IR's size values; "n/a"). A returned allocation
+functions not evaluated: checked equal to the report's). The report gives
+the arena and bound of a scope of run-time size as expressions of the size
+values of the IR merge-alloc planned: the pipeline runs once more in two
+parts (`bufrs_planning(premerge=True)`), a copy of the first part's
+function is specialised the same way with an unregistered op using each
+symbol, and the constants they fold to evaluate the expressions: the
+bounds are added to the bound, and the arenas' must come to the evaluated
+IR's arena bytes (checked; "n/a" when a symbol does not fold). A returned allocation
 of run-time size (a generator's result sized by its `index` arguments) is a
 result on both sides, not a transient buffer.
 
@@ -527,21 +532,93 @@ def forward_shape_stores(text):
     return LOAD.sub(replace, text)
 
 
-def bufrs_planning(plugin, variant, path, text, options="", fusion=FUSION):
-    """(the IR after the pipeline, merge-alloc's report)."""
+def bufrs_planning(plugin, variant, path, text, options="", fusion=FUSION, premerge=False):
+    """(the IR after the pipeline, merge-alloc's report, the IR merge-alloc
+    planned or None). With `premerge`, the pipeline also runs in two parts,
+    everything before merge-alloc (the memory pipeline as
+    `--dump-pass-pipeline` expands it, its last pass, merge-alloc, left
+    out), then merge-alloc alone on the printed IR: the first part's output
+    is the IR whose values merge-alloc's report names in its expressions
+    (checked: the second part gives the same IR as the whole pipeline)."""
     with tempfile.TemporaryDirectory(prefix="bufrs-iree-") as tmp:
         report_file = os.path.join(tmp, "report.json")
-        pipeline = (f"builtin.module({fusion},{BUFFERIZE[variant]},"
-                    f"bufrs-memory-pipeline{{merge-report-file={report_file}{' ' + options if options else ''}}})")
+        memory = f"bufrs-memory-pipeline{{merge-report-file={report_file}{' ' + options if options else ''}}}"
+        pipeline = f"builtin.module({fusion},{BUFFERIZE[variant]},{memory})"
         cmd = [toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}", f"--pass-pipeline={pipeline}"]
         done = execution.run(cmd, stdin=text, timeout=1800)
         if done.returncode != 0:
             raise Failure(f"{' '.join(cmd)} < {path} failed (exit {done.returncode}):\n{done.stderr}")
         with open(report_file) as f:
-            return done.stdout, json.load(f)
+            report = json.load(f)
+        if not premerge:
+            return done.stdout, report, None
+        dump = execution.run([toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}", "--dump-pass-pipeline",
+                              f"--pass-pipeline=builtin.module({memory})", "-o", os.devnull], stdin="module {}")
+        expanded = " ".join(dump.stderr.split("\n", 1)[-1].split())
+        merge = re.search(r", (bufrs-merge-alloc\{[^}]*(?:\{[^}]*\}[^}]*)*\}) \) \)$", expanded)
+        if dump.returncode != 0 or not merge:
+            raise Failure(f"bufrs-memory-pipeline does not end with bufrs-merge-alloc: {expanded}")
+        before = expanded[:merge.start()] + " ) )"
+        first = execution.run([toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}",
+                               f"--pass-pipeline=builtin.module({fusion},{BUFFERIZE[variant]},{before[len('builtin.module('):]}"],
+                              stdin=text, timeout=1800)
+        second = execution.run([toolchain.MLIR_OPT, f"--load-pass-plugin={plugin}",
+                                f"--pass-pipeline=builtin.module(func.func({merge.group(1)}))"],
+                               stdin=first.stdout, timeout=1800)
+        if first.returncode != 0 or second.returncode != 0 or second.stdout != done.stdout:
+            raise Failure(f"{path}: the pipeline split before merge-alloc ({before} | {merge.group(1)}) does not "
+                          f"give the whole pipeline's IR:\n{first.stderr[-2000:]}{second.stderr[-2000:]}")
+        return done.stdout, report, first.stdout
 
 
-def bufrs_bytes(ir, report, size=None):
+SYMBOL = re.compile(r"%[\w$.]+")
+PROBE = re.compile(r'"bufrs_bench\.probe"\((%[\w$.]+)\) \{symbol = "(%[\w$.]+)"\}')
+
+
+def symbol_values(planned, function, symbols, size):
+    """{symbol: value} of `symbols` (size values of `function` in
+    `planned`, the IR merge-alloc planned, named as its report names them)
+    at run-time size `size`: a specialised copy of the function (as
+    `specialise`) with an unregistered op after each symbol's definition
+    using it, canonicalized as `bufrs_bytes` does; a symbol whose probe does
+    not fold to a constant is left out."""
+    header = next((m for m in HEADER.finditer(planned) if m.group(1) == function), None)
+    if header is None:
+        return {}
+    end = planned.find("\n  }\n", header.start())
+    body = planned[header.end():end]
+    for symbol in symbols:
+        probe = f'"bufrs_bench.probe"({symbol}) {{symbol = "{symbol}"}} : (index) -> ()'
+        m = re.search(rf"^(\s*){re.escape(symbol)} = [^\n]*$", body, re.M)
+        if m:
+            body = body[:m.end()] + f"\n{m.group(1)}{probe}" + body[m.end():]
+        elif re.search(rf"{re.escape(symbol)}: index\b", header.group(2)):
+            body = f"\n    {probe}" + body
+    probed = planned[:header.end()] + body + planned[end:]
+    special, _ = specialise(probed, size, "memref.cast", SUFFIX)
+    folded = opt(special, "builtin.module(func.func(canonicalize))", "evaluating the symbols")
+    copy = functions(opt(forward_shape_stores(folded), f"builtin.module(func.func({EVALUATE}))",
+                         "evaluating the symbols"))[function + SUFFIX]
+    constants = {m.group(1): int(m.group(2))
+                 for m in re.finditer(r"(%[\w$.]+) = arith\.constant (-?\d+) : index", copy)}
+    return {symbol: constants[value] for value, symbol in PROBE.findall(copy) if value in constants}
+
+
+def evaluate(expression, values):
+    """The value of a report expression (`+`, `*`, `align(a, b)`,
+    `max(a, b)`, `min(a, b)` over integers and symbols) at `values`, or None
+    when a symbol has no value."""
+    names = SYMBOL.findall(expression)
+    if any(n not in values for n in names):
+        return None
+    text = SYMBOL.sub(lambda m: str(values[m.group(0)]), expression)
+    if not re.fullmatch(r"[\d\s+*(),a-z]*", text) or set(re.findall(r"[a-z]+", text)) - {"align", "max", "min"}:
+        raise Failure(f"report expression {expression!r} has an unknown operator")
+    return eval(text, {"__builtins__": {}},  # noqa: S307 (digits, + * ( ) , and three functions only)
+                {"align": lambda a, b: -(-a // b) * b, "max": max, "min": min})
+
+
+def bufrs_bytes(ir, report, size=None, planned=None):
     """bufrs' bytes of the planned program `ir` (at run-time size `size`,
     or with static sizes only): the arenas, the results, the buffers left
     alone, the bound.
@@ -571,7 +648,7 @@ def bufrs_bytes(ir, report, size=None):
                 raise Failure(f"@{name} at size {size}: {before} allocations planned, {after} after folding the sizes")
             bodies[name] = folded[name + SUFFIX]
     arena = bound = results = allocated = dynamic = returned = 0
-    dynamic_arenas = 0
+    dynamic_arenas = unbounded = 0
     for name, body in bodies.items():
         f_bytes, f_dynamic = allocation_bytes(body)
         f_returned = dynamic_results(body)
@@ -585,9 +662,29 @@ def bufrs_bytes(ir, report, size=None):
                 raise Failure(f"@{name}: {f_arena} bytes of i8 allocations in the IR, {report_arena} bytes of "
                               "arenas in merge-alloc's report")
             dynamic_arenas += sum(1 for r in merged if r["function"] == name and r["dynamic_buffers"])
+            unbounded += sum(1 for r in mine if r["dynamic_buffers"])
+        else:
+            # The scopes of run-time size: the report's expressions of their
+            # arenas and bounds, evaluated at the values their symbols fold
+            # to at this size. The arenas must come to the bytes of the
+            # arenas in the evaluated IR.
+            scopes = [r for r in mine if r["dynamic_buffers"]]
+            symbols = {n for r in scopes for key in ("arena_bytes", "lower_bound")
+                       if isinstance(r.get(key), str) for n in SYMBOL.findall(r[key])}
+            values = symbol_values(planned, name, symbols, size) if planned is not None else {}
+            arenas = [evaluate(r["arena_bytes"], values) for r in scopes if r["merged"]]
+            if None not in arenas and report_arena + sum(arenas) != f_arena:
+                raise Failure(f"@{name} at size {size}: {f_arena} bytes of arenas in the evaluated IR, "
+                              f"{report_arena + sum(arenas)} in merge-alloc's report evaluated")
+            for r in scopes:
+                value = evaluate(r["lower_bound"], values) if isinstance(r.get("lower_bound"), str) else None
+                if value is None:
+                    unbounded += 1
+                else:
+                    bound += value
         # The bound of every scope with static sizes, merged or left alone
         # for saving nothing: the most padded bytes its buffers have live
-        # at once (scopes with run-time sizes: not evaluated here).
+        # at once.
         bound += sum(r["lower_bound"] for r in mine if isinstance(r.get("lower_bound"), int))
         # The results: a function's returned buffers, as far as its own
         # static allocations outside its arenas hold them (a result a callee
@@ -597,10 +694,9 @@ def bufrs_bytes(ir, report, size=None):
         allocated += f_bytes
         dynamic += f_dynamic - f_returned
         returned += f_returned
-    unbounded = [r for r in report["scopes"] if r["dynamic_buffers"]]
     return {"arena": arena, "bound": bound, "results": results, "left alone": allocated - arena - results,
             "dynamic allocations": dynamic, "dynamic results": returned,
-            "dynamic arenas": dynamic_arenas, "dynamic scopes": len(unbounded)}
+            "dynamic arenas": dynamic_arenas, "unbounded scopes": unbounded}
 
 
 def main():
@@ -647,10 +743,11 @@ def main():
                 sizes = SIZES[name]
                 dynamic_programs += 1
             print(f"{name} ...", file=sys.stderr, flush=True)
-            ir, report = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options, args.fusion)
+            ir, report, planned = bufrs_planning(args.plugin, args.variant, path, text, args.pipeline_options,
+                                                 args.fusion, premerge=sizes != [None])
             verdicts = []
             for size in sizes:
-                b = bufrs_bytes(ir, report, size)
+                b = bufrs_bytes(ir, report, size, planned)
                 if args.bufrs_only:
                     iree, iree_dynamic, allocas, results, error = 0, 0, 0, "", None
                 else:
@@ -666,12 +763,11 @@ def main():
                 if b["dynamic results"]:
                     extra.append(f"{b['dynamic results']} results of run-time size")
                 bound = b["bound"]
-                if size is not None and b["dynamic scopes"]:
-                    # merge-alloc's report gives their bounds (when it has
-                    # one) as expressions of the planned IR's size values,
-                    # not evaluated here.
+                if size is not None and b["unbounded scopes"]:
+                    # A scope of run-time size without a bound in the report
+                    # (or one whose symbols do not fold at this size).
                     bound = "n/a"
-                    extra.append(f"bound of {b['dynamic scopes']} scopes of run-time size not evaluated")
+                    extra.append(f"bound of {b['unbounded scopes']} scopes of run-time size not evaluated")
                 if error:
                     iree_errors += 1
                     verdicts.append(None)
