@@ -189,8 +189,10 @@ def with_merge_outputs(pipeline, report_file, svg_dir):
     return pipeline.replace("bufrs-memory-pipeline", "bufrs-memory-pipeline{" + options + "}", 1)
 
 
-REMARK = re.compile(r"remark: bufrs-merge-alloc: scope (\S+(?: \(stack\))?): (\d+) buffers merged, (\d+) bytes before, (\d+) bytes "
-                    r"after, lower bound (\d+), ratio [\d.]+, peak live (\d+) bytes")
+# A scope split by keep-peak is named `@f, arena K of N (split: ...)` in its
+# remark (one record per arena in the report).
+REMARK = re.compile(r"remark: bufrs-merge-alloc: scope (\S+(?: \(stack\))?)(?:, arena \d+ of \d+ \([^)]*\))?: (\d+) buffers "
+                    r"merged, (\d+) bytes before, (\d+) bytes after, lower bound (\d+), ratio [\d.]+, peak live (\d+) bytes")
 
 
 def scope_name(record):

@@ -236,6 +236,97 @@ def build_models(torch):
             x = F.relu(self.conv(x))
             return self.fc(torch.tanh(self.norm(torch.flatten(x, 1))))
 
+    class SeparableBlock(nn.Module):
+        """A MobileNet-style depthwise-separable block: 3x3 depthwise conv,
+        BatchNorm, ReLU6, 1x1 pointwise conv, BatchNorm, ReLU6."""
+
+        def __init__(self, c_in, c_out):
+            super().__init__()
+            self.depthwise = nn.Conv2d(c_in, c_in, 3, padding=1, groups=c_in, bias=False)
+            self.bn1 = nn.BatchNorm2d(c_in)
+            self.pointwise = nn.Conv2d(c_in, c_out, 1, bias=False)
+            self.bn2 = nn.BatchNorm2d(c_out)
+
+        def forward(self, x):
+            x = F.relu6(self.bn1(self.depthwise(x)))
+            return F.relu6(self.bn2(self.pointwise(x)))
+
+    class TemporalConvNet(nn.Module):
+        """Two residual blocks of dilated causal Conv1d (dilations 1 and 2),
+        then a 1x1 conv head; the sequence length is the last dimension."""
+
+        def __init__(self, c_in, width, c_out):
+            super().__init__()
+            self.inp = nn.Conv1d(c_in, width, 1)
+            self.convs = nn.ModuleList(nn.Conv1d(width, width, 3, dilation=d) for d in (1, 2))
+            self.head = nn.Conv1d(width, c_out, 1)
+
+        def forward(self, x):
+            x = self.inp(x)
+            for conv in self.convs:
+                d = conv.dilation[0]
+                x = x + F.relu(conv(F.pad(x, (2 * d, 0))))
+            return self.head(x)
+
+    class AutoEncoder(nn.Module):
+        """A dense autoencoder 64-32-8-32-64, ReLU inside, sigmoid output."""
+
+        def __init__(self):
+            super().__init__()
+            self.encode = nn.Sequential(nn.Linear(64, 32), nn.ReLU(), nn.Linear(32, 8), nn.ReLU())
+            self.decode = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 64))
+
+        def forward(self, x):
+            return torch.sigmoid(self.decode(self.encode(x)))
+
+    class ViTBlock(nn.Module):
+        """A ViT front: 4x4 patch embedding of a 3x16x16 image (16 tokens of
+        width d), position embedding, then one pre-LayerNorm block of
+        (non-causal) multi-head self-attention and a GELU MLP, residuals."""
+
+        def __init__(self, d, heads):
+            super().__init__()
+            self.heads = heads
+            self.patch = nn.Conv2d(3, d, 4, stride=4)
+            self.pos = nn.Parameter(torch.zeros(1, 16, d))
+            self.ln1 = nn.LayerNorm(d)
+            self.qkv = nn.Linear(d, 3 * d)
+            self.proj = nn.Linear(d, d)
+            self.ln2 = nn.LayerNorm(d)
+            self.fc = nn.Linear(d, 2 * d)
+            self.out = nn.Linear(2 * d, d)
+
+        def forward(self, image):
+            x = self.patch(image).flatten(2).transpose(1, 2) + self.pos
+            b, t, d = x.shape
+            h = self.heads
+            q, k, v = self.qkv(self.ln1(x)).split(d, dim=2)
+            q = q.reshape(b, t, h, d // h).transpose(1, 2)
+            k = k.reshape(b, t, h, d // h).transpose(1, 2)
+            v = v.reshape(b, t, h, d // h).transpose(1, 2)
+            y = torch.softmax(q @ k.transpose(-2, -1) * (1.0 / (d // h) ** 0.5), dim=-1) @ v
+            x = x + self.proj(y.transpose(1, 2).reshape(b, t, d))
+            return x + self.out(F.gelu(self.fc(self.ln2(x))))
+
+    class MixerBlock(nn.Module):
+        """An MLP-Mixer block: LayerNorm, token-mixing MLP (across the
+        tokens, through a transpose), residual; LayerNorm, channel-mixing
+        MLP, residual."""
+
+        def __init__(self, tokens, channels, token_hidden, channel_hidden):
+            super().__init__()
+            self.norm1 = nn.LayerNorm(channels)
+            self.token1 = nn.Linear(tokens, token_hidden)
+            self.token2 = nn.Linear(token_hidden, tokens)
+            self.norm2 = nn.LayerNorm(channels)
+            self.channel1 = nn.Linear(channels, channel_hidden)
+            self.channel2 = nn.Linear(channel_hidden, channels)
+
+        def forward(self, x):
+            y = self.norm1(x).transpose(1, 2)
+            x = x + self.token2(F.gelu(self.token1(y))).transpose(1, 2)
+            return x + self.channel2(F.gelu(self.channel1(self.norm2(x))))
+
     import torchvision
 
     return {
@@ -252,6 +343,18 @@ def build_models(torch):
         "gru": (Recurrent(nn.GRU), (1, 6, 16), {}, "nn.GRU 16->32 over 6 steps, linear head"),
         "dynamic-batch": (DynamicBatch(), (3, 4, 12), {0: ("batch", 1, 64)},
                           "Conv1d, LayerNorm, tanh, linear; batch dynamic (run with 3)"),
+        "separable-block": (SeparableBlock(8, 16), (1, 8, 12, 12), {},
+                            "MobileNet-style depthwise 3x3 + BatchNorm + ReLU6, pointwise 1x1 8->16 + BatchNorm "
+                            "+ ReLU6; 1x8x12x12"),
+        "tcn-dynamic": (TemporalConvNet(4, 16, 2), (1, 4, 24), {2: ("length", 4, 256)},
+                        "temporal conv net: 1x1 conv 4->16, two residual dilated causal Conv1d (k 3, dilation 1, 2) "
+                        "+ ReLU, 1x1 head 16->2; sequence length dynamic (run with 24)"),
+        "autoencoder": (AutoEncoder(), (4, 64), {}, "dense autoencoder 64-32-8-32-64, ReLU, sigmoid; batch 4"),
+        "vit-block": (ViTBlock(32, 4), (1, 3, 16, 16), {},
+                      "ViT: 4x4 patch embedding to 16 tokens of 32, one pre-LayerNorm attention + GELU MLP block; "
+                      "1x3x16x16"),
+        "mixer-block": (MixerBlock(16, 24, 32, 48), (1, 16, 24), {},
+                        "MLP-Mixer block: 16 tokens x 24 channels, token MLP 32, channel MLP 48; 1x16x24"),
     }
 
 

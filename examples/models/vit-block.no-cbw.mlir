@@ -1,0 +1,563 @@
+// vit-block bufferized from examples/models/vit-block.linalg.mlir by stock mlir-opt 22 (utils/export_models.py):
+//   mlir-opt examples/models/vit-block.linalg.mlir '--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map'
+// followed by the driver @run (from its comment on): it fills the weights and the input
+// (globals), calls @forward and prints every element of its result; vit-block.expected
+// holds PyTorch's output for the same weights and input.
+
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
+#map2 = affine_map<(d0, d1, d2) -> (d2)>
+#map3 = affine_map<(d0, d1) -> (d1)>
+#map4 = affine_map<(d0, d1) -> (d0, d1)>
+#map5 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#map6 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#map7 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, 0)>
+module {
+  func.func @forward(%arg0: memref<1x3x16x16xf32>, %arg1: memref<1x16x32xf32>, %arg2: memref<32x3x4x4xf32>, %arg3: memref<32xf32>, %arg4: memref<32xf32>, %arg5: memref<32xf32>, %arg6: memref<96x32xf32>, %arg7: memref<96xf32>, %arg8: memref<32x32xf32>, %arg9: memref<32xf32>, %arg10: memref<32xf32>, %arg11: memref<32xf32>, %arg12: memref<64x32xf32>, %arg13: memref<64xf32>, %arg14: memref<32x64xf32>, %arg15: memref<32xf32>) -> memref<1x16x32xf32> {
+    %c0_i64 = arith.constant 0 : i64
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 0.000000e+00 : f64
+    %cst_1 = arith.constant 0xFF800000 : f32
+    %cst_2 = arith.constant 1.000000e+00 : f32
+    %cst_3 = arith.constant 5.000000e-01 : f32
+    %cst_4 = arith.constant 0.35355339059327373 : f64
+    %cst_5 = arith.constant 1.000000e-05 : f64
+    %cst_6 = arith.constant 3.200000e+01 : f64
+    %cst_7 = arith.constant 3.200000e+01 : f32
+    %cst_8 = arith.constant 1.41421354 : f32
+    %alloc = memref.alloc() {alignment = 64 : i64} : memref<1x32x4x4xf32>
+    linalg.broadcast ins(%arg3 : memref<32xf32>) outs(%alloc : memref<1x32x4x4xf32>) dimensions = [0, 2, 3] 
+    linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<4> : vector<2xi64>} ins(%arg0, %arg2 : memref<1x3x16x16xf32>, memref<32x3x4x4xf32>) outs(%alloc : memref<1x32x4x4xf32>)
+    %collapse_shape = memref.collapse_shape %alloc [[0], [1], [2, 3]] : memref<1x32x4x4xf32> into memref<1x32x16xf32>
+    %alloc_9 = memref.alloc() {alignment = 64 : i64} : memref<1x16x32xf32>
+    linalg.transpose ins(%collapse_shape : memref<1x32x16xf32>) outs(%alloc_9 : memref<1x16x32xf32>) permutation = [0, 2, 1] 
+    %alloc_10 = memref.alloc() {alignment = 64 : i64} : memref<1x16x32xf32>
+    linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_9, %arg1 : memref<1x16x32xf32>, memref<1x16x32xf32>) outs(%alloc_10 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    %alloc_11 = memref.alloc() {alignment = 64 : i64} : memref<1x16x32xf64>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_10 : memref<1x16x32xf32>) outs(%alloc_11 : memref<1x16x32xf64>) {
+    ^bb0(%in: f32, %out: f64):
+      %0 = arith.extf %in : f32 to f64
+      linalg.yield %0 : f64
+    }
+    %alloc_12 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf64>
+    %alloc_13 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf64>
+    linalg.fill ins(%cst_0 : f64) outs(%alloc_13 : memref<1x16x1xf64>)
+    %alloc_14 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf64>
+    memref.copy %alloc_13, %alloc_14 : memref<1x16x1xf64> to memref<1x16x1xf64>
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%alloc_11 : memref<1x16x32xf64>) outs(%alloc_14 : memref<1x16x1xf64>) {
+    ^bb0(%in: f64, %out: f64):
+      %0 = arith.addf %in, %out : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_14 : memref<1x16x1xf64>) outs(%alloc_12 : memref<1x16x1xf64>) {
+    ^bb0(%in: f64, %out: f64):
+      %0 = arith.divf %in, %cst_6 : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_11, %alloc_12 : memref<1x16x32xf64>, memref<1x16x1xf64>) outs(%alloc_11 : memref<1x16x32xf64>) {
+    ^bb0(%in: f64, %in_64: f64, %out: f64):
+      %0 = arith.subf %in, %in_64 : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_11, %alloc_11 : memref<1x16x32xf64>, memref<1x16x32xf64>) outs(%alloc_11 : memref<1x16x32xf64>) {
+    ^bb0(%in: f64, %in_64: f64, %out: f64):
+      %0 = arith.mulf %in, %in_64 : f64
+      linalg.yield %0 : f64
+    }
+    %alloc_15 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf64>
+    memref.copy %alloc_13, %alloc_15 : memref<1x16x1xf64> to memref<1x16x1xf64>
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%alloc_11 : memref<1x16x32xf64>) outs(%alloc_15 : memref<1x16x1xf64>) {
+    ^bb0(%in: f64, %out: f64):
+      %0 = arith.addf %in, %out : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_15 : memref<1x16x1xf64>) outs(%alloc_12 : memref<1x16x1xf64>) {
+    ^bb0(%in: f64, %out: f64):
+      %0 = arith.divf %in, %cst_6 : f64
+      linalg.yield %0 : f64
+    }
+    %alloc_16 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf32>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_12 : memref<1x16x1xf64>) outs(%alloc_16 : memref<1x16x1xf32>) {
+    ^bb0(%in: f64, %out: f32):
+      %0 = arith.truncf %in : f64 to f32
+      linalg.yield %0 : f32
+    }
+    %alloc_17 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_17 : memref<1x16x1xf32>)
+    %alloc_18 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf32>
+    memref.copy %alloc_17, %alloc_18 : memref<1x16x1xf32> to memref<1x16x1xf32>
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%alloc_10 : memref<1x16x32xf32>) outs(%alloc_18 : memref<1x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.addf %in, %out : f32
+      linalg.yield %0 : f32
+    }
+    %alloc_19 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf32>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_18 : memref<1x16x1xf32>) outs(%alloc_19 : memref<1x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.divf %in, %cst_7 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_16 : memref<1x16x1xf32>) outs(%alloc_16 : memref<1x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.truncf %cst_5 : f64 to f32
+      %1 = arith.addf %in, %0 : f32
+      linalg.yield %1 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_16 : memref<1x16x1xf32>) outs(%alloc_16 : memref<1x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = math.rsqrt %in : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_10, %alloc_19 : memref<1x16x32xf32>, memref<1x16x1xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.subf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_9, %alloc_16 : memref<1x16x32xf32>, memref<1x16x1xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.mulf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_9, %arg4 : memref<1x16x32xf32>, memref<32xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.mulf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_9, %arg5 : memref<1x16x32xf32>, memref<32xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    %collapse_shape_20 = memref.collapse_shape %alloc_9 [[0, 1], [2]] : memref<1x16x32xf32> into memref<16x32xf32>
+    %alloc_21 = memref.alloc() {alignment = 64 : i64} : memref<32x96xf32>
+    linalg.transpose ins(%arg6 : memref<96x32xf32>) outs(%alloc_21 : memref<32x96xf32>) permutation = [1, 0] 
+    %alloc_22 = memref.alloc() {alignment = 64 : i64} : memref<16x96xf32>
+    %alloc_23 = memref.alloc() {alignment = 64 : i64} : memref<16x96xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_23 : memref<16x96xf32>)
+    linalg.matmul ins(%collapse_shape_20, %alloc_21 : memref<16x32xf32>, memref<32x96xf32>) outs(%alloc_23 : memref<16x96xf32>)
+    linalg.generic {indexing_maps = [#map3, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg7 : memref<96xf32>) outs(%alloc_22 : memref<16x96xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    linalg.generic {indexing_maps = [#map4, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%alloc_23, %alloc_22 : memref<16x96xf32>, memref<16x96xf32>) outs(%alloc_22 : memref<16x96xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    %expand_shape = memref.expand_shape %alloc_22 [[0, 1], [2]] output_shape [1, 16, 96] : memref<16x96xf32> into memref<1x16x96xf32>
+    %subview = memref.subview %expand_shape[0, 0, 0] [1, 16, 32] [1, 1, 1] : memref<1x16x96xf32> to memref<1x16x32xf32, strided<[1536, 96, 1]>>
+    %subview_24 = memref.subview %expand_shape[0, 0, 32] [1, 16, 32] [1, 1, 1] : memref<1x16x96xf32> to memref<1x16x32xf32, strided<[1536, 96, 1], offset: 32>>
+    %subview_25 = memref.subview %expand_shape[0, 0, 64] [1, 16, 32] [1, 1, 1] : memref<1x16x96xf32> to memref<1x16x32xf32, strided<[1536, 96, 1], offset: 64>>
+    %expand_shape_26 = memref.expand_shape %subview [[0], [1], [2, 3]] output_shape [1, 16, 4, 8] : memref<1x16x32xf32, strided<[1536, 96, 1]>> into memref<1x16x4x8xf32, strided<[1536, 96, 8, 1]>>
+    %alloc_27 = memref.alloc() {alignment = 64 : i64} : memref<1x4x16x8xf32>
+    %alloc_28 = memref.alloc() {alignment = 64 : i64} : memref<1x4x16x8xf32>
+    linalg.transpose ins(%expand_shape_26 : memref<1x16x4x8xf32, strided<[1536, 96, 8, 1]>>) outs(%alloc_28 : memref<1x4x16x8xf32>) permutation = [0, 2, 1, 3] 
+    %expand_shape_29 = memref.expand_shape %subview_24 [[0], [1], [2, 3]] output_shape [1, 16, 4, 8] : memref<1x16x32xf32, strided<[1536, 96, 1], offset: 32>> into memref<1x16x4x8xf32, strided<[1536, 96, 8, 1], offset: 32>>
+    %expand_shape_30 = memref.expand_shape %subview_25 [[0], [1], [2, 3]] output_shape [1, 16, 4, 8] : memref<1x16x32xf32, strided<[1536, 96, 1], offset: 64>> into memref<1x16x4x8xf32, strided<[1536, 96, 8, 1], offset: 64>>
+    linalg.transpose ins(%expand_shape_30 : memref<1x16x4x8xf32, strided<[1536, 96, 8, 1], offset: 64>>) outs(%alloc_27 : memref<1x4x16x8xf32>) permutation = [0, 2, 1, 3] 
+    %alloc_31 = memref.alloc() {alignment = 64 : i64} : memref<1x4x8x16xf32>
+    linalg.transpose ins(%expand_shape_29 : memref<1x16x4x8xf32, strided<[1536, 96, 8, 1], offset: 32>>) outs(%alloc_31 : memref<1x4x8x16xf32>) permutation = [0, 2, 3, 1] 
+    %collapse_shape_32 = memref.collapse_shape %alloc_28 [[0, 1], [2], [3]] : memref<1x4x16x8xf32> into memref<4x16x8xf32>
+    %collapse_shape_33 = memref.collapse_shape %alloc_31 [[0, 1], [2], [3]] : memref<1x4x8x16xf32> into memref<4x8x16xf32>
+    %alloc_34 = memref.alloc() {alignment = 64 : i64} : memref<4x16x16xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_34 : memref<4x16x16xf32>)
+    linalg.batch_matmul ins(%collapse_shape_32, %collapse_shape_33 : memref<4x16x8xf32>, memref<4x8x16xf32>) outs(%alloc_34 : memref<4x16x16xf32>)
+    %expand_shape_35 = memref.expand_shape %alloc_34 [[0, 1], [2], [3]] output_shape [1, 4, 16, 16] : memref<4x16x16xf32> into memref<1x4x16x16xf32>
+    %alloc_36 = memref.alloc() {alignment = 64 : i64} : memref<1x4x16x16xf32>
+    linalg.generic {indexing_maps = [#map5, #map5], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expand_shape_35 : memref<1x4x16x16xf32>) outs(%alloc_36 : memref<1x4x16x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.truncf %cst_4 : f64 to f32
+      %1 = arith.mulf %in, %0 : f32
+      linalg.yield %1 : f32
+    }
+    %alloc_37 = memref.alloc() {alignment = 64 : i64} : memref<1x4x16xi64>
+    linalg.fill ins(%c0_i64 : i64) outs(%alloc_37 : memref<1x4x16xi64>)
+    %alloc_38 = memref.alloc() {alignment = 64 : i64} : memref<1x4x16xf32>
+    linalg.fill ins(%cst_1 : f32) outs(%alloc_38 : memref<1x4x16xf32>)
+    linalg.generic {indexing_maps = [#map5, #map6, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%alloc_36 : memref<1x4x16x16xf32>) outs(%alloc_38, %alloc_37 : memref<1x4x16xf32>, memref<1x4x16xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_64: i64):
+      %0 = linalg.index 3 : index
+      %1 = arith.index_cast %0 : index to i64
+      %2 = arith.maximumf %in, %out : f32
+      %3 = arith.cmpf ogt, %in, %out : f32
+      %4 = arith.select %3, %1, %out_64 : i64
+      linalg.yield %2, %4 : f32, i64
+    }
+    %expand_shape_39 = memref.expand_shape %alloc_38 [[0], [1], [2, 3]] output_shape [1, 4, 16, 1] : memref<1x4x16xf32> into memref<1x4x16x1xf32>
+    linalg.generic {indexing_maps = [#map5, #map7, #map5], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%alloc_36, %expand_shape_39 : memref<1x4x16x16xf32>, memref<1x4x16x1xf32>) outs(%alloc_36 : memref<1x4x16x16xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.subf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map5, #map5], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%alloc_36 : memref<1x4x16x16xf32>) outs(%alloc_36 : memref<1x4x16x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = math.exp %in : f32
+      linalg.yield %0 : f32
+    }
+    %alloc_40 = memref.alloc() {alignment = 64 : i64} : memref<1x4x16x1xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_40 : memref<1x4x16x1xf32>)
+    linalg.generic {indexing_maps = [#map5, #map7], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%alloc_36 : memref<1x4x16x16xf32>) outs(%alloc_40 : memref<1x4x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.addf %in, %out : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map5, #map7, #map5], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%alloc_36, %alloc_40 : memref<1x4x16x16xf32>, memref<1x4x16x1xf32>) outs(%alloc_36 : memref<1x4x16x16xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.divf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    %collapse_shape_41 = memref.collapse_shape %alloc_36 [[0, 1], [2], [3]] : memref<1x4x16x16xf32> into memref<4x16x16xf32>
+    %collapse_shape_42 = memref.collapse_shape %alloc_27 [[0, 1], [2], [3]] : memref<1x4x16x8xf32> into memref<4x16x8xf32>
+    %alloc_43 = memref.alloc() {alignment = 64 : i64} : memref<4x16x8xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_43 : memref<4x16x8xf32>)
+    linalg.batch_matmul ins(%collapse_shape_41, %collapse_shape_42 : memref<4x16x16xf32>, memref<4x16x8xf32>) outs(%alloc_43 : memref<4x16x8xf32>)
+    %expand_shape_44 = memref.expand_shape %alloc_43 [[0, 1], [2], [3]] output_shape [1, 4, 16, 8] : memref<4x16x8xf32> into memref<1x4x16x8xf32>
+    %alloc_45 = memref.alloc() {alignment = 64 : i64} : memref<1x16x4x8xf32>
+    linalg.transpose ins(%expand_shape_44 : memref<1x4x16x8xf32>) outs(%alloc_45 : memref<1x16x4x8xf32>) permutation = [0, 2, 1, 3] 
+    %collapse_shape_46 = memref.collapse_shape %alloc_45 [[0, 1], [2, 3]] : memref<1x16x4x8xf32> into memref<16x32xf32>
+    %alloc_47 = memref.alloc() {alignment = 64 : i64} : memref<32x32xf32>
+    linalg.transpose ins(%arg8 : memref<32x32xf32>) outs(%alloc_47 : memref<32x32xf32>) permutation = [1, 0] 
+    %alloc_48 = memref.alloc() {alignment = 64 : i64} : memref<16x32xf32>
+    %alloc_49 = memref.alloc() {alignment = 64 : i64} : memref<16x32xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_49 : memref<16x32xf32>)
+    %alloc_50 = memref.alloc() {alignment = 64 : i64} : memref<16x32xf32>
+    memref.copy %alloc_49, %alloc_50 : memref<16x32xf32> to memref<16x32xf32>
+    linalg.matmul ins(%collapse_shape_46, %alloc_47 : memref<16x32xf32>, memref<32x32xf32>) outs(%alloc_50 : memref<16x32xf32>)
+    linalg.generic {indexing_maps = [#map3, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg9 : memref<32xf32>) outs(%alloc_48 : memref<16x32xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    linalg.generic {indexing_maps = [#map4, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%alloc_50, %alloc_48 : memref<16x32xf32>, memref<16x32xf32>) outs(%alloc_48 : memref<16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    %expand_shape_51 = memref.expand_shape %alloc_48 [[0, 1], [2]] output_shape [1, 16, 32] : memref<16x32xf32> into memref<1x16x32xf32>
+    %alloc_52 = memref.alloc() {alignment = 64 : i64} : memref<1x16x32xf32>
+    linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_10, %expand_shape_51 : memref<1x16x32xf32>, memref<1x16x32xf32>) outs(%alloc_52 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_52 : memref<1x16x32xf32>) outs(%alloc_11 : memref<1x16x32xf64>) {
+    ^bb0(%in: f32, %out: f64):
+      %0 = arith.extf %in : f32 to f64
+      linalg.yield %0 : f64
+    }
+    %alloc_53 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf64>
+    memref.copy %alloc_13, %alloc_53 : memref<1x16x1xf64> to memref<1x16x1xf64>
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%alloc_11 : memref<1x16x32xf64>) outs(%alloc_53 : memref<1x16x1xf64>) {
+    ^bb0(%in: f64, %out: f64):
+      %0 = arith.addf %in, %out : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_53 : memref<1x16x1xf64>) outs(%alloc_12 : memref<1x16x1xf64>) {
+    ^bb0(%in: f64, %out: f64):
+      %0 = arith.divf %in, %cst_6 : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_11, %alloc_12 : memref<1x16x32xf64>, memref<1x16x1xf64>) outs(%alloc_11 : memref<1x16x32xf64>) {
+    ^bb0(%in: f64, %in_64: f64, %out: f64):
+      %0 = arith.subf %in, %in_64 : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_11, %alloc_11 : memref<1x16x32xf64>, memref<1x16x32xf64>) outs(%alloc_11 : memref<1x16x32xf64>) {
+    ^bb0(%in: f64, %in_64: f64, %out: f64):
+      %0 = arith.mulf %in, %in_64 : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%alloc_11 : memref<1x16x32xf64>) outs(%alloc_13 : memref<1x16x1xf64>) {
+    ^bb0(%in: f64, %out: f64):
+      %0 = arith.addf %in, %out : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_13 : memref<1x16x1xf64>) outs(%alloc_12 : memref<1x16x1xf64>) {
+    ^bb0(%in: f64, %out: f64):
+      %0 = arith.divf %in, %cst_6 : f64
+      linalg.yield %0 : f64
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_12 : memref<1x16x1xf64>) outs(%alloc_16 : memref<1x16x1xf32>) {
+    ^bb0(%in: f64, %out: f32):
+      %0 = arith.truncf %in : f64 to f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%alloc_52 : memref<1x16x32xf32>) outs(%alloc_17 : memref<1x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.addf %in, %out : f32
+      linalg.yield %0 : f32
+    }
+    %alloc_54 = memref.alloc() {alignment = 64 : i64} : memref<1x16x1xf32>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_17 : memref<1x16x1xf32>) outs(%alloc_54 : memref<1x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.divf %in, %cst_7 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_16 : memref<1x16x1xf32>) outs(%alloc_16 : memref<1x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.truncf %cst_5 : f64 to f32
+      %1 = arith.addf %in, %0 : f32
+      linalg.yield %1 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_16 : memref<1x16x1xf32>) outs(%alloc_16 : memref<1x16x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = math.rsqrt %in : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_52, %alloc_54 : memref<1x16x32xf32>, memref<1x16x1xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.subf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_9, %alloc_16 : memref<1x16x32xf32>, memref<1x16x1xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.mulf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_9, %arg10 : memref<1x16x32xf32>, memref<32xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.mulf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_9, %arg11 : memref<1x16x32xf32>, memref<32xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    %collapse_shape_55 = memref.collapse_shape %alloc_9 [[0, 1], [2]] : memref<1x16x32xf32> into memref<16x32xf32>
+    %alloc_56 = memref.alloc() {alignment = 64 : i64} : memref<32x64xf32>
+    linalg.transpose ins(%arg12 : memref<64x32xf32>) outs(%alloc_56 : memref<32x64xf32>) permutation = [1, 0] 
+    %alloc_57 = memref.alloc() {alignment = 64 : i64} : memref<16x64xf32>
+    %alloc_58 = memref.alloc() {alignment = 64 : i64} : memref<16x64xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_58 : memref<16x64xf32>)
+    linalg.matmul ins(%collapse_shape_55, %alloc_56 : memref<16x32xf32>, memref<32x64xf32>) outs(%alloc_58 : memref<16x64xf32>)
+    linalg.generic {indexing_maps = [#map3, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg13 : memref<64xf32>) outs(%alloc_57 : memref<16x64xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    linalg.generic {indexing_maps = [#map4, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%alloc_58, %alloc_57 : memref<16x64xf32>, memref<16x64xf32>) outs(%alloc_57 : memref<16x64xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    %expand_shape_59 = memref.expand_shape %alloc_57 [[0, 1], [2]] output_shape [1, 16, 64] : memref<16x64xf32> into memref<1x16x64xf32>
+    %alloc_60 = memref.alloc() {alignment = 64 : i64} : memref<1x16x64xf32>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expand_shape_59 : memref<1x16x64xf32>) outs(%alloc_60 : memref<1x16x64xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.divf %in, %cst_8 : f32
+      %1 = math.erf %0 : f32
+      %2 = arith.addf %1, %cst_2 : f32
+      %3 = arith.mulf %2, %cst_3 : f32
+      %4 = arith.mulf %in, %3 : f32
+      linalg.yield %4 : f32
+    }
+    %collapse_shape_61 = memref.collapse_shape %alloc_60 [[0, 1], [2]] : memref<1x16x64xf32> into memref<16x64xf32>
+    %alloc_62 = memref.alloc() {alignment = 64 : i64} : memref<64x32xf32>
+    linalg.transpose ins(%arg14 : memref<32x64xf32>) outs(%alloc_62 : memref<64x32xf32>) permutation = [1, 0] 
+    linalg.matmul ins(%collapse_shape_61, %alloc_62 : memref<16x64xf32>, memref<64x32xf32>) outs(%alloc_49 : memref<16x32xf32>)
+    linalg.generic {indexing_maps = [#map3, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg15 : memref<32xf32>) outs(%alloc_48 : memref<16x32xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    linalg.generic {indexing_maps = [#map4, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%alloc_49, %alloc_48 : memref<16x32xf32>, memref<16x32xf32>) outs(%alloc_48 : memref<16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    %expand_shape_63 = memref.expand_shape %alloc_48 [[0, 1], [2]] output_shape [1, 16, 32] : memref<16x32xf32> into memref<1x16x32xf32>
+    linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel"]} ins(%alloc_52, %expand_shape_63 : memref<1x16x32xf32>, memref<1x16x32xf32>) outs(%alloc_9 : memref<1x16x32xf32>) {
+    ^bb0(%in: f32, %in_64: f32, %out: f32):
+      %0 = arith.addf %in, %in_64 : f32
+      linalg.yield %0 : f32
+    }
+    return %alloc_9 : memref<1x16x32xf32>
+  }
+  // The driver (utils/export_models.py appends it after bufferizing):
+  memref.global "private" @bufrs_model_input : memref<1x3x16x16xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg1 : memref<1x16x32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg2 : memref<32x3x4x4xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg3 : memref<32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg4 : memref<32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg5 : memref<32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg6 : memref<96x32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg7 : memref<96xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg8 : memref<32x32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg9 : memref<32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg10 : memref<32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg11 : memref<32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg12 : memref<64x32xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg13 : memref<64xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg14 : memref<32x64xf32> = uninitialized
+  memref.global "private" @bufrs_model_arg15 : memref<32xf32> = uninitialized
+
+  // The driver's weights and input: element i of a buffer is
+  // offset + scale * ((hash(i, key) & 0xFFFFFF) / 2^24 - 0.5)
+  // (utils/export_models.py computes the same in PyTorch).
+  func.func private @bufrs_model_fill(%buffer: memref<?xf32>, %key: i64, %offset: f32, %scale: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %buffer, %c0 : memref<?xf32>
+    %mul1 = arith.constant 2654435761 : i64
+    %mul2 = arith.constant 1274126177 : i64
+    %mask32 = arith.constant 4294967295 : i64
+    %mask24 = arith.constant 16777215 : i64
+    %s13 = arith.constant 13 : i64
+    %s16 = arith.constant 16 : i64
+    %unit = arith.constant 5.96046448E-8 : f32
+    %half = arith.constant 5.000000e-01 : f32
+    scf.for %i = %c0 to %n step %c1 {
+      %ii = arith.index_cast %i : index to i64
+      %a0 = arith.muli %ii, %mul1 : i64
+      %a1 = arith.addi %a0, %key : i64
+      %a = arith.andi %a1, %mask32 : i64
+      %b0 = arith.shrui %a, %s13 : i64
+      %b = arith.xori %a, %b0 : i64
+      %c0m = arith.muli %b, %mul2 : i64
+      %c = arith.andi %c0m, %mask32 : i64
+      %d0 = arith.shrui %c, %s16 : i64
+      %d = arith.xori %c, %d0 : i64
+      %e = arith.andi %d, %mask24 : i64
+      %f = arith.sitofp %e : i64 to f32
+      %u = arith.mulf %f, %unit : f32
+      %v = arith.subf %u, %half : f32
+      %w = arith.mulf %v, %scale : f32
+      %x = arith.addf %w, %offset : f32
+      memref.store %x, %buffer[%i] : memref<?xf32>
+    }
+    return
+  }
+  func.func private @bufrs_print_f64(f64)
+  func.func @run() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %g0 = memref.get_global @bufrs_model_input : memref<1x3x16x16xf32>
+    %flat0 = memref.collapse_shape %g0 [[0, 1, 2, 3]] : memref<1x3x16x16xf32> into memref<768xf32>
+    %any0 = memref.cast %flat0 : memref<768xf32> to memref<?xf32>
+    %key0 = arith.constant 1012348 : i64
+    %offset0 = arith.constant 0x00000000 : f32
+    %scale0 = arith.constant 0x40000000 : f32
+    func.call @bufrs_model_fill(%any0, %key0, %offset0, %scale0) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g1 = memref.get_global @bufrs_model_arg1 : memref<1x16x32xf32>
+    %flat1 = memref.collapse_shape %g1 [[0, 1, 2]] : memref<1x16x32xf32> into memref<512xf32>
+    %any1 = memref.cast %flat1 : memref<512xf32> to memref<?xf32>
+    %key1 = arith.constant 1020267 : i64
+    %offset1 = arith.constant 0x00000000 : f32
+    %scale1 = arith.constant 0x3E1CC471 : f32
+    func.call @bufrs_model_fill(%any1, %key1, %offset1, %scale1) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g2 = memref.get_global @bufrs_model_arg2 : memref<32x3x4x4xf32>
+    %flat2 = memref.collapse_shape %g2 [[0, 1, 2, 3]] : memref<32x3x4x4xf32> into memref<1536xf32>
+    %any2 = memref.cast %flat2 : memref<1536xf32> to memref<?xf32>
+    %key2 = arith.constant 1028186 : i64
+    %offset2 = arith.constant 0x00000000 : f32
+    %scale2 = arith.constant 0x3F000000 : f32
+    func.call @bufrs_model_fill(%any2, %key2, %offset2, %scale2) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g3 = memref.get_global @bufrs_model_arg3 : memref<32xf32>
+    %flat3 = memref.collapse_shape %g3 [[0]] : memref<32xf32> into memref<32xf32>
+    %any3 = memref.cast %flat3 : memref<32xf32> to memref<?xf32>
+    %key3 = arith.constant 1036105 : i64
+    %offset3 = arith.constant 0x00000000 : f32
+    %scale3 = arith.constant 0x3F1CC471 : f32
+    func.call @bufrs_model_fill(%any3, %key3, %offset3, %scale3) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g4 = memref.get_global @bufrs_model_arg4 : memref<32xf32>
+    %flat4 = memref.collapse_shape %g4 [[0]] : memref<32xf32> into memref<32xf32>
+    %any4 = memref.cast %flat4 : memref<32xf32> to memref<?xf32>
+    %key4 = arith.constant 1044024 : i64
+    %offset4 = arith.constant 0x3F800000 : f32
+    %scale4 = arith.constant 0x3E4CCCCD : f32
+    func.call @bufrs_model_fill(%any4, %key4, %offset4, %scale4) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g5 = memref.get_global @bufrs_model_arg5 : memref<32xf32>
+    %flat5 = memref.collapse_shape %g5 [[0]] : memref<32xf32> into memref<32xf32>
+    %any5 = memref.cast %flat5 : memref<32xf32> to memref<?xf32>
+    %key5 = arith.constant 1051943 : i64
+    %offset5 = arith.constant 0x00000000 : f32
+    %scale5 = arith.constant 0x3E4CCCCD : f32
+    func.call @bufrs_model_fill(%any5, %key5, %offset5, %scale5) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g6 = memref.get_global @bufrs_model_arg6 : memref<96x32xf32>
+    %flat6 = memref.collapse_shape %g6 [[0, 1]] : memref<96x32xf32> into memref<3072xf32>
+    %any6 = memref.cast %flat6 : memref<3072xf32> to memref<?xf32>
+    %key6 = arith.constant 1059862 : i64
+    %offset6 = arith.constant 0x00000000 : f32
+    %scale6 = arith.constant 0x3F1CC471 : f32
+    func.call @bufrs_model_fill(%any6, %key6, %offset6, %scale6) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g7 = memref.get_global @bufrs_model_arg7 : memref<96xf32>
+    %flat7 = memref.collapse_shape %g7 [[0]] : memref<96xf32> into memref<96xf32>
+    %any7 = memref.cast %flat7 : memref<96xf32> to memref<?xf32>
+    %key7 = arith.constant 1067781 : i64
+    %offset7 = arith.constant 0x00000000 : f32
+    %scale7 = arith.constant 0x3EB504F3 : f32
+    func.call @bufrs_model_fill(%any7, %key7, %offset7, %scale7) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g8 = memref.get_global @bufrs_model_arg8 : memref<32x32xf32>
+    %flat8 = memref.collapse_shape %g8 [[0, 1]] : memref<32x32xf32> into memref<1024xf32>
+    %any8 = memref.cast %flat8 : memref<1024xf32> to memref<?xf32>
+    %key8 = arith.constant 1075700 : i64
+    %offset8 = arith.constant 0x00000000 : f32
+    %scale8 = arith.constant 0x3F1CC471 : f32
+    func.call @bufrs_model_fill(%any8, %key8, %offset8, %scale8) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g9 = memref.get_global @bufrs_model_arg9 : memref<32xf32>
+    %flat9 = memref.collapse_shape %g9 [[0]] : memref<32xf32> into memref<32xf32>
+    %any9 = memref.cast %flat9 : memref<32xf32> to memref<?xf32>
+    %key9 = arith.constant 1083619 : i64
+    %offset9 = arith.constant 0x00000000 : f32
+    %scale9 = arith.constant 0x3F1CC471 : f32
+    func.call @bufrs_model_fill(%any9, %key9, %offset9, %scale9) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g10 = memref.get_global @bufrs_model_arg10 : memref<32xf32>
+    %flat10 = memref.collapse_shape %g10 [[0]] : memref<32xf32> into memref<32xf32>
+    %any10 = memref.cast %flat10 : memref<32xf32> to memref<?xf32>
+    %key10 = arith.constant 1091538 : i64
+    %offset10 = arith.constant 0x3F800000 : f32
+    %scale10 = arith.constant 0x3E4CCCCD : f32
+    func.call @bufrs_model_fill(%any10, %key10, %offset10, %scale10) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g11 = memref.get_global @bufrs_model_arg11 : memref<32xf32>
+    %flat11 = memref.collapse_shape %g11 [[0]] : memref<32xf32> into memref<32xf32>
+    %any11 = memref.cast %flat11 : memref<32xf32> to memref<?xf32>
+    %key11 = arith.constant 1099457 : i64
+    %offset11 = arith.constant 0x00000000 : f32
+    %scale11 = arith.constant 0x3E4CCCCD : f32
+    func.call @bufrs_model_fill(%any11, %key11, %offset11, %scale11) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g12 = memref.get_global @bufrs_model_arg12 : memref<64x32xf32>
+    %flat12 = memref.collapse_shape %g12 [[0, 1]] : memref<64x32xf32> into memref<2048xf32>
+    %any12 = memref.cast %flat12 : memref<2048xf32> to memref<?xf32>
+    %key12 = arith.constant 1107376 : i64
+    %offset12 = arith.constant 0x00000000 : f32
+    %scale12 = arith.constant 0x3F1CC471 : f32
+    func.call @bufrs_model_fill(%any12, %key12, %offset12, %scale12) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g13 = memref.get_global @bufrs_model_arg13 : memref<64xf32>
+    %flat13 = memref.collapse_shape %g13 [[0]] : memref<64xf32> into memref<64xf32>
+    %any13 = memref.cast %flat13 : memref<64xf32> to memref<?xf32>
+    %key13 = arith.constant 1115295 : i64
+    %offset13 = arith.constant 0x00000000 : f32
+    %scale13 = arith.constant 0x3EDDB3D7 : f32
+    func.call @bufrs_model_fill(%any13, %key13, %offset13, %scale13) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g14 = memref.get_global @bufrs_model_arg14 : memref<32x64xf32>
+    %flat14 = memref.collapse_shape %g14 [[0, 1]] : memref<32x64xf32> into memref<2048xf32>
+    %any14 = memref.cast %flat14 : memref<2048xf32> to memref<?xf32>
+    %key14 = arith.constant 1123214 : i64
+    %offset14 = arith.constant 0x00000000 : f32
+    %scale14 = arith.constant 0x3EDDB3D7 : f32
+    func.call @bufrs_model_fill(%any14, %key14, %offset14, %scale14) : (memref<?xf32>, i64, f32, f32) -> ()
+    %g15 = memref.get_global @bufrs_model_arg15 : memref<32xf32>
+    %flat15 = memref.collapse_shape %g15 [[0]] : memref<32xf32> into memref<32xf32>
+    %any15 = memref.cast %flat15 : memref<32xf32> to memref<?xf32>
+    %key15 = arith.constant 1131133 : i64
+    %offset15 = arith.constant 0x00000000 : f32
+    %scale15 = arith.constant 0x3F1CC471 : f32
+    func.call @bufrs_model_fill(%any15, %key15, %offset15, %scale15) : (memref<?xf32>, i64, f32, f32) -> ()
+    %result = func.call @forward(%g0, %g1, %g2, %g3, %g4, %g5, %g6, %g7, %g8, %g9, %g10, %g11, %g12, %g13, %g14, %g15) : (memref<1x3x16x16xf32>, memref<1x16x32xf32>, memref<32x3x4x4xf32>, memref<32xf32>, memref<32xf32>, memref<32xf32>, memref<96x32xf32>, memref<96xf32>, memref<32x32xf32>, memref<32xf32>, memref<32xf32>, memref<32xf32>, memref<64x32xf32>, memref<64xf32>, memref<32x64xf32>, memref<32xf32>) -> memref<1x16x32xf32>
+    %n0 = arith.constant 1 : index
+    scf.for %i0 = %c0 to %n0 step %c1 {
+      %n1 = arith.constant 16 : index
+      scf.for %i1 = %c0 to %n1 step %c1 {
+        %n2 = arith.constant 32 : index
+        scf.for %i2 = %c0 to %n2 step %c1 {
+          %e = memref.load %result[%i0, %i1, %i2] : memref<1x16x32xf32>
+          %d = arith.extf %e : f32 to f64
+          func.call @bufrs_print_f64(%d) : (f64) -> ()
+        }
+      }
+    }
+    return
+  }
+}
