@@ -398,6 +398,7 @@ fn no_higher_peak_keeps_only_arenas_that_never_hold_more() {
             scopes: vec![t],
             left_alone: vec![],
             heap: None,
+            stack_joins_heap: false,
         }
     };
     // Two 64-byte buffers meeting at tick 2: an arena of 128 bytes holds
