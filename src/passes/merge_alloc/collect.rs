@@ -189,6 +189,9 @@ pub struct TracedBuffer {
     /// `None` in a scope region of several blocks or when the allocation is
     /// not under the scope block.
     pub holders: Option<Holders>,
+    /// A stack allocation (`AllocationClass::Stack`), also when it joined a
+    /// heap trace (`stack-joins-heap`).
+    pub stack: bool,
 }
 
 /// The ops of the scope block an arena holding a buffer is placed around.
@@ -647,6 +650,7 @@ impl TraceCollector for TickTraceCollector {
                 ),
                 frees,
                 holders: None,
+                stack: class == AllocationClass::Stack,
             };
             match group.entry((scope_block, sized.memory_space.clone(), class)) {
                 std::collections::hash_map::Entry::Occupied(at) => {

@@ -420,6 +420,27 @@ pub fn plan_scopes(
             planned.decisions.push(Decision::Skip(skip));
         }
     }
+    // A part holding only allocas that joined a heap trace
+    // (`stack-joins-heap`: its heap buffers left out or in other parts) is a
+    // stack arena at the block's start: a heap arena of them would have no
+    // free to take the place of, and after the deallocation nothing frees it.
+    for (trace, decision) in planned.scopes.iter_mut().zip(&mut planned.decisions) {
+        if trace.class == AllocationClass::Heap
+            && !matches!(decision, Decision::Skip(_))
+            && trace.buffers.iter().all(|b| b.stack)
+        {
+            let stack = ScopeTrace::new(
+                trace.scope_op,
+                trace.scope_block,
+                trace.scope_label.clone(),
+                trace.memory_space.clone(),
+                AllocationClass::Stack,
+                std::mem::take(&mut trace.buffers),
+            );
+            *decision = decide(&stack, scheduler, false).map_err(|m| (stack.scope_op, m))?;
+            *trace = stack;
+        }
+    }
     Ok(planned)
 }
 

@@ -26,6 +26,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
                 frees: vec![],
                 held: (first, last),
                 holders: None,
+                stack: false,
             })
             .collect(),
     )
