@@ -229,8 +229,8 @@ crate::pass_options! {
             "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, and its static stack buffers into one stack buffer, reusing bytes).";
         merge_stack: bool = true => "merge-stack",
             "bufrs-merge-alloc's classes=heap,stack: the promoted stack buffers of a scope whose lifetimes do not overlap share one stack arena (a memref.alloca) as heap buffers share theirs; false: classes=heap, every alloca keeps its own bytes.";
-        merge_stack_joins_heap: bool = false => "merge-stack-joins-heap",
-            "With merge-stack: bufrs-merge-alloc's stack-joins-heap=true, the stack buffers of a scope that has heap buffers to merge join its heap arena (one arena at the joint bound: fewer bytes in all, but the heap holds bytes the stack held, so the heap peak can rise); false (default): they get a stack arena of their own and the heap peak is that of heap buffers only.";
+        merge_stack_joins_heap: bool = true => "merge-stack-joins-heap",
+            "With merge-stack: bufrs-merge-alloc's stack-joins-heap=true, the stack buffers of a scope that has heap buffers to merge join its heap arena (fewer bytes in all); with merge-keep-peak (default) each joins only where the function's peak heap bytes do not rise, the others share a stack arena; without it all join (one arena at the joint bound, the heap holding bytes the stack held, so the heap peak can rise). false: they get a stack arena of their own.";
         merge_planner: String = "default".to_string() => "merge-planner",
             "Planner of bufrs-merge-alloc.", allowed merge_planner_allowed();
         merge_dynamic: bool = true => "merge-dynamic",

@@ -189,6 +189,9 @@ pub struct TracedBuffer {
     /// `None` in a scope region of several blocks or when the allocation is
     /// not under the scope block.
     pub holders: Option<Holders>,
+    /// A stack allocation (`AllocationClass::Stack`), also when it joined a
+    /// heap trace (`stack-joins-heap`).
+    pub stack: bool,
 }
 
 /// The ops of the scope block an arena holding a buffer is placed around.
@@ -381,6 +384,10 @@ pub struct MemoryTraces {
     /// With `keep-peak`: the function's heap, for the scheduler's peak
     /// check; `None` otherwise.
     pub heap: Option<HeapProfile>,
+    /// With `keep-peak` and `stack-joins-heap`: the scheduler joins the
+    /// stack buffers of a scope block into its heap arenas where the
+    /// function's peak heap bytes do not rise (each has its holders).
+    pub stack_joins_heap: bool,
 }
 
 /// Stage 1: finds mergeable allocations, their scopes and lifetimes.
@@ -469,7 +476,10 @@ impl TraceCollector for TickTraceCollector {
             }
         };
 
-        let mut traces = MemoryTraces::default();
+        let mut traces = MemoryTraces {
+            stack_joins_heap: self.stack_joins_heap && self.keep_peak,
+            ..MemoryTraces::default()
+        };
         if self.keep_peak {
             let size = |alloc: OpId, value: ValueId| {
                 let op = map.op(alloc);
@@ -640,6 +650,7 @@ impl TraceCollector for TickTraceCollector {
                 ),
                 frees,
                 holders: None,
+                stack: class == AllocationClass::Stack,
             };
             match group.entry((scope_block, sized.memory_space.clone(), class)) {
                 std::collections::hash_map::Entry::Occupied(at) => {
@@ -662,13 +673,20 @@ impl TraceCollector for TickTraceCollector {
         // holding one of its allocations to the last op using one, as the
         // buffers' own frees did, so merging does not raise the peak by
         // keeping the arena alive to the scope's exits.
-        if self.stack_joins_heap {
+        // With keep-peak the scheduler joins stack buffers into a heap arena
+        // one by one, where the function's peak heap bytes do not rise.
+        if self.stack_joins_heap && !self.keep_peak {
             join_stack_into_heap(&mut traces.scopes);
         }
         // A stack arena stays at the block's start, as the allocas it
-        // replaces last until the scope exits (`AllocationClass::Stack`).
+        // replaces last until the scope exits (`AllocationClass::Stack`);
+        // with keep-peak and stack-joins-heap its buffers get their holders,
+        // for the scheduler to tell where a heap arena holding one would live.
         for trace in &mut traces.scopes {
             if trace.class == AllocationClass::Stack {
+                if self.stack_joins_heap && self.keep_peak {
+                    fill_holders(snapshot, ticks, trace);
+                }
                 continue;
             }
             place_arena(snapshot, ticks, trace);
@@ -1080,6 +1098,19 @@ fn place_arena(
     ticks: &crate::analysis::lifetimes::Ticks,
     trace: &mut ScopeTrace,
 ) {
+    fill_holders(snapshot, ticks, trace);
+    let all: Vec<usize> = (0..trace.buffers.len()).collect();
+    (trace.arena_before, trace.free_after, trace.arena_life) = trace.arena_of(&all);
+}
+
+/// Gives every buffer of a scope whose block is its region's only block the
+/// ops of the block holding its allocation and its last use
+/// ([`TracedBuffer::holders`]); none when one has no such op.
+fn fill_holders(
+    snapshot: &Snapshot,
+    ticks: &crate::analysis::lifetimes::Ticks,
+    trace: &mut ScopeTrace,
+) {
     let block = snapshot.block(trace.scope_block);
     if snapshot.region(block.region).blocks.len() == 1 {
         let holder =
@@ -1111,8 +1142,6 @@ fn place_arena(
             }
         }
     }
-    let all: Vec<usize> = (0..trace.buffers.len()).collect();
-    (trace.arena_before, trace.free_after, trace.arena_life) = trace.arena_of(&all);
 }
 
 /// What the size computations of a scope block need at its entry: the ops

@@ -52,8 +52,14 @@
 //! then the allocas of a scope block that has mergeable heap allocations
 //! (same memory space) are planned with them in its heap arena, which then
 //! needs one bound for their joint lifetimes instead of two; only scopes
-//! without heap allocations get a stack arena. A stack allocation an op
-//! frees is left alone.
+//! without heap allocations get a stack arena. With `keep-peak` as well,
+//! the scheduler joins them one by one (`schedule::join_stack_buffers`):
+//! an alloca joins a static heap arena of its scope block only where the
+//! arena is still allocated before the alloca and freed after its last use,
+//! and the arena planned with it keeps the function's peak heap bytes (it
+//! fits in bytes the arena holds anyway, or grows it within the peak); the
+//! allocas left share a stack arena as without the option. A stack
+//! allocation an op frees is left alone.
 //!
 //! # Allocation scopes
 //!
@@ -113,7 +119,12 @@
 //! surely held at some point of its entry block; otherwise the scope's
 //! buffers join, in order, the arena that grows least while passing, or
 //! stay alone (remark: "an arena holding it with other buffers of its
-//! scope would raise the function's peak heap bytes"). With `dynamic=true`
+//! scope would raise the function's peak heap bytes"). Besides that split, a
+//! scope of static buffers is also cut along its one arena's plan
+//! (`schedule::band_split`): at every offset no buffer's bytes cross, each
+//! band an arena of its own that lives only while its buffers do and ends
+//! at its last buffer's last byte; of the two splits the one with fewer
+//! bytes (then fewer allocations) is kept. With `dynamic=true`
 //! and `no-higher-peak=true` (what `bufrs-memory-pipeline` runs) the same
 //! check covers buffers and arenas sized at run time: the bytes held at a
 //! tick are compared as expressions, for every size, an arena whose size
@@ -258,7 +269,7 @@ pass_options! {
         calls_return_fresh: bool = false => "calls-return-fresh",
             "A call's buffer results are fresh buffers, never one of its buffer operands (the seeds' ownership contract: callers own what a function returns), so a buffer passed to a call merges even where the call's result is returned, yielded or freed; false: a call's result may be any of its buffer operands (as under private-function dynamic ownership, where a callee may return a borrowed argument).";
         stack_joins_heap: bool = false => "stack-joins-heap",
-            "With classes=heap,stack: the stack allocations of a scope that also has mergeable heap allocations (in the same memory space) are planned with them in its heap arena, so one arena holds both at their joint bound; only scopes without heap allocations get a stack arena.";
+            "With classes=heap,stack: the stack allocations of a scope that also has mergeable heap allocations (in the same memory space) are planned with them in its heap arena, so one arena holds both at their joint bound; only scopes without heap allocations get a stack arena. With keep-peak: each stack allocation joins a static heap arena of its scope only where that arena is allocated and freed where it was and the function's peak heap bytes do not rise; the others keep a stack arena.";
     }
 }
 
@@ -426,6 +437,7 @@ pub fn merge_allocations_in(
         scopes: planned.scopes,
         left_alone,
         heap: None,
+        stack_joins_heap: false,
     };
 
     report::report(

@@ -79,6 +79,7 @@ enum Dyn {
 
 /// The static bytes held at every tick of a function, as arenas change
 /// them, and the bound each tick must stay under.
+#[derive(Clone)]
 pub struct PeakState {
     /// Segment `k` is the ticks `starts[k] ..= starts[k + 1] - 1` (the last
     /// to the end).
@@ -554,6 +555,7 @@ impl PeakState {
 /// Whether the run-time sized buffers surely held at a point hold at least
 /// the bytes of those possibly held at a tick, for every size; the pool of
 /// the state's expressions.
+#[derive(Clone)]
 struct Cover {
     /// Per buffer of the profile, its size when it is sized at run time.
     sizes: Vec<Option<(u64, Vec<ValueId>)>>,

@@ -420,6 +420,27 @@ pub fn plan_scopes(
             planned.decisions.push(Decision::Skip(skip));
         }
     }
+    // A part holding only allocas that joined a heap trace
+    // (`stack-joins-heap`: its heap buffers left out or in other parts) is a
+    // stack arena at the block's start: a heap arena of them would have no
+    // free to take the place of, and after the deallocation nothing frees it.
+    for (trace, decision) in planned.scopes.iter_mut().zip(&mut planned.decisions) {
+        if trace.class == AllocationClass::Heap
+            && !matches!(decision, Decision::Skip(_))
+            && trace.buffers.iter().all(|b| b.stack)
+        {
+            let stack = ScopeTrace::new(
+                trace.scope_op,
+                trace.scope_block,
+                trace.scope_label.clone(),
+                trace.memory_space.clone(),
+                AllocationClass::Stack,
+                std::mem::take(&mut trace.buffers),
+            );
+            *decision = decide(&stack, scheduler, false).map_err(|m| (stack.scope_op, m))?;
+            *trace = stack;
+        }
+    }
     Ok(planned)
 }
 
@@ -495,9 +516,13 @@ const SPLIT_TRIES: usize = 16;
 /// (static arenas) and keeping the peak, or start one of their own. Arenas
 /// of two or more buffers are rewritten ([`ScopeTrace::split`] says which of
 /// how many); a buffer alone stays as it is
-/// ([`Refusal::RaisesFunctionPeak`]). Scopes are decided in order, each
-/// against the heap the ones before left; a scope without run-time sized
-/// buffers is planned as with `dynamic=false`.
+/// ([`Refusal::RaisesFunctionPeak`]). A scope of static buffers is also
+/// split into the bands of its one arena's plan ([`band_split`]); the split
+/// with fewer bytes (then fewer allocations) is kept. Scopes are decided in
+/// order, each against the heap the ones before left; a scope without
+/// run-time sized buffers is planned as with `dynamic=false`. With
+/// `stack-joins-heap`, stack buffers then join heap arenas where the peak
+/// allows ([`join_stack_buffers`]).
 fn keep_peak_scopes(
     traces: &MemoryTraces,
     heap: &HeapProfile,
@@ -548,13 +573,12 @@ fn keep_peak_scopes(
             planned.decisions.push(whole);
             continue;
         }
-        // Split: each buffer joins the arena that grows least.
-        struct Group {
-            members: Vec<usize>,
-            /// The arena (as the state holds it, its size at [`GROWTH_AT`]),
-            /// its trace and plan; `None` for one buffer left as it is.
-            arena: Option<(Held, u64, ScopeTrace, Decision)>,
-        }
+        // Split two ways, each on a copy of the state: each buffer joining
+        // the arena that grows least, and bands of the one arena's plan
+        // (`band_split`); the fewer bytes win, then the fewer allocations.
+        let outer = state;
+        let mut greedy_state = outer.clone();
+        let state = &mut greedy_state;
         // The allocations of `members` (a group's and the buffer `i`
         // joining it) and where each is held now: in the group's arena, or
         // `i` on its own.
@@ -646,6 +670,16 @@ fn keep_peak_scopes(
                 }),
             }
         }
+        if let Decision::Merge(schedule) = &whole {
+            let mut band_state = outer.clone();
+            if let Some(bands) = band_split(trace, schedule, &mut band_state).map_err(at)?
+                && split_cost(trace, &bands) < split_cost(trace, &groups)
+            {
+                groups = bands;
+                greedy_state = band_state;
+            }
+        }
+        *outer = greedy_state;
         let merged = groups.iter().filter(|g| g.arena.is_some()).count();
         let mut k = 0;
         for group in groups {
@@ -669,7 +703,245 @@ fn keep_peak_scopes(
                 .push(Decision::Skip(Skip::RaisesFunctionPeak));
         }
     }
+    if traces.stack_joins_heap
+        && let Some(state) = lazy_state.as_mut()
+    {
+        join_stack_buffers(&mut planned, state, scheduler)?;
+    }
     Ok(planned)
+}
+
+/// The most plans [`join_stack_buffers`] makes per stack scope (each is a
+/// heap arena planned again with one more buffer).
+const JOIN_TRIES: usize = 64;
+
+/// With `keep-peak` and `stack-joins-heap`: each buffer of a stack scope,
+/// in order of its first tick, joins a static heap arena of the same scope
+/// block and memory space when that arena is still allocated and freed
+/// where it was (the buffer's allocation and last use lie within the
+/// arena's life) and, planned again with the buffer, it keeps the
+/// function's peak heap bytes (`state` takes the grown arena). The bytes
+/// the buffer held on the stack then lie in bytes the heap arena holds
+/// anyway, or grows by within the peak. The buffers left are planned as a
+/// stack arena again ([`decide`]).
+fn join_stack_buffers(
+    planned: &mut Planned,
+    state: &mut PeakState,
+    scheduler: &dyn MemoryScheduler,
+) -> Result<(), (OpId, String)> {
+    for s in 0..planned.scopes.len() {
+        let stack = &planned.scopes[s];
+        if stack.class != AllocationClass::Stack {
+            continue;
+        }
+        let scope_op = stack.scope_op;
+        let at = |message: String| (scope_op, message);
+        let heaps: Vec<usize> = (0..planned.scopes.len())
+            .filter(|&h| {
+                let t = &planned.scopes[h];
+                t.class == AllocationClass::Heap
+                    && t.scope_block == stack.scope_block
+                    && t.memory_space == stack.memory_space
+                    && matches!(planned.decisions[h], Decision::Merge(_))
+            })
+            .collect();
+        if heaps.is_empty() {
+            continue;
+        }
+        let mut order: Vec<usize> = (0..stack.buffers.len())
+            .filter(|&i| stack.buffers[i].holders.is_some())
+            .collect();
+        order.sort_by_key(|&i| (stack.buffers[i].first, i));
+        let mut joined = vec![false; stack.buffers.len()];
+        let mut tries = 0;
+        for i in order {
+            let buffer = planned.scopes[s].buffers[i].clone();
+            for &h in &heaps {
+                if tries == JOIN_TRIES {
+                    break;
+                }
+                let heap = &planned.scopes[h];
+                let Decision::Merge(old) = &planned.decisions[h] else {
+                    continue;
+                };
+                let mut part = heap.clone();
+                part.buffers.push(buffer.clone());
+                part.buffers.sort_by_key(|b| b.alloc);
+                let all: Vec<usize> = (0..part.buffers.len()).collect();
+                if part.arena_of(&all) != (heap.arena_before, heap.free_after, heap.arena_life) {
+                    continue;
+                }
+                tries += 1;
+                // The arena as the state holds it (`arena_bytes`).
+                let current = Held {
+                    bytes: old.total.saturating_add(old.alignment),
+                    life: heap.arena_life,
+                    dynamic: None,
+                };
+                let decision = decide(&part, scheduler, false).map_err(at)?;
+                let Decision::Merge(schedule) = &decision else {
+                    continue;
+                };
+                let bytes = ArenaBytes::Static(schedule.total.saturating_add(schedule.alignment));
+                let allocs: Vec<OpId> = part.buffers.iter().map(|b| b.alloc).collect();
+                let held: Vec<Option<Held>> = part
+                    .buffers
+                    .iter()
+                    .map(|b| (b.alloc != buffer.alloc).then_some(current))
+                    .collect();
+                if !state.fits(&allocs, &held, bytes, part.arena_life) {
+                    continue;
+                }
+                state.take(&allocs, &held, bytes, part.arena_life);
+                planned.scopes[h] = part;
+                planned.decisions[h] = decision;
+                joined[i] = true;
+                break;
+            }
+        }
+        if !joined.contains(&true) {
+            continue;
+        }
+        let stack = &planned.scopes[s];
+        let rest: Vec<usize> = (0..stack.buffers.len()).filter(|&i| !joined[i]).collect();
+        let rest = stack.part(
+            &rest,
+            stack.arena_before,
+            stack.free_after,
+            stack.arena_life,
+        );
+        let decision = decide(&rest, scheduler, false).map_err(at)?;
+        planned.scopes[s] = rest;
+        planned.decisions[s] = decision;
+    }
+    Ok(())
+}
+
+/// A part of a split scope: buffers (indices into the trace) and their
+/// arena (as the state holds it, its size at [`GROWTH_AT`], its trace and
+/// plan); `None` for one buffer left as it is.
+struct Group {
+    members: Vec<usize>,
+    arena: Option<(Held, u64, ScopeTrace, Decision)>,
+}
+
+/// The bytes of a split (its arenas, at [`GROWTH_AT`] when sized at run
+/// time, and the buffers left alone) and its number of allocations.
+fn split_cost(trace: &ScopeTrace, groups: &[Group]) -> (u64, usize) {
+    let bytes = groups
+        .iter()
+        .map(|g| match &g.arena {
+            Some((_, size, ..)) => *size,
+            None => g.members.iter().map(|&m| size_at(&trace.buffers[m])).sum(),
+        })
+        .fold(0u64, u64::saturating_add);
+    (bytes, groups.len())
+}
+
+/// Splits a scope along its one arena's plan: the plan's byte range is cut
+/// at every offset (a multiple of the arena's alignment) no buffer's padded
+/// bytes cross, and each band of buffers becomes an arena of its own, its
+/// buffers at the same offsets relative to the band's start, living from
+/// its first buffer's allocation to its last buffer's last use (a buffer
+/// alone in its band stays as it is). Bands are taken bottom up, each
+/// joined with as many bands above it as keep the function's peak (`state`
+/// takes each arena). A band's arena ends at its last buffer's last byte:
+/// the padding past it holds nothing. The bands hold no more bytes in all
+/// than the one arena, and each lives only while its own buffers do.
+/// `None` when the plan has one band, or a band of two or more buffers
+/// raises the peak however it is joined.
+fn band_split(
+    trace: &ScopeTrace,
+    whole: &MemorySchedule,
+    state: &mut PeakState,
+) -> Result<Option<Vec<Group>>, String> {
+    let padded = |i: usize| {
+        let b = &trace.buffers[i];
+        let alignment = b.alignment.max(1);
+        b.size.div_ceil(alignment).saturating_mul(alignment)
+    };
+    let mut order: Vec<usize> = (0..trace.buffers.len()).collect();
+    order.sort_by_key(|&i| (whole.offsets[i], i));
+    let mut bands: Vec<Vec<usize>> = Vec::new();
+    let mut reach = 0u64;
+    for i in order {
+        let offset = whole.offsets[i];
+        if bands.is_empty() || (reach <= offset && offset.is_multiple_of(whole.alignment)) {
+            bands.push(Vec::new());
+        }
+        if let Some(band) = bands.last_mut() {
+            band.push(i);
+        }
+        reach = reach.max(offset.saturating_add(padded(i)));
+    }
+    if bands.len() < 2 {
+        return Ok(None);
+    }
+    let mut groups = Vec::new();
+    let mut k = 0;
+    while k < bands.len() {
+        let mut placed = false;
+        for j in (k..bands.len()).rev() {
+            let mut members: Vec<usize> = bands[k..=j].concat();
+            members.sort_unstable();
+            if members.len() == 1 {
+                groups.push(Group {
+                    members,
+                    arena: None,
+                });
+                k = j + 1;
+                placed = true;
+                break;
+            }
+            let start = whole.offsets[bands[k][0]];
+            let (before, free_after, life) = trace.arena_of(&members);
+            let part = trace.part(&members, before, free_after, life);
+            let offsets: Vec<u64> = members.iter().map(|&m| whole.offsets[m] - start).collect();
+            let end = |offsets: &[u64], size: &dyn Fn(usize) -> u64| {
+                members
+                    .iter()
+                    .zip(offsets)
+                    .map(|(&m, &offset)| offset.saturating_add(size(m)))
+                    .max()
+                    .unwrap_or(0)
+            };
+            let used = end(&offsets, &|m| trace.buffers[m].size);
+            let mut band = MemorySchedule {
+                total: end(&offsets, &padded),
+                alignment: members
+                    .iter()
+                    .map(|&m| trace.buffers[m].alignment)
+                    .max()
+                    .unwrap_or(1),
+                offsets,
+                lower_bound: plan::lower_bound(&problem_of(&part)?),
+            };
+            verify_schedule(&part, &band)?;
+            band.total = used.max(1);
+            if u128::from(band.total) >= bytes_before(&part) {
+                continue;
+            }
+            arena_dimension(band.total)?;
+            let allocs: Vec<OpId> = members.iter().map(|&m| trace.buffers[m].alloc).collect();
+            let plain = vec![None; allocs.len()];
+            let bytes = ArenaBytes::Static(band.total.saturating_add(band.alignment));
+            if state.fits(&allocs, &plain, bytes, life) {
+                let held = state.take(&allocs, &plain, bytes, life);
+                let size = band.total;
+                groups.push(Group {
+                    members,
+                    arena: Some((held, size, part, Decision::Merge(band))),
+                });
+                k = j + 1;
+                placed = true;
+                break;
+            }
+        }
+        if !placed {
+            return Ok(None);
+        }
+    }
+    Ok(Some(groups))
 }
 
 /// The value every run-time size takes when the scheduler compares how much

@@ -26,6 +26,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
                 frees: vec![],
                 held: (first, last),
                 holders: None,
+                stack: false,
             })
             .collect(),
     )
@@ -398,6 +399,7 @@ fn no_higher_peak_keeps_only_arenas_that_never_hold_more() {
             scopes: vec![t],
             left_alone: vec![],
             heap: None,
+            stack_joins_heap: false,
         }
     };
     // Two 64-byte buffers meeting at tick 2: an arena of 128 bytes holds
@@ -781,6 +783,129 @@ mod peak_with_run_time_sizes {
                 for t in 0..=16 {
                     prop_assert!(held(t, true) <= peak, "tick {t} at {v:?}: {} > {peak}", held(t, true));
                 }
+            }
+        }
+    }
+}
+
+/// `keep-peak` on static scopes, end to end through the scheduler (the one
+/// arena, the bands of its plan, the greedy split): with every buffer of
+/// the function surely held over its life (so the bound is the peak
+/// without merging), the arenas kept and the buffers left alone never hold
+/// more than that peak at any tick, no two buffers of an arena live at a
+/// common tick share a byte, every buffer lies inside its arena, and each
+/// buffer is in at most one arena.
+mod keep_peak_static_scopes {
+    use super::super::profile::{HeapBuffer, HeapProfile, HeapSize};
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn kept_arenas_never_raise_the_peak(
+            shapes in prop::collection::vec((1u64..9, 0u64..12, 0u64..5), 2..9),
+            others in prop::collection::vec((1u64..9, 0u64..16, 0u64..6), 0..3),
+        ) {
+            const ALIGN: u64 = 64;
+            let size = |units: u64| units * 40;
+            let mut t = trace(
+                &shapes
+                    .iter()
+                    .map(|&(units, first, len)| (size(units), first, first + len))
+                    .collect::<Vec<_>>(),
+            );
+            for (i, b) in t.buffers.iter_mut().enumerate() {
+                b.frees = vec![OpId(3000 + i as u32)];
+                b.holders = Some(Holders {
+                    alloc_op: OpId(1000 + i as u32),
+                    alloc_begin: b.first,
+                    last_use: Some(LastUse {
+                        op: OpId(2000 + i as u32),
+                        begin: b.last,
+                        end: b.last,
+                        terminator: false,
+                    }),
+                });
+            }
+            let all: Vec<usize> = (0..t.buffers.len()).collect();
+            (t.arena_before, t.free_after, t.arena_life) = t.arena_of(&all);
+            let held = |bytes: u64, life: (u64, u64)| HeapBuffer {
+                alloc: OpId(0),
+                size: HeapSize::Static(bytes),
+                overhead: ALIGN,
+                held: life,
+                surely: Some(life),
+            };
+            let mut buffers: Vec<HeapBuffer> = t
+                .buffers
+                .iter()
+                .map(|b| HeapBuffer { alloc: b.alloc, ..held(b.size, b.held) })
+                .collect();
+            for (k, &(units, first, len)) in others.iter().enumerate() {
+                buffers.push(HeapBuffer {
+                    alloc: OpId(500 + k as u32),
+                    ..held(size(units), (first, first + len))
+                });
+            }
+            let profile = HeapProfile { buffers, points: (0..=24).collect(), opaque: vec![] };
+            let at = |tick: u64, merged: &[bool], planned: &Planned| {
+                let mut bytes = 0;
+                for b in &profile.buffers {
+                    let inside = t.buffers.iter().position(|x| x.alloc == b.alloc);
+                    if inside.is_some_and(|i| merged[i]) {
+                        continue;
+                    }
+                    if let HeapSize::Static(size) = b.size
+                        && b.held.0 <= tick
+                        && tick <= b.held.1
+                    {
+                        bytes += size + b.overhead;
+                    }
+                }
+                for (scope, decision) in planned.scopes.iter().zip(&planned.decisions) {
+                    if let Decision::Merge(s) = decision
+                        && scope.arena_life.0 <= tick
+                        && tick <= scope.arena_life.1
+                    {
+                        bytes += s.total + s.alignment;
+                    }
+                }
+                bytes
+            };
+            let traces = MemoryTraces {
+                scopes: vec![t.clone()],
+                left_alone: vec![],
+                heap: Some(profile.clone()),
+                stack_joins_heap: false,
+            };
+            let planned = plan_scopes(&traces, &default_scheduler(), false, false).unwrap();
+            let mut merged = vec![false; t.buffers.len()];
+            for (scope, decision) in planned.scopes.iter().zip(&planned.decisions) {
+                let Decision::Merge(s) = decision else { continue };
+                for (k, b) in scope.buffers.iter().enumerate() {
+                    let i = t.buffers.iter().position(|x| x.alloc == b.alloc).unwrap();
+                    prop_assert!(!merged[i], "buffer {i} in two arenas");
+                    merged[i] = true;
+                    prop_assert!(s.offsets[k] + b.size <= s.total);
+                    prop_assert!(s.offsets[k].is_multiple_of(b.alignment));
+                    for (j, c) in scope.buffers.iter().enumerate().skip(k + 1) {
+                        let live = b.first <= c.last && c.first <= b.last;
+                        let apart = s.offsets[k] + b.size <= s.offsets[j]
+                            || s.offsets[j] + c.size <= s.offsets[k];
+                        prop_assert!(!live || apart, "buffers {k} and {j} overlap");
+                    }
+                }
+            }
+            let none = vec![false; t.buffers.len()];
+            let unmerged = Planned::default();
+            let peak = (0..=24).map(|tick| at(tick, &none, &unmerged)).max().unwrap();
+            for tick in 0..=24 {
+                prop_assert!(
+                    at(tick, &merged, &planned) <= peak,
+                    "tick {tick}: {} > {peak}", at(tick, &merged, &planned)
+                );
             }
         }
     }
