@@ -197,7 +197,8 @@ impl Summaries {
                 && let Some(entry) = snap.entry_block(region)
             {
                 let args = snap.block(entry).args.len();
-                out.functions.insert(name.clone(), (vec![true; args], false));
+                out.functions
+                    .insert(name.clone(), (vec![true; args], false));
                 bodies.push((name, entry));
             }
         }
@@ -215,7 +216,8 @@ impl Summaries {
                     }
                 }
                 let region = snap.block(*entry).region;
-                let next_outside = outside || touches_outside(snap, &out, snap.region(region).parent_op);
+                let next_outside =
+                    outside || touches_outside(snap, &out, snap.region(region).parent_op);
                 if next_read_only != read_only || next_outside != outside {
                     out.functions
                         .insert(name.clone(), (next_read_only, next_outside));
@@ -252,16 +254,19 @@ impl Summaries {
 /// view, a cast, or an op without memory effects, regions or successors).
 fn passes_buffer_on(snap: &Snapshot, op: OpId) -> bool {
     let info = snap.op(op);
-    let takes_buffer = info.operands.iter().any(|&v| snap.value(v).kind.is_buffer());
+    let takes_buffer = info
+        .operands
+        .iter()
+        .any(|&v| snap.value(v).kind.is_buffer());
     takes_buffer
         && (info.facts.view_source.is_some()
-        || info.facts.is_cast
-        || (matches!(&info.facts.effects, Effects::Known(e) if e.is_empty())
-            && info.regions.is_empty()
-            && !info.facts.is_terminator
-            && info.facts.successors.is_empty()
-            && info.facts.region_branch.is_none()
-            && !info.facts.has_recursive_effects))
+            || info.facts.is_cast
+            || (matches!(&info.facts.effects, Effects::Known(e) if e.is_empty())
+                && info.regions.is_empty()
+                && !info.facts.is_terminator
+                && info.facts.successors.is_empty()
+                && info.facts.region_branch.is_none()
+                && !info.facts.has_recursive_effects))
 }
 
 /// Whether every use of `value` and of its aliases only reads (`allowed`
@@ -296,7 +301,13 @@ fn only_read(
 }
 
 /// Whether `op` only reads its operand `index`, the buffer `v`.
-fn use_only_reads(snap: &Snapshot, summaries: &Summaries, op: OpId, index: u32, v: ValueId) -> bool {
+fn use_only_reads(
+    snap: &Snapshot,
+    summaries: &Summaries,
+    op: OpId,
+    index: u32,
+    v: ValueId,
+) -> bool {
     let info = snap.op(op);
     if summaries.callees.contains_key(&op) {
         return summaries.reads_only(op, index);
@@ -433,7 +444,9 @@ fn decide(
     let mut deferred = false;
     for (index, info) in snap.ops.iter().enumerate() {
         let copy = OpId(index as u32);
-        if copy_shape(info.name.as_str()) != Some(CopyShape::IntoOperand) || info.operands.len() != 2 {
+        if copy_shape(info.name.as_str()) != Some(CopyShape::IntoOperand)
+            || info.operands.len() != 2
+        {
             continue;
         }
         let Some(removal) = removal(snap, map, uses, summaries, copy) else {
@@ -624,7 +637,8 @@ fn stays_live(
             ValueDef::BlockArg { block, .. } => Some(block),
             ValueDef::OpResult { op, .. } => snap.op(op).parent_block,
         };
-        let encloses = defined_in.is_some_and(|d| d != block && ancestor_in_block(snap, copy, d).is_some());
+        let encloses =
+            defined_in.is_some_and(|d| d != block && ancestor_in_block(snap, copy, d).is_some());
         encloses
             || uses.of(v).iter().any(|u| {
                 ancestor_in_block(snap, u.user, block).is_some_and(|at| snap.op(at).position > last)
