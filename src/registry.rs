@@ -66,6 +66,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
         entry::<passes::remove_read_only_copies::RemoveReadOnlyCopies>(),
+        entry::<passes::view_unread_inputs::ViewUnreadInputs>(),
         entry::<passes::decompose_tuples::DecomposeTuples>(),
         entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
         entry::<passes::dealloc_simplification::DeallocSimplification>(),
@@ -226,6 +227,8 @@ crate::pass_options! {
             "Free with bufrs-ownership-based-buffer-deallocation (static ownership, i1 flags where it differs by path; its frees lowered, as in bufrs-ownership-deallocation-pipeline); false: with clone-based bufrs-buffer-deallocation. On by default: fewer mallocs, copies and heap bytes on the corpora and models (docs/pipeline.md).";
         copy_removal: bool = true => "copy-removal",
             "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
+        view_unread_inputs: bool = true => "view-unread-inputs",
+            "Run bufrs-view-unread-inputs first in each function (a buffer only passed to a linalg.generic whose payload never reads it, as a pooling window, becomes a view of another input of that op).";
         read_only_copies: bool = true => "read-only-copies",
             "First run bufrs-remove-read-only-copies on the whole op (copies into fresh buffers only read afterwards, by ops or by calls to functions of the module that only read that parameter, while their source stays unchanged: the readers read the source).";
         merge: bool = true => "merge",
@@ -402,6 +405,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
         remove_read_only_copies::RemoveReadOnlyCopies,
         verify_deallocation::VerifyDeallocation,
+        view_unread_inputs::ViewUnreadInputs,
     };
     let promote = with(
         PromoteBuffersToStack::ARGUMENT,
@@ -435,6 +439,12 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
     );
     // The stages in order, each with its switch.
     let stages = [
+        // Buffers no op reads or writes (pooling windows) take no bytes of
+        // their own, before any stage counts them.
+        (
+            options.view_unread_inputs,
+            ViewUnreadInputs::ARGUMENT.to_string(),
+        ),
         // As upstream's deallocation pipeline (its expand-realloc, at the
         // cost of one walk when there is no realloc): memref.realloc becomes
         // alloc + copy, whose old buffer the deallocation frees.

@@ -33,5 +33,6 @@ pub mod report_file;
 pub mod test_build_analyses;
 pub mod test_support;
 pub mod verify_deallocation;
+pub mod view_unread_inputs;
 
 pub use pass::{Anchor, BufrsPass, PassFailed, PassResult};

@@ -19,6 +19,7 @@
 // MEMORY-NEXT:   bufrs-buffer-results-to-out-params{append-results=from-tensors copy-op=memref.copy hoist-allocations=true modify-public-functions=true only-in-place=true result-attribute= reuse-allocations=true tensor-signatures=false},
 // MEMORY-NEXT:   bufrs-remove-read-only-copies,
 // MEMORY-NEXT:   func.func(
+// MEMORY-NEXT:     bufrs-view-unread-inputs,
 // MEMORY-NEXT:     bufrs-expand-realloc,
 // MEMORY-NEXT:     bufrs-copy-removal{clones=true emit-remarks=false},
 // MEMORY-NEXT:     bufrs-buffer-loop-hoisting{block-loops=true emit-remarks=false keep-peak=true promoted-max-bytes=1024 promoted-max-rank=2},
