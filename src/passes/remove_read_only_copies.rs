@@ -24,7 +24,10 @@
 //! op that only allocates it (heap or stack), in the copy's block, before it:
 //!
 //! - every other use of `%t`, and of every alias of it (results of views,
-//!   casts and ops without memory effects using it), is a free of `%t`
+//!   casts and ops without memory effects using it; such an op giving a
+//!   value other than a buffer keeps the copy unless it is `memref.dim` or
+//!   `memref.extract_strided_metadata`, whose other results are sizes, not
+//!   addresses), is a free of `%t`
 //!   itself or lies in the copy's block (or in an op of it) after the copy,
 //!   and only reads: its memory effects on the buffer are reads and it has
 //!   no effect on memory it does not name; or it is a direct call to a
@@ -289,7 +292,19 @@ fn only_read(
                 return false;
             }
             if passes_buffer_on(snap, u.user) {
-                for &r in &snap.op(u.user).results {
+                let info = snap.op(u.user);
+                // A value other than a buffer derived from the buffer (an
+                // address as an integer, a cast to another type system)
+                // could reach its bytes untracked: only sizes and offsets.
+                if info
+                    .results
+                    .iter()
+                    .any(|&r| !snap.value(r).kind.is_buffer())
+                    && !SHAPE_QUERIES.contains(&info.name.as_str())
+                {
+                    return false;
+                }
+                for &r in &info.results {
                     if snap.value(r).kind.is_buffer() && seen.insert(r) {
                         work.push(r);
                     }
@@ -299,6 +314,10 @@ fn only_read(
     }
     true
 }
+
+/// Ops without memory effects whose results other than buffers are sizes,
+/// strides or offsets of their buffer operand, never its address.
+const SHAPE_QUERIES: &[&str] = &["memref.dim", "memref.extract_strided_metadata"];
 
 /// Whether `op` only reads its operand `index`, the buffer `v`.
 fn use_only_reads(

@@ -3,8 +3,8 @@
 // views, calls to functions of the module that only read that parameter)
 // read the source, and the buffer and its free go. A callee that writes
 // its parameter, a write to the source before the last read, a source
-// whose last use is the copy, and a target that leaves its block keep the
-// copy. The program frees its buffers; it runs clean under
+// whose last use is the copy, a target that leaves its block and a target
+// whose address is taken as an integer keep the copy. The program frees its buffers; it runs clean under
 // AddressSanitizer with the same output before and after the pass.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-remove-read-only-copies)' | FileCheck %s
@@ -153,6 +153,20 @@ func.func @target_returned(%a: memref<3xi64>) -> memref<3xi64> {
   %t = memref.alloc() : memref<3xi64>
   memref.copy %a, %t : memref<3xi64> to memref<3xi64>
   return %t : memref<3xi64>
+}
+
+// The target's address leaves as an integer (nothing tracks what reads it
+// there): the copy stays.
+// CHECK-LABEL: func.func @address_taken(
+// CHECK-NEXT:    %[[T:.*]] = memref.alloc() : memref<3xi64>
+// CHECK-NEXT:    memref.copy %{{.*}}, %[[T]]
+// CHECK-NEXT:    memref.extract_aligned_pointer_as_index %[[T]]
+func.func @address_taken(%a: memref<3xi64>) -> index {
+  %t = memref.alloc() : memref<3xi64>
+  memref.copy %a, %t : memref<3xi64> to memref<3xi64>
+  %p = memref.extract_aligned_pointer_as_index %t : memref<3xi64> -> index
+  memref.dealloc %t : memref<3xi64>
+  return %p : index
 }
 
 func.func private @bufrs_print_i64(i64)
