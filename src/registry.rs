@@ -65,6 +65,8 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::buffer_hoisting::BufferHoisting>(),
         entry::<passes::buffer_loop_hoisting::BufferLoopHoisting>(),
         entry::<passes::copy_removal::CopyRemoval>(),
+        entry::<passes::remove_read_only_copies::RemoveReadOnlyCopies>(),
+        entry::<passes::view_unread_inputs::ViewUnreadInputs>(),
         entry::<passes::decompose_tuples::DecomposeTuples>(),
         entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
         entry::<passes::dealloc_simplification::DeallocSimplification>(),
@@ -225,6 +227,10 @@ crate::pass_options! {
             "Free with bufrs-ownership-based-buffer-deallocation (static ownership, i1 flags where it differs by path; its frees lowered, as in bufrs-ownership-deallocation-pipeline); false: with clone-based bufrs-buffer-deallocation. On by default: fewer mallocs, copies and heap bytes on the corpora and models (docs/pipeline.md).";
         copy_removal: bool = true => "copy-removal",
             "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
+        view_unread_inputs: bool = true => "view-unread-inputs",
+            "Run bufrs-view-unread-inputs first in each function (a buffer only passed to a linalg.generic whose payload never reads it, as a pooling window, becomes a view of another input of that op).";
+        read_only_copies: bool = true => "read-only-copies",
+            "First run bufrs-remove-read-only-copies on the whole op (copies into fresh buffers only read afterwards, by ops or by calls to functions of the module that only read that parameter, while their source stays unchanged: the readers read the source).";
         merge: bool = true => "merge",
             "Run bufrs-merge-alloc (static heap buffers of a scope into one buffer, and its static stack buffers into one stack buffer, reusing bytes).";
         merge_stack: bool = true => "merge-stack",
@@ -397,7 +403,9 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         expand_realloc::ExpandRealloc,
         merge_alloc::{MergeAlloc, MergeAllocOptions},
         promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
+        remove_read_only_copies::RemoveReadOnlyCopies,
         verify_deallocation::VerifyDeallocation,
+        view_unread_inputs::ViewUnreadInputs,
     };
     let promote = with(
         PromoteBuffersToStack::ARGUMENT,
@@ -431,6 +439,12 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
     );
     // The stages in order, each with its switch.
     let stages = [
+        // Buffers no op reads or writes (pooling windows) take no bytes of
+        // their own, before any stage counts them.
+        (
+            options.view_unread_inputs,
+            ViewUnreadInputs::ARGUMENT.to_string(),
+        ),
         // As upstream's deallocation pipeline (its expand-realloc, at the
         // cost of one walk when there is no realloc): memref.realloc becomes
         // alloc + copy, whose old buffer the deallocation frees.
@@ -486,6 +500,13 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         .filter_map(|(on, stage)| on.then_some(stage))
         .collect();
     let functions = format!("func.func({})", stages.join(","));
+    // Copies into buffers only read afterwards go first, on the whole op:
+    // whether a call only reads a buffer is read from the callee's body.
+    let functions = if options.read_only_copies {
+        format!("{},{functions}", RemoveReadOnlyCopies::ARGUMENT)
+    } else {
+        functions
+    };
     if options.prepare {
         let prepare = prepare_stages(
             &options.append_results,

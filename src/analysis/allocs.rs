@@ -76,7 +76,7 @@ pub fn is_pure_allocation(snapshot: &Snapshot, op: OpId) -> Option<ValueId> {
         && only.value == Some(info.results[0])
         && info.regions.is_empty()
         && !takes_buffers)
-        .then_some(info.results[0])
+        .then(|| info.results[0])
 }
 
 /// Whether `op` does nothing but free `buffer` (so erasing it drops no

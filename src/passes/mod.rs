@@ -28,9 +28,11 @@ pub mod print_lifetimes;
 pub mod print_liveness;
 pub mod print_support;
 pub mod promote_buffers_to_stack;
+pub mod remove_read_only_copies;
 pub mod report_file;
 pub mod test_build_analyses;
 pub mod test_support;
 pub mod verify_deallocation;
+pub mod view_unread_inputs;
 
 pub use pass::{Anchor, BufrsPass, PassFailed, PassResult};

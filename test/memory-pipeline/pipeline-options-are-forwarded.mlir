@@ -2,7 +2,9 @@
 // bufrs-prepare-functions its out-param stage's append-results and both
 // stages' modify-public-functions, bufrs-memory-pipeline the same for its
 // prepare stage and its promotion's rank limit (to the promotion and to
-// loop hoisting's keep-peak, which exempts what the promotion takes). A bad
+// loop hoisting's keep-peak, which exempts what the promotion takes); its
+// removal of read-only copies runs on the module, between preparation and
+// the function stages. A bad
 // value or an unknown option is one error line naming the pipeline.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-prepare-functions{modify-public-functions=true append-results=none})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREPARE
@@ -15,7 +17,9 @@
 // MEMORY:      builtin.module(
 // MEMORY-NEXT:   bufrs-decompose-tuples{index-attribute=index modify-public-functions=true pack-op=test.make_tuple unpack-op=test.get_tuple_element},
 // MEMORY-NEXT:   bufrs-buffer-results-to-out-params{append-results=from-tensors copy-op=memref.copy hoist-allocations=true modify-public-functions=true only-in-place=true result-attribute= reuse-allocations=true tensor-signatures=false},
+// MEMORY-NEXT:   bufrs-remove-read-only-copies,
 // MEMORY-NEXT:   func.func(
+// MEMORY-NEXT:     bufrs-view-unread-inputs,
 // MEMORY-NEXT:     bufrs-expand-realloc,
 // MEMORY-NEXT:     bufrs-copy-removal{clones=true emit-remarks=false},
 // MEMORY-NEXT:     bufrs-buffer-loop-hoisting{block-loops=true emit-remarks=false keep-peak=true promoted-max-bytes=1024 promoted-max-rank=2},
