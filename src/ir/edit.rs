@@ -69,6 +69,9 @@ impl InsertPoint {
         let null_op = MlirOperation {
             ptr: std::ptr::null_mut(),
         };
+        // SAFETY: live anchors (the callers' contract); checked for null
+        // and for being in a block.
+        unsafe { self.check() };
         match self {
             InsertPoint::Before(op) => (null_block, op),
             InsertPoint::After(op) => {
@@ -92,6 +95,29 @@ impl InsertPoint {
             }
             InsertPoint::EndOf(block) => (block, null_op),
         }
+    }
+
+    /// Panics (a failed pass with an error at the op, through the FFI
+    /// boundary's guard) where MLIR would dereference a null pointer: a
+    /// null anchor, or an anchor op in no block. An erased op cannot be
+    /// told from a live one here; the passes keep their anchors live.
+    /// # Safety
+    /// A non-null anchor is live.
+    unsafe fn check(self) {
+        let op = match self {
+            InsertPoint::Before(op) | InsertPoint::After(op) => op,
+            InsertPoint::StartOf(block) | InsertPoint::EndOf(block) => {
+                assert!(!block.ptr.is_null(), "an insertion into a null block");
+                return;
+            }
+        };
+        assert!(!op.ptr.is_null(), "an insertion next to a null op");
+        // SAFETY: a live op.
+        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+        assert!(
+            !block.ptr.is_null(),
+            "an insertion next to an op in no block"
+        );
     }
 }
 
@@ -259,8 +285,10 @@ pub unsafe fn build_op(
 /// `op` is live and detached (in no block); `at` names a live op that is in a
 /// block, or a live block.
 pub unsafe fn insert(op: MlirOperation, at: InsertPoint) {
-    // SAFETY: `op` is detached; anchors are live.
+    // SAFETY: `op` is detached; anchors are live (checked for null and for
+    // being in a block).
     unsafe {
+        at.check();
         match at {
             InsertPoint::Before(next) => {
                 let block = mlir_sys::mlirOperationGetBlock(next);
