@@ -441,3 +441,44 @@ pub unsafe fn rebuild_with_regions(
         Some(new_op)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An insertion next to a null op or next to an op in no block panics
+    /// (the FFI boundary turns the panic into an error at the pass's op)
+    /// instead of handing MLIR a null block.
+    #[test]
+    fn insertions_next_to_a_null_or_detached_op_panic() {
+        let context = crate::ir::context::new_context();
+        let module = melior::ir::Module::parse(&context, "func.func @f() { return }").unwrap();
+        // SAFETY: the module's live ops; the clones are detached and
+        // destroyed at the end, nothing is inserted.
+        unsafe {
+            let body = mlir_sys::mlirModuleGetBody(module.to_raw());
+            let func = mlir_sys::mlirBlockGetFirstOperation(body);
+            let detached = mlir_sys::mlirOperationClone(func);
+            let op = mlir_sys::mlirOperationClone(func);
+            let null = MlirOperation {
+                ptr: std::ptr::null_mut(),
+            };
+            for (at, message) in [
+                (InsertPoint::After(null), "an insertion next to a null op"),
+                (
+                    InsertPoint::Before(detached),
+                    "an insertion next to an op in no block",
+                ),
+                (
+                    InsertPoint::After(detached),
+                    "an insertion next to an op in no block",
+                ),
+            ] {
+                let panic = std::panic::catch_unwind(|| insert(op, at)).unwrap_err();
+                assert_eq!(panic.downcast_ref::<&str>(), Some(&message));
+            }
+            mlir_sys::mlirOperationDestroy(op);
+            mlir_sys::mlirOperationDestroy(detached);
+        }
+    }
+}

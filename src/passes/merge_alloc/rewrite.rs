@@ -4,6 +4,13 @@
 //! sizes; a `memref.alloca` for stack allocations), replaces every merged
 //! allocation by a `memref.view` of it, and moves the frees of the merged
 //! buffers to one free of the arena.
+//!
+//! Every insertion is anchored on an op that is live when it is made: the
+//! arena's free follows the view that replaced an allocation when that
+//! allocation held the last use (a buffer nothing uses), an arena at the
+//! scope block's entry goes before the block's first op as the IR is then
+//! (an earlier scope of the block may have erased the snapshot's), and a
+//! free at the end of a block without terminator is appended to the block.
 
 use std::collections::HashMap;
 
