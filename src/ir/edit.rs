@@ -69,6 +69,9 @@ impl InsertPoint {
         let null_op = MlirOperation {
             ptr: std::ptr::null_mut(),
         };
+        // SAFETY: live anchors (the callers' contract); checked for null
+        // and for being in a block.
+        unsafe { self.check() };
         match self {
             InsertPoint::Before(op) => (null_block, op),
             InsertPoint::After(op) => {
@@ -92,6 +95,29 @@ impl InsertPoint {
             }
             InsertPoint::EndOf(block) => (block, null_op),
         }
+    }
+
+    /// Panics (a failed pass with an error at the op, through the FFI
+    /// boundary's guard) where MLIR would dereference a null pointer: a
+    /// null anchor, or an anchor op in no block. An erased op cannot be
+    /// told from a live one here; the passes keep their anchors live.
+    /// # Safety
+    /// A non-null anchor is live.
+    unsafe fn check(self) {
+        let op = match self {
+            InsertPoint::Before(op) | InsertPoint::After(op) => op,
+            InsertPoint::StartOf(block) | InsertPoint::EndOf(block) => {
+                assert!(!block.ptr.is_null(), "an insertion into a null block");
+                return;
+            }
+        };
+        assert!(!op.ptr.is_null(), "an insertion next to a null op");
+        // SAFETY: a live op.
+        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+        assert!(
+            !block.ptr.is_null(),
+            "an insertion next to an op in no block"
+        );
     }
 }
 
@@ -259,8 +285,10 @@ pub unsafe fn build_op(
 /// `op` is live and detached (in no block); `at` names a live op that is in a
 /// block, or a live block.
 pub unsafe fn insert(op: MlirOperation, at: InsertPoint) {
-    // SAFETY: `op` is detached; anchors are live.
+    // SAFETY: `op` is detached; anchors are live (checked for null and for
+    // being in a block).
     unsafe {
+        at.check();
         match at {
             InsertPoint::Before(next) => {
                 let block = mlir_sys::mlirOperationGetBlock(next);
@@ -411,5 +439,46 @@ pub unsafe fn rebuild_with_regions(
         }
         insert(new_op, InsertPoint::Before(op));
         Some(new_op)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An insertion next to a null op or next to an op in no block panics
+    /// (the FFI boundary turns the panic into an error at the pass's op)
+    /// instead of handing MLIR a null block.
+    #[test]
+    fn insertions_next_to_a_null_or_detached_op_panic() {
+        let context = crate::ir::context::new_context();
+        let module = melior::ir::Module::parse(&context, "func.func @f() { return }").unwrap();
+        // SAFETY: the module's live ops; the clones are detached and
+        // destroyed at the end, nothing is inserted.
+        unsafe {
+            let body = mlir_sys::mlirModuleGetBody(module.to_raw());
+            let func = mlir_sys::mlirBlockGetFirstOperation(body);
+            let detached = mlir_sys::mlirOperationClone(func);
+            let op = mlir_sys::mlirOperationClone(func);
+            let null = MlirOperation {
+                ptr: std::ptr::null_mut(),
+            };
+            for (at, message) in [
+                (InsertPoint::After(null), "an insertion next to a null op"),
+                (
+                    InsertPoint::Before(detached),
+                    "an insertion next to an op in no block",
+                ),
+                (
+                    InsertPoint::After(detached),
+                    "an insertion next to an op in no block",
+                ),
+            ] {
+                let panic = std::panic::catch_unwind(|| insert(op, at)).unwrap_err();
+                assert_eq!(panic.downcast_ref::<&str>(), Some(&message));
+            }
+            mlir_sys::mlirOperationDestroy(op);
+            mlir_sys::mlirOperationDestroy(detached);
+        }
     }
 }

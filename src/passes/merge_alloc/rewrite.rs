@@ -4,6 +4,15 @@
 //! sizes; a `memref.alloca` for stack allocations), replaces every merged
 //! allocation by a `memref.view` of it, and moves the frees of the merged
 //! buffers to one free of the arena.
+//!
+//! Every insertion is anchored on an op that is live when it is made: the
+//! arena's free follows the view that replaced an allocation when that
+//! allocation held the last use (a buffer nothing uses), an arena at the
+//! scope block's entry goes before the block's first op as the IR is then
+//! (an earlier scope of the block may have erased the snapshot's), and a
+//! free at the end of a block without terminator is appended to the block.
+
+use std::collections::HashMap;
 
 use mlir_sys::MlirValue;
 
@@ -72,6 +81,42 @@ fn first_op_not_hoisted(snapshot: &Snapshot, trace: &ScopeTrace) -> Option<OpId>
         .find(|op| !trace.hoist.contains(op))
 }
 
+/// Checks, before any edit, that the ops the arena is placed around are not
+/// ones the rewrite erases: its allocation goes before an op holding one of
+/// the buffers' allocations and its free after an op holding a use (which
+/// may be an allocation: `place_views` frees after the view replacing it),
+/// never next to a free it removes.
+fn check_anchors(trace: &ScopeTrace) -> Result<(), String> {
+    let erased = |op: OpId| trace.buffers.iter().any(|b| b.frees.contains(&op));
+    if trace.arena_before.is_some_and(erased) || trace.free_after.is_some_and(erased) {
+        return Err("the arena would be placed next to a free the rewrite removes".into());
+    }
+    Ok(())
+}
+
+/// Where the arena of a scope placed at its block's entry and its size go:
+/// before the first op of the scope block, as the IR is now, that is not a
+/// size computation moved to its start. Read from the IR rather than the
+/// snapshot: the rewrite of an earlier scope of the same block (the stack
+/// arena, another part of a split scope) may have erased the snapshot's
+/// first op.
+/// # Safety
+/// The scope block and the ops of `trace.hoist` are live.
+unsafe fn entry_point(map: &IrMap, trace: &ScopeTrace) -> Result<InsertPoint, String> {
+    let hoisted: std::collections::HashSet<*mut std::ffi::c_void> =
+        trace.hoist.iter().map(|&op| map.op(op).ptr).collect();
+    // SAFETY: a live block and the live ops that follow in it.
+    let mut op = unsafe { mlir_sys::mlirBlockGetFirstOperation(map.block(trace.scope_block)) };
+    while !op.ptr.is_null() && hoisted.contains(&op.ptr) {
+        // SAFETY: a live op.
+        op = unsafe { mlir_sys::mlirOperationGetNextInBlock(op) };
+    }
+    match op.ptr.is_null() {
+        true => Err("the scope block holds nothing but size computations".into()),
+        false => Ok(InsertPoint::Before(op)),
+    }
+}
+
 /// Rewrites a scope as the seed shows: `memref.alloc` of bytes at the scope
 /// start, `memref.view`s at constant offsets, frees moved to the scope exits.
 pub struct ViewRewriter;
@@ -87,6 +132,7 @@ impl MergeRewriter for ViewRewriter {
         let Some(first) = trace.buffers.first() else {
             return Ok(());
         };
+        check_anchors(trace)?;
         // Handles: `map`'s, live until `place_views` erases them, and the
         // ops built here.
         // SAFETY: a live op.
@@ -131,18 +177,22 @@ impl MergeRewriter for ViewRewriter {
         let Some(first) = trace.buffers.first() else {
             return Ok(());
         };
+        check_anchors(trace)?;
         let plan = &schedule.plan;
         // SAFETY: a live op.
         let location = unsafe { edit::location(map.op(first.alloc)) };
         let alignment = i64::try_from(plan.alignment)
             .map_err(|_| format!("alignment {} does not fit in 64 bits", plan.alignment))?;
-        // Everything computed at the scope entry goes before its first op
-        // (the size operands are available there: the collector checked).
-        // After the size computations moved there (`hoist_size_computations`).
-        let Some(entry_op) = first_op_not_hoisted(snapshot, trace) else {
-            return Err("the scope block is empty".into());
+        // Everything computed at the scope entry goes before the op holding
+        // the first allocation, or else before the first op of the scope
+        // block after the size computations moved there
+        // (`hoist_size_computations`); the size operands are available
+        // there: the collector checked.
+        let at = match trace.arena_before {
+            Some(op) => InsertPoint::Before(map.op(op)),
+            // SAFETY: live handles (the scope block and the moved ops).
+            None => unsafe { entry_point(map, trace) }?,
         };
-        let at = InsertPoint::Before(map.op(trace.arena_before.unwrap_or(entry_op)));
         let mut roots: Vec<ExprId> = plan
             .offsets
             .iter()
@@ -219,6 +269,8 @@ fn place_views(
     offsets: &[Offset],
 ) -> Result<(), String> {
     let mut freed = false;
+    // The view that replaced each allocation: an anchor for the arena's free.
+    let mut views: HashMap<OpId, MlirValue> = HashMap::new();
     for (buffer, offset) in trace.buffers.iter().zip(offsets) {
         let alloc = map.op(buffer.alloc);
         let value = map.value(buffer.value);
@@ -237,7 +289,7 @@ fn place_views(
         // place, so it dominates its uses (its sizes and offset are available
         // at the scope entry); then the frees (no results) and the unused
         // allocation go, and nothing names them again.
-        unsafe {
+        let view = unsafe {
             let view = builders::memref_view(
                 merged,
                 shift,
@@ -252,15 +304,26 @@ fn place_views(
             }
             edit::replace_all_uses(value, view);
             edit::erase(alloc);
-        }
+            view
+        };
+        views.insert(buffer.alloc, view);
     }
     if freed && let Some(last) = trace.free_after {
-        // SAFETY: live handles (the op is not erased).
-        unsafe { builders::memref_dealloc(merged, location, InsertPoint::After(map.op(last))) };
+        let after = match views.get(&last) {
+            // The last op holding a use of a buffer is its own allocation
+            // (a buffer used by nothing but its frees): the arena is freed
+            // right after the view that took its place.
+            // SAFETY: a live view built above.
+            Some(&view) => unsafe { edit::defining_op(view) }
+                .ok_or_else(|| "a view without a defining op".to_string())?,
+            // Not one of the frees erased above (`check_anchors`).
+            None => map.op(last),
+        };
+        // SAFETY: live handles (`after` is not erased).
+        unsafe { builders::memref_dealloc(merged, location, InsertPoint::After(after)) };
     } else if freed {
         let region = snapshot.block(trace.scope_block).region;
         for &block in &snapshot.region(region).blocks {
-            let ops = &snapshot.block(block).ops;
             match snapshot.terminator(block) {
                 Some(exit) if snapshot.op(exit).facts.successors.is_empty() => {
                     // SAFETY: live handles (exits are never erased).
@@ -274,10 +337,9 @@ fn place_views(
                 }
                 Some(_) => {}
                 None => {
-                    let at = match ops.last() {
-                        Some(&last) => InsertPoint::After(map.op(last)),
-                        None => InsertPoint::StartOf(map.block(block)),
-                    };
+                    // At the block's end as it is now: its last op in the
+                    // snapshot may be an allocation or free erased above.
+                    let at = InsertPoint::EndOf(map.block(block));
                     // SAFETY: live handles (as above).
                     unsafe { builders::memref_dealloc(merged, location, at) };
                 }
@@ -301,7 +363,7 @@ unsafe fn emit_exprs(
     location: mlir_sys::MlirLocation,
     at: InsertPoint,
 ) -> Result<std::collections::HashMap<ExprId, MlirValue>, String> {
-    use std::collections::{BTreeSet, HashMap};
+    use std::collections::BTreeSet;
     let mut needed = BTreeSet::new();
     let mut stack: Vec<ExprId> = roots.to_vec();
     while let Some(id) = stack.pop() {
