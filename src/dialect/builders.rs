@@ -927,6 +927,7 @@ pub unsafe fn static_strided_layout(ty: mlir_sys::MlirType) -> Option<StaticLayo
     // SAFETY: type queries on a live type; `strides` has rank entries.
     unsafe {
         if !mlir_sys::mlirTypeIsAMemRef(ty)
+            || crate::ir::types::strided_layout_not_static(ty)
             || mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirMemRefTypeGetAffineMap(ty))
         {
             return None;

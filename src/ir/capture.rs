@@ -21,7 +21,7 @@ use mlir_sys::MlirOperation;
 
 use crate::{
     analysis::snapshot::{
-        BlockId, BlockInfo, Effect, EffectKind, Effects, IdList, OpFacts, OpId, OpInfo, OpName,
+        BlockId, BlockInfo, Effect, EffectKind, Effects, IdList, OpId, OpInfo, OpName,
         RegionBranchInfo, RegionEdge, RegionId, RegionInfo, RegionTarget, Snapshot, Successor,
         ValueDef, ValueId, ValueInfo, ValueKind,
     },
@@ -450,18 +450,20 @@ impl<'a> Flat<'a> {
                     })
                     .collect()
             };
-            let facts = OpFacts {
-                is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
-                effects,
-                region_branch,
-                terminator_edges: self.edges(op.terminator_edges),
-                successors,
-                view_source: optional(op.view_source).map(ValueId),
-                regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
-                constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL).then_some(op.constant_bool),
-                cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
-                ..trait_facts(traits)
-            };
+            // The trait facts, then the captured ones written over their
+            // empty defaults (a struct update from `trait_facts` dropped the
+            // replaced fields of a temporary on every op).
+            let mut facts = trait_facts(traits);
+            facts.is_terminator = flag(ffi::BUFRS_CAPTURED_TERMINATOR);
+            facts.effects = effects;
+            facts.region_branch = region_branch;
+            facts.terminator_edges = self.edges(op.terminator_edges);
+            facts.successors = successors;
+            facts.view_source = optional(op.view_source).map(ValueId);
+            facts.regions_have_ssa_dominance = flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE);
+            facts.constant_bool =
+                flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL).then_some(op.constant_bool);
+            facts.cmpi_predicate = flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate);
             snapshot.ops.push(OpInfo {
                 name: names[op.name as usize],
                 parent_block: optional(op.parent_block).map(BlockId),

@@ -77,8 +77,8 @@ pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
         let element_bits = ffi::bufrsShimElementSizeInBits(scope, element);
         let element_is_buffer =
             mlir_sys::mlirTypeIsAMemRef(element) || mlir_sys::mlirTypeIsAUnrankedMemRef(element);
-        let layout = mlir_sys::mlirMemRefTypeGetAffineMap(ty);
-        let identity_layout = mlir_sys::mlirAffineMapIsIdentity(layout);
+        let identity_layout = !strided_layout_not_static(ty)
+            && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirMemRefTypeGetAffineMap(ty));
         let space = mlir_sys::mlirMemRefTypeGetMemorySpace(ty);
         let memory_space = if space.ptr.is_null() {
             String::new()
@@ -92,6 +92,29 @@ pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
             identity_layout,
             memory_space,
         })
+    }
+}
+
+/// Whether the ranked memref type `ty` has a strided layout attribute with
+/// a dynamic or negative offset or stride (a subview's type, the common
+/// non-identity layout), read from the attribute. Such a layout is never the
+/// identity (its affine map has a symbol or a non-unit stride) and has no
+/// static extent; asking MLIR for its affine map instead builds and
+/// simplifies the map on every query.
+/// # Safety
+/// `ty` is a live ranked memref type.
+pub unsafe fn strided_layout_not_static(ty: MlirType) -> bool {
+    // SAFETY: attribute queries on the live type's layout; the stride index
+    // is below the attribute's count.
+    unsafe {
+        let layout = mlir_sys::mlirMemRefTypeGetLayout(ty);
+        if !mlir_sys::mlirAttributeIsAStridedLayout(layout) {
+            return false;
+        }
+        // Dynamic values are negative (`ShapedType::kDynamic`).
+        mlir_sys::mlirStridedLayoutAttrGetOffset(layout) < 0
+            || (0..mlir_sys::mlirStridedLayoutAttrGetNumStrides(layout))
+                .any(|i| mlir_sys::mlirStridedLayoutAttrGetStride(layout, i) < 0)
     }
 }
 

@@ -1186,7 +1186,9 @@ pub fn hoist(
     if policy.keep_peak
         && let Some((max_bytes, max_rank)) = policy.promoted
     {
-        engine = engine.with_promotable(promotable(&snapshot, &map, max_bytes, max_rank));
+        // The value flow promotion's checks build is the engine's own.
+        let promotable = promotable(&snapshot, &map, max_bytes, max_rank, &engine.value_flow);
+        engine = engine.with_promotable(promotable);
     }
     let decisions = engine.decide(policy, |alloc| {
         crate::ir::interfaces::hoisting_kind(map.op(alloc))
@@ -1222,8 +1224,15 @@ pub fn hoist(
 }
 
 /// Per op: whether `bufrs-promote-buffers-to-stack` with these bounds takes
-/// it once it is out of every loop.
-fn promotable(snapshot: &Snapshot, map: &IrMap, max_bytes: i64, max_rank: i64) -> Vec<bool> {
+/// it once it is out of every loop; `flow` is the snapshot's value flow,
+/// built here if no one built it yet.
+fn promotable(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    max_bytes: i64,
+    max_rank: i64,
+    flow: &OnceCell<ValueFlow>,
+) -> Vec<bool> {
     use crate::passes::promote_buffers_to_stack::{PromoteBuffersToStackOptions, check};
     let options = PromoteBuffersToStackOptions {
         max_alloc_size_in_bytes: max_bytes,
@@ -1231,13 +1240,12 @@ fn promotable(snapshot: &Snapshot, map: &IrMap, max_bytes: i64, max_rank: i64) -
         promote_in_loops: true,
         ..Default::default()
     };
-    let flow = OnceCell::new();
     let loops = OnceCell::new();
     let mut out = vec![false; snapshot.ops.len()];
     for (index, slot) in out.iter_mut().enumerate() {
         let alloc = OpId(index as u32);
         if let Some(buffer) = is_pure_heap_allocation(snapshot, alloc) {
-            *slot = check(snapshot, map, &flow, &loops, alloc, buffer, &options).is_ok();
+            *slot = check(snapshot, map, flow, &loops, alloc, buffer, &options).is_ok();
         }
     }
     out

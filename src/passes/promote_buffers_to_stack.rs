@@ -268,6 +268,12 @@ pub(crate) fn check<'s>(
     }
     // SAFETY: a live value of the captured IR.
     let ty = unsafe { mlir_sys::mlirValueGetType(map.value(buffer)) };
+    // A ranked memref of dynamic shape is refused before its element size,
+    // layout and memory space are asked (the refusal `buffer_type` leads to).
+    // SAFETY: type queries on a live type.
+    if unsafe { mlir_sys::mlirTypeIsAMemRef(ty) && !mlir_sys::mlirShapedTypeHasStaticShape(ty) } {
+        return Err(Refusal::DynamicShape);
+    }
     let types::BufferType::Ranked(memref) = types::buffer_type(ty, alloc_op) else {
         return Err(Refusal::NotRanked);
     };
