@@ -29,7 +29,7 @@
 //! whatever other arenas do (each is checked against the state the others
 //! left), so the program's peak does not rise.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::analysis::snapshot::{OpId, ValueId};
 use crate::plan::symbolic::{ExprId, Exprs, SymSize};
@@ -152,7 +152,8 @@ impl PeakState {
         let mut base = vec![0u64; n];
         let mut unknown = vec![false; n];
         let mut dynamic: Vec<Vec<usize>> = vec![vec![]; n];
-        let mut buffers = HashMap::with_capacity(profile.buffers.len());
+        let mut buffers =
+            HashMap::with_capacity_and_hasher(profile.buffers.len(), Default::default());
         for (i, b) in profile.buffers.iter().enumerate() {
             let (lo, hi) = span(b.held);
             let bytes = match &b.size {
@@ -202,10 +203,14 @@ impl PeakState {
         // The points grouped by their run-time sized buffers, each group
         // with the most static bytes at one of its points.
         let mut groups: Vec<(Vec<usize>, u64)> = Vec::new();
+        let mut group_of: HashMap<Vec<usize>, usize> = HashMap::default();
         for (_, bytes, set) in lower {
-            match groups.iter_mut().find(|(s, _)| *s == set) {
-                Some((_, most)) => *most = (*most).max(bytes),
-                None => groups.push((set, bytes)),
+            match group_of.get(&set) {
+                Some(&g) => groups[g].1 = groups[g].1.max(bytes),
+                None => {
+                    group_of.insert(set.clone(), groups.len());
+                    groups.push((set, bytes));
+                }
             }
         }
         // Most bytes first; past MAX_GROUPS sets, the rest are not tried
@@ -214,7 +219,7 @@ impl PeakState {
         groups.truncate(MAX_GROUPS);
         let mut cover = Cover::new(profile, resolved);
         // Per distinct set of a segment's run-time sized buffers, the bound.
-        let mut bounds: HashMap<&[usize], Option<u64>> = HashMap::new();
+        let mut bounds: HashMap<&[usize], Option<u64>> = HashMap::default();
         let bound: Vec<Option<u64>> = (0..n)
             .map(|s| {
                 if unknown[s] {
@@ -559,6 +564,8 @@ struct Cover {
     sizes: Vec<Option<(u64, Vec<ValueId>)>>,
     exprs: Exprs,
     symbols: HashMap<ValueId, u32>,
+    /// Per buffer of the profile, its size as built in `exprs` (once).
+    built: Vec<Option<ExprId>>,
 }
 
 impl Cover {
@@ -578,9 +585,10 @@ impl Cover {
             })
             .collect();
         Cover {
+            built: vec![None; profile.buffers.len()],
             sizes,
             exprs: Exprs::new(),
-            symbols: HashMap::new(),
+            symbols: HashMap::default(),
         }
     }
 
@@ -591,9 +599,20 @@ impl Cover {
 
     /// The size of buffer `i` of the profile, if it is sized at run time.
     fn size(&mut self, i: usize) -> Option<ExprId> {
-        let (unit, sizes) = self.sizes[i].clone()?;
-        let ids = sizes.iter().map(|&v| self.symbol(v)).collect();
-        Some(self.exprs.size(&SymSize::new(unit, ids)))
+        if let Some(id) = self.built[i] {
+            return Some(id);
+        }
+        let (unit, sizes) = self.sizes[i].as_ref()?;
+        let ids = sizes
+            .iter()
+            .map(|&v| {
+                let next = self.symbols.len() as u32;
+                *self.symbols.entry(v).or_insert(next)
+            })
+            .collect();
+        let id = self.exprs.size(&SymSize::new(*unit, ids));
+        self.built[i] = Some(id);
+        Some(id)
     }
 
     /// The sum of the sizes of `set`; those of unknown size count as 0.
