@@ -339,6 +339,23 @@ impl Exprs {
         !self.refuted(y, x) && (self.contains_part(y, x) || self.at_least_within(y, x, PROOF_DEPTH))
     }
 
+    /// Whether the sum of `y_const` and the parts `y` is below the sum of `x_const` and the
+    /// parts `x` at one of the [`PROBES`] points: then [`Exprs::at_least`] of the two sums,
+    /// built with [`Exprs::add`] in any order, is false (their probes are these sums, `u64::MAX`
+    /// past it), so a caller need not build them.
+    pub fn sums_refuted(&self, y_const: u64, y: &[ExprId], x_const: u64, x: &[ExprId]) -> bool {
+        #[cfg(test)]
+        if self.plain {
+            return false;
+        }
+        let sum = |constant: u64, parts: &[ExprId], k: usize| {
+            parts.iter().fold(constant, |acc, part| {
+                acc.saturating_add(self.probes[part.0 as usize][k])
+            })
+        };
+        (0..PROBES).any(|k| sum(y_const, y, k) < sum(x_const, x, k))
+    }
+
     /// Whether `y < x` at one of the [`PROBES`] points: then `y >= x` is false (a value of
     /// `u64::MAX` may stand for an overflow, so it refutes nothing on `y`'s side and is a
     /// true lower bound on `x`'s).

@@ -356,39 +356,50 @@ impl PeakState {
     /// those left in `y` of unknown size count as 0.
     fn at_least(&mut self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> bool {
         let mut y: Vec<Dyn> = y.to_vec();
-        let mut x_sum = self.cover.exprs.constant(x_static);
+        let mut x_parts = Vec::with_capacity(x.len());
         for holder in x {
             if let Some(k) = y.iter().position(|h| h == holder) {
                 y.swap_remove(k);
                 continue;
             }
-            let part = match *holder {
+            x_parts.push(match *holder {
                 Dyn::Buffer(i) => match self.cover.size(i) {
                     Some(size) => size,
                     None => return false,
                 },
                 Dyn::Arena(k) => self.arenas[k],
-            };
-            match self.cover.exprs.add(x_sum, part) {
-                Some(sum) => x_sum = sum,
-                None => return false,
-            }
+            });
         }
-        let mut y_sum = self.cover.exprs.constant(y_static);
+        let mut y_parts = Vec::with_capacity(y.len());
         for holder in y {
-            let part = match holder {
+            y_parts.push(match holder {
                 Dyn::Buffer(i) => match self.cover.size(i) {
                     Some(size) => size,
                     None => continue,
                 },
                 Dyn::Arena(k) => self.arenas[k],
-            };
-            match self.cover.exprs.add(y_sum, part) {
+            });
+        }
+        // Refuted at a probe point: the sums need not be built.
+        let exprs = &mut self.cover.exprs;
+        if exprs.sums_refuted(y_static, &y_parts, x_static, &x_parts) {
+            return false;
+        }
+        let mut x_sum = exprs.constant(x_static);
+        for part in x_parts {
+            match exprs.add(x_sum, part) {
+                Some(sum) => x_sum = sum,
+                None => return false,
+            }
+        }
+        let mut y_sum = exprs.constant(y_static);
+        for part in y_parts {
+            match exprs.add(y_sum, part) {
                 Some(sum) => y_sum = sum,
                 None => return false,
             }
         }
-        self.cover.exprs.at_least(y_sum, x_sum)
+        exprs.at_least(y_sum, x_sum)
     }
 
     /// Whether segment `s` holding `new` static bytes, without the holders
@@ -647,6 +658,14 @@ impl Cover {
             .copied()
             .filter(|i| !maybe.contains(i))
             .collect();
+        // Refuted at a probe point: the sums need not be built.
+        let parts = |cover: &mut Cover, set: &[usize]| -> Vec<ExprId> {
+            set.iter().filter_map(|&i| cover.size(i)).collect()
+        };
+        let (y, x) = (parts(self, &others), parts(self, &rest));
+        if self.exprs.sums_refuted(0, &y, 0, &x) {
+            return false;
+        }
         match (self.sum(&others), self.sum(&rest)) {
             (Some(y), Some(x)) => self.exprs.at_least(y, x),
             _ => false,
