@@ -90,7 +90,10 @@ pub struct PeakState {
     /// The most static bytes each segment may hold when above `base`: the
     /// most the function surely held at a point of its entry block with at
     /// least the segment's run-time sized bytes; `None`: only `base`.
-    bound: Vec<Option<u64>>,
+    /// Found when first asked for ([`PeakState::bound`]; the outer `None`:
+    /// not yet), once per distinct set of run-time sized buffers (`bounds`).
+    bound: Vec<Option<Option<u64>>>,
+    bounds: HashMap<Vec<usize>, Option<u64>>,
     /// Per allocation: its bytes with overhead (static part), held ticks,
     /// and its index in the profile when it is sized at run time.
     buffers: HashMap<OpId, Alone>,
@@ -217,29 +220,14 @@ impl PeakState {
         // (a lower bound is still one).
         groups.sort_by_key(|g| std::cmp::Reverse(g.1));
         groups.truncate(MAX_GROUPS);
-        let mut cover = Cover::new(profile, resolved);
-        // Per distinct set of a segment's run-time sized buffers, the bound.
-        let mut bounds: HashMap<&[usize], Option<u64>> = HashMap::default();
-        let bound: Vec<Option<u64>> = (0..n)
-            .map(|s| {
-                if unknown[s] {
-                    return None;
-                }
-                *bounds.entry(&dynamic[s]).or_insert_with(|| {
-                    // The first group covering the set has the most bytes.
-                    groups
-                        .iter()
-                        .find(|(set, _)| cover.covers(set, &dynamic[s]))
-                        .map(|&(_, most)| most)
-                })
-            })
-            .collect();
+        let cover = Cover::new(profile, resolved);
         PeakState {
             now: base.clone(),
             now_dynamic: vec![None; n],
             starts,
             base,
-            bound,
+            bound: vec![None; n],
+            bounds: HashMap::default(),
             buffers,
             base_dynamic: dynamic,
             unknown,
@@ -326,7 +314,7 @@ impl PeakState {
                     continue;
                 }
                 if self.now_dynamic[s].is_none() {
-                    if new <= self.base[s] || self.bound[s].is_some_and(|b| new <= b) {
+                    if new <= self.base[s] || self.bound(s).is_some_and(|b| new <= b) {
                         continue;
                     }
                     return false;
@@ -337,6 +325,33 @@ impl PeakState {
             }
         }
         true
+    }
+
+    /// The bound of segment `s` ([`PeakState::bound`'s field), found on
+    /// first use: `None` where an opaque op or a buffer of unknown size may
+    /// be; else the bytes of the first group (the most bytes) whose points
+    /// surely hold at least the segment's run-time sized buffers.
+    fn bound(&mut self, s: usize) -> Option<u64> {
+        if let Some(bound) = self.bound[s] {
+            return bound;
+        }
+        let bound = if self.unknown[s] {
+            None
+        } else if let Some(&bound) = self.bounds.get(&self.base_dynamic[s]) {
+            bound
+        } else {
+            let set = &self.base_dynamic[s];
+            let cover = &mut self.cover;
+            let bound = self
+                .groups
+                .iter()
+                .find(|(surely, _)| cover.covers(surely, set))
+                .map(|&(_, most)| most);
+            self.bounds.insert(set.clone(), bound);
+            bound
+        };
+        self.bound[s] = Some(bound);
+        bound
     }
 
     /// The run-time sized holders of segment `s` now.
