@@ -110,6 +110,8 @@ pub struct PeakState {
     /// surely hold, each with the most static bytes at one of them (most
     /// first).
     groups: Vec<(Vec<usize>, u64)>,
+    /// Each group's buffers as holders, as [`PeakState::at_least`] takes them.
+    group_holders: Vec<Vec<Dyn>>,
     cover: Cover,
 }
 
@@ -221,6 +223,10 @@ impl PeakState {
         groups.sort_by_key(|g| std::cmp::Reverse(g.1));
         groups.truncate(MAX_GROUPS);
         let cover = Cover::new(profile, resolved);
+        let group_holders = groups
+            .iter()
+            .map(|(set, _)| set.iter().map(|&i| Dyn::Buffer(i)).collect())
+            .collect();
         PeakState {
             now: base.clone(),
             now_dynamic: vec![None; n],
@@ -233,6 +239,7 @@ impl PeakState {
             unknown,
             arenas: vec![],
             groups,
+            group_holders,
             cover,
         }
     }
@@ -461,14 +468,15 @@ impl PeakState {
         let mut fits = self.at_least(self.now[s], &now, new, &after)
             || self.at_least(self.base[s], &base, new, &after);
         if !fits && !self.unknown[s] {
-            for g in 0..self.groups.len() {
-                let (set, most) = self.groups[g].clone();
-                let holders: Vec<Dyn> = set.iter().map(|&i| Dyn::Buffer(i)).collect();
-                if self.at_least(most, &holders, new, &after) {
+            // Taken out for the loop: `at_least` needs the state mutably.
+            let group_holders = std::mem::take(&mut self.group_holders);
+            for (g, holders) in group_holders.iter().enumerate() {
+                if self.at_least(self.groups[g].1, holders, new, &after) {
                     fits = true;
                     break;
                 }
             }
+            self.group_holders = group_holders;
         }
         if added.is_some() {
             self.arenas.pop();
