@@ -19,7 +19,9 @@
 //! expressions' structure (not by sampling); [`SymPlan::eval`] evaluates it at given sizes.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet};
 use std::fmt::Write as _;
 
 use crate::plan::{Buffer, PlanError, Planner, Problem, problem::round_up};
@@ -337,6 +339,23 @@ impl Exprs {
         !self.refuted(y, x) && (self.contains_part(y, x) || self.at_least_within(y, x, PROOF_DEPTH))
     }
 
+    /// Whether the sum of `y_const` and the parts `y` is below the sum of `x_const` and the
+    /// parts `x` at one of the [`PROBES`] points: then [`Exprs::at_least`] of the two sums,
+    /// built with [`Exprs::add`] in any order, is false (their probes are these sums, `u64::MAX`
+    /// past it), so a caller need not build them.
+    pub fn sums_refuted(&self, y_const: u64, y: &[ExprId], x_const: u64, x: &[ExprId]) -> bool {
+        #[cfg(test)]
+        if self.plain {
+            return false;
+        }
+        let sum = |constant: u64, parts: &[ExprId], k: usize| {
+            parts.iter().fold(constant, |acc, part| {
+                acc.saturating_add(self.probes[part.0 as usize][k])
+            })
+        };
+        (0..PROBES).any(|k| sum(y_const, y, k) < sum(x_const, x, k))
+    }
+
     /// Whether `y < x` at one of the [`PROBES`] points: then `y >= x` is false (a value of
     /// `u64::MAX` may stand for an overflow, so it refutes nothing on `y`'s side and is a
     /// true lower bound on `x`'s).
@@ -355,7 +374,7 @@ impl Exprs {
     /// it, so they cannot be `x`): linear in `y`'s DAG however deep its sharing, where
     /// [`Exprs::at_least_within`] expands sums, so the cheap proof is tried first.
     fn contains_part(&self, y: ExprId, x: ExprId) -> bool {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut stack = vec![y];
         while let Some(id) = stack.pop() {
             if id == x {
@@ -591,7 +610,7 @@ impl Exprs {
     /// `symbol(s)` (the same value: the two pools name the same run-time sizes differently).
     /// Each shared part is built once.
     pub fn import(&mut self, from: &Exprs, id: ExprId, symbol: &dyn Fn(u32) -> u32) -> ExprId {
-        let mut built: HashMap<ExprId, ExprId> = HashMap::new();
+        let mut built: HashMap<ExprId, ExprId> = HashMap::default();
         let mut stack = vec![(id, false)];
         while let Some((at, expanded)) = stack.pop() {
             if built.contains_key(&at) {
@@ -1236,7 +1255,7 @@ fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<E
     let mut most_static: Option<u64> = None;
     // Per distinct set, the first buffer (in input order) starting where it is live: the
     // sets are summed in that order.
-    let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut seen: HashMap<Vec<usize>, usize> = HashMap::default();
     let mut sets: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut k = 0;
     while k < by_start.len() {

@@ -510,11 +510,11 @@ impl TraceCollector for TickTraceCollector {
             traces.heap = Some(heap_profile(edited, &lifetimes, &heap, &size));
         }
         // (scope block, memory space) -> index in traces.scopes.
-        let mut group: std::collections::HashMap<(BlockId, String, AllocationClass), usize> =
-            std::collections::HashMap::new();
+        let mut group: rustc_hash::FxHashMap<(BlockId, String, AllocationClass), usize> =
+            rustc_hash::FxHashMap::default();
         // Per scope block: the size computations to move to its start.
-        let mut hoists: std::collections::HashMap<BlockId, EntryComputation> =
-            std::collections::HashMap::new();
+        let mut hoists: rustc_hash::FxHashMap<BlockId, EntryComputation> =
+            rustc_hash::FxHashMap::default();
         for (alloc, value, class, frees) in allocations {
             let refuse = |reason| LeftAlone { alloc, reason };
             if is_pure_allocation(snapshot, alloc) != Some(value) {

@@ -29,7 +29,7 @@
 //! whatever other arenas do (each is checked against the state the others
 //! left), so the program's peak does not rise.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::analysis::snapshot::{OpId, ValueId};
 use crate::plan::symbolic::{ExprId, Exprs, SymSize};
@@ -91,7 +91,10 @@ pub struct PeakState {
     /// The most static bytes each segment may hold when above `base`: the
     /// most the function surely held at a point of its entry block with at
     /// least the segment's run-time sized bytes; `None`: only `base`.
-    bound: Vec<Option<u64>>,
+    /// Found when first asked for ([`PeakState::bound`]; the outer `None`:
+    /// not yet), once per distinct set of run-time sized buffers (`bounds`).
+    bound: Vec<Option<Option<u64>>>,
+    bounds: HashMap<Vec<usize>, Option<u64>>,
     /// Per allocation: its bytes with overhead (static part), held ticks,
     /// and its index in the profile when it is sized at run time.
     buffers: HashMap<OpId, Alone>,
@@ -108,6 +111,8 @@ pub struct PeakState {
     /// surely hold, each with the most static bytes at one of them (most
     /// first).
     groups: Vec<(Vec<usize>, u64)>,
+    /// Each group's buffers as holders, as [`PeakState::at_least`] takes them.
+    group_holders: Vec<Vec<Dyn>>,
     cover: Cover,
 }
 
@@ -153,7 +158,8 @@ impl PeakState {
         let mut base = vec![0u64; n];
         let mut unknown = vec![false; n];
         let mut dynamic: Vec<Vec<usize>> = vec![vec![]; n];
-        let mut buffers = HashMap::with_capacity(profile.buffers.len());
+        let mut buffers =
+            HashMap::with_capacity_and_hasher(profile.buffers.len(), Default::default());
         for (i, b) in profile.buffers.iter().enumerate() {
             let (lo, hi) = span(b.held);
             let bytes = match &b.size {
@@ -203,44 +209,38 @@ impl PeakState {
         // The points grouped by their run-time sized buffers, each group
         // with the most static bytes at one of its points.
         let mut groups: Vec<(Vec<usize>, u64)> = Vec::new();
+        let mut group_of: HashMap<Vec<usize>, usize> = HashMap::default();
         for (_, bytes, set) in lower {
-            match groups.iter_mut().find(|(s, _)| *s == set) {
-                Some((_, most)) => *most = (*most).max(bytes),
-                None => groups.push((set, bytes)),
+            match group_of.get(&set) {
+                Some(&g) => groups[g].1 = groups[g].1.max(bytes),
+                None => {
+                    group_of.insert(set.clone(), groups.len());
+                    groups.push((set, bytes));
+                }
             }
         }
         // Most bytes first; past MAX_GROUPS sets, the rest are not tried
         // (a lower bound is still one).
         groups.sort_by_key(|g| std::cmp::Reverse(g.1));
         groups.truncate(MAX_GROUPS);
-        let mut cover = Cover::new(profile, resolved);
-        // Per distinct set of a segment's run-time sized buffers, the bound.
-        let mut bounds: HashMap<&[usize], Option<u64>> = HashMap::new();
-        let bound: Vec<Option<u64>> = (0..n)
-            .map(|s| {
-                if unknown[s] {
-                    return None;
-                }
-                *bounds.entry(&dynamic[s]).or_insert_with(|| {
-                    // The first group covering the set has the most bytes.
-                    groups
-                        .iter()
-                        .find(|(set, _)| cover.covers(set, &dynamic[s]))
-                        .map(|&(_, most)| most)
-                })
-            })
+        let cover = Cover::new(profile, resolved);
+        let group_holders = groups
+            .iter()
+            .map(|(set, _)| set.iter().map(|&i| Dyn::Buffer(i)).collect())
             .collect();
         PeakState {
             now: base.clone(),
             now_dynamic: vec![None; n],
             starts,
             base,
-            bound,
+            bound: vec![None; n],
+            bounds: HashMap::default(),
             buffers,
             base_dynamic: dynamic,
             unknown,
             arenas: vec![],
             groups,
+            group_holders,
             cover,
         }
     }
@@ -322,7 +322,7 @@ impl PeakState {
                     continue;
                 }
                 if self.now_dynamic[s].is_none() {
-                    if new <= self.base[s] || self.bound[s].is_some_and(|b| new <= b) {
+                    if new <= self.base[s] || self.bound(s).is_some_and(|b| new <= b) {
                         continue;
                     }
                     return false;
@@ -333,6 +333,33 @@ impl PeakState {
             }
         }
         true
+    }
+
+    /// The bound of segment `s` ([`PeakState::bound`'s field), found on
+    /// first use: `None` where an opaque op or a buffer of unknown size may
+    /// be; else the bytes of the first group (the most bytes) whose points
+    /// surely hold at least the segment's run-time sized buffers.
+    fn bound(&mut self, s: usize) -> Option<u64> {
+        if let Some(bound) = self.bound[s] {
+            return bound;
+        }
+        let bound = if self.unknown[s] {
+            None
+        } else if let Some(&bound) = self.bounds.get(&self.base_dynamic[s]) {
+            bound
+        } else {
+            let set = &self.base_dynamic[s];
+            let cover = &mut self.cover;
+            let bound = self
+                .groups
+                .iter()
+                .find(|(surely, _)| cover.covers(surely, set))
+                .map(|&(_, most)| most);
+            self.bounds.insert(set.clone(), bound);
+            bound
+        };
+        self.bound[s] = Some(bound);
+        bound
     }
 
     /// The run-time sized holders of segment `s` now.
@@ -352,39 +379,50 @@ impl PeakState {
     /// those left in `y` of unknown size count as 0.
     fn at_least(&mut self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> bool {
         let mut y: Vec<Dyn> = y.to_vec();
-        let mut x_sum = self.cover.exprs.constant(x_static);
+        let mut x_parts = Vec::with_capacity(x.len());
         for holder in x {
             if let Some(k) = y.iter().position(|h| h == holder) {
                 y.swap_remove(k);
                 continue;
             }
-            let part = match *holder {
+            x_parts.push(match *holder {
                 Dyn::Buffer(i) => match self.cover.size(i) {
                     Some(size) => size,
                     None => return false,
                 },
                 Dyn::Arena(k) => self.arenas[k],
-            };
-            match self.cover.exprs.add(x_sum, part) {
-                Some(sum) => x_sum = sum,
-                None => return false,
-            }
+            });
         }
-        let mut y_sum = self.cover.exprs.constant(y_static);
+        let mut y_parts = Vec::with_capacity(y.len());
         for holder in y {
-            let part = match holder {
+            y_parts.push(match holder {
                 Dyn::Buffer(i) => match self.cover.size(i) {
                     Some(size) => size,
                     None => continue,
                 },
                 Dyn::Arena(k) => self.arenas[k],
-            };
-            match self.cover.exprs.add(y_sum, part) {
+            });
+        }
+        // Refuted at a probe point: the sums need not be built.
+        let exprs = &mut self.cover.exprs;
+        if exprs.sums_refuted(y_static, &y_parts, x_static, &x_parts) {
+            return false;
+        }
+        let mut x_sum = exprs.constant(x_static);
+        for part in x_parts {
+            match exprs.add(x_sum, part) {
+                Some(sum) => x_sum = sum,
+                None => return false,
+            }
+        }
+        let mut y_sum = exprs.constant(y_static);
+        for part in y_parts {
+            match exprs.add(y_sum, part) {
                 Some(sum) => y_sum = sum,
                 None => return false,
             }
         }
-        self.cover.exprs.at_least(y_sum, x_sum)
+        exprs.at_least(y_sum, x_sum)
     }
 
     /// Whether segment `s` holding `new` static bytes, without the holders
@@ -431,14 +469,15 @@ impl PeakState {
         let mut fits = self.at_least(self.now[s], &now, new, &after)
             || self.at_least(self.base[s], &base, new, &after);
         if !fits && !self.unknown[s] {
-            for g in 0..self.groups.len() {
-                let (set, most) = self.groups[g].clone();
-                let holders: Vec<Dyn> = set.iter().map(|&i| Dyn::Buffer(i)).collect();
-                if self.at_least(most, &holders, new, &after) {
+            // Taken out for the loop: `at_least` needs the state mutably.
+            let group_holders = std::mem::take(&mut self.group_holders);
+            for (g, holders) in group_holders.iter().enumerate() {
+                if self.at_least(self.groups[g].1, holders, new, &after) {
                     fits = true;
                     break;
                 }
             }
+            self.group_holders = group_holders;
         }
         if added.is_some() {
             self.arenas.pop();
@@ -561,6 +600,8 @@ struct Cover {
     sizes: Vec<Option<(u64, Vec<ValueId>)>>,
     exprs: Exprs,
     symbols: HashMap<ValueId, u32>,
+    /// Per buffer of the profile, its size as built in `exprs` (once).
+    built: Vec<Option<ExprId>>,
 }
 
 impl Cover {
@@ -580,9 +621,10 @@ impl Cover {
             })
             .collect();
         Cover {
+            built: vec![None; profile.buffers.len()],
             sizes,
             exprs: Exprs::new(),
-            symbols: HashMap::new(),
+            symbols: HashMap::default(),
         }
     }
 
@@ -593,9 +635,20 @@ impl Cover {
 
     /// The size of buffer `i` of the profile, if it is sized at run time.
     fn size(&mut self, i: usize) -> Option<ExprId> {
-        let (unit, sizes) = self.sizes[i].clone()?;
-        let ids = sizes.iter().map(|&v| self.symbol(v)).collect();
-        Some(self.exprs.size(&SymSize::new(unit, ids)))
+        if let Some(id) = self.built[i] {
+            return Some(id);
+        }
+        let (unit, sizes) = self.sizes[i].as_ref()?;
+        let ids = sizes
+            .iter()
+            .map(|&v| {
+                let next = self.symbols.len() as u32;
+                *self.symbols.entry(v).or_insert(next)
+            })
+            .collect();
+        let id = self.exprs.size(&SymSize::new(*unit, ids));
+        self.built[i] = Some(id);
+        Some(id)
     }
 
     /// The sum of the sizes of `set`; those of unknown size count as 0.
@@ -630,6 +683,14 @@ impl Cover {
             .copied()
             .filter(|i| !maybe.contains(i))
             .collect();
+        // Refuted at a probe point: the sums need not be built.
+        let parts = |cover: &mut Cover, set: &[usize]| -> Vec<ExprId> {
+            set.iter().filter_map(|&i| cover.size(i)).collect()
+        };
+        let (y, x) = (parts(self, &others), parts(self, &rest));
+        if self.exprs.sums_refuted(0, &y, 0, &x) {
+            return false;
+        }
         match (self.sum(&others), self.sum(&rest)) {
             (Some(y), Some(x)) => self.exprs.at_least(y, x),
             _ => false,

@@ -98,7 +98,7 @@ pub(super) fn heap_profile(
         ..HeapProfile::default()
     };
     // The entry block's frees of each value (by the value itself).
-    let mut entry_frees: std::collections::HashMap<ValueId, u64> = Default::default();
+    let mut entry_frees: rustc_hash::FxHashMap<ValueId, u64> = Default::default();
     if let Some(entry) = entry {
         for &op in &snapshot.block(entry).ops {
             if let Effects::Known(effects) = &snapshot.op(op).facts.effects {

@@ -532,7 +532,7 @@ fn keep_peak_scopes(
     // Where arenas may start and end.
     let mut ends = Vec::new();
     // The values the run-time sizes of the traced buffers equal.
-    let mut resolved = std::collections::HashMap::new();
+    let mut resolved = rustc_hash::FxHashMap::default();
     for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
         if let Some(h) = b.holders {
             ends.push(h.alloc_begin);
