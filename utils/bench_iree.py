@@ -114,6 +114,7 @@ IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-
 # added to it, before fusion merges the addition with its other elementwise
 # neighbours (docs/fold-bias-into-init.md).
 FUSION = ("func.func(bufrs-clone-shared-fills,linalg-generalize-named-ops,bufrs-fold-permutations,"
+          "bufrs-fold-bias-into-init,linalg-fuse-elementwise-ops,"
           "bufrs-fold-bias-into-init,linalg-fuse-elementwise-ops)")
 BUFFERIZE = {
     "cbw": "one-shot-bufferize{copy-before-write bufferize-function-boundaries "

@@ -11,16 +11,25 @@
 //! buffer outlives its user (docs/clone-shared-fills.md). IREE gets the same
 //! by fusing the fill into each consumer dispatch.
 //!
-//! A fill is cheap to repeat (its only input is a scalar), so only fills are
-//! cloned; other ops are left alone. The fill's init is cloned with it when
+//! A broadcast of a function argument is cloned the same way: a
+//! `linalg.generic` with one input, a block argument of the function's body
+//! (a weight), and one init, all-parallel, whose body only yields the input
+//! element. A recurrent model's bias broadcast is the start value of every
+//! step's matmul (`bufrs-fold-bias-into-init`); shared, bufferization keeps
+//! it for the whole function and copies it into each step's accumulator;
+//! cloned, each step's broadcast fuses into that step's gate sum
+//! (`linalg-fuse-elementwise-ops`). Like a fill, the clone reads nothing
+//! that would otherwise die earlier: its input lives for the whole function.
+//! A fill is cheap to repeat (its only input is a scalar); other ops are left
+//! alone. The fill's init is cloned with it when
 //! it is defined by an op with one result, no regions and no memory effects
 //! (`MemoryEffectOpInterface`: the `tensor.empty` a fill is given), so that
 //! the clones do not share one destination either; any other init (a block
 //! argument, another op's result) is kept as the clones' init. The original
 //! fill is erased, then its init when nothing else uses it.
 //!
-//! The fill is matched by name: the pass reads its fixed form (scalar operand
-//! #0, init operand #1, one result).
+//! The ops are matched by name: the pass reads their fixed form (input
+//! operand #0, init operand #1, one result, and a broadcast's body).
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -29,13 +38,13 @@ use crate::{
     ir::{
         capture::contains_op_named_any,
         edit::{self, InsertPoint},
-        functions::{nested_ops, op_name_is},
+        functions::{nested_ops, op_name_is, signature},
         interfaces,
     },
     pass_options,
     passes::{
         Anchor, BufrsPass, PassResult,
-        fold_permutations::{is_dead_and_pure, uses_of},
+        fold_permutations::{GENERIC, all_parallel, is_dead_and_pure, segments, uses_of},
         pass,
     },
 };
@@ -53,19 +62,22 @@ pub struct CloneSharedFills;
 impl BufrsPass for CloneSharedFills {
     type Options = CloneSharedFillsOptions;
     const ARGUMENT: &'static str = "bufrs-clone-shared-fills";
-    const SUMMARY: &'static str = "On tensors, before bufferization: give each use of a linalg.fill with a tensor result and several uses a clone of the fill of its own, right before the user (with a clone of its init when that is a one-result op without regions or memory effects, e.g. tensor.empty), so that no filled buffer is kept alive as the source of several copies";
+    const SUMMARY: &'static str = "On tensors, before bufferization: give each use of a linalg.fill, or of a linalg.generic broadcasting a function argument (one input, a block argument of the function's body; all-parallel; body yielding the input), with a tensor result and several uses a clone of the op of its own, right before the user (with a clone of its init when that is a one-result op without regions or memory effects, e.g. tensor.empty), so that no filled buffer is kept alive as the source of several copies";
     const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
         let root = op.to_raw();
-        if !contains_op_named_any(root, &[FILL]) {
+        if !contains_op_named_any(root, &[FILL, GENERIC]) {
             return pass::unchanged(root);
         }
         // A fill's body holds scalar ops only: nothing to find inside.
-        let fills: Vec<MlirOperation> = nested_ops(root, &mut |op| !op_name_is(op, FILL))
-            .into_iter()
-            .filter(|&op| op_name_is(op, FILL))
-            .collect();
+        let fills: Vec<MlirOperation> = nested_ops(root, &mut |op| {
+            !op_name_is(op, FILL) && !op_name_is(op, GENERIC)
+        })
+        .into_iter()
+        // SAFETY: every op listed is live; nothing is changed yet.
+        .filter(|&op| op_name_is(op, FILL) || unsafe { is_argument_broadcast(op) })
+        .collect();
         let mut changed = false;
         for fill in fills {
             // SAFETY: `fill` is live: the pass erases only fills after they
@@ -125,6 +137,63 @@ unsafe fn clone_per_use(fill: MlirOperation) -> bool {
             edit::erase(init_op);
         }
         true
+    }
+}
+
+/// Whether `op` is a `linalg.generic` with one input, a parameter of the
+/// function holding it, one init, only parallel iterators and a body that only yields the input
+/// element.
+/// # Safety
+/// `op` is live.
+unsafe fn is_argument_broadcast(op: MlirOperation) -> bool {
+    // SAFETY: the caller's contract; handles are checked before use.
+    unsafe {
+        if !op_name_is(op, GENERIC)
+            || segments(op) != Some((1, 1))
+            || mlir_sys::mlirOperationGetNumResults(op) != 1
+            || all_parallel(op) != Some(true)
+            || mlir_sys::mlirOperationGetNumRegions(op) != 1
+        {
+            return false;
+        }
+        let input = mlir_sys::mlirOperationGetOperand(op, 0);
+        if !mlir_sys::mlirValueIsABlockArgument(input) || !is_function_argument(input) {
+            return false;
+        }
+        let block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0));
+        if block.ptr.is_null() || mlir_sys::mlirBlockGetNumArguments(block) != 2 {
+            return false;
+        }
+        let yield_op = mlir_sys::mlirBlockGetFirstOperation(block);
+        !yield_op.ptr.is_null()
+            && mlir_sys::mlirOperationGetNextInBlock(yield_op)
+                .ptr
+                .is_null()
+            && mlir_sys::mlirOperationGetNumOperands(yield_op) == 1
+            && mlir_sys::mlirValueEqual(
+                mlir_sys::mlirOperationGetOperand(yield_op, 0),
+                mlir_sys::mlirBlockGetArgument(block, 0),
+            )
+    }
+}
+
+/// Whether the block argument `value` is an argument of the entry block of
+/// a function-like op (one with a `function_type`): a parameter, live for
+/// the function's whole body.
+/// # Safety
+/// `value` is a live block argument.
+unsafe fn is_function_argument(value: MlirValue) -> bool {
+    // SAFETY: the caller's contract; handles are checked for null.
+    unsafe {
+        let block = mlir_sys::mlirBlockArgumentGetOwner(value);
+        let region = mlir_sys::mlirBlockGetParentRegion(block);
+        if region.ptr.is_null()
+            || !mlir_sys::mlirBlockEqual(mlir_sys::mlirRegionGetFirstBlock(region), block)
+        {
+            return false;
+        }
+        let owner = mlir_sys::mlirBlockGetParentOperation(block);
+        !owner.ptr.is_null() && signature(owner).is_some()
     }
 }
 

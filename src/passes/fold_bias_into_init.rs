@@ -6,22 +6,30 @@
 //! The shape matched: `%c = C(%a, %b) outs(%z)` a `linalg.generic` with two
 //! inputs and one init whose body yields `out + x*y` (`arith.addf` of the
 //! init element and `arith.mulf` of the two input elements, either operand
-//! order), `%z` a zero fill (`linalg.fill` of `+0.0`, or a generic yielding
-//! an `arith.constant` `+0.0`, as its scalar input or with no input), `%c`'s only use an input of
+//! order; or one input, `y` a value from outside the body: a constant
+//! operand, e.g. a recurrent model's zero first state, folded into it), `%z` any tensor, `%c`'s only use an input of
 //! `%r = E(%c, %bias) outs(%e)`, an all-parallel `linalg.generic` in the
 //! same block whose body yields `arith.addf` of its two input elements,
 //! reading `%c` through the same map as its init and with `%c`'s type as
 //! its result type. Then `%r[m(x)] = %c[m(x)] + %bias[q(x)]`, and the pass
-//! builds, right before `E`, the broadcast `%i = B(%bias) outs(%e)` (maps
-//! `q` and `m`, `E`'s iterators, body yielding the bias element), moves `C`
-//! after it with `%i` as its init, and replaces `%r` with `C`'s result.
-//! `E` is erased, then the fill and its init if nothing else uses them.
+//! builds, right before `E`, the new init `%i`, moves `C` after it with `%i`
+//! as its init, and replaces `%r` with `C`'s result. When `%z` is a zero
+//! fill (`linalg.fill` of `+0.0`, or a generic yielding an `arith.constant`
+//! `+0.0`, as its scalar input or with no input), `%i = B(%bias) outs(%e)`
+//! is the broadcast of the bias (maps `q` and `m`, `E`'s iterators, body
+//! yielding the bias element); for any other `%z` (a broadcast or copy of
+//! another bias, an accumulator already holding a sum), `%i = S(%z, %bias)
+//! outs(%e)` adds the bias to it (maps `m`, `q` and `m`, body `arith.addf`
+//! of the two inputs). `E` is erased, then a zero fill and its init if
+//! nothing else uses them.
 //!
 //! Why: after bufferization `%c` and `%r` are two buffers live together
 //! (the recurrent models' input projection of all time steps); IREE adds
 //! the bias in the matmul's dispatch (docs/merge-alloc.md, "Against IREE").
-//! The floating-point order changes: the bias is the first addend of the
-//! sum instead of the last.
+//! The recurrent models add both the previous state's product and the input
+//! projection's row to a bias: with the second form, the step's gate sums
+//! are one tensor. The floating-point order changes: the bias is added to
+//! the start value before the products instead of after them.
 //!
 //! The ops are matched by name: the pass reads and builds their fixed form
 //! (operand segments, `indexing_maps`, `iterator_types` and the body), which
@@ -67,7 +75,7 @@ pub struct FoldBiasIntoInit;
 impl BufrsPass for FoldBiasIntoInit {
     type Options = FoldBiasIntoInitOptions;
     const ARGUMENT: &'static str = "bufrs-fold-bias-into-init";
-    const SUMMARY: &'static str = "On tensors, before bufferization: when a linalg.generic contraction (body out + x*y, init a +0.0 fill) has as only use an all-parallel linalg.generic adding a bias to it elementwise, start the contraction from the bias broadcast into the addition's init instead, and replace the addition by the contraction";
+    const SUMMARY: &'static str = "On tensors, before bufferization: when a linalg.generic contraction (body out + x*y) has as only use an all-parallel linalg.generic adding a bias to it elementwise, start the contraction from the bias broadcast into the addition's init (init a +0.0 fill) or from the sum of its init and the bias (any other init) instead, and replace the addition by the contraction";
     const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
@@ -97,7 +105,7 @@ impl BufrsPass for FoldBiasIntoInit {
                     found.add,
                     Severity::Error,
                     format!(
-                        "{}: could not build the broadcast of the bias",
+                        "{}: could not build the contraction's new init",
                         Self::ARGUMENT
                     ),
                 )
@@ -113,12 +121,46 @@ impl BufrsPass for FoldBiasIntoInit {
 struct Match {
     contraction: MlirOperation,
     add: MlirOperation,
-    /// The addition's other input (the bias) and its indexing map.
-    bias: MlirValue,
+    /// Whether the contraction's init is a `+0.0` fill.
+    zero_start: bool,
+    /// The position of the addition's other input (the bias) and its
+    /// indexing map.
+    bias_index: isize,
     bias_map: MlirAttribute,
-    /// The addition's init and its indexing map.
-    init: MlirValue,
+    /// The addition's init's indexing map.
     init_map: MlirAttribute,
+}
+
+// The operands are read when a rewrite runs, not when the match is found:
+// an earlier rewrite replaces its addition's result, which may be one of
+// them, by its contraction's.
+impl Match {
+    /// The contraction's init (its last operand).
+    /// # Safety
+    /// The match's ops are live.
+    unsafe fn start(&self) -> MlirValue {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let count = mlir_sys::mlirOperationGetNumOperands(self.contraction);
+            mlir_sys::mlirOperationGetOperand(self.contraction, count - 1)
+        }
+    }
+
+    /// The bias the addition adds.
+    /// # Safety
+    /// The match's ops are live.
+    unsafe fn bias(&self) -> MlirValue {
+        // SAFETY: the caller's contract.
+        unsafe { mlir_sys::mlirOperationGetOperand(self.add, self.bias_index) }
+    }
+
+    /// The addition's init (operand 2).
+    /// # Safety
+    /// The match's ops are live.
+    unsafe fn init(&self) -> MlirValue {
+        // SAFETY: the caller's contract.
+        unsafe { mlir_sys::mlirOperationGetOperand(self.add, 2) }
+    }
 }
 
 impl Match {
@@ -130,10 +172,9 @@ impl Match {
         // presence and kind before use.
         unsafe {
             if !op_name_is(contraction, GENERIC)
-                || segments(contraction)? != (2, 1)
+                || !matches!(segments(contraction)?, (1 | 2, 1))
                 || mlir_sys::mlirOperationGetNumResults(contraction) != 1
                 || !body_is_multiply_accumulate(contraction)
-                || !is_positive_zero_fill(mlir_sys::mlirOperationGetOperand(contraction, 2))
             {
                 return None;
             }
@@ -170,39 +211,53 @@ impl Match {
                 return None;
             }
             let other = 1 - operand;
+            let bias = mlir_sys::mlirOperationGetOperand(add, other as isize);
+            // A scalar bias (a generic may take one as an input) is left
+            // alone: the new init's body reads tensor elements.
+            if !mlir_sys::mlirTypeIsAShaped(edit::value_type(bias)) {
+                return None;
+            }
+            // One init, after the inputs.
+            let start = mlir_sys::mlirOperationGetOperand(
+                contraction,
+                mlir_sys::mlirOperationGetNumOperands(contraction) - 1,
+            );
             Some(Match {
+                zero_start: is_positive_zero_fill(start),
                 contraction,
                 add,
-                bias: mlir_sys::mlirOperationGetOperand(add, other as isize),
+                bias_index: other as isize,
                 bias_map: mlir_sys::mlirArrayAttrGetElement(maps, other as isize),
-                init: mlir_sys::mlirOperationGetOperand(add, 2),
                 init_map,
             })
         }
     }
 }
 
-/// Builds the broadcast of the bias before the addition, moves the
-/// contraction after it with the broadcast as its init, replaces the
+/// Builds the new init (the bias broadcast, or the old init plus the bias)
+/// before the addition, moves the contraction after it with it as its init, replaces the
 /// addition by the contraction and erases what is left dead. `None` (and the
-/// IR unchanged) if MLIR refuses to build the broadcast.
+/// IR unchanged) if MLIR refuses to build the new init.
 /// # Safety
 /// `found`'s ops are live and still match.
 unsafe fn rewrite(found: &Match) -> Option<()> {
     // SAFETY: the caller's contract; every handle comes from the match.
     unsafe {
-        let broadcast = build_broadcast(found)?;
-        let old_init = mlir_sys::mlirOperationGetOperand(found.contraction, 2);
+        let broadcast = build_init(found)?;
+        let old_init = found.start();
         // The contraction dominates the addition in their block, so its
         // operands dominate any point between the two.
         edit::move_after(found.contraction, broadcast);
-        edit::set_operand(found.contraction, 2, edit::result(broadcast, 0));
+        let init_index = mlir_sys::mlirOperationGetNumOperands(found.contraction) as usize - 1;
+        edit::set_operand(found.contraction, init_index, edit::result(broadcast, 0));
         edit::replace_all_uses(
             edit::result(found.add, 0),
             edit::result(found.contraction, 0),
         );
         edit::erase(found.add);
-        if let Some(fill) = edit::defining_op(old_init).filter(|&op| is_dead_and_pure(op)) {
+        if let Some(fill) =
+            edit::defining_op(old_init).filter(|&op| found.zero_start && is_dead_and_pure(op))
+        {
             // A fill's init is its last operand.
             let count = mlir_sys::mlirOperationGetNumOperands(fill);
             let fill_init = (count > 0).then(|| mlir_sys::mlirOperationGetOperand(fill, count - 1));
@@ -218,19 +273,33 @@ unsafe fn rewrite(found: &Match) -> Option<()> {
     }
 }
 
+/// Inserted right before the addition: for a zero start,
 /// `%i = linalg.generic {bias_map, init_map} ins(%bias) outs(%init)`
-/// yielding the bias element, inserted right before the addition.
+/// yielding the bias element; otherwise `%i = linalg.generic {init_map,
+/// bias_map, init_map} ins(%start, %bias) outs(%init)` yielding their sum.
 /// # Safety
 /// `found`'s ops are live.
-unsafe fn build_broadcast(found: &Match) -> Option<MlirOperation> {
+unsafe fn build_init(found: &Match) -> Option<MlirOperation> {
     // SAFETY: the caller's contract; the arrays outlive the calls; the new
     // region and block are owned by the new op once built.
     unsafe {
         let context = mlir_sys::mlirOperationGetContext(found.add);
         let location = edit::location(found.add);
-        let maps = [found.bias_map, found.init_map];
-        let maps = mlir_sys::mlirArrayAttrGet(context, 2, maps.as_ptr());
-        let segments = mlir_sys::mlirAttributeParseGet(context, string_ref("array<i32: 1, 1>"));
+        let (maps, inputs, segments) = if found.zero_start {
+            (
+                vec![found.bias_map, found.init_map],
+                vec![found.bias()],
+                "array<i32: 1, 1>",
+            )
+        } else {
+            (
+                vec![found.init_map, found.bias_map, found.init_map],
+                vec![found.start(), found.bias()],
+                "array<i32: 2, 1>",
+            )
+        };
+        let maps = mlir_sys::mlirArrayAttrGet(context, maps.len() as isize, maps.as_ptr());
+        let segments = mlir_sys::mlirAttributeParseGet(context, string_ref(segments));
         let iterators = attribute(found.add, ITERATOR_TYPES)?;
         if maps.ptr.is_null() || segments.ptr.is_null() {
             return None;
@@ -248,14 +317,39 @@ unsafe fn build_broadcast(found: &Match) -> Option<MlirOperation> {
         ];
         let element =
             |value: MlirValue| mlir_sys::mlirShapedTypeGetElementType(edit::value_type(value));
-        let argument_types = [element(found.bias), element(found.init)];
-        let locations = [location, location];
-        let block = mlir_sys::mlirBlockCreate(2, argument_types.as_ptr(), locations.as_ptr());
+        let mut argument_types: Vec<_> = inputs.iter().map(|&value| element(value)).collect();
+        argument_types.push(element(found.init()));
+        let locations = vec![location; argument_types.len()];
+        let block = mlir_sys::mlirBlockCreate(
+            argument_types.len() as isize,
+            argument_types.as_ptr(),
+            locations.as_ptr(),
+        );
+        let mut yielded = mlir_sys::mlirBlockGetArgument(block, 0);
+        if !found.zero_start {
+            let sum = edit::build_op(
+                string_ref(ADDF),
+                location,
+                OpParts {
+                    operands: &[yielded, mlir_sys::mlirBlockGetArgument(block, 1)],
+                    result_types: &[element(found.init())],
+                    successors: &[],
+                    attributes: &[],
+                    regions: &[],
+                },
+            );
+            if sum.ptr.is_null() {
+                mlir_sys::mlirBlockDestroy(block);
+                return None;
+            }
+            mlir_sys::mlirBlockAppendOwnedOperation(block, sum);
+            yielded = edit::result(sum, 0);
+        }
         let yield_op = edit::build_op(
             string_ref(YIELD),
             location,
             OpParts {
-                operands: &[mlir_sys::mlirBlockGetArgument(block, 0)],
+                operands: &[yielded],
                 result_types: &[],
                 successors: &[],
                 attributes: &[],
@@ -273,7 +367,7 @@ unsafe fn build_broadcast(found: &Match) -> Option<MlirOperation> {
             string_ref(GENERIC),
             location,
             OpParts {
-                operands: &[found.bias, found.init],
+                operands: &[inputs.as_slice(), &[found.init()]].concat(),
                 result_types: &[edit::value_type(edit::result(found.add, 0))],
                 successors: &[],
                 attributes: &attributes,
@@ -340,9 +434,11 @@ unsafe fn operands_are(op: MlirOperation, a: MlirValue, b: MlirValue) -> bool {
     }
 }
 
-/// Whether the body of the two-input, one-init generic `op` is
+/// Whether the body of the one-init generic `op` is
 /// `%m = arith.mulf %in0, %in1; %s = arith.addf %out, %m; linalg.yield %s`
-/// (each binary op's operands in either order).
+/// (two inputs), or the same with `%in1` a value defined outside the body
+/// (one input: a constant operand folded into the body), each binary op's
+/// operands in either order.
 /// # Safety
 /// `op` is live.
 unsafe fn body_is_multiply_accumulate(op: MlirOperation) -> bool {
@@ -354,7 +450,8 @@ unsafe fn body_is_multiply_accumulate(op: MlirOperation) -> bool {
         let [mul, add, yield_op] = ops[..] else {
             return false;
         };
-        if mlir_sys::mlirBlockGetNumArguments(block) != 3
+        let arguments = mlir_sys::mlirBlockGetNumArguments(block);
+        if !(arguments == 2 || arguments == 3)
             || !op_name_is(mul, MULF)
             || !op_name_is(add, ADDF)
             || !op_name_is(yield_op, YIELD)
@@ -363,12 +460,36 @@ unsafe fn body_is_multiply_accumulate(op: MlirOperation) -> bool {
             return false;
         }
         let argument = |i| mlir_sys::mlirBlockGetArgument(block, i);
-        operands_are(mul, argument(0), argument(1))
-            && operands_are(add, argument(2), edit::result(mul, 0))
+        let multiplies = if arguments == 3 {
+            operands_are(mul, argument(0), argument(1))
+        } else {
+            // The factor other than the input is no block argument of
+            // this body (nor an op in it: the body holds three ops).
+            let other = |i| mlir_sys::mlirOperationGetOperand(mul, i);
+            mlir_sys::mlirOperationGetNumOperands(mul) == 2
+                && [(0, 1), (1, 0)].into_iter().any(|(a, b)| {
+                    mlir_sys::mlirValueEqual(other(a), argument(0))
+                        && argument_number(other(b), block).is_none()
+                        && !defined_in(other(b), block)
+                })
+        };
+        multiplies
+            && operands_are(add, argument(arguments - 1), edit::result(mul, 0))
             && mlir_sys::mlirValueEqual(
                 mlir_sys::mlirOperationGetOperand(yield_op, 0),
                 edit::result(add, 0),
             )
+    }
+}
+
+/// Whether `value` is the result of an op in `block`.
+/// # Safety
+/// `value` and `block` are live.
+unsafe fn defined_in(value: MlirValue, block: MlirBlock) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe {
+        edit::defining_op(value)
+            .is_some_and(|op| mlir_sys::mlirBlockEqual(mlir_sys::mlirOperationGetBlock(op), block))
     }
 }
 

@@ -2,7 +2,8 @@
 // bufrs-fold-bias-into-init (upstream's linalg-generalize-named-ops before
 // it, one-shot bufferization and the main job after) prints the same, right
 // values under AddressSanitizer: x @ w + bias with the bias a broadcast row,
-// and bias + x @ w with the bias a full matrix. Without the pass the
+// bias + x @ w with the bias a full matrix, and x @ w started from 1.0
+// plus a broadcast row (the start plus the bias as the new init). Without the pass the
 // matmul's sum and the biased sum are two buffers (WITHOUT); with it the
 // matmul starts from the bias and writes one (WITH).
 
@@ -29,6 +30,13 @@
 // CHECK-NEXT: 52
 // CHECK-NEXT: 59
 // CHECK-NEXT: 66
+// 1 + x @ w + [100, 200, 300]:
+// CHECK-NEXT: 102
+// CHECK-NEXT: 203
+// CHECK-NEXT: 304
+// CHECK-NEXT: 149
+// CHECK-NEXT: 255
+// CHECK-NEXT: 361
 // CHECK-NOT:  {{.}}
 
 // WITHOUT-LABEL: func.func private @row_bias(
@@ -102,5 +110,23 @@ func.func @run() {
   %fb = tensor.collapse_shape %b [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
   %db = tensor.cast %fb : tensor<6xf32> to tensor<?xf32>
   func.call @print(%db) : (tensor<?xf32>) -> ()
+  %c = func.call @started(%x, %w, %row) : (tensor<2x4xf32>, tensor<4x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %fc = tensor.collapse_shape %c [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  %dc = tensor.cast %fc : tensor<6xf32> to tensor<?xf32>
+  func.call @print(%dc) : (tensor<?xf32>) -> ()
   return
+}
+
+func.func private @started(%x: tensor<2x4xf32>, %w: tensor<4x3xf32>, %bias: tensor<3xf32>) -> tensor<2x3xf32> {
+  %one = arith.constant 1.0 : f32
+  %o = tensor.empty() : tensor<2x3xf32>
+  %acc = linalg.fill ins(%one : f32) outs(%o : tensor<2x3xf32>) -> tensor<2x3xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<2x4xf32>, tensor<4x3xf32>) outs(%acc : tensor<2x3xf32>) -> tensor<2x3xf32>
+  %e = tensor.empty() : tensor<2x3xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%m, %bias : tensor<2x3xf32>, tensor<3xf32>) outs(%e : tensor<2x3xf32>) {
+  ^bb0(%in: f32, %b: f32, %out: f32):
+    %s = arith.addf %in, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
 }
