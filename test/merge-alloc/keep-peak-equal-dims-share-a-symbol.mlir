@@ -9,7 +9,7 @@
 // arena of 96n bytes (freed after %b's last use, before %d is allocated),
 // %c and %e one of 68n bytes; %d stays alone (an arena holding it with
 // others would raise the peak). With %a sized by %n1 and the others by %n2
-// as different symbols, %a and %b stayed alone as well. Executed at n = 1,
+// as different symbols, %a and %b would stay alone as well. Executed at n = 1,
 // 3 and 64 (utils/demo.py's `measure`, --entry main): 21 mallocs and a
 // peak of 12992 bytes before, 15 mallocs and a peak of 12928 bytes after.
 // The program runs under AddressSanitizer with the same output as before.
