@@ -513,6 +513,8 @@ impl TraceCollector for TickTraceCollector {
         let mut group: rustc_hash::FxHashMap<(BlockId, String, AllocationClass), usize> =
             rustc_hash::FxHashMap::default();
         // Per scope block: the size computations to move to its start.
+        // Built for the first run-time sized buffer.
+        let mut same_dims: Option<SameDims> = None;
         let mut hoists: rustc_hash::FxHashMap<BlockId, EntryComputation> =
             rustc_hash::FxHashMap::default();
         for (alloc, value, class, frees) in allocations {
@@ -605,7 +607,10 @@ impl TraceCollector for TickTraceCollector {
             let mut at_entry = Vec::with_capacity(dynamic_sizes.len());
             for &v in &dynamic_sizes {
                 match size_at_entry(snapshot, map, v, scope_block, &mut entry, 0) {
-                    Some(had) => at_entry.push(had),
+                    Some(had) => {
+                        let dims = same_dims.get_or_insert_with(|| SameDims::new(snapshot, map));
+                        at_entry.push(dims.first_equal(snapshot, map, had, scope_block, &mut entry))
+                    }
                     None => break,
                 }
             }
@@ -1205,6 +1210,74 @@ fn size_at_entry(
     entry.replace.extend(replace);
     entry.hoist.insert(op);
     Some(value)
+}
+
+/// The `memref.dim` results of a function grouped by what they read: the
+/// same source value and the same constant dimension index give the same
+/// size (a memref's shape never changes), so buffers sized by different
+/// such results get one symbol and their sizes compare.
+struct SameDims {
+    /// (source, index) -> the results reading it, in op order.
+    groups: std::collections::HashMap<(ValueId, i64), Vec<ValueId>>,
+}
+
+impl SameDims {
+    fn new(snapshot: &Snapshot, map: &IrMap) -> SameDims {
+        let mut groups: std::collections::HashMap<(ValueId, i64), Vec<ValueId>> =
+            std::collections::HashMap::new();
+        for op in &snapshot.ops {
+            if op.name.as_str() != "memref.dim" || op.operands.len() != 2 || op.results.len() != 1 {
+                continue;
+            }
+            if let Some(index) = constant_index(snapshot, map, op.operands[1]) {
+                groups
+                    .entry((op.operands[0], index))
+                    .or_default()
+                    .push(op.results[0]);
+            }
+        }
+        SameDims { groups }
+    }
+
+    /// For `value` (a size had at the start of `block`), the first
+    /// `memref.dim` result equal to it (reading the same source at the same
+    /// constant index) that can be had at the start of `block` as well
+    /// ([`size_at_entry`], its hoists added to `entry`); `value` itself
+    /// when it is no `memref.dim` result or none comes before it.
+    fn first_equal(
+        &self,
+        snapshot: &Snapshot,
+        map: &IrMap,
+        value: ValueId,
+        block: BlockId,
+        entry: &mut EntryComputation,
+    ) -> ValueId {
+        let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(value).def
+        else {
+            return value;
+        };
+        let info = snapshot.op(op);
+        if info.name.as_str() != "memref.dim" || info.operands.len() != 2 {
+            return value;
+        }
+        let Some(index) = constant_index(snapshot, map, info.operands[1]) else {
+            return value;
+        };
+        let Some(same) = self.groups.get(&(info.operands[0], index)) else {
+            return value;
+        };
+        for &other in same {
+            if other == value {
+                break;
+            }
+            let mut trial = entry.clone();
+            if let Some(had) = size_at_entry(snapshot, map, other, block, &mut trial, 0) {
+                *entry = trial;
+                return had;
+            }
+        }
+        value
+    }
 }
 
 /// For a `memref.dim` op reading a dynamic dimension given by an operand of
