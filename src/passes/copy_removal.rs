@@ -61,6 +61,28 @@
 //! `%s`, the clone and that free go. A clone used only by frees goes with
 //! them.
 //!
+//! # Buffers nothing reads or writes
+//!
+//! ```mlir
+//! %a = memref.alloc(%n) : memref<?x96xf32>          // removed
+//! %e = memref.expand_shape %a [[0, 1], [2]] output_shape [1, %m, 96] ...  // removed
+//! %d = memref.dim %e, %c1                            // %m
+//! memref.dealloc %a                                  // removed
+//! ```
+//! Before the copies (`dead-buffers`, on by default): the result of an op
+//! that only allocates it (heap or stack) whose uses, and the uses of its
+//! views, are only frees of it, views (`ViewLikeOpInterface`, no memory
+//! effect, one result) and `memref.dim`s (no memory effect) with a constant
+//! index whose extent resolves exactly: a static extent of the queried
+//! type, the allocation's size operand (when its operands are exactly its
+//! dynamic sizes), the source's extent through a cast (`CastOpInterface`) of
+//! the same rank, or an `expand_shape`'s `output_shape` operand. Any other
+//! use (a read, a write, a call, a terminator, the address taken as an
+//! integer, a `memref.dim` it cannot resolve) keeps the buffer, and so does
+//! a buffer with no `memref.dim` (no use, or frees only: no size depends on
+//! it; canonicalization removes it). Each `memref.dim` becomes its extent;
+//! the frees, the views and the allocation go.
+//!
 //! Besides the seed's constraints, only what makes the result valid IR is
 //! checked: source and target have the same type, the value kept dominates
 //! the uses it takes over (for target reuse: the target is defined before
@@ -138,8 +160,7 @@ impl BufrsPass for CopyRemoval {
         let allocates = has_allocation(op.to_raw());
         // Buffers nothing reads or writes first (one capture): their uses
         // would keep no copy, and they hold no bytes a copy could reuse.
-        let mut removed_any =
-            options.dead_buffers && allocates && remove_dead_buffers(op.to_raw());
+        let mut removed_any = options.dead_buffers && allocates && remove_dead_buffers(op.to_raw());
         if !options.emit_remarks
             && (!may_remove_copy(
                 op.to_raw(),
@@ -1065,9 +1086,8 @@ fn extent_of(
     dim: usize,
 ) -> Option<Extent> {
     let shape = memref_shape(map, value)?;
-    match *shape.get(dim)? {
-        Some(n) => return Some(Extent::Static(n)),
-        None => {}
+    if let Some(n) = *shape.get(dim)? {
+        return Some(Extent::Static(n));
     }
     // The position of `dim` among the dynamic extents.
     let nth = shape[..dim].iter().filter(|d| d.is_none()).count();
@@ -1094,11 +1114,11 @@ fn extent_of(
         .then(|| Extent::Value(info.operands[nth + 1]))
 }
 
-/// The buffers under the root that nothing reads or writes: the result of
-/// an op that only allocates it, whose uses (and the uses of its views) are
-/// frees, `memref.dim`s with a constant index whose extent [`extent_of`]
-/// resolves, and views (`ViewLikeOpInterface`, no memory effect, one
-/// result) of it. Any other use keeps the buffer (an op taking its address
+/// The buffers under the root that nothing reads or writes but whose size
+/// something reads: the result of an op that only allocates it, whose uses
+/// (and the uses of its views) are frees, `memref.dim`s with a constant
+/// index whose extent [`extent_of`] resolves (at least one), and views
+/// (`ViewLikeOpInterface`, no memory effect, one result) of it. Any other use keeps the buffer (an op taking its address
 /// as an integer, a call, a copy, a yield, a return).
 pub fn dead_buffers(snapshot: &Snapshot, map: &IrMap) -> Vec<DeadBuffer> {
     let uses = UseLists::new(snapshot);
@@ -1147,7 +1167,11 @@ pub fn dead_buffers(snapshot: &Snapshot, map: &IrMap) -> Vec<DeadBuffer> {
                 }
             }
         }
-        out.push(dead);
+        // A buffer no memref.dim reads the size of (no use at all, or
+        // frees only) is left to canonicalization: no size depends on it.
+        if !dead.dims.is_empty() {
+            out.push(dead);
+        }
     }
     out
 }
