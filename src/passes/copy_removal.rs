@@ -61,6 +61,28 @@
 //! `%s`, the clone and that free go. A clone used only by frees goes with
 //! them.
 //!
+//! # Buffers nothing reads or writes
+//!
+//! ```mlir
+//! %a = memref.alloc(%n) : memref<?x96xf32>          // removed
+//! %e = memref.expand_shape %a [[0, 1], [2]] output_shape [1, %m, 96] ...  // removed
+//! %d = memref.dim %e, %c1                            // %m
+//! memref.dealloc %a                                  // removed
+//! ```
+//! Before the copies (`dead-buffers`, on by default): the result of an op
+//! that only allocates it (heap or stack) whose uses, and the uses of its
+//! views, are only frees of it, views (`ViewLikeOpInterface`, no memory
+//! effect, one result) and `memref.dim`s (no memory effect) with a constant
+//! index whose extent resolves exactly: a static extent of the queried
+//! type, the allocation's size operand (when its operands are exactly its
+//! dynamic sizes), the source's extent through a cast (`CastOpInterface`) of
+//! the same rank, or an `expand_shape`'s `output_shape` operand. Any other
+//! use (a read, a write, a call, a terminator, the address taken as an
+//! integer, a `memref.dim` it cannot resolve) keeps the buffer, and so does
+//! a buffer with no `memref.dim` (no use, or frees only: no size depends on
+//! it; canonicalization removes it). Each `memref.dim` becomes its extent;
+//! the frees, the views and the allocation go.
+//!
 //! Besides the seed's constraints, only what makes the result valid IR is
 //! checked: source and target have the same type, the value kept dominates
 //! the uses it takes over (for target reuse: the target is defined before
@@ -89,7 +111,10 @@ use crate::{
         uses::UseLists,
         value_flow::UseKind,
     },
-    dialect::copies::{CopyShape, KNOWN_COPIES, copy_shape},
+    dialect::{
+        builders,
+        copies::{CopyShape, KNOWN_COPIES, copy_shape},
+    },
     ir::{Diagnostic, edit},
     pass_options,
     passes::{Anchor, BufrsPass, PassResult, pass},
@@ -100,6 +125,8 @@ pass_options! {
     pub struct CopyRemovalOptions {
         clones: bool = true => "clones",
             "Also remove redundant bufferization.clone ops and their frees.";
+        dead_buffers: bool = true => "dead-buffers",
+            "Also remove buffers nothing reads or writes (used only by frees, memref.dim and views of them), replacing each memref.dim by the extent.";
         emit_remarks: bool = false => "emit-remarks",
             "Emit a remark at every copy saying whether it was removed and why not.";
     }
@@ -130,16 +157,23 @@ impl BufrsPass for CopyRemoval {
                 .map(|&(name, _)| name)
                 .collect()
         };
+        let allocates = has_allocation(op.to_raw());
+        // Buffers nothing reads or writes first (one capture): their uses
+        // would keep no copy, and they hold no bytes a copy could reuse.
+        let mut removed_any = options.dead_buffers && allocates && remove_dead_buffers(op.to_raw());
         if !options.emit_remarks
             && (!may_remove_copy(
                 op.to_raw(),
                 &by_shape(CopyShape::IntoOperand),
                 &by_shape(CopyShape::IntoNewBuffer),
-            ) || !has_allocation(op.to_raw()))
+            ) || !allocates)
         {
-            return pass::unchanged(op.to_raw());
+            return if removed_any {
+                Ok(())
+            } else {
+                pass::unchanged(op.to_raw())
+            };
         }
-        let mut removed_any = false;
         for round in 0..MAX_ROUNDS {
             // A later round's call captures again (only a run's first call
             // reads the snapshot an earlier pass kept).
@@ -973,6 +1007,224 @@ fn apply(map: &IrMap, removal: &Removal) {
             edit::move_after(map.op(free), map.op(after));
         }
     }
+}
+
+/// A buffer nothing reads or writes, and how to remove it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadBuffer {
+    pub alloc: OpId,
+    /// Each `memref.dim` of the buffer or a view, and what its result becomes.
+    pub dims: Vec<(OpId, Extent)>,
+    /// Frees of the buffer or a view.
+    pub frees: Vec<OpId>,
+    /// Views of the buffer (or of its views), each after the one it views.
+    pub views: Vec<OpId>,
+}
+
+/// The extent a `memref.dim` returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extent {
+    Static(i64),
+    Value(ValueId),
+}
+
+/// The name of the shape query this step replaces (the one op with no
+/// memory effect and a non-buffer result it reads as shape-only).
+const DIM: &str = "memref.dim";
+/// The view whose dynamic result extents are its operands after the source
+/// (its `output_shape`), in order.
+const EXPAND_SHAPE: &str = "memref.expand_shape";
+
+/// Whether `op` declares no memory effect at all.
+fn no_effects(snapshot: &Snapshot, op: OpId) -> bool {
+    matches!(&snapshot.op(op).facts.effects, Effects::Known(effects) if effects.is_empty())
+}
+
+/// The shape of a ranked memref value (`None` for a dynamic extent).
+fn memref_shape(map: &IrMap, value: ValueId) -> Option<Vec<Option<i64>>> {
+    // SAFETY: a live value of the capture; type queries are total on a
+    // shaped type.
+    unsafe {
+        let ty = edit::value_type(map.value(value));
+        if !mlir_sys::mlirTypeIsAMemRef(ty) {
+            return None;
+        }
+        let rank = usize::try_from(mlir_sys::mlirShapedTypeGetRank(ty)).ok()?;
+        Some(
+            (0..rank)
+                .map(|d| {
+                    (!mlir_sys::mlirShapedTypeIsDynamicDim(ty, d as isize))
+                        .then(|| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The value of an integer constant (an op without operands and with an
+/// integer `value` attribute) defining `value`.
+fn constant_of(snapshot: &Snapshot, map: &IrMap, value: ValueId) -> Option<i64> {
+    let ValueDef::OpResult { op, .. } = snapshot.value(value).def else {
+        return None;
+    };
+    if !snapshot.op(op).operands.is_empty() {
+        return None;
+    }
+    crate::ir::functions::integer_attribute(map.op(op), "value")
+}
+
+/// The extent `dim` of `value`, the buffer `alloc` allocates or a view of
+/// it, exactly: a static extent of its type; for the buffer, the
+/// allocation's size operand of that extent (when its operands are exactly
+/// its dynamic sizes); for a cast of the same rank, the source's extent; for
+/// an expand_shape, its output_shape operand of that extent.
+fn extent_of(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    alloc: OpId,
+    value: ValueId,
+    dim: usize,
+) -> Option<Extent> {
+    let shape = memref_shape(map, value)?;
+    if let Some(n) = *shape.get(dim)? {
+        return Some(Extent::Static(n));
+    }
+    // The position of `dim` among the dynamic extents.
+    let nth = shape[..dim].iter().filter(|d| d.is_none()).count();
+    let dynamic = shape.iter().filter(|d| d.is_none()).count();
+    let ValueDef::OpResult { op, index: 0 } = snapshot.value(value).def else {
+        return None;
+    };
+    let info = snapshot.op(op);
+    if op == alloc {
+        return (info.operands.len() == dynamic).then(|| Extent::Value(info.operands[nth]));
+    }
+    let source = info.facts.view_source?;
+    if info.facts.is_cast {
+        let same_rank = memref_shape(map, source)?.len() == shape.len();
+        return if same_rank {
+            extent_of(snapshot, map, alloc, source, dim)
+        } else {
+            None
+        };
+    }
+    (info.name.as_str() == EXPAND_SHAPE
+        && info.operands.first() == Some(&source)
+        && info.operands.len() == dynamic + 1)
+        .then(|| Extent::Value(info.operands[nth + 1]))
+}
+
+/// The buffers under the root that nothing reads or writes but whose size
+/// something reads: the result of an op that only allocates it, whose uses
+/// (and the uses of its views) are frees, `memref.dim`s with a constant
+/// index whose extent [`extent_of`] resolves (at least one), and views
+/// (`ViewLikeOpInterface`, no memory effect, one result) of it. Any other use keeps the buffer (an op taking its address
+/// as an integer, a call, a copy, a yield, a return).
+pub fn dead_buffers(snapshot: &Snapshot, map: &IrMap) -> Vec<DeadBuffer> {
+    let uses = UseLists::new(snapshot);
+    let mut out = Vec::new();
+    'allocs: for index in 1..snapshot.ops.len() {
+        let alloc = OpId(index as u32);
+        let Some(buffer) = is_pure_allocation(snapshot, alloc) else {
+            continue;
+        };
+        let mut dead = DeadBuffer {
+            alloc,
+            dims: Vec::new(),
+            frees: Vec::new(),
+            views: Vec::new(),
+        };
+        let mut values = vec![buffer];
+        let mut next = 0;
+        while let Some(&value) = values.get(next) {
+            next += 1;
+            for u in uses.of(value) {
+                let user = u.user;
+                let info = snapshot.op(user);
+                if frees_only(snapshot, user, value) {
+                    dead.frees.push(user);
+                } else if info.name.as_str() == DIM
+                    && u.operand_index == 0
+                    && info.operands.len() == 2
+                    && no_effects(snapshot, user)
+                {
+                    let Some(extent) = constant_of(snapshot, map, info.operands[1])
+                        .and_then(|d| usize::try_from(d).ok())
+                        .and_then(|d| extent_of(snapshot, map, alloc, value, d))
+                    else {
+                        continue 'allocs;
+                    };
+                    dead.dims.push((user, extent));
+                } else if info.facts.view_source == Some(value)
+                    && info.results.len() == 1
+                    && info.regions.is_empty()
+                    && no_effects(snapshot, user)
+                {
+                    dead.views.push(user);
+                    values.push(info.results[0]);
+                } else {
+                    continue 'allocs;
+                }
+            }
+        }
+        // A buffer no memref.dim reads the size of (no use at all, or
+        // frees only) is left to canonicalization: no size depends on it.
+        if !dead.dims.is_empty() {
+            out.push(dead);
+        }
+    }
+    out
+}
+
+/// Removes `dead`: each `memref.dim` becomes its extent (an index constant
+/// built before it, or the size value), then the frees, the views (users
+/// first) and the allocation go.
+fn apply_dead(map: &IrMap, dead: &DeadBuffer) -> bool {
+    // SAFETY: handles of the capture `dead` was decided on; each op is
+    // erased once, after every op using its results.
+    unsafe {
+        // Every replacement first: if one cannot be built, nothing changes
+        // but unused constants.
+        let mut with = Vec::with_capacity(dead.dims.len());
+        for &(dim, extent) in &dead.dims {
+            let op = map.op(dim);
+            with.push(match extent {
+                Extent::Value(value) => map.value(value),
+                Extent::Static(n) => match builders::arith_constant_index(
+                    n,
+                    edit::location(op),
+                    edit::InsertPoint::Before(op),
+                ) {
+                    Some(c) => c,
+                    None => return false,
+                },
+            });
+        }
+        for (&(dim, _), with) in dead.dims.iter().zip(with) {
+            let op = map.op(dim);
+            edit::replace_all_uses(edit::result(op, 0), with);
+            edit::erase(op);
+        }
+        for &free in &dead.frees {
+            edit::erase(map.op(free));
+        }
+        for &view in dead.views.iter().rev() {
+            edit::erase(map.op(view));
+        }
+        edit::erase(map.op(dead.alloc));
+    }
+    true
+}
+
+/// Removes the buffers nothing reads or writes under `root` (one capture);
+/// whether it removed any.
+fn remove_dead_buffers(root: mlir_sys::MlirOperation) -> bool {
+    let (snapshot, map) = capture_unedited(root);
+    let mut removed = false;
+    for dead in dead_buffers(&snapshot, &map) {
+        removed |= apply_dead(&map, &dead);
+    }
+    removed
 }
 
 #[cfg(test)]
