@@ -160,7 +160,13 @@ impl BufrsPass for CopyRemoval {
         let allocates = has_allocation(op.to_raw());
         // Buffers nothing reads or writes first (one capture): their uses
         // would keep no copy, and they hold no bytes a copy could reuse.
-        let mut removed_any = options.dead_buffers && allocates && remove_dead_buffers(op.to_raw());
+        // When it removes nothing, its snapshot is still the IR's: the first
+        // round reads it instead of capturing again.
+        let (mut removed_any, mut unedited) = if options.dead_buffers && allocates {
+            remove_dead_buffers(op.to_raw())
+        } else {
+            (false, None)
+        };
         if !options.emit_remarks
             && (!may_remove_copy(
                 op.to_raw(),
@@ -177,7 +183,9 @@ impl BufrsPass for CopyRemoval {
         for round in 0..MAX_ROUNDS {
             // A later round's call captures again (only a run's first call
             // reads the snapshot an earlier pass kept).
-            let (snapshot, map) = capture_unedited(op.to_raw());
+            let (snapshot, map) = unedited
+                .take()
+                .unwrap_or_else(|| capture_unedited(op.to_raw()));
             let same_type = |a: ValueId, b: ValueId| {
                 // SAFETY: live values of the captured IR.
                 unsafe {
@@ -1217,15 +1225,26 @@ fn apply_dead(map: &IrMap, dead: &DeadBuffer) -> bool {
 }
 
 /// Removes the buffers nothing reads or writes under `root` (one capture);
-/// whether it removed any.
-fn remove_dead_buffers(root: mlir_sys::MlirOperation) -> bool {
+/// whether it removed any, and when it removed none, its snapshot (still
+/// the IR's, so copy removal's first round need not capture again).
+fn remove_dead_buffers(root: mlir_sys::MlirOperation) -> (bool, Option<Unedited>) {
     let (snapshot, map) = capture_unedited(root);
     let mut removed = false;
     for dead in dead_buffers(&snapshot, &map) {
         removed |= apply_dead(&map, &dead);
     }
-    removed
+    if removed {
+        (true, None)
+    } else {
+        (false, Some((snapshot, map)))
+    }
 }
+
+/// A snapshot of the IR as it is, with its handles.
+type Unedited = (
+    std::sync::Arc<crate::analysis::snapshot::Snapshot>,
+    std::sync::Arc<crate::ir::capture::IrMap>,
+);
 
 #[cfg(test)]
 mod tests {
