@@ -40,7 +40,7 @@ use crate::{
     },
     dialect::builders::{Size, Slice, offset_sizes_strides_op},
     ir::{
-        capture::{IrMap, capture},
+        capture::{IrMap, capture, contains_op_named},
         edit::{self, InsertPoint},
         types::{BufferType, RankedMemRef, buffer_type},
     },
@@ -67,6 +67,11 @@ impl BufrsPass for ViewUnreadInputs {
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
         let root = op.to_raw();
+        // Every rewrite is of an input of a `linalg.generic`: a body without
+        // one is left before it is captured (one walk by name).
+        if !contains_op_named(root, GENERIC) {
+            return pass::unchanged(root);
+        }
         let (snap, map) = capture(root);
         let uses = UseLists::new(&snap);
         let mut rewrites = Vec::new();
