@@ -325,42 +325,37 @@ unsafe fn build_init(found: &Match) -> Option<MlirOperation> {
             argument_types.as_ptr(),
             locations.as_ptr(),
         );
-        let mut yielded = mlir_sys::mlirBlockGetArgument(block, 0);
-        if !found.zero_start {
-            let sum = edit::build_op(
-                string_ref(ADDF),
+        // Builds `name` at the end of the payload block; if MLIR refuses
+        // it, the block (owned by nothing yet) is destroyed.
+        let append = |name: &str, operands: &[MlirValue], result_types: &[mlir_sys::MlirType]| {
+            let op = edit::build_op(
+                string_ref(name),
                 location,
                 OpParts {
-                    operands: &[yielded, mlir_sys::mlirBlockGetArgument(block, 1)],
-                    result_types: &[element(found.init())],
+                    operands,
+                    result_types,
                     successors: &[],
                     attributes: &[],
                     regions: &[],
                 },
             );
-            if sum.ptr.is_null() {
+            if op.ptr.is_null() {
                 mlir_sys::mlirBlockDestroy(block);
                 return None;
             }
-            mlir_sys::mlirBlockAppendOwnedOperation(block, sum);
+            edit::insert(op, InsertPoint::EndOf(block));
+            Some(op)
+        };
+        let mut yielded = mlir_sys::mlirBlockGetArgument(block, 0);
+        if !found.zero_start {
+            let sum = append(
+                ADDF,
+                &[yielded, mlir_sys::mlirBlockGetArgument(block, 1)],
+                &[element(found.init())],
+            )?;
             yielded = edit::result(sum, 0);
         }
-        let yield_op = edit::build_op(
-            string_ref(YIELD),
-            location,
-            OpParts {
-                operands: &[yielded],
-                result_types: &[],
-                successors: &[],
-                attributes: &[],
-                regions: &[],
-            },
-        );
-        if yield_op.ptr.is_null() {
-            mlir_sys::mlirBlockDestroy(block);
-            return None;
-        }
-        mlir_sys::mlirBlockAppendOwnedOperation(block, yield_op);
+        append(YIELD, &[yielded], &[])?;
         let region = mlir_sys::mlirRegionCreate();
         mlir_sys::mlirRegionAppendOwnedBlock(region, block);
         let broadcast = edit::build_op(
