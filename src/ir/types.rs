@@ -53,6 +53,27 @@ impl RankedMemRef {
     }
 }
 
+/// The extents of a ranked memref type (`None` for a dynamic one); `None`
+/// for any other type.
+pub fn memref_shape(ty: MlirType) -> Option<Vec<Option<i64>>> {
+    // SAFETY: `ty` is a live handle; the shape queries are total on a ranked
+    // memref type and its dimensions below its rank.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(ty) {
+            return None;
+        }
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty);
+        Some(
+            (0..rank)
+                .map(|dim| {
+                    (!mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim as isize))
+                        .then(|| mlir_sys::mlirShapedTypeGetDimSize(ty, dim as isize))
+                })
+                .collect(),
+        )
+    }
+}
+
 /// Classifies `ty`; `scope` is an op whose data layout applies.
 pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
     // SAFETY: `ty` and `scope` are live handles; every query is total on them.
@@ -60,19 +81,9 @@ pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
         if mlir_sys::mlirTypeIsAUnrankedMemRef(ty) {
             return BufferType::Unranked;
         }
-        if !mlir_sys::mlirTypeIsAMemRef(ty) {
+        let Some(shape) = memref_shape(ty) else {
             return BufferType::NotABuffer;
-        }
-        let rank = mlir_sys::mlirShapedTypeGetRank(ty);
-        let shape = (0..rank)
-            .map(|dim| {
-                if mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim as isize) {
-                    None
-                } else {
-                    Some(mlir_sys::mlirShapedTypeGetDimSize(ty, dim as isize))
-                }
-            })
-            .collect();
+        };
         let element = mlir_sys::mlirShapedTypeGetElementType(ty);
         let element_bits = ffi::bufrsShimElementSizeInBits(scope, element);
         let element_is_buffer =

@@ -1050,23 +1050,8 @@ fn no_effects(snapshot: &Snapshot, op: OpId) -> bool {
 
 /// The shape of a ranked memref value (`None` for a dynamic extent).
 fn memref_shape(map: &IrMap, value: ValueId) -> Option<Vec<Option<i64>>> {
-    // SAFETY: a live value of the capture; type queries are total on a
-    // shaped type.
-    unsafe {
-        let ty = edit::value_type(map.value(value));
-        if !mlir_sys::mlirTypeIsAMemRef(ty) {
-            return None;
-        }
-        let rank = usize::try_from(mlir_sys::mlirShapedTypeGetRank(ty)).ok()?;
-        Some(
-            (0..rank)
-                .map(|d| {
-                    (!mlir_sys::mlirShapedTypeIsDynamicDim(ty, d as isize))
-                        .then(|| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
-                })
-                .collect(),
-        )
-    }
+    // SAFETY: a live value of the capture.
+    crate::ir::types::memref_shape(unsafe { edit::value_type(map.value(value)) })
 }
 
 /// The value of an integer constant (an op without operands and with an
