@@ -566,11 +566,6 @@ fn apply(
             .collect(),
         lower_dynamic_frees,
     };
-    for &op in &plan.erase {
-        // SAFETY: a live free with no result; nothing names it afterwards.
-        unsafe { edit::erase(map.op(op)) };
-    }
-
     // Blocks with dynamic arguments, and the edges into them.
     let mut flag_blocks: BTreeMap<BlockId, Vec<ValueId>> = BTreeMap::new();
     for (&v, o) in &plan.owns {
@@ -965,6 +960,15 @@ fn apply(
             free(&h, plan, root, location, InsertPoint::Before(branch))?;
         }
     }
+    // The input's frees this plan replaces go once every new free is
+    // placed: a new free may be anchored next to one of them (its buffer's
+    // last use), and before the takeovers, which rewrite every use of a
+    // target.
+    for &op in &plan.erase {
+        // SAFETY: a live free with no result; nothing names it afterwards.
+        unsafe { edit::erase(map.op(op)) };
+    }
+
     // Copies whose target takes over the source they copy, after every
     // free is placed (frees of the target name it, and are rewritten with
     // its other uses).
