@@ -14,7 +14,8 @@ without private-function-dynamic-ownership, bufrs-memory-pipeline) runs on
 every input; an input a pipeline refuses (an error, no output) is counted,
 not checked (each file is one mlir-opt run with -split-input-file). Prints
 one line per pipeline and, for each file with a bad output, what is wrong;
-exit status 1 when any output is bad or nothing was checked. A
+exit status 1 when any output is bad, mlir-opt crashes (a signal, or a
+failing exit without a located error) or nothing was checked. A
 bufferization.dealloc the input holds already may stay (the clone-based
 pass keeps an input's frees); one more is bad.
 
@@ -77,6 +78,9 @@ def run(plugin, pipeline, name, text, scratch):
     inputs = re.split(r"^// -----.*$", text, flags=re.M)
     outputs = [o for o in re.split(r"^// -----.*$", result.stdout, flags=re.M) if "func.func" in o]
     refused = len(re.findall(r"^[^\n]*: error: ", result.stderr, flags=re.M))
+    # A crash (a signal, or a failing exit with no located error) is bad
+    # whatever the outputs printed before it say.
+    crashed = result.returncode < 0 or "Stack dump" in result.stderr or (result.returncode != 0 and not refused)
     # Deallocs the input holds already may stay (the clone-based passes keep
     # an input's frees); the pipelines add none.
     allowed = sum(chunk.count("bufferization.dealloc") for chunk in inputs)
@@ -85,6 +89,8 @@ def run(plugin, pipeline, name, text, scratch):
     found = [p for p in found if "bufferization.dealloc" not in p]
     if deallocs > allowed:
         found.append(f"{deallocs - allowed} bufferization.dealloc added")
+    if crashed:
+        found.append(f"mlir-opt crashed (exit status {result.returncode})")
     return name, refused, len(outputs), found
 
 
