@@ -43,14 +43,16 @@
 //! - every use of `%h` and of its aliases (views, casts, ops without memory
 //!   effects) other than the copy lies in `B` (or in an op of it) between
 //!   `%h`'s allocation and the copy, by an op whose memory effects are known
-//!   and free nothing, that is no terminator, region-branch op or branch and
-//!   gives no value but buffers (shape queries aside): `%h` is not read
-//!   after the copy and its address goes nowhere;
+//!   and free nothing, that is no terminator, region-branch op, branch or
+//!   call and, without memory effects, gives no value but buffers (shape
+//!   queries aside): `%h` is not used after the copy and its address goes
+//!   nowhere;
 //! - no op touching `%d` or an alias of it (other than views, and the copies
 //!   this pass removes) lies in `B` between `%h`'s allocation and the copy,
 //!   and every such op before that window has known memory effects and is no
 //!   call, terminator or branch (so `%d`'s address goes nowhere an op in the
-//!   window could write it through); no op frees `%d` or an alias.
+//!   window could write it through); no op frees `%d` or an alias, and no
+//!   terminator passes it on.
 //!
 //! Then from the copy on the slice holds what `%h` held, as before; before
 //! the copy nothing reads the slice but through `%h`. Where several copies
@@ -198,7 +200,8 @@ const SHAPE_QUERIES: &[&str] = &["memref.dim", "memref.extract_strided_metadata"
 
 /// Whether `op`, using an alias of a buffer, keeps the buffer's address to
 /// itself and frees nothing: its memory effects are known and none is a
-/// free, it is no terminator, branch or region-branch op, and its results
+/// free, it is no terminator, branch, region-branch op or call, and if it
+/// has no memory effect (so its results are not data it read) its results
 /// other than buffers are shape queries'.
 fn contained_use(snap: &Snapshot, op: OpId) -> bool {
     let info = snap.op(op);
@@ -210,7 +213,8 @@ fn contained_use(snap: &Snapshot, op: OpId) -> bool {
         && info.facts.region_branch.is_none()
         && info.facts.successors.is_empty()
         && effects.iter().all(|e| e.kind != EffectKind::Free)
-        && (info.results.iter().all(|&r| snap.value(r).kind.is_buffer())
+        && (!effects.is_empty()
+            || info.results.iter().all(|&r| snap.value(r).kind.is_buffer())
             || SHAPE_QUERIES.contains(&info.name.as_str()))
 }
 

@@ -17,6 +17,8 @@
 // OUT-NEXT: 4
 // OUT-NEXT: 6
 // OUT-NEXT: 8
+// OUT-NEXT: 5
+// OUT-NEXT: 5
 
 #id = affine_map<(i, j) -> (i, j)>
 
@@ -67,6 +69,36 @@ func.func @concat(%x: memref<1x4xi64>, %out: memref<2x4xi64>) {
   return
 }
 
+// A part read by memref.load (data, not its address) goes too; the
+// destination written after the copy is no op in the part's window.
+// CHECK-LABEL: func.func @loaded(
+// CHECK-SAME:      %[[V:.*]]: i64, %[[DST2:.*]]: memref<2x2xi64>) -> i64 {
+// CHECK-NEXT:    %[[I0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[A:.*]] = memref.alloc() {alignment = 16 : i64} : memref<32xi8>
+// CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[D:.*]] = memref.view %[[A]][%[[C0]]][] : memref<32xi8> to memref<2x2xi64>
+// CHECK-NEXT:    %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT:    %[[H:.*]] = memref.view %[[A]][%[[C16]]][] : memref<32xi8> to memref<1x2xi64>
+// CHECK-NEXT:    linalg.fill ins(%[[V]] : i64) outs(%[[H]] : memref<1x2xi64>)
+// CHECK-NEXT:    %[[E:.*]] = memref.load %[[H]][%[[I0]], %[[I0]]] : memref<1x2xi64>
+// CHECK-NEXT:    %[[S0:.*]] = memref.subview %[[D]][0, 0] [1, 2] [1, 1]
+// CHECK-NEXT:    linalg.fill ins(%[[E]] : i64) outs(%[[S0]]
+// CHECK-NEXT:    memref.copy %[[D]], %[[DST2]] : memref<2x2xi64> to memref<2x2xi64>
+// CHECK-NEXT:    return %[[E]] : i64
+func.func @loaded(%v: i64, %out: memref<2x2xi64>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %h = memref.alloc() : memref<1x2xi64>
+  linalg.fill ins(%v : i64) outs(%h : memref<1x2xi64>)
+  %e = memref.load %h[%c0, %c0] : memref<1x2xi64>
+  %d = memref.alloc() : memref<2x2xi64>
+  %s1 = memref.subview %d[1, 0] [1, 2] [1, 1] : memref<2x2xi64> to memref<1x2xi64, strided<[2, 1], offset: 2>>
+  memref.copy %h, %s1 : memref<1x2xi64> to memref<1x2xi64, strided<[2, 1], offset: 2>>
+  %s0 = memref.subview %d[0, 0] [1, 2] [1, 1] : memref<2x2xi64> to memref<1x2xi64, strided<[2, 1]>>
+  linalg.fill ins(%e : i64) outs(%s0 : memref<1x2xi64, strided<[2, 1]>>)
+  memref.copy %d, %out : memref<2x2xi64> to memref<2x2xi64>
+  return %e : i64
+}
+
 func.func private @bufrs_print_i64(i64)
 
 func.func @run() {
@@ -89,5 +121,12 @@ func.func @run() {
   }
   memref.dealloc %out : memref<2x4xi64>
   memref.dealloc %x : memref<1x4xi64>
+  %five = arith.constant 5 : i64
+  %out2 = memref.alloc() : memref<2x2xi64>
+  %e = func.call @loaded(%five, %out2) : (i64, memref<2x2xi64>) -> i64
+  func.call @bufrs_print_i64(%e) : (i64) -> ()
+  %last = memref.load %out2[%c1, %c1] : memref<2x2xi64>
+  func.call @bufrs_print_i64(%last) : (i64) -> ()
+  memref.dealloc %out2 : memref<2x2xi64>
   return
 }
