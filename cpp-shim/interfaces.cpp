@@ -246,8 +246,16 @@ bool bufrs::forEachEntryEdge(Operation *op, EdgeCallback onEdge) {
     return false;
   SmallVector<RegionSuccessor> successors;
   branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
-  for (const RegionSuccessor &successor : successors)
+  // A loop whose static trip count is positive enters its body: the edge
+  // from the op to its own results (no iteration) is never taken.
+  auto loop = dyn_cast<LoopLikeOpInterface>(op);
+  std::optional<APInt> trips = loop ? loop.getStaticTripCount() : std::nullopt;
+  bool entersBody = trips && !trips->isZero();
+  for (const RegionSuccessor &successor : successors) {
+    if (entersBody && successor.isParent())
+      continue;
     onEdge(successor, branch.getEntrySuccessorOperands(successor));
+  }
   return true;
 }
 

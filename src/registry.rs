@@ -67,6 +67,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::copy_removal::CopyRemoval>(),
         entry::<passes::remove_read_only_copies::RemoveReadOnlyCopies>(),
         entry::<passes::view_unread_inputs::ViewUnreadInputs>(),
+        entry::<passes::write_into_destination::WriteIntoDestination>(),
         entry::<passes::decompose_tuples::DecomposeTuples>(),
         entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
         entry::<passes::dealloc_simplification::DeallocSimplification>(),
@@ -229,6 +230,8 @@ crate::pass_options! {
             "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
         view_unread_inputs: bool = true => "view-unread-inputs",
             "Run bufrs-view-unread-inputs first in each function (a buffer only passed to a linalg.generic whose payload never reads it, as a pooling window, becomes a view of another input of that op).";
+        write_into_destination: bool = true => "write-into-destination",
+            "Run bufrs-write-into-destination after the first copy removal (a buffer whose last use is a copy into a contiguous slice of a static buffer of its block, untouched meanwhile, becomes a view of that slice: the parts of a concatenation are written in place).";
         read_only_copies: bool = true => "read-only-copies",
             "First run bufrs-remove-read-only-copies on the whole op (copies into fresh buffers only read afterwards, by ops or by calls to functions of the module that only read that parameter, while their source stays unchanged: the readers read the source).";
         merge: bool = true => "merge",
@@ -406,6 +409,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         remove_read_only_copies::RemoveReadOnlyCopies,
         verify_deallocation::VerifyDeallocation,
         view_unread_inputs::ViewUnreadInputs,
+        write_into_destination::WriteIntoDestination,
     };
     let promote = with(
         PromoteBuffersToStack::ARGUMENT,
@@ -454,6 +458,14 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         // temporary out of the copy's loop, promotion would make it an
         // alloca, and the copy would stay.
         (options.copy_removal, CopyRemoval::ARGUMENT.to_string()),
+        // Before the deallocation (it leaves buffers with frees alone), and
+        // before loop hoisting and promotion move a part's allocation out
+        // of its destination's block: parts copied into a slice of a
+        // destination become views of it.
+        (
+            options.write_into_destination,
+            WriteIntoDestination::ARGUMENT.to_string(),
+        ),
         (options.hoisting, BufferHoisting::ARGUMENT.to_string()),
         (
             options.loop_hoisting,

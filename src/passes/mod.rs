@@ -34,5 +34,6 @@ pub mod test_build_analyses;
 pub mod test_support;
 pub mod verify_deallocation;
 pub mod view_unread_inputs;
+pub mod write_into_destination;
 
 pub use pass::{Anchor, BufrsPass, PassFailed, PassResult};

@@ -31,8 +31,12 @@
 //!   itself or lies in the copy's block (or in an op of it) after the copy,
 //!   and only reads: its memory effects on the buffer are reads and it has
 //!   no effect on memory it does not name; or it is a direct call to a
-//!   function of the module whose parameter there is read-only (below);
-//!   anything else (a return, a yield, a region-branch operand, an op with
+//!   function of the module whose parameter there is read-only (below); or
+//!   it is a region-branch op (a loop) only passing it to the values its
+//!   entry edges give it to (the body's argument, and the results unless
+//!   the loop's static trip count is positive), whose uses then count as
+//!   uses of the buffer;
+//!   anything else (a return, a yield, another region-branch operand, an op with
 //!   unknown effects, a write, a free of an alias) keeps the copy;
 //! - the source is live after that last use anyway (below), so reading it
 //!   there holds no buffer longer than before;
@@ -288,6 +292,17 @@ fn only_read(
             if v == value && allowed(u.user) {
                 continue;
             }
+            // A buffer a region-branch op only passes into its regions or
+            // results (a loop's initial value): the values receiving it
+            // are its aliases.
+            if let Some(receivers) = entry_receivers(snap, u.user, v) {
+                for r in receivers {
+                    if seen.insert(r) {
+                        work.push(r);
+                    }
+                }
+                continue;
+            }
             if !use_only_reads(snap, summaries, u.user, u.operand_index, v) {
                 return false;
             }
@@ -313,6 +328,26 @@ fn only_read(
         }
     }
     true
+}
+
+/// The values receiving `v` from the region-branch op `op` (region
+/// arguments and results, along the edges the op may take on entry), when
+/// `op` uses `v` once and only to pass it on that way.
+fn entry_receivers(snap: &Snapshot, op: OpId, v: ValueId) -> Option<Vec<ValueId>> {
+    let info = snap.op(op);
+    let branch = info.facts.region_branch.as_ref()?;
+    if info.operands.iter().filter(|&&w| w == v).count() != 1 {
+        return None;
+    }
+    let mut receivers = Vec::new();
+    for edge in &branch.entry_edges {
+        for (i, &w) in edge.forwarded.iter().enumerate() {
+            if w == v {
+                receivers.push(*edge.inputs.get(i)?);
+            }
+        }
+    }
+    (!receivers.is_empty()).then_some(receivers)
 }
 
 /// Ops without memory effects whose results other than buffers are sizes,
