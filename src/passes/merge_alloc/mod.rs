@@ -197,6 +197,7 @@
 //! (`DIR/<function>.<scope>.svg` for a nested scope).
 
 mod collect;
+mod dynamic_bands;
 mod peak;
 mod profile;
 mod report;

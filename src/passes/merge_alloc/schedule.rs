@@ -11,6 +11,7 @@ use crate::plan::{
 };
 
 use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace};
+use super::dynamic_bands::band_split_dynamic;
 use super::peak::{ArenaBytes, Held, PeakState};
 use super::profile::HeapProfile;
 use crate::analysis::snapshot::OpId;
@@ -670,14 +671,19 @@ fn keep_peak_scopes(
                 }),
             }
         }
-        if let Decision::Merge(schedule) = &whole {
-            let mut band_state = outer.clone();
-            if let Some(bands) = band_split(trace, schedule, &mut band_state).map_err(at)?
-                && split_cost(trace, &bands) < split_cost(trace, &groups)
-            {
-                groups = bands;
-                greedy_state = band_state;
+        let mut band_state = outer.clone();
+        let bands = match &whole {
+            Decision::Merge(schedule) => band_split(trace, schedule, &mut band_state),
+            Decision::MergeDynamic(schedule) => {
+                band_split_dynamic(trace, schedule, &mut band_state, scheduler)
             }
+            Decision::Skip(_) => Ok(None),
+        };
+        if let Some(bands) = bands.map_err(at)?
+            && split_cost(trace, &bands) < split_cost(trace, &groups)
+        {
+            groups = bands;
+            greedy_state = band_state;
         }
         *outer = greedy_state;
         let merged = groups.iter().filter(|g| g.arena.is_some()).count();
@@ -820,14 +826,14 @@ fn join_stack_buffers(
 /// A part of a split scope: buffers (indices into the trace) and their
 /// arena (as the state holds it, its size at [`GROWTH_AT`], its trace and
 /// plan); `None` for one buffer left as it is.
-struct Group {
-    members: Vec<usize>,
-    arena: Option<(Held, u64, ScopeTrace, Decision)>,
+pub(super) struct Group {
+    pub(super) members: Vec<usize>,
+    pub(super) arena: Option<(Held, u64, ScopeTrace, Decision)>,
 }
 
 /// The bytes of a split (its arenas, at [`GROWTH_AT`] when sized at run
 /// time, and the buffers left alone) and its number of allocations.
-fn split_cost(trace: &ScopeTrace, groups: &[Group]) -> (u64, usize) {
+pub(super) fn split_cost(trace: &ScopeTrace, groups: &[Group]) -> (u64, usize) {
     let bytes = groups
         .iter()
         .map(|g| match &g.arena {
@@ -947,10 +953,10 @@ fn band_split(
 /// The value every run-time size takes when the scheduler compares how much
 /// arenas grow as buffers join them (any size would do: every arena it keeps
 /// is checked for every size).
-const GROWTH_AT: u64 = 256;
+pub(super) const GROWTH_AT: u64 = 256;
 
 /// A buffer's bytes with every run-time size at [`GROWTH_AT`].
-fn size_at(b: &super::collect::TracedBuffer) -> u64 {
+pub(super) fn size_at(b: &super::collect::TracedBuffer) -> u64 {
     b.dynamic_sizes
         .iter()
         .try_fold(b.size, |bytes, _| bytes.checked_mul(GROWTH_AT))
@@ -960,7 +966,7 @@ fn size_at(b: &super::collect::TracedBuffer) -> u64 {
 /// The bytes of the largest of `members` (a maximum over run-time sizes),
 /// with the arena's overhead (their largest alignment), in the state's
 /// pool: no arena holding them is smaller. `None` when all are static.
-fn largest_member(
+pub(super) fn largest_member(
     state: &mut PeakState,
     trace: &ScopeTrace,
     members: &[usize],
@@ -1004,7 +1010,7 @@ fn symbol_ids(sizes: &[ValueId], symbols: &mut Vec<ValueId>) -> Vec<u32> {
 /// The bytes `malloc` is asked for the arena of a decision (its size and
 /// its alignment, `profile::HeapBuffer::overhead`), in the state's pool
 /// when sized at run time; `None` for a scope left alone.
-fn arena_bytes(state: &mut PeakState, decision: &Decision) -> Option<ArenaBytes> {
+pub(super) fn arena_bytes(state: &mut PeakState, decision: &Decision) -> Option<ArenaBytes> {
     match decision {
         Decision::Skip(_) => None,
         Decision::Merge(schedule) => Some(ArenaBytes::Static(
