@@ -26,42 +26,116 @@ use std::fmt::Write as _;
 
 use crate::plan::{Buffer, PlanError, Planner, Problem, problem::round_up};
 
-/// A buffer size: `coefficient × Π symbols` bytes (symbols sorted; empty for a static size).
+/// A monomial of a size: `coefficient × Π symbols` bytes (symbols sorted; empty for a
+/// constant).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SymSize {
+pub struct Monomial {
     pub coefficient: u64,
     pub symbols: Vec<u32>,
+}
+
+impl Monomial {
+    /// The monomial at the symbols' values (`None` on overflow).
+    pub fn eval(&self, values: &[u64]) -> Option<u64> {
+        self.symbols.iter().try_fold(self.coefficient, |acc, &s| {
+            acc.checked_mul(values[s as usize])
+        })
+    }
+}
+
+/// A buffer size: a polynomial in the size symbols with non-negative coefficients, a
+/// constant plus monomials (`4 × %n × %m`, or `64 × %n + 128` for a dimension `%n + 2` of
+/// 16 `f32`s). Kept canonical: monomials sorted by their symbols, one per set of symbols,
+/// none with a zero coefficient or no symbol.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SymSize {
+    pub constant: u64,
+    pub terms: Vec<Monomial>,
 }
 
 impl SymSize {
     pub fn fixed(bytes: u64) -> SymSize {
         SymSize {
-            coefficient: bytes,
-            symbols: vec![],
+            constant: bytes,
+            terms: vec![],
         }
     }
 
+    /// `coefficient × Π symbols`.
     pub fn new(coefficient: u64, mut symbols: Vec<u32>) -> SymSize {
         symbols.sort_unstable();
-        if coefficient == 0 {
-            symbols.clear();
+        if symbols.is_empty() || coefficient == 0 {
+            return SymSize::fixed(coefficient);
         }
         SymSize {
-            coefficient,
-            symbols,
+            constant: 0,
+            terms: vec![Monomial {
+                coefficient,
+                symbols,
+            }],
         }
+    }
+
+    /// The canonical polynomial of `constant` plus `terms` (`None` on overflow).
+    pub fn from_terms(constant: u64, terms: &[(u64, Vec<u32>)]) -> Option<SymSize> {
+        let mut merged: BTreeMap<Vec<u32>, u64> = BTreeMap::new();
+        let mut constant = constant;
+        for (coefficient, symbols) in terms {
+            let mut symbols = symbols.clone();
+            symbols.sort_unstable();
+            if symbols.is_empty() {
+                constant = constant.checked_add(*coefficient)?;
+                continue;
+            }
+            let at = merged.entry(symbols).or_insert(0);
+            *at = at.checked_add(*coefficient)?;
+        }
+        Some(SymSize {
+            constant,
+            terms: merged
+                .into_iter()
+                .filter(|(_, c)| *c != 0)
+                .map(|(symbols, coefficient)| Monomial {
+                    coefficient,
+                    symbols,
+                })
+                .collect(),
+        })
+    }
+
+    /// The product of two sizes (`None` on overflow).
+    pub fn times(&self, other: &SymSize) -> Option<SymSize> {
+        let all = |p: &SymSize| {
+            let mut out = vec![(p.constant, vec![])];
+            out.extend(p.terms.iter().map(|m| (m.coefficient, m.symbols.clone())));
+            out
+        };
+        let mut terms = Vec::new();
+        for (c1, s1) in all(self) {
+            for (c2, s2) in all(other) {
+                let mut symbols = s1.clone();
+                symbols.extend(s2.iter().copied());
+                terms.push((c1.checked_mul(c2)?, symbols));
+            }
+        }
+        SymSize::from_terms(0, &terms)
     }
 
     /// The size when it does not depend on any symbol.
     pub fn as_static(&self) -> Option<u64> {
-        self.symbols.is_empty().then_some(self.coefficient)
+        self.terms.is_empty().then_some(self.constant)
+    }
+
+    /// The symbols it uses.
+    pub fn symbols(&self) -> impl Iterator<Item = u32> + '_ {
+        self.terms.iter().flat_map(|m| m.symbols.iter().copied())
     }
 
     /// The size at the symbols' values (`None` on overflow).
     pub fn eval(&self, values: &[u64]) -> Option<u64> {
-        self.symbols.iter().try_fold(self.coefficient, |acc, &s| {
-            acc.checked_mul(values[s as usize])
-        })
+        self.terms
+            .iter()
+            .try_fold(self.constant, |acc, m| acc.checked_add(m.eval(values)?))
     }
 }
 
@@ -75,7 +149,7 @@ pub struct ExprId(pub u32);
 pub enum Node {
     Const(u64),
     /// `coefficient × Π symbols`, at least one symbol and a non-zero coefficient.
-    Term(SymSize),
+    Term(Monomial),
     Add(ExprId, ExprId),
     /// At least two items, none provably below another.
     Max(Vec<ExprId>),
@@ -212,11 +286,26 @@ impl Exprs {
         }
     }
 
-    pub fn size(&mut self, size: &SymSize) -> ExprId {
-        if size.symbols.is_empty() || size.coefficient == 0 {
-            self.constant(size.coefficient)
+    /// The expression of a size: its monomials added in order, then its constant (`None` on
+    /// overflow). Equal sizes give one id.
+    pub fn size(&mut self, size: &SymSize) -> Option<ExprId> {
+        let mut sum = self.constant(0);
+        for m in &size.terms {
+            let term = self.monomial(m);
+            sum = self.add(sum, term)?;
+        }
+        let constant = self.constant(size.constant);
+        self.add(sum, constant)
+    }
+
+    /// The expression of `coefficient × Π symbols`.
+    pub fn monomial(&mut self, m: &Monomial) -> ExprId {
+        if m.symbols.is_empty() || m.coefficient == 0 {
+            self.constant(m.coefficient)
         } else {
-            self.intern(Node::Term(size.clone()))
+            let mut m = m.clone();
+            m.symbols.sort_unstable();
+            self.intern(Node::Term(m))
         }
     }
 
@@ -629,10 +718,10 @@ impl Exprs {
             }
             let here = match from.node(at) {
                 Node::Const(c) => self.constant(*c),
-                Node::Term(t) => self.size(&SymSize::new(
-                    t.coefficient,
-                    t.symbols.iter().map(|&s| symbol(s)).collect(),
-                )),
+                Node::Term(t) => self.monomial(&Monomial {
+                    coefficient: t.coefficient,
+                    symbols: t.symbols.iter().map(|&s| symbol(s)).collect(),
+                }),
                 // The parts were interned in `from` without overflow, so
                 // they are built here without it (the same values).
                 Node::Add(a, b) => {
@@ -811,7 +900,7 @@ pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, Pla
             .iter()
             .map(|&i| {
                 let b = &buffers[i];
-                Buffer::new(b.size.coefficient, b.first, b.last).with_alignment(b.alignment)
+                Buffer::new(b.size.constant, b.first, b.last).with_alignment(b.alignment)
             })
             .collect(),
     )?;
@@ -991,7 +1080,7 @@ fn place_dynamic(
         // matters only below another buffer placed on it.
         let mut tops: Vec<ExprId> = Vec::with_capacity(buffers.len() + 1);
         for (i, b) in buffers.iter().enumerate() {
-            let size = exprs.size(&b.size);
+            let size = exprs.size(&b.size).ok_or(overflow(i))?;
             tops.push(exprs.add(offsets[i], size).ok_or(overflow(i))?);
         }
         tops.push(exprs.constant(static_plan.total));
@@ -1020,8 +1109,8 @@ const REUSE_LIMIT: usize = 96;
 fn symbol_count(buffers: &[SymBuffer]) -> usize {
     buffers
         .iter()
-        .flat_map(|b| b.size.symbols.iter())
-        .map(|&s| s as usize + 1)
+        .flat_map(|b| b.size.symbols())
+        .map(|s| s as usize + 1)
         .max()
         .unwrap_or(0)
 }
@@ -1058,7 +1147,7 @@ fn place_one(
         .copied()
         .filter(|&j| buffers[j].overlaps_in_time(b) && !is_empty_static(&buffers[j]))
         .collect();
-    let size = exprs.size(&b.size);
+    let size = exprs.size(&b.size)?;
     let floor_items: Vec<ExprId> = live.iter().map(|&j| ends[j]).collect();
     let floor = exprs.max(&floor_items);
     let offset = exprs.align_up(floor, b.alignment)?;
@@ -1140,8 +1229,9 @@ pub fn verify(buffers: &[SymBuffer], plan: &SymPlan) -> Result<(), String> {
                 b.alignment
             ));
         }
-        let size = pool.size(&b.size);
-        let top = pool.add(plan.offsets[i], size);
+        let top = pool
+            .size(&b.size)
+            .and_then(|size| pool.add(plan.offsets[i], size));
         if !top.is_some_and(|top| pool.at_least(plan.ends[i], top)) {
             return Err(format!("buffer {i}: end does not cover offset + size"));
         }
@@ -1301,7 +1391,7 @@ fn most_live(buffers: &[SymBuffer], exprs: &mut Exprs, padded: bool) -> Option<E
     for (_, live) in sets {
         let mut sum = exprs.constant(0);
         for j in live {
-            let size = exprs.size(&buffers[j].size);
+            let size = exprs.size(&buffers[j].size)?;
             let bytes = if padded {
                 exprs.align_up(size, buffers[j].alignment)?
             } else {
@@ -1425,7 +1515,7 @@ mod tests {
     #[test]
     fn expressions_simplify() {
         let mut e = Exprs::new();
-        let n = e.size(&sym(64, &[0]));
+        let n = e.size(&sym(64, &[0])).unwrap();
         assert_eq!(e.align_up(n, 64), Some(n));
         let c = e.constant(100);
         let x = e.add(n, c).unwrap();
@@ -1434,7 +1524,7 @@ mod tests {
         assert_eq!(e.display(y, &names), "%s0 * 64 + 128");
         assert_eq!(e.align_up(y, 64), Some(y));
         assert_eq!(e.max(&[n, y, c]), y);
-        let m = e.size(&sym(1, &[1]));
+        let m = e.size(&sym(1, &[1])).unwrap();
         let z = e.constant(0);
         assert_eq!(e.max(&[z]), z);
         let both = e.max(&[n, m]);
@@ -1489,10 +1579,10 @@ mod tests {
         let start = |i: usize| p.exprs.display(p.offsets[i], &names);
         assert_eq!(start(2), start(0));
         let mut e = Exprs::new();
-        let n = e.size(&sym(1, &[0]));
-        let nm = e.size(&sym(1, &[0, 1]));
-        let four_n = e.size(&sym(4, &[0]));
-        let eight_n = e.size(&sym(8, &[0]));
+        let n = e.size(&sym(1, &[0])).unwrap();
+        let nm = e.size(&sym(1, &[0, 1])).unwrap();
+        let four_n = e.size(&sym(4, &[0])).unwrap();
+        let eight_n = e.size(&sym(8, &[0])).unwrap();
         assert!(e.at_least(eight_n, four_n));
         assert!(!e.at_least(four_n, eight_n));
         assert!(!e.at_least(nm, n));
@@ -1515,10 +1605,12 @@ mod tests {
             let pick = |k: u64, ids: &[ExprId]| ids[(k as usize) % ids.len()];
             let id = match (kind, ids.is_empty()) {
                 (0, _) | (_, true) if a % 2 == 0 => e.constant(b),
-                (0, _) | (_, true) => e.size(&SymSize::new(
-                    1 + a % 8,
-                    vec![s, (s + b as u32) % 3][..1 + (b % 2) as usize].to_vec(),
-                )),
+                (0, _) | (_, true) => e
+                    .size(&SymSize::new(
+                        1 + a % 8,
+                        vec![s, (s + b as u32) % 3][..1 + (b % 2) as usize].to_vec(),
+                    ))
+                    .unwrap(),
                 (1, false) => {
                     let (x, y) = (pick(a, &ids), pick(b, &ids));
                     e.add(x, y).unwrap()
@@ -1532,7 +1624,7 @@ mod tests {
                     e.align_up(x, 1 << (b % 7)).unwrap()
                 }
                 _ => {
-                    let t = e.size(&SymSize::new(1 + a % 8, vec![s]));
+                    let t = e.size(&SymSize::new(1 + a % 8, vec![s])).unwrap();
                     let x = pick(b, &ids);
                     e.add(x, t).unwrap()
                 }
@@ -1598,7 +1690,7 @@ mod tests {
             let mut e = Exprs::new();
             let ids = build(&mut e, &ops);
             let mut other = Exprs::new();
-            let _ = other.size(&SymSize::new(3, vec![2]));
+            let _ = other.size(&SymSize::new(3, vec![2])).unwrap();
             for &id in &ids {
                 let branches = e.branches(id, 16);
                 prop_assert!(!branches.is_empty() && branches.len() <= 16);

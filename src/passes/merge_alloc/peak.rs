@@ -34,6 +34,7 @@ use rustc_hash::FxHashMap as HashMap;
 use crate::analysis::snapshot::{OpId, ValueId};
 use crate::plan::symbolic::{ExprId, Exprs, SymSize};
 
+use super::collect::SizeForm;
 use super::profile::{HeapProfile, HeapSize};
 
 /// The most distinct sets of run-time sized buffers at the entry block's
@@ -125,7 +126,7 @@ impl PeakState {
     pub fn new(
         profile: &HeapProfile,
         extra: &[u64],
-        resolved: &HashMap<OpId, Vec<ValueId>>,
+        resolved: &HashMap<OpId, Vec<SizeForm>>,
     ) -> PeakState {
         let mut starts: Vec<u64> = vec![0];
         let mut cut = |from: u64, to: u64| {
@@ -597,7 +598,7 @@ impl PeakState {
 #[derive(Clone)]
 struct Cover {
     /// Per buffer of the profile, its size when it is sized at run time.
-    sizes: Vec<Option<(u64, Vec<ValueId>)>>,
+    sizes: Vec<Option<(u64, Vec<SizeForm>)>>,
     exprs: Exprs,
     symbols: HashMap<ValueId, u32>,
     /// Per buffer of the profile, its size as built in `exprs` (once).
@@ -605,17 +606,17 @@ struct Cover {
 }
 
 impl Cover {
-    fn new(profile: &HeapProfile, resolved: &HashMap<OpId, Vec<ValueId>>) -> Cover {
+    fn new(profile: &HeapProfile, resolved: &HashMap<OpId, Vec<SizeForm>>) -> Cover {
         let sizes = profile
             .buffers
             .iter()
             .map(|b| match &b.size {
                 HeapSize::Dynamic { unit, sizes } => {
-                    let sizes = resolved
-                        .get(&b.alloc)
-                        .filter(|r| r.len() == sizes.len())
-                        .unwrap_or(sizes);
-                    Some((*unit, sizes.clone()))
+                    let forms = match resolved.get(&b.alloc).filter(|r| r.len() == sizes.len()) {
+                        Some(forms) => forms.clone(),
+                        None => sizes.iter().map(|&v| vec![(1, vec![v])]).collect(),
+                    };
+                    Some((*unit, forms))
                 }
                 _ => None,
             })
@@ -638,15 +639,16 @@ impl Cover {
         if let Some(id) = self.built[i] {
             return Some(id);
         }
-        let (unit, sizes) = self.sizes[i].as_ref()?;
-        let ids = sizes
-            .iter()
-            .map(|&v| {
-                let next = self.symbols.len() as u32;
-                *self.symbols.entry(v).or_insert(next)
-            })
-            .collect();
-        let id = self.exprs.size(&SymSize::new(*unit, ids));
+        let (unit, forms) = self.sizes[i].clone()?;
+        let mut size = SymSize::fixed(unit);
+        for form in &forms {
+            let terms: Vec<(u64, Vec<u32>)> = form
+                .iter()
+                .map(|(c, values)| (*c, values.iter().map(|&v| self.symbol(v)).collect()))
+                .collect();
+            size = size.times(&SymSize::from_terms(0, &terms)?)?;
+        }
+        let id = self.exprs.size(&size)?;
         self.built[i] = Some(id);
         Some(id)
     }

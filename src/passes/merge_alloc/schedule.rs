@@ -10,7 +10,7 @@ use crate::plan::{
     symbolic::{ExprId, SymBuffer, SymPlan, SymSize},
 };
 
-use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace};
+use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace, TracedBuffer};
 use super::dynamic_bands::band_split_dynamic;
 use super::peak::{ArenaBytes, Held, PeakState};
 use super::profile::HeapProfile;
@@ -52,9 +52,9 @@ pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
         .buffers
         .iter()
         .map(|b| {
-            let ids = symbol_ids(&b.dynamic_sizes, &mut symbols);
+            let size = buffer_size(b, &mut symbols);
             SymBuffer {
-                size: SymSize::new(b.size, ids),
+                size,
                 alignment: b.alignment,
                 first: b.first,
                 last: b.last,
@@ -62,6 +62,32 @@ pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
         })
         .collect();
     (symbols, buffers)
+}
+
+/// The size of `b` over the symbols `symbols` names (which gets the values
+/// it does not hold yet): its bytes per unit times the polynomial of each
+/// of its dynamic sizes ([`TracedBuffer::forms`]), or, should that
+/// overflow, times each size value itself.
+pub fn buffer_size(b: &TracedBuffer, symbols: &mut Vec<ValueId>) -> SymSize {
+    let product = |symbols: &mut Vec<ValueId>| {
+        b.forms()
+            .iter()
+            .try_fold(SymSize::fixed(b.size), |size, form| {
+                let terms: Vec<(u64, Vec<u32>)> = form
+                    .iter()
+                    .map(|(c, values)| (*c, symbol_ids(values, symbols)))
+                    .collect();
+                size.times(&SymSize::from_terms(0, &terms)?)
+            })
+    };
+    let mut trial = symbols.clone();
+    match product(&mut trial) {
+        Some(size) => {
+            *symbols = trial;
+            size
+        }
+        None => SymSize::new(b.size, symbol_ids(&b.dynamic_sizes, symbols)),
+    }
 }
 
 /// Stage 2: places the buffers of one scope.
@@ -487,8 +513,7 @@ fn never_above(part: &ScopeTrace, decision: &Decision, static_arena: Option<u64>
             let counted = static_arena.is_none() || b.size.as_static().is_none();
             let (from, to) = held_at(i);
             if counted && from <= tick && tick <= to {
-                let size = exprs.size(&b.size);
-                match exprs.add(held, size) {
+                match exprs.size(&b.size).and_then(|size| exprs.add(held, size)) {
                     Some(sum) => held = sum,
                     None => return false,
                 }
@@ -544,7 +569,7 @@ fn keep_peak_scopes(
         }
         ends.push(b.last.saturating_add(1));
         if !b.dynamic_sizes.is_empty() {
-            resolved.insert(b.alloc, b.dynamic_sizes.clone());
+            resolved.insert(b.alloc, b.forms());
         }
     }
     // Built for the first heap scope that would merge: a function whose
@@ -981,9 +1006,8 @@ pub(super) fn largest_member(
     let mut symbols: Vec<ValueId> = Vec::new();
     let mut sizes = Vec::with_capacity(members.len());
     for &m in members {
-        let b = &trace.buffers[m];
-        let ids = symbol_ids(&b.dynamic_sizes, &mut symbols);
-        sizes.push(exprs.size(&SymSize::new(b.size, ids)));
+        let size = buffer_size(&trace.buffers[m], &mut symbols);
+        sizes.push(exprs.size(&size)?);
     }
     let most = exprs.max(&sizes);
     let alignment = members.iter().map(|&m| trace.buffers[m].alignment).max()?;
