@@ -1,6 +1,7 @@
-//! Symbolic placement: buffers whose sizes are known only at run time (products of size
-//! symbols, `4 × %n × %m` bytes) get offsets that are *expressions* over those symbols, chosen
-//! at compile time and valid for every value the symbols take.
+//! Symbolic placement: buffers whose sizes are known only at run time (polynomials in
+//! non-negative size symbols, `4 × %n × %m` or `64 × %n + 128` bytes) get offsets that are
+//! *expressions* over those symbols, chosen at compile time and valid for every value the
+//! symbols take.
 //!
 //! The rule: static buffers are placed first by any [`Planner`]; then the dynamic buffers one
 //! at a time (in three orders, the smallest arena at probe sizes kept), each at the lowest
@@ -180,7 +181,7 @@ pub struct Exprs {
 /// then two points giving each symbol its own pseudo-random value in 1..=4096 (so that two
 /// symbols are in both orders at one of them, mostly). A claim `y >= x` false at one of them
 /// is refuted at once, before any proof is tried (the proof is sound, so it could only fail).
-const PROBES: usize = 4;
+pub const PROBES: usize = 4;
 
 /// The value of symbol `s` at probe point `k` (see [`PROBES`]).
 fn probe_value(k: usize, s: u32) -> u64 {
@@ -404,6 +405,12 @@ impl Exprs {
                 .unwrap_or(ANY),
             Node::AlignUp(a, alignment) => (*alignment).max(self.known_alignment(*a)),
         }
+    }
+
+    /// The values of `id` at the [`PROBES`] points (`u64::MAX` past 64 bits): a claim
+    /// `y >= x` whose sides are below one another at one of them is false.
+    pub fn probes(&self, id: ExprId) -> [u64; PROBES] {
+        self.probes[id.0 as usize]
     }
 
     /// The value of `id` when every symbol is 0: its least value (every node is monotone).
@@ -1593,6 +1600,20 @@ mod tests {
         assert!(e.at_least(aligned, four_n));
     }
 
+    /// A buffer of `4n + 8` bytes (a dimension `n + 2` of `f32`s) dead before one of `4n`
+    /// bytes: the second reuses the first's bytes (`4n + 8 >= 4n` is proved), and the arena
+    /// is the larger sum.
+    #[test]
+    fn a_smaller_sum_reuses_the_bytes_of_a_larger_one() {
+        let padded = SymSize::from_terms(8, &[(4, vec![0])]).unwrap();
+        let buffers = [buf(padded, 0, 1), buf(sym(4, &[0]), 2, 3)];
+        let p = plan(&buffers, &planner()).unwrap();
+        verify(&buffers, &p).unwrap();
+        assert_eq!(p.exprs.as_const(p.offsets[1]), Some(0));
+        assert_eq!(p.exprs.display(p.total, &names), "%s0 * 4 + 8");
+        assert_eq!(p.eval(&[10]), Some((vec![0, 0], 48)));
+    }
+
     /// A random expression over three symbols: constants, terms, sums, maxima, alignments.
     fn expr_strategy() -> impl Strategy<Value = Vec<(u8, u64, u64, u32)>> {
         prop::collection::vec((0u8..5, 0u64..100, 0u64..1000, 0u32..3), 1..12)
@@ -1638,7 +1659,18 @@ mod tests {
         prop_oneof![
             (0u64..200).prop_map(SymSize::fixed),
             (1u64..16, prop::collection::vec(0u32..3, 1..3)).prop_map(|(c, s)| SymSize::new(c, s)),
+            poly_strategy(),
         ]
+    }
+
+    /// A size that is a sum: a constant plus up to three monomials (`4 × (%s0 + 2)`,
+    /// `8 × %s0 × %s1 + 4 × %s2 + 16`).
+    fn poly_strategy() -> impl Strategy<Value = SymSize> {
+        (
+            0u64..200,
+            prop::collection::vec((1u64..16, prop::collection::vec(0u32..3, 1..3)), 1..4),
+        )
+            .prop_map(|(constant, terms)| SymSize::from_terms(constant, &terms).unwrap())
     }
 
     fn buffer_strategy() -> impl Strategy<Value = SymBuffer> {
@@ -1784,6 +1816,71 @@ mod tests {
                 let (offsets, total) = p.eval(v).unwrap();
                 let sum: u64 = buffers.iter().map(|b| round_up(b.size.eval(v).unwrap(), 64).unwrap()).sum();
                 prop_assert!(total <= sum);
+                prop_assert_eq!(check_tight(&problem, &offsets, total), Ok(()));
+            }
+        }
+
+        /// A size that is a sum or a product of sums has the value of its parts at every
+        /// evaluation, as a polynomial and as an expression; and every `y >= x` claimed
+        /// between such sizes (and their sums with each other) holds there.
+        #[test]
+        fn sums_of_sizes_keep_values_and_claims(
+            sizes in prop::collection::vec(poly_strategy(), 2..6),
+            values in prop::collection::vec(prop::collection::vec(0u64..300, 3), 1..8),
+        ) {
+            let mut e = Exprs::new();
+            let mut ids = Vec::new();
+            for (k, size) in sizes.iter().enumerate() {
+                ids.push(e.size(size).unwrap());
+                let product = size.times(&sizes[(k + 1) % sizes.len()]).unwrap();
+                for v in &values {
+                    let (a, b) = (size.eval(v).unwrap(), sizes[(k + 1) % sizes.len()].eval(v).unwrap());
+                    prop_assert_eq!(product.eval(v), Some(a * b));
+                }
+                ids.push(e.size(&product).unwrap());
+            }
+            for k in 0..sizes.len() {
+                let sum = e.add(ids[2 * k], ids[2 * ((k + 1) % sizes.len())]).unwrap();
+                ids.push(sum);
+            }
+            for v in &values {
+                for (k, size) in sizes.iter().enumerate() {
+                    prop_assert_eq!(e.eval(ids[2 * k], &|s| v[s as usize]), size.eval(v));
+                }
+            }
+            for &y in &ids {
+                for &x in &ids {
+                    if e.at_least(y, x) {
+                        for v in &values {
+                            let at = |id| e.eval(id, &|s| v[s as usize]);
+                            prop_assert!(at(y) >= at(x), "{} >= {} claimed", e.display(y, &names), e.display(x, &names));
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Buffers whose sizes are sums over shared symbols (`4 × %s0 + 8` beside
+        /// `4 × %s0`, so sums compare): the placement proves, reuses the bytes of a larger
+        /// sum for a smaller one, and evaluated at random sizes never puts two live buffers
+        /// on a common byte.
+        #[test]
+        fn placement_of_sums_never_overlaps_live_buffers(
+            shapes in prop::collection::vec((1u64..4, 0u32..2, 0u64..3, 0u64..12, 0u64..5), 1..14),
+            values in prop::collection::vec(prop::collection::vec(0u64..64, 2), 1..6),
+        ) {
+            let buffers: Vec<SymBuffer> = shapes.iter().map(|&(c, s, pad, first, len)| {
+                let size = SymSize::from_terms(4 * c * pad, &[(4 * c, vec![s])]).unwrap();
+                buf(size, first, first + len)
+            }).collect();
+            let p = plan(&buffers, &planner()).unwrap();
+            verify(&buffers, &p).unwrap();
+            let mut vs = values.clone();
+            vs.push(vec![0, 0]);
+            vs.push(vec![100, 1]);
+            for v in &vs {
+                let problem = concrete(&buffers, v).unwrap();
+                let (offsets, total) = p.eval(v).unwrap();
                 prop_assert_eq!(check_tight(&problem, &offsets, total), Ok(()));
             }
         }

@@ -22,7 +22,7 @@ use super::collect::ScopeTrace;
 use super::peak::PeakState;
 use super::schedule::{
     Decision, GROWTH_AT, Group, MemoryScheduler, SymbolicSchedule, arena_bytes, bytes_before,
-    decide, largest_member, size_at, split_cost,
+    decide, least_arena, size_at, split_cost,
 };
 
 /// The most arenas [`band_split_dynamic`] plans for one scope (each is a
@@ -147,9 +147,10 @@ fn groups_along(
             let (before, free_after, life) = trace.arena_of(&members);
             let allocs: Vec<OpId> = members.iter().map(|&m| trace.buffers[m].alloc).collect();
             let plain = vec![None; allocs.len()];
-            // No arena of these buffers is smaller than the largest of
-            // them: skip the plan when even that would raise the peak.
-            if let Some(least) = largest_member(state, trace, &members)
+            // No arena of these buffers is smaller than the bytes they hold
+            // at their busiest tick: skip the plan when even that would
+            // raise the peak.
+            if let Some(least) = least_arena(state, trace, &members)
                 && !state.fits(&allocs, &plain, least, life)
             {
                 continue;

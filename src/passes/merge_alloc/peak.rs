@@ -32,7 +32,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::analysis::snapshot::{OpId, ValueId};
-use crate::plan::symbolic::{ExprId, Exprs, SymSize};
+use crate::plan::symbolic::{ExprId, Exprs, PROBES, SymSize};
 
 use super::collect::SizeForm;
 use super::profile::{HeapProfile, HeapSize};
@@ -114,6 +114,12 @@ pub struct PeakState {
     groups: Vec<(Vec<usize>, u64)>,
     /// Each group's buffers as holders, as [`PeakState::at_least`] takes them.
     group_holders: Vec<Vec<Dyn>>,
+    /// Each group's bytes at the probe points ([`PeakState::probe_sum`]),
+    /// found on first use.
+    group_probes: Vec<Option<[u64; PROBES]>>,
+    /// The branches of arena sizes tried by [`PeakState::fits_symbolic`]
+    /// (`Exprs::branches`), each found once.
+    branches: HashMap<ExprId, Vec<ExprId>>,
     cover: Cover,
 }
 
@@ -240,8 +246,10 @@ impl PeakState {
             base_dynamic: dynamic,
             unknown,
             arenas: vec![],
+            group_probes: vec![None; groups.len()],
             groups,
             group_holders,
+            branches: HashMap::default(),
             cover,
         }
     }
@@ -444,7 +452,14 @@ impl PeakState {
         let Some(expr) = added else {
             return false;
         };
-        let branches = self.cover.exprs.branches(expr, MAX_BRANCHES);
+        let branches = match self.branches.get(&expr) {
+            Some(branches) => branches.clone(),
+            None => {
+                let branches = self.cover.exprs.branches(expr, MAX_BRANCHES);
+                self.branches.insert(expr, branches.clone());
+                branches
+            }
+        };
         branches.len() > 1
             && branches
                 .into_iter()
@@ -467,13 +482,27 @@ impl PeakState {
             .iter()
             .map(|&i| Dyn::Buffer(i))
             .collect();
-        let mut fits = self.at_least(self.now[s], &now, new, &after)
-            || self.at_least(self.base[s], &base, new, &after);
+        // Sides below the new bytes at a probe point are refuted before any
+        // holder is matched (see `probe_sum`).
+        let x = self.probe_sum(new, &after);
+        let below = |y: [u64; PROBES]| (0..PROBES).any(|k| y[k] < x[k]);
+        let y_now = self.probe_sum(self.now[s], &now);
+        let y_base = self.probe_sum(self.base[s], &base);
+        let mut fits = (!below(y_now) && self.at_least(self.now[s], &now, new, &after))
+            || (!below(y_base) && self.at_least(self.base[s], &base, new, &after));
         if !fits && !self.unknown[s] {
             // Taken out for the loop: `at_least` needs the state mutably.
             let group_holders = std::mem::take(&mut self.group_holders);
             for (g, holders) in group_holders.iter().enumerate() {
-                if self.at_least(self.groups[g].1, holders, new, &after) {
+                let y = match self.group_probes[g] {
+                    Some(y) => y,
+                    None => {
+                        let y = self.probe_sum(self.groups[g].1, holders);
+                        self.group_probes[g] = Some(y);
+                        y
+                    }
+                };
+                if !below(y) && self.at_least(self.groups[g].1, holders, new, &after) {
                     fits = true;
                     break;
                 }
@@ -484,6 +513,30 @@ impl PeakState {
             self.arenas.pop();
         }
         fits
+    }
+
+    /// The bytes of `bytes` and `holders` at each probe point
+    /// (`Exprs::probes`, sums saturating), a holder of unknown size counting
+    /// 0. [`PeakState::at_least`] cancels holders on both sides and proves
+    /// the rest for every size, those of unknown size counting 0 where they
+    /// remain; so when it holds, one side's probe sums are at least the
+    /// other's at every point: a side below at one point is refuted.
+    fn probe_sum(&mut self, bytes: u64, holders: &[Dyn]) -> [u64; PROBES] {
+        let mut sum = [bytes; PROBES];
+        for holder in holders {
+            let id = match *holder {
+                Dyn::Buffer(i) => match self.cover.size(i) {
+                    Some(id) => id,
+                    None => continue,
+                },
+                Dyn::Arena(k) => self.arenas[k],
+            };
+            let at = self.cover.exprs.probes(id);
+            for k in 0..PROBES {
+                sum[k] = sum[k].saturating_add(at[k]);
+            }
+        }
+        sum
     }
 
     /// Takes the arena [`PeakState::fits`] accepted; what holds it.

@@ -1016,6 +1016,43 @@ pub(super) fn largest_member(
         .map(ArenaBytes::Dynamic)
 }
 
+/// The bytes live at once at the busiest tick of `members` (unpadded, a
+/// maximum over run-time sizes), with the arena's overhead (their largest
+/// alignment), in the state's pool: no arena holding them is smaller (a
+/// plan never places two live buffers on one byte). `None` when all are
+/// static or the sum overflows.
+pub(super) fn least_arena(
+    state: &mut PeakState,
+    trace: &ScopeTrace,
+    members: &[usize],
+) -> Option<ArenaBytes> {
+    if members
+        .iter()
+        .all(|&m| trace.buffers[m].dynamic_sizes.is_empty())
+    {
+        return None;
+    }
+    let mut symbols: Vec<ValueId> = Vec::new();
+    let buffers: Vec<SymBuffer> = members
+        .iter()
+        .map(|&m| {
+            let b = &trace.buffers[m];
+            SymBuffer {
+                size: buffer_size(b, &mut symbols),
+                alignment: b.alignment,
+                first: b.first,
+                last: b.last,
+            }
+        })
+        .collect();
+    let mut exprs = plan::symbolic::Exprs::new();
+    let most = plan::symbolic::peak_live_bytes(&buffers, &mut exprs)?;
+    let alignment = members.iter().map(|&m| trace.buffers[m].alignment).max()?;
+    state
+        .import(&exprs, most, &symbols, alignment)
+        .map(ArenaBytes::Dynamic)
+}
+
 /// The symbol number of each of `sizes` (run-time size values) in
 /// `symbols`, which gets the values it does not hold yet.
 fn symbol_ids(sizes: &[ValueId], symbols: &mut Vec<ValueId>) -> Vec<u32> {
