@@ -27,7 +27,7 @@ use super::schedule::{
 
 /// The most arenas [`band_split_dynamic`] plans for one scope (each is a
 /// symbolic plan and a peak check).
-const BAND_PLANS: usize = 48;
+const BAND_PLANS: usize = 16;
 
 /// Groups of the buffers of `trace` along bands ([`groups_along`]): the
 /// bands of `whole` (the one arena's plan, evaluated at [`GROWTH_AT`]), or
@@ -105,6 +105,43 @@ fn plan_bands(whole: &SymbolicSchedule) -> Option<Vec<Vec<usize>>> {
     (bands.len() > 1).then_some(bands)
 }
 
+/// The largest `j` (at least `k`) for which an arena of the most bytes
+/// bands `k..=j` hold at one tick passes the peak check
+/// ([`least_arena`]), by halving the range as if passing were monotone;
+/// `k` when none past it does.
+fn last_passing(
+    trace: &ScopeTrace,
+    bands: &[Vec<usize>],
+    k: usize,
+    state: &mut PeakState,
+) -> usize {
+    let passes = |j: usize, state: &mut PeakState| {
+        let mut members: Vec<usize> = bands[k..=j].concat();
+        members.sort_unstable();
+        let (_, _, life) = trace.arena_of(&members);
+        let allocs: Vec<OpId> = members.iter().map(|&m| trace.buffers[m].alloc).collect();
+        let plain = vec![None; allocs.len()];
+        match least_arena(state, trace, &members) {
+            Some(least) => state.fits(&allocs, &plain, least, life),
+            None => true,
+        }
+    };
+    let (mut lo, mut hi) = (k, bands.len() - 1);
+    if passes(hi, state) {
+        return hi;
+    }
+    // `lo` passes or is `k`; `hi` fails.
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if passes(mid, state) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 /// Groups of the buffers of `trace` along `bands`: taken in order, each
 /// joined with as many bands after it as give an arena that keeps the
 /// function's peak (`state` takes each arena); a band of several buffers
@@ -132,7 +169,11 @@ fn groups_along(
     let mut k = 0;
     while k < bands.len() {
         let mut placed = false;
-        for j in (k..bands.len()).rev() {
+        // The last band the precheck lets band `k` join, found by halving
+        // (more bands hold more bytes for longer, so past a band that fails
+        // the others mostly fail too); the joins are tried from there down.
+        let top = last_passing(trace, &bands, k, state);
+        for j in (k..=top).rev() {
             let mut members: Vec<usize> = bands[k..=j].concat();
             members.sort_unstable();
             if members.len() == 1 {
