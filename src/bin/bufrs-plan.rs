@@ -240,12 +240,15 @@ fn run_slices(args: &Args, kind: PlannerKind, text: &str) -> Result<(), Failure>
     // One pool for the sizes (interning one per slice), not a copy per slice.
     let mut size = plan.exprs.clone();
     for (k, b) in list.buffers.iter().enumerate() {
-        let size_id = size.size(&b.size);
+        let shown = match size.size(&b.size) {
+            Some(id) => size.display(id, &name),
+            None => "(overflows)".to_string(),
+        };
         say!(
             "slice {k}: [{}, {}] size={} offset={}",
             b.first,
             b.last,
-            size.display(size_id, &name),
+            shown,
             plan.exprs.display(plan.offsets[k], &name)
         );
     }

@@ -19,7 +19,8 @@ pub struct Signature {
     pub results: Vec<MlirType>,
 }
 
-fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttribute> {
+/// The attribute `name` of `op`, if it has one.
+pub fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttribute> {
     // SAFETY: `op` is live (every function here takes live handles); a
     // null attribute means absent.
     let attr = unsafe { mlir_sys::mlirOperationGetAttributeByName(op, string_ref(name)) };

@@ -174,6 +174,10 @@ pub struct TracedBuffer {
     /// The allocation's dynamic size operands, in order (empty for a static
     /// shape); each is available at the scope entry.
     pub dynamic_sizes: Vec<ValueId>,
+    /// Per dynamic size, the polynomial over size values it equals
+    /// ([`SizeForm`]: `%dim + 2` for an `affine.apply` adding 2 to a
+    /// `memref.dim`); empty when each size is a value of its own.
+    pub size_forms: Vec<SizeForm>,
     /// Required offset alignment (a power of two).
     pub alignment: u64,
     /// Inclusive tick lifetime.
@@ -192,6 +196,27 @@ pub struct TracedBuffer {
     /// A stack allocation (`AllocationClass::Stack`), also when it joined a
     /// heap trace (`stack-joins-heap`).
     pub stack: bool,
+}
+
+/// A run-time size as a polynomial over size values with non-negative
+/// coefficients: `(coefficient, values)` terms, the constant's values empty.
+/// Every value is available at the scope entry and never negative (a
+/// `memref.dim`), so sizes over the same values compare
+/// (`plan::symbolic::Exprs::at_least`).
+pub type SizeForm = Vec<(u64, Vec<ValueId>)>;
+
+impl TracedBuffer {
+    /// Per dynamic size, its [`SizeForm`] (the size value itself where the
+    /// collector found none).
+    pub fn forms(&self) -> Vec<SizeForm> {
+        if self.size_forms.len() == self.dynamic_sizes.len() {
+            return self.size_forms.clone();
+        }
+        self.dynamic_sizes
+            .iter()
+            .map(|&v| vec![(1, vec![v])])
+            .collect()
+    }
 }
 
 /// The ops of the scope block an arena holding a buffer is placed around.
@@ -625,6 +650,13 @@ impl TraceCollector for TickTraceCollector {
             // buffer is that buffer's size operand, so buffers sized by the
             // same operand get the same symbol.
             let dynamic_sizes = at_entry;
+            let size_forms: Vec<SizeForm> = match same_dims.as_ref() {
+                Some(dims) => dynamic_sizes
+                    .iter()
+                    .map(|&v| size_form(snapshot, map, v, scope_block, &mut entry, dims))
+                    .collect(),
+                None => vec![],
+            };
             let block_entry = hoists.entry(scope_block).or_default();
             block_entry.hoist.extend(entry.hoist);
             for r in entry.replace {
@@ -641,6 +673,7 @@ impl TraceCollector for TickTraceCollector {
                 value,
                 size: sized.size,
                 dynamic_sizes,
+                size_forms,
                 alignment,
                 first: life.begin as u64,
                 last: life.end as u64,
@@ -1210,6 +1243,199 @@ fn size_at_entry(
     entry.replace.extend(replace);
     entry.hoist.insert(op);
     Some(value)
+}
+
+/// A polynomial over size values with integer coefficients (values sorted
+/// in each term), as [`expand_size`] builds it.
+type Poly = std::collections::BTreeMap<Vec<ValueId>, i128>;
+
+/// The [`SizeForm`] of the size `value` (had at the start of `block`): the
+/// polynomial [`expand_size`] finds, when every coefficient is
+/// non-negative (its hoists added to `entry`); else `value` itself.
+fn size_form(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    value: ValueId,
+    block: BlockId,
+    entry: &mut EntryComputation,
+    dims: &SameDims,
+) -> SizeForm {
+    let mut trial = entry.clone();
+    let atom = vec![(1, vec![value])];
+    let Some(poly) = expand_size(snapshot, map, value, block, &mut trial, dims, 0) else {
+        return atom;
+    };
+    let mut form = Vec::with_capacity(poly.len());
+    for (values, c) in poly {
+        match u64::try_from(c) {
+            Ok(0) => {}
+            Ok(c) => form.push((c, values)),
+            Err(_) => return atom,
+        }
+    }
+    *entry = trial;
+    form
+}
+
+/// The polynomial the index value `value` equals, over `memref.dim`
+/// results (never negative) had at the start of `block` ([`size_at_entry`],
+/// equal dimensions one value as [`SameDims::first_equal`] gives them):
+/// through constants, `arith.addi`, `arith.subi`, `arith.muli`,
+/// `arith.index_cast`/`arith.index_castui` to or from an integer of at
+/// least 64 bits, `affine.apply` of a map of one sum or product result,
+/// and `memref.dim` of an allocation or view (its size operand). The
+/// arithmetic is modulo 2^64 on both sides, so the value equals the
+/// polynomial for all sizes whose arithmetic does not overflow (as for the
+/// allocation itself). `None` past 32 ops or on anything else.
+fn expand_size(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    value: ValueId,
+    block: BlockId,
+    entry: &mut EntryComputation,
+    dims: &SameDims,
+    depth: usize,
+) -> Option<Poly> {
+    if depth > 32 {
+        return None;
+    }
+    if let Some(c) = constant_index(snapshot, map, value) {
+        return Some(Poly::from([(vec![], i128::from(c))]));
+    }
+    let crate::analysis::snapshot::ValueDef::OpResult { op, .. } = snapshot.value(value).def else {
+        return None;
+    };
+    let info = snapshot.op(op);
+    let operand = |k: usize, entry: &mut EntryComputation| {
+        let v = *info.operands.get(k)?;
+        expand_size(snapshot, map, v, block, entry, dims, depth + 1)
+    };
+    match info.name.as_str() {
+        "memref.dim" => {
+            if let Some(size) = dim_source_size(snapshot, map, op) {
+                return expand_size(snapshot, map, size, block, entry, dims, depth + 1);
+            }
+            let had = size_at_entry(snapshot, map, value, block, entry, 0)?;
+            let had = dims.first_equal(snapshot, map, had, block, entry);
+            Some(Poly::from([(vec![had], 1)]))
+        }
+        "arith.addi" | "arith.subi" | "arith.muli" if info.operands.len() == 2 => {
+            let (a, b) = (operand(0, entry)?, operand(1, entry)?);
+            match info.name.as_str() {
+                "arith.addi" => poly_add(&a, &b, 1),
+                "arith.subi" => poly_add(&a, &b, -1),
+                _ => poly_mul(&a, &b),
+            }
+        }
+        "arith.index_cast" | "arith.index_castui" if info.operands.len() == 1 => {
+            // SAFETY: live values of the run's map.
+            let wide = |v: ValueId| unsafe {
+                let ty = mlir_sys::mlirValueGetType(map.value(v));
+                mlir_sys::mlirTypeIsAIndex(ty)
+                    || (mlir_sys::mlirTypeIsAInteger(ty)
+                        && mlir_sys::mlirIntegerTypeGetWidth(ty) >= 64)
+            };
+            if !wide(value) || !wide(info.operands[0]) {
+                return None;
+            }
+            operand(0, entry)
+        }
+        "affine.apply" => {
+            let attr = crate::ir::functions::attribute(map.op(op), "map")?;
+            // SAFETY: a live attribute; the expression walk stays in the
+            // map's results.
+            unsafe {
+                if !mlir_sys::mlirAttributeIsAAffineMap(attr) {
+                    return None;
+                }
+                let affine = mlir_sys::mlirAffineMapAttrGetValue(attr);
+                if mlir_sys::mlirAffineMapGetNumResults(affine) != 1 {
+                    return None;
+                }
+                let dims_count = mlir_sys::mlirAffineMapGetNumDims(affine) as usize;
+                let result = mlir_sys::mlirAffineMapGetResult(affine, 0);
+                affine_poly(result, dims_count, &mut |k| operand(k, entry), 0)
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The polynomial of an affine expression whose dimension `d` is operand
+/// `d` and symbol `s` operand `dims + s` (`operand` gives each operand's
+/// polynomial); sums, products and constants only.
+/// # Safety
+/// `expr` is live.
+unsafe fn affine_poly(
+    expr: mlir_sys::MlirAffineExpr,
+    dims: usize,
+    operand: &mut dyn FnMut(usize) -> Option<Poly>,
+    depth: usize,
+) -> Option<Poly> {
+    if depth > 32 {
+        return None;
+    }
+    // SAFETY: `expr` is live, and so are its operands.
+    unsafe {
+        if mlir_sys::mlirAffineExprIsAConstant(expr) {
+            let c = mlir_sys::mlirAffineConstantExprGetValue(expr);
+            return Some(Poly::from([(vec![], i128::from(c))]));
+        }
+        if mlir_sys::mlirAffineExprIsADim(expr) {
+            return operand(mlir_sys::mlirAffineDimExprGetPosition(expr) as usize);
+        }
+        if mlir_sys::mlirAffineExprIsASymbol(expr) {
+            return operand(dims + mlir_sys::mlirAffineSymbolExprGetPosition(expr) as usize);
+        }
+        let add = mlir_sys::mlirAffineExprIsAAdd(expr);
+        if add || mlir_sys::mlirAffineExprIsAMul(expr) {
+            let lhs = affine_poly(
+                mlir_sys::mlirAffineBinaryOpExprGetLHS(expr),
+                dims,
+                operand,
+                depth + 1,
+            )?;
+            let rhs = affine_poly(
+                mlir_sys::mlirAffineBinaryOpExprGetRHS(expr),
+                dims,
+                operand,
+                depth + 1,
+            )?;
+            return if add {
+                poly_add(&lhs, &rhs, 1)
+            } else {
+                poly_mul(&lhs, &rhs)
+            };
+        }
+    }
+    None
+}
+
+/// `a + sign × b` (`None` past 128 bits).
+fn poly_add(a: &Poly, b: &Poly, sign: i128) -> Option<Poly> {
+    let mut out = a.clone();
+    for (values, &c) in b {
+        let at = out.entry(values.clone()).or_insert(0);
+        *at = at.checked_add(c.checked_mul(sign)?)?;
+    }
+    out.retain(|_, c| *c != 0);
+    Some(out)
+}
+
+/// `a × b` (`None` past 128 bits or 64 terms).
+fn poly_mul(a: &Poly, b: &Poly) -> Option<Poly> {
+    let mut out = Poly::new();
+    for (x, &c) in a {
+        for (y, &d) in b {
+            let mut values = x.clone();
+            values.extend(y.iter().copied());
+            values.sort_unstable();
+            let at = out.entry(values).or_insert(0);
+            *at = at.checked_add(c.checked_mul(d)?)?;
+        }
+    }
+    out.retain(|_, c| *c != 0);
+    (out.len() <= 64).then_some(out)
 }
 
 /// The `memref.dim` results of a function grouped by what they read: the

@@ -80,7 +80,9 @@
 //!
 //! # Dynamic sizes (`dynamic=true`)
 //!
-//! A buffer's size is then `bytes × Π sizes` over its size operands, which
+//! A buffer's size is then `bytes × Π sizes` over its size operands (each
+//! read as a polynomial over `memref.dim` values where it is one:
+//! `collect::SizeForm`), which
 //! must be available at the start of the scope block (block arguments or
 //! values defined above the scope op), or be computed in the scope block
 //! itself by ops without memory effects or regions from such values
@@ -197,6 +199,7 @@
 //! (`DIR/<function>.<scope>.svg` for a nested scope).
 
 mod collect;
+mod dynamic_bands;
 mod peak;
 mod profile;
 mod report;

@@ -32,8 +32,9 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::analysis::snapshot::{OpId, ValueId};
-use crate::plan::symbolic::{ExprId, Exprs, SymSize};
+use crate::plan::symbolic::{ExprId, Exprs, PROBES, SymSize};
 
+use super::collect::SizeForm;
 use super::profile::{HeapProfile, HeapSize};
 
 /// The most distinct sets of run-time sized buffers at the entry block's
@@ -113,6 +114,12 @@ pub struct PeakState {
     groups: Vec<(Vec<usize>, u64)>,
     /// Each group's buffers as holders, as [`PeakState::at_least`] takes them.
     group_holders: Vec<Vec<Dyn>>,
+    /// Each group's bytes at the probe points ([`PeakState::probe_sum`]),
+    /// found on first use.
+    group_probes: Vec<Option<[u64; PROBES]>>,
+    /// The branches of arena sizes tried by [`PeakState::fits_symbolic`]
+    /// (`Exprs::branches`), each found once.
+    branches: HashMap<ExprId, Vec<ExprId>>,
     cover: Cover,
 }
 
@@ -125,7 +132,7 @@ impl PeakState {
     pub fn new(
         profile: &HeapProfile,
         extra: &[u64],
-        resolved: &HashMap<OpId, Vec<ValueId>>,
+        resolved: &HashMap<OpId, Vec<SizeForm>>,
     ) -> PeakState {
         let mut starts: Vec<u64> = vec![0];
         let mut cut = |from: u64, to: u64| {
@@ -239,8 +246,10 @@ impl PeakState {
             base_dynamic: dynamic,
             unknown,
             arenas: vec![],
+            group_probes: vec![None; groups.len()],
             groups,
             group_holders,
+            branches: HashMap::default(),
             cover,
         }
     }
@@ -443,7 +452,14 @@ impl PeakState {
         let Some(expr) = added else {
             return false;
         };
-        let branches = self.cover.exprs.branches(expr, MAX_BRANCHES);
+        let branches = match self.branches.get(&expr) {
+            Some(branches) => branches.clone(),
+            None => {
+                let branches = self.cover.exprs.branches(expr, MAX_BRANCHES);
+                self.branches.insert(expr, branches.clone());
+                branches
+            }
+        };
         branches.len() > 1
             && branches
                 .into_iter()
@@ -466,13 +482,27 @@ impl PeakState {
             .iter()
             .map(|&i| Dyn::Buffer(i))
             .collect();
-        let mut fits = self.at_least(self.now[s], &now, new, &after)
-            || self.at_least(self.base[s], &base, new, &after);
+        // Sides below the new bytes at a probe point are refuted before any
+        // holder is matched (see `probe_sum`).
+        let x = self.probe_sum(new, &after);
+        let below = |y: [u64; PROBES]| (0..PROBES).any(|k| y[k] < x[k]);
+        let y_now = self.probe_sum(self.now[s], &now);
+        let y_base = self.probe_sum(self.base[s], &base);
+        let mut fits = (!below(y_now) && self.at_least(self.now[s], &now, new, &after))
+            || (!below(y_base) && self.at_least(self.base[s], &base, new, &after));
         if !fits && !self.unknown[s] {
             // Taken out for the loop: `at_least` needs the state mutably.
             let group_holders = std::mem::take(&mut self.group_holders);
             for (g, holders) in group_holders.iter().enumerate() {
-                if self.at_least(self.groups[g].1, holders, new, &after) {
+                let y = match self.group_probes[g] {
+                    Some(y) => y,
+                    None => {
+                        let y = self.probe_sum(self.groups[g].1, holders);
+                        self.group_probes[g] = Some(y);
+                        y
+                    }
+                };
+                if !below(y) && self.at_least(self.groups[g].1, holders, new, &after) {
                     fits = true;
                     break;
                 }
@@ -483,6 +513,30 @@ impl PeakState {
             self.arenas.pop();
         }
         fits
+    }
+
+    /// The bytes of `bytes` and `holders` at each probe point
+    /// (`Exprs::probes`, sums saturating), a holder of unknown size counting
+    /// 0. [`PeakState::at_least`] cancels holders on both sides and proves
+    /// the rest for every size, those of unknown size counting 0 where they
+    /// remain; so when it holds, one side's probe sums are at least the
+    /// other's at every point: a side below at one point is refuted.
+    fn probe_sum(&mut self, bytes: u64, holders: &[Dyn]) -> [u64; PROBES] {
+        let mut sum = [bytes; PROBES];
+        for holder in holders {
+            let id = match *holder {
+                Dyn::Buffer(i) => match self.cover.size(i) {
+                    Some(id) => id,
+                    None => continue,
+                },
+                Dyn::Arena(k) => self.arenas[k],
+            };
+            let at = self.cover.exprs.probes(id);
+            for k in 0..PROBES {
+                sum[k] = sum[k].saturating_add(at[k]);
+            }
+        }
+        sum
     }
 
     /// Takes the arena [`PeakState::fits`] accepted; what holds it.
@@ -597,7 +651,7 @@ impl PeakState {
 #[derive(Clone)]
 struct Cover {
     /// Per buffer of the profile, its size when it is sized at run time.
-    sizes: Vec<Option<(u64, Vec<ValueId>)>>,
+    sizes: Vec<Option<(u64, Vec<SizeForm>)>>,
     exprs: Exprs,
     symbols: HashMap<ValueId, u32>,
     /// Per buffer of the profile, its size as built in `exprs` (once).
@@ -605,17 +659,17 @@ struct Cover {
 }
 
 impl Cover {
-    fn new(profile: &HeapProfile, resolved: &HashMap<OpId, Vec<ValueId>>) -> Cover {
+    fn new(profile: &HeapProfile, resolved: &HashMap<OpId, Vec<SizeForm>>) -> Cover {
         let sizes = profile
             .buffers
             .iter()
             .map(|b| match &b.size {
                 HeapSize::Dynamic { unit, sizes } => {
-                    let sizes = resolved
-                        .get(&b.alloc)
-                        .filter(|r| r.len() == sizes.len())
-                        .unwrap_or(sizes);
-                    Some((*unit, sizes.clone()))
+                    let forms = match resolved.get(&b.alloc).filter(|r| r.len() == sizes.len()) {
+                        Some(forms) => forms.clone(),
+                        None => sizes.iter().map(|&v| vec![(1, vec![v])]).collect(),
+                    };
+                    Some((*unit, forms))
                 }
                 _ => None,
             })
@@ -638,15 +692,16 @@ impl Cover {
         if let Some(id) = self.built[i] {
             return Some(id);
         }
-        let (unit, sizes) = self.sizes[i].as_ref()?;
-        let ids = sizes
-            .iter()
-            .map(|&v| {
-                let next = self.symbols.len() as u32;
-                *self.symbols.entry(v).or_insert(next)
-            })
-            .collect();
-        let id = self.exprs.size(&SymSize::new(*unit, ids));
+        let (unit, forms) = self.sizes[i].clone()?;
+        let mut size = SymSize::fixed(unit);
+        for form in &forms {
+            let terms: Vec<(u64, Vec<u32>)> = form
+                .iter()
+                .map(|(c, values)| (*c, values.iter().map(|&v| self.symbol(v)).collect()))
+                .collect();
+            size = size.times(&SymSize::from_terms(0, &terms)?)?;
+        }
+        let id = self.exprs.size(&size)?;
         self.built[i] = Some(id);
         Some(id)
     }

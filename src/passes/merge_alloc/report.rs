@@ -18,7 +18,7 @@ use crate::{
     passes::{PassFailed, PassResult, report_file, report_file::location_text},
     plan::{
         self,
-        symbolic::{ExprId, SymBuffer, SymSize},
+        symbolic::{ExprId, Monomial, SymBuffer},
     },
 };
 
@@ -218,18 +218,27 @@ pub fn dynamic_report_line(
 fn bytes_before_expr(buffers: &[SymBuffer], exprs: &mut plan::symbolic::Exprs) -> ExprId {
     let mut terms: Vec<(Vec<u32>, u64)> = Vec::new();
     for b in buffers {
-        match terms
-            .iter_mut()
-            .find(|(symbols, _)| *symbols == b.size.symbols)
-        {
-            Some((_, c)) => *c = c.saturating_add(b.size.coefficient),
-            None => terms.push((b.size.symbols.clone(), b.size.coefficient)),
+        let constant = (b.size.terms.is_empty() || b.size.constant != 0)
+            .then_some((Vec::new(), b.size.constant));
+        let monomials = b
+            .size
+            .terms
+            .iter()
+            .map(|m| (m.symbols.clone(), m.coefficient));
+        for (symbols, coefficient) in constant.into_iter().chain(monomials) {
+            match terms.iter_mut().find(|(s, _)| *s == symbols) {
+                Some((_, c)) => *c = c.saturating_add(coefficient),
+                None => terms.push((symbols, coefficient)),
+            }
         }
     }
     terms.sort();
     let mut before = exprs.constant(0);
     for (symbols, coefficient) in terms {
-        let size = exprs.size(&SymSize::new(coefficient, symbols));
+        let size = exprs.monomial(&Monomial {
+            coefficient,
+            symbols,
+        });
         before = exprs.add(before, size).unwrap_or(before);
     }
     before

@@ -10,7 +10,8 @@ use crate::plan::{
     symbolic::{ExprId, SymBuffer, SymPlan, SymSize},
 };
 
-use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace};
+use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace, TracedBuffer};
+use super::dynamic_bands::band_split_dynamic;
 use super::peak::{ArenaBytes, Held, PeakState};
 use super::profile::HeapProfile;
 use crate::analysis::snapshot::OpId;
@@ -51,9 +52,9 @@ pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
         .buffers
         .iter()
         .map(|b| {
-            let ids = symbol_ids(&b.dynamic_sizes, &mut symbols);
+            let size = buffer_size(b, &mut symbols);
             SymBuffer {
-                size: SymSize::new(b.size, ids),
+                size,
                 alignment: b.alignment,
                 first: b.first,
                 last: b.last,
@@ -61,6 +62,32 @@ pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
         })
         .collect();
     (symbols, buffers)
+}
+
+/// The size of `b` over the symbols `symbols` names (which gets the values
+/// it does not hold yet): its bytes per unit times the polynomial of each
+/// of its dynamic sizes ([`TracedBuffer::forms`]), or, should that
+/// overflow, times each size value itself.
+pub fn buffer_size(b: &TracedBuffer, symbols: &mut Vec<ValueId>) -> SymSize {
+    let product = |symbols: &mut Vec<ValueId>| {
+        b.forms()
+            .iter()
+            .try_fold(SymSize::fixed(b.size), |size, form| {
+                let terms: Vec<(u64, Vec<u32>)> = form
+                    .iter()
+                    .map(|(c, values)| (*c, symbol_ids(values, symbols)))
+                    .collect();
+                size.times(&SymSize::from_terms(0, &terms)?)
+            })
+    };
+    let mut trial = symbols.clone();
+    match product(&mut trial) {
+        Some(size) => {
+            *symbols = trial;
+            size
+        }
+        None => SymSize::new(b.size, symbol_ids(&b.dynamic_sizes, symbols)),
+    }
 }
 
 /// Stage 2: places the buffers of one scope.
@@ -486,8 +513,7 @@ fn never_above(part: &ScopeTrace, decision: &Decision, static_arena: Option<u64>
             let counted = static_arena.is_none() || b.size.as_static().is_none();
             let (from, to) = held_at(i);
             if counted && from <= tick && tick <= to {
-                let size = exprs.size(&b.size);
-                match exprs.add(held, size) {
+                match exprs.size(&b.size).and_then(|size| exprs.add(held, size)) {
                     Some(sum) => held = sum,
                     None => return false,
                 }
@@ -543,7 +569,7 @@ fn keep_peak_scopes(
         }
         ends.push(b.last.saturating_add(1));
         if !b.dynamic_sizes.is_empty() {
-            resolved.insert(b.alloc, b.dynamic_sizes.clone());
+            resolved.insert(b.alloc, b.forms());
         }
     }
     // Built for the first heap scope that would merge: a function whose
@@ -670,14 +696,19 @@ fn keep_peak_scopes(
                 }),
             }
         }
-        if let Decision::Merge(schedule) = &whole {
-            let mut band_state = outer.clone();
-            if let Some(bands) = band_split(trace, schedule, &mut band_state).map_err(at)?
-                && split_cost(trace, &bands) < split_cost(trace, &groups)
-            {
-                groups = bands;
-                greedy_state = band_state;
+        let mut band_state = outer.clone();
+        let bands = match &whole {
+            Decision::Merge(schedule) => band_split(trace, schedule, &mut band_state),
+            Decision::MergeDynamic(schedule) => {
+                band_split_dynamic(trace, schedule, &mut band_state, scheduler)
             }
+            Decision::Skip(_) => Ok(None),
+        };
+        if let Some(bands) = bands.map_err(at)?
+            && split_cost(trace, &bands) < split_cost(trace, &groups)
+        {
+            groups = bands;
+            greedy_state = band_state;
         }
         *outer = greedy_state;
         let merged = groups.iter().filter(|g| g.arena.is_some()).count();
@@ -820,14 +851,14 @@ fn join_stack_buffers(
 /// A part of a split scope: buffers (indices into the trace) and their
 /// arena (as the state holds it, its size at [`GROWTH_AT`], its trace and
 /// plan); `None` for one buffer left as it is.
-struct Group {
-    members: Vec<usize>,
-    arena: Option<(Held, u64, ScopeTrace, Decision)>,
+pub(super) struct Group {
+    pub(super) members: Vec<usize>,
+    pub(super) arena: Option<(Held, u64, ScopeTrace, Decision)>,
 }
 
 /// The bytes of a split (its arenas, at [`GROWTH_AT`] when sized at run
 /// time, and the buffers left alone) and its number of allocations.
-fn split_cost(trace: &ScopeTrace, groups: &[Group]) -> (u64, usize) {
+pub(super) fn split_cost(trace: &ScopeTrace, groups: &[Group]) -> (u64, usize) {
     let bytes = groups
         .iter()
         .map(|g| match &g.arena {
@@ -947,10 +978,10 @@ fn band_split(
 /// The value every run-time size takes when the scheduler compares how much
 /// arenas grow as buffers join them (any size would do: every arena it keeps
 /// is checked for every size).
-const GROWTH_AT: u64 = 256;
+pub(super) const GROWTH_AT: u64 = 256;
 
 /// A buffer's bytes with every run-time size at [`GROWTH_AT`].
-fn size_at(b: &super::collect::TracedBuffer) -> u64 {
+pub(super) fn size_at(b: &super::collect::TracedBuffer) -> u64 {
     b.dynamic_sizes
         .iter()
         .try_fold(b.size, |bytes, _| bytes.checked_mul(GROWTH_AT))
@@ -960,7 +991,7 @@ fn size_at(b: &super::collect::TracedBuffer) -> u64 {
 /// The bytes of the largest of `members` (a maximum over run-time sizes),
 /// with the arena's overhead (their largest alignment), in the state's
 /// pool: no arena holding them is smaller. `None` when all are static.
-fn largest_member(
+pub(super) fn largest_member(
     state: &mut PeakState,
     trace: &ScopeTrace,
     members: &[usize],
@@ -975,11 +1006,47 @@ fn largest_member(
     let mut symbols: Vec<ValueId> = Vec::new();
     let mut sizes = Vec::with_capacity(members.len());
     for &m in members {
-        let b = &trace.buffers[m];
-        let ids = symbol_ids(&b.dynamic_sizes, &mut symbols);
-        sizes.push(exprs.size(&SymSize::new(b.size, ids)));
+        let size = buffer_size(&trace.buffers[m], &mut symbols);
+        sizes.push(exprs.size(&size)?);
     }
     let most = exprs.max(&sizes);
+    let alignment = members.iter().map(|&m| trace.buffers[m].alignment).max()?;
+    state
+        .import(&exprs, most, &symbols, alignment)
+        .map(ArenaBytes::Dynamic)
+}
+
+/// The bytes live at once at the busiest tick of `members` (unpadded, a
+/// maximum over run-time sizes), with the arena's overhead (their largest
+/// alignment), in the state's pool: no arena holding them is smaller (a
+/// plan never places two live buffers on one byte). `None` when all are
+/// static or the sum overflows.
+pub(super) fn least_arena(
+    state: &mut PeakState,
+    trace: &ScopeTrace,
+    members: &[usize],
+) -> Option<ArenaBytes> {
+    if members
+        .iter()
+        .all(|&m| trace.buffers[m].dynamic_sizes.is_empty())
+    {
+        return None;
+    }
+    let mut symbols: Vec<ValueId> = Vec::new();
+    let buffers: Vec<SymBuffer> = members
+        .iter()
+        .map(|&m| {
+            let b = &trace.buffers[m];
+            SymBuffer {
+                size: buffer_size(b, &mut symbols),
+                alignment: b.alignment,
+                first: b.first,
+                last: b.last,
+            }
+        })
+        .collect();
+    let mut exprs = plan::symbolic::Exprs::new();
+    let most = plan::symbolic::peak_live_bytes(&buffers, &mut exprs)?;
     let alignment = members.iter().map(|&m| trace.buffers[m].alignment).max()?;
     state
         .import(&exprs, most, &symbols, alignment)
@@ -1004,7 +1071,7 @@ fn symbol_ids(sizes: &[ValueId], symbols: &mut Vec<ValueId>) -> Vec<u32> {
 /// The bytes `malloc` is asked for the arena of a decision (its size and
 /// its alignment, `profile::HeapBuffer::overhead`), in the state's pool
 /// when sized at run time; `None` for a scope left alone.
-fn arena_bytes(state: &mut PeakState, decision: &Decision) -> Option<ArenaBytes> {
+pub(super) fn arena_bytes(state: &mut PeakState, decision: &Decision) -> Option<ArenaBytes> {
     match decision {
         Decision::Skip(_) => None,
         Decision::Merge(schedule) => Some(ArenaBytes::Static(

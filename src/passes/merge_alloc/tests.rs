@@ -20,6 +20,7 @@ fn trace(buffers: &[(u64, u64, u64)]) -> ScopeTrace {
                 value: ValueId(i as u32),
                 size,
                 dynamic_sizes: vec![],
+                size_forms: vec![],
                 alignment: 64,
                 first,
                 last,
