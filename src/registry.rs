@@ -67,6 +67,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::copy_removal::CopyRemoval>(),
         entry::<passes::remove_read_only_copies::RemoveReadOnlyCopies>(),
         entry::<passes::view_unread_inputs::ViewUnreadInputs>(),
+        entry::<passes::reuse_dying_inputs::ReuseDyingInputs>(),
         entry::<passes::decompose_tuples::DecomposeTuples>(),
         entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
         entry::<passes::dealloc_simplification::DeallocSimplification>(),
@@ -229,6 +230,8 @@ crate::pass_options! {
             "Run bufrs-copy-removal (copies into or out of temporaries, redundant clones).";
         view_unread_inputs: bool = true => "view-unread-inputs",
             "Run bufrs-view-unread-inputs first in each function (a buffer only passed to a linalg.generic whose payload never reads it, as a pooling window, becomes a view of another input of that op).";
+        reuse_dying_inputs: bool = true => "reuse-dying-inputs",
+            "Run bufrs-reuse-dying-inputs after the first copy removal (an elementwise op whose input is a local buffer of its init's type that dies there writes in place: the two allocations become one).";
         read_only_copies: bool = true => "read-only-copies",
             "First run bufrs-remove-read-only-copies on the whole op (copies into fresh buffers only read afterwards, by ops or by calls to functions of the module that only read that parameter, while their source stays unchanged: the readers read the source).";
         merge: bool = true => "merge",
@@ -404,6 +407,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         merge_alloc::{MergeAlloc, MergeAllocOptions},
         promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
         remove_read_only_copies::RemoveReadOnlyCopies,
+        reuse_dying_inputs::ReuseDyingInputs,
         verify_deallocation::VerifyDeallocation,
         view_unread_inputs::ViewUnreadInputs,
     };
@@ -454,6 +458,14 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         // temporary out of the copy's loop, promotion would make it an
         // alloca, and the copy would stay.
         (options.copy_removal, CopyRemoval::ARGUMENT.to_string()),
+        // An elementwise op's input buffer that dies there becomes its
+        // init's, once copy removal has made the copies into temporaries
+        // the ops' own writes, and before loop hoisting and promotion move
+        // or change the allocations.
+        (
+            options.reuse_dying_inputs,
+            ReuseDyingInputs::ARGUMENT.to_string(),
+        ),
         (options.hoisting, BufferHoisting::ARGUMENT.to_string()),
         (
             options.loop_hoisting,

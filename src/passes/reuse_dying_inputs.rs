@@ -1,0 +1,312 @@
+//! `bufrs-reuse-dying-inputs`: on buffers, an elementwise op writes its
+//! result into the buffer of an input that dies there: the input's buffer
+//! and the output's become one.
+//!
+//! ```mlir
+//! %i = memref.alloc() : memref<4x64xf32>
+//! ... writes and reads of %i ...
+//! %o = memref.alloc() : memref<4x64xf32>             // moved up to %i's place
+//! linalg.generic {maps = [m, m]} ins(%i : ...) outs(%o : ...) { ... }
+//! return %o : memref<4x64xf32>
+//! // becomes
+//! %o = memref.alloc() : memref<4x64xf32>
+//! ... writes and reads of %o ...
+//! linalg.generic {maps = [m, m]} ins(%o : ...) outs(%o : ...) { ... }
+//! return %o : memref<4x64xf32>
+//! ```
+//!
+//! Why: bufferization with `copy-before-write` gives a model's last
+//! elementwise op (an activation after a matmul, a batch norm and clamp, a
+//! residual sum) a fresh result buffer, often the one the function returns,
+//! while its input, a local buffer of the same type, is never read again.
+//! The two are live together at that op only; IREE runs such an op in place.
+//! At the tensor level copy-before-write gives every write a fresh buffer
+//! anyway, so the reuse is decided here, on buffers.
+//!
+//! # When two buffers become one
+//!
+//! `L` is an op whose `LinalgOp` interface (through the shim: its
+//! `DestinationStyleOpInterface` inputs and inits and its indexing maps)
+//! says: buffer semantics, every loop parallel, operand `I` an input and
+//! operand `O` an init read and written through the same indexing map, a
+//! permutation of the loops. Each iteration then reads `I`'s element and
+//! writes `O`'s element at the same position, and no two iterations touch
+//! one element, so `L` computes the same values when `I` and `O` are one
+//! buffer. Besides:
+//!
+//! - `I` and `O` are each the one result of an op that only allocates it
+//!   (memory effects, no buffer operands), in `L`'s block, of one op name,
+//!   with the same operands (run-time sizes), the same attributes and the
+//!   same type; each is one operand of `L` only;
+//! - every other use of `I` is in an op before `L` in that block (or nested
+//!   in one) that reads or writes `I` and lets nothing alias it: its memory
+//!   effects are known and name `I`, it is no view, cast, call, terminator
+//!   or region-branch op, and it has no buffer result. So nothing reads `I`
+//!   after `L`, and no alias of it escapes (a returned, stored, yielded or
+//!   captured `I` has a use the rule refuses);
+//! - every other use of `O` is after `L` in that block (or nested in an op
+//!   after it): nothing reads or writes `O` before `L`, so what it held
+//!   there does not matter.
+//!
+//! Then `I`'s uses read `O`: `O`'s allocation moves up to `I`'s when that is
+//! earlier (its operands are `I`'s, which dominate it), `I`'s uses are
+//! replaced by `O` and `I`'s allocation is erased. `O`'s allocation stays,
+//! so a returned result keeps its own allocation op and attributes; the
+//! deallocation stage then frees the one buffer after its last use, or
+//! hands it to the caller. Each allocation takes part in one rewrite per
+//! round; rounds repeat on a fresh capture until none applies (a chain of
+//! elementwise ops becomes one buffer).
+//!
+//! The pass decides from interfaces (`LinalgOp`, memory effects, views,
+//! casts, calls, region branches, terminators), never from op names.
+
+use std::{collections::HashSet, sync::Arc};
+
+use melior::ir::OperationRef;
+
+use crate::{
+    analysis::{
+        allocs::is_pure_allocation,
+        snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
+        uses::UseLists,
+    },
+    ffi,
+    ir::{
+        capture::{IrMap, capture, capture_unedited},
+        edit, interfaces,
+    },
+    pass_options,
+    passes::{Anchor, BufrsPass, PassResult, pass},
+};
+
+pass_options! {
+    /// Options of `bufrs-reuse-dying-inputs` (none).
+    pub struct ReuseDyingInputsOptions {}
+}
+
+pub struct ReuseDyingInputs;
+
+impl BufrsPass for ReuseDyingInputs {
+    type Options = ReuseDyingInputsOptions;
+    const ARGUMENT: &'static str = "bufrs-reuse-dying-inputs";
+    const SUMMARY: &'static str = "Make an elementwise structured op (every loop parallel, an input and an init read and written through one permutation map) write into its input's buffer when that input is a local allocation of the init's type not used after the op and not aliased, and the init's allocation is not used before it: the init's allocation moves up to the input's, which goes";
+    const ANCHOR: Anchor = Anchor::FunctionLike;
+
+    fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
+        let root = op.to_raw();
+        // Every rewrite erases an allocation: a body without one is left
+        // before it is captured.
+        // SAFETY: `root` is the live op the pass runs on.
+        if !unsafe { ffi::bufrsShimHasAllocation(root) } {
+            return pass::unchanged(root);
+        }
+        let (snap, map) = capture_unedited(root);
+        let mut rewrites = decide_all(&snap, &map);
+        if rewrites.is_empty() {
+            return pass::unchanged(root);
+        }
+        let mut map = map;
+        loop {
+            for rewrite in &rewrites {
+                // SAFETY: handles of the latest capture; the rewrites of one
+                // round touch disjoint allocations (`decide_all`).
+                unsafe { apply(&map, rewrite) };
+            }
+            let (snap, fresh) = capture(root);
+            rewrites = decide_all(&snap, &fresh);
+            if rewrites.is_empty() {
+                return Ok(());
+            }
+            map = Arc::new(fresh);
+        }
+    }
+}
+
+/// One decided rewrite: `input`'s buffer (allocated by `input_alloc`)
+/// becomes `output`'s (allocated by `output_alloc`), which moves up to
+/// `input_alloc` when `move_up`.
+struct Rewrite {
+    input_alloc: OpId,
+    output_alloc: OpId,
+    input: ValueId,
+    output: ValueId,
+    move_up: bool,
+}
+
+/// Every rewrite of one round, no allocation in two of them.
+fn decide_all(snap: &Snapshot, map: &IrMap) -> Vec<Rewrite> {
+    let uses = UseLists::new(snap);
+    let mut taken: HashSet<OpId> = HashSet::new();
+    let mut rewrites = Vec::new();
+    for index in 0..snap.ops.len() {
+        let op = OpId(index as u32);
+        if let Some(rewrite) = decide(snap, map, &uses, op, &taken) {
+            taken.insert(rewrite.input_alloc);
+            taken.insert(rewrite.output_alloc);
+            rewrites.push(rewrite);
+        }
+    }
+    rewrites
+}
+
+/// The allocation op of `value` in `block`, if an op that only allocates
+/// it defines it there.
+fn local_allocation(snap: &Snapshot, value: ValueId, block: BlockId) -> Option<OpId> {
+    let ValueDef::OpResult { op, .. } = snap.value(value).def else {
+        return None;
+    };
+    (snap.op(op).parent_block == Some(block) && is_pure_allocation(snap, op) == Some(value))
+        .then_some(op)
+}
+
+/// The position, in `block`, of the op of `block` that is or holds `op`.
+fn position_in(snap: &Snapshot, op: OpId, block: BlockId) -> Option<u32> {
+    let mut at = op;
+    loop {
+        let parent = snap.op(at).parent_block?;
+        if parent == block {
+            return Some(snap.op(at).position);
+        }
+        at = snap.parent_op_of_block(parent);
+    }
+}
+
+/// Whether `user` reads or writes `buffer` and lets no alias of it out.
+fn accesses_without_alias(snap: &Snapshot, user: OpId, buffer: ValueId) -> bool {
+    let info = snap.op(user);
+    let Effects::Known(effects) = &info.facts.effects else {
+        return false;
+    };
+    let facts = &info.facts;
+    effects
+        .iter()
+        .any(|e| e.value == Some(buffer) && matches!(e.kind, EffectKind::Read | EffectKind::Write))
+        && effects.iter().all(|e| {
+            e.value != Some(buffer) || matches!(e.kind, EffectKind::Read | EffectKind::Write)
+        })
+        && facts.view_source.is_none()
+        && !facts.is_cast
+        && !facts.is_call
+        && !facts.is_terminator
+        && facts.region_branch.is_none()
+        && info
+            .results
+            .iter()
+            .all(|&r| !snap.value(r).kind.is_buffer())
+}
+
+/// Whether the two allocation ops are alike: one name, the same operands
+/// and the same attributes.
+fn same_allocation(snap: &Snapshot, map: &IrMap, a: OpId, b: OpId) -> bool {
+    let (x, y) = (snap.op(a), snap.op(b));
+    if x.name.as_str() != y.name.as_str() || x.operands[..] != y.operands[..] {
+        return false;
+    }
+    // SAFETY: live ops of the capture; attribute queries are total.
+    unsafe {
+        let (x, y) = (map.op(a), map.op(b));
+        let count = mlir_sys::mlirOperationGetNumAttributes(x);
+        if count != mlir_sys::mlirOperationGetNumAttributes(y) {
+            return false;
+        }
+        (0..count).all(|i| {
+            let named = mlir_sys::mlirOperationGetAttribute(x, i);
+            let other = mlir_sys::mlirOperationGetAttributeByName(
+                y,
+                mlir_sys::mlirIdentifierStr(named.name),
+            );
+            !other.ptr.is_null() && mlir_sys::mlirAttributeEqual(named.attribute, other)
+        })
+    }
+}
+
+fn decide(
+    snap: &Snapshot,
+    map: &IrMap,
+    uses: &UseLists,
+    op: OpId,
+    taken: &HashSet<OpId>,
+) -> Option<Rewrite> {
+    let info = snap.op(op);
+    let block = info.parent_block?;
+    if info.regions.is_empty() || info.operands.len() < 2 {
+        return None;
+    }
+    let once = |value: ValueId| info.operands.iter().filter(|&&v| v == value).count() == 1;
+    // Operands allocated in this block, each with its allocation.
+    let local: Vec<(usize, ValueId, OpId)> = info
+        .operands
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| snap.value(v).kind.is_buffer() && once(v))
+        .filter_map(|(i, &v)| {
+            let alloc = local_allocation(snap, v, block)?;
+            (!taken.contains(&alloc)).then_some((i, v, alloc))
+        })
+        .collect();
+    if local.len() < 2 {
+        return None;
+    }
+    let position = info.position;
+    for &(out_index, output, output_alloc) in &local {
+        // Nothing touches the init before the op.
+        if !uses
+            .of(output)
+            .iter()
+            .all(|u| u.user == op || position_in(snap, u.user, block).is_some_and(|p| p > position))
+        {
+            continue;
+        }
+        // Of the inputs that qualify, the one allocated last: the init's
+        // allocation moves up the least, so it is live the shortest.
+        let chosen = local
+            .iter()
+            .filter(|&&(in_index, input, input_alloc)| {
+                in_index != out_index
+                    && same_allocation(snap, map, input_alloc, output_alloc)
+                    // SAFETY: live values of the capture.
+                    && unsafe {
+                        mlir_sys::mlirTypeEqual(
+                            edit::value_type(map.value(input)),
+                            edit::value_type(map.value(output)),
+                        )
+                    }
+                    // The input's uses: the op, and accesses before it that
+                    // let no alias out.
+                    && uses.of(input).iter().all(|u| {
+                        u.user == op
+                            || (position_in(snap, u.user, block).is_some_and(|p| p < position)
+                                && accesses_without_alias(snap, u.user, input))
+                    })
+                    && interfaces::same_point_access(map.op(op), in_index, out_index) == Some(true)
+            })
+            .max_by_key(|&&(_, _, input_alloc)| snap.op(input_alloc).position);
+        if let Some(&(_, input, input_alloc)) = chosen {
+            return Some(Rewrite {
+                input_alloc,
+                output_alloc,
+                input,
+                output,
+                move_up: snap.op(input_alloc).position < snap.op(output_alloc).position,
+            });
+        }
+    }
+    None
+}
+
+/// # Safety
+/// `map` is the capture `rewrite` was decided on, its handles live, and no
+/// other rewrite of the round touches its allocations.
+unsafe fn apply(map: &IrMap, rewrite: &Rewrite) {
+    // SAFETY: the caller's contract. The moved allocation has the input
+    // allocation's operands, defined before it; the output has the input's
+    // type and, once moved, dominates every use of the input.
+    unsafe {
+        let input_alloc = map.op(rewrite.input_alloc);
+        if rewrite.move_up {
+            mlir_sys::mlirOperationMoveBefore(map.op(rewrite.output_alloc), input_alloc);
+        }
+        edit::replace_all_uses(map.value(rewrite.input), map.value(rewrite.output));
+        edit::erase(input_alloc);
+    }
+}
