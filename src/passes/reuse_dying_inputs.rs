@@ -60,7 +60,7 @@
 //! The pass decides from interfaces (`LinalgOp`, memory effects, views,
 //! casts, calls, region branches, terminators), never from op names.
 
-use std::{collections::HashSet, sync::Arc};
+use std::collections::HashSet;
 
 use melior::ir::OperationRef;
 
@@ -101,24 +101,32 @@ impl BufrsPass for ReuseDyingInputs {
             return pass::unchanged(root);
         }
         let (snap, map) = capture_unedited(root);
-        let mut rewrites = decide_all(&snap, &map);
+        let rewrites = decide_all(&snap, &map);
         if rewrites.is_empty() {
             return pass::unchanged(root);
         }
-        let mut map = map;
+        // SAFETY: handles of this capture.
+        unsafe { apply_all(&map, &rewrites) };
+        // Further rounds, each on a fresh capture, until none applies.
         loop {
-            for rewrite in &rewrites {
-                // SAFETY: handles of the latest capture; the rewrites of one
-                // round touch disjoint allocations (`decide_all`).
-                unsafe { apply(&map, rewrite) };
-            }
-            let (snap, fresh) = capture(root);
-            rewrites = decide_all(&snap, &fresh);
+            let (snap, map) = capture(root);
+            let rewrites = decide_all(&snap, &map);
             if rewrites.is_empty() {
                 return Ok(());
             }
-            map = Arc::new(fresh);
+            // SAFETY: handles of this capture.
+            unsafe { apply_all(&map, &rewrites) };
         }
+    }
+}
+
+/// # Safety
+/// `map` is the capture `rewrites` were decided on, its handles live.
+unsafe fn apply_all(map: &IrMap, rewrites: &[Rewrite]) {
+    for rewrite in rewrites {
+        // SAFETY: the caller's contract; the rewrites of one round touch
+        // disjoint allocations (`decide_all`).
+        unsafe { apply(map, rewrite) };
     }
 }
 
@@ -229,7 +237,7 @@ fn decide(
 ) -> Option<Rewrite> {
     let info = snap.op(op);
     let block = info.parent_block?;
-    if info.regions.is_empty() || info.operands.len() < 2 {
+    if info.operands.len() < 2 {
         return None;
     }
     let once = |value: ValueId| info.operands.iter().filter(|&&v| v == value).count() == 1;
