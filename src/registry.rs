@@ -407,7 +407,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         merge_alloc::{MergeAlloc, MergeAllocOptions},
         promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
         remove_read_only_copies::RemoveReadOnlyCopies,
-        reuse_dying_inputs::ReuseDyingInputs,
+        reuse_dying_inputs::{ReuseDyingInputs, ReuseDyingInputsOptions},
         verify_deallocation::VerifyDeallocation,
         view_unread_inputs::ViewUnreadInputs,
     };
@@ -464,7 +464,20 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         // or change the allocations.
         (
             options.reuse_dying_inputs,
-            ReuseDyingInputs::ARGUMENT.to_string(),
+            with(
+                ReuseDyingInputs::ARGUMENT,
+                ReuseDyingInputsOptions {
+                    keep_peak: true,
+                    // An input the promotion below takes costs no heap
+                    // bytes: a returned init allocated in its place would.
+                    promoted_max_bytes: if options.promote {
+                        options.promote_max_bytes
+                    } else {
+                        0
+                    },
+                    promoted_max_rank: options.promote_max_rank,
+                },
+            ),
         ),
         (options.hoisting, BufferHoisting::ARGUMENT.to_string()),
         (

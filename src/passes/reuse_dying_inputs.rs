@@ -60,13 +60,13 @@
 //! The pass decides from interfaces (`LinalgOp`, memory effects, views,
 //! casts, calls, region branches, terminators), never from op names.
 
-use std::collections::HashSet;
+use std::{cell::OnceCell, collections::HashSet};
 
 use melior::ir::OperationRef;
 
 use crate::{
     analysis::{
-        allocs::is_pure_allocation,
+        allocs::{is_pure_allocation, is_pure_heap_allocation},
         snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
     },
@@ -75,13 +75,24 @@ use crate::{
         capture::{IrMap, capture, capture_unedited},
         edit, interfaces,
     },
+    options::Allowed,
     pass_options,
-    passes::{Anchor, BufrsPass, PassResult, pass},
+    passes::{
+        Anchor, BufrsPass, PassResult, pass,
+        promote_buffers_to_stack::{PromoteBuffersToStackOptions, check as promote_check},
+    },
 };
 
 pass_options! {
-    /// Options of `bufrs-reuse-dying-inputs` (none).
-    pub struct ReuseDyingInputsOptions {}
+    /// Options of `bufrs-reuse-dying-inputs`.
+    pub struct ReuseDyingInputsOptions {
+        keep_peak: bool = false => "keep-peak",
+            "Leave a pair alone where the input would be on the stack (bufrs-promote-buffers-to-stack with promoted-max-bytes and promoted-max-rank takes it) and the init would not, while another heap buffer is live between the input's allocation and the init's: the init allocated earlier would add its bytes to the heap there.";
+        promoted_max_bytes: i64 = 0 => "promoted-max-bytes",
+            "With keep-peak: an allocation of static shape of at most this many bytes, rank at most promoted-max-rank, that does not escape, is one the promotion takes (costs no heap bytes); 0: none is.", allowed Allowed::NON_NEGATIVE;
+        promoted_max_rank: i64 = 1 => "promoted-max-rank",
+            "With keep-peak and promoted-max-bytes: the largest rank of such an allocation.", allowed Allowed::NON_NEGATIVE;
+    }
 }
 
 pub struct ReuseDyingInputs;
@@ -92,7 +103,7 @@ impl BufrsPass for ReuseDyingInputs {
     const SUMMARY: &'static str = "Make an elementwise structured op (every loop parallel, an input and an init read and written through one permutation map) write into its input's buffer when that input is a local allocation of the init's type not used after the op and not aliased, and the init's allocation is not used before it: the init's allocation moves up to the input's, which goes";
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
-    fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
+    fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let root = op.to_raw();
         // Every rewrite erases an allocation: a body without one is left
         // before it is captured.
@@ -101,7 +112,7 @@ impl BufrsPass for ReuseDyingInputs {
             return pass::unchanged(root);
         }
         let (snap, map) = capture_unedited(root);
-        let rewrites = decide_all(&snap, &map);
+        let rewrites = decide_all(&snap, &map, options);
         if rewrites.is_empty() {
             return pass::unchanged(root);
         }
@@ -110,7 +121,7 @@ impl BufrsPass for ReuseDyingInputs {
         // Further rounds, each on a fresh capture, until none applies.
         loop {
             let (snap, map) = capture(root);
-            let rewrites = decide_all(&snap, &map);
+            let rewrites = decide_all(&snap, &map, options);
             if rewrites.is_empty() {
                 return Ok(());
             }
@@ -142,13 +153,17 @@ struct Rewrite {
 }
 
 /// Every rewrite of one round, no allocation in two of them.
-fn decide_all(snap: &Snapshot, map: &IrMap) -> Vec<Rewrite> {
+fn decide_all(snap: &Snapshot, map: &IrMap, options: &ReuseDyingInputsOptions) -> Vec<Rewrite> {
     let uses = UseLists::new(snap);
+    let peak = Peak {
+        options,
+        on_stack: OnceCell::new(),
+    };
     let mut taken: HashSet<OpId> = HashSet::new();
     let mut rewrites = Vec::new();
     for index in 0..snap.ops.len() {
         let op = OpId(index as u32);
-        if let Some(rewrite) = decide(snap, map, &uses, op, &taken) {
+        if let Some(rewrite) = decide(snap, map, &uses, &peak, op, &taken) {
             taken.insert(rewrite.input_alloc);
             taken.insert(rewrite.output_alloc);
             rewrites.push(rewrite);
@@ -228,10 +243,105 @@ fn same_allocation(snap: &Snapshot, map: &IrMap, a: OpId, b: OpId) -> bool {
     }
 }
 
+/// What `keep-peak` needs: the options, and per op whether the promotion
+/// would take its allocation (computed at the first pair that asks).
+struct Peak<'o> {
+    options: &'o ReuseDyingInputsOptions,
+    on_stack: OnceCell<Vec<bool>>,
+}
+
+impl Peak<'_> {
+    /// Per op: whether `bufrs-promote-buffers-to-stack` with the options'
+    /// bounds takes its allocation once out of every loop.
+    fn on_stack(&self, snap: &Snapshot, map: &IrMap) -> &[bool] {
+        self.on_stack.get_or_init(|| {
+            let options = PromoteBuffersToStackOptions {
+                max_alloc_size_in_bytes: self.options.promoted_max_bytes,
+                max_rank_of_allocated_memref: self.options.promoted_max_rank,
+                promote_in_loops: true,
+                ..Default::default()
+            };
+            let (flow, loops) = (OnceCell::new(), OnceCell::new());
+            (0..snap.ops.len())
+                .map(|index| {
+                    let alloc = OpId(index as u32);
+                    is_pure_heap_allocation(snap, alloc).is_some_and(|buffer| {
+                        promote_check(snap, map, &flow, &loops, alloc, buffer, &options).is_ok()
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// Whether making `output_alloc`'s buffer live from `input_alloc` on
+    /// may raise the heap's peak: the input would be on the stack, the
+    /// init would not, and another buffer that stays on the heap is live
+    /// somewhere from `input_alloc` to `output_alloc` (where only the
+    /// init's bytes are new).
+    fn may_rise(
+        &self,
+        snap: &Snapshot,
+        map: &IrMap,
+        uses: &UseLists,
+        block: BlockId,
+        input_alloc: OpId,
+        output_alloc: OpId,
+    ) -> bool {
+        let from = snap.op(input_alloc).position;
+        let to = snap.op(output_alloc).position;
+        if !self.options.keep_peak || self.options.promoted_max_bytes == 0 || from > to {
+            return false;
+        }
+        let on_stack = self.on_stack(snap, map);
+        if !on_stack[input_alloc.index()] || on_stack[output_alloc.index()] {
+            return false;
+        }
+        (0..snap.ops.len()).any(|index| {
+            let alloc = OpId(index as u32);
+            if alloc == input_alloc || alloc == output_alloc || on_stack[index] {
+                return false;
+            }
+            let Some(buffer) = is_pure_heap_allocation(snap, alloc) else {
+                return false;
+            };
+            // An allocation outside the block, or a use of it or of an
+            // alias outside: live over all of it, as far as this knows.
+            let Some(start) = position_in(snap, alloc, block) else {
+                return true;
+            };
+            match last_use_in(snap, uses, buffer, block) {
+                Some(end) => start <= to && end.max(start) >= from,
+                None => true,
+            }
+        })
+    }
+}
+
+/// The position in `block` of the last op of `block` that is or holds a
+/// use of `buffer` or of a buffer an op derives from it (its buffer
+/// results); `None` when such a use is outside `block`.
+fn last_use_in(snap: &Snapshot, uses: &UseLists, buffer: ValueId, block: BlockId) -> Option<u32> {
+    let mut last = 0;
+    let mut seen = HashSet::from([buffer]);
+    let mut work = vec![buffer];
+    while let Some(value) = work.pop() {
+        for u in uses.of(value) {
+            last = last.max(position_in(snap, u.user, block)?);
+            for &result in snap.op(u.user).results.iter() {
+                if snap.value(result).kind.is_buffer() && seen.insert(result) {
+                    work.push(result);
+                }
+            }
+        }
+    }
+    Some(last)
+}
+
 fn decide(
     snap: &Snapshot,
     map: &IrMap,
     uses: &UseLists,
+    peak: &Peak<'_>,
     op: OpId,
     taken: &HashSet<OpId>,
 ) -> Option<Rewrite> {
@@ -287,6 +397,7 @@ fn decide(
                                 && accesses_without_alias(snap, u.user, input))
                     })
                     && interfaces::same_point_access(map.op(op), in_index, out_index) == Some(true)
+                    && !peak.may_rise(snap, map, uses, block, input_alloc, output_alloc)
             })
             .max_by_key(|&&(_, _, input_alloc)| snap.op(input_alloc).position);
         if let Some(&(_, input, input_alloc)) = chosen {
