@@ -57,6 +57,13 @@
 //! round; rounds repeat on a fresh capture until none applies (a chain of
 //! elementwise ops becomes one buffer).
 //!
+//! With `keep-peak`, a pair is left alone where the input would go to the
+//! stack (`bufrs-promote-buffers-to-stack`'s own check with the
+//! `promoted-*` bounds) and the init would not, while another buffer that
+//! stays on the heap is live between the two allocations: the init
+//! allocated earlier would add heap bytes there, and could raise the
+//! function's peak.
+//!
 //! The pass decides from interfaces (`LinalgOp`, memory effects, views,
 //! casts, calls, region branches, terminators), never from op names.
 
