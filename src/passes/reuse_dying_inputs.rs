@@ -41,7 +41,7 @@
 //! - every other use of `I` is in an op before `L` in that block (or nested
 //!   in one) that reads or writes `I` and lets nothing alias it: its memory
 //!   effects are known and name `I`, it is no view, cast, call, terminator
-//!   or region-branch op, and it has no buffer result. So nothing reads `I`
+//!   or region-branch op, and it has no buffer or tensor result. So nothing reads `I`
 //!   after `L`, and no alias of it escapes (a returned, stored, yielded or
 //!   captured `I` has a use the rule refuses);
 //! - every other use of `O` is after `L` in that block (or nested in an op
@@ -202,7 +202,7 @@ fn position_in(snap: &Snapshot, op: OpId, block: BlockId) -> Option<u32> {
 }
 
 /// Whether `user` reads or writes `buffer` and lets no alias of it out.
-fn accesses_without_alias(snap: &Snapshot, user: OpId, buffer: ValueId) -> bool {
+fn accesses_without_alias(snap: &Snapshot, map: &IrMap, user: OpId, buffer: ValueId) -> bool {
     let info = snap.op(user);
     let Effects::Known(effects) = &info.facts.effects else {
         return false;
@@ -219,10 +219,13 @@ fn accesses_without_alias(snap: &Snapshot, user: OpId, buffer: ValueId) -> bool 
         && !facts.is_call
         && !facts.is_terminator
         && facts.region_branch.is_none()
-        && info
-            .results
-            .iter()
-            .all(|&r| !snap.value(r).kind.is_buffer())
+        // No buffer or tensor result (a tensor made from the buffer, as
+        // `bufferization.to_tensor`, reads it later).
+        && info.results.iter().all(|&r| {
+            // SAFETY: a live value of the capture.
+            !snap.value(r).kind.is_buffer()
+                && !unsafe { mlir_sys::mlirTypeIsATensor(edit::value_type(map.value(r))) }
+        })
 }
 
 /// Whether the two allocation ops are alike: one name, the same operands
@@ -401,7 +404,7 @@ fn decide(
                     && uses.of(input).iter().all(|u| {
                         u.user == op
                             || (position_in(snap, u.user, block).is_some_and(|p| p < position)
-                                && accesses_without_alias(snap, u.user, input))
+                                && accesses_without_alias(snap, map, u.user, input))
                     })
                     && interfaces::same_point_access(map.op(op), in_index, out_index) == Some(true)
                     && !peak.may_rise(snap, map, uses, block, input_alloc, output_alloc)

@@ -1,6 +1,6 @@
 // The pairs the pass must leave as two buffers: the input read after the
 // op, returned, viewed or passed to a call before it (stored:
-// leaves-stored-input-alone.mlir); input and
+// leaves-escaping-inputs-alone.mlir); input and
 // init read through different maps, or the op with a reduction loop; types
 // or allocation attributes that differ; an init written before the op; the
 // op in a loop its buffers are allocated outside of; an init that is a
