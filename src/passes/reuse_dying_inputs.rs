@@ -60,7 +60,8 @@
 //! With `keep-peak`, a pair is left alone where the input would go to the
 //! stack (`bufrs-promote-buffers-to-stack`'s own check with the
 //! `promoted-*` bounds) and the init would not, while another buffer that
-//! stays on the heap is live between the two allocations: the init
+//! stays on the heap is live between the two allocations (or the block is
+//! nested and receives a buffer, as a loop's carried one): the init
 //! allocated earlier would add heap bytes there, and could raise the
 //! function's peak.
 //!
@@ -287,7 +288,8 @@ impl Peak<'_> {
     /// may raise the heap's peak: the input would be on the stack, the
     /// init would not, and another buffer that stays on the heap is live
     /// somewhere from `input_alloc` to `output_alloc` (where only the
-    /// init's bytes are new).
+    /// init's bytes are new): an allocation that stays on the heap, or a
+    /// buffer a nested block receives as an argument.
     fn may_rise(
         &self,
         snap: &Snapshot,
@@ -305,6 +307,26 @@ impl Peak<'_> {
         let on_stack = self.on_stack(snap, map);
         if !on_stack[input_alloc.index()] || on_stack[output_alloc.index()] {
             return false;
+        }
+        // A buffer a nested block receives (a loop's carried buffer: the
+        // init's allocation of the previous iteration) is live there, as
+        // far as this knows; the function's own arguments are the
+        // caller's, live throughout either way.
+        let mut at = block;
+        loop {
+            let holder = snap.parent_op_of_block(at);
+            let Some(outer) = snap.op(holder).parent_block else {
+                break;
+            };
+            if snap
+                .block(at)
+                .args
+                .iter()
+                .any(|&a| snap.value(a).kind.is_buffer())
+            {
+                return true;
+            }
+            at = outer;
         }
         (0..snap.ops.len()).any(|index| {
             let alloc = OpId(index as u32);

@@ -2,8 +2,9 @@
 // merged into an init that stays on the heap (a returned result) where
 // another heap buffer is live between the two allocations: the init
 // allocated in the input's place would add its bytes to the heap there.
-// Where no heap buffer is live in between, or without keep-peak, the pair
-// becomes one buffer. The main job sets keep-peak with its promotion's
+// A loop body that receives a buffer (the previous iteration's result) counts
+// as one where a heap buffer is live. Where no heap buffer is live in
+// between, or without keep-peak, the pair becomes one buffer. The main job sets keep-peak with its promotion's
 // bounds; the programs run clean through it with the same output.
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(func.func(bufrs-reuse-dying-inputs{keep-peak=true promoted-max-bytes=1024 promoted-max-rank=8}))' | FileCheck %s --check-prefixes=CHECK,KEEP
@@ -13,6 +14,7 @@
 
 // OUT:      8
 // OUT-NEXT: 16
+// OUT-NEXT: 11
 // OUT-NOT:  {{.}}
 
 #id = affine_map<(i, j) -> (i, j)>
@@ -115,8 +117,44 @@ func.func @no_heap_between(%x: memref<2x3xf32>, %big: memref<1024xf32>, %out: me
   return %r : memref<2x3xf32>
 }
 
+// Each iteration's result is carried to the next: the previous one is live
+// in the body while the input is.
+// CHECK-LABEL: func.func @loop_carried(
+// CHECK:         scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (memref<2x3xf32>) {
+// KEEP-NEXT:       %[[S:.*]] = memref.alloc() : memref<2x3xf32>
+// KEEP-NEXT:       linalg.generic {{{.*}}} ins(%[[ACC]] : memref<2x3xf32>) outs(%[[S]] : memref<2x3xf32>)
+// KEEP:            %[[R:.*]] = memref.alloc() : memref<2x3xf32>
+// KEEP-NEXT:       linalg.generic {{{.*}}} ins(%[[S]] : memref<2x3xf32>) outs(%[[R]] : memref<2x3xf32>)
+// ANY-NEXT:        %[[R:.*]] = memref.alloc() : memref<2x3xf32>
+// ANY-NEXT:        linalg.generic {{{.*}}} ins(%[[ACC]] : memref<2x3xf32>) outs(%[[R]] : memref<2x3xf32>)
+// ANY:             linalg.generic {{{.*}}} ins(%[[R]] : memref<2x3xf32>) outs(%[[R]] : memref<2x3xf32>)
+// CHECK:           scf.yield %[[R]] : memref<2x3xf32>
+func.func @loop_carried(%x: memref<2x3xf32>, %n: index) -> memref<2x3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (memref<2x3xf32>) {
+    %s = memref.alloc() : memref<2x3xf32>
+    linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%acc : memref<2x3xf32>) outs(%s : memref<2x3xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.addf %a, %a : f32
+      linalg.yield %v : f32
+    }
+    %o = memref.alloc() : memref<2x3xf32>
+    linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%s : memref<2x3xf32>) outs(%o : memref<2x3xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.addf %a, %one : f32
+      linalg.yield %v : f32
+    }
+    scf.yield %o : memref<2x3xf32>
+  }
+  return %r : memref<2x3xf32>
+}
+
 // Driver: element (0, 1) of each result, x = [[1, 2, 3], [4, 5, 6]]:
-// 2 * (2 * 2) and (2 * 2)^2.
+// 2 * (2 * 2), (2 * 2)^2, and 2 * (2 * 2 + 1) + 1 (two iterations).
 // CHECK-LABEL: func.func @run(
 func.func private @bufrs_print_f32(f32)
 
@@ -134,6 +172,11 @@ func.func @run() {
   %b = func.call @no_heap_between(%x, %big, %out) : (memref<2x3xf32>, memref<1024xf32>, memref<1024xf32>) -> memref<2x3xf32>
   %b1 = memref.load %b[%c0, %c1] : memref<2x3xf32>
   func.call @bufrs_print_f32(%b1) : (f32) -> ()
+  %c2 = arith.constant 2 : index
+  %l = func.call @loop_carried(%x, %c2) : (memref<2x3xf32>, index) -> memref<2x3xf32>
+  %l1 = memref.load %l[%c0, %c1] : memref<2x3xf32>
+  func.call @bufrs_print_f32(%l1) : (f32) -> ()
+  memref.dealloc %l : memref<2x3xf32>
   memref.dealloc %a : memref<2x3xf32>
   memref.dealloc %b : memref<2x3xf32>
   memref.dealloc %big : memref<1024xf32>
