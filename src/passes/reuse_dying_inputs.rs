@@ -95,7 +95,7 @@ pass_options! {
     /// Options of `bufrs-reuse-dying-inputs`.
     pub struct ReuseDyingInputsOptions {
         keep_peak: bool = false => "keep-peak",
-            "Leave a pair alone where the input would be on the stack (bufrs-promote-buffers-to-stack with promoted-max-bytes and promoted-max-rank takes it) and the init would not, while another heap buffer is live between the input's allocation and the init's: the init allocated earlier would add its bytes to the heap there.";
+            "Leave a pair alone where the input would be on the stack (bufrs-promote-buffers-to-stack with promoted-max-bytes and promoted-max-rank takes it) and the init would not, while another heap buffer is live between the input's allocation and the init's, or the block is nested and receives a buffer (a loop's carried one): the init allocated earlier would add its bytes to the heap there.";
         promoted_max_bytes: i64 = 0 => "promoted-max-bytes",
             "With keep-peak: an allocation of static shape of at most this many bytes, rank at most promoted-max-rank, that does not escape, is one the promotion takes (costs no heap bytes); 0: none is.", allowed Allowed::NON_NEGATIVE;
         promoted_max_rank: i64 = 1 => "promoted-max-rank",
