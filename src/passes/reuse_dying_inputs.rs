@@ -78,9 +78,8 @@ use crate::{
         snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
     },
-    ffi,
     ir::{
-        capture::{IrMap, capture, capture_unedited},
+        capture::{IrMap, capture, capture_unedited, has_allocation},
         edit, interfaces,
     },
     options::Allowed,
@@ -115,8 +114,7 @@ impl BufrsPass for ReuseDyingInputs {
         let root = op.to_raw();
         // Every rewrite erases an allocation: a body without one is left
         // before it is captured.
-        // SAFETY: `root` is the live op the pass runs on.
-        if !unsafe { ffi::bufrsShimHasAllocation(root) } {
+        if !has_allocation(root) {
             return pass::unchanged(root);
         }
         let (snap, map) = capture_unedited(root);
