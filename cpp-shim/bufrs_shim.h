@@ -309,6 +309,18 @@ MlirValue bufrsShimViewSource(MlirOperation op);
  * a call. */
 MlirStringRef bufrsShimCallCallee(MlirOperation op);
 
+/*===--------------------------- structured ops ----------------------------===*/
+
+/* linalg::LinalgOp (its DestinationStyleOpInterface and indexing maps):
+ * whether `op` is a structured op on buffers whose loops are all parallel,
+ * whose operand `input` is a DPS input and operand `init` a DPS init, both
+ * accessed through one indexing map that is a permutation of the loops: each
+ * iteration reads `input`'s element and writes `init`'s element at the same
+ * position, and no two iterations touch the same element. 1 when so, 0 when
+ * not, -1 when `op` is no LinalgOp. */
+int32_t bufrsShimSamePointAccess(MlirOperation op, intptr_t input,
+                                 intptr_t init);
+
 /*===----------------------- AllocationOpInterface -------------------------===*/
 
 /* HoistingKind bits (1: loop, 2: block); -1 without the interface. */

@@ -68,6 +68,7 @@ static PASSES: LazyLock<Vec<PassEntry>> = LazyLock::new(|| {
         entry::<passes::remove_read_only_copies::RemoveReadOnlyCopies>(),
         entry::<passes::view_unread_inputs::ViewUnreadInputs>(),
         entry::<passes::write_into_destination::WriteIntoDestination>(),
+        entry::<passes::reuse_dying_inputs::ReuseDyingInputs>(),
         entry::<passes::decompose_tuples::DecomposeTuples>(),
         entry::<passes::buffer_results_to_out_params::BufferResultsToOutParams>(),
         entry::<passes::dealloc_simplification::DeallocSimplification>(),
@@ -232,6 +233,8 @@ crate::pass_options! {
             "Run bufrs-view-unread-inputs first in each function (a buffer only passed to a linalg.generic whose payload never reads it, as a pooling window, becomes a view of another input of that op).";
         write_into_destination: bool = true => "write-into-destination",
             "Run bufrs-write-into-destination after the first copy removal (a buffer whose last use is a copy into a contiguous slice of a static buffer of its block, untouched meanwhile, becomes a view of that slice: the parts of a concatenation are written in place).";
+        reuse_dying_inputs: bool = true => "reuse-dying-inputs",
+            "Run bufrs-reuse-dying-inputs after the first copy removal (an elementwise op whose input is a local buffer of its init's type that dies there writes in place: the two allocations become one).";
         read_only_copies: bool = true => "read-only-copies",
             "First run bufrs-remove-read-only-copies on the whole op (copies into fresh buffers only read afterwards, by ops or by calls to functions of the module that only read that parameter, while their source stays unchanged: the readers read the source).";
         merge: bool = true => "merge",
@@ -407,6 +410,7 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         merge_alloc::{MergeAlloc, MergeAllocOptions},
         promote_buffers_to_stack::{PromoteBuffersToStack, PromoteBuffersToStackOptions},
         remove_read_only_copies::RemoveReadOnlyCopies,
+        reuse_dying_inputs::{ReuseDyingInputs, ReuseDyingInputsOptions},
         verify_deallocation::VerifyDeallocation,
         view_unread_inputs::ViewUnreadInputs,
         write_into_destination::WriteIntoDestination,
@@ -458,6 +462,27 @@ pub fn memory_pipeline(options: &MemoryPipelineOptions) -> String {
         // temporary out of the copy's loop, promotion would make it an
         // alloca, and the copy would stay.
         (options.copy_removal, CopyRemoval::ARGUMENT.to_string()),
+        // An elementwise op's input buffer that dies there becomes its
+        // init's, once copy removal has made the copies into temporaries
+        // the ops' own writes, and before loop hoisting and promotion move
+        // or change the allocations.
+        (
+            options.reuse_dying_inputs,
+            with(
+                ReuseDyingInputs::ARGUMENT,
+                ReuseDyingInputsOptions {
+                    keep_peak: true,
+                    // An input the promotion below takes costs no heap
+                    // bytes: a returned init allocated in its place would.
+                    promoted_max_bytes: if options.promote {
+                        options.promote_max_bytes
+                    } else {
+                        0
+                    },
+                    promoted_max_rank: options.promote_max_rank,
+                },
+            ),
+        ),
         // Before the deallocation (it leaves buffers with frees alone), and
         // before loop hoisting and promotion move a part's allocation out
         // of its destination's block: parts copied into a slice of a

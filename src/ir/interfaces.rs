@@ -281,3 +281,18 @@ pub fn region_has_ssa_dominance_raw(region: MlirRegion) -> bool {
     // SAFETY: `region` is live.
     unsafe { ffi::bufrsShimRegionHasSsaDominance(region) }
 }
+
+/// `linalg::LinalgOp` (its `DestinationStyleOpInterface` and indexing maps):
+/// whether `op` works on buffers with every loop parallel, operand `input`
+/// an input and operand `init` an init read and written through one
+/// indexing map that is a permutation of the loops (each iteration reads
+/// and writes the two at the same position, no two iterations the same
+/// element). `None` when `op` is no `LinalgOp`.
+pub fn same_point_access(op: MlirOperation, input: usize, init: usize) -> Option<bool> {
+    // SAFETY: `op` is live; the shim checks the operand indices.
+    match unsafe { ffi::bufrsShimSamePointAccess(op, input as isize, init as isize) } {
+        1 => Some(true),
+        0 => Some(false),
+        _ => None,
+    }
+}

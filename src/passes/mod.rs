@@ -30,6 +30,7 @@ pub mod print_support;
 pub mod promote_buffers_to_stack;
 pub mod remove_read_only_copies;
 pub mod report_file;
+pub mod reuse_dying_inputs;
 pub mod test_build_analyses;
 pub mod test_support;
 pub mod verify_deallocation;

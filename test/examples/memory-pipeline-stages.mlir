@@ -10,6 +10,8 @@
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-copy-removal
 // ALL-NOT: IR Dump After
+// ALL: IR Dump After bufrs-reuse-dying-inputs
+// ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-write-into-destination
 // ALL-NOT: IR Dump After
 // ALL: IR Dump After bufrs-buffer-loop-hoisting
@@ -34,13 +36,15 @@
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-copy-removal
 // HOIST-NOT: IR Dump After
+// HOIST: IR Dump After bufrs-reuse-dying-inputs
+// HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-write-into-destination
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-buffer-hoisting
 // HOIST-NOT: IR Dump After
 // HOIST: IR Dump After bufrs-buffer-loop-hoisting
 
-// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false merge=false ownership=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting=false promote=false copy-removal=false reuse-dying-inputs=false merge=false ownership=false verify=true})' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=FEW
 // FEW: IR Dump After bufrs-expand-realloc
 // FEW-NOT: IR Dump After
 // FEW: IR Dump After bufrs-write-into-destination

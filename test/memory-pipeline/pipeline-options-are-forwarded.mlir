@@ -22,6 +22,7 @@
 // MEMORY-NEXT:     bufrs-view-unread-inputs,
 // MEMORY-NEXT:     bufrs-expand-realloc,
 // MEMORY-NEXT:     bufrs-copy-removal{clones=true dead-buffers=true emit-remarks=false},
+// MEMORY-NEXT:     bufrs-reuse-dying-inputs{keep-peak=true promoted-max-bytes=1024 promoted-max-rank=2},
 // MEMORY-NEXT:     bufrs-write-into-destination,
 // MEMORY-NEXT:     bufrs-buffer-loop-hoisting{block-loops=true emit-remarks=false keep-peak=true promoted-max-bytes=1024 promoted-max-rank=2},
 // MEMORY-NEXT:     bufrs-promote-buffers-to-stack{emit-remarks=false max-alloc-size-in-bytes=1024 max-rank-of-allocated-memref=2 promote-in-loops=false},
@@ -41,9 +42,19 @@
 
 // RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{loop-hoisting-keep-peak=false promote=false})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOKEEP
 // NOKEEP:      bufrs-copy-removal{clones=true dead-buffers=true emit-remarks=false},
+// NOKEEP-NEXT: bufrs-reuse-dying-inputs{keep-peak=true promoted-max-bytes=0 promoted-max-rank=8},
 // NOKEEP-NEXT: bufrs-write-into-destination,
 // NOKEEP-NEXT: bufrs-buffer-loop-hoisting{block-loops=true emit-remarks=false keep-peak=false promoted-max-bytes=0 promoted-max-rank=8},
 // NOKEEP-NEXT: bufrs-ownership-based-buffer-deallocation{
+
+// The in-place stage has its switch: off, copy removal is followed by the
+// stage writing parts of a destination in place. On, it keeps the peak with the promotion's bounds (above; with
+// promote=false no buffer is counted as on the stack).
+// RUN: %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{reuse-dying-inputs=false})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOREUSE
+// NOREUSE:      bufrs-copy-removal{clones=true dead-buffers=true emit-remarks=false},
+// NOREUSE-NEXT: bufrs-write-into-destination,
+// NOREUSE-NEXT: bufrs-buffer-loop-hoisting{
+// NOREUSE-NOT:  bufrs-reuse-dying-inputs
 
 // RUN: not %bufrs-opt %s --pass-pipeline='builtin.module(bufrs-memory-pipeline{no-such-option=1})' 2>&1 | FileCheck %s --check-prefix=UNKNOWN --match-full-lines
 // UNKNOWN: <unknown>:0: error: bufrs-memory-pipeline: no such option no-such-option
