@@ -67,6 +67,15 @@ enum KeptState {
         map: Box<IrMap>,
         moved: Vec<OpId>,
     },
+    /// Captured before a pass erased ops, inserted ops next to them and
+    /// replaced their results (`rewrites`); patched by the first reader
+    /// ([`keep_rewritten`]), so that the last pass of a pipeline pays
+    /// nothing for it.
+    Rewritten {
+        snapshot: Box<Snapshot>,
+        map: Box<IrMap>,
+        rewrites: crate::ir::patch::Rewrites,
+    },
     /// The deferred patch failed: nothing to read.
     Stale,
 }
@@ -99,11 +108,27 @@ impl Kept {
                     KeptState::Stale
                 }
             }
+            KeptState::Rewritten {
+                snapshot,
+                map,
+                rewrites,
+            } => match crate::ir::patch::patch_rewritten(*snapshot, *map, &rewrites) {
+                Some((snapshot, map)) => {
+                    // See capture_unedited_or_kept for the Arc of handles.
+                    #[allow(clippy::arc_with_non_send_sync)]
+                    let map = Arc::new(map);
+                    KeptState::Ready {
+                        snapshot: Arc::new(snapshot),
+                        map,
+                    }
+                }
+                None => KeptState::Stale,
+            },
             settled => settled,
         };
         match &*state {
             KeptState::Ready { snapshot, map } => Some((Arc::clone(snapshot), Arc::clone(map))),
-            KeptState::Moved { .. } | KeptState::Stale => None,
+            KeptState::Moved { .. } | KeptState::Rewritten { .. } | KeptState::Stale => None,
         }
     }
 }
@@ -200,21 +225,30 @@ pub fn keep_edited(root: MlirOperation, snapshot: Snapshot, map: IrMap) {
 /// [`keep_edited`] for a pass that read `snapshot` of `root` before its
 /// edits ([`kept_snapshot`]) and then only erased ops, inserted ops without
 /// regions or successors into their blocks and replaced every use of their
-/// results, as `rewrites` lists them: the snapshot is patched now
-/// ([`crate::ir::patch::patch_rewritten`], which reads those blocks' op
-/// lists again and keeps nothing when an edit falls outside that).
+/// results, as `rewrites` lists them: the snapshot is patched by the first
+/// pass that reads it ([`crate::ir::patch::patch_rewritten`], which reads
+/// those blocks' op lists again and gives nothing when an edit falls
+/// outside that), not now. The IR it reads is the one the pass leaves: any
+/// later change drops the kept snapshot unread.
 pub fn keep_rewritten(
     root: MlirOperation,
     snapshot: Arc<Snapshot>,
     map: Arc<IrMap>,
-    rewrites: &crate::ir::patch::Rewrites,
+    rewrites: crate::ir::patch::Rewrites,
 ) {
     let Some((snapshot, map)) = take_for_patching(root, snapshot, map) else {
         return;
     };
-    if let Some((snapshot, map)) = crate::ir::patch::patch_rewritten(snapshot, map, rewrites) {
-        keep_edited(root, snapshot, map);
-    }
+    offer_edited(
+        root,
+        Kept {
+            state: RefCell::new(KeptState::Rewritten {
+                snapshot: Box::new(snapshot),
+                map: Box::new(map),
+                rewrites,
+            }),
+        },
+    );
 }
 
 /// [`keep_edited`] for a pass whose only edits moved the ops `moved`

@@ -128,7 +128,7 @@ impl BufrsPass for FinalizeDeallocation {
         }
         if changed {
             if let Some((snapshot, map)) = kept {
-                keep_rewritten(root, snapshot, map, &rewrites);
+                keep_rewritten(root, snapshot, map, rewrites);
             }
             Ok(())
         } else {
