@@ -112,7 +112,7 @@ impl Kept {
                 snapshot,
                 map,
                 rewrites,
-            } => match crate::ir::patch::patch_rewritten(*snapshot, *map, &rewrites) {
+            } => match crate::ir::patch::patch_rewritten(*snapshot, *map, &rewrites, capture) {
                 Some((snapshot, map)) => {
                     // See capture_unedited_or_kept for the Arc of handles.
                     #[allow(clippy::arc_with_non_send_sync)]

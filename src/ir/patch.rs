@@ -372,7 +372,8 @@ const NONE: u32 = u32::MAX;
 /// `rewrites.replaced` says: finalization's lowered clones and dead views.
 /// The result is what a fresh capture would return: the op lists of those
 /// blocks are read again from MLIR, the inserted ops are captured one by
-/// one, and every id is renumbered in the capture's pre-order. `None` when
+/// one (`capture_alone`: the capture, which this module does not depend
+/// on), and every id is renumbered in the capture's pre-order. `None` when
 /// an edit falls outside that (a block whose last op changed, an op gone
 /// that is not among the erased, an inserted op with regions, a value that
 /// is gone and not replaced). A handle in `erased` names no op of the
@@ -381,6 +382,7 @@ pub fn patch_rewritten(
     snapshot: Snapshot,
     map: IrMap,
     rewrites: &Rewrites,
+    capture_alone: impl Fn(MlirOperation) -> (Snapshot, IrMap),
 ) -> Option<(Snapshot, IrMap)> {
     if !snapshot.op(Snapshot::ROOT).results.is_empty() {
         return None;
@@ -591,7 +593,7 @@ pub fn patch_rewritten(
     let mut inserted_infos: Vec<Option<crate::analysis::snapshot::OpInfo>> =
         Vec::with_capacity(inserted.len());
     for (k, &(handle, results)) in inserted.iter().enumerate() {
-        let (mut alone, alone_map) = super::capture::capture(handle);
+        let (mut alone, alone_map) = capture_alone(handle);
         let mut info = alone.ops.swap_remove(0);
         let facts = &info.facts;
         if facts.is_terminator
