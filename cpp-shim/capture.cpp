@@ -52,6 +52,17 @@ struct Capture {
   // walk. The running pass's cache (kept across its captures) if any.
   bufrs::TraitsCache ownTraits;
   bufrs::TraitsCache *traits = nullptr;
+  // The facts of the names met last, by the name's address (direct-mapped):
+  // most ops of a body share a few names, and a slot costs a compare where
+  // the map costs a hash, a probe and the registered check. Entries point
+  // into `traits->byName`, so they are dropped whenever it may have grown.
+  struct NameSlot {
+    void *key = nullptr;
+    bufrs::NameFacts *facts = nullptr;
+  };
+  static constexpr size_t kNameSlots = 64;
+  NameSlot nameSlots[kNameSlots];
+  size_t namesKnown = 0; // traits->byName.size() when the slots were filled
 
   /* Empties the capture for the next body, keeping the arrays' memory. */
   void reset() {
@@ -72,11 +83,32 @@ struct Capture {
     ownTraits.byName.clear();
     traits =
         bufrs::currentTraitsCache() ? bufrs::currentTraitsCache() : &ownTraits;
+    clearNameSlots();
     static std::atomic<uint64_t> captures{0};
     number = ++captures;
   }
 
-  bufrs::NameFacts &factsOf(Operation *op) { return traits->factsOf(op); }
+  void clearNameSlots() {
+    for (NameSlot &slot : nameSlots)
+      slot = NameSlot();
+    namesKnown = traits->byName.size();
+  }
+
+  /* The facts of `op`'s name: a slot's, else the pass's cache (the names'
+   * registration cannot change during one walk). */
+  bufrs::NameFacts &factsOf(Operation *op) {
+    void *key = op->getName().getAsOpaquePointer();
+    NameSlot &slot =
+        nameSlots[(reinterpret_cast<uintptr_t>(key) >> 4) % kNameSlots];
+    if (slot.key == key)
+      return *slot.facts;
+    bufrs::NameFacts &facts = traits->factsOf(op);
+    if (traits->byName.size() != namesKnown)
+      clearNameSlots(); // the map may have moved its entries
+    slot.key = key;
+    slot.facts = &facts;
+    return facts;
+  }
 
   /* The index of `op`'s name in `names` (added on its first use). */
   uint32_t nameIndex(Operation *op, bufrs::NameFacts &facts) {
@@ -137,13 +169,12 @@ struct Capture {
 
   uint32_t addOp(Operation *op, uint32_t parentBlock, uint32_t position) {
     uint32_t opId = static_cast<uint32_t>(ops.size());
-    BufrsCapturedOp info{};
+    BufrsCapturedOp &info = ops.emplace_back();
     info.handle = wrap(op);
     info.parent_block = parentBlock;
     info.position = position;
     info.view_source = BUFRS_NONE;
     info.terminator_operand_start = -1;
-    ops.push_back(info);
     opPtrs.push_back(op);
     if (parentBlock != BUFRS_NONE) {
       // Appended in order: newValue does not touch `ids`.

@@ -21,7 +21,7 @@ use mlir_sys::MlirOperation;
 
 use crate::{
     analysis::snapshot::{
-        BlockId, BlockInfo, Effect, EffectKind, Effects, IdList, OpId, OpInfo, OpName,
+        BlockId, BlockInfo, Effect, EffectKind, Effects, IdList, OpFacts, OpId, OpInfo, OpName,
         RegionBranchInfo, RegionEdge, RegionId, RegionInfo, RegionTarget, Snapshot, Successor,
         ValueDef, ValueId, ValueInfo, ValueKind,
     },
@@ -30,7 +30,7 @@ use crate::{
 };
 
 pub use crate::ir::ir_map::{IrMap, OperandStarts};
-use crate::ir::ir_map::{bytes_of, str_of, trait_facts};
+use crate::ir::ir_map::{bytes_of, str_of};
 
 /// Captures the body of `root`: one C++ walk (`bufrsShimCapture`) fills flat
 /// arrays, which are read here without a call per item.
@@ -67,6 +67,15 @@ enum KeptState {
         map: Box<IrMap>,
         moved: Vec<OpId>,
     },
+    /// Captured before a pass erased ops, inserted ops next to them and
+    /// replaced their results (`rewrites`); patched by the first reader
+    /// ([`keep_rewritten`]), so that the last pass of a pipeline pays
+    /// nothing for it.
+    Rewritten {
+        snapshot: Box<Snapshot>,
+        map: Box<IrMap>,
+        rewrites: crate::ir::patch::Rewrites,
+    },
     /// The deferred patch failed: nothing to read.
     Stale,
 }
@@ -99,11 +108,27 @@ impl Kept {
                     KeptState::Stale
                 }
             }
+            KeptState::Rewritten {
+                snapshot,
+                map,
+                rewrites,
+            } => match crate::ir::patch::patch_rewritten(*snapshot, *map, &rewrites, capture) {
+                Some((snapshot, map)) => {
+                    // See capture_unedited_or_kept for the Arc of handles.
+                    #[allow(clippy::arc_with_non_send_sync)]
+                    let map = Arc::new(map);
+                    KeptState::Ready {
+                        snapshot: Arc::new(snapshot),
+                        map,
+                    }
+                }
+                None => KeptState::Stale,
+            },
             settled => settled,
         };
         match &*state {
             KeptState::Ready { snapshot, map } => Some((Arc::clone(snapshot), Arc::clone(map))),
-            KeptState::Moved { .. } | KeptState::Stale => None,
+            KeptState::Moved { .. } | KeptState::Rewritten { .. } | KeptState::Stale => None,
         }
     }
 }
@@ -195,6 +220,35 @@ pub fn take_for_patching(
 pub fn keep_edited(root: MlirOperation, snapshot: Snapshot, map: IrMap) {
     #[allow(clippy::arc_with_non_send_sync)] // see capture_unedited_or_kept
     offer_edited(root, Kept::ready(Arc::new(snapshot), Arc::new(map)));
+}
+
+/// [`keep_edited`] for a pass that read `snapshot` of `root` before its
+/// edits ([`kept_snapshot`]) and then only erased ops, inserted ops without
+/// regions or successors into their blocks and replaced every use of their
+/// results, as `rewrites` lists them: the snapshot is patched by the first
+/// pass that reads it ([`crate::ir::patch::patch_rewritten`], which reads
+/// those blocks' op lists again and gives nothing when an edit falls
+/// outside that), not now. The IR it reads is the one the pass leaves: any
+/// later change drops the kept snapshot unread.
+pub fn keep_rewritten(
+    root: MlirOperation,
+    snapshot: Arc<Snapshot>,
+    map: Arc<IrMap>,
+    rewrites: crate::ir::patch::Rewrites,
+) {
+    let Some((snapshot, map)) = take_for_patching(root, snapshot, map) else {
+        return;
+    };
+    offer_edited(
+        root,
+        Kept {
+            state: RefCell::new(KeptState::Rewritten {
+                snapshot: Box::new(snapshot),
+                map: Box::new(map),
+                rewrites,
+            }),
+        },
+    );
 }
 
 /// [`keep_edited`] for a pass whose only edits moved the ops `moved`
@@ -386,15 +440,20 @@ impl<'a> Flat<'a> {
                 .map(|&name| cached_name(&mut cache, name))
                 .collect()
         });
+        // Each op's record is written straight into the reserved slot (a
+        // push built it on the stack and copied it, 260 bytes an op).
         snapshot.ops.reserve_exact(self.ops.len());
-        for (index, op) in self.ops.iter().enumerate() {
+        let slots = &mut snapshot.ops.spare_capacity_mut()[..self.ops.len()];
+        for ((index, op), slot) in self.ops.iter().enumerate().zip(slots) {
             let id = OpId(index as u32);
             map.ops.push(op.handle);
             let flag = |bit| op.flags & (bit as u32) != 0;
             let traits = interfaces::Traits(op.traits);
-            let effects = if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) && op.effects.count == 0 {
+            let effects = if !flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) {
+                Effects::Unknown
+            } else if op.effects.count == 0 {
                 Effects::Known(Vec::new())
-            } else if flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) {
+            } else {
                 Effects::Known(
                     self.effects
                         [op.effects.begin as usize..(op.effects.begin + op.effects.count) as usize]
@@ -413,8 +472,6 @@ impl<'a> Flat<'a> {
                         })
                         .collect(),
                 )
-            } else {
-                Effects::Unknown
             };
             let region_branch = flag(ffi::BUFRS_CAPTURED_REGION_BRANCH).then(|| {
                 let edges = &self.edges[op.entry_edges.begin as usize
@@ -450,30 +507,40 @@ impl<'a> Flat<'a> {
                     })
                     .collect()
             };
-            // The trait facts, then the captured ones written over their
-            // empty defaults (a struct update from `trait_facts` dropped the
-            // replaced fields of a temporary on every op).
-            let mut facts = trait_facts(traits);
-            facts.is_terminator = flag(ffi::BUFRS_CAPTURED_TERMINATOR);
-            facts.effects = effects;
-            facts.region_branch = region_branch;
-            facts.terminator_edges = self.edges(op.terminator_edges);
-            facts.successors = successors;
-            facts.view_source = optional(op.view_source).map(ValueId);
-            facts.regions_have_ssa_dominance = flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE);
-            facts.constant_bool =
-                flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL).then_some(op.constant_bool);
-            facts.cmpi_predicate = flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate);
-            snapshot.ops.push(OpInfo {
+            // The trait facts (as `trait_facts` reads them) and the captured
+            // ones, in one record.
+            slot.write(OpInfo {
                 name: names[op.name as usize],
                 parent_block: optional(op.parent_block).map(BlockId),
                 position: op.position,
                 operands: self.id_list(op.operands, ValueId),
                 results: self.id_list(op.results, ValueId),
                 regions: self.id_list(op.regions, RegionId),
-                facts,
+                facts: OpFacts {
+                    is_terminator: flag(ffi::BUFRS_CAPTURED_TERMINATOR),
+                    is_return_like: traits.is_return_like(),
+                    effects,
+                    has_recursive_effects: traits.has_recursive_memory_effects(),
+                    region_branch,
+                    terminator_edges: self.edges(op.terminator_edges),
+                    successors,
+                    view_source: optional(op.view_source).map(ValueId),
+                    is_cast: traits.is_cast(),
+                    has_parallel_region: traits.has_parallel_region(),
+                    is_loop_like: traits.is_loop_like(),
+                    is_call: traits.is_call(),
+                    is_automatic_allocation_scope: traits.is_automatic_allocation_scope(),
+                    is_isolated_from_above: traits.is_isolated_from_above(),
+                    regions_have_ssa_dominance: flag(ffi::BUFRS_CAPTURED_SSA_DOMINANCE),
+                    constant_bool: flag(ffi::BUFRS_CAPTURED_CONSTANT_BOOL)
+                        .then_some(op.constant_bool),
+                    cmpi_predicate: flag(ffi::BUFRS_CAPTURED_CMPI).then_some(op.cmpi_predicate),
+                },
             });
         }
+        // SAFETY: the loop above wrote every one of the first `len` slots
+        // (one per captured op), within the capacity reserved.
+        unsafe { snapshot.ops.set_len(self.ops.len()) };
         (snapshot, map)
     }
 }

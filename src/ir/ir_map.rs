@@ -66,6 +66,20 @@ impl<K: Ord + Copy> OperandStarts<K> {
         self.entries.sort_unstable_by_key(|entry| entry.0);
     }
 
+    /// Renames every key through `rename` (one-to-one where it gives a key)
+    /// and restores the key order; false, with the map in an unspecified
+    /// state, when `rename` gives `None` for a key.
+    pub(crate) fn rename_kept_keys(&mut self, rename: impl Fn(K) -> Option<K>) -> bool {
+        for entry in &mut self.entries {
+            match rename(entry.0) {
+                Some(key) => entry.0 = key,
+                None => return false,
+            }
+        }
+        self.entries.sort_unstable_by_key(|entry| entry.0);
+        true
+    }
+
     /// Records `start` for `key`, which must follow every key recorded so far.
     pub(crate) fn push(&mut self, key: K, start: u32) {
         debug_assert!(self.entries.last().is_none_or(|(last, _)| *last < key));

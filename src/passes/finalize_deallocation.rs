@@ -46,11 +46,12 @@ use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
-        capture::may_finalize,
+        capture::{keep_rewritten, kept_snapshot, may_finalize},
         diagnostics::Severity,
         edit::{self, InsertPoint},
         functions::{nested_ops, op_name_is},
         interfaces::memory_effects,
+        patch::Rewrites,
     },
     pass_options,
     passes::{Anchor, BufrsPass, PassFailed, PassResult, pass},
@@ -85,6 +86,10 @@ impl BufrsPass for FinalizeDeallocation {
         if !may_finalize(root, options.lower_clones.then_some(CLONE)) {
             return pass::unchanged(root);
         }
+        // The snapshot the pass before kept (copy removal's, usually): patched
+        // with these edits, merge-alloc reads it instead of capturing.
+        let kept = kept_snapshot(root);
+        let mut rewrites = Rewrites::default();
         let mut ops = nested_ops(root, &mut |_| true);
         let mut changed = false;
         if options.lower_clones {
@@ -97,7 +102,7 @@ impl BufrsPass for FinalizeDeallocation {
                 // SAFETY: `clone` is a live, verified bufferization.clone
                 // nested in the op the pass runs on; the lowering adds ops
                 // before it and erases it.
-                if let Err(reason) = unsafe { lower_clone(clone) } {
+                if let Err(reason) = unsafe { lower_clone(clone, &mut rewrites) } {
                     Diagnostic::at_raw(
                         clone,
                         Severity::Error,
@@ -119,9 +124,12 @@ impl BufrsPass for FinalizeDeallocation {
         if options.erase_dead_views {
             // SAFETY: `root` is the live op the pass runs on and `ops` the
             // ops nested in it now.
-            changed |= unsafe { erase_dead_views(root, ops) };
+            changed |= unsafe { erase_dead_views(root, ops, &mut rewrites) };
         }
         if changed {
+            if let Some((snapshot, map)) = kept {
+                keep_rewritten(root, snapshot, map, rewrites);
+            }
             Ok(())
         } else {
             pass::unchanged(root)
@@ -130,11 +138,12 @@ impl BufrsPass for FinalizeDeallocation {
 }
 
 /// Replaces `clone` by a new buffer holding a copy of its source (see the
-/// module doc) and erases it; `Err` says why it cannot (nothing is erased
-/// then, though constants or sizes may have been added).
+/// module doc) and erases it, noting both in `rewrites`; `Err` says why it
+/// cannot (nothing is erased then, though constants or sizes may have been
+/// added).
 /// # Safety
 /// `clone` is a live, verified `bufferization.clone` in a block.
-unsafe fn lower_clone(clone: MlirOperation) -> Result<(), &'static str> {
+unsafe fn lower_clone(clone: MlirOperation, rewrites: &mut Rewrites) -> Result<(), &'static str> {
     const NOT_BUILT: &str = "MLIR refused to build the new buffer";
     // SAFETY: the caller's contract; every op built is valid for the types
     // read from the verified clone.
@@ -146,8 +155,7 @@ unsafe fn lower_clone(clone: MlirOperation) -> Result<(), &'static str> {
         let ty = edit::value_type(result);
         if mlir_sys::mlirTypeIsAUnrankedMemRef(ty) {
             let copy = copy_unranked(source, ty, location, at).ok_or(NOT_BUILT)?;
-            edit::replace_all_uses(result, copy);
-            edit::erase(clone);
+            replace_and_erase(clone, result, copy, rewrites);
             return Ok(());
         }
         if !mlir_sys::mlirTypeIsAMemRef(ty) {
@@ -191,9 +199,30 @@ unsafe fn lower_clone(clone: MlirOperation) -> Result<(), &'static str> {
                 edit::result(cast, 0)
             }
         };
+        replace_and_erase(clone, result, copy, rewrites);
+        Ok(())
+    }
+}
+
+/// Replaces every use of `result`, the result of `clone`, by `copy` and
+/// erases `clone`, noting both in `rewrites`.
+/// # Safety
+/// `clone` is a live op in a block, `result` its only result and `copy` a
+/// live value of the same type defined before every use of `result`.
+unsafe fn replace_and_erase(
+    clone: MlirOperation,
+    result: MlirValue,
+    copy: MlirValue,
+    rewrites: &mut Rewrites,
+) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        rewrites.replaced.push((result, copy));
+        rewrites
+            .erased
+            .push((clone, mlir_sys::mlirOperationGetBlock(clone)));
         edit::replace_all_uses(result, copy);
         edit::erase(clone);
-        Ok(())
     }
 }
 
@@ -311,11 +340,16 @@ fn is_dead_view(op: MlirOperation) -> bool {
     shape_fits && memory_effects(op).is_some_and(|effects| effects.is_empty())
 }
 
-/// Erases every dead buffer view nested in `root`, until none is left;
-/// whether it erased any. `ops` are the ops nested in `root`, in pre-order.
+/// Erases every dead buffer view nested in `root`, until none is left,
+/// noting each in `rewrites` (for the snapshot's patch); whether it erased
+/// any. `ops` are the ops nested in `root`, in pre-order.
 /// # Safety
 /// `root` is a live op and `ops` the live ops nested in it.
-unsafe fn erase_dead_views(root: MlirOperation, mut ops: Vec<MlirOperation>) -> bool {
+unsafe fn erase_dead_views(
+    root: MlirOperation,
+    mut ops: Vec<MlirOperation>,
+    rewrites: &mut Rewrites,
+) -> bool {
     let mut erased_any = false;
     loop {
         // Users follow their definitions in pre-order (an op nested in a
@@ -327,7 +361,12 @@ unsafe fn erase_dead_views(root: MlirOperation, mut ops: Vec<MlirOperation>) -> 
             if is_dead_view(op) {
                 // SAFETY: a live op without uses of its results; the
                 // pre-order list holds no op nested in it (no region).
-                unsafe { edit::erase(op) };
+                unsafe {
+                    rewrites
+                        .erased
+                        .push((op, mlir_sys::mlirOperationGetBlock(op)));
+                    edit::erase(op);
+                }
                 erased = true;
             }
         }
