@@ -199,7 +199,6 @@
 //! (`DIR/<function>.<scope>.svg` for a nested scope).
 
 mod collect;
-mod dynamic_bands;
 mod peak;
 mod profile;
 mod report;

@@ -11,10 +11,12 @@ use crate::plan::{
 };
 
 use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace, TracedBuffer};
-use super::dynamic_bands::band_split_dynamic;
 use super::peak::{ArenaBytes, Held, PeakState};
 use super::profile::HeapProfile;
 use crate::analysis::snapshot::OpId;
+
+mod dynamic_bands;
+use dynamic_bands::band_split_dynamic;
 
 /// Offsets for one scope trace (seed 003's `MemorySchedule`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -18,9 +18,9 @@
 use crate::analysis::snapshot::OpId;
 use crate::plan::problem::round_up;
 
-use super::collect::ScopeTrace;
-use super::peak::PeakState;
-use super::schedule::{
+use super::super::collect::ScopeTrace;
+use super::super::peak::PeakState;
+use super::{
     Decision, GROWTH_AT, Group, MemoryScheduler, SymbolicSchedule, arena_bytes, bytes_before,
     decide, least_arena, size_at, split_cost,
 };
