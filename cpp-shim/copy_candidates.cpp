@@ -84,20 +84,19 @@ bool mayBeReadOnlyCopy(Operation *copy) {
 
 /* Whether `alloc` may be a buffer copy removal's dead-buffer step removes:
  * a pure allocation whose uses, and those of its views, are frees of the
- * value used, memref.dim of it (operand 0) or views of it (one result, no
- * region), with at least one memref.dim. */
-bool mayBeDeadBuffer(Operation *alloc) {
+ * value used, `dim` ops (memref.dim) of it (operand 0) or views of it (one
+ * result, no region), with at least one `dim`. */
+bool mayBeDeadBuffer(Operation *alloc, OperationName dim) {
   if (!isPureAllocation(alloc))
     return false;
   SmallVector<Value, 4> values{alloc->getResult(0)};
-  bool dim = false;
+  bool sized = false;
   for (size_t next = 0; next < values.size(); ++next) {
     Value value = values[next];
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (user->getName().getStringRef() == "memref.dim" &&
-          use.getOperandNumber() == 0) {
-        dim = true;
+      if (user->getName() == dim && use.getOperandNumber() == 0) {
+        sized = true;
         continue;
       }
       auto view = dyn_cast<ViewLikeOpInterface>(user);
@@ -110,7 +109,7 @@ bool mayBeDeadBuffer(Operation *alloc) {
         return false;
     }
   }
-  return dim;
+  return sized;
 }
 
 /* The op that `value` views, through view-like ops, and the op defining
@@ -125,11 +124,42 @@ Operation *viewRoot(Value value) {
   return nullptr;
 }
 
-bool isNamed(Operation *op, const StringRef *names, intptr_t count) {
-  StringRef name = op->getName().getStringRef();
-  for (intptr_t i = 0; i < count; ++i)
-    if (name == names[i])
-      return true;
+/* Names compared by identity when registered (one lookup per walk);
+ * an op whose name no dialect registers, by text. */
+struct Names {
+  SmallVector<OperationName, 4> registered;
+  SmallVector<StringRef, 4> unregistered;
+
+  Names(MLIRContext *context, ArrayRef<StringRef> names) {
+    for (StringRef name : names) {
+      if (auto found = RegisteredOperationName::lookup(name, context))
+        registered.push_back(*found);
+      else
+        unregistered.push_back(name);
+    }
+  }
+
+  bool empty() const { return registered.empty() && unregistered.empty(); }
+
+  bool contains(Operation *op) const {
+    OperationName name = op->getName();
+    if (name.isRegistered())
+      return llvm::is_contained(registered, name);
+    return !unregistered.empty() &&
+           llvm::is_contained(unregistered, name.getStringRef());
+  }
+};
+
+/* Whether `pred` holds for an op nested in `root` (not `root` itself), in
+ * pre-order; stops at the first. A plain loop: MLIR's generic walk costs
+ * more per op than these tests of a name. */
+template <typename Pred>
+bool anyNested(Operation *root, Pred &pred) {
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        if (pred(&op) || (op.getNumRegions() != 0 && anyNested(&op, pred)))
+          return true;
   return false;
 }
 
@@ -139,38 +169,39 @@ extern "C" void bufrsShimReadOnlyCopyUnits(MlirOperation rootHandle,
                                            const MlirStringRef *copies,
                                            intptr_t count, BufrsOpFn found,
                                            void *userData) {
-  SmallVector<StringRef, 4> names;
-  for (intptr_t i = 0; i < count; ++i)
-    names.push_back(unwrap(copies[i]));
   Operation *root = unwrap(rootHandle);
+  SmallVector<StringRef, 4> wanted;
+  for (intptr_t i = 0; i < count; ++i)
+    wanted.push_back(unwrap(copies[i]));
+  Names names(root->getContext(), wanted);
+  if (names.empty())
+    return;
+  auto candidate = [&](Operation *op) {
+    return names.contains(op) && mayBeReadOnlyCopy(op);
+  };
   for (Region &region : root->getRegions())
     for (Block &block : region)
-      for (Operation &top : block) {
-        bool holds = top.walk([&](Operation *op) {
-                          return isNamed(op, names.data(), names.size()) &&
-                                         mayBeReadOnlyCopy(op)
-                                     ? WalkResult::interrupt()
-                                     : WalkResult::advance();
-                        })
-                         .wasInterrupted();
-        if (holds)
+      for (Operation &top : block)
+        if (candidate(&top) || anyNested(&top, candidate))
           found(userData, wrap(&top));
-      }
 }
 
 extern "C" bool bufrsShimMayHaveDeadBuffer(MlirOperation rootHandle) {
   Operation *root = unwrap(rootHandle);
+  // The step takes only registered memref.dim ops (of known effects): none
+  // without the dialect.
+  auto dimName =
+      RegisteredOperationName::lookup("memref.dim", root->getContext());
+  if (!dimName)
+    return false;
+  OperationName dim = *dimName;
   // Each buffer is asked once, however many memref.dim read its size.
   llvm::DenseSet<Operation *> asked;
-  return root
-      ->walk([&](Operation *op) {
-        if (op == root || op->getName().getStringRef() != "memref.dim" ||
-            op->getNumOperands() == 0)
-          return WalkResult::advance();
-        Operation *alloc = viewRoot(op->getOperand(0));
-        return alloc && asked.insert(alloc).second && mayBeDeadBuffer(alloc)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
+  auto deadBufferDim = [&](Operation *op) {
+    if (op->getName() != dim || op->getNumOperands() == 0)
+      return false;
+    Operation *alloc = viewRoot(op->getOperand(0));
+    return alloc && asked.insert(alloc).second && mayBeDeadBuffer(alloc, dim);
+  };
+  return anyNested(root, deadBufferDim);
 }
