@@ -527,6 +527,30 @@ bool bufrsShimMayRemoveCopy(MlirOperation root,
                             const MlirStringRef *into_new_buffer,
                             intptr_t into_new_buffer_count);
 
+/* Called once per op reported (bufrsShimReadOnlyCopyUnits). Must not unwind. */
+typedef void (*BufrsOpFn)(void *user_data, MlirOperation op);
+
+/* Reports each op directly in a block of `root` that holds (or is) a copy
+ * bufrs-remove-read-only-copies may remove: an op named in `copies` (copies
+ * operand 0 into operand 1) with two operands, whose target is the one
+ * result of an op of its block before it that only allocates it (one
+ * effect, an Allocate on it, no region, no memref operand), of the source's
+ * type, and whose every use is the copy, an op declaring a Free of it, or
+ * an op (or an op holding it) of the copy's block after the copy that is
+ * not a terminator (calls aside). A superset of the copies the pass removes
+ * (one walk, nothing captured), in program order. */
+void bufrsShimReadOnlyCopyUnits(MlirOperation root, const MlirStringRef *copies,
+                                intptr_t count, BufrsOpFn found,
+                                void *user_data);
+
+/* Whether copy removal's dead-buffer step may remove something in `root`:
+ * a memref.dim nested in it reads the size of an op's result (through
+ * view-like ops) that only allocates it, whose uses and the uses of its
+ * views (ViewLikeOpInterface, one result, no region) are memref.dim
+ * (operand 0), views and ops declaring a Free of the value used. A superset
+ * of the buffers the step removes (one walk, nothing captured). */
+bool bufrsShimMayHaveDeadBuffer(MlirOperation root);
+
 /* Releases a snapshot Rust handed to bufrsShimKeepSnapshot. Must not unwind. */
 typedef void (*BufrsReleaseFn)(void *data);
 

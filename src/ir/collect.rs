@@ -10,7 +10,7 @@
 
 use std::ffi::c_void;
 
-use mlir_sys::{MlirStringRef, MlirValue};
+use mlir_sys::{MlirOperation, MlirStringRef, MlirValue};
 
 use crate::ir::diagnostics::string_from_ref;
 
@@ -69,6 +69,17 @@ pub(crate) unsafe extern "C" fn collect_region_edge(
         first_operand_index: u32::try_from(first_operand_index).ok(),
         inputs: unsafe { slice_or_empty(inputs, num_inputs) }.to_vec(),
     });
+}
+
+/// `BufrsOpFn` that pushes onto the `Vec<MlirOperation>` at `user_data`.
+///
+/// # Safety
+/// `user_data` must point to a live `Vec<MlirOperation>` not otherwise
+/// borrowed during the call.
+pub(crate) unsafe extern "C" fn collect_op(user_data: *mut c_void, op: MlirOperation) {
+    // SAFETY: `user_data` is the caller's Vec.
+    let ops = unsafe { &mut *(user_data as *mut Vec<MlirOperation>) };
+    ops.push(op);
 }
 
 /// The `len` values at `data`, or nothing when `data` is null or `len <= 0`.

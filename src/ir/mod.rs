@@ -12,12 +12,14 @@
 //! `analysis::snapshot::Snapshot` from real IR in one walk (with the map back
 //! to MLIR handles, [`ir_map`]), and [`patch`] keeps such a snapshot in step
 //! with a pass's own edits. Around it: [`collect`], the callbacks through which the
-//! shim hands back variable-length data, and [`context`], a context ready for
-//! bufrs outside `mlir-opt`.
+//! shim hands back variable-length data, [`context`], a context ready for
+//! bufrs outside `mlir-opt`, and [`copy_candidates`], C++ walks that tell
+//! the copy passes where they may fire before anything is captured.
 
 pub mod capture;
 pub mod collect;
 pub mod context;
+pub mod copy_candidates;
 pub mod diagnostics;
 pub mod edit;
 pub mod functions;

@@ -81,7 +81,11 @@
 //! integer, a `memref.dim` it cannot resolve) keeps the buffer, and so does
 //! a buffer with no `memref.dim` (no use, or frees only: no size depends on
 //! it; canonicalization removes it). Each `memref.dim` becomes its extent;
-//! the frees, the views and the allocation go.
+//! the frees, the views and the allocation go. The step captures a body
+//! only when one C++ walk
+//! ([`crate::ir::copy_candidates::may_have_dead_buffer`]) finds a
+//! `memref.dim` of such a buffer (or of a view of it) before asking how the
+//! extent resolves.
 //!
 //! Besides the seed's constraints, only what makes the result valid IR is
 //! checked: source and target have the same type, the value kept dominates
@@ -101,6 +105,7 @@ use std::collections::HashSet;
 use melior::ir::OperationRef;
 
 use crate::ir::capture::{IrMap, capture_unedited, has_allocation, may_remove_copy};
+use crate::ir::copy_candidates::may_have_dead_buffer;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -157,22 +162,23 @@ impl BufrsPass for CopyRemoval {
                 .map(|&(name, _)| name)
                 .collect()
         };
-        let allocates = has_allocation(op.to_raw());
-        // Buffers nothing reads or writes first (one capture): their uses
-        // would keep no copy, and they hold no bytes a copy could reuse.
-        // When it removes nothing, its snapshot is still the IR's: the first
-        // round reads it instead of capturing again.
-        let (mut removed_any, mut unedited) = if options.dead_buffers && allocates {
-            remove_dead_buffers(op.to_raw())
-        } else {
-            (false, None)
-        };
+        // Buffers nothing reads or writes first (one capture, only of a body
+        // where one C++ walk finds a candidate, which is an allocation):
+        // their uses would keep no copy, and they hold no bytes a copy could
+        // reuse. When it removes nothing, its snapshot is still the IR's: the
+        // first round reads it instead of capturing again.
+        let (mut removed_any, mut unedited) =
+            if options.dead_buffers && may_have_dead_buffer(op.to_raw()) {
+                remove_dead_buffers(op.to_raw())
+            } else {
+                (false, None)
+            };
         if !options.emit_remarks
             && (!may_remove_copy(
                 op.to_raw(),
                 &by_shape(CopyShape::IntoOperand),
                 &by_shape(CopyShape::IntoNewBuffer),
-            ) || !allocates)
+            ) || !has_allocation(op.to_raw()))
         {
             return if removed_any {
                 Ok(())

@@ -76,10 +76,25 @@
 //! Removals are applied in rounds on fresh snapshots; in one round a copy
 //! whose source is (a view of) another removed copy's target, or whose
 //! target is on another one's source chain, waits for the next round.
+//!
+//! # What a round captures
+//!
+//! One C++ walk ([`crate::ir::copy_candidates::read_only_copy_units`])
+//! first finds the ops directly in the root that hold a copy that may go
+//! (its target an allocation of its block before it, of the source's type,
+//! used by nothing but the copy, frees and non-terminators after it in its
+//! block). Without one, the round captures nothing. Otherwise each such op
+//! is captured alone, and so is each function of the module its calls
+//! reach, directly or through other functions (a function's summary reads
+//! its callees'); the summaries are solved over those functions only, which
+//! gives each the summary the whole module gives it. When one of those ops
+//! is not isolated from above (the pass run on a function: the ops of its
+//! body), the round captures the whole root instead.
 
 use std::collections::{HashMap, HashSet};
 
 use melior::ir::OperationRef;
+use mlir_sys::MlirOperation;
 
 use crate::{
     analysis::{
@@ -88,11 +103,13 @@ use crate::{
         uses::UseLists,
     },
     dialect::{
-        copies::{CopyShape, copy_shape},
+        DIRECT_CALL,
+        copies::{CopyShape, KNOWN_COPIES, copy_shape},
         is_direct_call,
     },
     ir::{
         capture::{IrMap, capture},
+        copy_candidates::read_only_copy_units,
         edit, functions, interfaces,
     },
     pass_options,
@@ -119,18 +136,9 @@ impl BufrsPass for RemoveReadOnlyCopies {
         let root = op.to_raw();
         let mut changed = false;
         for _ in 0..MAX_ROUNDS {
-            let (snap, map) = capture(root);
-            let uses = UseLists::new(&snap);
-            let summaries = Summaries::new(&snap, &map, &uses);
-            let (removals, deferred) = decide(&snap, &map, &uses, &summaries);
-            if removals.is_empty() {
+            let (removed, deferred) = round(root);
+            if !removed {
                 break;
-            }
-            for removal in &removals {
-                // SAFETY: every handle is from this round's capture; the
-                // removals touch disjoint ops, and each replaced value is
-                // replaced by one of the same type defined before its uses.
-                unsafe { apply(&map, removal) };
             }
             changed = true;
             if !deferred {
@@ -142,6 +150,272 @@ impl BufrsPass for RemoveReadOnlyCopies {
         }
         Ok(())
     }
+}
+
+/// One round: captures what the decisions read, removes every copy that may
+/// go and conflicts with no other; whether it removed any, and whether some
+/// wait for the next round.
+fn round(root: MlirOperation) -> (bool, bool) {
+    let copies: Vec<&str> = KNOWN_COPIES
+        .iter()
+        .filter(|&&(_, shape)| shape == CopyShape::IntoOperand)
+        .map(|&(name, _)| name)
+        .collect();
+    let holders = read_only_copy_units(root, &copies);
+    if holders.is_empty() {
+        return (false, false);
+    }
+    let captured = Captured::of_holders(root, &holders).unwrap_or_else(|| Captured::whole(root));
+    let functions = captured.summaries();
+    let mut removed = false;
+    let mut deferred = false;
+    for &unit in &captured.deciding {
+        let unit = &captured.units[unit];
+        let summaries = Summaries {
+            functions: &functions,
+            callees: &unit.callees,
+        };
+        let (removals, waits) = decide(&unit.snap, &unit.map, &unit.uses, &summaries);
+        for removal in &removals {
+            // SAFETY: every handle is from this round's capture; the
+            // removals touch disjoint ops, and each replaced value is
+            // replaced by one of the same type defined before its uses.
+            unsafe { apply(&unit.map, removal) };
+        }
+        removed |= !removals.is_empty();
+        deferred |= waits;
+    }
+    (removed, deferred)
+}
+
+/// One captured op: its snapshot, handles, use lists, and the callee of each
+/// direct call in it.
+struct Unit {
+    snap: Snapshot,
+    map: IrMap,
+    uses: UseLists,
+    callees: HashMap<OpId, String>,
+}
+
+impl Unit {
+    fn capture(op: MlirOperation) -> Unit {
+        let (snap, map) = capture(op);
+        let uses = UseLists::new(&snap);
+        let callees = snap
+            .ops
+            .iter()
+            .enumerate()
+            .filter(|(_, info)| info.name.as_str() == DIRECT_CALL)
+            .filter_map(|(index, _)| {
+                let id = OpId(index as u32);
+                let raw = map.op(id);
+                if !is_direct_call(raw) {
+                    return None;
+                }
+                interfaces::callee(raw).map(|callee| (id, callee))
+            })
+            .collect();
+        Unit {
+            snap,
+            map,
+            uses,
+            callees,
+        }
+    }
+}
+
+/// A function of the module (directly in the root) with a body, in the
+/// snapshot of `unit`.
+struct Body {
+    name: String,
+    unit: usize,
+    function: OpId,
+    entry: BlockId,
+}
+
+/// What one round reads: the captured units, the ones holding copies to
+/// decide on, and the functions whose summaries the decisions read.
+struct Captured {
+    units: Vec<Unit>,
+    deciding: Vec<usize>,
+    bodies: Vec<Body>,
+}
+
+impl Captured {
+    /// The whole root in one snapshot: every function of the module in it.
+    fn whole(root: MlirOperation) -> Captured {
+        let unit = Unit::capture(root);
+        let snap = &unit.snap;
+        let mut bodies = Vec::new();
+        for (index, info) in snap.ops.iter().enumerate() {
+            // The functions directly in the root (a module); run on a
+            // function, none.
+            let top = info.parent_block.is_some_and(|b| {
+                let parent = snap.region(snap.block(b).region).parent_op;
+                parent == OpId(0)
+            });
+            if !top {
+                continue;
+            }
+            let raw = unit.map.op(OpId(index as u32));
+            if interfaces::traits(raw).is_function_like()
+                && let Some(name) = functions::symbol(raw)
+                && let Some(&region) = info.regions.first()
+                && let Some(entry) = snap.entry_block(region)
+            {
+                bodies.push(Body {
+                    name,
+                    unit: 0,
+                    function: OpId(index as u32),
+                    entry,
+                });
+            }
+        }
+        Captured {
+            units: vec![unit],
+            deciding: vec![0],
+            bodies,
+        }
+    }
+
+    /// Only the ops directly in the root that hold a candidate copy
+    /// (`holders`), and the functions of the module their calls reach,
+    /// directly or through other functions (a function's summary reads its
+    /// callees'), each in a snapshot of its own. `None` when one of them is
+    /// not isolated from above (its snapshot alone would not be the one the
+    /// whole root gives).
+    fn of_holders(root: MlirOperation, holders: &[MlirOperation]) -> Option<Captured> {
+        let isolated = |op: MlirOperation| interfaces::traits(op).is_isolated_from_above();
+        if !holders.iter().all(|&op| isolated(op)) {
+            return None;
+        }
+        let mut units: Vec<Unit> = Vec::new();
+        let mut unit_of: HashMap<usize, usize> = HashMap::new();
+        for &op in holders {
+            unit_of.insert(op.ptr as usize, units.len());
+            units.push(Unit::capture(op));
+        }
+        let deciding: Vec<usize> = (0..units.len()).collect();
+        let table = module_functions(root);
+        let mut bodies = Vec::new();
+        let mut named: HashSet<String> = HashSet::new();
+        let mut work: Vec<String> = units
+            .iter()
+            .flat_map(|unit| unit.callees.values().cloned())
+            .collect();
+        while let Some(name) = work.pop() {
+            let Some(&op) = table.get(&name) else {
+                continue;
+            };
+            if !named.insert(name.clone()) {
+                continue;
+            }
+            if !isolated(op) {
+                return None;
+            }
+            let unit = match unit_of.get(&(op.ptr as usize)) {
+                Some(&unit) => unit,
+                None => {
+                    unit_of.insert(op.ptr as usize, units.len());
+                    units.push(Unit::capture(op));
+                    work.extend(units[units.len() - 1].callees.values().cloned());
+                    units.len() - 1
+                }
+            };
+            let snap = &units[unit].snap;
+            let entry = snap
+                .op(OpId(0))
+                .regions
+                .first()
+                .and_then(|&region| snap.entry_block(region))?;
+            bodies.push(Body {
+                name,
+                unit,
+                function: OpId(0),
+                entry,
+            });
+        }
+        Some(Captured {
+            units,
+            deciding,
+            bodies,
+        })
+    }
+
+    /// Per function of [`Captured::bodies`]: whether each argument is
+    /// read-only (non-buffers: true), and whether the function touches
+    /// memory from outside. The greatest solution: every function starts
+    /// read-only and touching nothing outside, until nothing changes.
+    fn summaries(&self) -> Functions {
+        let mut functions = Functions::new();
+        for body in &self.bodies {
+            let args = self.units[body.unit].snap.block(body.entry).args.len();
+            functions.insert(body.name.clone(), (vec![true; args], false));
+        }
+        loop {
+            let mut changed = false;
+            for body in &self.bodies {
+                let unit = &self.units[body.unit];
+                let snap = &unit.snap;
+                let (read_only, outside) = functions[&body.name].clone();
+                let summaries = Summaries {
+                    functions: &functions,
+                    callees: &unit.callees,
+                };
+                let mut next_read_only = read_only.clone();
+                for (i, &arg) in snap.block(body.entry).args.iter().enumerate() {
+                    if next_read_only[i]
+                        && snap.value(arg).kind.is_buffer()
+                        && !only_read(snap, &unit.uses, &summaries, arg, &mut |_| false)
+                    {
+                        next_read_only[i] = false;
+                    }
+                }
+                let next_outside = outside || touches_outside(snap, &summaries, body.function);
+                if next_read_only != read_only || next_outside != outside {
+                    functions.insert(body.name.clone(), (next_read_only, next_outside));
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        functions
+    }
+}
+
+/// The function-like ops with a symbol and a body directly in the blocks of
+/// `root`, by name (one walk over those ops only).
+fn module_functions(root: MlirOperation) -> HashMap<String, MlirOperation> {
+    let mut out = HashMap::new();
+    // SAFETY: a live op; the walk only reads.
+    unsafe {
+        for r in 0..mlir_sys::mlirOperationGetNumRegions(root) {
+            let region = mlir_sys::mlirOperationGetRegion(root, r);
+            let mut block = mlir_sys::mlirRegionGetFirstBlock(region);
+            while !block.ptr.is_null() {
+                let mut op = mlir_sys::mlirBlockGetFirstOperation(block);
+                while !op.ptr.is_null() {
+                    let has_body = mlir_sys::mlirOperationGetNumRegions(op) > 0
+                        && !mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(
+                            op, 0,
+                        ))
+                        .ptr
+                        .is_null();
+                    if has_body
+                        && interfaces::traits(op).is_function_like()
+                        && let Some(name) = functions::symbol(op)
+                    {
+                        out.insert(name, op);
+                    }
+                    op = mlir_sys::mlirOperationGetNextInBlock(op);
+                }
+                block = mlir_sys::mlirBlockGetNextInRegion(block);
+            }
+        }
+    }
+    out
 }
 
 /// One copy to remove.
@@ -169,75 +443,19 @@ unsafe fn apply(map: &IrMap, removal: &Removal) {
     }
 }
 
-/// What the pass knows of the functions of the module.
-#[derive(Default)]
-struct Summaries {
-    /// Per function name: whether each argument is read-only (non-buffers:
-    /// true), and whether the function touches memory from outside.
-    functions: HashMap<String, (Vec<bool>, bool)>,
-    /// The callee of each direct call op.
-    callees: HashMap<OpId, String>,
+/// Per function name: whether each argument is read-only (non-buffers:
+/// true), and whether the function touches memory from outside.
+type Functions = HashMap<String, (Vec<bool>, bool)>;
+
+/// What the pass knows of the functions of the module, seen from one
+/// snapshot.
+struct Summaries<'a> {
+    functions: &'a Functions,
+    /// The callee of each direct call op of the snapshot.
+    callees: &'a HashMap<OpId, String>,
 }
 
-impl Summaries {
-    fn new(snap: &Snapshot, map: &IrMap, uses: &UseLists) -> Summaries {
-        let mut out = Summaries::default();
-        let mut bodies: Vec<(String, BlockId)> = Vec::new();
-        for (index, info) in snap.ops.iter().enumerate() {
-            let id = OpId(index as u32);
-            let raw = map.op(id);
-            if is_direct_call(raw)
-                && let Some(callee) = interfaces::callee(raw)
-            {
-                out.callees.insert(id, callee);
-            }
-            // The functions directly in the root (a module); run on a
-            // function, none.
-            let top = info.parent_block.is_some_and(|b| {
-                let parent = snap.region(snap.block(b).region).parent_op;
-                parent == OpId(0)
-            });
-            if top
-                && interfaces::traits(raw).is_function_like()
-                && let Some(name) = functions::symbol(raw)
-                && let Some(&region) = info.regions.first()
-                && let Some(entry) = snap.entry_block(region)
-            {
-                let args = snap.block(entry).args.len();
-                out.functions
-                    .insert(name.clone(), (vec![true; args], false));
-                bodies.push((name, entry));
-            }
-        }
-        loop {
-            let mut changed = false;
-            for (name, entry) in &bodies {
-                let (read_only, outside) = out.functions[name].clone();
-                let mut next_read_only = read_only.clone();
-                for (i, &arg) in snap.block(*entry).args.iter().enumerate() {
-                    if next_read_only[i]
-                        && snap.value(arg).kind.is_buffer()
-                        && !only_read(snap, uses, &out, arg, &mut |_| false)
-                    {
-                        next_read_only[i] = false;
-                    }
-                }
-                let region = snap.block(*entry).region;
-                let next_outside =
-                    outside || touches_outside(snap, &out, snap.region(region).parent_op);
-                if next_read_only != read_only || next_outside != outside {
-                    out.functions
-                        .insert(name.clone(), (next_read_only, next_outside));
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        out
-    }
-
+impl Summaries<'_> {
     /// Whether the call `op` passes its operand `index` to a read-only
     /// parameter of a function of the module.
     fn reads_only(&self, op: OpId, index: u32) -> bool {

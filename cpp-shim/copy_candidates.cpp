@@ -1,0 +1,207 @@
+//===- copy_candidates.cpp - pre-capture walks of the copy passes ---------===//
+//
+// Two walks that tell bufrs-remove-read-only-copies and copy removal's
+// dead-buffer step where they may fire before anything is captured: each
+// looks for the one op its rewrite starts from (a copy, a memref.dim) by
+// name, and asks interfaces only of those ops and the values around them.
+// Both answer a superset of where the pass fires: the pass decides on a
+// snapshot as before, only of less IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bufrs_shim.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace mlir;
+
+namespace {
+
+/* Whether `op` declares a MemoryEffects effect of kind `Kind` on `value`. */
+template <typename Kind>
+bool declares(Operation *op, Value value) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance, 4> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
+    return isa<Kind>(e.getEffect()) && e.getValue() == value;
+  });
+}
+
+/* Whether `op` only allocates its one result: one effect, an Allocate on
+ * it, no region and no memref operand (bufrs's is_pure_allocation). */
+bool isPureAllocation(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance, 2> effects;
+  iface.getEffects(effects);
+  return effects.size() == 1 &&
+         isa<MemoryEffects::Allocate>(effects[0].getEffect()) &&
+         effects[0].getValue() == op->getResult(0) &&
+         llvm::none_of(op->getOperandTypes(),
+                       [](Type t) { return isa<BaseMemRefType>(t); });
+}
+
+/* Whether the copy `copy` (source operand 0, target operand 1) may be one
+ * bufrs-remove-read-only-copies removes: its target is the result of an
+ * allocation of its block before it, of the source's type, and every use
+ * of the target is the copy, a free of it, or lies in the copy's block
+ * after it and is not a terminator (a call aside: the pass reads whether
+ * its callee only reads it). */
+bool mayBeReadOnlyCopy(Operation *copy) {
+  if (copy->getNumOperands() != 2)
+    return false;
+  Value source = copy->getOperand(0), target = copy->getOperand(1);
+  Operation *alloc = target.getDefiningOp();
+  Block *block = copy->getBlock();
+  if (source == target || source.getType() != target.getType() || !alloc ||
+      alloc->getBlock() != block || !alloc->isBeforeInBlock(copy) ||
+      !isPureAllocation(alloc))
+    return false;
+  for (Operation *user : target.getUsers()) {
+    if (user == copy || declares<MemoryEffects::Free>(user, target))
+      continue;
+    if (user->hasTrait<OpTrait::IsTerminator>() && !isa<CallOpInterface>(user))
+      return false;
+    Operation *at = block->findAncestorOpInBlock(*user);
+    if (!at || at == copy || at->isBeforeInBlock(copy))
+      return false;
+  }
+  return true;
+}
+
+/* Whether `alloc` may be a buffer copy removal's dead-buffer step removes:
+ * a pure allocation whose uses, and those of its views, are frees of the
+ * value used, `dim` ops (memref.dim) of it (operand 0) or views of it (one
+ * result, no region), with at least one `dim`. */
+bool mayBeDeadBuffer(Operation *alloc, OperationName dim) {
+  if (!isPureAllocation(alloc))
+    return false;
+  SmallVector<Value, 4> values{alloc->getResult(0)};
+  bool sized = false;
+  for (size_t next = 0; next < values.size(); ++next) {
+    Value value = values[next];
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->getName() == dim && use.getOperandNumber() == 0) {
+        sized = true;
+        continue;
+      }
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == value &&
+          user->getNumResults() == 1 && user->getNumRegions() == 0) {
+        values.push_back(user->getResult(0));
+        continue;
+      }
+      if (!declares<MemoryEffects::Free>(user, value))
+        return false;
+    }
+  }
+  return sized;
+}
+
+/* The op that `value` views, through view-like ops, and the op defining
+ * that root (null for a block argument). */
+Operation *viewRoot(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view || view.getViewSource() == value)
+      return def;
+    value = view.getViewSource();
+  }
+  return nullptr;
+}
+
+/* Names compared by identity when registered (one lookup per walk);
+ * an op whose name no dialect registers, by text. */
+struct Names {
+  SmallVector<OperationName, 4> registered;
+  SmallVector<StringRef, 4> unregistered;
+
+  Names(MLIRContext *context, ArrayRef<StringRef> names) {
+    for (StringRef name : names) {
+      if (auto found = RegisteredOperationName::lookup(name, context))
+        registered.push_back(*found);
+      else
+        unregistered.push_back(name);
+    }
+  }
+
+  bool empty() const { return registered.empty() && unregistered.empty(); }
+
+  bool contains(Operation *op) const {
+    OperationName name = op->getName();
+    if (name.isRegistered())
+      return llvm::is_contained(registered, name);
+    return !unregistered.empty() &&
+           llvm::is_contained(unregistered, name.getStringRef());
+  }
+};
+
+/* Whether `pred` holds for an op nested in `root` (not `root` itself), in
+ * pre-order; stops at the first. A plain loop: MLIR's generic walk costs
+ * more per op than these tests of a name. */
+template <typename Pred>
+bool anyNested(Operation *root, Pred &pred) {
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        if (pred(&op) || (op.getNumRegions() != 0 && anyNested(&op, pred)))
+          return true;
+  return false;
+}
+
+} // namespace
+
+extern "C" void bufrsShimReadOnlyCopyUnits(MlirOperation rootHandle,
+                                           const MlirStringRef *copies,
+                                           intptr_t count, BufrsOpFn found,
+                                           void *userData) {
+  Operation *root = unwrap(rootHandle);
+  SmallVector<StringRef, 4> wanted;
+  for (intptr_t i = 0; i < count; ++i)
+    wanted.push_back(unwrap(copies[i]));
+  Names names(root->getContext(), wanted);
+  if (names.empty())
+    return;
+  auto candidate = [&](Operation *op) {
+    return names.contains(op) && mayBeReadOnlyCopy(op);
+  };
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      for (Operation &top : block)
+        if (candidate(&top) || anyNested(&top, candidate))
+          found(userData, wrap(&top));
+}
+
+extern "C" bool bufrsShimMayHaveDeadBuffer(MlirOperation rootHandle) {
+  Operation *root = unwrap(rootHandle);
+  // The step takes only registered memref.dim ops (of known effects): none
+  // without the dialect.
+  auto dimName =
+      RegisteredOperationName::lookup("memref.dim", root->getContext());
+  if (!dimName)
+    return false;
+  OperationName dim = *dimName;
+  // Each buffer is asked once, however many memref.dim read its size.
+  llvm::DenseSet<Operation *> asked;
+  auto deadBufferDim = [&](Operation *op) {
+    if (op->getName() != dim || op->getNumOperands() == 0)
+      return false;
+    Operation *alloc = viewRoot(op->getOperand(0));
+    return alloc && asked.insert(alloc).second && mayBeDeadBuffer(alloc, dim);
+  };
+  return anyNested(root, deadBufferDim);
+}
