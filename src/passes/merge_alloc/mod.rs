@@ -58,8 +58,10 @@
 //! arena is still allocated before the alloca and freed after its last use,
 //! and the arena planned with it keeps the function's peak heap bytes (it
 //! fits in bytes the arena holds anyway, or grows it within the peak); the
-//! allocas left share a stack arena as without the option. A stack
-//! allocation an op frees is left alone.
+//! allocas left share a stack arena as without the option; a function of
+//! static buffers is also planned with each block's allocas in its heap
+//! scope (`schedule::joint_traces`), kept when that takes fewer bytes
+//! without a higher heap peak. A stack allocation an op frees is left alone.
 //!
 //! # Allocation scopes
 //!

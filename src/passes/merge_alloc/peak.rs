@@ -539,6 +539,21 @@ impl PeakState {
         sum
     }
 
+    /// Whether the arenas taken here keep the function's heap peak at or
+    /// below the one the arenas taken in `other` (a state of the same
+    /// function, arenas of static size only) leave: no tick holds more
+    /// static bytes than the most `other` holds at one, and a tick where a
+    /// run-time sized or unknown buffer, or an opaque op, may add bytes
+    /// holds no more than `other` holds there.
+    pub fn peak_not_above(&self, other: &PeakState) -> bool {
+        let most = other.now.iter().copied().max().unwrap_or(0);
+        self.now.len() == other.now.len()
+            && (0..self.now.len()).all(|s| {
+                let exact = self.unknown[s] || !self.base_dynamic[s].is_empty();
+                self.now[s] <= if exact { other.now[s] } else { most }
+            })
+    }
+
     /// Takes the arena [`PeakState::fits`] accepted; what holds it.
     pub fn take(
         &mut self,

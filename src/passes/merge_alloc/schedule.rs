@@ -550,16 +550,56 @@ const SPLIT_TRIES: usize = 16;
 /// order, each against the heap the ones before left; a scope without
 /// run-time sized buffers is planned as with `dynamic=false`. With
 /// `stack-joins-heap`, stack buffers then join heap arenas where the peak
-/// allows ([`join_stack_buffers`]).
+/// allows ([`join_stack_buffers`]). In a function of static buffers whose
+/// joined blocks' arenas and buffers left out take more bytes than one
+/// arena of each block's heap and stack buffers at least needs, the scopes
+/// are also planned with each block's stack buffers in its heap scope
+/// ([`joint_traces`], [`restack`]): that plan is kept when it takes fewer
+/// bytes (arenas, heap and stack, and buffers left out) and does not raise
+/// the function's heap peak above that of the first ([`Footing`]).
 fn keep_peak_scopes(
     traces: &MemoryTraces,
     heap: &HeapProfile,
     scheduler: &dyn MemoryScheduler,
 ) -> Result<Planned, (OpId, String)> {
-    let mut planned = Planned::default();
-    // Where arenas may start and end.
+    let (ends, resolved) = state_inputs(traces);
+    let planned = keep_peak_plan(traces, heap, scheduler, &ends, &resolved)?;
+    let Some(joint) = joint_traces(traces) else {
+        return Ok(planned);
+    };
+    // Planned apart, the joined blocks' buffers may already take no more
+    // bytes than one arena of all of them at least needs.
+    let mut bound = 0u64;
+    let mut in_joint: rustc_hash::FxHashSet<OpId> = Default::default();
+    for t in joint
+        .scopes
+        .iter()
+        .filter(|t| t.buffers.iter().any(|b| b.stack))
+    {
+        let problem = problem_of(t).map_err(|m| (t.scope_op, m))?;
+        bound = bound.saturating_add(plan::lower_bound(&problem));
+        in_joint.extend(t.buffers.iter().map(|b| b.alloc));
+    }
+    if Footing::bytes_of(traces, &planned, &|alloc| in_joint.contains(&alloc)) <= bound {
+        return Ok(planned);
+    }
+    let mut together = keep_peak_plan(&joint, heap, scheduler, &ends, &resolved)?;
+    restack(&mut together, &joint, scheduler)?;
+    let footing = |planned: &Planned| Footing::of(traces, planned, heap, &ends, &resolved);
+    let (separate, joined) = (footing(&planned), footing(&together));
+    // Fewer bytes, and no more heap bytes at the function's peak.
+    if joined.bytes < separate.bytes && joined.heap.peak_not_above(&separate.heap) {
+        return Ok(together);
+    }
+    Ok(planned)
+}
+
+/// Where arenas may start and end (ticks the peak state splits at), and the
+/// values the run-time sizes of the traced buffers equal.
+type StateInputs = (Vec<u64>, rustc_hash::FxHashMap<OpId, Vec<ValueId>>);
+
+fn state_inputs(traces: &MemoryTraces) -> StateInputs {
     let mut ends = Vec::new();
-    // The values the run-time sizes of the traced buffers equal.
     let mut resolved = rustc_hash::FxHashMap::default();
     for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
         if let Some(h) = b.holders {
@@ -574,6 +614,18 @@ fn keep_peak_scopes(
             resolved.insert(b.alloc, b.forms());
         }
     }
+    (ends, resolved)
+}
+
+/// [`keep_peak_scopes`] for the scopes as `traces` gives them.
+fn keep_peak_plan(
+    traces: &MemoryTraces,
+    heap: &HeapProfile,
+    scheduler: &dyn MemoryScheduler,
+    ends: &[u64],
+    resolved: &rustc_hash::FxHashMap<OpId, Vec<ValueId>>,
+) -> Result<Planned, (OpId, String)> {
+    let mut planned = Planned::default();
     // Built for the first heap scope that would merge: a function whose
     // scopes all skip (or hold only stack buffers) never needs it.
     let mut lazy_state: Option<PeakState> = None;
@@ -587,7 +639,7 @@ fn keep_peak_scopes(
             planned.decisions.push(whole);
             continue;
         }
-        let state = lazy_state.get_or_insert_with(|| PeakState::new(heap, &ends, &resolved));
+        let state = lazy_state.get_or_insert_with(|| PeakState::new(heap, ends, resolved));
         let Some(bytes) = arena_bytes(state, &whole) else {
             planned.scopes.push(trace.clone());
             planned.decisions.push(whole);
@@ -848,6 +900,236 @@ fn join_stack_buffers(
         planned.decisions[s] = decision;
     }
     Ok(())
+}
+
+/// With `keep-peak` and `stack-joins-heap`, the traces planned the other
+/// way: the stack buffers of every scope block with static heap buffers
+/// of the same memory space in its heap trace, as one scope, with the
+/// arena of all of them placed around them ([`ScopeTrace::arena_of`]);
+/// `None` when no block has both, or some buffer has a run-time size or
+/// no [`TracedBuffer::holders`]. Planned like any heap scope (one arena,
+/// the groups that keep the peak, the bands of its plan), a stack buffer
+/// may then extend the life of an arena, or of a band of it, which
+/// [`join_stack_buffers`] never does.
+fn joint_traces(traces: &MemoryTraces) -> Option<MemoryTraces> {
+    if !traces.stack_joins_heap
+        || traces
+            .scopes
+            .iter()
+            .flat_map(|t| &t.buffers)
+            .any(|b| !b.dynamic_sizes.is_empty() || b.holders.is_none())
+    {
+        return None;
+    }
+    let mut scopes = traces.scopes.clone();
+    let mut joined = vec![false; scopes.len()];
+    for s in 0..scopes.len() {
+        if scopes[s].class != AllocationClass::Stack {
+            continue;
+        }
+        let Some(h) = (0..scopes.len()).find(|&h| {
+            scopes[h].class == AllocationClass::Heap
+                && scopes[h].scope_block == scopes[s].scope_block
+                && scopes[h].memory_space == scopes[s].memory_space
+        }) else {
+            continue;
+        };
+        let stack = std::mem::take(&mut scopes[s].buffers);
+        let heap = &mut scopes[h];
+        heap.buffers.extend(stack);
+        heap.buffers.sort_by_key(|b| b.alloc);
+        let all: Vec<usize> = (0..heap.buffers.len()).collect();
+        (heap.arena_before, heap.free_after, heap.arena_life) = heap.arena_of(&all);
+        joined[s] = true;
+    }
+    if !joined.contains(&true) {
+        return None;
+    }
+    let mut index = 0;
+    scopes.retain(|_| {
+        index += 1;
+        !joined[index - 1]
+    });
+    Some(MemoryTraces {
+        scopes,
+        left_alone: vec![],
+        heap: None,
+        stack_joins_heap: false,
+    })
+}
+
+/// After planning [`joint_traces`]: the stack buffers not in an arena with
+/// heap buffers (an arena of stack buffers alone would be freed by
+/// nothing; a group of one is left as it is) go back to a stack scope of
+/// their block, planned as one ([`decide`]: a stack arena where it saves
+/// bytes); the split arenas left are numbered again.
+fn restack(
+    planned: &mut Planned,
+    joint: &MemoryTraces,
+    scheduler: &dyn MemoryScheduler,
+) -> Result<(), (OpId, String)> {
+    let mut pools: Vec<ScopeTrace> = Vec::new();
+    let mut pool = |trace: &ScopeTrace, buffers: Vec<super::collect::TracedBuffer>| {
+        let at = pools.iter().position(|p| {
+            p.scope_block == trace.scope_block && p.memory_space == trace.memory_space
+        });
+        let p = match at {
+            Some(p) => &mut pools[p],
+            None => {
+                pools.push(ScopeTrace::new(
+                    trace.scope_op,
+                    trace.scope_block,
+                    trace.scope_label.clone(),
+                    trace.memory_space.clone(),
+                    AllocationClass::Stack,
+                    vec![],
+                ));
+                pools.last_mut().expect("just pushed")
+            }
+        };
+        for b in buffers {
+            if !p.buffers.iter().any(|q| q.alloc == b.alloc) {
+                p.buffers.push(b);
+            }
+        }
+    };
+    let scopes = std::mem::take(&mut planned.scopes);
+    let decisions = std::mem::take(&mut planned.decisions);
+    for (mut trace, decision) in scopes.into_iter().zip(decisions) {
+        if trace.class != AllocationClass::Heap || !trace.buffers.iter().any(|b| b.stack) {
+            planned.scopes.push(trace);
+            planned.decisions.push(decision);
+            continue;
+        }
+        let mixed = trace.buffers.iter().any(|b| !b.stack);
+        match decision {
+            Decision::Skip(skip) => {
+                // Its buffers stay as they are: the stack ones in the stack
+                // scope, the heap ones keep the record.
+                let (stack, heap): (Vec<_>, Vec<_>) = std::mem::take(&mut trace.buffers)
+                    .into_iter()
+                    .partition(|b| b.stack);
+                pool(&trace, stack);
+                if !heap.is_empty() {
+                    trace.buffers = heap;
+                    planned.scopes.push(trace);
+                    planned.decisions.push(Decision::Skip(skip));
+                }
+            }
+            _ if mixed => {
+                planned.scopes.push(trace);
+                planned.decisions.push(decision);
+            }
+            _ => {
+                let buffers = std::mem::take(&mut trace.buffers);
+                pool(&trace, buffers);
+            }
+        }
+    }
+    // A stack buffer left alone by the split, in a group of its own.
+    let mut left = std::mem::take(&mut planned.left_alone);
+    left.retain(|l| {
+        let found = joint.scopes.iter().find_map(|t| {
+            let b = t.buffers.iter().find(|b| b.alloc == l.alloc && b.stack)?;
+            Some((t, b.clone()))
+        });
+        match found {
+            Some((trace, buffer)) => {
+                pool(trace, vec![buffer]);
+                false
+            }
+            None => true,
+        }
+    });
+    planned.left_alone = left;
+    for mut trace in pools {
+        trace.buffers.sort_by_key(|b| b.alloc);
+        let decision = decide(&trace, scheduler, false).map_err(|m| (trace.scope_op, m))?;
+        planned.scopes.push(trace);
+        planned.decisions.push(decision);
+    }
+    // The split arenas of each scope block and memory space, counted again.
+    let n = planned.scopes.len();
+    for t in 0..n {
+        if planned.scopes[t].split.is_none_or(|(k, _)| k != 1) {
+            continue;
+        }
+        let same: Vec<usize> = (t..n)
+            .filter(|&u| {
+                let (a, b) = (&planned.scopes[t], &planned.scopes[u]);
+                b.split.is_some()
+                    && a.scope_block == b.scope_block
+                    && a.memory_space == b.memory_space
+                    && a.class == b.class
+            })
+            .collect();
+        for (k, &u) in same.iter().enumerate() {
+            planned.scopes[u].split = Some((k + 1, same.len()));
+        }
+    }
+    Ok(())
+}
+
+/// What a function's plan costs: the bytes of its arenas and of the traced
+/// buffers in none (each stays an allocation of its own), and the heap it
+/// holds (the peak state with its heap arenas taken).
+struct Footing {
+    bytes: u64,
+    heap: PeakState,
+}
+
+impl Footing {
+    fn of(
+        traces: &MemoryTraces,
+        planned: &Planned,
+        heap: &HeapProfile,
+        ends: &[u64],
+        resolved: &rustc_hash::FxHashMap<OpId, Vec<ValueId>>,
+    ) -> Footing {
+        let mut bytes = 0u64;
+        let mut state = PeakState::new(heap, ends, resolved);
+        let mut merged: rustc_hash::FxHashSet<OpId> = Default::default();
+        for (trace, decision) in planned.scopes.iter().zip(&planned.decisions) {
+            let Decision::Merge(schedule) = decision else {
+                continue;
+            };
+            merged.extend(trace.buffers.iter().map(|b| b.alloc));
+            bytes = bytes.saturating_add(schedule.total);
+            if trace.class == AllocationClass::Heap {
+                let allocs: Vec<OpId> = trace.buffers.iter().map(|b| b.alloc).collect();
+                let plain = vec![None; allocs.len()];
+                let held = ArenaBytes::Static(schedule.total.saturating_add(schedule.alignment));
+                state.take(&allocs, &plain, held, trace.arena_life);
+            }
+        }
+        for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
+            if !merged.contains(&b.alloc) {
+                bytes = bytes.saturating_add(b.size);
+            }
+        }
+        Footing { bytes, heap: state }
+    }
+
+    /// The bytes of the arenas holding a buffer `chosen` picks and of the
+    /// buffers it picks in no arena.
+    fn bytes_of(traces: &MemoryTraces, planned: &Planned, chosen: &dyn Fn(OpId) -> bool) -> u64 {
+        let mut bytes = 0u64;
+        let mut merged: rustc_hash::FxHashSet<OpId> = Default::default();
+        for (trace, decision) in planned.scopes.iter().zip(&planned.decisions) {
+            if let Decision::Merge(schedule) = decision
+                && trace.buffers.iter().any(|b| chosen(b.alloc))
+            {
+                merged.extend(trace.buffers.iter().map(|b| b.alloc));
+                bytes = bytes.saturating_add(schedule.total);
+            }
+        }
+        for b in traces.scopes.iter().flat_map(|t| &t.buffers) {
+            if chosen(b.alloc) && !merged.contains(&b.alloc) {
+                bytes = bytes.saturating_add(b.size);
+            }
+        }
+        bytes
+    }
 }
 
 /// A part of a split scope: buffers (indices into the trace) and their

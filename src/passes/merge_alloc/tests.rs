@@ -911,3 +911,153 @@ mod keep_peak_static_scopes {
         }
     }
 }
+
+/// `keep-peak` with `stack-joins-heap` on random static heap and stack
+/// buffers of one block (the stack buffers in a stack trace beside the heap
+/// trace, as the collector gives them), beside other heap buffers: whether
+/// the stack buffers join the heap arenas one by one or are planned with
+/// the heap buffers as one scope, the function's heap never holds more
+/// than its peak without merging at any tick, every buffer is in at most
+/// one arena, no two buffers of an arena live at a common tick share a
+/// byte, every heap arena holding a stack buffer holds a heap buffer (its
+/// frees free the arena), and the stack arenas hold stack buffers only.
+mod keep_peak_stack_joins_heap {
+    use super::super::profile::{HeapBuffer, HeapProfile, HeapSize};
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn joined_stack_buffers_never_raise_the_heap_peak(
+            heaps in prop::collection::vec((1u64..9, 0u64..12, 0u64..5), 2..7),
+            stacks in prop::collection::vec((1u64..4, 0u64..16, 0u64..8), 1..5),
+            others in prop::collection::vec((1u64..9, 0u64..16, 0u64..6), 0..3),
+        ) {
+            const ALIGN: u64 = 64;
+            let size = |units: u64| units * 40;
+            let with_holders = |b: &mut TracedBuffer, i: usize| {
+                b.holders = Some(Holders {
+                    alloc_op: OpId(1000 + i as u32),
+                    alloc_begin: b.first,
+                    last_use: Some(LastUse {
+                        op: OpId(2000 + i as u32),
+                        begin: b.last,
+                        end: b.last,
+                        terminator: false,
+                    }),
+                });
+            };
+            let mut heap = trace(
+                &heaps
+                    .iter()
+                    .map(|&(units, first, len)| (size(units), first, first + len))
+                    .collect::<Vec<_>>(),
+            );
+            for (i, b) in heap.buffers.iter_mut().enumerate() {
+                b.frees = vec![OpId(3000 + i as u32)];
+                with_holders(b, i);
+            }
+            let all: Vec<usize> = (0..heap.buffers.len()).collect();
+            (heap.arena_before, heap.free_after, heap.arena_life) = heap.arena_of(&all);
+            let mut stack = trace(
+                &stacks
+                    .iter()
+                    .map(|&(units, first, len)| (size(units), first, first + len))
+                    .collect::<Vec<_>>(),
+            );
+            stack.class = AllocationClass::Stack;
+            for (i, b) in stack.buffers.iter_mut().enumerate() {
+                b.alloc = OpId(100 + i as u32);
+                b.value = ValueId(100 + i as u32);
+                b.stack = true;
+                with_holders(b, 100 + i);
+            }
+            let held = |bytes: u64, life: (u64, u64)| HeapBuffer {
+                alloc: OpId(0),
+                size: HeapSize::Static(bytes),
+                overhead: ALIGN,
+                held: life,
+                surely: Some(life),
+            };
+            let mut buffers: Vec<HeapBuffer> = heap
+                .buffers
+                .iter()
+                .map(|b| HeapBuffer { alloc: b.alloc, ..held(b.size, b.held) })
+                .collect();
+            for (k, &(units, first, len)) in others.iter().enumerate() {
+                buffers.push(HeapBuffer {
+                    alloc: OpId(500 + k as u32),
+                    ..held(size(units), (first, first + len))
+                });
+            }
+            let profile = HeapProfile { buffers, points: (0..=24).collect(), opaque: vec![] };
+            let traces = MemoryTraces {
+                scopes: vec![heap.clone(), stack.clone()],
+                left_alone: vec![],
+                heap: Some(profile.clone()),
+                stack_joins_heap: true,
+            };
+            let planned = plan_scopes(&traces, &default_scheduler(), false, false).unwrap();
+            let mut merged: Vec<OpId> = Vec::new();
+            for (scope, decision) in planned.scopes.iter().zip(&planned.decisions) {
+                let Decision::Merge(s) = decision else { continue };
+                match scope.class {
+                    AllocationClass::Heap => prop_assert!(
+                        scope.buffers.iter().any(|b| !b.stack),
+                        "a heap arena of stack buffers alone"
+                    ),
+                    AllocationClass::Stack => prop_assert!(
+                        scope.buffers.iter().all(|b| b.stack),
+                        "a heap buffer in a stack arena"
+                    ),
+                }
+                for (k, b) in scope.buffers.iter().enumerate() {
+                    prop_assert!(!merged.contains(&b.alloc), "a buffer in two arenas");
+                    merged.push(b.alloc);
+                    prop_assert!(s.offsets[k] + b.size <= s.total);
+                    prop_assert!(s.offsets[k].is_multiple_of(b.alignment));
+                    for (j, c) in scope.buffers.iter().enumerate().skip(k + 1) {
+                        let live = b.first <= c.last && c.first <= b.last;
+                        let apart = s.offsets[k] + b.size <= s.offsets[j]
+                            || s.offsets[j] + c.size <= s.offsets[k];
+                        prop_assert!(!live || apart, "buffers {k} and {j} overlap");
+                    }
+                }
+            }
+            let at = |tick: u64, merged: &[OpId], planned: &Planned| {
+                let mut bytes = 0;
+                for b in &profile.buffers {
+                    if merged.contains(&b.alloc) {
+                        continue;
+                    }
+                    if let HeapSize::Static(size) = b.size
+                        && b.held.0 <= tick
+                        && tick <= b.held.1
+                    {
+                        bytes += size + b.overhead;
+                    }
+                }
+                for (scope, decision) in planned.scopes.iter().zip(&planned.decisions) {
+                    if let Decision::Merge(s) = decision
+                        && scope.class == AllocationClass::Heap
+                        && scope.arena_life.0 <= tick
+                        && tick <= scope.arena_life.1
+                    {
+                        bytes += s.total + s.alignment;
+                    }
+                }
+                bytes
+            };
+            let unmerged = Planned::default();
+            let peak = (0..=24).map(|tick| at(tick, &[], &unmerged)).max().unwrap();
+            for tick in 0..=24 {
+                prop_assert!(
+                    at(tick, &merged, &planned) <= peak,
+                    "tick {tick}: {} > {peak}", at(tick, &merged, &planned)
+                );
+            }
+        }
+    }
+}
