@@ -10,7 +10,9 @@ use crate::plan::{
     symbolic::{ExprId, SymBuffer, SymPlan, SymSize},
 };
 
-use super::collect::{AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace, TracedBuffer};
+use super::collect::{
+    AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace, SizeForm, TracedBuffer,
+};
 use super::peak::{ArenaBytes, Held, PeakState};
 use super::profile::HeapProfile;
 use crate::analysis::snapshot::OpId;
@@ -596,7 +598,7 @@ fn keep_peak_scopes(
 
 /// Where arenas may start and end (ticks the peak state splits at), and the
 /// values the run-time sizes of the traced buffers equal.
-type StateInputs = (Vec<u64>, rustc_hash::FxHashMap<OpId, Vec<ValueId>>);
+type StateInputs = (Vec<u64>, rustc_hash::FxHashMap<OpId, Vec<SizeForm>>);
 
 fn state_inputs(traces: &MemoryTraces) -> StateInputs {
     let mut ends = Vec::new();
@@ -623,7 +625,7 @@ fn keep_peak_plan(
     heap: &HeapProfile,
     scheduler: &dyn MemoryScheduler,
     ends: &[u64],
-    resolved: &rustc_hash::FxHashMap<OpId, Vec<ValueId>>,
+    resolved: &rustc_hash::FxHashMap<OpId, Vec<SizeForm>>,
 ) -> Result<Planned, (OpId, String)> {
     let mut planned = Planned::default();
     // Built for the first heap scope that would merge: a function whose
@@ -1084,7 +1086,7 @@ impl Footing {
         planned: &Planned,
         heap: &HeapProfile,
         ends: &[u64],
-        resolved: &rustc_hash::FxHashMap<OpId, Vec<ValueId>>,
+        resolved: &rustc_hash::FxHashMap<OpId, Vec<SizeForm>>,
     ) -> Footing {
         let mut bytes = 0u64;
         let mut state = PeakState::new(heap, ends, resolved);
