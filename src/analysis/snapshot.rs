@@ -487,6 +487,18 @@ impl Snapshot {
             ValueDef::OpResult { op, .. } => self.op(op).parent_block,
         }
     }
+
+    /// The op of `block` holding `op` (`op` itself or an ancestor), if any.
+    pub fn ancestor_in_block(&self, op: OpId, block: BlockId) -> Option<OpId> {
+        let mut cur = op;
+        loop {
+            let b = self.op(cur).parent_block?;
+            if b == block {
+                return Some(cur);
+            }
+            cur = self.parent_op_of_block(b);
+        }
+    }
 }
 
 /// Builds snapshots by hand, for tests and generators. Ids are assigned in

@@ -691,18 +691,6 @@ fn root(snap: &Snapshot, v: ValueId, chain: &mut Vec<ValueId>) -> Root {
     }
 }
 
-/// The op of `block` holding `op` (itself or an ancestor), if any.
-fn ancestor_in_block(snap: &Snapshot, op: OpId, block: BlockId) -> Option<OpId> {
-    let mut cur = op;
-    loop {
-        let b = snap.op(cur).parent_block?;
-        if b == block {
-            return Some(cur);
-        }
-        cur = snap.region(snap.block(b).region).parent_op;
-    }
-}
-
 /// The removals of one round, and whether some wait for the next.
 fn decide(
     snap: &Snapshot,
@@ -796,7 +784,7 @@ fn removal(
             if u.user == copy || frees.contains(&u.user) {
                 continue;
             }
-            let at = ancestor_in_block(snap, u.user, block)?;
+            let at = snap.ancestor_in_block(u.user, block)?;
             if snap.op(at).position <= info.position {
                 return None;
             }
@@ -820,7 +808,8 @@ fn removal(
     let ops = &snap.block(block).ops;
     let start = ops.iter().position(|&o| o == copy)?;
     let fresh = |op: OpId| {
-        ancestor_in_block(snap, op, block).is_some_and(|at| snap.op(at).position > info.position)
+        snap.ancestor_in_block(op, block)
+            .is_some_and(|at| snap.op(at).position > info.position)
     };
     let distinct = |w: ValueId| -> bool {
         let mut ignored = Vec::new();
@@ -910,10 +899,11 @@ fn stays_live(
             ValueDef::OpResult { op, .. } => snap.op(op).parent_block,
         };
         let encloses =
-            defined_in.is_some_and(|d| d != block && ancestor_in_block(snap, copy, d).is_some());
+            defined_in.is_some_and(|d| d != block && snap.ancestor_in_block(copy, d).is_some());
         encloses
             || uses.of(v).iter().any(|u| {
-                ancestor_in_block(snap, u.user, block).is_some_and(|at| snap.op(at).position > last)
+                snap.ancestor_in_block(u.user, block)
+                    .is_some_and(|at| snap.op(at).position > last)
             })
     })
 }

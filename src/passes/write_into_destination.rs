@@ -167,18 +167,6 @@ fn ranked(map: &IrMap, root: mlir_sys::MlirOperation, value: ValueId) -> Option<
     }
 }
 
-/// The op of `block` holding `op` (itself or an ancestor), if any.
-fn ancestor_in_block(snap: &Snapshot, op: OpId, block: BlockId) -> Option<OpId> {
-    let mut cur = op;
-    loop {
-        let b = snap.op(cur).parent_block?;
-        if b == block {
-            return Some(cur);
-        }
-        cur = snap.region(snap.block(b).region).parent_op;
-    }
-}
-
 /// Whether `op`'s buffer results are aliases of its buffer operands: a
 /// view, a cast, or an op without memory effects, regions or successors.
 fn passes_buffer_on(snap: &Snapshot, op: OpId) -> bool {
@@ -228,7 +216,7 @@ fn accesses(snap: &Snapshot, uses: &UseLists, value: ValueId, block: BlockId) ->
     let mut users = HashSet::new();
     while let Some(v) = work.pop() {
         for u in uses.of(v) {
-            ancestor_in_block(snap, u.user, block)?;
+            snap.ancestor_in_block(u.user, block)?;
             let info = snap.op(u.user);
             if passes_buffer_on(snap, u.user)
                 && !matches!(&info.facts.effects, Effects::Known(e) if !e.is_empty())
@@ -255,7 +243,8 @@ fn accesses(snap: &Snapshot, uses: &UseLists, value: ValueId, block: BlockId) ->
 
 /// The position in `block` of the op holding `op`.
 fn position_in(snap: &Snapshot, op: OpId, block: BlockId) -> Option<u32> {
-    ancestor_in_block(snap, op, block).map(|at| snap.op(at).position)
+    snap.ancestor_in_block(op, block)
+        .map(|at| snap.op(at).position)
 }
 
 /// Whether the elements of a view of `sizes` and `strides` are contiguous
