@@ -78,7 +78,6 @@
 use std::{cell::OnceCell, collections::HashSet};
 
 use melior::ir::OperationRef;
-use mlir_sys::MlirOperation;
 
 use crate::{
     analysis::{
@@ -86,10 +85,10 @@ use crate::{
         snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
     },
-    ffi,
     ir::{
         capture::{IrMap, capture, capture_unedited},
         edit, interfaces,
+        reuse_candidates::may_reuse_dying_input,
     },
     options::Allowed,
     pass_options,
@@ -123,7 +122,7 @@ impl BufrsPass for ReuseDyingInputs {
         let root = op.to_raw();
         // A body where one C++ walk finds no pair the rule may take is left
         // before it is captured.
-        if !may_reuse(root) {
+        if !may_reuse_dying_input(root) {
             return pass::unchanged(root);
         }
         let (snap, map) = capture_unedited(root);
@@ -136,7 +135,7 @@ impl BufrsPass for ReuseDyingInputs {
         // Further rounds, each on a fresh capture, while the walk still
         // finds a pair and a round applies.
         loop {
-            if !may_reuse(root) {
+            if !may_reuse_dying_input(root) {
                 return Ok(());
             }
             let (snap, map) = capture(root);
@@ -148,17 +147,6 @@ impl BufrsPass for ReuseDyingInputs {
             unsafe { apply_all(&map, &rewrites) };
         }
     }
-}
-
-/// Whether `root` may hold a pair the rule takes, asked before anything is
-/// captured: one C++ walk (`cpp-shim/reuse_dying_inputs.cpp`) looks for a
-/// destination-style op on buffers with an init and an input of one type,
-/// each its operand once and allocated in its block, the init unused before
-/// the op and the input after it, read and written at the same point. A
-/// superset of the ops [`decide`] takes.
-fn may_reuse(root: MlirOperation) -> bool {
-    // SAFETY: `root` is a live op.
-    unsafe { ffi::bufrsShimMayReuseDyingInput(root) }
 }
 
 /// # Safety
