@@ -582,6 +582,14 @@ bool bufrsShimKeepEditedSnapshot(MlirOperation root, void *data,
  * bufrs pass or for another op. */
 void bufrsShimDropSnapshots(MlirOperation root);
 
+/* Whether an op nested in `root` may be one bufrs-reuse-dying-inputs
+ * rewrites: a destination-style op on buffers with an init and an input of
+ * one type, each an operand of it once and the result of an op of its block
+ * that declares an Allocate effect on it, nothing using the init before the
+ * op nor the input after it, read and written at the same point
+ * (bufrsShimSamePointAccess). False: the pass has nothing to do there. */
+bool bufrsShimMayReuseDyingInput(MlirOperation root);
+
 #ifdef __cplusplus
 }
 #endif

@@ -27,6 +27,7 @@ pub mod globals;
 pub mod interfaces;
 pub mod ir_map;
 pub mod patch;
+pub mod reuse_candidates;
 pub mod types;
 
 pub use diagnostics::{Diagnostic, Severity};

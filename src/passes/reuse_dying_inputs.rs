@@ -57,6 +57,13 @@
 //! round; rounds repeat on a fresh capture until none applies (a chain of
 //! elementwise ops becomes one buffer).
 //!
+//! Before any capture, and before each further round, one C++ walk
+//! (`cpp-shim/reuse_dying_inputs.cpp`) looks for an op with such a pair as
+//! far as it can tell without a snapshot (a destination-style op on
+//! buffers, an input and an init of one type allocated in its block, each
+//! its operand once, the init unused before it and the input after it, read
+//! and written at the same point): a body without one is left uncaptured.
+//!
 //! With `keep-peak`, a pair is left alone where the input would go to the
 //! stack (`bufrs-promote-buffers-to-stack`'s own check with the
 //! `promoted-*` bounds) and the init would not, while another buffer that
@@ -79,8 +86,9 @@ use crate::{
         uses::UseLists,
     },
     ir::{
-        capture::{IrMap, capture, capture_unedited, has_allocation},
+        capture::{IrMap, capture, capture_unedited},
         edit, interfaces,
+        reuse_candidates::may_reuse_dying_input,
     },
     options::Allowed,
     pass_options,
@@ -112,9 +120,9 @@ impl BufrsPass for ReuseDyingInputs {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let root = op.to_raw();
-        // Every rewrite erases an allocation: a body without one is left
+        // A body where one C++ walk finds no pair the rule may take is left
         // before it is captured.
-        if !has_allocation(root) {
+        if !may_reuse_dying_input(root) {
             return pass::unchanged(root);
         }
         let (snap, map) = capture_unedited(root);
@@ -124,8 +132,12 @@ impl BufrsPass for ReuseDyingInputs {
         }
         // SAFETY: handles of this capture.
         unsafe { apply_all(&map, &rewrites) };
-        // Further rounds, each on a fresh capture, until none applies.
+        // Further rounds, each on a fresh capture, while the walk still
+        // finds a pair and a round applies.
         loop {
+            if !may_reuse_dying_input(root) {
+                return Ok(());
+            }
             let (snap, map) = capture(root);
             let rewrites = decide_all(&snap, &map, options);
             if rewrites.is_empty() {
