@@ -84,6 +84,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use rustc_hash::FxHashMap;
+
 use melior::ir::OperationRef;
 use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
 
@@ -488,9 +490,9 @@ fn flag_source(plan: &Plan, decision: Option<&Decision>) -> FlagSource {
 /// results replace the captured ones.
 struct Handles<'a> {
     map: &'a IrMap,
-    ops: HashMap<OpId, MlirOperation>,
-    values: HashMap<ValueId, MlirValue>,
-    flags: HashMap<ValueId, MlirValue>,
+    ops: FxHashMap<OpId, MlirOperation>,
+    values: FxHashMap<ValueId, MlirValue>,
+    flags: FxHashMap<ValueId, MlirValue>,
     /// The option `lower-dynamic-frees`: how [`free`] frees a dynamic merge.
     lower_dynamic_frees: bool,
 }
@@ -557,8 +559,8 @@ fn apply(
     }
     let mut h = Handles {
         map,
-        ops: HashMap::new(),
-        values: HashMap::new(),
+        ops: FxHashMap::default(),
+        values: FxHashMap::default(),
         flags: boundary
             .calls
             .iter()
@@ -582,7 +584,7 @@ fn apply(
 
     // Split edges (clones and frees only on that edge) and edges into flag
     // blocks whose branch cannot take one more operand get a new block.
-    let mut edge_branch: HashMap<(OpId, u32), MlirOperation> = HashMap::new();
+    let mut edge_branch: FxHashMap<(OpId, u32), MlirOperation> = FxHashMap::default();
     let mut edges: BTreeSet<(OpId, u32)> = plan.splits.keys().copied().collect();
     for &block in flag_blocks.keys() {
         for (index, op) in snapshot.ops.iter().enumerate() {
@@ -904,7 +906,7 @@ fn apply(
     // argument a checked move may hand on is freed before the terminator
     // only when it is not the buffer handed on.
     let taken: BTreeSet<(ValueId, OpId)> = takeovers.iter().map(|t| (t.root, t.copy)).collect();
-    let mut checked_frees: HashMap<(OpId, ValueId), ValueId> = HashMap::new();
+    let mut checked_frees: FxHashMap<(OpId, ValueId), ValueId> = FxHashMap::default();
     for (&(t, p), args) in &plan.checked_moves {
         let d = decisions
             .get(&(t, FeedEdge::RegionExit, p))

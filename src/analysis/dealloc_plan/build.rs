@@ -101,7 +101,7 @@ pub fn plan_with(
     let mut plan = Plan::default();
     let erased = existing_frees(snapshot, ownership, config.refused, &mut plan, &mut errors);
     let owned: Vec<ValueId> = ownership.owned_roots().collect();
-    let mut borrowed = Borrowed::new();
+    let mut borrowed = Borrowed::default();
     // A flagged call result not owned is one of the call's buffer operands
     // (the callee returned an argument, or something it borrows from one):
     // it borrows their owned roots.
@@ -163,6 +163,10 @@ pub fn plan_with(
     };
     let mut fast = root_liveness(&borrowed);
     let mut uses = lift(&borrowed, fast.as_ref(), &mut errors);
+    // The liveness and uses of what merges borrow at first, kept while the
+    // fix-point below works on more (deciding again starts from them).
+    let mut at_first = true;
+    let mut first: Option<(Option<RootLiveness<'_>>, Vec<Vec<Use>>)> = None;
     let feeds = feeds(snapshot, ownership);
     if !errors.is_empty() {
         return Err(errors);
@@ -181,8 +185,10 @@ pub fn plan_with(
     let (liveness, handovers) = 'decide: loop {
         if first_try.is_some() || settled {
             borrowed = initially_borrowed.clone();
-            fast = root_liveness(&borrowed);
-            uses = lift(&borrowed, fast.as_ref(), &mut Vec::new());
+            if !at_first {
+                (fast, uses) = first.take().expect("kept when borrowing grew");
+                at_first = true;
+            }
         }
         let mut no_move: BTreeSet<usize> = BTreeSet::new();
         let (liveness, handovers) = loop {
@@ -343,8 +349,16 @@ pub fn plan_with(
             }
             if next != borrowed {
                 borrowed = next;
-                fast = root_liveness(&borrowed);
-                uses = lift(&borrowed, fast.as_ref(), &mut Vec::new());
+                let grown_fast = root_liveness(&borrowed);
+                let grown_uses = lift(&borrowed, grown_fast.as_ref(), &mut Vec::new());
+                let before = (
+                    std::mem::replace(&mut fast, grown_fast),
+                    std::mem::replace(&mut uses, grown_uses),
+                );
+                if at_first {
+                    first = Some(before);
+                    at_first = false;
+                }
             }
         };
         if config.flaggable.is_none() || settled {

@@ -4,7 +4,9 @@
 //! borrowing merge keeps alive ([`lenders_of`]) and whether each merge owns
 //! its buffer on every path, none or some ([`owns_of`]).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::analysis::{
     dominance::DominanceInfo,

@@ -6,6 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use rustc_hash::FxHashMap;
+
 use crate::analysis::snapshot::{BlockId, OpId, ValueId};
 
 /// Why the IR cannot be handled ([`DeallocError`]), at an op.
@@ -124,7 +126,7 @@ pub struct Plan {
     pub borrows: usize,
     /// Whether each critical merge owns its buffer (all `Always` in
     /// clone-based mode).
-    pub owns: HashMap<ValueId, Owns>,
+    pub owns: FxHashMap<ValueId, Owns>,
     /// What each merge may borrow (empty in clone-based mode).
     pub borrowed: Borrowed,
     /// Owned roots whose liveness the per-root walk found in the final
@@ -163,7 +165,7 @@ pub enum FeedEdge {
 
 /// For every merge that may be a borrowed buffer: the owned roots it may
 /// borrow (which must stay alive while it is used).
-pub type Borrowed = HashMap<ValueId, BTreeSet<ValueId>>;
+pub type Borrowed = FxHashMap<ValueId, BTreeSet<ValueId>>;
 
 /// How an edge into critical merges hands its buffer over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
