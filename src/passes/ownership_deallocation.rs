@@ -974,8 +974,16 @@ fn apply(
     // Copies whose target takes over the source they copy, after every
     // free is placed (frees of the target name it, and are rewritten with
     // its other uses).
+    // A target taken over stands for its source from then on: a later
+    // takeover whose source is that target (a chain of copies, each the last
+    // use of the one before) copies from what replaced it, as the target's
+    // allocation is gone.
+    let mut taken_over: rustc_hash::FxHashMap<ValueId, MlirValue> = Default::default();
     for t in takeovers {
-        let source = h.value(t.root);
+        let source = taken_over
+            .get(&t.root)
+            .copied()
+            .unwrap_or_else(|| h.value(t.root));
         let flag = if t.dynamic {
             Some(
                 h.flags
@@ -988,7 +996,7 @@ fn apply(
         };
         // SAFETY: live handles; the copy, the allocation and the target are
         // captured ones no earlier step erased.
-        unsafe {
+        let replacement = unsafe {
             take_over(
                 flag,
                 source,
@@ -997,6 +1005,7 @@ fn apply(
                 map.op(t.copy),
             )?
         };
+        taken_over.insert(t.target, replacement);
     }
     for (id, _) in &rebuilt {
         // SAFETY: the old op is live, its regions were moved out and its
@@ -1268,6 +1277,7 @@ unsafe fn if_flag_else(
 /// (`source` owned) the target is `source` and the copy and the allocation
 /// go; with `flag`, `scf.if %flag { source } else { alloc; copy }` (the
 /// allocation and the copy moved into the else branch) replaces the target.
+/// Returns what now stands for the target.
 /// # Safety
 /// Every handle passed is live; `target` is `alloc`'s result and has no
 /// use between `alloc` and `copy`, which share a block.
@@ -1277,23 +1287,24 @@ unsafe fn take_over(
     target: MlirValue,
     alloc: MlirOperation,
     copy: MlirOperation,
-) -> Result<(), String> {
+) -> Result<MlirValue, String> {
     // SAFETY (this function): live handles (the caller's contract).
     unsafe {
         let Some(flag) = flag else {
             edit::replace_all_uses(target, source);
             edit::erase(copy);
             edit::erase(alloc);
-            return Ok(());
+            return Ok(source);
         };
         let (op, yield_else) = if_flag_else(flag, source, copy)?;
-        edit::replace_all_uses(target, edit::result(op, 0));
+        let replacement = edit::result(op, 0);
+        edit::replace_all_uses(target, replacement);
         // The copy's own use, and the else branch's result, stay the target.
         edit::set_operand(copy, 1, target);
         edit::set_operand(yield_else, 0, target);
         mlir_sys::mlirOperationMoveBefore(alloc, yield_else);
         mlir_sys::mlirOperationMoveBefore(copy, yield_else);
-        Ok(())
+        Ok(replacement)
     }
 }
 
