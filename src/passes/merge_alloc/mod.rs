@@ -225,8 +225,8 @@ pub use schedule::{
 use melior::ir::OperationRef;
 
 use crate::ir::capture::{
-    IrMap, capture, capture_unedited, count_allocations_in, count_heap_allocations, count_stack_allocations,
-    kept_snapshot,
+    IrMap, capture, capture_unedited, count_allocations_in, count_heap_allocations,
+    count_stack_allocations, kept_snapshot,
 };
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
