@@ -363,11 +363,15 @@ impl BufrsPass for MergeAlloc {
         // A snapshot captured here is not offered to later passes: the
         // collector edits it in place (`collect_owned`) instead of copying it.
         let (mut snapshot, map) = match kept {
-            Some(kept) => (Err(kept.0), kept.1),
+            Some((snapshot, map)) => (Err(snapshot), Err(map)),
             None => {
                 let (snapshot, map) = capture(root);
-                (Ok(snapshot), std::sync::Arc::new(map))
+                (Ok(snapshot), Ok(map))
             }
+        };
+        let map: &IrMap = match &map {
+            Ok(owned) => owned,
+            Err(kept) => kept,
         };
         let shared: &Snapshot = match &snapshot {
             Ok(owned) => owned,
@@ -379,7 +383,7 @@ impl BufrsPass for MergeAlloc {
             && !options.report
             && options.report_file.is_empty()
             && options.plan_svg_dir.is_empty()
-            && !collector.may_merge(shared, &map)
+            && !collector.may_merge(shared, map)
         {
             return pass::unchanged(root);
         }
@@ -388,8 +392,8 @@ impl BufrsPass for MergeAlloc {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
         };
         let traces = match &mut snapshot {
-            Ok(owned) => collector.collect_owned(owned, &map),
-            Err(kept) => collector.collect(kept, &map),
+            Ok(owned) => collector.collect_owned(owned, map),
+            Err(kept) => collector.collect(kept, map),
         };
         let snapshot: &Snapshot = match &snapshot {
             Ok(owned) => owned,
@@ -398,7 +402,7 @@ impl BufrsPass for MergeAlloc {
         merge_traces(
             op,
             snapshot,
-            &map,
+            map,
             traces,
             options,
             &scheduler,
