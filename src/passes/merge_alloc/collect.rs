@@ -418,6 +418,12 @@ pub struct MemoryTraces {
 /// Stage 1: finds mergeable allocations, their scopes and lifetimes.
 pub trait TraceCollector {
     fn collect(&self, snapshot: &Snapshot, map: &IrMap) -> MemoryTraces;
+
+    /// [`TraceCollector::collect`] on a snapshot nobody else holds: a
+    /// collector may edit it while it works, but leaves it as it found it.
+    fn collect_owned(&self, snapshot: &mut Snapshot, map: &IrMap) -> MemoryTraces {
+        self.collect(snapshot, map)
+    }
 }
 
 /// The default collector: `analysis::alias` + `analysis::lifetimes` ticks.
@@ -458,13 +464,63 @@ struct Sized {
 impl TraceCollector for TickTraceCollector {
     fn collect(&self, snapshot: &Snapshot, map: &IrMap) -> MemoryTraces {
         let uses = UseLists::new(snapshot);
-        // Frees of an allocation itself are removed by the rewrite, so the
-        // lifetimes are computed as if they were gone: a late free does not
-        // stretch a buffer's life.
-        // The snapshot is copied only when there is a free to blank out;
-        // blanking effects changes no operand, so the use lists stay valid.
-        let mut allocations = Vec::new();
+        let allocations = self.allocations(snapshot, &uses);
+        // The snapshot is copied only when there is a free to blank out.
         let mut edited: Option<Snapshot> = None;
+        for free in heap_frees(&allocations) {
+            edited.get_or_insert_with(|| snapshot.clone()).ops[free.index()]
+                .facts
+                .effects = Effects::Known(vec![]);
+        }
+        let edited = edited.as_ref().unwrap_or(snapshot);
+        self.collect_from(snapshot, edited, map, uses, allocations)
+    }
+
+    /// The frees are blanked in the snapshot itself and put back after the
+    /// analyses, instead of in a copy: what reads the unedited snapshot in
+    /// [`TickTraceCollector::collect_from`] (scopes, allocation ops, size
+    /// definitions, terminators) never reads a free's effects.
+    fn collect_owned(&self, snapshot: &mut Snapshot, map: &IrMap) -> MemoryTraces {
+        let uses = UseLists::new(snapshot);
+        let allocations = self.allocations(snapshot, &uses);
+        let blanked: Vec<(OpId, Effects)> = heap_frees(&allocations)
+            .map(|free| {
+                let effects = std::mem::replace(
+                    &mut snapshot.ops[free.index()].facts.effects,
+                    Effects::Known(vec![]),
+                );
+                (free, effects)
+            })
+            .collect();
+        let traces = self.collect_from(snapshot, snapshot, map, uses, allocations);
+        // Put back in reverse, so a free listed twice gets its first effects.
+        for (free, effects) in blanked.into_iter().rev() {
+            snapshot.ops[free.index()].facts.effects = effects;
+        }
+        traces
+    }
+}
+
+/// An allocation found by the collector: the op, its buffer, its class and
+/// the frees of the buffer itself.
+type Allocation = (OpId, ValueId, AllocationClass, Vec<OpId>);
+
+/// The frees of heap allocations themselves, removed by the rewrite: the
+/// lifetimes are computed as if they were gone (their effects blanked), so a
+/// late free does not stretch a buffer's life. A stack allocation with a
+/// free is left alone by the collector. Blanking effects changes no operand,
+/// so use lists stay valid.
+fn heap_frees(allocations: &[Allocation]) -> impl Iterator<Item = OpId> + '_ {
+    allocations
+        .iter()
+        .filter(|(_, _, class, _)| *class == AllocationClass::Heap)
+        .flat_map(|(_, _, _, frees)| frees.iter().copied())
+}
+
+impl TickTraceCollector {
+    /// Every allocation of a collected class with the frees of it.
+    fn allocations(&self, snapshot: &Snapshot, uses: &UseLists) -> Vec<Allocation> {
+        let mut allocations = Vec::new();
         for index in 0..snapshot.ops.len() {
             let alloc = OpId(index as u32);
             let Some((value, class)) = self.allocated(snapshot, alloc) else {
@@ -476,15 +532,21 @@ impl TraceCollector for TickTraceCollector {
                 .map(|u| u.user)
                 .filter(|&f| frees_only(snapshot, f, value))
                 .collect();
-            // A stack allocation with a free is left alone below.
-            for &free in frees.iter().filter(|_| class == AllocationClass::Heap) {
-                edited.get_or_insert_with(|| snapshot.clone()).ops[free.index()]
-                    .facts
-                    .effects = Effects::Known(vec![]);
-            }
             allocations.push((alloc, value, class, frees));
         }
-        let edited = edited.as_ref().unwrap_or(snapshot);
+        allocations
+    }
+
+    /// The traces of `snapshot`, analysed on `edited` (the snapshot with the
+    /// frees of [`heap_frees`] blanked).
+    fn collect_from(
+        &self,
+        snapshot: &Snapshot,
+        edited: &Snapshot,
+        map: &IrMap,
+        uses: UseLists,
+        allocations: Vec<Allocation>,
+    ) -> MemoryTraces {
         let alias = if self.calls_return_fresh {
             AliasAnalysis::from_flow(edited, ValueFlow::with_fresh_call_results(edited))
         } else {

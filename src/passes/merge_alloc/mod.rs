@@ -225,8 +225,8 @@ pub use schedule::{
 use melior::ir::OperationRef;
 
 use crate::ir::capture::{
-    IrMap, capture_unedited, count_allocations_in, count_heap_allocations, count_stack_allocations,
-    kept_snapshot,
+    IrMap, capture, capture_unedited, count_allocations_in, count_heap_allocations,
+    count_stack_allocations, kept_snapshot,
 };
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
@@ -360,9 +360,22 @@ impl BufrsPass for MergeAlloc {
             keep_peak: options.keep_peak && (!options.dynamic || options.no_higher_peak),
             calls_return_fresh: options.calls_return_fresh,
         };
-        let (snapshot, map) = match kept {
-            Some(kept) => kept,
-            None => capture_unedited(root),
+        // A snapshot captured here is not offered to later passes: the
+        // collector edits it in place (`collect_owned`) instead of copying it.
+        let (mut snapshot, map) = match kept {
+            Some((snapshot, map)) => (Err(snapshot), Err(map)),
+            None => {
+                let (snapshot, map) = capture(root);
+                (Ok(snapshot), Ok(map))
+            }
+        };
+        let map: &IrMap = match &map {
+            Ok(owned) => owned,
+            Err(kept) => kept,
+        };
+        let shared: &Snapshot = match &snapshot {
+            Ok(owned) => owned,
+            Err(kept) => kept,
         };
         // Nothing asked but the merge, and no scope could get two buffers:
         // the analyses need not be built.
@@ -370,7 +383,7 @@ impl BufrsPass for MergeAlloc {
             && !options.report
             && options.report_file.is_empty()
             && options.plan_svg_dir.is_empty()
-            && !collector.may_merge(&snapshot, &map)
+            && !collector.may_merge(shared, map)
         {
             return pass::unchanged(root);
         }
@@ -378,12 +391,20 @@ impl BufrsPass for MergeAlloc {
         let scheduler = PlannerScheduler {
             planner: Box::new(kind.planner(plan::SearchBudget::from_millis(search_budget_ms))),
         };
-        merge_allocations_in(
+        let traces = match &mut snapshot {
+            Ok(owned) => collector.collect_owned(owned, map),
+            Err(kept) => collector.collect(kept, map),
+        };
+        let snapshot: &Snapshot = match &snapshot {
+            Ok(owned) => owned,
+            Err(kept) => kept,
+        };
+        merge_traces(
             op,
-            &snapshot,
-            &map,
+            snapshot,
+            map,
+            traces,
             options,
-            &collector,
             &scheduler,
             &ViewRewriter,
         )
@@ -416,6 +437,20 @@ pub fn merge_allocations_in(
     rewriter: &dyn MergeRewriter,
 ) -> PassResult {
     let traces = collector.collect(snapshot, map);
+    merge_traces(op, snapshot, map, traces, options, scheduler, rewriter)
+}
+
+/// [`merge_allocations_in`] after the collection: `traces` are what the
+/// collector found in `snapshot`.
+fn merge_traces(
+    op: OperationRef<'_, '_>,
+    snapshot: &Snapshot,
+    map: &IrMap,
+    traces: MemoryTraces,
+    options: &MergeAllocOptions,
+    scheduler: &dyn MemoryScheduler,
+    rewriter: &dyn MergeRewriter,
+) -> PassResult {
     let op_ref = |id: OpId| unsafe { OperationRef::from_raw(map.op(id)) };
 
     if options.analysis_only {

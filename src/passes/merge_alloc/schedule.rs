@@ -655,11 +655,11 @@ fn keep_peak_plan(
             planned.decisions.push(whole);
             continue;
         }
-        // Split two ways, each on a copy of the state: each buffer joining
-        // the arena that grows least, and bands of the one arena's plan
-        // (`band_split`); the fewer bytes win, then the fewer allocations.
-        let outer = state;
-        let mut greedy_state = outer.clone();
+        // Split two ways, each from the state as it is here (the greedy
+        // split on a copy): each buffer joining the arena that grows least,
+        // and bands of the one arena's plan (`band_split`); the fewer bytes
+        // win, then the fewer allocations.
+        let mut greedy_state = state.clone();
         let state = &mut greedy_state;
         // The allocations of `members` (a group's and the buffer `i`
         // joining it) and where each is held now: in the group's arena, or
@@ -752,7 +752,9 @@ fn keep_peak_plan(
                 }),
             }
         }
-        let mut band_state = outer.clone();
+        // The band split works on the state as it was before the greedy
+        // split, moved out (the winner's state replaces it below).
+        let mut band_state = lazy_state.take().expect("the peak state is built above");
         let bands = match &whole {
             Decision::Merge(schedule) => band_split(trace, schedule, &mut band_state),
             Decision::MergeDynamic(schedule) => {
@@ -766,7 +768,7 @@ fn keep_peak_plan(
             groups = bands;
             greedy_state = band_state;
         }
-        *outer = greedy_state;
+        lazy_state = Some(greedy_state);
         let merged = groups.iter().filter(|g| g.arena.is_some()).count();
         let mut k = 0;
         for group in groups {

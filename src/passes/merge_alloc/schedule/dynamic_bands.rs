@@ -58,8 +58,13 @@ pub(super) fn band_split_dynamic(
     if ending.len() > 1 && !sources.contains(&ending) {
         sources.push(ending);
     }
+    // Every source but the last is tried on a copy of `state`, the last on
+    // `state` itself, which then takes the best trial's arenas.
+    let Some((last, earlier)) = sources.split_last() else {
+        return Ok(None);
+    };
     let mut best: Option<(Vec<Group>, PeakState)> = None;
-    for bands in &sources {
+    for bands in earlier {
         let mut trial = state.clone();
         let groups = groups_along(trace, bands, &mut trial, scheduler)?;
         if best
@@ -69,9 +74,13 @@ pub(super) fn band_split_dynamic(
             best = Some((groups, trial));
         }
     }
-    Ok(best.map(|(groups, trial)| {
-        *state = trial;
-        groups
+    let groups = groups_along(trace, last, state, scheduler)?;
+    Ok(Some(match best {
+        Some((b, trial)) if split_cost(trace, &groups) >= split_cost(trace, &b) => {
+            *state = trial;
+            b
+        }
+        _ => groups,
     }))
 }
 
