@@ -27,6 +27,20 @@ pub fn attribute(op: MlirOperation, name: &str) -> Option<MlirAttribute> {
     (!attr.ptr.is_null()).then_some(attr)
 }
 
+/// An allocation's own `alignment` attribute, when it is an integer that
+/// is a positive power of two.
+pub fn allocation_alignment(op: MlirOperation) -> Option<u64> {
+    let attr = attribute(op, "alignment")?;
+    // SAFETY: a live attribute; the integer query is total on integers.
+    unsafe {
+        if !mlir_sys::mlirAttributeIsAInteger(attr) {
+            return None;
+        }
+        let value = mlir_sys::mlirIntegerAttrGetValueInt(attr);
+        (value > 0 && (value as u64).is_power_of_two()).then_some(value as u64)
+    }
+}
+
 /// The signature of a function-like op, from its `function_type` attribute;
 /// `None` when it has none or it is not a function type.
 pub fn signature(function: MlirOperation) -> Option<Signature> {

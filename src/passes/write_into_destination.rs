@@ -458,20 +458,7 @@ fn group(
 
 /// The allocation's own `alignment` attribute, or [`MALLOC_ALIGNMENT`].
 fn alignment(op: mlir_sys::MlirOperation) -> i64 {
-    // SAFETY: a live op; attribute queries are total; null means absent.
-    unsafe {
-        let attr = mlir_sys::mlirOperationGetAttributeByName(
-            op,
-            crate::ir::diagnostics::string_ref("alignment"),
-        );
-        if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr) {
-            let value = mlir_sys::mlirIntegerAttrGetValueInt(attr);
-            if value > 0 && (value as u64).is_power_of_two() {
-                return value;
-            }
-        }
-    }
-    MALLOC_ALIGNMENT
+    crate::ir::functions::allocation_alignment(op).map_or(MALLOC_ALIGNMENT, |a| a as i64)
 }
 
 /// The alignment of an allocation without an `alignment` attribute: what

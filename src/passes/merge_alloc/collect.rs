@@ -1760,20 +1760,7 @@ fn buffer_facts(alloc: MlirOperation, value: MlirValue, dynamic: bool) -> Result
 
 /// The allocation's own `alignment` attribute, or 1.
 fn alignment_attribute(op: MlirOperation) -> u64 {
-    // SAFETY: a live op; attribute queries are total; null means absent.
-    unsafe {
-        let attr = mlir_sys::mlirOperationGetAttributeByName(
-            op,
-            crate::ir::diagnostics::string_ref("alignment"),
-        );
-        if !attr.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attr) {
-            let value = mlir_sys::mlirIntegerAttrGetValueInt(attr);
-            if value > 0 && (value as u64).is_power_of_two() {
-                return value as u64;
-            }
-        }
-    }
-    1
+    crate::ir::functions::allocation_alignment(op).unwrap_or(1)
 }
 
 /// The allocation scope of `alloc` (see the module docs): the scope op and
