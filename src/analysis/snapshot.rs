@@ -394,6 +394,23 @@ pub struct OpInfo {
     pub facts: OpFacts,
 }
 
+impl OpInfo {
+    /// Whether the op's results can only be its operands passed on or
+    /// values computed from them: a view, a cast, or an op without memory
+    /// effects, regions or successors that is no terminator and no
+    /// region-branch op.
+    pub fn passes_operands_on(&self) -> bool {
+        self.facts.view_source.is_some()
+            || self.facts.is_cast
+            || (matches!(&self.facts.effects, Effects::Known(e) if e.is_empty())
+                && self.regions.is_empty()
+                && !self.facts.is_terminator
+                && self.facts.successors.is_empty()
+                && self.facts.region_branch.is_none()
+                && !self.facts.has_recursive_effects)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockInfo {
     pub region: RegionId,

@@ -483,15 +483,7 @@ fn passes_buffer_on(snap: &Snapshot, op: OpId) -> bool {
         .operands
         .iter()
         .any(|&v| snap.value(v).kind.is_buffer());
-    takes_buffer
-        && (info.facts.view_source.is_some()
-            || info.facts.is_cast
-            || (matches!(&info.facts.effects, Effects::Known(e) if e.is_empty())
-                && info.regions.is_empty()
-                && !info.facts.is_terminator
-                && info.facts.successors.is_empty()
-                && info.facts.region_branch.is_none()
-                && !info.facts.has_recursive_effects))
+    takes_buffer && info.passes_operands_on()
 }
 
 /// Whether every use of `value` and of its aliases only reads (`allowed`

@@ -171,15 +171,7 @@ fn ranked(map: &IrMap, root: mlir_sys::MlirOperation, value: ValueId) -> Option<
 /// view, a cast, or an op without memory effects, regions or successors.
 fn passes_buffer_on(snap: &Snapshot, op: OpId) -> bool {
     let info = snap.op(op);
-    info.results.iter().any(|&r| snap.value(r).kind.is_buffer())
-        && (info.facts.view_source.is_some()
-            || info.facts.is_cast
-            || (matches!(&info.facts.effects, Effects::Known(e) if e.is_empty())
-                && info.regions.is_empty()
-                && !info.facts.is_terminator
-                && info.facts.successors.is_empty()
-                && info.facts.region_branch.is_none()
-                && !info.facts.has_recursive_effects))
+    info.results.iter().any(|&r| snap.value(r).kind.is_buffer()) && info.passes_operands_on()
 }
 
 /// Ops without memory effects whose results other than buffers are sizes,
