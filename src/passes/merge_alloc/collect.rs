@@ -776,7 +776,7 @@ impl TickTraceCollector {
         // With keep-peak the scheduler joins stack buffers into a heap arena
         // one by one, where the function's peak heap bytes do not rise.
         if self.stack_joins_heap && !self.keep_peak {
-            join_stack_into_heap(&mut traces.scopes);
+            join_stack_into_heap(&mut traces.scopes, |_| {});
         }
         // A stack arena stays at the block's start, as the allocas it
         // replaces last until the scope exits (`AllocationClass::Stack`);
@@ -811,8 +811,12 @@ impl TickTraceCollector {
 /// op order; the stack traces left have no heap trace beside them. One
 /// arena then holds both at the bound of their joint lifetimes (two arenas
 /// need the sum of two bounds), and it is allocated and freed where the
-/// heap buffers were: no allocation is added.
-fn join_stack_into_heap(scopes: &mut Vec<ScopeTrace>) {
+/// heap buffers were: no allocation is added. `joined_into` sees each heap
+/// trace after stack buffers joined it; whether any did is returned.
+pub(super) fn join_stack_into_heap(
+    scopes: &mut Vec<ScopeTrace>,
+    mut joined_into: impl FnMut(&mut ScopeTrace),
+) -> bool {
     let mut joined = vec![false; scopes.len()];
     for s in 0..scopes.len() {
         if scopes[s].class != AllocationClass::Stack {
@@ -826,16 +830,19 @@ fn join_stack_into_heap(scopes: &mut Vec<ScopeTrace>) {
             continue;
         };
         let stack = std::mem::take(&mut scopes[s].buffers);
-        let heap = &mut scopes[h].buffers;
-        heap.extend(stack);
-        heap.sort_by_key(|b| b.alloc);
+        let heap = &mut scopes[h];
+        heap.buffers.extend(stack);
+        heap.buffers.sort_by_key(|b| b.alloc);
+        joined_into(heap);
         joined[s] = true;
     }
+    let any = joined.contains(&true);
     let mut index = 0;
     scopes.retain(|_| {
         index += 1;
         !joined[index - 1]
     });
+    any
 }
 
 impl TickTraceCollector {

@@ -12,6 +12,7 @@ use crate::plan::{
 
 use super::collect::{
     AllocationClass, LeftAlone, MemoryTraces, Refusal, ScopeTrace, SizeForm, TracedBuffer,
+    join_stack_into_heap,
 };
 use super::peak::{ArenaBytes, Held, PeakState};
 use super::profile::HeapProfile;
@@ -926,34 +927,13 @@ fn joint_traces(traces: &MemoryTraces) -> Option<MemoryTraces> {
         return None;
     }
     let mut scopes = traces.scopes.clone();
-    let mut joined = vec![false; scopes.len()];
-    for s in 0..scopes.len() {
-        if scopes[s].class != AllocationClass::Stack {
-            continue;
-        }
-        let Some(h) = (0..scopes.len()).find(|&h| {
-            scopes[h].class == AllocationClass::Heap
-                && scopes[h].scope_block == scopes[s].scope_block
-                && scopes[h].memory_space == scopes[s].memory_space
-        }) else {
-            continue;
-        };
-        let stack = std::mem::take(&mut scopes[s].buffers);
-        let heap = &mut scopes[h];
-        heap.buffers.extend(stack);
-        heap.buffers.sort_by_key(|b| b.alloc);
+    let joined = join_stack_into_heap(&mut scopes, |heap| {
         let all: Vec<usize> = (0..heap.buffers.len()).collect();
         (heap.arena_before, heap.free_after, heap.arena_life) = heap.arena_of(&all);
-        joined[s] = true;
-    }
-    if !joined.contains(&true) {
+    });
+    if !joined {
         return None;
     }
-    let mut index = 0;
-    scopes.retain(|_| {
-        index += 1;
-        !joined[index - 1]
-    });
     Some(MemoryTraces {
         scopes,
         left_alone: vec![],
