@@ -44,9 +44,10 @@
 //! layout, and the transposed copy, live with the projection, is never
 //! made.
 //!
-//! The ops are matched by name (`tensor.empty` only where it is retyped): the pass reads and rewrites their fixed
-//! form (operand segments, `indexing_maps`, `iterator_types`, `permutation`
-//! and the body), which no interface exposes through MLIR's C API.
+//! The ops are matched by name (`tensor.empty` only where it is retyped):
+//! the pass reads and rewrites their fixed form (operand segments,
+//! `indexing_maps`, `iterator_types`, `permutation` and the body), which no
+//! interface exposes through MLIR's C API.
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirAffineMap, MlirAttribute, MlirBlock, MlirOperation, MlirValue};
