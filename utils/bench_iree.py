@@ -29,7 +29,7 @@ results. (IREE's stderr is printed as well when it rejects a program.)
 
 bufrs: the same input through tensor-level fusion (`bufrs-clone-shared-fills,
 linalg-generalize-named-ops, bufrs-fold-permutations, bufrs-fold-bias-into-init,
-linalg-fuse-elementwise-ops`, or the function
+linalg-fuse-elementwise-ops, bufrs-fold-permutations`, or the function
 pipeline --fusion gives, e.g. upstream's passes alone), then one-shot bufferization as
 utils/export_models.py does it (`one-shot-bufferize` with
 `bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map`,
@@ -112,10 +112,13 @@ IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-
 # of its own (docs/clone-shared-fills.md). After the folding of permutations,
 # bufrs-fold-bias-into-init starts each zero-filled contraction from the bias
 # added to it, before fusion merges the addition with its other elementwise
-# neighbours (docs/fold-bias-into-init.md).
+# neighbours (docs/fold-bias-into-init.md). Last, bufrs-fold-permutations
+# again: a permutation fusion leaves behind a reshape (a projection split into
+# attention heads) is written in its layout by its producer, where that is a
+# chain of generics from a static tensor.empty (docs/fold-permutations.md).
 FUSION = ("func.func(bufrs-clone-shared-fills,linalg-generalize-named-ops,bufrs-fold-permutations,"
           "bufrs-fold-bias-into-init,linalg-fuse-elementwise-ops,"
-          "bufrs-fold-bias-into-init,linalg-fuse-elementwise-ops)")
+          "bufrs-fold-bias-into-init,linalg-fuse-elementwise-ops,bufrs-fold-permutations)")
 BUFFERIZE = {
     "cbw": "one-shot-bufferize{copy-before-write bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}",

@@ -31,9 +31,23 @@
 //! permutation yields a permutation of the first's source, itself folded
 //! into its readers, as the ops are visited in program order.
 //!
-//! The two ops are matched by name: the pass reads and rewrites their fixed
-//! form (operand segments, `indexing_maps`, `iterator_types`, `permutation`
-//! and the body), which no interface exposes through MLIR's C API.
+//! A permutation some use keeps (an init, a reshape, a return) is folded
+//! into its producer instead, when it can write the permuted layout itself:
+//! the source `%s` is a result of a `linalg.generic` used by the permutation
+//! alone, whose init is again such a result or a `tensor.empty` of static
+//! shape, each value of that init chain used once. Each generic of the chain
+//! then writes its init through `p⁻¹ ∘ m` instead of `m` (the element it
+//! wrote at `%s[m(x)]` is `%t[p⁻¹(m(x))]`), the chain and its
+//! `tensor.empty` take `%t`'s type, and `%t`'s uses read the producer's
+//! result. A projection written into a buffer and transposed for the
+//! attention heads (a Q/K/V projection) is then written in the heads'
+//! layout, and the transposed copy, live with the projection, is never
+//! made.
+//!
+//! The ops are matched by name (`tensor.empty` only where it is retyped):
+//! the pass reads and rewrites their fixed form (operand segments,
+//! `indexing_maps`, `iterator_types`, `permutation` and the body), which no
+//! interface exposes through MLIR's C API.
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirAffineMap, MlirAttribute, MlirBlock, MlirOperation, MlirValue};
@@ -55,6 +69,9 @@ use crate::{
 pub const GENERIC: &str = "linalg.generic";
 /// The named transpose (`permutation = [...]`).
 pub const TRANSPOSE: &str = "linalg.transpose";
+/// The empty tensor an init chain starts from, retyped when its chain's
+/// producer writes a permuted layout.
+const EMPTY: &str = "tensor.empty";
 
 pub(crate) const INDEXING_MAPS: &str = "indexing_maps";
 pub(crate) const ITERATOR_TYPES: &str = "iterator_types";
@@ -71,7 +88,7 @@ pub struct FoldPermutations;
 impl BufrsPass for FoldPermutations {
     type Options = FoldPermutationsOptions;
     const ARGUMENT: &'static str = "bufrs-fold-permutations";
-    const SUMMARY: &'static str = "On tensors, before bufferization: fold each pure permutation (linalg.transpose, or a linalg.generic yielding its one input read through a permutation map into an identity-mapped init) into every linalg.generic reading it as an input, which then reads the permutation's source through the composed indexing map; the permutation is erased once no other use (an init, a non-generic op) is left";
+    const SUMMARY: &'static str = "On tensors, before bufferization: fold each pure permutation (linalg.transpose, or a linalg.generic yielding its one input read through a permutation map into an identity-mapped init) into every linalg.generic reading it as an input, which then reads the permutation's source through the composed indexing map; the permutation is erased once no other use (an init, a non-generic op) is left; a permutation such a use keeps is folded into its producer instead when that is a chain of linalg.generic inits starting from a static tensor.empty, each used once (the chain writes the permuted layout)";
     const ANCHOR: Anchor = Anchor::Any;
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
@@ -95,6 +112,18 @@ impl BufrsPass for FoldPermutations {
             };
             // SAFETY: as above; the uses are read before any is changed.
             let uses = unsafe { uses_of(permutation.result) };
+            // A use no generic input can fold (a reshape, an init, a
+            // return) keeps the permutation: where its producer can write
+            // the permuted layout itself, it does, and the permutation goes.
+            // SAFETY: `consumer` ops are live users; `candidate` is the live
+            // permutation.
+            let kept = uses
+                .iter()
+                .any(|&(consumer, operand)| !unsafe { reads_as_generic_input(consumer, operand) });
+            if kept && unsafe { fold_into_producer(candidate, &permutation) } {
+                changed = true;
+                continue;
+            }
             for (consumer, operand) in uses {
                 // SAFETY: `consumer` is a live op using the permutation.
                 if !unsafe { reads_as_generic_input(consumer, operand) } {
@@ -331,6 +360,176 @@ unsafe fn fold_into(
         mlir_sys::mlirOperationSetAttributeByName(consumer, string_ref(INDEXING_MAPS), new_maps);
         edit::set_operand(consumer, operand, permutation.source);
         Some(())
+    }
+}
+
+/// The op producing a tensor through its init chain: a `linalg.generic`
+/// result, the init it starts from, down to the `tensor.empty` the chain
+/// begins with.
+struct InitChain {
+    /// (generic, operand number of the init, result number), from the
+    /// permutation's source down.
+    generics: Vec<(MlirOperation, usize, usize)>,
+    /// The `tensor.empty` (no operands: a static shape) at the chain's start.
+    empty: MlirOperation,
+}
+
+impl InitChain {
+    /// The chain producing `value`, or `None`: `value` is result `r` of a
+    /// `linalg.generic` whose init `r` is used by it alone and is again such
+    /// a result, or a `tensor.empty` without operands; each value of the
+    /// chain has one use (the next op's init, and `value` the permutation),
+    /// so nothing else reads the layout the rewrite changes.
+    /// # Safety
+    /// `value` is live.
+    unsafe fn of(value: MlirValue) -> Option<InitChain> {
+        // SAFETY: the caller's contract; every op and operand is checked
+        // before it is read.
+        unsafe {
+            let mut generics = Vec::new();
+            let mut value = value;
+            loop {
+                if uses_of(value).len() != 1 || !mlir_sys::mlirValueIsAOpResult(value) {
+                    return None;
+                }
+                let op = edit::defining_op(value)?;
+                if op_name_is(op, EMPTY) {
+                    if mlir_sys::mlirOperationGetNumOperands(op) != 0 || generics.is_empty() {
+                        return None;
+                    }
+                    return Some(InitChain {
+                        generics,
+                        empty: op,
+                    });
+                }
+                if !op_name_is(op, GENERIC) {
+                    return None;
+                }
+                let result = mlir_sys::mlirOpResultGetResultNumber(value) as usize;
+                let (inputs, inits) = segments(op)?;
+                let (inputs, inits) = (usize::try_from(inputs).ok()?, usize::try_from(inits).ok()?);
+                if result >= inits || mlir_sys::mlirOperationGetNumResults(op) as usize != inits {
+                    return None;
+                }
+                let operand = inputs + result;
+                generics.push((op, operand, result));
+                value = mlir_sys::mlirOperationGetOperand(op, operand as isize);
+            }
+        }
+    }
+}
+
+/// Makes the producer of the permutation's source write the permuted layout
+/// itself, when the source is made by an [`InitChain`]: each generic of the
+/// chain writes its init through `p⁻¹ ∘ m` instead of `m` (`p` the
+/// permutation's input map: `t[d] = s[p(d)]`, so the element a generic wrote
+/// at `s[m(x)]` belongs at `t[p⁻¹(m(x))]`), the chain's values and the
+/// `tensor.empty` take the permuted type, and the permutation's uses read the
+/// source, which is now the permuted tensor. Each generic's iteration space
+/// and body are unchanged. Returns whether it did; when it did, the
+/// permutation (and its init, if dead and pure) is erased.
+/// # Safety
+/// `permutation_op` is the live op `permutation` was read from.
+unsafe fn fold_into_producer(permutation_op: MlirOperation, permutation: &Permutation) -> bool {
+    // SAFETY: the caller's contract; the chain's ops are live (found from
+    // the source's definition), and every map is checked before the first
+    // change, so a refusal leaves the IR untouched.
+    unsafe {
+        let Some(chain) = InitChain::of(permutation.source) else {
+            return false;
+        };
+        let permuted = edit::value_type(permutation.result);
+        if !mlir_sys::mlirTypeIsARankedTensor(permuted) {
+            return false;
+        }
+        let Some(inverse) = inverse_permutation(permutation.input_map) else {
+            return false;
+        };
+        let mut new_maps = Vec::with_capacity(chain.generics.len());
+        for &(op, operand, _) in &chain.generics {
+            let Some(maps) =
+                attribute(op, INDEXING_MAPS).filter(|&maps| mlir_sys::mlirAttributeIsAArray(maps))
+            else {
+                return false;
+            };
+            let Some(composed) = affine_map_at(maps, operand).and_then(|m| compose(inverse, m))
+            else {
+                return false;
+            };
+            let Some(replaced) = replace_map(op, maps, operand, composed) else {
+                return false;
+            };
+            new_maps.push(replaced);
+        }
+        for (&(op, _, result), maps) in chain.generics.iter().zip(new_maps) {
+            mlir_sys::mlirOperationSetAttributeByName(op, string_ref(INDEXING_MAPS), maps);
+            mlir_sys::mlirValueSetType(edit::result(op, result), permuted);
+        }
+        mlir_sys::mlirValueSetType(edit::result(chain.empty, 0), permuted);
+        edit::replace_all_uses(permutation.result, permutation.source);
+        let init = edit::defining_op(permutation.init);
+        edit::erase(permutation_op);
+        if let Some(init) = init.filter(|&init| is_dead_and_pure(init)) {
+            edit::erase(init);
+        }
+        true
+    }
+}
+
+/// The inverse of a permutation map `p` (result `i` is `d_π(i)`): the map
+/// whose result `π(i)` is `d_i`.
+/// # Safety
+/// `map` is a live permutation map without symbols.
+unsafe fn inverse_permutation(map: MlirAffineMap) -> Option<MlirAffineMap> {
+    // SAFETY: the caller's contract; every result is checked to be a dim.
+    unsafe {
+        let rank = mlir_sys::mlirAffineMapGetNumResults(map);
+        let mut inverse = vec![u32::MAX; usize::try_from(rank).ok()?];
+        for i in 0..rank {
+            let expr = mlir_sys::mlirAffineMapGetResult(map, i);
+            if !mlir_sys::mlirAffineExprIsADim(expr) {
+                return None;
+            }
+            let position = usize::try_from(mlir_sys::mlirAffineDimExprGetPosition(expr)).ok()?;
+            if position >= inverse.len() || inverse[position] != u32::MAX {
+                return None;
+            }
+            inverse[position] = i as u32;
+        }
+        let context = mlir_sys::mlirAffineMapGetContext(map);
+        let inverse = mlir_sys::mlirAffineMapPermutationGet(context, rank, inverse.as_mut_ptr());
+        (!inverse.ptr.is_null()).then_some(inverse)
+    }
+}
+
+/// The array of `op`'s maps `maps` with the map of `operand` replaced by
+/// `map`, or `None` if MLIR refuses it.
+/// # Safety
+/// `op` is live and `maps` its array attribute of maps.
+unsafe fn replace_map(
+    op: MlirOperation,
+    maps: MlirAttribute,
+    operand: usize,
+    map: MlirAffineMap,
+) -> Option<MlirAttribute> {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let count = mlir_sys::mlirArrayAttrGetNumElements(maps);
+        if operand as isize >= count {
+            return None;
+        }
+        let elements: Vec<MlirAttribute> = (0..count)
+            .map(|i| {
+                if i as usize == operand {
+                    mlir_sys::mlirAffineMapAttrGet(map)
+                } else {
+                    mlir_sys::mlirArrayAttrGetElement(maps, i)
+                }
+            })
+            .collect();
+        let context = mlir_sys::mlirOperationGetContext(op);
+        let new_maps = mlir_sys::mlirArrayAttrGet(context, count, elements.as_ptr());
+        (!new_maps.ptr.is_null()).then_some(new_maps)
     }
 }
 

@@ -43,7 +43,10 @@
 //!   effects are known and name `I`, it is no view, cast, call, terminator
 //!   or region-branch op, and it has no buffer or tensor result. So nothing reads `I`
 //!   after `L`, and no alias of it escapes (a returned, stored, yielded or
-//!   captured `I` has a use the rule refuses);
+//!   captured `I` has a use the rule refuses). A use may also be a view of
+//!   `I` (`ViewLikeOpInterface`, before `L`, one buffer result, no regions)
+//!   whose result is used the same way (a reshape read by a reduction
+//!   before `L`, as a softmax's row maximum reads its scores);
 //! - every other use of `O` is after `L` in that block (or nested in an op
 //!   after it): nothing reads or writes `O` before `L`, so what it held
 //!   there does not matter.
@@ -239,6 +242,40 @@ fn accesses_without_alias(snap: &Snapshot, map: &IrMap, user: OpId, buffer: Valu
         })
 }
 
+/// Whether `user`, a user of `buffer`, is an op of `block` before
+/// `position` (or nested in one) that reads or writes `buffer` and lets no
+/// alias out, or a view of `buffer` (`ViewLikeOpInterface`, one buffer
+/// result, no regions) whose result only such ops use, views again
+/// included: nothing reads `buffer` after the op at `position`, and no
+/// alias of it escapes.
+fn used_before(
+    snap: &Snapshot,
+    map: &IrMap,
+    uses: &UseLists,
+    user: OpId,
+    buffer: ValueId,
+    block: BlockId,
+    position: u32,
+) -> bool {
+    if position_in(snap, user, block).is_none_or(|p| p >= position) {
+        return false;
+    }
+    if accesses_without_alias(snap, map, user, buffer) {
+        return true;
+    }
+    let info = snap.op(user);
+    let [view] = info.results[..] else {
+        return false;
+    };
+    info.facts.view_source == Some(buffer)
+        && info.regions.is_empty()
+        && snap.value(view).kind.is_buffer()
+        && uses
+            .of(view)
+            .iter()
+            .all(|u| used_before(snap, map, uses, u.user, view, block, position))
+}
+
 /// Whether the two allocation ops are alike: one name, the same operands
 /// and the same attributes.
 fn same_allocation(snap: &Snapshot, map: &IrMap, a: OpId, b: OpId) -> bool {
@@ -432,11 +469,9 @@ fn decide(
                         )
                     }
                     // The input's uses: the op, and accesses before it that
-                    // let no alias out.
+                    // let no alias out, directly or through views.
                     && uses.of(input).iter().all(|u| {
-                        u.user == op
-                            || (position_in(snap, u.user, block).is_some_and(|p| p < position)
-                                && accesses_without_alias(snap, map, u.user, input))
+                        u.user == op || used_before(snap, map, uses, u.user, input, block, position)
                     })
                     && interfaces::same_point_access(map.op(op), in_index, out_index) == Some(true)
                     && !peak.may_rise(snap, map, uses, block, input_alloc, output_alloc)

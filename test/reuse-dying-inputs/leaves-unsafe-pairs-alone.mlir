@@ -1,5 +1,5 @@
 // The pairs the pass must leave as two buffers: the input read after the
-// op, returned, viewed or passed to a call before it (stored:
+// op, returned, viewed (the view returned) or passed to a call before it (stored:
 // leaves-escaping-inputs-alone.mlir); input and
 // init read through different maps, or the op with a reduction loop; types
 // or allocation attributes that differ; an init written before the op; the
@@ -68,7 +68,7 @@ func.func @input_returned(%x: memref<2x2xf32>) -> (memref<2x2xf32>, memref<2x2xf
   return %r, %s : memref<2x2xf32>, memref<2x2xf32>
 }
 
-// A view of the input, taken before the op, aliases it.
+// A view of the input, taken before the op and returned, lets an alias out.
 // CHECK-LABEL: func.func @input_viewed(
 // CHECK-NEXT:    %[[S:.*]] = memref.alloc() : memref<2x2xf32>
 // CHECK-NEXT:    memref.copy
