@@ -85,6 +85,7 @@ use crate::{
         snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
     },
+    dialect::index_poly::same_index,
     ir::{
         capture::{IrMap, capture, capture_unedited},
         edit, interfaces,
@@ -168,6 +169,9 @@ struct Rewrite {
     input: ValueId,
     output: ValueId,
     move_up: bool,
+    /// (index, value): operands of `output_alloc` to set to the input
+    /// allocation's equal value at that index when it moves up.
+    operands: Vec<(usize, ValueId)>,
 }
 
 /// Every rewrite of one round, no allocation in two of them.
@@ -239,11 +243,20 @@ fn accesses_without_alias(snap: &Snapshot, map: &IrMap, user: OpId, buffer: Valu
         })
 }
 
-/// Whether the two allocation ops are alike: one name, the same operands
-/// and the same attributes.
+/// Whether the two allocation ops are alike: one name, operands of equal
+/// values (the same value, or equal as polynomials of the values they are
+/// computed from: a run-time size recomputed through `i64` is the size
+/// itself) and the same attributes.
 fn same_allocation(snap: &Snapshot, map: &IrMap, a: OpId, b: OpId) -> bool {
     let (x, y) = (snap.op(a), snap.op(b));
-    if x.name.as_str() != y.name.as_str() || x.operands[..] != y.operands[..] {
+    if x.name.as_str() != y.name.as_str()
+        || x.operands.len() != y.operands.len()
+        || !x
+            .operands
+            .iter()
+            .zip(y.operands.iter())
+            .all(|(&u, &v)| same_index(snap, map, u, v))
+    {
         return false;
     }
     // SAFETY: live ops of the capture; attribute queries are total.
@@ -432,23 +445,45 @@ fn decide(
                         )
                     }
                     // The input's uses: the op, and accesses before it that
-                    // let no alias out.
+                    // let no alias out, or read its shape only (the init has
+                    // the same shape).
                     && uses.of(input).iter().all(|u| {
                         u.user == op
                             || (position_in(snap, u.user, block).is_some_and(|p| p < position)
-                                && accesses_without_alias(snap, map, u.user, input))
+                                && (accesses_without_alias(snap, map, u.user, input)
+                                    || interfaces::reads_shape_of(
+                                        map.op(u.user),
+                                        map.value(input),
+                                    )))
                     })
                     && interfaces::same_point_access(map.op(op), in_index, out_index) == Some(true)
                     && !peak.may_rise(snap, map, uses, block, input_alloc, output_alloc)
             })
             .max_by_key(|&&(_, _, input_alloc)| snap.op(input_alloc).position);
         if let Some(&(_, input, input_alloc)) = chosen {
+            let move_up = snap.op(input_alloc).position < snap.op(output_alloc).position;
+            // Moved up, the init's allocation takes the input's operands
+            // (equal values, defined before the input's allocation) where
+            // its own differ.
+            let operands = if move_up {
+                snap.op(input_alloc)
+                    .operands
+                    .iter()
+                    .zip(snap.op(output_alloc).operands.iter())
+                    .enumerate()
+                    .filter(|(_, (a, b))| a != b)
+                    .map(|(i, (&a, _))| (i, a))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             return Some(Rewrite {
                 input_alloc,
                 output_alloc,
                 input,
                 output,
-                move_up: snap.op(input_alloc).position < snap.op(output_alloc).position,
+                move_up,
+                operands,
             });
         }
     }
@@ -465,7 +500,11 @@ unsafe fn apply(map: &IrMap, rewrite: &Rewrite) {
     unsafe {
         let input_alloc = map.op(rewrite.input_alloc);
         if rewrite.move_up {
-            mlir_sys::mlirOperationMoveBefore(map.op(rewrite.output_alloc), input_alloc);
+            let output_alloc = map.op(rewrite.output_alloc);
+            mlir_sys::mlirOperationMoveBefore(output_alloc, input_alloc);
+            for &(index, value) in &rewrite.operands {
+                edit::set_operand(output_alloc, index, map.value(value));
+            }
         }
         edit::replace_all_uses(map.value(rewrite.input), map.value(rewrite.output));
         edit::erase(input_alloc);
