@@ -590,6 +590,10 @@ void bufrsShimDropSnapshots(MlirOperation root);
  * (bufrsShimSamePointAccess). False: the pass has nothing to do there. */
 bool bufrsShimMayReuseDyingInput(MlirOperation root);
 
+/* Whether `op` only reads the shape of `value`: a ShapedDimOpInterface op
+ * whose shaped value is `value` (memref.dim, tensor.dim). */
+bool bufrsShimReadsShapeOf(MlirOperation op, MlirValue value);
+
 #ifdef __cplusplus
 }
 #endif

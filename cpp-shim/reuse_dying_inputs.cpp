@@ -15,6 +15,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/ShapedOpInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -99,4 +100,9 @@ bool anyNested(Operation *root) {
 
 extern "C" bool bufrsShimMayReuseDyingInput(MlirOperation root) {
   return anyNested(unwrap(root));
+}
+
+extern "C" bool bufrsShimReadsShapeOf(MlirOperation op, MlirValue value) {
+  auto dim = dyn_cast<ShapedDimOpInterface>(unwrap(op));
+  return dim && dim.getShapedValue() == unwrap(value);
 }

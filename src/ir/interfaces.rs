@@ -296,3 +296,10 @@ pub fn same_point_access(op: MlirOperation, input: usize, init: usize) -> Option
         _ => None,
     }
 }
+
+/// `ShapedDimOpInterface`: whether `op` only reads the shape of `value`
+/// (a `memref.dim` of it), not its contents.
+pub fn reads_shape_of(op: MlirOperation, value: MlirValue) -> bool {
+    // SAFETY: `op` and `value` are live.
+    unsafe { ffi::bufrsShimReadsShapeOf(op, value) }
+}

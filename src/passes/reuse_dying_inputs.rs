@@ -88,6 +88,7 @@ use crate::{
         snapshot::{BlockId, EffectKind, Effects, OpId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
     },
+    dialect::index_poly::same_index,
     ir::{
         capture::{IrMap, capture, capture_unedited},
         edit, interfaces,
@@ -171,6 +172,9 @@ struct Rewrite {
     input: ValueId,
     output: ValueId,
     move_up: bool,
+    /// (index, value): operands of `output_alloc` to set to the input
+    /// allocation's equal value at that index when it moves up.
+    operands: Vec<(usize, ValueId)>,
 }
 
 /// Every rewrite of one round, no allocation in two of them.
@@ -244,7 +248,7 @@ fn accesses_without_alias(snap: &Snapshot, map: &IrMap, user: OpId, buffer: Valu
 
 /// Whether `user`, a user of `buffer`, is an op of `block` before
 /// `position` (or nested in one) that reads or writes `buffer` and lets no
-/// alias out, or a view of `buffer` (`ViewLikeOpInterface`, one buffer
+/// alias out or reads its shape only, or a view of `buffer` (`ViewLikeOpInterface`, one buffer
 /// result, no regions) whose result only such ops use, views again
 /// included: nothing reads `buffer` after the op at `position`, and no
 /// alias of it escapes.
@@ -260,7 +264,9 @@ fn used_before(
     if position_in(snap, user, block).is_none_or(|p| p >= position) {
         return false;
     }
-    if accesses_without_alias(snap, map, user, buffer) {
+    if accesses_without_alias(snap, map, user, buffer)
+        || interfaces::reads_shape_of(map.op(user), map.value(buffer))
+    {
         return true;
     }
     let info = snap.op(user);
@@ -276,11 +282,20 @@ fn used_before(
             .all(|u| used_before(snap, map, uses, u.user, view, block, position))
 }
 
-/// Whether the two allocation ops are alike: one name, the same operands
-/// and the same attributes.
+/// Whether the two allocation ops are alike: one name, operands of equal
+/// values (the same value, or equal as polynomials of the values they are
+/// computed from: a run-time size recomputed through `i64` is the size
+/// itself) and the same attributes.
 fn same_allocation(snap: &Snapshot, map: &IrMap, a: OpId, b: OpId) -> bool {
     let (x, y) = (snap.op(a), snap.op(b));
-    if x.name.as_str() != y.name.as_str() || x.operands[..] != y.operands[..] {
+    if x.name.as_str() != y.name.as_str()
+        || x.operands.len() != y.operands.len()
+        || !x
+            .operands
+            .iter()
+            .zip(y.operands.iter())
+            .all(|(&u, &v)| same_index(snap, map, u, v))
+    {
         return false;
     }
     // SAFETY: live ops of the capture; attribute queries are total.
@@ -469,7 +484,8 @@ fn decide(
                         )
                     }
                     // The input's uses: the op, and accesses before it that
-                    // let no alias out, directly or through views.
+                    // let no alias out or read its shape only (the init has the same
+                    // shape), directly or through views.
                     && uses.of(input).iter().all(|u| {
                         u.user == op || used_before(snap, map, uses, u.user, input, block, position)
                     })
@@ -478,12 +494,29 @@ fn decide(
             })
             .max_by_key(|&&(_, _, input_alloc)| snap.op(input_alloc).position);
         if let Some(&(_, input, input_alloc)) = chosen {
+            let move_up = snap.op(input_alloc).position < snap.op(output_alloc).position;
+            // Moved up, the init's allocation takes the input's operands
+            // (equal values, defined before the input's allocation) where
+            // its own differ.
+            let operands = if move_up {
+                snap.op(input_alloc)
+                    .operands
+                    .iter()
+                    .zip(snap.op(output_alloc).operands.iter())
+                    .enumerate()
+                    .filter(|(_, (a, b))| a != b)
+                    .map(|(i, (&a, _))| (i, a))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             return Some(Rewrite {
                 input_alloc,
                 output_alloc,
                 input,
                 output,
-                move_up: snap.op(input_alloc).position < snap.op(output_alloc).position,
+                move_up,
+                operands,
             });
         }
     }
@@ -500,7 +533,11 @@ unsafe fn apply(map: &IrMap, rewrite: &Rewrite) {
     unsafe {
         let input_alloc = map.op(rewrite.input_alloc);
         if rewrite.move_up {
-            mlir_sys::mlirOperationMoveBefore(map.op(rewrite.output_alloc), input_alloc);
+            let output_alloc = map.op(rewrite.output_alloc);
+            mlir_sys::mlirOperationMoveBefore(output_alloc, input_alloc);
+            for &(index, value) in &rewrite.operands {
+                edit::set_operand(output_alloc, index, map.value(value));
+            }
         }
         edit::replace_all_uses(map.value(rewrite.input), map.value(rewrite.output));
         edit::erase(input_alloc);
