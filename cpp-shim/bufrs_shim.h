@@ -468,17 +468,6 @@ void bufrsShimCapture(MlirOperation root, BufrsCapture *out);
 /* Releases the arrays of a capture. */
 void bufrsShimCaptureFree(BufrsCapture *capture);
 
-/* Whether any op nested in `root` declares a MemoryEffects::Allocate effect
- * (on any resource): passes that only move, promote or free allocations
- * have nothing to do in a body without one. */
-bool bufrsShimHasAllocation(MlirOperation root);
-
-/* Whether an op with a MemoryEffects::Allocate effect sits anywhere but
- * directly in a single-block region of `root`: only such an allocation can
- * be inside a loop (a nested region, or a block of a CFG cycle), so loop
- * hoisting has nothing to do in a body without one. */
-bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
-
 /* How many MemoryEffects::Allocate effects off the automatic allocation
  * scope (heap allocations) on a ranked memref (of static shape only, with
  * `staticOnly`) that no return-like terminator takes as an operand, or on
@@ -514,18 +503,6 @@ bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
  * pass's dead views (their memory effects are asked only when this says
  * yes): without one, the pass leaves the body as it is. */
 bool bufrsShimMayFinalize(MlirOperation root, MlirStringRef clone);
-
-/* Whether copy removal may have something to remove in `root`: an op named
- * in `into_operand` (copies operand 0 into operand 1) or `into_new_buffer`
- * (copies operand 0 into its new result 0) is followed in its block by an op
- * declaring a MemoryEffects::Free effect on its operand 0, or is of the
- * second kind and its result is used by nothing but ops freeing it. Every
- * removal of bufrs-copy-removal needs one (one walk, nothing captured). */
-bool bufrsShimMayRemoveCopy(MlirOperation root,
-                            const MlirStringRef *into_operand,
-                            intptr_t into_operand_count,
-                            const MlirStringRef *into_new_buffer,
-                            intptr_t into_new_buffer_count);
 
 /* Called once per op reported (bufrsShimReadOnlyCopyUnits). Must not unwind. */
 typedef void (*BufrsOpFn)(void *user_data, MlirOperation op);
@@ -589,6 +566,24 @@ void bufrsShimDropSnapshots(MlirOperation root);
  * op nor the input after it, read and written at the same point
  * (bufrsShimSamePointAccess). False: the pass has nothing to do there. */
 bool bufrsShimMayReuseDyingInput(MlirOperation root);
+
+/* Whether copy removal may remove something in `root`
+ * (cpp-shim/opt_prechecks.cpp): an op nested in `root` (or `root`) named in
+ * `into_operand` or `into_new_buffer` whose operand 0 a later op of its
+ * block frees or (first kind) is defined in its block and used there only
+ * before it, or (second kind) whose operand 0 a later op of its parent op's
+ * block frees or whose result only ops freeing it use; and an op declaring
+ * an Allocate effect. False: the pass has nothing to remove there. */
+bool bufrsShimOptMayRemoveCopy(MlirOperation root,
+                               const MlirStringRef *into_operand,
+                               intptr_t into_operand_count,
+                               const MlirStringRef *into_new_buffer,
+                               intptr_t into_new_buffer_count);
+
+/* Whether `root` or an op nested in it declares an Allocate effect; with
+ * `off_top_block`, not counting `root` and the ops directly in a
+ * single-block region of `root` (ops nested in those count). */
+bool bufrsShimOptHasAllocation(MlirOperation root, bool off_top_block);
 
 #ifdef __cplusplus
 }

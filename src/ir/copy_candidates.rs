@@ -1,8 +1,9 @@
-//! Where the copy passes may fire, found before anything is captured: one
-//! C++ walk each (`cpp-shim/copy_candidates.cpp`) that looks for the op a
-//! rewrite starts from by name and asks interfaces only around it. Each
-//! answers a superset of where its pass fires; the pass then captures only
-//! that IR and decides on the snapshot as it would on the whole.
+//! Where the copy passes, loop hoisting and promotion may fire, found before anything is captured: one C++
+//! walk each (`cpp-shim/copy_candidates.cpp`, `cpp-shim/opt_prechecks.cpp`)
+//! that looks for the op a rewrite starts from by name or effect and asks
+//! interfaces only around it. Each answers a superset of where its pass
+//! fires; the pass then captures only that IR and decides on the snapshot
+//! as it would on the whole.
 
 use std::ffi::c_void;
 
@@ -42,4 +43,38 @@ pub fn read_only_copy_units(root: MlirOperation, copies: &[&str]) -> Vec<MlirOpe
 pub fn may_have_dead_buffer(root: MlirOperation) -> bool {
     // SAFETY: `root` is a live op.
     unsafe { ffi::bufrsShimMayHaveDeadBuffer(root) }
+}
+
+/// Whether copy removal may remove something in `root` (one C++ walk,
+/// `cpp-shim/opt_prechecks.cpp`, nothing captured): an op named in
+/// `into_operand` or `into_new_buffer` (copies of
+/// [`crate::dialect::copies::CopyShape::IntoOperand`] and
+/// [`crate::dialect::copies::CopyShape::IntoNewBuffer`]) whose operand 0 a
+/// later op of its block frees or which is defined in its block and used
+/// there only before it, or one of the second kind whose result only ops
+/// freeing it use or whose operand 0 a later op of its parent op's block
+/// frees; and an op with an `Allocate` effect (a temporary or a clone).
+/// Every removal needs both.
+pub fn may_remove_copy(root: MlirOperation, into_operand: &[&str], into_new_buffer: &[&str]) -> bool {
+    let operand: Vec<_> = into_operand.iter().map(|name| string_ref(name)).collect();
+    let new_buffer: Vec<_> = into_new_buffer.iter().map(|name| string_ref(name)).collect();
+    // SAFETY: `root` is a live op; the strings and arrays outlive the call.
+    unsafe {
+        ffi::bufrsShimOptMayRemoveCopy(
+            root,
+            operand.as_ptr(),
+            operand.len() as isize,
+            new_buffer.as_ptr(),
+            new_buffer.len() as isize,
+        )
+    }
+}
+
+/// Whether `root` or an op nested in it declares an `Allocate` effect; with
+/// `off_top_block`, only ops that are not directly in a single-block region
+/// of `root` count (only those can be in a loop). One C++ walk, nothing
+/// captured: promotion and loop hoisting have nothing to do without one.
+pub fn has_allocation(root: MlirOperation, off_top_block: bool) -> bool {
+    // SAFETY: `root` is a live op.
+    unsafe { ffi::bufrsShimOptHasAllocation(root, off_top_block) }
 }

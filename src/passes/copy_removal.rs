@@ -104,7 +104,8 @@ use std::collections::HashSet;
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{IrMap, capture_unedited, has_allocation, may_remove_copy};
+use crate::ir::capture::{IrMap, capture_unedited, keep_edited, take_for_patching};
+use crate::ir::copy_candidates::may_remove_copy;
 use crate::ir::copy_candidates::may_have_dead_buffer;
 use crate::{
     analysis::{
@@ -174,11 +175,11 @@ impl BufrsPass for CopyRemoval {
                 (false, None)
             };
         if !options.emit_remarks
-            && (!may_remove_copy(
+            && !may_remove_copy(
                 op.to_raw(),
                 &by_shape(CopyShape::IntoOperand),
                 &by_shape(CopyShape::IntoNewBuffer),
-            ) || !has_allocation(op.to_raw()))
+            )
         {
             return if removed_any {
                 Ok(())
@@ -218,6 +219,16 @@ impl BufrsPass for CopyRemoval {
                 }
             }
             if chosen.is_empty() {
+                if removed_any {
+                    // This round captured the IR after every removal of the
+                    // run and removed nothing: its snapshot is what a capture
+                    // would return now, for the passes after this one.
+                    drop(decisions);
+                    if let Some((snapshot, map)) = take_for_patching(op.to_raw(), snapshot, map)
+                    {
+                        keep_edited(op.to_raw(), snapshot, map);
+                    }
+                }
                 break;
             }
             removed_any = true;

@@ -1155,9 +1155,9 @@ pub fn hoist(
     // of the function: those are in no loop.
     let only_loops = policy.leave_loops && !policy.move_to_dominators && !policy.leave_conditionals;
     let candidates = if only_loops && !remarks {
-        crate::ir::capture::has_allocation_off_top_block(root)
+        crate::ir::copy_candidates::has_allocation(root, true)
     } else {
-        crate::ir::capture::has_allocation(root)
+        crate::ir::copy_candidates::has_allocation(root, false)
     };
     if !candidates {
         return crate::passes::pass::unchanged(root);
@@ -1197,6 +1197,13 @@ pub fn hoist(
         emit_remarks(&snapshot, &map, &decisions);
     }
     if decisions.iter().all(|decision| decision.hoist.is_none()) {
+        // The snapshot stays the body's (kept for the next pass): so does
+        // its value flow, which promotion would build again.
+        if let Some(flow) = engine.value_flow.take() {
+            HANDED_FLOW.with(|handed| {
+                *handed.borrow_mut() = Some((std::sync::Arc::downgrade(&snapshot), flow));
+            });
+        }
         return crate::passes::pass::unchanged(root);
     }
     apply(&snapshot, &map, &decisions);
@@ -1221,6 +1228,24 @@ pub fn hoist(
         }
     }
     Ok(())
+}
+
+thread_local! {
+    /// The value flow of the last snapshot a hoisting pass on this thread
+    /// left unchanged, with that snapshot ([`take_value_flow`]).
+    static HANDED_FLOW: RefCell<Option<(std::sync::Weak<Snapshot>, ValueFlow)>> =
+        const { RefCell::new(None) };
+}
+
+/// The value flow the last hoisting pass on this thread built of
+/// `snapshot` itself (the same shared snapshot, which it left unchanged and
+/// kept for the passes after it), if any; anything else it left goes.
+pub fn take_value_flow(snapshot: &std::sync::Arc<Snapshot>) -> Option<ValueFlow> {
+    let (of, flow) = HANDED_FLOW.with(|handed| handed.borrow_mut().take())?;
+    // A live `Weak` keeps its allocation: the same address is the same
+    // snapshot while it has a strong count.
+    (of.upgrade().is_some() && std::ptr::eq(of.as_ptr(), std::sync::Arc::as_ptr(snapshot)))
+        .then_some(flow)
 }
 
 /// Per op: whether `bufrs-promote-buffers-to-stack` with these bounds takes

@@ -43,7 +43,8 @@ use melior::ir::OperationRef;
 use mlir_sys::MlirOperation;
 
 use crate::ir::{
-    capture::{IrMap, capture_unedited, has_allocation, keep_edited, take_for_patching},
+    capture::{IrMap, capture_unedited, keep_edited, take_for_patching},
+    copy_candidates::has_allocation,
     patch::patch_replaced_op,
 };
 use crate::{
@@ -90,12 +91,18 @@ impl BufrsPass for PromoteBuffersToStack {
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         // Nothing to promote (and nothing to remark on) without an
         // allocation: skip the capture.
-        if !has_allocation(op.to_raw()) {
+        if !has_allocation(op.to_raw(), false) {
             return pass::unchanged(op.to_raw());
         }
         let root = op.to_raw();
         let (snapshot, map) = capture_unedited(root);
-        let decisions = decide(&snapshot, &map, options);
+        // The value flow loop hoisting built of this very snapshot, when it
+        // left the body as it was.
+        let flow = OnceCell::new();
+        if let Some(handed) = crate::passes::hoisting::take_value_flow(&snapshot) {
+            let _ = flow.set(handed);
+        }
+        let decisions = decide_with_flow(&snapshot, &map, options, &flow);
         let replaced = apply(&snapshot, &map, &decisions, options);
         if decisions.iter().all(|decision| decision.outcome.is_err()) {
             // Only remarks, if any: nothing was promoted.
@@ -226,10 +233,19 @@ pub fn decide(
     map: &IrMap,
     options: &PromoteBuffersToStackOptions,
 ) -> Vec<Decision> {
+    decide_with_flow(snapshot, map, options, &OnceCell::new())
+}
+
+/// [`decide`] with the snapshot's value flow, if already built, in `flow`.
+fn decide_with_flow(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    options: &PromoteBuffersToStackOptions,
+    flow: &OnceCell<ValueFlow>,
+) -> Vec<Decision> {
     // Built on the first allocation that passes the checks of its own op
     // and type (a body whose allocations are all too large, dynamic or
     // unsized builds neither).
-    let flow = OnceCell::new();
     let loops = OnceCell::new();
     let mut decisions = Vec::new();
     for index in 0..snapshot.ops.len() {
@@ -237,7 +253,7 @@ pub fn decide(
         let Some(buffer) = heap_allocated_result(snapshot, alloc) else {
             continue;
         };
-        let outcome = check(snapshot, map, &flow, &loops, alloc, buffer, options);
+        let outcome = check(snapshot, map, flow, &loops, alloc, buffer, options);
         decisions.push(Decision {
             alloc,
             buffer,
