@@ -520,14 +520,6 @@ void bufrsShimReadOnlyCopyUnits(MlirOperation root, const MlirStringRef *copies,
                                 intptr_t count, BufrsOpFn found,
                                 void *user_data);
 
-/* Whether copy removal's dead-buffer step may remove something in `root`:
- * a memref.dim nested in it reads the size of an op's result (through
- * view-like ops) that only allocates it, whose uses and the uses of its
- * views (ViewLikeOpInterface, one result, no region) are memref.dim
- * (operand 0), views and ops declaring a Free of the value used. A superset
- * of the buffers the step removes (one walk, nothing captured). */
-bool bufrsShimMayHaveDeadBuffer(MlirOperation root);
-
 /* Releases a snapshot Rust handed to bufrsShimKeepSnapshot. Must not unwind. */
 typedef void (*BufrsReleaseFn)(void *data);
 
@@ -567,18 +559,29 @@ void bufrsShimDropSnapshots(MlirOperation root);
  * (bufrsShimSamePointAccess). False: the pass has nothing to do there. */
 bool bufrsShimMayReuseDyingInput(MlirOperation root);
 
-/* Whether copy removal may remove something in `root`
- * (cpp-shim/opt_prechecks.cpp): an op nested in `root` (or `root`) named in
- * `into_operand` or `into_new_buffer` whose operand 0 a later op of its
- * block frees or (first kind) is defined in its block and used there only
- * before it, or (second kind) whose operand 0 a later op of its parent op's
- * block frees or whose result only ops freeing it use; and an op declaring
- * an Allocate effect. False: the pass has nothing to remove there. */
-bool bufrsShimOptMayRemoveCopy(MlirOperation root,
-                               const MlirStringRef *into_operand,
-                               intptr_t into_operand_count,
-                               const MlirStringRef *into_new_buffer,
-                               intptr_t into_new_buffer_count);
+/* Flags of bufrsShimCopyRemovalCandidates. */
+#define BUFRS_MAY_HAVE_DEAD_BUFFER 1u
+#define BUFRS_MAY_REMOVE_COPY 2u
+
+/* Where bufrs-copy-removal may remove something in `root`, in one walk
+ * (nothing captured): BUFRS_MAY_HAVE_DEAD_BUFFER (asked only with
+ * `dead_buffers`) when a memref.dim nested in it reads the size of an op's
+ * result (through view-like ops) that only allocates it, whose uses and the
+ * uses of its views (ViewLikeOpInterface, one result, no region) are
+ * memref.dim (operand 0), views and ops declaring a Free of the value used;
+ * and
+ * BUFRS_MAY_REMOVE_COPY when an op named in `into_operand` (copies operand 0
+ * into operand 1) or `into_new_buffer` (copies operand 0 into its new
+ * result 0) has a source a later op of its block frees, or (first kind) a
+ * source defined in its block and used there only before it, or (second
+ * kind) a source a later op of its parent op's block frees or a result only
+ * ops freeing it use; and an op declares an Allocate effect. Every removal
+ * needs one of them. */
+unsigned bufrsShimCopyRemovalCandidates(MlirOperation root, bool dead_buffers,
+                                        const MlirStringRef *into_operand,
+                                        intptr_t into_operand_count,
+                                        const MlirStringRef *into_new_buffer,
+                                        intptr_t into_new_buffer_count);
 
 /* Whether `root` or an op nested in it declares an Allocate effect; with
  * `off_top_block`, not counting `root` and the ops directly in a

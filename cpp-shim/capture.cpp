@@ -564,6 +564,9 @@ struct NameSet {
 
   bool contains(Operation *op) const {
     OperationName name = op->getName();
+    // An unregistered op's name is none of the registered ones.
+    if (unregistered.empty())
+      return llvm::is_contained(registered, name);
     return name.isRegistered()
                ? llvm::is_contained(registered, name)
                : llvm::is_contained(unregistered, name.getStringRef());
@@ -571,15 +574,15 @@ struct NameSet {
 };
 } // namespace
 
-/* Whether `op` or an op nested in it has a name of `wanted`: a plain loop,
- * which costs less per op than MLIR's generic walk. */
-static bool containsOpIn(Operation *op, const NameSet &wanted) {
-  if (wanted.contains(op))
-    return true;
+/* Whether an op nested in `op` has a name of `wanted`: a plain loop, which
+ * costs less per op than MLIR's generic walk (no call for an op without
+ * regions). */
+static bool containsNestedOp(Operation *op, const NameSet &wanted) {
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block)
-        if (containsOpIn(&nested, wanted))
+        if (wanted.contains(&nested) ||
+            (nested.getNumRegions() != 0 && containsNestedOp(&nested, wanted)))
           return true;
   return false;
 }
@@ -589,7 +592,7 @@ extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
                                          intptr_t count) {
   Operation *rootOp = unwrap(root);
   NameSet wanted(rootOp->getContext(), names, count);
-  return containsOpIn(rootOp, wanted);
+  return wanted.contains(rootOp) || containsNestedOp(rootOp, wanted);
 }
 
 extern "C" bool bufrsShimMayFinalize(MlirOperation root,
