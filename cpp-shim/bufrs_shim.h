@@ -586,7 +586,7 @@ unsigned bufrsShimCopyRemovalCandidates(MlirOperation root, bool dead_buffers,
 /* Whether `root` or an op nested in it declares an Allocate effect; with
  * `off_top_block`, not counting `root` and the ops directly in a
  * single-block region of `root` (ops nested in those count). */
-bool bufrsShimOptHasAllocation(MlirOperation root, bool off_top_block);
+bool bufrsShimHasAllocationIn(MlirOperation root, bool off_top_block);
 
 #ifdef __cplusplus
 }

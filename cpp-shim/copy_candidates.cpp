@@ -144,10 +144,10 @@ struct Names {
 
   bool contains(Operation *op) const {
     OperationName name = op->getName();
-    // An unregistered op's name is none of the registered ones.
-    if (unregistered.empty() || name.isRegistered())
+    if (name.isRegistered())
       return llvm::is_contained(registered, name);
-    return llvm::is_contained(unregistered, name.getStringRef());
+    return !unregistered.empty() &&
+           llvm::is_contained(unregistered, name.getStringRef());
   }
 };
 
@@ -293,7 +293,7 @@ extern "C" unsigned bufrsShimCopyRemovalCandidates(
          (copy ? BUFRS_MAY_REMOVE_COPY : 0u);
 }
 
-extern "C" bool bufrsShimOptHasAllocation(MlirOperation rootHandle,
+extern "C" bool bufrsShimHasAllocationIn(MlirOperation rootHandle,
                                           bool offTopBlock) {
   Operation *root = unwrap(rootHandle);
   auto allocates = [](Operation *op) { return declaresAllocation(op); };

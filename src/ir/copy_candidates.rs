@@ -91,5 +91,5 @@ pub struct CopyRemovalCandidates {
 /// captured: promotion and loop hoisting have nothing to do without one.
 pub fn has_allocation(root: MlirOperation, off_top_block: bool) -> bool {
     // SAFETY: `root` is a live op.
-    unsafe { ffi::bufrsShimOptHasAllocation(root, off_top_block) }
+    unsafe { ffi::bufrsShimHasAllocationIn(root, off_top_block) }
 }
