@@ -468,17 +468,6 @@ void bufrsShimCapture(MlirOperation root, BufrsCapture *out);
 /* Releases the arrays of a capture. */
 void bufrsShimCaptureFree(BufrsCapture *capture);
 
-/* Whether any op nested in `root` declares a MemoryEffects::Allocate effect
- * (on any resource): passes that only move, promote or free allocations
- * have nothing to do in a body without one. */
-bool bufrsShimHasAllocation(MlirOperation root);
-
-/* Whether an op with a MemoryEffects::Allocate effect sits anywhere but
- * directly in a single-block region of `root`: only such an allocation can
- * be inside a loop (a nested region, or a block of a CFG cycle), so loop
- * hoisting has nothing to do in a body without one. */
-bool bufrsShimHasAllocationOffTopBlock(MlirOperation root);
-
 /* How many MemoryEffects::Allocate effects off the automatic allocation
  * scope (heap allocations) on a ranked memref (of static shape only, with
  * `staticOnly`) that no return-like terminator takes as an operand, or on
@@ -515,18 +504,6 @@ bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
  * yes): without one, the pass leaves the body as it is. */
 bool bufrsShimMayFinalize(MlirOperation root, MlirStringRef clone);
 
-/* Whether copy removal may have something to remove in `root`: an op named
- * in `into_operand` (copies operand 0 into operand 1) or `into_new_buffer`
- * (copies operand 0 into its new result 0) is followed in its block by an op
- * declaring a MemoryEffects::Free effect on its operand 0, or is of the
- * second kind and its result is used by nothing but ops freeing it. Every
- * removal of bufrs-copy-removal needs one (one walk, nothing captured). */
-bool bufrsShimMayRemoveCopy(MlirOperation root,
-                            const MlirStringRef *into_operand,
-                            intptr_t into_operand_count,
-                            const MlirStringRef *into_new_buffer,
-                            intptr_t into_new_buffer_count);
-
 /* Called once per op reported (bufrsShimReadOnlyCopyUnits). Must not unwind. */
 typedef void (*BufrsOpFn)(void *user_data, MlirOperation op);
 
@@ -542,14 +519,6 @@ typedef void (*BufrsOpFn)(void *user_data, MlirOperation op);
 void bufrsShimReadOnlyCopyUnits(MlirOperation root, const MlirStringRef *copies,
                                 intptr_t count, BufrsOpFn found,
                                 void *user_data);
-
-/* Whether copy removal's dead-buffer step may remove something in `root`:
- * a memref.dim nested in it reads the size of an op's result (through
- * view-like ops) that only allocates it, whose uses and the uses of its
- * views (ViewLikeOpInterface, one result, no region) are memref.dim
- * (operand 0), views and ops declaring a Free of the value used. A superset
- * of the buffers the step removes (one walk, nothing captured). */
-bool bufrsShimMayHaveDeadBuffer(MlirOperation root);
 
 /* Releases a snapshot Rust handed to bufrsShimKeepSnapshot. Must not unwind. */
 typedef void (*BufrsReleaseFn)(void *data);
@@ -593,6 +562,35 @@ bool bufrsShimMayReuseDyingInput(MlirOperation root);
 /* Whether `op` only reads the shape of `value`: a ShapedDimOpInterface op
  * whose shaped value is `value` (memref.dim, tensor.dim). */
 bool bufrsShimReadsShapeOf(MlirOperation op, MlirValue value);
+
+/* Flags of bufrsShimCopyRemovalCandidates. */
+#define BUFRS_MAY_HAVE_DEAD_BUFFER 1u
+#define BUFRS_MAY_REMOVE_COPY 2u
+
+/* Where bufrs-copy-removal may remove something in `root`, in one walk
+ * (nothing captured): BUFRS_MAY_HAVE_DEAD_BUFFER (asked only with
+ * `dead_buffers`) when a memref.dim nested in it reads the size of an op's
+ * result (through view-like ops) that only allocates it, whose uses and the
+ * uses of its views (ViewLikeOpInterface, one result, no region) are
+ * memref.dim (operand 0), views and ops declaring a Free of the value used;
+ * and
+ * BUFRS_MAY_REMOVE_COPY when an op named in `into_operand` (copies operand 0
+ * into operand 1) or `into_new_buffer` (copies operand 0 into its new
+ * result 0) has a source a later op of its block frees, or (first kind) a
+ * source defined in its block and used there only before it, or (second
+ * kind) a source a later op of its parent op's block frees or a result only
+ * ops freeing it use; and an op declares an Allocate effect. Every removal
+ * needs one of them. */
+unsigned bufrsShimCopyRemovalCandidates(MlirOperation root, bool dead_buffers,
+                                        const MlirStringRef *into_operand,
+                                        intptr_t into_operand_count,
+                                        const MlirStringRef *into_new_buffer,
+                                        intptr_t into_new_buffer_count);
+
+/* Whether `root` or an op nested in it declares an Allocate effect; with
+ * `off_top_block`, not counting `root` and the ops directly in a
+ * single-block region of `root` (ops nested in those count). */
+bool bufrsShimHasAllocationIn(MlirOperation root, bool off_top_block);
 
 #ifdef __cplusplus
 }

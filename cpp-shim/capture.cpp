@@ -469,34 +469,6 @@ static intptr_t countAllocationsWhere(
   return count;
 }
 
-/* Whether an op nested in `root` that `where` accepts declares an Allocate
- * effect that `accept` accepts; stops at the first. */
-static bool hasAllocationWhere(
-    Operation *root, llvm::function_ref<bool(Operation *)> where,
-    llvm::function_ref<bool(const MemoryEffects::EffectInstance &)> accept) {
-  return countAllocationsWhere(root, where, accept, 1) >= 1;
-}
-
-static bool anyAllocation(const MemoryEffects::EffectInstance &) {
-  return true;
-}
-
-extern "C" bool bufrsShimHasAllocation(MlirOperation root) {
-  return hasAllocationWhere(
-      unwrap(root), [](Operation *) { return true; }, anyAllocation);
-}
-
-extern "C" bool bufrsShimHasAllocationOffTopBlock(MlirOperation rootHandle) {
-  Operation *root = unwrap(rootHandle);
-  return hasAllocationWhere(
-      root,
-      [&](Operation *op) {
-        return op != root && (op->getParentOp() != root ||
-                              !op->getParentRegion()->hasOneBlock());
-      },
-      anyAllocation);
-}
-
 /* Whether a return-like terminator (a function's return, a region's yield)
  * takes `value` as an operand: merge-alloc merges no such buffer. */
 static bool returnedDirectly(Value value) {
@@ -592,6 +564,9 @@ struct NameSet {
 
   bool contains(Operation *op) const {
     OperationName name = op->getName();
+    // An unregistered op's name is none of the registered ones.
+    if (unregistered.empty())
+      return llvm::is_contained(registered, name);
     return name.isRegistered()
                ? llvm::is_contained(registered, name)
                : llvm::is_contained(unregistered, name.getStringRef());
@@ -599,17 +574,25 @@ struct NameSet {
 };
 } // namespace
 
+/* Whether an op nested in `op` has a name of `wanted`: a plain loop, which
+ * costs less per op than MLIR's generic walk (no call for an op without
+ * regions). */
+static bool containsNestedOp(Operation *op, const NameSet &wanted) {
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Operation &nested : block)
+        if (wanted.contains(&nested) ||
+            (nested.getNumRegions() != 0 && containsNestedOp(&nested, wanted)))
+          return true;
+  return false;
+}
+
 extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
                                          const MlirStringRef *names,
                                          intptr_t count) {
   Operation *rootOp = unwrap(root);
   NameSet wanted(rootOp->getContext(), names, count);
-  return rootOp
-      ->walk([&](Operation *op) {
-        return wanted.contains(op) ? WalkResult::interrupt()
-                                   : WalkResult::advance();
-      })
-      .wasInterrupted();
+  return wanted.contains(rootOp) || containsNestedOp(rootOp, wanted);
 }
 
 extern "C" bool bufrsShimMayFinalize(MlirOperation root,
@@ -632,72 +615,6 @@ extern "C" bool bufrsShimMayFinalize(MlirOperation root,
       ->walk([&](Operation *op) {
         if (op != rootOp && (clones.contains(op) || mayBeDeadView(op)))
           return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
-/* Whether `user` declares a MemoryEffects::Free effect on `value`. */
-static bool declaresFreeOf(Operation *user, Value value) {
-  auto iface = dyn_cast<MemoryEffectOpInterface>(user);
-  if (!iface)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  iface.getEffects(effects);
-  return llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Free>(e.getEffect()) && e.getValue() == value;
-  });
-}
-
-extern "C" bool bufrsShimMayRemoveCopy(MlirOperation root,
-                                       const MlirStringRef *intoOperand,
-                                       intptr_t intoOperandCount,
-                                       const MlirStringRef *intoNewBuffer,
-                                       intptr_t intoNewBufferCount) {
-  Operation *rootOp = unwrap(root);
-  NameSet operandCopies(rootOp->getContext(), intoOperand, intoOperandCount);
-  NameSet newBufferCopies(rootOp->getContext(), intoNewBuffer,
-                          intoNewBufferCount);
-  return rootOp
-      ->walk([&](Operation *op) {
-        bool newBuffer = newBufferCopies.contains(op);
-        if (!newBuffer && !operandCopies.contains(op))
-          return WalkResult::advance();
-        if (op->getNumOperands() == 0)
-          return WalkResult::advance();
-        // A free of the source after the copy in its block.
-        Value source = op->getOperand(0);
-        for (Operation *user : source.getUsers())
-          if (user != op && user->getBlock() == op->getBlock() &&
-              op->isBeforeInBlock(user) && declaresFreeOf(user, source))
-            return WalkResult::interrupt();
-        // Or a source defined in the copy's block whose every user lies
-        // there before the copy (the copy is its last use).
-        if (!newBuffer && source.getDefiningOp() &&
-            source.getDefiningOp()->getBlock() == op->getBlock() &&
-            llvm::all_of(source.getUsers(), [&](Operation *user) {
-              Operation *at = op->getBlock()->findAncestorOpInBlock(*user);
-              return at && (at == op || at->isBeforeInBlock(op));
-            }))
-          return WalkResult::interrupt();
-        // A new buffer in a region whose op is followed in its block by a
-        // free of the source (a branch that may hand the source over).
-        if (newBuffer) {
-          Operation *parent = op->getParentOp();
-          if (parent && parent->getBlock())
-            for (Operation *user : source.getUsers())
-              if (user->getBlock() == parent->getBlock() &&
-                  parent->isBeforeInBlock(user) && declaresFreeOf(user, source))
-                return WalkResult::interrupt();
-        }
-        // A new buffer used by nothing but frees of it.
-        if (newBuffer && op->getNumResults() >= 1) {
-          Value copy = op->getResult(0);
-          if (llvm::all_of(copy.getUsers(), [&](Operation *user) {
-                return declaresFreeOf(user, copy);
-              }))
-            return WalkResult::interrupt();
-        }
         return WalkResult::advance();
       })
       .wasInterrupted();

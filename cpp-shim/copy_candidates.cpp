@@ -1,11 +1,12 @@
-//===- copy_candidates.cpp - pre-capture walks of the copy passes ---------===//
+//===- copy_candidates.cpp - pre-capture walks of the optimization passes -===//
 //
-// Two walks that tell bufrs-remove-read-only-copies and copy removal's
-// dead-buffer step where they may fire before anything is captured: each
-// looks for the one op its rewrite starts from (a copy, a memref.dim) by
-// name, and asks interfaces only of those ops and the values around them.
-// Both answer a superset of where the pass fires: the pass decides on a
-// snapshot as before, only of less IR.
+// Walks that tell bufrs-remove-read-only-copies, bufrs-copy-removal,
+// bufrs-buffer-loop-hoisting and bufrs-promote-buffers-to-stack where they
+// may fire before anything is captured: each looks for the ops its rewrites
+// start from (a copy, a memref.dim, an allocation) by name or effect, and
+// asks interfaces only of those ops and the values around them. Each
+// answers a superset of where the pass fires: the pass decides on a
+// snapshot as before, only of less IR, or of none.
 //
 //===----------------------------------------------------------------------===//
 
@@ -163,6 +164,68 @@ bool anyNested(Operation *root, Pred &pred) {
   return false;
 }
 
+/* Whether `op` declares a MemoryEffects::Allocate effect. */
+bool declaresAllocation(Operation *op) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance, 4> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(effects, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Allocate>(e.getEffect());
+  });
+}
+
+/* Whether copy removal may remove the copy `op` (operand 0 its source; a
+ * new buffer, its result 0, when `newBuffer`): a later op of its block frees
+ * the source; or (into an operand) the source is defined in the copy's
+ * block and used there only before the copy; or (a new buffer) a later op
+ * of its parent op's block frees the source, or only ops freeing the new
+ * buffer use it. */
+bool mayRemoveCopy(Operation *op, bool newBuffer) {
+  if (op->getNumOperands() == 0)
+    return false;
+  Block *block = op->getBlock();
+  Value source = op->getOperand(0);
+  for (Operation *user : source.getUsers())
+    if (user != op && user->getBlock() == block && op->isBeforeInBlock(user) &&
+        declares<MemoryEffects::Free>(user, source))
+      return true;
+  Operation *def = source.getDefiningOp();
+  if (!newBuffer && def && def->getBlock() == block &&
+      llvm::all_of(source.getUsers(), [&](Operation *user) {
+        Operation *at = block->findAncestorOpInBlock(*user);
+        return at && (at == op || at->isBeforeInBlock(op));
+      }))
+    return true;
+  if (!newBuffer)
+    return false;
+  Operation *parent = op->getParentOp();
+  if (parent && parent->getBlock())
+    for (Operation *user : source.getUsers())
+      if (user->getBlock() == parent->getBlock() &&
+          parent->isBeforeInBlock(user) &&
+          declares<MemoryEffects::Free>(user, source))
+        return true;
+  if (op->getNumResults() >= 1) {
+    Value result = op->getResult(0);
+    if (llvm::all_of(result.getUsers(), [&](Operation *user) {
+          return declares<MemoryEffects::Free>(user, result);
+        }))
+      return true;
+  }
+  return false;
+}
+
+/* The names of a C array of string refs. */
+SmallVector<StringRef, 4> unwrapNames(const MlirStringRef *names,
+                                      intptr_t count) {
+  SmallVector<StringRef, 4> out;
+  for (intptr_t i = 0; i < count; ++i)
+    out.push_back(unwrap(names[i]));
+  return out;
+}
+
 } // namespace
 
 extern "C" void bufrsShimReadOnlyCopyUnits(MlirOperation rootHandle,
@@ -186,22 +249,65 @@ extern "C" void bufrsShimReadOnlyCopyUnits(MlirOperation rootHandle,
           found(userData, wrap(&top));
 }
 
-extern "C" bool bufrsShimMayHaveDeadBuffer(MlirOperation rootHandle) {
+extern "C" unsigned bufrsShimCopyRemovalCandidates(
+    MlirOperation rootHandle, bool deadBuffers,
+    const MlirStringRef *intoOperand, intptr_t intoOperandCount,
+    const MlirStringRef *intoNewBuffer, intptr_t intoNewBufferCount) {
   Operation *root = unwrap(rootHandle);
-  // The step takes only registered memref.dim ops (of known effects): none
-  // without the dialect.
-  auto dimName =
-      RegisteredOperationName::lookup("memref.dim", root->getContext());
-  if (!dimName)
-    return false;
-  OperationName dim = *dimName;
+  MLIRContext *context = root->getContext();
+  // The dead-buffer step takes only registered memref.dim ops (of known
+  // effects): none without the dialect.
+  std::optional<RegisteredOperationName> dim;
+  if (deadBuffers)
+    dim = RegisteredOperationName::lookup("memref.dim", context);
+  Names operandCopies(context, unwrapNames(intoOperand, intoOperandCount));
+  Names newBufferCopies(context,
+                        unwrapNames(intoNewBuffer, intoNewBufferCount));
+  bool wantDead = dim.has_value();
+  bool wantCopy = !operandCopies.empty() || !newBufferCopies.empty();
+  bool dead = false, copy = false;
   // Each buffer is asked once, however many memref.dim read its size.
   llvm::DenseSet<Operation *> asked;
-  auto deadBufferDim = [&](Operation *op) {
-    if (op->getName() != dim || op->getNumOperands() == 0)
-      return false;
-    Operation *alloc = viewRoot(op->getOperand(0));
-    return alloc && asked.insert(alloc).second && mayBeDeadBuffer(alloc, dim);
+  auto visit = [&](Operation *op) {
+    if (wantDead && !dead && op->getName() == *dim &&
+        op->getNumOperands() != 0) {
+      Operation *alloc = viewRoot(op->getOperand(0));
+      dead = alloc && asked.insert(alloc).second && mayBeDeadBuffer(alloc, *dim);
+    }
+    if (wantCopy && !copy) {
+      bool newBuffer = newBufferCopies.contains(op);
+      copy = (newBuffer || operandCopies.contains(op)) &&
+             mayRemoveCopy(op, newBuffer);
+    }
+    return (dead || !wantDead) && (copy || !wantCopy);
   };
-  return anyNested(root, deadBufferDim);
+  // `root` is a function-like op: neither a copy nor a memref.dim.
+  if (wantDead || wantCopy)
+    (void)anyNested(root, visit);
+  // Every copy removal also needs a temporary or a clone: an allocation.
+  if (copy) {
+    auto allocates = [](Operation *op) { return declaresAllocation(op); };
+    copy = allocates(root) || anyNested(root, allocates);
+  }
+  return (dead ? BUFRS_MAY_HAVE_DEAD_BUFFER : 0u) |
+         (copy ? BUFRS_MAY_REMOVE_COPY : 0u);
+}
+
+extern "C" bool bufrsShimHasAllocationIn(MlirOperation rootHandle,
+                                          bool offTopBlock) {
+  Operation *root = unwrap(rootHandle);
+  auto allocates = [](Operation *op) { return declaresAllocation(op); };
+  if (!offTopBlock)
+    return allocates(root) || anyNested(root, allocates);
+  // The ops directly in a single-block region of `root` do not count; the
+  // ops nested in them do.
+  for (Region &region : root->getRegions()) {
+    bool top = region.hasOneBlock();
+    for (Block &block : region)
+      for (Operation &op : block)
+        if ((!top && allocates(&op)) ||
+            (op.getNumRegions() != 0 && anyNested(&op, allocates)))
+          return true;
+  }
+  return false;
 }

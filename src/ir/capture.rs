@@ -572,22 +572,6 @@ fn cached_name(
     }
 }
 
-/// Whether any op in `root`'s body declares an `Allocate` memory effect
-/// (one C++ walk, nothing captured): passes that move, promote or free
-/// allocations have nothing to do in a body without one.
-pub fn has_allocation(root: MlirOperation) -> bool {
-    // SAFETY: `root` is a live op.
-    unsafe { ffi::bufrsShimHasAllocation(root) }
-}
-
-/// Whether an op with an `Allocate` effect sits anywhere but directly in a
-/// single-block region of `root` (one C++ walk, nothing captured): only such
-/// an allocation can be in a loop, so loop hoisting skips a body without one.
-pub fn has_allocation_off_top_block(root: MlirOperation) -> bool {
-    // SAFETY: `root` is a live op.
-    unsafe { ffi::bufrsShimHasAllocationOffTopBlock(root) }
-}
-
 /// How many heap `Allocate` effects on a ranked memref (of static shape
 /// only, with `static_only`) that no return-like terminator takes as an
 /// operand, or on no value, the ops in `root`'s body declare, counted up to
@@ -664,32 +648,6 @@ pub fn count_allocations_in(
 pub fn may_own_or_free_buffers(root: MlirOperation) -> bool {
     // SAFETY: `root` is a live op.
     unsafe { ffi::bufrsShimMayOwnOrFreeBuffers(root) }
-}
-
-/// Whether copy removal may remove something in `root` (one C++ walk,
-/// nothing captured): an op named in `into_operand` or `into_new_buffer`
-/// (copies of [`crate::dialect::copies::CopyShape::IntoOperand`] and
-/// [`crate::dialect::copies::CopyShape::IntoNewBuffer`]) whose operand 0 a
-/// later op of its block frees or which is defined in its block and used
-/// there only before it, or one of the second kind whose result only ops
-/// freeing it use or whose operand 0 a later op of its parent op's block
-/// frees. Every removal needs one.
-pub fn may_remove_copy(
-    root: MlirOperation,
-    into_operand: &[&str],
-    into_new_buffer: &[&str],
-) -> bool {
-    let (operand, new_buffer) = (string_refs(into_operand), string_refs(into_new_buffer));
-    // SAFETY: `root` is a live op; the strings and arrays outlive the call.
-    unsafe {
-        ffi::bufrsShimMayRemoveCopy(
-            root,
-            operand.as_ptr(),
-            operand.len() as isize,
-            new_buffer.as_ptr(),
-            new_buffer.len() as isize,
-        )
-    }
 }
 
 /// Whether any op nested in `root` is named `name` (one C++ walk, nothing

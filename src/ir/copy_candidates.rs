@@ -1,6 +1,7 @@
-//! Where the copy passes may fire, found before anything is captured: one
-//! C++ walk each (`cpp-shim/copy_candidates.cpp`) that looks for the op a
-//! rewrite starts from by name and asks interfaces only around it. Each
+//! Where the copy passes, loop hoisting and promotion may fire, found
+//! before anything is captured: one C++ walk each
+//! (`cpp-shim/copy_candidates.cpp`) that looks for the ops a rewrite starts
+//! from by name or effect and asks interfaces only around them. Each
 //! answers a superset of where its pass fires; the pass then captures only
 //! that IR and decides on the snapshot as it would on the whole.
 
@@ -36,10 +37,59 @@ pub fn read_only_copy_units(root: MlirOperation, copies: &[&str]) -> Vec<MlirOpe
     out
 }
 
-/// Whether copy removal's dead-buffer step may remove a buffer in `root`: a
-/// `memref.dim` reads the size of (a view of) a buffer an op only allocates
-/// whose uses, and its views' uses, are `memref.dim`s, views and frees.
-pub fn may_have_dead_buffer(root: MlirOperation) -> bool {
+/// Where copy removal may remove something in `root`, from one C++ walk
+/// (nothing captured): whether its dead-buffer step may remove a buffer
+/// (asked only with `dead_buffers`: a `memref.dim` reads the size of (a view
+/// of) a buffer an op only allocates whose uses, and its views' uses, are
+/// `memref.dim`s, views and frees), and whether it may remove a copy: an op
+/// named in `into_operand` or `into_new_buffer` (copies of
+/// [`crate::dialect::copies::CopyShape::IntoOperand`] and
+/// [`crate::dialect::copies::CopyShape::IntoNewBuffer`]) whose operand 0 a
+/// later op of its block frees or which is defined in its block and used
+/// there only before it, or one of the second kind whose result only ops
+/// freeing it use or whose operand 0 a later op of its parent op's block
+/// frees; and an op with an `Allocate` effect (a temporary or a clone).
+/// Every removal needs one of them.
+pub fn copy_removal_candidates(
+    root: MlirOperation,
+    dead_buffers: bool,
+    into_operand: &[&str],
+    into_new_buffer: &[&str],
+) -> CopyRemovalCandidates {
+    let operand: Vec<_> = into_operand.iter().map(|name| string_ref(name)).collect();
+    let new_buffer: Vec<_> = into_new_buffer
+        .iter()
+        .map(|name| string_ref(name))
+        .collect();
+    // SAFETY: `root` is a live op; the strings and arrays outlive the call.
+    let flags = unsafe {
+        ffi::bufrsShimCopyRemovalCandidates(
+            root,
+            dead_buffers,
+            operand.as_ptr(),
+            operand.len() as isize,
+            new_buffer.as_ptr(),
+            new_buffer.len() as isize,
+        )
+    };
+    CopyRemovalCandidates {
+        dead_buffer: flags & ffi::BUFRS_MAY_HAVE_DEAD_BUFFER != 0,
+        copy: flags & ffi::BUFRS_MAY_REMOVE_COPY != 0,
+    }
+}
+
+/// What [`copy_removal_candidates`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CopyRemovalCandidates {
+    pub dead_buffer: bool,
+    pub copy: bool,
+}
+
+/// Whether `root` or an op nested in it declares an `Allocate` effect; with
+/// `off_top_block`, only ops that are not directly in a single-block region
+/// of `root` count (only those can be in a loop). One C++ walk, nothing
+/// captured: promotion and loop hoisting have nothing to do without one.
+pub fn has_allocation(root: MlirOperation, off_top_block: bool) -> bool {
     // SAFETY: `root` is a live op.
-    unsafe { ffi::bufrsShimMayHaveDeadBuffer(root) }
+    unsafe { ffi::bufrsShimHasAllocationIn(root, off_top_block) }
 }

@@ -83,7 +83,7 @@
 //! it; canonicalization removes it). Each `memref.dim` becomes its extent;
 //! the frees, the views and the allocation go. The step captures a body
 //! only when one C++ walk
-//! ([`crate::ir::copy_candidates::may_have_dead_buffer`]) finds a
+//! ([`crate::ir::copy_candidates::copy_removal_candidates`]) finds a
 //! `memref.dim` of such a buffer (or of a view of it) before asking how the
 //! extent resolves.
 //!
@@ -104,8 +104,8 @@ use std::collections::HashSet;
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{IrMap, capture_unedited, has_allocation, may_remove_copy};
-use crate::ir::copy_candidates::may_have_dead_buffer;
+use crate::ir::capture::{IrMap, capture_unedited, keep_edited, take_for_patching};
+use crate::ir::copy_candidates::copy_removal_candidates;
 use crate::{
     analysis::{
         alias::AliasAnalysis,
@@ -162,24 +162,30 @@ impl BufrsPass for CopyRemoval {
                 .map(|&(name, _)| name)
                 .collect()
         };
+        let candidates = |dead_buffers: bool| {
+            copy_removal_candidates(
+                op.to_raw(),
+                dead_buffers,
+                &by_shape(CopyShape::IntoOperand),
+                &by_shape(CopyShape::IntoNewBuffer),
+            )
+        };
+        let mut found = candidates(options.dead_buffers);
         // Buffers nothing reads or writes first (one capture, only of a body
-        // where one C++ walk finds a candidate, which is an allocation):
+        // where the C++ walk finds a candidate, which is an allocation):
         // their uses would keep no copy, and they hold no bytes a copy could
         // reuse. When it removes nothing, its snapshot is still the IR's: the
         // first round reads it instead of capturing again.
-        let (mut removed_any, mut unedited) =
-            if options.dead_buffers && may_have_dead_buffer(op.to_raw()) {
-                remove_dead_buffers(op.to_raw())
-            } else {
-                (false, None)
-            };
-        if !options.emit_remarks
-            && (!may_remove_copy(
-                op.to_raw(),
-                &by_shape(CopyShape::IntoOperand),
-                &by_shape(CopyShape::IntoNewBuffer),
-            ) || !has_allocation(op.to_raw()))
-        {
+        let (mut removed_any, mut unedited) = if found.dead_buffer {
+            remove_dead_buffers(op.to_raw())
+        } else {
+            (false, None)
+        };
+        if removed_any && !options.emit_remarks {
+            // The copies' surroundings as the removals left them.
+            found = candidates(false);
+        }
+        if !options.emit_remarks && !found.copy {
             return if removed_any {
                 Ok(())
             } else {
@@ -218,6 +224,15 @@ impl BufrsPass for CopyRemoval {
                 }
             }
             if chosen.is_empty() {
+                if removed_any {
+                    // This round captured the IR after every removal of the
+                    // run and removed nothing: its snapshot is what a capture
+                    // would return now, for the passes after this one.
+                    drop(decisions);
+                    if let Some((snapshot, map)) = take_for_patching(op.to_raw(), snapshot, map) {
+                        keep_edited(op.to_raw(), snapshot, map);
+                    }
+                }
                 break;
             }
             removed_any = true;

@@ -89,6 +89,7 @@ use std::collections::HashSet;
 use mlir_sys::MlirOperation;
 
 use crate::ir::capture::IrMap;
+use crate::passes::promote_buffers_to_stack::{Promotion, Refusal};
 use crate::{
     analysis::{
         allocs::{frees_only, is_pure_heap_allocation},
@@ -1155,9 +1156,9 @@ pub fn hoist(
     // of the function: those are in no loop.
     let only_loops = policy.leave_loops && !policy.move_to_dominators && !policy.leave_conditionals;
     let candidates = if only_loops && !remarks {
-        crate::ir::capture::has_allocation_off_top_block(root)
+        crate::ir::copy_candidates::has_allocation(root, true)
     } else {
-        crate::ir::capture::has_allocation(root)
+        crate::ir::copy_candidates::has_allocation(root, false)
     };
     if !candidates {
         return crate::passes::pass::unchanged(root);
@@ -1183,12 +1184,20 @@ pub fn hoist(
         }
     }
     let mut engine = Engine::new(&snapshot);
+    let mut checks = None;
     if policy.keep_peak
         && let Some((max_bytes, max_rank)) = policy.promoted
     {
         // The value flow promotion's checks build is the engine's own.
         let promotable = promotable(&snapshot, &map, max_bytes, max_rank, &engine.value_flow);
-        engine = engine.with_promotable(promotable);
+        engine = engine.with_promotable(
+            promotable
+                .outcomes
+                .iter()
+                .map(|outcome| matches!(outcome, Some(Ok(_))))
+                .collect(),
+        );
+        checks = Some(promotable);
     }
     let decisions = engine.decide(policy, |alloc| {
         crate::ir::interfaces::hoisting_kind(map.op(alloc))
@@ -1197,6 +1206,15 @@ pub fn hoist(
         emit_remarks(&snapshot, &map, &decisions);
     }
     if decisions.iter().all(|decision| decision.hoist.is_none()) {
+        // The snapshot stays the body's (kept for the next pass): so do its
+        // value flow and promotion's checks, which promotion would repeat.
+        let handed = Handed {
+            flow: engine.value_flow.take(),
+            checks,
+        };
+        HANDED.with(|cell| {
+            *cell.borrow_mut() = Some((std::sync::Arc::downgrade(&snapshot), handed));
+        });
         return crate::passes::pass::unchanged(root);
     }
     apply(&snapshot, &map, &decisions);
@@ -1223,16 +1241,53 @@ pub fn hoist(
     Ok(())
 }
 
-/// Per op: whether `bufrs-promote-buffers-to-stack` with these bounds takes
-/// it once it is out of every loop; `flow` is the snapshot's value flow,
-/// built here if no one built it yet.
+thread_local! {
+    /// What the last hoisting pass on this thread knew of the snapshot it
+    /// left unchanged ([`take_handed`]).
+    static HANDED: RefCell<Option<(std::sync::Weak<Snapshot>, Handed)>> =
+        const { RefCell::new(None) };
+}
+
+/// What a hoisting pass that left its body unchanged knew of its snapshot,
+/// for the promotion after it.
+#[derive(Default)]
+pub struct Handed {
+    /// The snapshot's value flow, if built.
+    pub flow: Option<ValueFlow>,
+    /// With keep-peak: [`crate::passes::promote_buffers_to_stack::check`]
+    /// with `promote-in-loops` under these bounds.
+    pub checks: Option<PromotionChecks>,
+}
+
+/// Per op, [`crate::passes::promote_buffers_to_stack::check`] of each plain
+/// heap allocation with `promote-in-loops` and these bounds.
+pub struct PromotionChecks {
+    pub max_bytes: i64,
+    pub max_rank: i64,
+    pub outcomes: Vec<Option<Result<Promotion, Refusal>>>,
+}
+
+/// What the last hoisting pass on this thread knew of `snapshot` itself
+/// (the same shared snapshot, which it left unchanged and kept for the
+/// passes after it), if anything; anything else it left goes.
+pub fn take_handed(snapshot: &std::sync::Arc<Snapshot>) -> Option<Handed> {
+    let (of, handed) = HANDED.with(|cell| cell.borrow_mut().take())?;
+    // A live `Weak` keeps its allocation: the same address is the same
+    // snapshot while it has a strong count.
+    (of.upgrade().is_some() && std::ptr::eq(of.as_ptr(), std::sync::Arc::as_ptr(snapshot)))
+        .then_some(handed)
+}
+
+/// Per op: [`crate::passes::promote_buffers_to_stack::check`] of each plain
+/// heap allocation with these bounds once it is out of every loop; `flow`
+/// is the snapshot's value flow, built here if no one built it yet.
 fn promotable(
     snapshot: &Snapshot,
     map: &IrMap,
     max_bytes: i64,
     max_rank: i64,
     flow: &OnceCell<ValueFlow>,
-) -> Vec<bool> {
+) -> PromotionChecks {
     use crate::passes::promote_buffers_to_stack::{PromoteBuffersToStackOptions, check};
     let options = PromoteBuffersToStackOptions {
         max_alloc_size_in_bytes: max_bytes,
@@ -1241,14 +1296,18 @@ fn promotable(
         ..Default::default()
     };
     let loops = OnceCell::new();
-    let mut out = vec![false; snapshot.ops.len()];
-    for (index, slot) in out.iter_mut().enumerate() {
-        let alloc = OpId(index as u32);
-        if let Some(buffer) = is_pure_heap_allocation(snapshot, alloc) {
-            *slot = check(snapshot, map, flow, &loops, alloc, buffer, &options).is_ok();
-        }
+    let outcomes = (0..snapshot.ops.len())
+        .map(|index| {
+            let alloc = OpId(index as u32);
+            is_pure_heap_allocation(snapshot, alloc)
+                .map(|buffer| check(snapshot, map, flow, &loops, alloc, buffer, &options))
+        })
+        .collect();
+    PromotionChecks {
+        max_bytes,
+        max_rank,
+        outcomes,
     }
-    out
 }
 
 /// Emits one remark per allocation: where it went and why no further.

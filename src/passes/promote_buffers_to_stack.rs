@@ -43,7 +43,8 @@ use melior::ir::OperationRef;
 use mlir_sys::MlirOperation;
 
 use crate::ir::{
-    capture::{IrMap, capture_unedited, has_allocation, keep_edited, take_for_patching},
+    capture::{IrMap, capture_unedited, keep_edited, kept_snapshot, take_for_patching},
+    copy_candidates::has_allocation,
     patch::patch_replaced_op,
 };
 use crate::{
@@ -88,14 +89,27 @@ impl BufrsPass for PromoteBuffersToStack {
     const ANCHOR: Anchor = Anchor::FunctionLike;
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
-        // Nothing to promote (and nothing to remark on) without an
-        // allocation: skip the capture.
-        if !has_allocation(op.to_raw()) {
-            return pass::unchanged(op.to_raw());
-        }
         let root = op.to_raw();
-        let (snapshot, map) = capture_unedited(root);
-        let decisions = decide(&snapshot, &map, options);
+        // A snapshot an earlier pass kept costs nothing to read. Otherwise:
+        // nothing to promote (and nothing to remark on) without an
+        // allocation, so skip the capture.
+        let kept = kept_snapshot(root);
+        if kept.is_none() && !has_allocation(root, false) {
+            return pass::unchanged(root);
+        }
+        let (snapshot, map) = kept.unwrap_or_else(|| capture_unedited(root));
+        // What loop hoisting found of this very snapshot, when it left the
+        // body as it was: its value flow and these checks out of loops.
+        let handed = crate::passes::hoisting::take_handed(&snapshot).unwrap_or_default();
+        let flow = OnceCell::new();
+        if let Some(built) = handed.flow {
+            let _ = flow.set(built);
+        }
+        let checks = handed.checks.filter(|checks| {
+            checks.max_bytes == options.max_alloc_size_in_bytes
+                && checks.max_rank == options.max_rank_of_allocated_memref
+        });
+        let decisions = decide_with(&snapshot, &map, options, &flow, checks);
         let replaced = apply(&snapshot, &map, &decisions, options);
         if decisions.iter().all(|decision| decision.outcome.is_err()) {
             // Only remarks, if any: nothing was promoted.
@@ -226,10 +240,23 @@ pub fn decide(
     map: &IrMap,
     options: &PromoteBuffersToStackOptions,
 ) -> Vec<Decision> {
+    decide_with(snapshot, map, options, &OnceCell::new(), None)
+}
+
+/// [`decide`] with the snapshot's value flow, if already built, in `flow`,
+/// and the outcomes of [`check`] with `promote-in-loops` and the same
+/// bounds, if known (`checks`): an allocation's outcome is then that one,
+/// or its refusal in a loop, as [`check`] would decide it.
+fn decide_with(
+    snapshot: &Snapshot,
+    map: &IrMap,
+    options: &PromoteBuffersToStackOptions,
+    flow: &OnceCell<ValueFlow>,
+    mut checks: Option<crate::passes::hoisting::PromotionChecks>,
+) -> Vec<Decision> {
     // Built on the first allocation that passes the checks of its own op
     // and type (a body whose allocations are all too large, dynamic or
     // unsized builds neither).
-    let flow = OnceCell::new();
     let loops = OnceCell::new();
     let mut decisions = Vec::new();
     for index in 0..snapshot.ops.len() {
@@ -237,7 +264,13 @@ pub fn decide(
         let Some(buffer) = heap_allocated_result(snapshot, alloc) else {
             continue;
         };
-        let outcome = check(snapshot, map, &flow, &loops, alloc, buffer, options);
+        let known = checks
+            .as_mut()
+            .and_then(|checks| checks.outcomes.get_mut(index)?.take());
+        let outcome = match known {
+            Some(outcome) => out_of_loops_outcome(snapshot, &loops, alloc, outcome, options),
+            None => check(snapshot, map, flow, &loops, alloc, buffer, options),
+        };
         decisions.push(Decision {
             alloc,
             buffer,
@@ -245,6 +278,38 @@ pub fn decide(
         });
     }
     decisions
+}
+
+/// [`check`] of `alloc` under `options`, from `outcome`, its [`check`]
+/// with `promote-in-loops` and the same bounds: the refusals of the op and
+/// its type come before the loop test, the flow's after it.
+fn out_of_loops_outcome<'s>(
+    snapshot: &'s Snapshot,
+    loops: &OnceCell<LoopFinder<'s>>,
+    alloc: OpId,
+    outcome: Result<Promotion, Refusal>,
+    options: &PromoteBuffersToStackOptions,
+) -> Result<Promotion, Refusal> {
+    if let Err(
+        Refusal::NotPlainAllocation
+        | Refusal::NoAllocationInterface
+        | Refusal::NotRanked
+        | Refusal::DynamicShape
+        | Refusal::RankTooLarge { .. }
+        | Refusal::UnsizedElement
+        | Refusal::TooLarge { .. },
+    ) = outcome
+    {
+        return outcome;
+    }
+    if !options.promote_in_loops
+        && let Some(loop_op) = loops
+            .get_or_init(|| LoopFinder::new(snapshot))
+            .enclosing_loop(alloc)
+    {
+        return Err(Refusal::InLoop { loop_op });
+    }
+    outcome
 }
 
 /// Whether `alloc` (allocating `buffer`) is promoted under `options`, or why
