@@ -590,6 +590,17 @@ void bufrsShimDropSnapshots(MlirOperation root);
  * (bufrsShimSamePointAccess). False: the pass has nothing to do there. */
 bool bufrsShimMayReuseDyingInput(MlirOperation root);
 
+/* Reports, in pre-order, the ops nested in `root` that
+ * bufrs-finalize-deallocation may touch: each op named `clone` (none when
+ * `clone` is empty) through `found_clone`, and each op without regions
+ * with at least one result, every result a memref or (for an op without
+ * operands) an i1, whatever its uses, through `found_view`. Returns whether
+ * one of them is a clone or has no use of any result (false: the pass has
+ * nothing to do). */
+bool bufrsShimFinalizeCandidates(MlirOperation root, MlirStringRef clone,
+                                 BufrsOpFn found_clone, void *clone_data,
+                                 BufrsOpFn found_view, void *view_data);
+
 #ifdef __cplusplus
 }
 #endif

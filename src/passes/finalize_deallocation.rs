@@ -46,10 +46,10 @@ use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
-        capture::{keep_rewritten, kept_snapshot, may_finalize},
+        capture::{keep_rewritten, kept_snapshot},
         diagnostics::Severity,
         edit::{self, InsertPoint},
-        functions::{nested_ops, op_name_is},
+        finalize_candidates::finalize_candidates,
         interfaces::memory_effects,
         patch::Rewrites,
     },
@@ -81,24 +81,20 @@ impl BufrsPass for FinalizeDeallocation {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let root = op.to_raw();
-        // One C++ walk finds most bodies with no clone and no dead view
-        // before any op list is built.
-        if !may_finalize(root, options.lower_clones.then_some(CLONE)) {
+        // One C++ walk finds the clones and the ops shaped like dead views,
+        // and most bodies with neither a clone nor a dead view.
+        let clone = options.lower_clones.then_some(CLONE);
+        let Some(found) = finalize_candidates(root, clone) else {
             return pass::unchanged(root);
-        }
+        };
         // The snapshot the pass before kept (copy removal's, usually): patched
         // with these edits, merge-alloc reads it instead of capturing.
         let kept = kept_snapshot(root);
         let mut rewrites = Rewrites::default();
-        let mut ops = nested_ops(root, &mut |_| true);
+        let mut views = found.views;
         let mut changed = false;
         if options.lower_clones {
-            let clones: Vec<MlirOperation> = ops
-                .iter()
-                .copied()
-                .filter(|&op| op_name_is(op, CLONE))
-                .collect();
-            for &clone in &clones {
+            for &clone in &found.clones {
                 // SAFETY: `clone` is a live, verified bufferization.clone
                 // nested in the op the pass runs on; the lowering adds ops
                 // before it and erases it.
@@ -115,16 +111,18 @@ impl BufrsPass for FinalizeDeallocation {
                     return Err(PassFailed);
                 }
             }
-            if !clones.is_empty() {
+            if !found.clones.is_empty() {
                 changed = true;
                 // The clones are gone and new ops are in: walk again.
-                ops = nested_ops(root, &mut |_| true);
+                views = finalize_candidates(root, None)
+                    .map(|again| again.views)
+                    .unwrap_or_default();
             }
         }
         if options.erase_dead_views {
-            // SAFETY: `root` is the live op the pass runs on and `ops` the
-            // ops nested in it now.
-            changed |= unsafe { erase_dead_views(root, ops, &mut rewrites) };
+            // SAFETY: `views` are the ops nested in `root` shaped like dead
+            // views now, in pre-order.
+            changed |= unsafe { erase_dead_views(views, &mut rewrites) };
         }
         if changed {
             if let Some((snapshot, map)) = kept {
@@ -340,16 +338,14 @@ fn is_dead_view(op: MlirOperation) -> bool {
     shape_fits && memory_effects(op).is_some_and(|effects| effects.is_empty())
 }
 
-/// Erases every dead buffer view nested in `root`, until none is left,
-/// noting each in `rewrites` (for the snapshot's patch); whether it erased
-/// any. `ops` are the ops nested in `root`, in pre-order.
+/// Erases every dead buffer view among `views`, until none is left, noting
+/// each in `rewrites` (for the snapshot's patch); whether it erased any.
+/// `views` are the ops nested in the op the pass runs on that are shaped
+/// like dead views ([`finalize_candidates`]), in pre-order: no other op can
+/// become one, since erasing an op changes no other op's shape.
 /// # Safety
-/// `root` is a live op and `ops` the live ops nested in it.
-unsafe fn erase_dead_views(
-    root: MlirOperation,
-    mut ops: Vec<MlirOperation>,
-    rewrites: &mut Rewrites,
-) -> bool {
+/// `views` are live ops without regions.
+unsafe fn erase_dead_views(mut views: Vec<MlirOperation>, rewrites: &mut Rewrites) -> bool {
     let mut erased_any = false;
     loop {
         // Users follow their definitions in pre-order (an op nested in a
@@ -357,10 +353,11 @@ unsafe fn erase_dead_views(
         // erases chains of dead views; another round runs only after an
         // erasure, for graph regions.
         let mut erased = false;
-        for &op in ops.iter().rev() {
+        let mut kept: Vec<MlirOperation> = Vec::with_capacity(views.len());
+        for &op in views.iter().rev() {
             if is_dead_view(op) {
-                // SAFETY: a live op without uses of its results; the
-                // pre-order list holds no op nested in it (no region).
+                // SAFETY: a live op without uses of its results and without
+                // regions.
                 unsafe {
                     rewrites
                         .erased
@@ -368,12 +365,15 @@ unsafe fn erase_dead_views(
                     edit::erase(op);
                 }
                 erased = true;
+            } else {
+                kept.push(op);
             }
         }
         if !erased {
             return erased_any;
         }
         erased_any = true;
-        ops = nested_ops(root, &mut |_| true);
+        kept.reverse();
+        views = kept;
     }
 }
