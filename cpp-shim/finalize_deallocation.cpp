@@ -61,3 +61,25 @@ extern "C" bool bufrsShimFinalizeCandidates(MlirOperation root,
   });
   return anything;
 }
+
+extern "C" MlirOperation bufrsShimFinalizePrevOp(MlirOperation op) {
+  return wrap(unwrap(op)->getPrevNode());
+}
+
+extern "C" void bufrsShimFinalizeViewsBetween(MlirBlock block,
+                                              MlirOperation after,
+                                              MlirOperation until,
+                                              BufrsOpFn foundView,
+                                              void *viewData) {
+  Block *b = unwrap(block);
+  Block::iterator it = mlirOperationIsNull(after)
+                           ? b->begin()
+                           : std::next(Block::iterator(unwrap(after)));
+  Block::iterator end =
+      mlirOperationIsNull(until) ? b->end() : Block::iterator(unwrap(until));
+  for (; it != end; ++it)
+    it->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (hasViewShape(op))
+        foundView(viewData, wrap(op));
+    });
+}

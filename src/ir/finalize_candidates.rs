@@ -43,3 +43,42 @@ pub fn finalize_candidates(root: MlirOperation, clone: Option<&str>) -> Option<F
     };
     anything.then_some(found)
 }
+
+/// The op before `op` in its block, if any.
+/// # Safety
+/// `op` is a live op in a block.
+pub unsafe fn previous_op(op: MlirOperation) -> Option<MlirOperation> {
+    // SAFETY: the caller's contract.
+    let prev = unsafe { ffi::bufrsShimFinalizePrevOp(op) };
+    (!prev.ptr.is_null()).then_some(prev)
+}
+
+/// The ops shaped like dead views (as [`finalize_candidates`] finds them),
+/// in pre-order, among the ops of `block` after `after` (from its first op
+/// when `None`) and before `until` (to its end when `None`), with the ops
+/// nested in them: what an edit inserted between two ops it left alone.
+/// # Safety
+/// `block` is live; `after` and `until` are `None` or live ops of `block`,
+/// `after` before `until`.
+pub unsafe fn views_between(
+    block: mlir_sys::MlirBlock,
+    after: Option<MlirOperation>,
+    until: Option<MlirOperation>,
+) -> Vec<MlirOperation> {
+    let null = MlirOperation {
+        ptr: std::ptr::null_mut(),
+    };
+    let mut out: Vec<MlirOperation> = Vec::new();
+    // SAFETY: the caller's contract; the callback pushes onto `out`,
+    // borrowed by nothing else during the call.
+    unsafe {
+        ffi::bufrsShimFinalizeViewsBetween(
+            block,
+            after.unwrap_or(null),
+            until.unwrap_or(null),
+            Some(collect::collect_op),
+            (&mut out as *mut Vec<MlirOperation>).cast::<c_void>(),
+        );
+    }
+    out
+}

@@ -41,6 +41,7 @@
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirType, MlirValue};
+use rustc_hash::FxHashMap;
 
 use crate::{
     dialect::builders,
@@ -49,7 +50,7 @@ use crate::{
         capture::{keep_rewritten, kept_snapshot},
         diagnostics::Severity,
         edit::{self, InsertPoint},
-        finalize_candidates::finalize_candidates,
+        finalize_candidates::{finalize_candidates, previous_op, views_between},
         interfaces::memory_effects,
         patch::Rewrites,
     },
@@ -94,7 +95,19 @@ impl BufrsPass for FinalizeDeallocation {
         let mut views = found.views;
         let mut changed = false;
         if options.lower_clones {
+            // Each clone's view-shaped replacement ops, by the clone's handle.
+            let mut lowered: FxHashMap<usize, Vec<MlirOperation>> = FxHashMap::default();
             for &clone in &found.clones {
+                // SAFETY: `clone` is a live op in a block: the ops around it
+                // stay while it is lowered.
+                let (block, before, after) = unsafe {
+                    (
+                        mlir_sys::mlirOperationGetBlock(clone),
+                        previous_op(clone),
+                        Some(mlir_sys::mlirOperationGetNextInBlock(clone))
+                            .filter(|next| !next.ptr.is_null()),
+                    )
+                };
                 // SAFETY: `clone` is a live, verified bufferization.clone
                 // nested in the op the pass runs on; the lowering adds ops
                 // before it and erases it.
@@ -110,13 +123,19 @@ impl BufrsPass for FinalizeDeallocation {
                     .emit();
                     return Err(PassFailed);
                 }
+                // SAFETY: the ops around the clone are live; the lowering
+                // put its ops between them.
+                let replacing = unsafe { views_between(block, before, after) };
+                lowered.insert(clone.ptr as usize, replacing);
             }
             if !found.clones.is_empty() {
                 changed = true;
-                // The clones are gone and new ops are in: walk again.
-                views = finalize_candidates(root, None)
-                    .map(|again| again.views)
-                    .unwrap_or_default();
+                // The clones are gone and new ops are in their places.
+                views = splice_lowered(views, &lowered).unwrap_or_else(|| {
+                    finalize_candidates(root, None)
+                        .map(|again| again.views)
+                        .unwrap_or_default()
+                });
             }
         }
         if options.erase_dead_views {
@@ -133,6 +152,28 @@ impl BufrsPass for FinalizeDeallocation {
             pass::unchanged(root)
         }
     }
+}
+
+/// `views` (in pre-order, taken before the clones were lowered) with each
+/// lowered clone replaced by the view-shaped ops of its lowering (`lowered`,
+/// by the clone's handle, each in pre-order): the ops shaped like dead views
+/// now, in pre-order. `None` when a lowered clone is not among `views`.
+fn splice_lowered(
+    views: Vec<MlirOperation>,
+    lowered: &FxHashMap<usize, Vec<MlirOperation>>,
+) -> Option<Vec<MlirOperation>> {
+    let mut out = Vec::with_capacity(views.len());
+    let mut placed = 0;
+    for op in views {
+        match lowered.get(&(op.ptr as usize)) {
+            Some(replacing) => {
+                out.extend_from_slice(replacing);
+                placed += 1;
+            }
+            None => out.push(op),
+        }
+    }
+    (placed == lowered.len()).then_some(out)
 }
 
 /// Replaces `clone` by a new buffer holding a copy of its source (see the
