@@ -629,6 +629,11 @@ void bufrsShimFinalizeViewsBetween(MlirBlock block, MlirOperation after,
                                    MlirOperation until, BufrsOpFn found_view,
                                    void *view_data);
 
+/* Builds `arith.constant <value> : index` at `location`, before `before`
+ * (or at the end of `block` when `before` is null); returns its result. */
+MlirValue bufrsShimFinalizeIndexConstant(int64_t value, MlirLocation location,
+                                         MlirBlock block, MlirOperation before);
+
 #ifdef __cplusplus
 }
 #endif

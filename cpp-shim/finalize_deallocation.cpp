@@ -13,6 +13,8 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
@@ -45,11 +47,23 @@ extern "C" bool bufrsShimFinalizeCandidates(MlirOperation root,
                                             void *viewData) {
   Operation *rootOp = unwrap(root);
   StringRef cloneName = unwrap(clone);
+  // A registered name is told by its identity, an unregistered one by text.
+  std::optional<RegisteredOperationName> registered =
+      cloneName.empty()
+          ? std::nullopt
+          : RegisteredOperationName::lookup(cloneName, rootOp->getContext());
+  auto isClone = [&](Operation *op) {
+    if (cloneName.empty())
+      return false;
+    if (registered)
+      return op->getName() == *registered;
+    return op->getName().getStringRef() == cloneName;
+  };
   bool anything = false;
   rootOp->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == rootOp)
       return;
-    if (!cloneName.empty() && op->getName().getStringRef() == cloneName) {
+    if (isClone(op)) {
       foundClone(cloneData, wrap(op));
       anything = true;
     }
@@ -82,4 +96,17 @@ extern "C" void bufrsShimFinalizeViewsBetween(MlirBlock block,
       if (hasViewShape(op))
         foundView(viewData, wrap(op));
     });
+}
+
+extern "C" MlirValue bufrsShimFinalizeIndexConstant(int64_t value,
+                                                    MlirLocation location,
+                                                    MlirBlock block,
+                                                    MlirOperation before) {
+  Location loc = unwrap(location);
+  OpBuilder builder(loc.getContext());
+  if (!mlirOperationIsNull(before))
+    builder.setInsertionPoint(unwrap(before));
+  else
+    builder.setInsertionPointToEnd(unwrap(block));
+  return wrap(arith::ConstantIndexOp::create(builder, loc, value).getResult());
 }
