@@ -592,6 +592,50 @@ unsigned bufrsShimCopyRemovalCandidates(MlirOperation root, bool dead_buffers,
  * single-block region of `root` (ops nested in those count). */
 bool bufrsShimHasAllocationIn(MlirOperation root, bool off_top_block);
 
+/* Reports, in pre-order, the ops nested in `root` that
+ * bufrs-finalize-deallocation may touch: each op named `clone` (none when
+ * `clone` is empty) through `found_clone`, and each op without regions
+ * with at least one result, every result a memref or (for an op without
+ * operands) an i1, whatever its uses, through `found_view`. Returns whether
+ * one of them is a clone or has no use of any result (false: the pass has
+ * nothing to do). */
+bool bufrsShimFinalizeCandidates(MlirOperation root, MlirStringRef clone,
+                                 BufrsOpFn found_clone, void *clone_data,
+                                 BufrsOpFn found_view, void *view_data);
+
+/* Builds, before `before` (or at the end of `block` when `before` is null),
+ * the free of `buffer` that bufrs-ownership-based-buffer-deallocation
+ * places: with a null `flag`, the dealloc of the AllocationOpInterface of
+ * `buffer`'s defining op where it has one and builds one, else
+ * `memref.dealloc %buffer` at `location`; with a flag,
+ * `scf.if %flag { memref.dealloc %buffer }` at `location`. Returns the op
+ * built (the scf.if for a flag). */
+MlirOperation bufrsShimOwnershipFree(MlirValue buffer, MlirValue flag,
+                                     MlirLocation location, MlirBlock block,
+                                     MlirOperation before);
+
+/* Builds `arith.constant <value> : i1` at `location`, before `before` (or
+ * at the end of `block` when `before` is null); returns its result. */
+MlirValue bufrsShimOwnershipFlagConstant(bool value, MlirLocation location,
+                                         MlirBlock block,
+                                         MlirOperation before);
+
+/* The op before `op` in its block, or null. */
+MlirOperation bufrsShimFinalizePrevOp(MlirOperation op);
+
+/* Reports, in pre-order, the ops shaped like dead views (as
+ * bufrsShimFinalizeCandidates) among the ops of `block` after `after` (from
+ * its first op when null) and before `until` (to its end when null), and
+ * the ops nested in them, through `found_view`. */
+void bufrsShimFinalizeViewsBetween(MlirBlock block, MlirOperation after,
+                                   MlirOperation until, BufrsOpFn found_view,
+                                   void *view_data);
+
+/* Builds `arith.constant <value> : index` at `location`, before `before`
+ * (or at the end of `block` when `before` is null); returns its result. */
+MlirValue bufrsShimFinalizeIndexConstant(int64_t value, MlirLocation location,
+                                         MlirBlock block, MlirOperation before);
+
 #ifdef __cplusplus
 }
 #endif

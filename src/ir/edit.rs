@@ -62,7 +62,7 @@ pub enum InsertPoint {
 impl InsertPoint {
     /// The shim's form: before an op (null block), or at the end of a block
     /// (null op).
-    fn raw(self) -> (MlirBlock, MlirOperation) {
+    pub(crate) fn raw(self) -> (MlirBlock, MlirOperation) {
         let null_block = MlirBlock {
             ptr: std::ptr::null_mut(),
         };

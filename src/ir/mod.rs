@@ -13,8 +13,9 @@
 //! to MLIR handles, [`ir_map`]), and [`patch`] keeps such a snapshot in step
 //! with a pass's own edits. Around it: [`collect`], the callbacks through which the
 //! shim hands back variable-length data, [`context`], a context ready for
-//! bufrs outside `mlir-opt`, and [`copy_candidates`], C++ walks that tell
-//! the copy passes where they may fire before anything is captured.
+//! bufrs outside `mlir-opt`, [`copy_candidates`], C++ walks that tell
+//! the copy passes where they may fire before anything is captured, and
+//! [`finalize_candidates`], the one walk of finalization's clones and views.
 
 pub mod capture;
 pub mod collect;
@@ -22,6 +23,7 @@ pub mod context;
 pub mod copy_candidates;
 pub mod diagnostics;
 pub mod edit;
+pub mod finalize_candidates;
 pub mod functions;
 pub mod globals;
 pub mod interfaces;

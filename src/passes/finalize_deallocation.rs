@@ -41,15 +41,16 @@
 
 use melior::ir::OperationRef;
 use mlir_sys::{MlirOperation, MlirType, MlirValue};
+use rustc_hash::FxHashMap;
 
 use crate::{
     dialect::builders,
     ir::{
         Diagnostic,
-        capture::{keep_rewritten, kept_snapshot, may_finalize},
+        capture::{keep_rewritten, kept_snapshot},
         diagnostics::Severity,
         edit::{self, InsertPoint},
-        functions::{nested_ops, op_name_is},
+        finalize_candidates::{finalize_candidates, previous_op, views_between},
         interfaces::memory_effects,
         patch::Rewrites,
     },
@@ -81,24 +82,32 @@ impl BufrsPass for FinalizeDeallocation {
 
     fn run(op: OperationRef<'_, '_>, options: &Self::Options) -> PassResult {
         let root = op.to_raw();
-        // One C++ walk finds most bodies with no clone and no dead view
-        // before any op list is built.
-        if !may_finalize(root, options.lower_clones.then_some(CLONE)) {
+        // One C++ walk finds the clones and the ops shaped like dead views,
+        // and most bodies with neither a clone nor a dead view.
+        let clone = options.lower_clones.then_some(CLONE);
+        let Some(found) = finalize_candidates(root, clone) else {
             return pass::unchanged(root);
-        }
+        };
         // The snapshot the pass before kept (copy removal's, usually): patched
         // with these edits, merge-alloc reads it instead of capturing.
         let kept = kept_snapshot(root);
         let mut rewrites = Rewrites::default();
-        let mut ops = nested_ops(root, &mut |_| true);
+        let mut views = found.views;
         let mut changed = false;
         if options.lower_clones {
-            let clones: Vec<MlirOperation> = ops
-                .iter()
-                .copied()
-                .filter(|&op| op_name_is(op, CLONE))
-                .collect();
-            for &clone in &clones {
+            // Each clone's view-shaped replacement ops, by the clone's handle.
+            let mut lowered: FxHashMap<usize, Vec<MlirOperation>> = FxHashMap::default();
+            for &clone in &found.clones {
+                // SAFETY: `clone` is a live op in a block: the ops around it
+                // stay while it is lowered.
+                let (block, before, after) = unsafe {
+                    (
+                        mlir_sys::mlirOperationGetBlock(clone),
+                        previous_op(clone),
+                        Some(mlir_sys::mlirOperationGetNextInBlock(clone))
+                            .filter(|next| !next.ptr.is_null()),
+                    )
+                };
                 // SAFETY: `clone` is a live, verified bufferization.clone
                 // nested in the op the pass runs on; the lowering adds ops
                 // before it and erases it.
@@ -114,17 +123,25 @@ impl BufrsPass for FinalizeDeallocation {
                     .emit();
                     return Err(PassFailed);
                 }
+                // SAFETY: the ops around the clone are live; the lowering
+                // put its ops between them.
+                let replacing = unsafe { views_between(block, before, after) };
+                lowered.insert(clone.ptr as usize, replacing);
             }
-            if !clones.is_empty() {
+            if !found.clones.is_empty() {
                 changed = true;
-                // The clones are gone and new ops are in: walk again.
-                ops = nested_ops(root, &mut |_| true);
+                // The clones are gone and new ops are in their places.
+                views = splice_lowered(views, &lowered).unwrap_or_else(|| {
+                    finalize_candidates(root, None)
+                        .map(|again| again.views)
+                        .unwrap_or_default()
+                });
             }
         }
         if options.erase_dead_views {
-            // SAFETY: `root` is the live op the pass runs on and `ops` the
-            // ops nested in it now.
-            changed |= unsafe { erase_dead_views(root, ops, &mut rewrites) };
+            // SAFETY: `views` are the ops nested in `root` shaped like dead
+            // views now, in pre-order.
+            changed |= unsafe { erase_dead_views(views, &mut rewrites) };
         }
         if changed {
             if let Some((snapshot, map)) = kept {
@@ -135,6 +152,28 @@ impl BufrsPass for FinalizeDeallocation {
             pass::unchanged(root)
         }
     }
+}
+
+/// `views` (in pre-order, taken before the clones were lowered) with each
+/// lowered clone replaced by the view-shaped ops of its lowering (`lowered`,
+/// by the clone's handle, each in pre-order): the ops shaped like dead views
+/// now, in pre-order. `None` when a lowered clone is not among `views`.
+fn splice_lowered(
+    views: Vec<MlirOperation>,
+    lowered: &FxHashMap<usize, Vec<MlirOperation>>,
+) -> Option<Vec<MlirOperation>> {
+    let mut out = Vec::with_capacity(views.len());
+    let mut placed = 0;
+    for op in views {
+        match lowered.get(&(op.ptr as usize)) {
+            Some(replacing) => {
+                out.extend_from_slice(replacing);
+                placed += 1;
+            }
+            None => out.push(op),
+        }
+    }
+    (placed == lowered.len()).then_some(out)
 }
 
 /// Replaces `clone` by a new buffer holding a copy of its source (see the
@@ -185,8 +224,7 @@ unsafe fn lower_clone(clone: MlirOperation, rewrites: &mut Rewrites) -> Result<(
             let mut sizes = Vec::new();
             for dim in 0..rank {
                 if mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim) {
-                    let index = builders::arith_constant_index(dim as i64, location, at)
-                        .ok_or(NOT_BUILT)?;
+                    let index = index_constant(dim as i64, location, at);
                     sizes.push(builders::memref_dim(source, index, location, at).ok_or(NOT_BUILT)?);
                 }
             }
@@ -202,6 +240,21 @@ unsafe fn lower_clone(clone: MlirOperation, rewrites: &mut Rewrites) -> Result<(
         replace_and_erase(clone, result, copy, rewrites);
         Ok(())
     }
+}
+
+/// `arith.constant <value> : index` at `at`, built in C++
+/// (`bufrsShimFinalizeIndexConstant`: what `builders::arith_constant_index`
+/// builds, without parsing the attribute per op); returns its result.
+/// # Safety
+/// `location` and `at` are live.
+unsafe fn index_constant(
+    value: i64,
+    location: mlir_sys::MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    let (block, before) = at.raw();
+    // SAFETY: live handles (the caller's contract).
+    unsafe { crate::ffi::bufrsShimFinalizeIndexConstant(value, location, block, before) }
 }
 
 /// Replaces every use of `result`, the result of `clone`, by `copy` and
@@ -340,16 +393,14 @@ fn is_dead_view(op: MlirOperation) -> bool {
     shape_fits && memory_effects(op).is_some_and(|effects| effects.is_empty())
 }
 
-/// Erases every dead buffer view nested in `root`, until none is left,
-/// noting each in `rewrites` (for the snapshot's patch); whether it erased
-/// any. `ops` are the ops nested in `root`, in pre-order.
+/// Erases every dead buffer view among `views`, until none is left, noting
+/// each in `rewrites` (for the snapshot's patch); whether it erased any.
+/// `views` are the ops nested in the op the pass runs on that are shaped
+/// like dead views ([`finalize_candidates`]), in pre-order: no other op can
+/// become one, since erasing an op changes no other op's shape.
 /// # Safety
-/// `root` is a live op and `ops` the live ops nested in it.
-unsafe fn erase_dead_views(
-    root: MlirOperation,
-    mut ops: Vec<MlirOperation>,
-    rewrites: &mut Rewrites,
-) -> bool {
+/// `views` are live ops without regions.
+unsafe fn erase_dead_views(mut views: Vec<MlirOperation>, rewrites: &mut Rewrites) -> bool {
     let mut erased_any = false;
     loop {
         // Users follow their definitions in pre-order (an op nested in a
@@ -357,10 +408,11 @@ unsafe fn erase_dead_views(
         // erases chains of dead views; another round runs only after an
         // erasure, for graph regions.
         let mut erased = false;
-        for &op in ops.iter().rev() {
+        let mut kept: Vec<MlirOperation> = Vec::with_capacity(views.len());
+        for &op in views.iter().rev() {
             if is_dead_view(op) {
-                // SAFETY: a live op without uses of its results; the
-                // pre-order list holds no op nested in it (no region).
+                // SAFETY: a live op without uses of its results and without
+                // regions.
                 unsafe {
                     rewrites
                         .erased
@@ -368,12 +420,15 @@ unsafe fn erase_dead_views(
                     edit::erase(op);
                 }
                 erased = true;
+            } else {
+                kept.push(op);
             }
         }
         if !erased {
             return erased_any;
         }
         erased_any = true;
-        ops = nested_ops(root, &mut |_| true);
+        kept.reverse();
+        views = kept;
     }
 }

@@ -96,6 +96,13 @@ pub(super) fn existing_frees(
         let Effects::Known(effects) = &op.facts.effects else {
             continue;
         };
+        // Most ops free nothing: asked before anything is collected.
+        if !effects
+            .iter()
+            .any(|e| e.kind == EffectKind::Free && e.value.is_some())
+        {
+            continue;
+        }
         let frees: Vec<ValueId> = effects
             .iter()
             .filter(|e| e.kind == EffectKind::Free)
