@@ -120,8 +120,17 @@ pub struct PeakState {
     /// The branches of arena sizes tried by [`PeakState::fits_symbolic`]
     /// (`Exprs::branches`), each found once.
     branches: HashMap<ExprId, Vec<ExprId>>,
+    /// The answers of [`PeakState::at_least`] by the parts left after the
+    /// holders cancel (each side's static bytes and its parts' expressions,
+    /// in order): the same parts build the same sums, and asking
+    /// `Exprs::at_least` the same pair again gives the same answer.
+    proved: HashMap<SumPair, bool>,
     cover: Cover,
 }
+
+/// Two sides of [`PeakState::at_least`]: `(y_static, y_parts, x_static,
+/// x_parts)`.
+type SumPair = (u64, Vec<ExprId>, u64, Vec<ExprId>);
 
 impl PeakState {
     /// The state of a function without merging. `extra` are ticks where an
@@ -250,6 +259,7 @@ impl PeakState {
             groups,
             group_holders,
             branches: HashMap::default(),
+            proved: HashMap::default(),
             cover,
         }
     }
@@ -413,19 +423,33 @@ impl PeakState {
             });
         }
         // Refuted at a probe point: the sums need not be built.
-        let exprs = &mut self.cover.exprs;
+        let exprs = &self.cover.exprs;
         if exprs.sums_refuted(y_static, &y_parts, x_static, &x_parts) {
             return false;
         }
-        let mut x_sum = exprs.constant(x_static);
-        for part in x_parts {
+        let key = (y_static, y_parts, x_static, x_parts);
+        if let Some(&known) = self.proved.get(&key) {
+            return known;
+        }
+        let known = self.sums_at_least(&key);
+        self.proved.insert(key, known);
+        known
+    }
+
+    /// Whether the sum of `y_static` and `y_parts` is at least the sum of
+    /// `x_static` and `x_parts` for every size, the sums built in order
+    /// (`Exprs::at_least`).
+    fn sums_at_least(&mut self, (y_static, y_parts, x_static, x_parts): &SumPair) -> bool {
+        let exprs = &mut self.cover.exprs;
+        let mut x_sum = exprs.constant(*x_static);
+        for &part in x_parts {
             match exprs.add(x_sum, part) {
                 Some(sum) => x_sum = sum,
                 None => return false,
             }
         }
-        let mut y_sum = exprs.constant(y_static);
-        for part in y_parts {
+        let mut y_sum = exprs.constant(*y_static);
+        for &part in y_parts {
             match exprs.add(y_sum, part) {
                 Some(sum) => y_sum = sum,
                 None => return false,
