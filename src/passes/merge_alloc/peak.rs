@@ -125,8 +125,25 @@ pub struct PeakState {
     /// in order): the same parts build the same sums, and asking
     /// `Exprs::at_least` the same pair again gives the same answer.
     proved: HashMap<SumPair, bool>,
+    /// The answers of [`PeakState::at_least`] by its arguments, each holder
+    /// named as [`Named`] does (the same arguments cancel the same holders
+    /// and leave the same parts).
+    compared: HashMap<HolderPair, bool>,
     cover: Cover,
 }
+
+/// A holder of [`PeakState::at_least`]'s arguments as its memo names it: a
+/// buffer by its index in the profile, an arena by its index among the
+/// state's arenas and its expression (an index is reused for another
+/// arena once a tried one is dropped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Named {
+    Buffer(usize),
+    Arena(usize, ExprId),
+}
+
+/// The arguments of [`PeakState::at_least`]: `(y_static, y, x_static, x)`.
+type HolderPair = (u64, Vec<Named>, u64, Vec<Named>);
 
 /// Two sides of [`PeakState::at_least`]: `(y_static, y_parts, x_static,
 /// x_parts)`.
@@ -260,6 +277,7 @@ impl PeakState {
             group_holders,
             branches: HashMap::default(),
             proved: HashMap::default(),
+            compared: HashMap::default(),
             cover,
         }
     }
@@ -397,6 +415,26 @@ impl PeakState {
     /// sides cancel; each left in `x` must have a known size (an expression),
     /// those left in `y` of unknown size count as 0.
     fn at_least(&mut self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> bool {
+        let named = |holders: &[Dyn]| -> Vec<Named> {
+            holders
+                .iter()
+                .map(|&h| match h {
+                    Dyn::Buffer(i) => Named::Buffer(i),
+                    Dyn::Arena(k) => Named::Arena(k, self.arenas[k]),
+                })
+                .collect()
+        };
+        let key = (y_static, named(y), x_static, named(x));
+        if let Some(&known) = self.compared.get(&key) {
+            return known;
+        }
+        let known = self.cancel_and_compare(y_static, y, x_static, x);
+        self.compared.insert(key, known);
+        known
+    }
+
+    /// [`PeakState::at_least`] without its memo.
+    fn cancel_and_compare(&mut self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> bool {
         let mut y: Vec<Dyn> = y.to_vec();
         let mut x_parts = Vec::with_capacity(x.len());
         for holder in x {
