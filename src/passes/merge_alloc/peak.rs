@@ -127,8 +127,17 @@ pub struct PeakState {
     proved: HashMap<SumPair, bool>,
     /// The answers of [`PeakState::at_least`] by its arguments, each holder
     /// named as [`Named`] does (the same arguments cancel the same holders
-    /// and leave the same parts).
-    compared: HashMap<HolderPair, bool>,
+    /// and leave the same parts), under a hash of the arguments
+    /// ([`PeakState::compared_at`]) so that a lookup builds no key.
+    compared: HashMap<u64, Vec<(HolderPair, bool)>>,
+    /// Each segment's run-time sized buffers without merging as holders,
+    /// and their bytes (with the static ones) at the probe points, found on
+    /// first use.
+    base_holders: Vec<Vec<Dyn>>,
+    base_probes: Vec<Option<[u64; PROBES]>>,
+    /// Each segment's bytes now at the probe points, found on first use
+    /// and again after an arena changes them.
+    now_probes: Vec<Option<[u64; PROBES]>>,
     cover: Cover,
 }
 
@@ -261,6 +270,10 @@ impl PeakState {
             .iter()
             .map(|(set, _)| set.iter().map(|&i| Dyn::Buffer(i)).collect())
             .collect();
+        let base_holders = dynamic
+            .iter()
+            .map(|set| set.iter().map(|&i| Dyn::Buffer(i)).collect())
+            .collect();
         PeakState {
             now: base.clone(),
             now_dynamic: vec![None; n],
@@ -278,6 +291,9 @@ impl PeakState {
             branches: HashMap::default(),
             proved: HashMap::default(),
             compared: HashMap::default(),
+            base_holders,
+            base_probes: vec![None; n],
+            now_probes: vec![None; n],
             cover,
         }
     }
@@ -415,22 +431,51 @@ impl PeakState {
     /// sides cancel; each left in `x` must have a known size (an expression),
     /// those left in `y` of unknown size count as 0.
     fn at_least(&mut self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> bool {
-        let named = |holders: &[Dyn]| -> Vec<Named> {
-            holders
-                .iter()
-                .map(|&h| match h {
+        let hash = self.compared_at(y_static, y, x_static, x);
+        let name = |h: &Dyn| match *h {
+            Dyn::Buffer(i) => Named::Buffer(i),
+            Dyn::Arena(k) => Named::Arena(k, self.arenas[k]),
+        };
+        let same = |key: &HolderPair| {
+            key.0 == y_static
+                && key.2 == x_static
+                && key.1.len() == y.len()
+                && key.3.len() == x.len()
+                && key.1.iter().zip(y).all(|(n, h)| *n == name(h))
+                && key.3.iter().zip(x).all(|(n, h)| *n == name(h))
+        };
+        if let Some(bucket) = self.compared.get(&hash)
+            && let Some((_, known)) = bucket.iter().find(|(key, _)| same(key))
+        {
+            return *known;
+        }
+        let key = (
+            y_static,
+            y.iter().map(name).collect(),
+            x_static,
+            x.iter().map(name).collect(),
+        );
+        let known = self.cancel_and_compare(y_static, y, x_static, x);
+        self.compared.entry(hash).or_default().push((key, known));
+        known
+    }
+
+    /// The hash [`PeakState::at_least`]'s memo files its arguments under.
+    fn compared_at(&self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = rustc_hash::FxHasher::default();
+        for (bytes, holders) in [(y_static, y), (x_static, x)] {
+            bytes.hash(&mut hasher);
+            holders.len().hash(&mut hasher);
+            for h in holders {
+                match *h {
                     Dyn::Buffer(i) => Named::Buffer(i),
                     Dyn::Arena(k) => Named::Arena(k, self.arenas[k]),
-                })
-                .collect()
-        };
-        let key = (y_static, named(y), x_static, named(x));
-        if let Some(&known) = self.compared.get(&key) {
-            return known;
+                }
+                .hash(&mut hasher);
+            }
         }
-        let known = self.cancel_and_compare(y_static, y, x_static, x);
-        self.compared.insert(key, known);
-        known
+        hasher.finish()
     }
 
     /// [`PeakState::at_least`] without its memo.
@@ -530,7 +575,12 @@ impl PeakState {
 
     /// [`PeakState::fits_symbolic`] with the arena's size as it is.
     fn fits_one(&mut self, s: usize, new: u64, leaving: &[Dyn], added: Option<ExprId>) -> bool {
-        let now = self.holders(s);
+        // The segment's holders, taken out while the state is asked (and
+        // put back below): now as the arenas leave them, or as without
+        // merging.
+        let dynamic_now = self.now_dynamic[s].take();
+        let base = std::mem::take(&mut self.base_holders[s]);
+        let now: &[Dyn] = dynamic_now.as_deref().unwrap_or(&base);
         let mut after: Vec<Dyn> = now
             .iter()
             .filter(|h| !leaving.contains(h))
@@ -540,17 +590,27 @@ impl PeakState {
             self.arenas.push(expr);
             after.push(Dyn::Arena(self.arenas.len() - 1));
         }
-        let base: Vec<Dyn> = self.base_dynamic[s]
-            .iter()
-            .map(|&i| Dyn::Buffer(i))
-            .collect();
         // Sides below the new bytes at a probe point are refuted before any
         // holder is matched (see `probe_sum`).
         let x = self.probe_sum(new, &after);
         let below = |y: [u64; PROBES]| (0..PROBES).any(|k| y[k] < x[k]);
-        let y_now = self.probe_sum(self.now[s], &now);
-        let y_base = self.probe_sum(self.base[s], &base);
-        let mut fits = (!below(y_now) && self.at_least(self.now[s], &now, new, &after))
+        let y_now = match self.now_probes[s] {
+            Some(y) => y,
+            None => {
+                let y = self.probe_sum(self.now[s], now);
+                self.now_probes[s] = Some(y);
+                y
+            }
+        };
+        let y_base = match self.base_probes[s] {
+            Some(y) => y,
+            None => {
+                let y = self.probe_sum(self.base[s], &base);
+                self.base_probes[s] = Some(y);
+                y
+            }
+        };
+        let mut fits = (!below(y_now) && self.at_least(self.now[s], now, new, &after))
             || (!below(y_base) && self.at_least(self.base[s], &base, new, &after));
         if !fits && !self.unknown[s] {
             // Taken out for the loop: `at_least` needs the state mutably.
@@ -574,6 +634,8 @@ impl PeakState {
         if added.is_some() {
             self.arenas.pop();
         }
+        self.now_dynamic[s] = dynamic_now;
+        self.base_holders[s] = base;
         fits
     }
 
@@ -646,6 +708,7 @@ impl PeakState {
             let inside = a <= s && s <= b;
             let arena = if inside { held.bytes } else { 0 };
             self.now[s] = self.now[s].saturating_sub(old).saturating_add(arena);
+            self.now_probes[s] = None;
             let added = held.dynamic.filter(|_| inside);
             if !leaving[k].is_empty() || added.is_some() {
                 let mut holders = self.holders(s);
