@@ -360,6 +360,9 @@ impl PeakState {
     ) -> bool {
         let (lo, old, leaving) = self.now_held(allocs, current, life);
         let (a, b) = self.span(life);
+        // The last segment checked symbolically (it fit), with its new
+        // bytes and arena.
+        let mut fitted: Option<(usize, u64, Option<ExprId>)> = None;
         for (k, &old) in old.iter().enumerate() {
             let s = lo + k;
             let inside = a <= s && s <= b;
@@ -381,11 +384,38 @@ impl PeakState {
                     return false;
                 }
             }
+            // A segment holding what the last one checked held, asked the
+            // same, fits as it did (the check reads nothing else).
+            if let Some((f, f_new, f_expr)) = fitted
+                && f_new == new
+                && f_expr == expr
+                && leaving[f - lo] == leaving[k]
+                && self.same_segment(f, s)
+            {
+                continue;
+            }
             if !self.fits_symbolic(s, new, &leaving[k], expr) {
                 return false;
             }
+            fitted = Some((s, new, expr));
         }
         true
+    }
+
+    /// Whether segments `f` and `s` hold the same bytes now and without
+    /// merging, the same run-time sized holders, and the same opaque ops or
+    /// buffers of unknown size, as [`PeakState::fits_symbolic`] reads them.
+    fn same_segment(&self, f: usize, s: usize) -> bool {
+        let holders = |s: usize| {
+            self.now_dynamic[s]
+                .as_deref()
+                .unwrap_or(&self.base_holders[s])
+        };
+        self.now[f] == self.now[s]
+            && self.base[f] == self.base[s]
+            && self.unknown[f] == self.unknown[s]
+            && self.base_dynamic[f] == self.base_dynamic[s]
+            && holders(f) == holders(s)
     }
 
     /// The bound of segment `s` ([`PeakState::bound`'s field), found on
