@@ -474,6 +474,10 @@ impl Exprs {
     /// it, so they cannot be `x`): linear in `y`'s DAG however deep its sharing, where
     /// [`Exprs::at_least_within`] expands sums, so the cheap proof is tried first.
     fn contains_part(&self, y: ExprId, x: ExprId) -> bool {
+        // Every part of `y` is at most as new as `y`.
+        if y <= x {
+            return y == x;
+        }
         let mut seen = FxHashSet::default();
         let mut stack = vec![y];
         while let Some(id) = stack.pop() {
