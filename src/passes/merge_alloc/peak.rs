@@ -130,10 +130,8 @@ pub struct PeakState {
     /// and leave the same parts), under a hash of the arguments
     /// ([`PeakState::compared_at`]) so that a lookup builds no key.
     compared: HashMap<u64, Vec<(HolderPair, bool)>>,
-    /// Each segment's run-time sized buffers without merging as holders,
-    /// and their bytes (with the static ones) at the probe points, found on
+    /// Each segment's bytes without merging at the probe points, found on
     /// first use.
-    base_holders: Vec<Vec<Dyn>>,
     base_probes: Vec<Option<[u64; PROBES]>>,
     /// Each segment's bytes now at the probe points, found on first use
     /// and again after an arena changes them.
@@ -270,10 +268,6 @@ impl PeakState {
             .iter()
             .map(|(set, _)| set.iter().map(|&i| Dyn::Buffer(i)).collect())
             .collect();
-        let base_holders = dynamic
-            .iter()
-            .map(|set| set.iter().map(|&i| Dyn::Buffer(i)).collect())
-            .collect();
         PeakState {
             now: base.clone(),
             now_dynamic: vec![None; n],
@@ -291,7 +285,6 @@ impl PeakState {
             branches: HashMap::default(),
             proved: HashMap::default(),
             compared: HashMap::default(),
-            base_holders,
             base_probes: vec![None; n],
             now_probes: vec![None; n],
             cover,
@@ -406,16 +399,21 @@ impl PeakState {
     /// merging, the same run-time sized holders, and the same opaque ops or
     /// buffers of unknown size, as [`PeakState::fits_symbolic`] reads them.
     fn same_segment(&self, f: usize, s: usize) -> bool {
-        let holders = |s: usize| {
-            self.now_dynamic[s]
-                .as_deref()
-                .unwrap_or(&self.base_holders[s])
+        // Holders as without merging (`None`) against holders now.
+        let as_base = |now: &[Dyn], base: &[usize]| {
+            now.len() == base.len() && now.iter().zip(base).all(|(h, &i)| *h == Dyn::Buffer(i))
+        };
+        let holders = match (&self.now_dynamic[f], &self.now_dynamic[s]) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a == b,
+            (Some(a), None) => as_base(a, &self.base_dynamic[s]),
+            (None, Some(b)) => as_base(b, &self.base_dynamic[f]),
         };
         self.now[f] == self.now[s]
             && self.base[f] == self.base[s]
             && self.unknown[f] == self.unknown[s]
             && self.base_dynamic[f] == self.base_dynamic[s]
-            && holders(f) == holders(s)
+            && holders
     }
 
     /// The bound of segment `s` ([`PeakState::bound`'s field), found on
@@ -605,11 +603,13 @@ impl PeakState {
 
     /// [`PeakState::fits_symbolic`] with the arena's size as it is.
     fn fits_one(&mut self, s: usize, new: u64, leaving: &[Dyn], added: Option<ExprId>) -> bool {
-        // The segment's holders, taken out while the state is asked (and
-        // put back below): now as the arenas leave them, or as without
-        // merging.
+        // The segment's holders as the arenas leave them, taken out while
+        // the state is asked (and put back below), or as without merging.
         let dynamic_now = self.now_dynamic[s].take();
-        let base = std::mem::take(&mut self.base_holders[s]);
+        let base: Vec<Dyn> = self.base_dynamic[s]
+            .iter()
+            .map(|&i| Dyn::Buffer(i))
+            .collect();
         let now: &[Dyn] = dynamic_now.as_deref().unwrap_or(&base);
         let mut after: Vec<Dyn> = now
             .iter()
@@ -665,7 +665,6 @@ impl PeakState {
             self.arenas.pop();
         }
         self.now_dynamic[s] = dynamic_now;
-        self.base_holders[s] = base;
         fits
     }
 
