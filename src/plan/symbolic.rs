@@ -167,6 +167,10 @@ pub struct Exprs {
     /// when they were refuted (a cache of [`Exprs::at_least`]; a refutation
     /// counts only for a search no deeper).
     known: RefCell<HashMap<(ExprId, ExprId), Option<u32>>>,
+    /// Per value `v` asked of [`Exprs::eval_uniform`], the values of the nodes (in id order, a
+    /// prefix of the pool) with every symbol at `v`: nodes never change once interned, so each
+    /// is evaluated once per `v` however often its expressions are asked.
+    uniform: RefCell<Vec<(u64, Vec<Option<u64>>)>>,
     /// Per node, its values at the [`PROBES`] points (`u64::MAX` on overflow), computed when
     /// it is interned from its children's, so queries cost O(1) however shared the DAG is.
     /// The first point puts every symbol at 0: the node's least value.
@@ -320,7 +324,7 @@ impl Exprs {
             (Node::Const(_), _) => (b, a),
             _ => (a, b),
         };
-        if let (Node::Add(x, c1), Node::Const(c2)) = (self.node(a).clone(), self.node(b).clone())
+        if let (&Node::Add(x, c1), &Node::Const(c2)) = (self.node(a), self.node(b))
             && let Some(c1) = self.as_const(c1)
         {
             let c = self.constant(c1.checked_add(c2)?);
@@ -470,6 +474,10 @@ impl Exprs {
     /// it, so they cannot be `x`): linear in `y`'s DAG however deep its sharing, where
     /// [`Exprs::at_least_within`] expands sums, so the cheap proof is tried first.
     fn contains_part(&self, y: ExprId, x: ExprId) -> bool {
+        // Every part of `y` is at most as new as `y`.
+        if y <= x {
+            return y == x;
+        }
         let mut seen = FxHashSet::default();
         let mut stack = vec![y];
         while let Some(id) = stack.pop() {
@@ -758,6 +766,28 @@ impl Exprs {
         self.eval_all(id, symbol)[id.0 as usize]
     }
 
+    /// The value of `id` with every symbol at `value` ([`Exprs::eval`] with a constant
+    /// `symbol`); `None` on overflow. The values are kept per `value`, so asking again, or
+    /// for a newer expression, evaluates only the nodes interned since.
+    pub fn eval_uniform(&self, id: ExprId, value: u64) -> Option<u64> {
+        let mut uniform = self.uniform.borrow_mut();
+        let k = match uniform.iter().position(|(v, _)| *v == value) {
+            Some(k) => k,
+            None => {
+                uniform.push((value, Vec::new()));
+                uniform.len() - 1
+            }
+        };
+        let values = &mut uniform[k].1;
+        let last = id.0 as usize;
+        while values.len() <= last {
+            let node = &self.nodes[values.len()];
+            let at = self.node_value(node, &|_| value, &|child| values[child.0 as usize]);
+            values.push(at);
+        }
+        values[last]
+    }
+
     /// The values of every node up to `last` (in id order: children first).
     fn eval_all(&self, last: ExprId, symbol: &dyn Fn(u32) -> u64) -> Vec<Option<u64>> {
         let mut values: Vec<Option<u64>> = Vec::with_capacity(last.0 as usize + 1);
@@ -959,7 +989,7 @@ pub fn plan(buffers: &[SymBuffer], planner: &dyn Planner) -> Result<SymPlan, Pla
         candidates.push(place_dynamic(buffers, &statics, &problem, &split)?);
     }
     let probe = |p: &SymPlan| {
-        let at = |v: u64| p.exprs.eval(p.total, &|_| v).unwrap_or(u64::MAX);
+        let at = |v: u64| p.exprs.eval_uniform(p.total, v).unwrap_or(u64::MAX);
         (at(1 << 20), at(1))
     };
     let best = (0..candidates.len())
@@ -1049,13 +1079,10 @@ fn place_dynamic(
     orders.push(by_life);
     if dynamic.len() <= REUSE_LIMIT {
         let mut by_size = dynamic.clone();
-        by_size.sort_by_key(|&i| {
+        let count = symbol_count(buffers);
+        by_size.sort_by_cached_key(|&i| {
             let b = &buffers[i];
-            let at = |v: u64| {
-                b.size
-                    .eval(&vec![v; symbol_count(buffers)])
-                    .unwrap_or(u64::MAX)
-            };
+            let at = |v: u64| b.size.eval(&vec![v; count]).unwrap_or(u64::MAX);
             (std::cmp::Reverse((at(1 << 10), at(1 << 4))), b.first, i)
         });
         orders.push(by_size);
@@ -1128,7 +1155,7 @@ fn probes(plan: &SymPlan, buffers: &[SymBuffer]) -> Vec<u64> {
     let _ = buffers;
     [1u64 << 20, 1 << 10, 16, 1]
         .iter()
-        .map(|&v| plan.exprs.eval(plan.total, &|_| v).unwrap_or(u64::MAX))
+        .map(|&v| plan.exprs.eval_uniform(plan.total, v).unwrap_or(u64::MAX))
         .collect()
 }
 
@@ -1167,7 +1194,7 @@ fn place_one(
     let score = |exprs: &Exprs, end: ExprId| -> Vec<u64> {
         [1u64 << 20, 1 << 10, 16, 1]
             .iter()
-            .map(|&v| exprs.eval(end, &|_| v).unwrap_or(u64::MAX))
+            .map(|&v| exprs.eval_uniform(end, v).unwrap_or(u64::MAX))
             .collect()
     };
     let mut best_score = score(exprs, end);

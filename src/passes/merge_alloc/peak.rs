@@ -120,8 +120,41 @@ pub struct PeakState {
     /// The branches of arena sizes tried by [`PeakState::fits_symbolic`]
     /// (`Exprs::branches`), each found once.
     branches: HashMap<ExprId, Vec<ExprId>>,
+    /// The answers of [`PeakState::at_least`] by the parts left after the
+    /// holders cancel (each side's static bytes and its parts' expressions,
+    /// in order): the same parts build the same sums, and asking
+    /// `Exprs::at_least` the same pair again gives the same answer.
+    proved: HashMap<SumPair, bool>,
+    /// The answers of [`PeakState::at_least`] by its arguments, each holder
+    /// named as [`Named`] does (the same arguments cancel the same holders
+    /// and leave the same parts), under a hash of the arguments
+    /// ([`PeakState::compared_at`]) so that a lookup builds no key.
+    compared: HashMap<u64, Vec<(HolderPair, bool)>>,
+    /// Each segment's bytes without merging at the probe points, found on
+    /// first use.
+    base_probes: Vec<Option<[u64; PROBES]>>,
+    /// Each segment's bytes now at the probe points, found on first use
+    /// and again after an arena changes them.
+    now_probes: Vec<Option<[u64; PROBES]>>,
     cover: Cover,
 }
+
+/// A holder of [`PeakState::at_least`]'s arguments as its memo names it: a
+/// buffer by its index in the profile, an arena by its index among the
+/// state's arenas and its expression (an index is reused for another
+/// arena once a tried one is dropped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Named {
+    Buffer(usize),
+    Arena(usize, ExprId),
+}
+
+/// The arguments of [`PeakState::at_least`]: `(y_static, y, x_static, x)`.
+type HolderPair = (u64, Vec<Named>, u64, Vec<Named>);
+
+/// Two sides of [`PeakState::at_least`]: `(y_static, y_parts, x_static,
+/// x_parts)`.
+type SumPair = (u64, Vec<ExprId>, u64, Vec<ExprId>);
 
 impl PeakState {
     /// The state of a function without merging. `extra` are ticks where an
@@ -250,6 +283,10 @@ impl PeakState {
             groups,
             group_holders,
             branches: HashMap::default(),
+            proved: HashMap::default(),
+            compared: HashMap::default(),
+            base_probes: vec![None; n],
+            now_probes: vec![None; n],
             cover,
         }
     }
@@ -316,6 +353,9 @@ impl PeakState {
     ) -> bool {
         let (lo, old, leaving) = self.now_held(allocs, current, life);
         let (a, b) = self.span(life);
+        // The last segment checked symbolically (it fit), with its new
+        // bytes and arena.
+        let mut fitted: Option<(usize, u64, Option<ExprId>)> = None;
         for (k, &old) in old.iter().enumerate() {
             let s = lo + k;
             let inside = a <= s && s <= b;
@@ -337,11 +377,43 @@ impl PeakState {
                     return false;
                 }
             }
+            // A segment holding what the last one checked held, asked the
+            // same, fits as it did (the check reads nothing else).
+            if let Some((f, f_new, f_expr)) = fitted
+                && f_new == new
+                && f_expr == expr
+                && leaving[f - lo] == leaving[k]
+                && self.same_segment(f, s)
+            {
+                continue;
+            }
             if !self.fits_symbolic(s, new, &leaving[k], expr) {
                 return false;
             }
+            fitted = Some((s, new, expr));
         }
         true
+    }
+
+    /// Whether segments `f` and `s` hold the same bytes now and without
+    /// merging, the same run-time sized holders, and the same opaque ops or
+    /// buffers of unknown size, as [`PeakState::fits_symbolic`] reads them.
+    fn same_segment(&self, f: usize, s: usize) -> bool {
+        // Holders as without merging (`None`) against holders now.
+        let as_base = |now: &[Dyn], base: &[usize]| {
+            now.len() == base.len() && now.iter().zip(base).all(|(h, &i)| *h == Dyn::Buffer(i))
+        };
+        let holders = match (&self.now_dynamic[f], &self.now_dynamic[s]) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a == b,
+            (Some(a), None) => as_base(a, &self.base_dynamic[s]),
+            (None, Some(b)) => as_base(b, &self.base_dynamic[f]),
+        };
+        self.now[f] == self.now[s]
+            && self.base[f] == self.base[s]
+            && self.unknown[f] == self.unknown[s]
+            && self.base_dynamic[f] == self.base_dynamic[s]
+            && holders
     }
 
     /// The bound of segment `s` ([`PeakState::bound`'s field), found on
@@ -387,6 +459,55 @@ impl PeakState {
     /// sides cancel; each left in `x` must have a known size (an expression),
     /// those left in `y` of unknown size count as 0.
     fn at_least(&mut self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> bool {
+        let hash = self.compared_at(y_static, y, x_static, x);
+        let name = |h: &Dyn| match *h {
+            Dyn::Buffer(i) => Named::Buffer(i),
+            Dyn::Arena(k) => Named::Arena(k, self.arenas[k]),
+        };
+        let same = |key: &HolderPair| {
+            key.0 == y_static
+                && key.2 == x_static
+                && key.1.len() == y.len()
+                && key.3.len() == x.len()
+                && key.1.iter().zip(y).all(|(n, h)| *n == name(h))
+                && key.3.iter().zip(x).all(|(n, h)| *n == name(h))
+        };
+        if let Some(bucket) = self.compared.get(&hash)
+            && let Some((_, known)) = bucket.iter().find(|(key, _)| same(key))
+        {
+            return *known;
+        }
+        let key = (
+            y_static,
+            y.iter().map(name).collect(),
+            x_static,
+            x.iter().map(name).collect(),
+        );
+        let known = self.cancel_and_compare(y_static, y, x_static, x);
+        self.compared.entry(hash).or_default().push((key, known));
+        known
+    }
+
+    /// The hash [`PeakState::at_least`]'s memo files its arguments under.
+    fn compared_at(&self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = rustc_hash::FxHasher::default();
+        for (bytes, holders) in [(y_static, y), (x_static, x)] {
+            bytes.hash(&mut hasher);
+            holders.len().hash(&mut hasher);
+            for h in holders {
+                match *h {
+                    Dyn::Buffer(i) => Named::Buffer(i),
+                    Dyn::Arena(k) => Named::Arena(k, self.arenas[k]),
+                }
+                .hash(&mut hasher);
+            }
+        }
+        hasher.finish()
+    }
+
+    /// [`PeakState::at_least`] without its memo.
+    fn cancel_and_compare(&mut self, y_static: u64, y: &[Dyn], x_static: u64, x: &[Dyn]) -> bool {
         let mut y: Vec<Dyn> = y.to_vec();
         let mut x_parts = Vec::with_capacity(x.len());
         for holder in x {
@@ -413,19 +534,33 @@ impl PeakState {
             });
         }
         // Refuted at a probe point: the sums need not be built.
-        let exprs = &mut self.cover.exprs;
+        let exprs = &self.cover.exprs;
         if exprs.sums_refuted(y_static, &y_parts, x_static, &x_parts) {
             return false;
         }
-        let mut x_sum = exprs.constant(x_static);
-        for part in x_parts {
+        let key = (y_static, y_parts, x_static, x_parts);
+        if let Some(&known) = self.proved.get(&key) {
+            return known;
+        }
+        let known = self.sums_at_least(&key);
+        self.proved.insert(key, known);
+        known
+    }
+
+    /// Whether the sum of `y_static` and `y_parts` is at least the sum of
+    /// `x_static` and `x_parts` for every size, the sums built in order
+    /// (`Exprs::at_least`).
+    fn sums_at_least(&mut self, (y_static, y_parts, x_static, x_parts): &SumPair) -> bool {
+        let exprs = &mut self.cover.exprs;
+        let mut x_sum = exprs.constant(*x_static);
+        for &part in x_parts {
             match exprs.add(x_sum, part) {
                 Some(sum) => x_sum = sum,
                 None => return false,
             }
         }
-        let mut y_sum = exprs.constant(y_static);
-        for part in y_parts {
+        let mut y_sum = exprs.constant(*y_static);
+        for &part in y_parts {
             match exprs.add(y_sum, part) {
                 Some(sum) => y_sum = sum,
                 None => return false,
@@ -468,7 +603,14 @@ impl PeakState {
 
     /// [`PeakState::fits_symbolic`] with the arena's size as it is.
     fn fits_one(&mut self, s: usize, new: u64, leaving: &[Dyn], added: Option<ExprId>) -> bool {
-        let now = self.holders(s);
+        // The segment's holders as the arenas leave them, taken out while
+        // the state is asked (and put back below), or as without merging.
+        let dynamic_now = self.now_dynamic[s].take();
+        let base: Vec<Dyn> = self.base_dynamic[s]
+            .iter()
+            .map(|&i| Dyn::Buffer(i))
+            .collect();
+        let now: &[Dyn] = dynamic_now.as_deref().unwrap_or(&base);
         let mut after: Vec<Dyn> = now
             .iter()
             .filter(|h| !leaving.contains(h))
@@ -478,17 +620,27 @@ impl PeakState {
             self.arenas.push(expr);
             after.push(Dyn::Arena(self.arenas.len() - 1));
         }
-        let base: Vec<Dyn> = self.base_dynamic[s]
-            .iter()
-            .map(|&i| Dyn::Buffer(i))
-            .collect();
         // Sides below the new bytes at a probe point are refuted before any
         // holder is matched (see `probe_sum`).
         let x = self.probe_sum(new, &after);
         let below = |y: [u64; PROBES]| (0..PROBES).any(|k| y[k] < x[k]);
-        let y_now = self.probe_sum(self.now[s], &now);
-        let y_base = self.probe_sum(self.base[s], &base);
-        let mut fits = (!below(y_now) && self.at_least(self.now[s], &now, new, &after))
+        let y_now = match self.now_probes[s] {
+            Some(y) => y,
+            None => {
+                let y = self.probe_sum(self.now[s], now);
+                self.now_probes[s] = Some(y);
+                y
+            }
+        };
+        let y_base = match self.base_probes[s] {
+            Some(y) => y,
+            None => {
+                let y = self.probe_sum(self.base[s], &base);
+                self.base_probes[s] = Some(y);
+                y
+            }
+        };
+        let mut fits = (!below(y_now) && self.at_least(self.now[s], now, new, &after))
             || (!below(y_base) && self.at_least(self.base[s], &base, new, &after));
         if !fits && !self.unknown[s] {
             // Taken out for the loop: `at_least` needs the state mutably.
@@ -512,6 +664,7 @@ impl PeakState {
         if added.is_some() {
             self.arenas.pop();
         }
+        self.now_dynamic[s] = dynamic_now;
         fits
     }
 
@@ -584,6 +737,7 @@ impl PeakState {
             let inside = a <= s && s <= b;
             let arena = if inside { held.bytes } else { 0 };
             self.now[s] = self.now[s].saturating_sub(old).saturating_add(arena);
+            self.now_probes[s] = None;
             let added = held.dynamic.filter(|_| inside);
             if !leaving[k].is_empty() || added.is_some() {
                 let mut holders = self.holders(s);

@@ -698,6 +698,23 @@ fn keep_peak_plan(
                     continue;
                 }
                 let part = trace.part(&members, before, free_after, life);
+                let now = match &group.arena {
+                    Some((_, size, ..)) => *size,
+                    None => group
+                        .members
+                        .iter()
+                        .map(|&m| size_at(&trace.buffers[m]))
+                        .sum(),
+                };
+                // No static arena is smaller than the bytes its buffers
+                // hold at their busiest tick: planning is skipped when even
+                // that grows the group no less than the best join so far.
+                if !dynamic
+                    && let Some((least_growth, ..)) = &best
+                    && static_growth_at_least(&part, now, *least_growth)
+                {
+                    continue;
+                }
                 // A static arena at most as large as its buffers (it saves
                 // their mallocs and their alignment overhead).
                 let decision = decide(&part, scheduler, true).map_err(at)?;
@@ -716,14 +733,6 @@ fn keep_peak_plan(
                             .unwrap_or(u64::MAX)
                     }
                     _ => continue,
-                };
-                let now = match &group.arena {
-                    Some((_, size, ..)) => *size,
-                    None => group
-                        .members
-                        .iter()
-                        .map(|&m| size_at(&trace.buffers[m]))
-                        .sum(),
                 };
                 let growth = size.saturating_sub(now);
                 if best.as_ref().is_some_and(|(g0, ..)| *g0 <= growth) {
@@ -799,6 +808,21 @@ fn keep_peak_plan(
         join_stack_buffers(&mut planned, state, scheduler)?;
     }
     Ok(planned)
+}
+
+/// Whether every arena [`decide`] would plan for the static scope `part`
+/// grows an arena of `now` bytes by at least `growth`: the bytes its
+/// buffers hold at their busiest tick do (no plan places two live buffers
+/// on one byte). `false` (plan it) when `decide` could fail on it: sizes
+/// past 64-bit planning, or an arena possibly past a memref dimension.
+fn static_growth_at_least(part: &ScopeTrace, now: u64, growth: u64) -> bool {
+    if within_planning_range(part).is_err() || bytes_before(part) > u128::from(u64::MAX >> 2) {
+        return false;
+    }
+    let Ok(problem) = problem_of(part) else {
+        return false;
+    };
+    plan::peak_live_bytes(&problem).saturating_sub(now) >= growth
 }
 
 /// The most plans [`join_stack_buffers`] makes per stack scope (each is a

@@ -117,13 +117,14 @@ fn plan_bands(whole: &SymbolicSchedule) -> Option<Vec<Vec<usize>>> {
 /// The largest `j` (at least `k`) for which an arena of the most bytes
 /// bands `k..=j` hold at one tick passes the peak check
 /// ([`least_arena`]), by halving the range as if passing were monotone;
-/// `k` when none past it does.
+/// `k` when none past it does. With it, whether that `j` was found to pass
+/// (so the caller need not check it again on the same state).
 fn last_passing(
     trace: &ScopeTrace,
     bands: &[Vec<usize>],
     k: usize,
     state: &mut PeakState,
-) -> usize {
+) -> (usize, bool) {
     let passes = |j: usize, state: &mut PeakState| {
         let mut members: Vec<usize> = bands[k..=j].concat();
         members.sort_unstable();
@@ -137,18 +138,20 @@ fn last_passing(
     };
     let (mut lo, mut hi) = (k, bands.len() - 1);
     if passes(hi, state) {
-        return hi;
+        return (hi, true);
     }
-    // `lo` passes or is `k`; `hi` fails.
+    // `lo` passes (`lo_passes`) or is `k`; `hi` fails.
+    let mut lo_passes = false;
     while lo + 1 < hi {
         let mid = (lo + hi) / 2;
         if passes(mid, state) {
             lo = mid;
+            lo_passes = true;
         } else {
             hi = mid;
         }
     }
-    lo
+    (lo, lo_passes)
 }
 
 /// Groups of the buffers of `trace` along `bands`: taken in order, each
@@ -181,7 +184,7 @@ fn groups_along(
         // The last band the precheck lets band `k` join, found by halving
         // (more bands hold more bytes for longer, so past a band that fails
         // the others mostly fail too); the joins are tried from there down.
-        let top = last_passing(trace, &bands, k, state);
+        let (top, top_passes) = last_passing(trace, &bands, k, state);
         for j in (k..=top).rev() {
             let mut members: Vec<usize> = bands[k..=j].concat();
             members.sort_unstable();
@@ -199,8 +202,9 @@ fn groups_along(
             let plain = vec![None; allocs.len()];
             // No arena of these buffers is smaller than the bytes they hold
             // at their busiest tick: skip the plan when even that would
-            // raise the peak.
-            if let Some(least) = least_arena(state, trace, &members)
+            // raise the peak (`top` as `last_passing` checked it).
+            if !(j == top && top_passes)
+                && let Some(least) = least_arena(state, trace, &members)
                 && !state.fits(&allocs, &plain, least, life)
             {
                 continue;
