@@ -636,6 +636,15 @@ void bufrsShimFinalizeViewsBetween(MlirBlock block, MlirOperation after,
 MlirValue bufrsShimFinalizeIndexConstant(int64_t value, MlirLocation location,
                                          MlirBlock block, MlirOperation before);
 
+/* Whether bufrs-merge-alloc's collector may put two allocations of `root`'s
+ * body in one scope (heap and stack: the classes merged; dynamic, keepPeak,
+ * callsReturnFresh: the collector's options): an over-approximation of its
+ * may_merge (src/passes/merge_alloc/collect.rs) asked of the IR, nothing
+ * captured. False: may_merge answers false, the pass changes nothing. */
+bool bufrsShimMergeAllocMayMerge(MlirOperation root, bool heap, bool stack,
+                                 bool dynamic, bool keepPeak,
+                                 bool callsReturnFresh);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,7 +14,8 @@
 //! with a pass's own edits. Around it: [`collect`], the callbacks through which the
 //! shim hands back variable-length data, [`context`], a context ready for
 //! bufrs outside `mlir-opt`, [`copy_candidates`], C++ walks that tell
-//! the copy passes where they may fire before anything is captured, and
+//! the copy passes where they may fire before anything is captured
+//! ([`merge_candidates`]: whether merge-alloc may merge anything), and
 //! [`finalize_candidates`], the one walk of finalization's clones and views.
 
 pub mod capture;
@@ -28,6 +29,7 @@ pub mod functions;
 pub mod globals;
 pub mod interfaces;
 pub mod ir_map;
+pub mod merge_candidates;
 pub mod patch;
 pub mod reuse_candidates;
 pub mod types;

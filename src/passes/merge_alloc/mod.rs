@@ -230,7 +230,7 @@ use crate::ir::capture::{
 };
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
-    ir::Diagnostic,
+    ir::{Diagnostic, merge_candidates::may_merge_uncaptured},
     options::Allowed,
     pass_options,
     passes::{Anchor, BufrsPass, PassFailed, PassResult, pass},
@@ -331,10 +331,11 @@ impl BufrsPass for MergeAlloc {
         let heap = classes.contains(&AllocationClass::Heap);
         let stack = classes.contains(&AllocationClass::Stack);
         let too_few = |count: usize| count < 2;
-        if !options.analysis_only
+        let merge_only = !options.analysis_only
             && !options.report
             && options.report_file.is_empty()
-            && options.plan_svg_dir.is_empty()
+            && options.plan_svg_dir.is_empty();
+        if merge_only
             && options.staging_space.is_empty()
             && (!heap
                 || too_few(match &kept {
@@ -360,6 +361,22 @@ impl BufrsPass for MergeAlloc {
             keep_peak: options.keep_peak && (!options.dynamic || options.no_higher_peak),
             calls_return_fresh: options.calls_return_fresh,
         };
+        // Nothing asked but the merge and no snapshot kept: a walk of the IR
+        // that over-approximates `may_merge` below rules most bodies out
+        // before a capture.
+        if merge_only
+            && kept.is_none()
+            && !may_merge_uncaptured(
+                root,
+                heap,
+                stack,
+                collector.dynamic,
+                collector.keep_peak,
+                collector.calls_return_fresh,
+            )
+        {
+            return pass::unchanged(root);
+        }
         // A snapshot captured here is not offered to later passes: the
         // collector edits it in place (`collect_owned`) instead of copying it.
         let (mut snapshot, map) = match kept {
@@ -379,12 +396,7 @@ impl BufrsPass for MergeAlloc {
         };
         // Nothing asked but the merge, and no scope could get two buffers:
         // the analyses need not be built.
-        if !options.analysis_only
-            && !options.report
-            && options.report_file.is_empty()
-            && options.plan_svg_dir.is_empty()
-            && !collector.may_merge(shared, map)
-        {
+        if merge_only && !collector.may_merge(shared, map) {
             return pass::unchanged(root);
         }
 

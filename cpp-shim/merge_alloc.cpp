@@ -1,0 +1,281 @@
+//===- merge_alloc.cpp - pre-capture walk of bufrs-merge-alloc ------------===//
+//
+// Tells bufrs-merge-alloc whether a body may hold two allocations its
+// collector could put in one scope, before anything is captured: the
+// collector's cheap refusals (TickTraceCollector::may_merge in
+// src/passes/merge_alloc/collect.rs) asked of the IR directly, each on the
+// side that keeps this an over-approximation. Candidates are a superset of
+// may_merge's (allocations of a merged class with a ranked memref result,
+// left out only where may_merge surely refuses them), grouped in coarser
+// scopes (loops that may run iterations at once are climbed) and without
+// memory spaces; the buffers refused are a subset of may_merge's (some of its
+// seeds and some of its backward edges). So when this answers false,
+// may_merge answers false too and the pass changes nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bufrs_shim.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace mlir;
+
+namespace {
+
+struct MayMerge {
+  Operation *root;
+  bool heap;
+  bool stack;
+  bool dynamic;
+  bool keepPeak;
+  bool callsReturnFresh;
+  /* Allocated buffers and the scope block they are grouped by. */
+  SmallVector<std::pair<Value, Block *>, 8> candidates;
+  /* Buffers whose flow refuses every allocation flowing into them. */
+  SmallVector<Value, 16> work;
+  SmallVector<MemoryEffects::EffectInstance, 4> effects;
+
+  /* Where the allocation `op` is grouped. */
+  struct Scope {
+    /* The entry block of the region whose parent is the root or the
+     * nearest ancestor with the AutomaticAllocationScope trait that is no
+     * loop. The collector's scope (analysis::loops::allocation_scope)
+     * stops there too or below, on the same path: allocations of one
+     * collector scope share this block. */
+    Block *block;
+    /* A loop not known to be sequential was climbed: the collector may
+     * have stopped below. */
+    bool crossedLoop;
+    /* Without crossing such a loop, an ancestor below the scope is
+     * isolated from above or no region branch: the collector leaves the
+     * allocation alone. */
+    bool unsupported;
+  };
+
+  /* A loop the collector knows runs its iterations one after another
+   * (analysis::loops::iterations): it climbs out of it as out of a
+   * region branch op. */
+  static bool sequentialLoop(Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    return !op->hasTrait<OpTrait::HasParallelRegion>() &&
+           (name == "scf.for" || name == "scf.while" || name == "affine.for");
+  }
+
+  Scope scopeOf(Operation *op) {
+    Block *block = op->getBlock();
+    bool crossedLoop = false;
+    while (true) {
+      Region *region = block->getParent();
+      Operation *parent = region->getParentOp();
+      if (parent == root || !parent->getBlock())
+        return {&region->front(), crossedLoop, false};
+      bool loop = isa<LoopLikeOpInterface>(parent);
+      if (!loop && parent->hasTrait<OpTrait::AutomaticAllocationScope>())
+        return {&region->front(), crossedLoop, false};
+      if (loop && !sequentialLoop(parent)) {
+        crossedLoop = true;
+      } else if (!crossedLoop &&
+                 (parent->hasTrait<OpTrait::IsIsolatedFromAbove>() ||
+                  !isa<RegionBranchOpInterface>(parent))) {
+        return {&region->front(), crossedLoop, true};
+      }
+      block = parent->getBlock();
+    }
+  }
+
+  /* Whether the size `value` is surely not available at the start of the
+   * scope block `block` for the collector (collect.rs size_at_entry): an
+   * op of the scope's region that is no `memref.dim` defines it, outside
+   * the scope block itself. */
+  static bool computedInside(Value value, Block *block) {
+    Operation *def = value.getDefiningOp();
+    return def && def->getBlock() != block &&
+           block->getParent()->isAncestor(def->getParentRegion()) &&
+           def->getName().getStringRef() != "memref.dim";
+  }
+
+  /* Whether the collector takes `value`, allocated by `op` (on the stack
+   * when `automatic`), as a candidate of its scope, as far as told here:
+   * a ranked memref of a merged class, static or (with `dynamic`, on the
+   * heap) sized at run time; where the scope is surely the collector's, a
+   * run-time sized buffer is refused with `keepPeak` in a scope region of
+   * several blocks and with a size computed inside the scope. */
+  void addCandidate(Operation *op, Value value, bool automatic) {
+    auto type = dyn_cast<MemRefType>(value.getType());
+    if (!type || !(automatic ? stack : heap))
+      return;
+    Scope scope = scopeOf(op);
+    if (scope.unsupported)
+      return;
+    if (!type.hasStaticShape() &&
+        (!dynamic || automatic ||
+         (!scope.crossedLoop &&
+          ((keepPeak && !scope.block->getParent()->hasOneBlock()) ||
+           llvm::any_of(op->getOperands(), [&](Value size) {
+             return computedInside(size, scope.block);
+           })))))
+      return;
+    candidates.push_back({value, scope.block});
+  }
+
+  /* Whether the op defining `value` declares an Allocate effect on it
+   * (then the collector may count it as an allocation). */
+  static bool declaresAllocationOf(Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return false;
+    auto iface = dyn_cast<MemoryEffectOpInterface>(def);
+    if (!iface)
+      return false;
+    SmallVector<MemoryEffects::EffectInstance, 4> own;
+    iface.getEffects(own);
+    return llvm::any_of(own, [&](const MemoryEffects::EffectInstance &e) {
+      return isa<MemoryEffects::Allocate>(e.getEffect()) &&
+             e.getValue() == value;
+    });
+  }
+
+  void pushBuffers(OperandRange operands) {
+    for (Value value : operands)
+      if (isa<BaseMemRefType>(value.getType()))
+        work.push_back(value);
+  }
+
+  /* Candidates and refusal seeds of `op`: its allocations of a merged
+   * class; the values it frees that no op allocates; the buffer operands
+   * of a return-like terminator and of an op of unknown effects that is
+   * neither a call nor a terminator. An op without memref operands or
+   * results can have none of them but seeds of other types, which are
+   * left out. */
+  void visit(Operation *op) {
+    auto isBuffer = [](Value value) {
+      return isa<BaseMemRefType>(value.getType());
+    };
+    if (llvm::none_of(op->getOperands(), isBuffer) &&
+        llvm::none_of(op->getResults(), isBuffer))
+      return;
+    bool terminator = op->hasTrait<OpTrait::IsTerminator>();
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+      effects.clear();
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects) {
+        Value value = effect.getValue();
+        if (!value)
+          continue;
+        if (isa<MemoryEffects::Allocate>(effect.getEffect())) {
+          auto result = dyn_cast<OpResult>(value);
+          if (result && result.getOwner() == op)
+            addCandidate(op, value,
+                         isa<SideEffects::AutomaticAllocationScopeResource>(
+                             effect.getResource()));
+        } else if (isa<MemoryEffects::Free>(effect.getEffect()) &&
+                   !declaresAllocationOf(value)) {
+          work.push_back(value);
+        }
+      }
+    } else if (!isa<CallOpInterface>(op) && !terminator &&
+               (op->isRegistered() || &op->getBlock()->back() != op)) {
+      pushBuffers(op->getOperands());
+    }
+    if (terminator && op->hasTrait<OpTrait::ReturnLike>())
+      pushBuffers(op->getOperands());
+  }
+
+  /* `visit` on every op nested in `op`, in pre-order (a plain loop: the
+   * generic walk's callback per op cost as much as most visits). */
+  void visitNested(Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block) {
+          visit(&nested);
+          if (nested.getNumRegions() != 0)
+            visitNested(&nested);
+        }
+  }
+
+  /* Whether some block groups two of `candidates` not in `refused`. */
+  bool twoInABlock(const llvm::DenseSet<Value> *refused) const {
+    llvm::SmallDenseMap<Block *, unsigned, 8> count;
+    for (const auto &[value, block] : candidates)
+      if ((!refused || !refused->contains(value)) && ++count[block] >= 2)
+        return true;
+    return false;
+  }
+
+  /* Everything flowing into the seeds, backwards along edges the
+   * collector's refusal walk follows too: a view's source (result 0), a
+   * cast's operand, a block argument's branch operands, and every buffer
+   * operand of an op that is no region branch, no call (with
+   * calls-return-fresh) and declares no Allocate of the result. */
+  llvm::DenseSet<Value> refused() {
+    llvm::DenseSet<Value> refused;
+    while (!work.empty()) {
+      Value value = work.pop_back_val();
+      if (!refused.insert(value).second)
+        continue;
+      if (auto arg = dyn_cast<BlockArgument>(value)) {
+        Block *block = arg.getOwner();
+        unsigned number = arg.getArgNumber();
+        for (BlockOperand &use : block->getUses()) {
+          auto branch = dyn_cast<BranchOpInterface>(use.getOwner());
+          if (!branch)
+            continue;
+          SuccessorOperands operands =
+              branch.getSuccessorOperands(use.getOperandNumber());
+          unsigned produced = operands.getProducedOperandCount();
+          OperandRange forwarded = operands.getForwardedOperands();
+          if (number >= produced && number - produced < forwarded.size())
+            work.push_back(forwarded[number - produced]);
+        }
+        continue;
+      }
+      auto result = cast<OpResult>(value);
+      Operation *def = result.getOwner();
+      if (!root->isProperAncestor(def))
+        continue;
+      unsigned index = result.getResultNumber();
+      auto view = dyn_cast<ViewLikeOpInterface>(def);
+      if (view && index == 0) {
+        if (Value source = view.getViewSource())
+          work.push_back(source);
+        continue;
+      }
+      if (!view && isa<CastOpInterface>(def) &&
+          def->getNumOperands() == def->getNumResults()) {
+        work.push_back(def->getOperand(index));
+        continue;
+      }
+      if (isa<RegionBranchOpInterface>(def) ||
+          (callsReturnFresh && isa<CallOpInterface>(def)) ||
+          declaresAllocationOf(value))
+        continue;
+      pushBuffers(def->getOperands());
+    }
+    return refused;
+  }
+};
+
+} // namespace
+
+extern "C" bool bufrsShimMergeAllocMayMerge(MlirOperation rootHandle,
+                                            bool heap, bool stack,
+                                            bool dynamic, bool keepPeak,
+                                            bool callsReturnFresh) {
+  MayMerge walk{unwrap(rootHandle), heap, stack, dynamic, keepPeak,
+                callsReturnFresh, {}, {}, {}};
+  walk.visitNested(walk.root);
+  if (!walk.twoInABlock(nullptr))
+    return false;
+  llvm::DenseSet<Value> refused = walk.refused();
+  return walk.twoInABlock(&refused);
+}
