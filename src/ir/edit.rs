@@ -62,7 +62,7 @@ pub enum InsertPoint {
 impl InsertPoint {
     /// The shim's form: before an op (null block), or at the end of a block
     /// (null op).
-    pub(crate) fn raw(self) -> (MlirBlock, MlirOperation) {
+    fn raw(self) -> (MlirBlock, MlirOperation) {
         let null_block = MlirBlock {
             ptr: std::ptr::null_mut(),
         };
@@ -164,6 +164,57 @@ pub unsafe fn build_promoted_alloc(
     // SAFETY: as above.
     let op = unsafe { ffi::bufrsShimBuildPromotedAlloc(alloc_op, buffer, block, before) };
     (!op.ptr.is_null()).then_some(op)
+}
+/// Builds the free of `buffer` at `at` in C++ (`bufrsShimOwnershipFree`):
+/// with a `flag`, `scf.if %flag { memref.dealloc %buffer }` (what
+/// `builders::memref_dealloc_if` builds); without, the dealloc of the
+/// `AllocationOpInterface` of `buffer`'s defining op, else `memref.dealloc`
+/// (what `builders::free_buffer` builds).
+/// # Safety
+/// Every handle passed is live.
+pub unsafe fn build_free_if(
+    buffer: MlirValue,
+    flag: Option<MlirValue>,
+    location: mlir_sys::MlirLocation,
+    at: InsertPoint,
+) {
+    let (block, before) = at.raw();
+    let flag = flag.unwrap_or(MlirValue {
+        ptr: std::ptr::null_mut(),
+    });
+    // SAFETY: live handles (the caller's contract); `at.raw()` checked the
+    // anchor.
+    unsafe { ffi::bufrsShimOwnershipFree(buffer, flag, location, block, before) };
+}
+
+/// Builds `arith.constant <value> : i1` at `at` in C++
+/// (`bufrsShimOwnershipFlagConstant`, what `builders::arith_constant_bool`
+/// builds); returns its result.
+/// # Safety
+/// Every handle passed is live.
+pub unsafe fn build_bool_constant(
+    value: bool,
+    location: mlir_sys::MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    let (block, before) = at.raw();
+    // SAFETY: live handles (the caller's contract).
+    unsafe { ffi::bufrsShimOwnershipFlagConstant(value, location, block, before) }
+}
+
+/// Builds `arith.constant <value> : index` at `at` in C++
+/// (`bufrsShimFinalizeIndexConstant`: what `builders::arith_constant_index`
+/// builds, without parsing the attribute per op); returns its result.
+/// # Safety
+/// Every handle passed is live.
+pub unsafe fn build_index_constant(
+    value: i64,
+    location: mlir_sys::MlirLocation,
+    at: InsertPoint,
+) -> MlirValue {
+    let (block, before) = at.raw();
+    // SAFETY: live handles (the caller's contract).
+    unsafe { ffi::bufrsShimFinalizeIndexConstant(value, location, block, before) }
 }
 
 /// Result `index` of `op`.

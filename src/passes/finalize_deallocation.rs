@@ -224,7 +224,7 @@ unsafe fn lower_clone(clone: MlirOperation, rewrites: &mut Rewrites) -> Result<(
             let mut sizes = Vec::new();
             for dim in 0..rank {
                 if mlir_sys::mlirShapedTypeIsDynamicDim(ty, dim) {
-                    let index = index_constant(dim as i64, location, at);
+                    let index = edit::build_index_constant(dim as i64, location, at);
                     sizes.push(builders::memref_dim(source, index, location, at).ok_or(NOT_BUILT)?);
                 }
             }
@@ -240,21 +240,6 @@ unsafe fn lower_clone(clone: MlirOperation, rewrites: &mut Rewrites) -> Result<(
         replace_and_erase(clone, result, copy, rewrites);
         Ok(())
     }
-}
-
-/// `arith.constant <value> : index` at `at`, built in C++
-/// (`bufrsShimFinalizeIndexConstant`: what `builders::arith_constant_index`
-/// builds, without parsing the attribute per op); returns its result.
-/// # Safety
-/// `location` and `at` are live.
-unsafe fn index_constant(
-    value: i64,
-    location: mlir_sys::MlirLocation,
-    at: InsertPoint,
-) -> MlirValue {
-    let (block, before) = at.raw();
-    // SAFETY: live handles (the caller's contract).
-    unsafe { crate::ffi::bufrsShimFinalizeIndexConstant(value, location, block, before) }
 }
 
 /// Replaces every use of `result`, the result of `clone`, by `copy` and

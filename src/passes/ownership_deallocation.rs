@@ -106,7 +106,6 @@ use crate::{
         self, builders,
         copies::{CopyShape, copy_shape},
     },
-    ffi,
     ir::{
         Diagnostic,
         capture::{IrMap, capture_unedited},
@@ -520,7 +519,9 @@ impl Handles<'_> {
     ) -> Result<MlirValue, String> {
         match source {
             // SAFETY: live handles of `apply`.
-            FlagSource::Const(value) => Ok(unsafe { flag_constant(value, location, at) }),
+            FlagSource::Const(value) => {
+                Ok(unsafe { edit::build_bool_constant(value, location, at) })
+            }
             FlagSource::Of(root) => self
                 .flags
                 .get(&root)
@@ -1422,7 +1423,7 @@ fn free(
                 .ok_or("a dynamic merge has no flag")?;
             if h.lower_dynamic_frees {
                 // SAFETY: live handles of `apply`.
-                unsafe { build_free(value, Some(flag), location, at) };
+                unsafe { edit::build_free_if(value, Some(flag), location, at) };
                 return Ok(());
             }
             // SAFETY: live handles of `apply`.
@@ -1432,41 +1433,8 @@ fn free(
         }
         _ => {
             // SAFETY: live handles of `apply`.
-            unsafe { build_free(value, None, location, at) };
+            unsafe { edit::build_free_if(value, None, location, at) };
             Ok(())
         }
     }
-}
-
-/// Builds the free of `buffer` at `at` in C++ (`bufrsShimOwnershipFree`):
-/// with a `flag`, `scf.if %flag { memref.dealloc %buffer }` (what
-/// `builders::memref_dealloc_if` builds); without, the dealloc of the
-/// `AllocationOpInterface` of `buffer`'s defining op, else `memref.dealloc`
-/// (what `builders::free_buffer` builds).
-/// # Safety
-/// Every handle passed is live.
-unsafe fn build_free(
-    buffer: MlirValue,
-    flag: Option<MlirValue>,
-    location: MlirLocation,
-    at: InsertPoint,
-) {
-    let (block, before) = at.raw();
-    let flag = flag.unwrap_or(MlirValue {
-        ptr: std::ptr::null_mut(),
-    });
-    // SAFETY: live handles (the caller's contract); `at.raw()` checked the
-    // anchor.
-    unsafe { ffi::bufrsShimOwnershipFree(buffer, flag, location, block, before) };
-}
-
-/// Builds `arith.constant <value> : i1` at `at` in C++
-/// (`bufrsShimOwnershipFlagConstant`, what `builders::arith_constant_bool`
-/// builds); returns its result.
-/// # Safety
-/// Every handle passed is live.
-unsafe fn flag_constant(value: bool, location: MlirLocation, at: InsertPoint) -> MlirValue {
-    let (block, before) = at.raw();
-    // SAFETY: live handles (the caller's contract).
-    unsafe { ffi::bufrsShimOwnershipFlagConstant(value, location, block, before) }
 }
