@@ -224,9 +224,7 @@ pub use schedule::{
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{
-    IrMap, capture, capture_unedited, count_allocations_in, kept_snapshot,
-};
+use crate::ir::capture::{IrMap, capture, capture_unedited, count_allocations_in, kept_snapshot};
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
     ir::{Diagnostic, merge_candidates::may_merge_uncaptured},

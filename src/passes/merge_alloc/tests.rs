@@ -871,7 +871,10 @@ func.func @stack_and_heap(%i: index, %v: f32) {
         }
     }
     assert_eq!(ruled_out_seen, 4 * 32 + 16);
-    assert!(gated_seen > 0, "no body the walk keeps is left alone by the counts");
+    assert!(
+        gated_seen > 0,
+        "no body the walk keeps is left alone by the counts"
+    );
 }
 
 /// `keep-peak` with run-time sizes: whenever the peak check accepts an arena
