@@ -640,10 +640,14 @@ MlirValue bufrsShimFinalizeIndexConstant(int64_t value, MlirLocation location,
  * body in one scope (heap and stack: the classes merged; dynamic, keepPeak,
  * callsReturnFresh: the collector's options): an over-approximation of its
  * may_merge (src/passes/merge_alloc/collect.rs) asked of the IR, nothing
- * captured. False: may_merge answers false, the pass changes nothing. */
+ * captured. False: may_merge answers false, the pass changes nothing.
+ * With `counts`, also false where fewer than two heap allocations and fewer
+ * than two stack allocations count as bufrsShimCountHeapAllocations
+ * (static only unless `dynamic`) and bufrsShimCountStackAllocations count
+ * them (the pass's gate). */
 bool bufrsShimMergeAllocMayMerge(MlirOperation root, bool heap, bool stack,
                                  bool dynamic, bool keepPeak,
-                                 bool callsReturnFresh);
+                                 bool callsReturnFresh, bool counts);
 
 #ifdef __cplusplus
 }

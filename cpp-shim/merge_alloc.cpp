@@ -10,7 +10,10 @@
 // scopes (loops that may run iterations at once are climbed) and without
 // memory spaces; the buffers refused are a subset of may_merge's (some of its
 // seeds and some of its backward edges). So when this answers false,
-// may_merge answers false too and the pass changes nothing.
+// may_merge answers false too and the pass changes nothing. With `counts`
+// the same walk also counts the allocations the pass's pre-capture gate
+// counts (bufrsShimCountHeapAllocations, bufrsShimCountStackAllocations in
+// capture.cpp) and answers false where that gate leaves the body alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +42,12 @@ struct MayMerge {
   bool dynamic;
   bool keepPeak;
   bool callsReturnFresh;
+  /* Whether to count, as the pass's gate does, the heap (of static shape
+   * unless `dynamic`) and stack (of static shape) allocations, of no value
+   * or of a memref no return-like terminator takes. */
+  bool counts;
+  unsigned heapCount = 0;
+  unsigned stackCount = 0;
   /* Allocated buffers and the scope block they are grouped by. */
   SmallVector<std::pair<Value, Block *>, 8> candidates;
   /* Buffers whose flow refuses every allocation flowing into them. */
@@ -145,6 +154,44 @@ struct MayMerge {
     });
   }
 
+  /* Counts `effect` as the gate does, if it is an Allocate. */
+  void count(const MemoryEffects::EffectInstance &effect) {
+    if (!isa<MemoryEffects::Allocate>(effect.getEffect()))
+      return;
+    bool onStack =
+        isa<SideEffects::AutomaticAllocationScopeResource>(effect.getResource());
+    if (Value value = effect.getValue()) {
+      auto type = dyn_cast<MemRefType>(value.getType());
+      if (!type || ((onStack || !dynamic) && !type.hasStaticShape()) ||
+          llvm::any_of(value.getUsers(), [](Operation *user) {
+            return user->hasTrait<OpTrait::IsTerminator>() &&
+                   user->hasTrait<OpTrait::ReturnLike>();
+          }))
+        return;
+    }
+    ++(onStack ? stackCount : heapCount);
+  }
+
+  /* `count` on the effects of `op`, which has no buffer operand or result
+   * (`visit` reads the effects of the others). */
+  void countOnly(Operation *op) {
+    if (heapCount >= 2 && stackCount >= 2)
+      return;
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface)
+      return;
+    effects.clear();
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      count(effect);
+  }
+
+  /* Whether the gate leaves the body alone: fewer than two allocations of
+   * each class merged. */
+  bool tooFew() const {
+    return (!heap || heapCount < 2) && (!stack || stackCount < 2);
+  }
+
   void pushBuffers(OperandRange operands) {
     for (Value value : operands)
       if (isa<BaseMemRefType>(value.getType()))
@@ -162,13 +209,18 @@ struct MayMerge {
       return isa<BaseMemRefType>(value.getType());
     };
     if (llvm::none_of(op->getOperands(), isBuffer) &&
-        llvm::none_of(op->getResults(), isBuffer))
+        llvm::none_of(op->getResults(), isBuffer)) {
+      if (counts)
+        countOnly(op);
       return;
+    }
     bool terminator = op->hasTrait<OpTrait::IsTerminator>();
     if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
       effects.clear();
       iface.getEffects(effects);
       for (const MemoryEffects::EffectInstance &effect : effects) {
+        if (counts)
+          count(effect);
         Value value = effect.getValue();
         if (!value)
           continue;
@@ -270,10 +322,21 @@ struct MayMerge {
 extern "C" bool bufrsShimMergeAllocMayMerge(MlirOperation rootHandle,
                                             bool heap, bool stack,
                                             bool dynamic, bool keepPeak,
-                                            bool callsReturnFresh) {
+                                            bool callsReturnFresh,
+                                            bool counts) {
   MayMerge walk{unwrap(rootHandle), heap, stack, dynamic, keepPeak,
-                callsReturnFresh, {}, {}, {}};
+                callsReturnFresh, counts, 0, 0, {}, {}, {}};
+  /* The gate's walk counts the root's own effects too. */
+  if (counts) {
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(walk.root)) {
+      iface.getEffects(walk.effects);
+      for (const MemoryEffects::EffectInstance &effect : walk.effects)
+        walk.count(effect);
+    }
+  }
   walk.visitNested(walk.root);
+  if (counts && walk.tooFew())
+    return false;
   if (!walk.twoInABlock(nullptr))
     return false;
   llvm::DenseSet<Value> refused = walk.refused();

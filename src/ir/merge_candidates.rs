@@ -1,7 +1,9 @@
 //! Whether `bufrs-merge-alloc` may merge anything in a body, found before
 //! anything is captured: one C++ walk (`cpp-shim/merge_alloc.cpp`) that
 //! over-approximates the collector's `may_merge` on the IR itself, so a
-//! body it rules out is left as it is without a snapshot.
+//! body it rules out is left as it is without a snapshot; it also counts
+//! the allocations the pass's gate counts, so the gate needs no walk of its
+//! own.
 
 use mlir_sys::MlirOperation;
 
@@ -14,7 +16,11 @@ use crate::ffi;
 /// name, taken by an op of unknown effects, as they are or through views,
 /// casts, branches and ops whose results may be any of their buffer
 /// operands, calls among them unless `calls_return_fresh`) are gone.
-/// `false` only where `TickTraceCollector::may_merge` answers `false`.
+/// `false` only where `TickTraceCollector::may_merge` answers `false`, or,
+/// with `counts`, where the pass's pre-capture gate leaves the body alone:
+/// fewer than two heap allocations (`ir::capture::count_heap_allocations`,
+/// static only unless `dynamic`) and fewer than two stack allocations
+/// (`count_stack_allocations`), counted in the same walk.
 pub fn may_merge_uncaptured(
     root: MlirOperation,
     heap: bool,
@@ -22,9 +28,18 @@ pub fn may_merge_uncaptured(
     dynamic: bool,
     keep_peak: bool,
     calls_return_fresh: bool,
+    counts: bool,
 ) -> bool {
     // SAFETY: `root` is a live op.
     unsafe {
-        ffi::bufrsShimMergeAllocMayMerge(root, heap, stack, dynamic, keep_peak, calls_return_fresh)
+        ffi::bufrsShimMergeAllocMayMerge(
+            root,
+            heap,
+            stack,
+            dynamic,
+            keep_peak,
+            calls_return_fresh,
+            counts,
+        )
     }
 }

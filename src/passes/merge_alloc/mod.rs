@@ -224,10 +224,7 @@ pub use schedule::{
 
 use melior::ir::OperationRef;
 
-use crate::ir::capture::{
-    IrMap, capture, capture_unedited, count_allocations_in, count_heap_allocations,
-    count_stack_allocations, kept_snapshot,
-};
+use crate::ir::capture::{IrMap, capture, capture_unedited, count_allocations_in, kept_snapshot};
 use crate::{
     analysis::snapshot::{OpId, Snapshot},
     ir::{Diagnostic, merge_candidates::may_merge_uncaptured},
@@ -314,7 +311,8 @@ impl BufrsPass for MergeAlloc {
         // any, would be skipped as `Skip::OneBuffer`), unless a report, a
         // picture, analysis attributes or a staging space is asked for.
         // The count reads the snapshot an earlier pass kept, if any (after
-        // promotion, most bodies), instead of walking the IR.
+        // promotion, most bodies), instead of walking the IR; without one,
+        // the walk below counts them as well.
         // Stack allocations (the `stack` class) are counted likewise.
         let root = op.to_raw();
         let kept = kept_snapshot(root);
@@ -335,20 +333,11 @@ impl BufrsPass for MergeAlloc {
             && !options.report
             && options.report_file.is_empty()
             && options.plan_svg_dir.is_empty();
-        if merge_only
-            && options.staging_space.is_empty()
-            && (!heap
-                || too_few(match &kept {
-                    Some((snapshot, map)) => {
-                        count_allocations_in(snapshot, map, 2, static_only, false)
-                    }
-                    None => count_heap_allocations(root, 2, static_only),
-                }))
-            && (!stack
-                || too_few(match &kept {
-                    Some((snapshot, map)) => count_allocations_in(snapshot, map, 2, true, true),
-                    None => count_stack_allocations(root, 2),
-                }))
+        let gate = merge_only && options.staging_space.is_empty();
+        if gate
+            && let Some((snapshot, map)) = &kept
+            && (!heap || too_few(count_allocations_in(snapshot, map, 2, static_only, false)))
+            && (!stack || too_few(count_allocations_in(snapshot, map, 2, true, true)))
         {
             return pass::unchanged(root);
         }
@@ -363,7 +352,7 @@ impl BufrsPass for MergeAlloc {
         };
         // Nothing asked but the merge and no snapshot kept: a walk of the IR
         // that over-approximates `may_merge` below rules most bodies out
-        // before a capture.
+        // before a capture, and counts the allocations for the gate above.
         if merge_only
             && kept.is_none()
             && !may_merge_uncaptured(
@@ -373,6 +362,7 @@ impl BufrsPass for MergeAlloc {
                 collector.dynamic,
                 collector.keep_peak,
                 collector.calls_return_fresh,
+                gate,
             )
         {
             return pass::unchanged(root);

@@ -798,6 +798,7 @@ func.func @stack_and_heap(%i: index, %v: f32) {
         ("sized_in_nested_region", false),
     ];
     let mut ruled_out_seen = 0;
+    let mut gated_seen = 0;
     for bits in 0..32u32 {
         let bit = |i: u32| bits & (1 << i) != 0;
         let (dynamic, stack, keep_peak, calls_return_fresh, joins) =
@@ -831,12 +832,30 @@ func.func @stack_and_heap(%i: index, %v: f32) {
                 dynamic,
                 keep_peak,
                 calls_return_fresh,
+                false,
             );
+            // With the gate's counts folded in, the walk answers `false`
+            // exactly where the gate's own walks leave the body alone, and
+            // as without them elsewhere.
+            let counted = crate::ir::merge_candidates::may_merge_uncaptured(
+                func.to_raw(),
+                true,
+                stack,
+                dynamic,
+                keep_peak,
+                calls_return_fresh,
+                true,
+            );
+            let too_few = crate::ir::capture::count_heap_allocations(func.to_raw(), 2, !dynamic)
+                < 2
+                && (!stack || crate::ir::capture::count_stack_allocations(func.to_raw(), 2) < 2);
             let options = format!(
                 "@{found} dynamic={dynamic} stack={stack} keep-peak={keep_peak} \
                  calls-return-fresh={calls_return_fresh} stack-joins-heap={joins}"
             );
             assert!(walked || !exact, "{options}");
+            assert_eq!(counted, walked && !too_few, "{options}");
+            gated_seen += usize::from(walked && too_few);
             if ruled_out
                 .iter()
                 .any(|&(name, needs_keep_peak)| name == found && (keep_peak || !needs_keep_peak))
@@ -852,6 +871,10 @@ func.func @stack_and_heap(%i: index, %v: f32) {
         }
     }
     assert_eq!(ruled_out_seen, 4 * 32 + 16);
+    assert!(
+        gated_seen > 0,
+        "no body the walk keeps is left alone by the counts"
+    );
 }
 
 /// `keep-peak` with run-time sizes: whenever the peak check accepts an arena
