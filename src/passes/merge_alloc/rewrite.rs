@@ -278,7 +278,9 @@ fn place_views(
         let at = unsafe { edit::location(alloc) };
         let shift = match *offset {
             // SAFETY: live handles; the constant goes before the allocation.
-            Offset::Const(c) => unsafe { index_constant(c, at, InsertPoint::Before(alloc)) },
+            Offset::Const(c) => unsafe {
+                edit::build_index_constant(c, at, InsertPoint::Before(alloc))
+            },
             Offset::Value(v) => v,
         };
         let sizes: Vec<MlirValue> = buffer.dynamic_sizes.iter().map(|&v| map.value(v)).collect();
@@ -380,7 +382,7 @@ unsafe fn emit_exprs(
             return Ok(v);
         }
         // SAFETY: live handles (the caller's contract).
-        let v = unsafe { index_constant(c, location, at) };
+        let v = unsafe { edit::build_index_constant(c, location, at) };
         constants.insert(c, v);
         Ok(v)
     };
@@ -422,20 +424,4 @@ unsafe fn emit_exprs(
         values.insert(id, value);
     }
     Ok(values)
-}
-
-/// `arith.constant <value> : index` at `at`, built by MLIR's typed builder
-/// (`bufrsShimFinalizeIndexConstant`: the op `builders::arith_constant_index`
-/// builds, without parsing the attribute's text per constant); returns its
-/// result.
-/// # Safety
-/// `location` and `at` are live.
-unsafe fn index_constant(
-    value: i64,
-    location: mlir_sys::MlirLocation,
-    at: InsertPoint,
-) -> MlirValue {
-    let (block, before) = at.raw();
-    // SAFETY: live handles (the caller's contract).
-    unsafe { crate::ffi::bufrsShimFinalizeIndexConstant(value, location, block, before) }
 }
