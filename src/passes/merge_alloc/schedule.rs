@@ -74,24 +74,28 @@ pub fn symbolic_buffers(trace: &ScopeTrace) -> (Vec<ValueId>, Vec<SymBuffer>) {
 /// of its dynamic sizes ([`TracedBuffer::forms`]), or, should that
 /// overflow, times each size value itself.
 pub fn buffer_size(b: &TracedBuffer, symbols: &mut Vec<ValueId>) -> SymSize {
-    let product = |symbols: &mut Vec<ValueId>| {
-        b.forms()
-            .iter()
-            .try_fold(SymSize::fixed(b.size), |size, form| {
-                let terms: Vec<(u64, Vec<u32>)> = form
-                    .iter()
-                    .map(|(c, values)| (*c, symbol_ids(values, symbols)))
-                    .collect();
-                size.times(&SymSize::from_terms(0, &terms)?)
-            })
+    let product = |forms: &[SizeForm], symbols: &mut Vec<ValueId>| {
+        forms.iter().try_fold(SymSize::fixed(b.size), |size, form| {
+            let terms: Vec<(u64, Vec<u32>)> = form
+                .iter()
+                .map(|(c, values)| (*c, symbol_ids(values, symbols)))
+                .collect();
+            size.times(&SymSize::from_terms(0, &terms)?)
+        })
     };
-    let mut trial = symbols.clone();
-    match product(&mut trial) {
-        Some(size) => {
-            *symbols = trial;
-            size
+    // `symbols` only grows: cut back to `known`, it is as before the trial.
+    let known = symbols.len();
+    let size = if b.size_forms.len() == b.dynamic_sizes.len() {
+        product(&b.size_forms, symbols)
+    } else {
+        product(&b.forms(), symbols)
+    };
+    match size {
+        Some(size) => size,
+        None => {
+            symbols.truncate(known);
+            SymSize::new(b.size, symbol_ids(&b.dynamic_sizes, symbols))
         }
-        None => SymSize::new(b.size, symbol_ids(&b.dynamic_sizes, symbols)),
     }
 }
 
@@ -1308,15 +1312,30 @@ pub(super) fn largest_member(
         .map(ArenaBytes::Dynamic)
 }
 
-/// The bytes live at once at the busiest tick of `members` (unpadded, a
-/// maximum over run-time sizes), with the arena's overhead (their largest
-/// alignment), in the state's pool: no arena holding them is smaller (a
-/// plan never places two live buffers on one byte). `None` when all are
-/// static or the sum overflows.
+/// The bytes live at once at the busiest tick of a set of a scope's
+/// buffers as [`least_arena`] finds them in a pool of their own (that pool,
+/// the expression, the values its symbols stand for, and the buffers'
+/// largest alignment), by the set's sorted indices: within one scope they
+/// depend on nothing else, so a set asked for again is not built again.
+#[derive(Default)]
+pub(super) struct LeastArenas {
+    built: rustc_hash::FxHashMap<Vec<usize>, Option<LeastBytes>>,
+}
+
+/// One entry of [`LeastArenas`]: `(pool, most, symbols, alignment)`.
+type LeastBytes = (plan::symbolic::Exprs, ExprId, Vec<ValueId>, u64);
+
+/// The bytes live at once at the busiest tick of `members` (sorted indices
+/// of buffers of `trace`; unpadded, a maximum over run-time sizes), with
+/// the arena's overhead (their largest alignment), in the state's pool: no
+/// arena holding them is smaller (a plan never places two live buffers on
+/// one byte). `None` when all are static or the sum overflows. `memo` holds
+/// the sets of `trace` found so far ([`LeastArenas`]).
 pub(super) fn least_arena(
     state: &mut PeakState,
     trace: &ScopeTrace,
     members: &[usize],
+    memo: &mut LeastArenas,
 ) -> Option<ArenaBytes> {
     if members
         .iter()
@@ -1324,6 +1343,18 @@ pub(super) fn least_arena(
     {
         return None;
     }
+    if !memo.built.contains_key(members) {
+        let built = least_bytes(trace, members);
+        memo.built.insert(members.to_vec(), built);
+    }
+    let (exprs, most, symbols, alignment) = memo.built.get(members)?.as_ref()?;
+    state
+        .import(exprs, *most, symbols, *alignment)
+        .map(ArenaBytes::Dynamic)
+}
+
+/// [`least_arena`]'s bytes of `members` in a pool of their own.
+fn least_bytes(trace: &ScopeTrace, members: &[usize]) -> Option<LeastBytes> {
     let mut symbols: Vec<ValueId> = Vec::new();
     let buffers: Vec<SymBuffer> = members
         .iter()
@@ -1340,9 +1371,7 @@ pub(super) fn least_arena(
     let mut exprs = plan::symbolic::Exprs::new();
     let most = plan::symbolic::peak_live_bytes(&buffers, &mut exprs)?;
     let alignment = members.iter().map(|&m| trace.buffers[m].alignment).max()?;
-    state
-        .import(&exprs, most, &symbols, alignment)
-        .map(ArenaBytes::Dynamic)
+    Some((exprs, most, symbols, alignment))
 }
 
 /// The symbol number of each of `sizes` (run-time size values) in

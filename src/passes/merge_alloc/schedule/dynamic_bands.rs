@@ -21,8 +21,8 @@ use crate::plan::problem::round_up;
 use super::super::collect::ScopeTrace;
 use super::super::peak::PeakState;
 use super::{
-    Decision, GROWTH_AT, Group, MemoryScheduler, SymbolicSchedule, arena_bytes, bytes_before,
-    decide, least_arena, size_at, split_cost,
+    Decision, GROWTH_AT, Group, LeastArenas, MemoryScheduler, SymbolicSchedule, arena_bytes,
+    bytes_before, decide, least_arena, size_at, split_cost,
 };
 
 /// The most arenas [`band_split_dynamic`] plans for one scope (each is a
@@ -63,10 +63,12 @@ pub(super) fn band_split_dynamic(
     let Some((last, earlier)) = sources.split_last() else {
         return Ok(None);
     };
+    // The least arenas of sets of the scope's buffers, shared by the trials.
+    let mut least = LeastArenas::default();
     let mut best: Option<(Vec<Group>, PeakState)> = None;
     for bands in earlier {
         let mut trial = state.clone();
-        let groups = groups_along(trace, bands, &mut trial, scheduler)?;
+        let groups = groups_along(trace, bands, &mut trial, scheduler, &mut least)?;
         if best
             .as_ref()
             .is_none_or(|(b, _)| split_cost(trace, &groups) < split_cost(trace, b))
@@ -74,7 +76,7 @@ pub(super) fn band_split_dynamic(
             best = Some((groups, trial));
         }
     }
-    let groups = groups_along(trace, last, state, scheduler)?;
+    let groups = groups_along(trace, last, state, scheduler, &mut least)?;
     Ok(Some(match best {
         Some((b, trial)) if split_cost(trace, &groups) >= split_cost(trace, &b) => {
             *state = trial;
@@ -124,14 +126,15 @@ fn last_passing(
     bands: &[Vec<usize>],
     k: usize,
     state: &mut PeakState,
+    memo: &mut LeastArenas,
 ) -> (usize, bool) {
-    let passes = |j: usize, state: &mut PeakState| {
+    let mut passes = |j: usize, state: &mut PeakState| {
         let mut members: Vec<usize> = bands[k..=j].concat();
         members.sort_unstable();
         let (_, _, life) = trace.arena_of(&members);
         let allocs: Vec<OpId> = members.iter().map(|&m| trace.buffers[m].alloc).collect();
         let plain = vec![None; allocs.len()];
-        match least_arena(state, trace, &members) {
+        match least_arena(state, trace, &members, memo) {
             Some(least) => state.fits(&allocs, &plain, least, life),
             None => true,
         }
@@ -166,6 +169,7 @@ fn groups_along(
     bands: &[Vec<usize>],
     state: &mut PeakState,
     scheduler: &dyn MemoryScheduler,
+    memo: &mut LeastArenas,
 ) -> Result<Vec<Group>, String> {
     let alone = |groups: &mut Vec<Group>, members: &[usize]| {
         for &m in members {
@@ -184,7 +188,7 @@ fn groups_along(
         // The last band the precheck lets band `k` join, found by halving
         // (more bands hold more bytes for longer, so past a band that fails
         // the others mostly fail too); the joins are tried from there down.
-        let (top, top_passes) = last_passing(trace, &bands, k, state);
+        let (top, top_passes) = last_passing(trace, &bands, k, state, memo);
         for j in (k..=top).rev() {
             let mut members: Vec<usize> = bands[k..=j].concat();
             members.sort_unstable();
@@ -204,7 +208,7 @@ fn groups_along(
             // at their busiest tick: skip the plan when even that would
             // raise the peak (`top` as `last_passing` checked it).
             if !(j == top && top_passes)
-                && let Some(least) = least_arena(state, trace, &members)
+                && let Some(least) = least_arena(state, trace, &members, memo)
                 && !state.fits(&allocs, &plain, least, life)
             {
                 continue;
