@@ -89,7 +89,8 @@ pub(super) fn owns_of(
     // Sized for every receiver at once (growing rehashed each map).
     let receivers: usize = feeds.iter().map(|f| f.receivers.len()).sum();
     let seeded = || -> HashMap<ValueId, Owns> {
-        let mut map = HashMap::with_capacity_and_hasher(flagged.len() + receivers, Default::default());
+        let mut map =
+            HashMap::with_capacity_and_hasher(flagged.len() + receivers, Default::default());
         map.extend(flagged.iter().map(|&r| (r, Owns::Dynamic)));
         map
     };
