@@ -25,7 +25,8 @@ use super::types::{Borrowed, DeallocError, PlanError};
 /// region. An op that takes a buffer's address as a plain value makes every
 /// user of that address (and of values computed from it) a use; when the
 /// address may be kept where its uses cannot be followed, every exit of the
-/// buffer's region after that op is a use.
+/// buffer's region after that op is a use. Reads the ops of `naming`
+/// ([`ops_naming_owned`]).
 /// Also reports buffers that escape where ownership is lost.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn lifted_uses(
