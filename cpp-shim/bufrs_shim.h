@@ -496,14 +496,6 @@ bool bufrsShimMayOwnOrFreeBuffers(MlirOperation root);
 bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
                               intptr_t count);
 
-/* Whether finalize-deallocation may have something to do in `root`: an op
- * named `clone` (unless its length is 0), or an op without regions whose
- * results (one or more) all have no use and are all memrefs (ranked or
- * unranked), or all `i1` of an op without operands. A superset of the
- * pass's dead views (their memory effects are asked only when this says
- * yes): without one, the pass leaves the body as it is. */
-bool bufrsShimMayFinalize(MlirOperation root, MlirStringRef clone);
-
 /* Called once per op reported (bufrsShimReadOnlyCopyUnits). Must not unwind. */
 typedef void (*BufrsOpFn)(void *user_data, MlirOperation op);
 

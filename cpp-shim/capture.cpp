@@ -595,27 +595,3 @@ extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
   return wanted.contains(rootOp) || containsNestedOp(rootOp, wanted);
 }
 
-extern "C" bool bufrsShimMayFinalize(MlirOperation root,
-                                     MlirStringRef clone) {
-  Operation *rootOp = unwrap(root);
-  NameSet clones(rootOp->getContext(), &clone, clone.length ? 1 : 0);
-  auto mayBeDeadView = [](Operation *op) {
-    if (op->getNumRegions() != 0 || op->getNumResults() == 0)
-      return false;
-    bool constant = op->getNumOperands() == 0;
-    return llvm::all_of(op->getResults(), [&](Value value) {
-      Type type = value.getType();
-      return value.use_empty() &&
-             (isa<BaseMemRefType>(type) ||
-              (constant && isa<IntegerType>(type) &&
-               cast<IntegerType>(type).getWidth() == 1));
-    });
-  };
-  return rootOp
-      ->walk([&](Operation *op) {
-        if (op != rootOp && (clones.contains(op) || mayBeDeadView(op)))
-          return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
-}

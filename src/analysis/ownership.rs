@@ -159,6 +159,24 @@ impl<'a> Iterator for RootIter<'a> {
     }
 }
 
+/// [`Ownership::roots_iter`]: a root itself, or the roots of an alias (one
+/// match per step, for the per-operand walks of the deallocation plan).
+pub enum Roots<'a> {
+    One(Option<ValueId>),
+    Set(RootIter<'a>),
+}
+
+impl Iterator for Roots<'_> {
+    type Item = ValueId;
+
+    fn next(&mut self) -> Option<ValueId> {
+        match self {
+            Roots::One(root) => root.take(),
+            Roots::Set(roots) => roots.next().copied(),
+        }
+    }
+}
+
 /// What a value is, for ownership.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -310,14 +328,12 @@ impl Ownership {
     }
 
     /// [`Ownership::roots`] without copying them.
-    pub fn roots_iter(&self, value: ValueId) -> impl Iterator<Item = ValueId> + '_ {
-        let (own, aliased): (Option<ValueId>, Option<&RootSet>) = match &self.kinds[value.index()] {
-            Kind::NotBuffer => (None, None),
-            Kind::OwnedRoot | Kind::UnownedRoot => (Some(value), None),
-            Kind::Alias(roots) => (None, Some(roots)),
-        };
-        own.into_iter()
-            .chain(aliased.into_iter().flat_map(|roots| roots.iter().copied()))
+    pub fn roots_iter(&self, value: ValueId) -> Roots<'_> {
+        match &self.kinds[value.index()] {
+            Kind::NotBuffer => Roots::One(None),
+            Kind::OwnedRoot | Kind::UnownedRoot => Roots::One(Some(value)),
+            Kind::Alias(roots) => Roots::Set(roots.iter()),
+        }
     }
 
     /// Whether `root` is among the roots `value` may name.
@@ -455,15 +471,16 @@ pub fn compute_with_handled(
     // when it turns between owned and not-owned root after having been one
     // (before, no root set holds it), which makes every value computed again.
     let mut tracker = ChangeTracker::new(n);
+    // The buffers, the only values each round computes.
+    let buffers: Vec<u32> = (0..n as u32)
+        .filter(|&i| snapshot.value(ValueId(i)).kind.is_buffer())
+        .collect();
     for _attempt in 0..2 {
         tracker.computed.fill(0);
         for _round in 0..(64 + 4 * n) {
             let mut changed = false;
-            for index in 0..n {
-                let v = ValueId(index as u32);
-                if !snapshot.value(v).kind.is_buffer() {
-                    continue;
-                }
+            for &index in &buffers {
+                let (v, index) = (ValueId(index), index as usize);
                 let again = if is_merge[index] {
                     tracker.start(index, incoming[index].iter().map(|e| e.value))
                 } else {

@@ -663,16 +663,6 @@ pub fn contains_op_named_any(root: MlirOperation, names: &[&str]) -> bool {
     unsafe { ffi::bufrsShimContainsOpNamed(root, names.as_ptr(), names.len() as isize) }
 }
 
-/// Whether finalize-deallocation may have something to do in `root` (one
-/// C++ walk): an op named `clone` (`None`: clones are kept), or an op that
-/// may be a dead view (no region, results all unused memrefs, or all unused
-/// `i1` of an op without operands; its memory effects are not asked).
-pub fn may_finalize(root: MlirOperation, clone: Option<&str>) -> bool {
-    let name = string_refs(&[clone.unwrap_or("")]);
-    // SAFETY: `root` is a live op; the string outlives the call.
-    unsafe { ffi::bufrsShimMayFinalize(root, name[0]) }
-}
-
 /// `names` as C API string refs, for the shim's walks by name.
 fn string_refs(names: &[&str]) -> Vec<mlir_sys::MlirStringRef> {
     names

@@ -23,7 +23,7 @@ use super::handover::{
 };
 use super::liveness::{Liveness, Needed, RootNeeded, needed_blocks};
 use super::places::{Places, Use};
-use super::root_uses::lifted_uses;
+use super::root_uses::{lifted_uses, ops_naming_owned};
 use super::types::{
     Borrowed, CloneAt, DeallocError, Decision, FeedEdge, FreeAt, Handover, LivenessMode, Owns,
     Plan, PlanConfig, PlanError, WIDE_ROOT_SETS,
@@ -154,11 +154,12 @@ pub fn plan_with(
         })
     };
     // Every root's uses lifted to its region, for what merges borrow now.
+    let naming = ops_naming_owned(snapshot, ownership, &erased);
     let lift = |borrowed: &Borrowed,
                 fast: Option<&RootLiveness<'_>>,
                 errors: &mut Vec<PlanError>| {
         lifted_uses(
-            snapshot, &places, dominance, ownership, &erased, borrowed, fast, &use_lists, errors,
+            snapshot, &places, dominance, ownership, borrowed, fast, &use_lists, &naming, errors,
         )
     };
     let mut fast = root_liveness(&borrowed);

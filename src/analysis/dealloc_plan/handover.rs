@@ -86,8 +86,14 @@ pub(super) fn owns_of(
     handovers: &[Handover],
     flagged: &BTreeSet<ValueId>,
 ) -> HashMap<ValueId, Owns> {
-    let seeded =
-        || -> HashMap<ValueId, Owns> { flagged.iter().map(|&r| (r, Owns::Dynamic)).collect() };
+    // Sized for every receiver at once (growing rehashed each map).
+    let receivers: usize = feeds.iter().map(|f| f.receivers.len()).sum();
+    let seeded = || -> HashMap<ValueId, Owns> {
+        let mut map =
+            HashMap::with_capacity_and_hasher(flagged.len() + receivers, Default::default());
+        map.extend(flagged.iter().map(|&r| (r, Owns::Dynamic)));
+        map
+    };
     let mut owns: HashMap<ValueId, Owns> = seeded();
     loop {
         let mut next: HashMap<ValueId, Owns> = seeded();

@@ -25,7 +25,8 @@ use super::types::{Borrowed, DeallocError, PlanError};
 /// region. An op that takes a buffer's address as a plain value makes every
 /// user of that address (and of values computed from it) a use; when the
 /// address may be kept where its uses cannot be followed, every exit of the
-/// buffer's region after that op is a use.
+/// buffer's region after that op is a use. Reads the ops of `naming`
+/// ([`ops_naming_owned`]).
 /// Also reports buffers that escape where ownership is lost.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn lifted_uses(
@@ -33,10 +34,10 @@ pub(super) fn lifted_uses(
     places: &Places,
     dominance: &DominanceInfo<'_>,
     ownership: &Ownership,
-    erased: &BTreeSet<OpId>,
     borrowed: &Borrowed,
     fast: Option<&RootLiveness<'_>>,
     use_lists: &OnceCell<UseLists>,
+    naming: &[OpId],
     errors: &mut Vec<PlanError>,
 ) -> Vec<Vec<Use>> {
     // Loops matter only to addresses kept out of sight (rare): found on
@@ -55,12 +56,9 @@ pub(super) fn lifted_uses(
     let mut seen: Vec<u32> = vec![0; snapshot.values.len()];
     // Errors of the op's roots, reported in root order.
     let mut root_errors: Vec<(ValueId, PlanError)> = Vec::new();
-    for (index, op) in snapshot.ops.iter().enumerate() {
-        let id = OpId(index as u32);
-        if id == Snapshot::ROOT || erased.contains(&id) {
-            continue;
-        }
-        let stamp = index as u32 + 1;
+    for &id in naming {
+        let op = snapshot.op(id);
+        let stamp = id.0 + 1;
         roots_here.clear();
         let mut add = |root: ValueId, roots_here: &mut Vec<ValueId>| {
             if seen[root.index()] != stamp {
@@ -68,8 +66,6 @@ pub(super) fn lifted_uses(
                 roots_here.push(root);
             }
         };
-        // Whether an operand names an owned root (fast ones included).
-        let mut names_owned = false;
         for &operand in &op.operands {
             // Roots whose liveness comes from [`RootLiveness`] need no uses
             // (nor can they fail here: their aliases' uses are ops of their
@@ -77,12 +73,10 @@ pub(super) fn lifted_uses(
             if let Some(fast) = fast
                 && !fast.may_name_slow(operand)
             {
-                names_owned |= fast.has_owned(operand);
                 continue;
             }
             for root in ownership.roots_iter(operand) {
                 if ownership.is_owned_root(root) {
-                    names_owned = true;
                     if fast.is_some_and(|f| f.is_fast(root)) {
                         continue;
                     }
@@ -98,9 +92,6 @@ pub(super) fn lifted_uses(
                     }
                 }
             }
-        }
-        if !names_owned {
-            continue;
         }
         if let Some(problem) = escape_problem(snapshot, ownership, id) {
             errors.push(problem);
@@ -171,6 +162,32 @@ pub(super) fn lifted_uses(
         uses[root.index()].extend(pending[root.index()].take());
     }
     uses
+}
+
+/// The ops [`lifted_uses`] reads, in order: those (the function itself and
+/// the erased ops left out) with an operand that names an owned root (what
+/// merges borrow and which roots are fast do not change which).
+pub(super) fn ops_naming_owned(
+    snapshot: &Snapshot,
+    ownership: &Ownership,
+    erased: &BTreeSet<OpId>,
+) -> Vec<OpId> {
+    let mut naming = Vec::new();
+    for (index, op) in snapshot.ops.iter().enumerate() {
+        let id = OpId(index as u32);
+        if id == Snapshot::ROOT || erased.contains(&id) {
+            continue;
+        }
+        let names_owned = op.operands.iter().any(|&operand| {
+            ownership
+                .roots_iter(operand)
+                .any(|root| ownership.is_owned_root(root))
+        });
+        if names_owned {
+            naming.push(id);
+        }
+    }
+    naming
 }
 
 /// Appends `new` to a root's uses, first dropping the previous use when it
