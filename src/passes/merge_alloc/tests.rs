@@ -503,15 +503,10 @@ fn keep_peak_bounds_arenas_by_the_function_peak() {
     assert!(state.fits(&ac, &taken, ArenaBytes::Static(5000), (1, 3)));
 }
 
-/// The check before the analyses (`TickTraceCollector::may_merge`) answers
-/// `false` only where no scope collect finds is merged, and does answer
-/// `false` for buffers returned, yielded or freed through a cast, a branch
-/// argument or a call's result, with a size computed in the scope, or
-/// whose arena could not save a byte (lifetimes that all overlap, buffers
-/// that all fit in one alignment unit).
-#[test]
-fn may_merge_is_false_only_where_no_scope_merges() {
-    const FUNCTIONS: &str = r#"
+/// Functions whose buffers escape merging: returned through a cast, freed
+/// through a branch argument or a call's result, yielded; with `@two`, a
+/// static and a run-time sized buffer side by side.
+const ESCAPE_SHAPES: &str = r#"
 func.func private @id(memref<16xf32>) -> memref<16xf32>
 func.func @two(%n: index) {
   %a = memref.alloc() : memref<16xf32>
@@ -556,6 +551,19 @@ func.func @yielded(%p: i1) -> memref<16xf32> {
   }
   return %r : memref<16xf32>
 }
+"#;
+
+/// The check before the analyses (`TickTraceCollector::may_merge`) answers
+/// `false` only where no scope collect finds is merged, and does answer
+/// `false` for buffers returned, yielded or freed through a cast, a branch
+/// argument or a call's result, with a size computed in the scope, or
+/// whose arena could not save a byte (lifetimes that all overlap, buffers
+/// that all fit in one alignment unit).
+#[test]
+fn may_merge_is_false_only_where_no_scope_merges() {
+    let functions = format!(
+        "{ESCAPE_SHAPES}{}",
+        r#"
 func.func @size_inside(%m: memref<?xf32>, %i: index) {
   %a = memref.alloc() : memref<16xf32>
   %n = memref.load %m[%i] : memref<?xf32>
@@ -608,9 +616,10 @@ func.func @stack_small(%i: index, %v: f32) {
   memref.store %v, %b[%i] : memref<8xf32>
   return
 }
-"#;
+"#
+    );
     let context = crate::ir::context::new_context();
-    let module = melior::ir::Module::parse(&context, FUNCTIONS).unwrap();
+    let module = melior::ir::Module::parse(&context, &functions).unwrap();
     // (function, dynamic, stack class, answer).
     let expected = [
         ("two", false, false, false),
@@ -689,51 +698,9 @@ func.func @stack_small(%i: index, %v: f32) {
 /// nested region of its scope.
 #[test]
 fn may_merge_uncaptured_over_approximates_may_merge() {
-    const FUNCTIONS: &str = r#"
-func.func private @id(memref<16xf32>) -> memref<16xf32>
-func.func @two(%n: index) {
-  %a = memref.alloc() : memref<16xf32>
-  %b = memref.alloc(%n) : memref<?xf32>
-  memref.dealloc %a : memref<16xf32>
-  memref.dealloc %b : memref<?xf32>
-  return
-}
-func.func @returned_through_cast() -> memref<?xf32> {
-  %a = memref.alloc() : memref<16xf32>
-  %b = memref.alloc() : memref<16xf32>
-  %c = memref.cast %b : memref<16xf32> to memref<?xf32>
-  memref.dealloc %a : memref<16xf32>
-  return %c : memref<?xf32>
-}
-func.func @freed_through_branch(%p: i1) {
-  %a = memref.alloc() : memref<16xf32>
-  %b = memref.alloc() : memref<16xf32>
-  %c = memref.cast %b : memref<16xf32> to memref<?xf32>
-  cf.br ^bb1(%c : memref<?xf32>)
-^bb1(%x: memref<?xf32>):
-  memref.dealloc %x : memref<?xf32>
-  memref.dealloc %a : memref<16xf32>
-  return
-}
-func.func @passed_to_call(%i: index, %v: f32) {
-  %a = memref.alloc() : memref<16xf32>
-  memref.store %v, %a[%i] : memref<16xf32>
-  memref.dealloc %a : memref<16xf32>
-  %b = memref.alloc() : memref<16xf32>
-  %r = func.call @id(%b) : (memref<16xf32>) -> memref<16xf32>
-  memref.dealloc %r : memref<16xf32>
-  return
-}
-func.func @yielded(%p: i1) -> memref<16xf32> {
-  %a = memref.alloc() : memref<16xf32>
-  %r = scf.if %p -> memref<16xf32> {
-    %b = memref.alloc() : memref<16xf32>
-    scf.yield %b : memref<16xf32>
-  } else {
-    scf.yield %a : memref<16xf32>
-  }
-  return %r : memref<16xf32>
-}
+    let functions = format!(
+        "{ESCAPE_SHAPES}{}",
+        r#"
 func.func @dynamic_in_branching_scope(%p: i1, %n: index) {
   %a = memref.alloc() : memref<16xf32>
   cf.cond_br %p, ^bb1, ^bb2
@@ -786,9 +753,10 @@ func.func @stack_and_heap(%i: index, %v: f32) {
   memref.dealloc %b : memref<32xf32>
   return
 }
-"#;
+"#
+    );
     let context = crate::ir::context::new_context();
-    let module = melior::ir::Module::parse(&context, FUNCTIONS).unwrap();
+    let module = melior::ir::Module::parse(&context, &functions).unwrap();
     // Answered `false` with every option (keep-peak: only with it).
     let ruled_out = [
         ("returned_through_cast", false),
