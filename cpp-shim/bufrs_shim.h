@@ -624,9 +624,11 @@ void bufrsShimFinalizeViewsBetween(MlirBlock block, MlirOperation after,
                                    void *view_data);
 
 /* Builds `arith.constant <value> : index` at `location`, before `before`
- * (or at the end of `block` when `before` is null); returns its result. */
-MlirValue bufrsShimFinalizeIndexConstant(int64_t value, MlirLocation location,
-                                         MlirBlock block, MlirOperation before);
+ * (or at the end of `block` when `before` is null), with MLIR's typed
+ * builder (finalization's and merge-alloc's constants); returns its
+ * result. */
+MlirValue bufrsShimIndexConstant(int64_t value, MlirLocation location,
+                                 MlirBlock block, MlirOperation before);
 
 /* Whether bufrs-merge-alloc's collector may put two allocations of `root`'s
  * body in one scope (heap and stack: the classes merged; dynamic, keepPeak,

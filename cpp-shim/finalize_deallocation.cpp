@@ -98,10 +98,10 @@ extern "C" void bufrsShimFinalizeViewsBetween(MlirBlock block,
     });
 }
 
-extern "C" MlirValue bufrsShimFinalizeIndexConstant(int64_t value,
-                                                    MlirLocation location,
-                                                    MlirBlock block,
-                                                    MlirOperation before) {
+extern "C" MlirValue bufrsShimIndexConstant(int64_t value,
+                                            MlirLocation location,
+                                            MlirBlock block,
+                                            MlirOperation before) {
   Location loc = unwrap(location);
   OpBuilder builder(loc.getContext());
   if (!mlirOperationIsNull(before))

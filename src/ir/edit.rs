@@ -165,6 +165,7 @@ pub unsafe fn build_promoted_alloc(
     let op = unsafe { ffi::bufrsShimBuildPromotedAlloc(alloc_op, buffer, block, before) };
     (!op.ptr.is_null()).then_some(op)
 }
+
 /// Builds the free of `buffer` at `at` in C++ (`bufrsShimOwnershipFree`):
 /// with a `flag`, `scf.if %flag { memref.dealloc %buffer }` (what
 /// `builders::memref_dealloc_if` builds); without, the dealloc of the
@@ -203,7 +204,7 @@ pub unsafe fn build_bool_constant(
 }
 
 /// Builds `arith.constant <value> : index` at `at` in C++
-/// (`bufrsShimFinalizeIndexConstant`: what `builders::arith_constant_index`
+/// (`bufrsShimIndexConstant`: what `builders::arith_constant_index`
 /// builds, without parsing the attribute per op); returns its result.
 /// # Safety
 /// Every handle passed is live.
@@ -214,7 +215,7 @@ pub unsafe fn build_index_constant(
 ) -> MlirValue {
     let (block, before) = at.raw();
     // SAFETY: live handles (the caller's contract).
-    unsafe { ffi::bufrsShimFinalizeIndexConstant(value, location, block, before) }
+    unsafe { ffi::bufrsShimIndexConstant(value, location, block, before) }
 }
 
 /// Result `index` of `op`.
