@@ -31,8 +31,9 @@ pub enum Leaf {
 }
 
 /// A polynomial with integer coefficients: each term's leaves sorted, no
-/// zero coefficient.
-pub type Poly = BTreeMap<Vec<Leaf>, i128>;
+/// zero coefficient. Over [`Leaf`]s here; merge-alloc's size forms are
+/// polynomials over size values.
+pub type Poly<L = Leaf> = BTreeMap<Vec<L>, i128>;
 
 /// At most this many ops are followed from the value asked about.
 const DEPTH: usize = 32;
@@ -185,20 +186,26 @@ unsafe fn affine(
     }
 }
 
-/// `a + sign × b`.
+/// `a + sign × b` (`None` past 128 bits or [`TERMS`] terms).
 pub fn add(a: &Poly, b: &Poly, sign: i128) -> Option<Poly> {
+    sum(a, b, sign).filter(|out| out.len() <= TERMS)
+}
+
+/// `a + sign × b` over any leaves, its terms unbounded (`None` past 128
+/// bits).
+pub fn sum<L: Ord + Clone>(a: &Poly<L>, b: &Poly<L>, sign: i128) -> Option<Poly<L>> {
     let mut out = a.clone();
     for (leaves, &c) in b {
         let at = out.entry(leaves.clone()).or_insert(0);
         *at = at.checked_add(c.checked_mul(sign)?)?;
     }
     out.retain(|_, c| *c != 0);
-    (out.len() <= TERMS).then_some(out)
+    Some(out)
 }
 
-/// `a × b`.
-pub fn mul(a: &Poly, b: &Poly) -> Option<Poly> {
-    let mut out = Poly::new();
+/// `a × b` over any leaves (`None` past 128 bits or [`TERMS`] terms).
+pub fn mul<L: Ord + Copy>(a: &Poly<L>, b: &Poly<L>) -> Option<Poly<L>> {
+    let mut out = Poly::<L>::new();
     for (x, &c) in a {
         for (y, &d) in b {
             let mut leaves = x.clone();

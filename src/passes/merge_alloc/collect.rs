@@ -20,6 +20,7 @@ use crate::{
         uses::UseLists,
         value_flow::{ValueFlow, allocation_origin},
     },
+    dialect::index_poly,
     ir::{edit, types},
 };
 
@@ -1316,7 +1317,7 @@ fn size_at_entry(
 
 /// A polynomial over size values with integer coefficients (values sorted
 /// in each term), as [`expand_size`] builds it.
-type Poly = std::collections::BTreeMap<Vec<ValueId>, i128>;
+type Poly = index_poly::Poly<ValueId>;
 
 /// The [`SizeForm`] of the size `value` (had at the start of `block`): the
 /// polynomial [`expand_size`] finds, when every coefficient is
@@ -1391,9 +1392,9 @@ fn expand_size(
         "arith.addi" | "arith.subi" | "arith.muli" if info.operands.len() == 2 => {
             let (a, b) = (operand(0, entry)?, operand(1, entry)?);
             match info.name.as_str() {
-                "arith.addi" => poly_add(&a, &b, 1),
-                "arith.subi" => poly_add(&a, &b, -1),
-                _ => poly_mul(&a, &b),
+                "arith.addi" => index_poly::sum(&a, &b, 1),
+                "arith.subi" => index_poly::sum(&a, &b, -1),
+                _ => index_poly::mul(&a, &b),
             }
         }
         "arith.index_cast" | "arith.index_castui" if info.operands.len() == 1 => {
@@ -1471,40 +1472,13 @@ unsafe fn affine_poly(
                 depth + 1,
             )?;
             return if add {
-                poly_add(&lhs, &rhs, 1)
+                index_poly::sum(&lhs, &rhs, 1)
             } else {
-                poly_mul(&lhs, &rhs)
+                index_poly::mul(&lhs, &rhs)
             };
         }
     }
     None
-}
-
-/// `a + sign × b` (`None` past 128 bits).
-fn poly_add(a: &Poly, b: &Poly, sign: i128) -> Option<Poly> {
-    let mut out = a.clone();
-    for (values, &c) in b {
-        let at = out.entry(values.clone()).or_insert(0);
-        *at = at.checked_add(c.checked_mul(sign)?)?;
-    }
-    out.retain(|_, c| *c != 0);
-    Some(out)
-}
-
-/// `a × b` (`None` past 128 bits or 64 terms).
-fn poly_mul(a: &Poly, b: &Poly) -> Option<Poly> {
-    let mut out = Poly::new();
-    for (x, &c) in a {
-        for (y, &d) in b {
-            let mut values = x.clone();
-            values.extend(y.iter().copied());
-            values.sort_unstable();
-            let at = out.entry(values).or_insert(0);
-            *at = at.checked_add(c.checked_mul(d)?)?;
-        }
-    }
-    out.retain(|_, c| *c != 0);
-    (out.len() <= 64).then_some(out)
 }
 
 /// The `memref.dim` results of a function grouped by what they read: the
