@@ -673,6 +673,7 @@ fn string_refs(names: &[&str]) -> Vec<mlir_sys::MlirStringRef> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use melior::ir::{BlockLike, operation::OperationLike};
 
     /// A function of `n` chained adds and a loop, then a branch to a block
     /// that takes the sum: more values than the walk's id table starts
