@@ -138,6 +138,29 @@ impl SymSize {
             .iter()
             .try_fold(self.constant, |acc, m| acc.checked_add(m.eval(values)?))
     }
+
+    /// The values at the [`PROBES`] points of the size as [`Exprs::size`] builds it in a pool
+    /// where its symbol `s` is numbered `symbol(s)` ([`Exprs::probes`]: `u64::MAX` past 64
+    /// bits), without building it.
+    pub fn probes(&self, symbol: &dyn Fn(u32) -> u32) -> [u64; PROBES] {
+        let mut at = [0u64; PROBES];
+        for (k, value) in at.iter_mut().enumerate() {
+            // A sum's probe saturates as `Exprs::add`'s does; a monomial's
+            // factors are all 0, all 1 or all positive at a point, so the
+            // order of the products does not change an overflow.
+            *value = self.terms.iter().fold(self.constant, |acc, m| {
+                let term = m
+                    .symbols
+                    .iter()
+                    .try_fold(m.coefficient, |p, &s| {
+                        p.checked_mul(probe_value(k, symbol(s)))
+                    })
+                    .unwrap_or(u64::MAX);
+                acc.saturating_add(term)
+            });
+        }
+        at
+    }
 }
 
 /// An expression's id in its [`Exprs`] pool. Ids grow: every child has a smaller id than its
