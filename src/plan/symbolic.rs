@@ -202,12 +202,15 @@ pub struct Exprs {
     alignments: Vec<u64>,
     /// The answers of [`Exprs::contains_part`] by its pair (nodes never change once interned,
     /// so neither do they), and the set its search marks visited parts in.
-    parts: RefCell<(HashMap<(ExprId, ExprId), bool>, FxHashSet<ExprId>)>,
+    parts: RefCell<PartsMemo>,
     /// Tests only: prove without the shortcuts (no refutation at the probe points, the
     /// repeated pair matched again), the reference the shortcuts are checked against.
     #[cfg(test)]
     plain: bool,
 }
+
+/// [`Exprs::contains_part`]'s answers by pair and its search's visited set.
+type PartsMemo = (HashMap<(ExprId, ExprId), bool>, FxHashSet<ExprId>);
 
 /// Points at which every node is evaluated when interned: every symbol 0, every symbol 1,
 /// then two points giving each symbol its own pseudo-random value in 1..=4096 (so that two

@@ -46,6 +46,9 @@ const MAX_GROUPS: usize = 64;
 /// ([`Exprs::branches`]).
 const MAX_BRANCHES: usize = 16;
 
+/// A run-time sized holder with its bytes at the probe points.
+type HolderProbes = (Dyn, [u64; PROBES]);
+
 /// An arena as the state holds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Held {
@@ -139,6 +142,10 @@ pub struct PeakState {
     /// Each segment's bytes now at the probe points, found on first use
     /// and again after an arena changes them.
     now_probes: Vec<Option<[u64; PROBES]>>,
+    /// Each segment's run-time sized holders now with their bytes at the
+    /// probe points (those of unknown size left out), found on first use
+    /// by [`PeakState::refutes`] and again after an arena changes them.
+    holder_probes: Vec<Option<Vec<HolderProbes>>>,
     cover: Cover,
 }
 
@@ -291,6 +298,7 @@ impl PeakState {
             compared: HashMap::default(),
             base_probes: vec![None; n],
             now_probes: vec![None; n],
+            holder_probes: vec![None; n],
             cover,
         }
     }
@@ -345,39 +353,69 @@ impl PeakState {
         let groups = self.group_front();
         let (spans, leaving) = self.spans_held(allocs, current);
         let (a, b) = self.span(life);
+        // The static bytes the buffers hold in each segment of the life
+        // (saturating, as `now_held` sums them).
+        let mut change = vec![0u128; b + 2 - a];
+        for &(lo, hi, bytes) in &spans {
+            let (lo, hi) = (lo.max(a), hi.min(b));
+            if lo <= hi {
+                change[lo - a] += u128::from(bytes);
+                change[hi + 1 - a] -= u128::from(bytes);
+            }
+        }
+        // Where a span starts or ends: elsewhere a segment the state holds
+        // as the one before it is refuted as that one is.
+        let mut edge = vec![false; b + 2 - a];
+        for (lo, hi) in spans
+            .iter()
+            .map(|&(lo, hi, _)| (lo, hi))
+            .chain(leaving.iter().map(|&(lo, hi, _)| (lo, hi)))
+        {
+            if (a..=b).contains(&lo) {
+                edge[lo - a] = true;
+            }
+            if (a..=b).contains(&(hi + 1)) {
+                edge[hi + 1 - a] = true;
+            }
+        }
         let below = |y: &[u64; PROBES], x: &[u64; PROBES]| (0..PROBES).any(|k| y[k] < x[k]);
+        let mut held = 0u128;
+        let mut gone: Vec<Dyn> = Vec::new();
         for s in a..=b {
-            // The static bytes the buffers hold here now, and the bytes of
-            // the run-time sized holders that stay.
-            let old = spans
-                .iter()
-                .filter(|&&(lo, hi, _)| lo <= s && s <= hi)
-                .fold(0u64, |sum, &(_, _, bytes)| sum.saturating_add(bytes));
+            held += change[s - a];
+            if s > a && !edge[s - a] && self.same_segment(s - 1, s) {
+                continue;
+            }
+            let old = u64::try_from(held).unwrap_or(u64::MAX);
             let new = self.now[s].saturating_sub(old);
-            let mut rest = [new; PROBES];
-            let count = match &self.now_dynamic[s] {
-                Some(now) => now.len(),
-                None => self.base_dynamic[s].len(),
-            };
-            for h in 0..count {
-                let holder = match &self.now_dynamic[s] {
-                    Some(now) => now[h],
-                    None => Dyn::Buffer(self.base_dynamic[s][h]),
-                };
-                if leaving
+            // The run-time sized holders that stay, and their bytes.
+            gone.clear();
+            gone.extend(
+                leaving
                     .iter()
-                    .any(|&(lo, hi, d)| d == holder && lo <= s && s <= hi)
-                {
+                    .filter(|&&(lo, hi, _)| lo <= s && s <= hi)
+                    .map(|&(_, _, d)| d),
+            );
+            if self.holder_probes[s].is_none() {
+                let holders = self.holders(s);
+                let mut probes = Vec::with_capacity(holders.len());
+                for holder in holders {
+                    let id = match holder {
+                        Dyn::Buffer(i) => match self.cover.size(i) {
+                            Some(id) => id,
+                            None => continue,
+                        },
+                        Dyn::Arena(k) => self.arenas[k],
+                    };
+                    probes.push((holder, self.cover.exprs.probes(id)));
+                }
+                self.holder_probes[s] = Some(probes);
+            }
+            let mut rest = [new; PROBES];
+            for (holder, at) in self.holder_probes[s].iter().flatten() {
+                if gone.contains(holder) {
                     continue;
                 }
-                let id = match holder {
-                    Dyn::Buffer(i) => match self.cover.size(i) {
-                        Some(id) => id,
-                        None => continue,
-                    },
-                    Dyn::Arena(k) => self.arenas[k],
-                };
-                let at = self.cover.exprs.probes(id);
                 for k in 0..PROBES {
                     rest[k] = rest[k].saturating_add(at[k]);
                 }
@@ -906,6 +944,7 @@ impl PeakState {
             let arena = if inside { held.bytes } else { 0 };
             self.now[s] = self.now[s].saturating_sub(old).saturating_add(arena);
             self.now_probes[s] = None;
+            self.holder_probes[s] = None;
             let added = held.dynamic.filter(|_| inside);
             if !leaving[k].is_empty() || added.is_some() {
                 let mut holders = self.holders(s);
