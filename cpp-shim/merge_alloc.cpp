@@ -56,12 +56,13 @@ struct MayMerge {
   uint64_t alignment;
   unsigned heapCount = 0;
   unsigned stackCount = 0;
-  /* An allocated buffer, the scope block it is grouped by, and whether it
-   * is on the stack. */
+  /* An allocated buffer, the scope block it is grouped by, whether it is
+   * on the stack and whether a loop was climbed to that block. */
   struct Candidate {
     Value value;
     Block *block;
     bool automatic;
+    bool crossedLoop;
   };
   SmallVector<Candidate, 8> candidates;
   /* Buffers whose flow refuses every allocation flowing into them. */
@@ -148,7 +149,7 @@ struct MayMerge {
              return computedInside(size, scope.block);
            })))))
       return;
-    candidates.push_back({value, scope.block, automatic});
+    candidates.push_back({value, scope.block, automatic, scope.crossedLoop});
   }
 
   /* Whether the op defining `value` declares an Allocate effect on it
@@ -316,8 +317,11 @@ struct MayMerge {
    * one sized at run time; or two of static shape unless their sizes sum
    * to at most each one's size rounded up to its alignment (any arena of
    * them takes that much), which a size not known here does not rule out.
-   * Blocks group more buffers than collect.rs's groups, and the alignment
-   * here is at most the collector's, so this answers true wherever it does. */
+   * Heap and stack buffers are one group but in a region of several blocks
+   * reached without climbing a loop (the collector's scope block then, where
+   * may_merge keeps them apart too). Groups here hold more buffers than
+   * collect.rs's, and the alignment here is at most the collector's, so
+   * this answers true wherever it does. */
   bool mayMergeKeepingPeak(const llvm::DenseSet<Value> &refused) {
     struct Group {
       unsigned heap = 0;
@@ -327,11 +331,17 @@ struct MayMerge {
       uint64_t sum = 0;
       uint64_t leastRounded = UINT64_MAX;
     };
-    llvm::SmallDenseMap<Block *, Group, 8> groups;
+    /* Per block: whether a candidate there climbed a loop. */
+    llvm::SmallDenseMap<Block *, bool, 8> crossed;
+    for (const Candidate &c : candidates)
+      if (!refused.contains(c.value))
+        crossed[c.block] |= c.crossedLoop;
+    llvm::SmallDenseMap<std::pair<Block *, unsigned>, Group, 8> groups;
     for (const Candidate &c : candidates) {
       if (refused.contains(c.value))
         continue;
-      Group &g = groups[c.block];
+      bool apart = !crossed[c.block] && !c.block->getParent()->hasOneBlock();
+      Group &g = groups[{c.block, unsigned(apart && c.automatic)}];
       auto type = cast<MemRefType>(c.value.getType());
       g.heap += !c.automatic;
       if (!type.hasStaticShape()) {
@@ -351,7 +361,7 @@ struct MayMerge {
       g.leastRounded =
           std::min(g.leastRounded, (size + align - 1) / align * align);
     }
-    for (auto &[block, g] : groups) {
+    for (auto &[key, g] : groups) {
       if (g.heap >= 2 && g.dynamic)
         return true;
       if (g.statics >= 2 && (g.unknown || g.statics >= (1u << 20) ||

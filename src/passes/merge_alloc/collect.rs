@@ -912,8 +912,13 @@ impl TickTraceCollector {
                 }
             }
             // The stack-joins-heap option puts a scope's allocas with its
-            // heap buffers: one group then.
-            let group = if class == AllocationClass::Stack && !self.stack_joins_heap {
+            // heap buffers: one group then. Not with keep-peak in a scope
+            // region of several blocks: there no buffer has holders, which
+            // the scheduler's joins need (`schedule::join_stack_buffers`
+            // and `joint_traces`).
+            let apart =
+                !self.stack_joins_heap || (self.keep_peak && branching_scope(snapshot, block));
+            let group = if class == AllocationClass::Stack && apart {
                 format!("{} (stack)", sized.memory_space)
             } else {
                 sized.memory_space
