@@ -25,6 +25,7 @@ use crate::ffi;
 /// fewer than two heap allocations (`ir::capture::count_heap_allocations`,
 /// static only unless `dynamic`) and fewer than two stack allocations
 /// (`count_stack_allocations`), counted in the same walk.
+#[allow(clippy::too_many_arguments)]
 pub fn may_merge_uncaptured(
     root: MlirOperation,
     heap: bool,
