@@ -638,10 +638,14 @@ MlirValue bufrsShimIndexConstant(int64_t value, MlirLocation location,
  * With `counts`, also false where fewer than two heap allocations and fewer
  * than two stack allocations count as bufrsShimCountHeapAllocations
  * (static only unless `dynamic`) and bufrsShimCountStackAllocations count
- * them (the pass's gate). */
+ * them (the pass's gate). With keepPeak, also false where no block's
+ * buffers of static shape could save a byte in one arena aligned to
+ * `alignment` (the collector's) and no block holds two heap buffers, one
+ * sized at run time. */
 bool bufrsShimMergeAllocMayMerge(MlirOperation root, bool heap, bool stack,
                                  bool dynamic, bool keepPeak,
-                                 bool callsReturnFresh, bool counts);
+                                 bool callsReturnFresh, bool counts,
+                                 uint64_t alignment);
 
 /* Whether `root` or an op nested in it has one of the `count` names (the
  * smaller passes' pre-capture walk by name, cpp-shim/name_walk.cpp). */

@@ -14,6 +14,10 @@
 // the same walk also counts the allocations the pass's pre-capture gate
 // counts (bufrsShimCountHeapAllocations, bufrsShimCountStackAllocations in
 // capture.cpp) and answers false where that gate leaves the body alone.
+// With keep-peak, a block's candidates count only as cannot_save_bytes in
+// collect.rs lets them: two heap buffers, one sized at run time, or two of
+// static shape whose sizes, each rounded up to the pass's alignment (at
+// most the collector's), could save a byte in one arena.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +25,7 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -46,10 +51,20 @@ struct MayMerge {
    * unless `dynamic`) and stack (of static shape) allocations, of no value
    * or of a memref no return-like terminator takes. */
   bool counts;
+  /* The pass's alignment option: every offset alignment of the collector
+   * is a power of two at least this. */
+  uint64_t alignment;
   unsigned heapCount = 0;
   unsigned stackCount = 0;
-  /* Allocated buffers and the scope block they are grouped by. */
-  SmallVector<std::pair<Value, Block *>, 8> candidates;
+  /* An allocated buffer, the scope block it is grouped by, whether it is
+   * on the stack and whether a loop was climbed to that block. */
+  struct Candidate {
+    Value value;
+    Block *block;
+    bool automatic;
+    bool crossedLoop;
+  };
+  SmallVector<Candidate, 8> candidates;
   /* Buffers whose flow refuses every allocation flowing into them. */
   SmallVector<Value, 16> work;
   SmallVector<MemoryEffects::EffectInstance, 4> effects;
@@ -134,7 +149,7 @@ struct MayMerge {
              return computedInside(size, scope.block);
            })))))
       return;
-    candidates.push_back({value, scope.block});
+    candidates.push_back({value, scope.block, automatic, scope.crossedLoop});
   }
 
   /* Whether the op defining `value` declares an Allocate effect on it
@@ -258,9 +273,102 @@ struct MayMerge {
   /* Whether some block groups two of `candidates` not in `refused`. */
   bool twoInABlock(const llvm::DenseSet<Value> *refused) const {
     llvm::SmallDenseMap<Block *, unsigned, 8> count;
-    for (const auto &[value, block] : candidates)
-      if ((!refused || !refused->contains(value)) && ++count[block] >= 2)
+    for (const Candidate &c : candidates)
+      if ((!refused || !refused->contains(c.value)) && ++count[c.block] >= 2)
         return true;
+    return false;
+  }
+
+  /* The bytes of a buffer of static shape `type` allocated by `op`, as the
+   * collector reads them (data layout size of the element, a power of two
+   * of whole bytes, times the elements), and the element's bytes; 0 where
+   * not told here (another element, a layout, data layout entries). */
+  std::pair<uint64_t, uint64_t> staticBytes(Operation *op, MemRefType type) {
+    if (!type.getLayout().isIdentity())
+      return {0, 0};
+    Type element = type.getElementType();
+    if (!isa<IntegerType, FloatType>(element))
+      return {0, 0};
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp()) {
+      if (parent != root && isa<ModuleOp, DataLayoutOpInterface>(parent))
+        return {0, 0};
+      if (parent == root)
+        break;
+    }
+    if (!layout)
+      layout.emplace(DataLayout::closest(root));
+    uint64_t bytes = layout->getTypeSize(element).getFixedValue();
+    if (bytes == 0 || !llvm::isPowerOf2_64(bytes))
+      return {0, 0};
+    uint64_t size = bytes;
+    for (int64_t extent : type.getShape())
+      if (extent < 0 || (extent != 0 && size > (UINT64_MAX >> 2) /
+                                                   static_cast<uint64_t>(extent)))
+        return {0, 0};
+      else
+        size *= static_cast<uint64_t>(extent);
+    return {size, bytes};
+  }
+  std::optional<DataLayout> layout;
+
+  /* With keepPeak: whether some block's candidates not in `refused` may
+   * merge as collect.rs cannot_save_bytes leaves them: two heap buffers,
+   * one sized at run time; or two of static shape unless their sizes sum
+   * to at most each one's size rounded up to its alignment (any arena of
+   * them takes that much), which a size not known here does not rule out.
+   * Heap and stack buffers are one group but in a region of several blocks
+   * reached without climbing a loop (the collector's scope block then, where
+   * may_merge keeps them apart too). Groups here hold more buffers than
+   * collect.rs's, and the alignment here is at most the collector's, so
+   * this answers true wherever it does. */
+  bool mayMergeKeepingPeak(const llvm::DenseSet<Value> &refused) {
+    struct Group {
+      unsigned heap = 0;
+      bool dynamic = false;
+      unsigned statics = 0;
+      bool unknown = false;
+      uint64_t sum = 0;
+      uint64_t leastRounded = UINT64_MAX;
+    };
+    /* Per block: whether a candidate there climbed a loop. */
+    llvm::SmallDenseMap<Block *, bool, 8> crossed;
+    for (const Candidate &c : candidates)
+      if (!refused.contains(c.value))
+        crossed[c.block] |= c.crossedLoop;
+    llvm::SmallDenseMap<std::pair<Block *, unsigned>, Group, 8> groups;
+    for (const Candidate &c : candidates) {
+      if (refused.contains(c.value))
+        continue;
+      bool apart = !crossed[c.block] && !c.block->getParent()->hasOneBlock();
+      Group &g = groups[{c.block, unsigned(apart && c.automatic)}];
+      auto type = cast<MemRefType>(c.value.getType());
+      g.heap += !c.automatic;
+      if (!type.hasStaticShape()) {
+        g.dynamic = true;
+        continue;
+      }
+      ++g.statics;
+      auto [size, elementBytes] =
+          staticBytes(cast<OpResult>(c.value).getOwner(), type);
+      if (elementBytes == 0) {
+        g.unknown = true;
+        continue;
+      }
+      uint64_t align = std::max(alignment, elementBytes);
+      /* Each size is below 2^62; past 2^60 the group is kept. */
+      g.sum = std::min(g.sum + size, uint64_t(1) << 62);
+      g.leastRounded =
+          std::min(g.leastRounded, (size + align - 1) / align * align);
+    }
+    for (auto &[key, g] : groups) {
+      if (g.heap >= 2 && g.dynamic)
+        return true;
+      if (g.statics >= 2 && (g.unknown || g.statics >= (1u << 20) ||
+                             g.sum > (uint64_t(1) << 60) ||
+                             g.sum > g.leastRounded))
+        return true;
+    }
     return false;
   }
 
@@ -323,9 +431,9 @@ extern "C" bool bufrsShimMergeAllocMayMerge(MlirOperation rootHandle,
                                             bool heap, bool stack,
                                             bool dynamic, bool keepPeak,
                                             bool callsReturnFresh,
-                                            bool counts) {
+                                            bool counts, uint64_t alignment) {
   MayMerge walk{unwrap(rootHandle), heap, stack, dynamic, keepPeak,
-                callsReturnFresh, counts, 0, 0, {}, {}, {}};
+                callsReturnFresh, counts, alignment, 0, 0, {}, {}, {}, {}};
   /* The gate's walk counts the root's own effects too. */
   if (counts) {
     if (auto iface = dyn_cast<MemoryEffectOpInterface>(walk.root)) {
@@ -340,5 +448,7 @@ extern "C" bool bufrsShimMergeAllocMayMerge(MlirOperation rootHandle,
   if (!walk.twoInABlock(nullptr))
     return false;
   llvm::DenseSet<Value> refused = walk.refused();
+  if (keepPeak)
+    return walk.mayMergeKeepingPeak(refused);
   return walk.twoInABlock(&refused);
 }

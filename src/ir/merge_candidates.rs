@@ -16,11 +16,16 @@ use crate::ffi;
 /// name, taken by an op of unknown effects, as they are or through views,
 /// casts, branches and ops whose results may be any of their buffer
 /// operands, calls among them unless `calls_return_fresh`) are gone.
+/// With `keep_peak`, a block's allocations count only where
+/// `may_merge`'s byte check could keep them (two heap buffers, one sized at
+/// run time, or buffers of static shape that may save a byte in one arena
+/// aligned to `alignment`, the pass's option).
 /// `false` only where `TickTraceCollector::may_merge` answers `false`, or,
 /// with `counts`, where the pass's pre-capture gate leaves the body alone:
 /// fewer than two heap allocations (`ir::capture::count_heap_allocations`,
 /// static only unless `dynamic`) and fewer than two stack allocations
 /// (`count_stack_allocations`), counted in the same walk.
+#[allow(clippy::too_many_arguments)]
 pub fn may_merge_uncaptured(
     root: MlirOperation,
     heap: bool,
@@ -29,6 +34,7 @@ pub fn may_merge_uncaptured(
     keep_peak: bool,
     calls_return_fresh: bool,
     counts: bool,
+    alignment: u64,
 ) -> bool {
     // SAFETY: `root` is a live op.
     unsafe {
@@ -40,6 +46,7 @@ pub fn may_merge_uncaptured(
             keep_peak,
             calls_return_fresh,
             counts,
+            alignment,
         )
     }
 }

@@ -912,8 +912,13 @@ impl TickTraceCollector {
                 }
             }
             // The stack-joins-heap option puts a scope's allocas with its
-            // heap buffers: one group then.
-            let group = if class == AllocationClass::Stack && !self.stack_joins_heap {
+            // heap buffers: one group then. Not with keep-peak in a scope
+            // region of several blocks: there no buffer has holders, which
+            // the scheduler's joins need (`schedule::join_stack_buffers`
+            // and `joint_traces`).
+            let apart =
+                !self.stack_joins_heap || (self.keep_peak && branching_scope(snapshot, block));
+            let group = if class == AllocationClass::Stack && apart {
                 format!("{} (stack)", sized.memory_space)
             } else {
                 sized.memory_space
@@ -923,6 +928,7 @@ impl TickTraceCollector {
                 block,
                 group,
                 class,
+                dynamic: sized.dynamic_dims > 0,
                 size: sized.size,
                 alignment: self
                     .alignment
@@ -1027,7 +1033,8 @@ impl TickTraceCollector {
             }
         }
         candidates.retain(|c| !refused.contains(&c.value));
-        two_in_a_group(&candidates) && !cannot_save_bytes(snapshot, &candidates, self.dynamic)
+        two_in_a_group(&candidates)
+            && !cannot_save_bytes(snapshot, &candidates, self.dynamic, self.keep_peak)
     }
 }
 
@@ -1039,6 +1046,8 @@ struct Candidate {
     block: BlockId,
     group: String,
     class: AllocationClass,
+    /// Sized at run time (a heap buffer with `dynamic`).
+    dynamic: bool,
     size: u64,
     /// The offset alignment collect gives it.
     alignment: u64,
@@ -1064,9 +1073,26 @@ struct Candidate {
 ///
 /// Both hold for every subset of the group too. A group is not ruled out
 /// when a buffer has no such use, when its sizes come near the planning
-/// limits (whose error `decide` reports), or, with `dynamic`, when it holds
-/// a heap buffer (such a scope of two buffers is packed whatever it saves).
-fn cannot_save_bytes(snapshot: &Snapshot, candidates: &[Candidate], dynamic: bool) -> bool {
+/// limits (whose error `decide` reports), or, with `dynamic` and without
+/// `keep_peak`, when it holds a heap buffer (such a scope of two buffers is
+/// packed whatever it saves).
+///
+/// With `keep_peak` (the collector's: its heap profile sends the scheduler
+/// to `schedule::keep_peak_scopes`), only a scope with a buffer sized at
+/// run time is packed; every other arena is planned where one arena of
+/// static buffers of one group saves bytes (a scope's, or a block's heap and
+/// stack buffers together) or holds static buffers of a packed scope. So a
+/// group with two heap buffers, one of them sized at run time, is not ruled
+/// out; in any other group the buffers sized at run time never merge (a
+/// heap scope of one buffer is never packed, and the stack joins only
+/// static heap arenas and plans), and the rules above are asked of its
+/// static buffers alone.
+fn cannot_save_bytes(
+    snapshot: &Snapshot,
+    candidates: &[Candidate],
+    dynamic: bool,
+    keep_peak: bool,
+) -> bool {
     let mut groups: rustc_hash::FxHashMap<(BlockId, &str), Vec<usize>> =
         rustc_hash::FxHashMap::default();
     for (i, c) in candidates.iter().enumerate() {
@@ -1075,15 +1101,34 @@ fn cannot_save_bytes(snapshot: &Snapshot, candidates: &[Candidate], dynamic: boo
             .or_default()
             .push(i);
     }
-    let groups: Vec<Vec<usize>> = groups
+    let mut groups: Vec<Vec<usize>> = groups
         .into_values()
         .filter(|members| members.len() >= 2)
         .collect();
+    if keep_peak {
+        let heap = |members: &[usize]| {
+            members
+                .iter()
+                .filter(|&&i| candidates[i].class == AllocationClass::Heap)
+                .count()
+        };
+        if groups
+            .iter()
+            .any(|m| heap(m) >= 2 && m.iter().any(|&i| candidates[i].dynamic))
+        {
+            return false;
+        }
+        for members in &mut groups {
+            members.retain(|&i| !candidates[i].dynamic);
+        }
+        groups.retain(|members| members.len() >= 2);
+    }
     // Far below the planning limits: the sizes padded to any alignment sum
     // within `u64`.
     const SMALL: u128 = 1 << 60;
     let packed = |members: &[usize]| {
         dynamic
+            && !keep_peak
             && members
                 .iter()
                 .any(|&i| candidates[i].class == AllocationClass::Heap)
@@ -1098,6 +1143,9 @@ fn cannot_save_bytes(snapshot: &Snapshot, candidates: &[Candidate], dynamic: boo
     };
     if groups.iter().any(|m| packed(m) || large(m)) {
         return false;
+    }
+    if groups.is_empty() {
+        return true;
     }
     // Per value, the candidate it is or is a view or cast of (the value
     // flow's view and cast edges, followed in op order: one a later op

@@ -363,6 +363,7 @@ impl BufrsPass for MergeAlloc {
                 collector.keep_peak,
                 collector.calls_return_fresh,
                 gate,
+                collector.alignment,
             )
         {
             return pass::unchanged(root);
