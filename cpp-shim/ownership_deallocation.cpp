@@ -36,6 +36,25 @@ OpBuilder builderAt(MLIRContext *context, MlirBlock block,
   return builder;
 }
 
+/* An operation state for `OpT`, its name found by type id (a hash of the
+ * context's registered ops) rather than by spelling (a string map lookup
+ * per op built). */
+template <typename OpT>
+OperationState stateFor(MLIRContext *context, Location loc) {
+  if (std::optional<RegisteredOperationName> name =
+          RegisteredOperationName::lookup(TypeID::get<OpT>(), context))
+    return OperationState(loc, *name);
+  return OperationState(loc, OpT::getOperationName());
+}
+
+/* `memref.dealloc %value` at the builder's insertion point (what
+ * memref::DeallocOp::create builds). */
+Operation *buildDealloc(OpBuilder &builder, Location loc, Value value) {
+  OperationState state = stateFor<memref::DeallocOp>(builder.getContext(), loc);
+  memref::DeallocOp::build(builder, state, value);
+  return builder.create(state);
+}
+
 } // namespace
 
 extern "C" MlirOperation bufrsShimOwnershipFree(MlirValue buffer,
@@ -47,10 +66,11 @@ extern "C" MlirOperation bufrsShimOwnershipFree(MlirValue buffer,
   Location loc = unwrap(location);
   OpBuilder builder = builderAt(value.getContext(), block, before);
   if (!mlirValueIsNull(flag)) {
-    auto ifOp = scf::IfOp::create(builder, loc, unwrap(flag),
-                                  /*withElseRegion=*/false);
+    OperationState state = stateFor<scf::IfOp>(builder.getContext(), loc);
+    scf::IfOp::build(builder, state, unwrap(flag), /*withElseRegion=*/false);
+    auto ifOp = cast<scf::IfOp>(builder.create(state));
     builder.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    memref::DeallocOp::create(builder, loc, value);
+    buildDealloc(builder, loc, value);
     return wrap(ifOp.getOperation());
   }
   if (Operation *def = value.getDefiningOp())
@@ -58,7 +78,7 @@ extern "C" MlirOperation bufrsShimOwnershipFree(MlirValue buffer,
       if (std::optional<Operation *> dealloc = alloc.buildDealloc(builder, value))
         if (*dealloc)
           return wrap(*dealloc);
-  return wrap(memref::DeallocOp::create(builder, loc, value).getOperation());
+  return wrap(buildDealloc(builder, loc, value));
 }
 
 extern "C" MlirValue bufrsShimOwnershipFlagConstant(bool value,
@@ -67,7 +87,7 @@ extern "C" MlirValue bufrsShimOwnershipFlagConstant(bool value,
                                                     MlirOperation before) {
   Location loc = unwrap(location);
   OpBuilder builder = builderAt(loc.getContext(), block, before);
-  return wrap(
-      arith::ConstantOp::create(builder, loc, builder.getBoolAttr(value))
-          .getResult());
+  OperationState state = stateFor<arith::ConstantOp>(builder.getContext(), loc);
+  arith::ConstantOp::build(builder, state, builder.getBoolAttr(value));
+  return wrap(builder.create(state)->getResult(0));
 }

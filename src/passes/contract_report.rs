@@ -54,6 +54,12 @@ pub fn writes_split_by_clones(
     dominance: &DominanceInfo<'_>,
     plan: &Plan,
 ) -> Vec<Violation> {
+    // Every flow into a critical merge is an operand occurrence the plan
+    // decides (one decision per feed, naming each merge it feeds), so with
+    // no clone decided no flow matters and nothing lends to a clone.
+    if !plan.decisions.iter().any(|d| d.handover == Handover::Clone) {
+        return Vec::new();
+    }
     let snapshot = alias.snapshot();
     let liveness = std::cell::OnceCell::new();
     // A flow matters where the plan hands the merge a clone of the flowed

@@ -82,6 +82,7 @@
 //! edge (the same buffer yielded twice, loop-carried buffers lent between
 //! iter_args), and merges of region ops whose lists cannot grow.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rustc_hash::FxHashMap;
@@ -226,8 +227,11 @@ fn run_function(
     // Nothing here reads the classified uses of buffers.
     let alias = AliasAnalysis::from_flow(&snapshot, ValueFlow::without_events(&snapshot));
     let ownership = ownership::compute_with_flow(&snapshot, &dominance, alias.flow());
-    let extendable = extendable_ops(&snapshot, &map);
-    let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable, merge);
+    // The region-branch ops that can take flags, found when a merge's
+    // ability to carry one is first asked (most functions never ask).
+    let extendable: OnceCell<BTreeSet<OpId>> = OnceCell::new();
+    let extendable_now = || extendable.get_or_init(|| extendable_ops(&snapshot, &map));
+    let flaggable = |merge: ValueId| can_carry_flag(&snapshot, &extendable_now, merge);
     let refused = [dialect::OWNERSHIP_BASED_DEALLOC];
     let flagged_calls = match &boundary {
         Some(_) => take_call_marks(&snapshot, &map),
@@ -269,6 +273,9 @@ fn run_function(
         .iter()
         .filter(|(_, o)| **o == Owns::Dynamic)
         .count();
+    // Only dynamic merges rebuild region ops (none without one).
+    let no_ops = BTreeSet::new();
+    let extendable = if flags > 0 { extendable_now() } else { &no_ops };
     let boundary_flags = BoundaryFlags {
         calls: &flagged_calls,
         returns: returns_flags,
@@ -278,7 +285,7 @@ fn run_function(
         &map,
         &ownership,
         &plan,
-        &extendable,
+        extendable,
         &boundary_flags,
         &Rewrites {
             takeovers: &takeovers,
@@ -438,9 +445,13 @@ fn has_segments(op: MlirOperation) -> bool {
     unsafe {
         (0..mlir_sys::mlirOperationGetNumAttributes(op)).any(|i| {
             let named = mlir_sys::mlirOperationGetAttribute(op, i);
-            let name =
-                crate::ir::diagnostics::string_from_ref(mlir_sys::mlirIdentifierStr(named.name));
-            name.ends_with("SegmentSizes") || name.ends_with("_segments")
+            let name = mlir_sys::mlirIdentifierStr(named.name);
+            if name.data.is_null() {
+                return false;
+            }
+            // The name's bytes, compared in place (no string per attribute).
+            let name = std::slice::from_raw_parts(name.data as *const u8, name.length);
+            name.ends_with(b"SegmentSizes") || name.ends_with(b"_segments")
         })
     }
 }
@@ -448,7 +459,11 @@ fn has_segments(op: MlirOperation) -> bool {
 /// Whether critical merge `merge` can carry a runtime flag: an argument of a
 /// non-entry block (edges into it get one more operand), or a receiver of an
 /// extendable region-branch op.
-fn can_carry_flag(snapshot: &Snapshot, extendable: &BTreeSet<OpId>, merge: ValueId) -> bool {
+fn can_carry_flag<'e>(
+    snapshot: &Snapshot,
+    extendable: &dyn Fn() -> &'e BTreeSet<OpId>,
+    merge: ValueId,
+) -> bool {
     match snapshot.value(merge).def {
         ValueDef::BlockArg { block, .. } => {
             let region = snapshot.block(block).region;
@@ -456,9 +471,9 @@ fn can_carry_flag(snapshot: &Snapshot, extendable: &BTreeSet<OpId>, merge: Value
                 return true;
             }
             let parent = snapshot.parent_op_of_block(block);
-            parent != Snapshot::ROOT && extendable.contains(&parent)
+            parent != Snapshot::ROOT && extendable().contains(&parent)
         }
-        ValueDef::OpResult { op, .. } => extendable.contains(&op),
+        ValueDef::OpResult { op, .. } => extendable().contains(&op),
     }
 }
 
@@ -552,7 +567,9 @@ fn apply(
         lower_dynamic_frees,
     } = *rewrites;
     let dynamic = |v: ValueId| plan.owns.get(&v) == Some(&Owns::Dynamic);
-    let mut decisions: BTreeMap<(OpId, FeedEdge, u32), &Decision> = BTreeMap::new();
+    // Looked up by edge only.
+    let mut decisions: FxHashMap<(OpId, FeedEdge, u32), &Decision> =
+        FxHashMap::with_capacity_and_hasher(plan.decisions.len(), Default::default());
     for d in &plan.decisions {
         decisions.insert((d.forwarder, d.edge, d.position), d);
     }
@@ -646,14 +663,30 @@ fn apply(
 
     // Region-branch ops with dynamic receivers, rebuilt in program order
     // (outer before inner; an op's entry flags come from values before it).
+    // Without a dynamic merge there is none.
     let mut rebuilt: Vec<(OpId, Vec<Class>)> = Vec::new();
-    for (index, op) in snapshot.ops.iter().enumerate() {
+    let any_dynamic = plan.owns.values().any(|o| *o == Owns::Dynamic);
+    let region_ops = if any_dynamic { &snapshot.ops[..] } else { &[] };
+    for (index, op) in region_ops.iter().enumerate() {
         let id = OpId(index as u32);
         let Some(info) = &op.facts.region_branch else {
             continue;
         };
         if !extendable.contains(&id) {
             continue; // no flaggable receivers, so none is dynamic
+        }
+        // Receivers are the op's results and trailing arguments of its
+        // regions' entry blocks: with no dynamic one, no class has a position.
+        let receives_dynamic = op.results.iter().any(|&r| dynamic(r))
+            || op.regions.iter().any(|&r| {
+                snapshot
+                    .region(r)
+                    .blocks
+                    .first()
+                    .is_some_and(|&b| snapshot.block(b).args.iter().any(|&a| dynamic(a)))
+            });
+        if !receives_dynamic {
+            continue;
         }
         let classes = classes_of(snapshot, id, info, &dynamic);
         if classes.iter().all(|c| c.positions.is_empty()) {

@@ -7,6 +7,8 @@
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 
+use rustc_hash::FxHashMap;
+
 use crate::analysis::{
     dominance::DominanceInfo,
     ownership::{Ownership, Problem},
@@ -22,20 +24,32 @@ use super::handover::{
     no_block_clones_more, owns_of, returnable_unowned,
 };
 use super::liveness::{Liveness, Needed, RootNeeded, needed_blocks};
-use super::places::{Places, Use};
+use super::places::{Places, RootSlots, RootUses, Use};
 use super::root_uses::{lifted_uses, ops_naming_owned};
 use super::types::{
     Borrowed, CloneAt, DeallocError, Decision, FeedEdge, FreeAt, Handover, LivenessMode, Owns,
     Plan, PlanConfig, PlanError, WIDE_ROOT_SETS,
 };
 
+/// A decision kept while the plan decides again: its handovers and, once
+/// its fix-point found it, the ownership they give.
+type FirstTry = (Vec<Handover>, Option<FxHashMap<ValueId, Owns>>);
+
 /// Whether the root sets of `ownership` are wide (see [`WIDE_ROOT_SETS`]).
 fn wide_root_sets(ownership: &Ownership) -> bool {
+    use crate::analysis::ownership::Kind;
     let (mut values, mut roots) = (0usize, 0usize);
-    for (i, kind) in ownership.kinds.iter().enumerate() {
-        if *kind != crate::analysis::ownership::Kind::NotBuffer {
-            values += 1;
-            roots += ownership.roots_len(ValueId(i as u32));
+    for kind in &ownership.kinds {
+        match kind {
+            Kind::NotBuffer => {}
+            Kind::OwnedRoot | Kind::UnownedRoot => {
+                values += 1;
+                roots += 1;
+            }
+            Kind::Alias(set) => {
+                values += 1;
+                roots += set.len();
+            }
         }
     }
     roots > WIDE_ROOT_SETS * values
@@ -128,7 +142,7 @@ pub fn plan_with(
             borrowed.insert(r, lenders);
         }
     }
-    let places = Places::new(snapshot);
+    let places = Places::new(snapshot, &owned);
     // Use lists serve only addresses taken as plain values and the per-value
     // liveness: most functions need neither, so they are built on first use.
     let use_lists: OnceCell<UseLists> = OnceCell::new();
@@ -154,21 +168,37 @@ pub fn plan_with(
         })
     };
     // Every root's uses lifted to its region, for what merges borrow now.
-    let naming = ops_naming_owned(snapshot, ownership, &erased);
+    let (naming, names_owned) = ops_naming_owned(snapshot, ownership, &erased);
+    let slots = RootSlots::new(snapshot.values.len(), &owned);
     let lift = |borrowed: &Borrowed,
                 fast: Option<&RootLiveness<'_>>,
-                errors: &mut Vec<PlanError>| {
+                errors: Option<&mut Vec<PlanError>>| {
         lifted_uses(
-            snapshot, &places, dominance, ownership, borrowed, fast, &use_lists, &naming, errors,
+            &slots,
+            snapshot,
+            &places,
+            dominance,
+            ownership,
+            borrowed,
+            fast,
+            &use_lists,
+            (&naming, &names_owned),
+            errors,
         )
     };
     let mut fast = root_liveness(&borrowed);
-    let mut uses = lift(&borrowed, fast.as_ref(), &mut errors);
+    let mut uses = lift(&borrowed, fast.as_ref(), Some(&mut errors));
     // The liveness and uses of what merges borrow at first, kept while the
     // fix-point below works on more (deciding again starts from them).
     let mut at_first = true;
-    let mut first: Option<(Option<RootLiveness<'_>>, Vec<Vec<Use>>)> = None;
+    let mut first: Option<(Option<RootLiveness<'_>>, RootUses<'_>)> = None;
     let feeds = feeds(snapshot, ownership);
+    // The critical merges, listed once (the ownership of each is asked per
+    // round of the fix-point below).
+    let critical: Vec<ValueId> = (0..ownership.critical.len())
+        .filter(|&i| ownership.critical[i])
+        .map(|i| ValueId(i as u32))
+        .collect();
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -180,10 +210,12 @@ pub fn plan_with(
     // time as at first.
     let initially_borrowed = borrowed.clone();
     let mut force_clone: BTreeSet<usize> = BTreeSet::new();
-    let mut first_try: Option<Vec<Handover>> = None;
+    let mut first_try: Option<FirstTry> = None;
     let mut settled = false;
     let mut checked_moves: BTreeMap<usize, Vec<ValueId>> = BTreeMap::new();
-    let (liveness, handovers) = 'decide: loop {
+    // The decided handovers, with the merges' ownership they give once the
+    // fix-point has found it (ownership-based mode).
+    let (liveness, handovers, decided_owns) = 'decide: loop {
         if first_try.is_some() || settled {
             borrowed = initially_borrowed.clone();
             if !at_first {
@@ -192,28 +224,30 @@ pub fn plan_with(
             }
         }
         let mut no_move: BTreeSet<usize> = BTreeSet::new();
-        let (liveness, handovers) = loop {
-            // Indexed by value (a hash map keyed by root dominated the plan's
-            // profile on long block chains).
+        let (liveness, handovers, owns) = loop {
+            // Indexed by root slot, the position in `owned` (a hash map
+            // keyed by root dominated the plan's profile on long block
+            // chains).
             let mut walked: Vec<Option<Needed>> = Vec::new();
-            walked.resize_with(snapshot.values.len(), || None);
-            for &root in &owned {
+            walked.resize_with(slots.len(), || None);
+            for (slot, &root) in owned.iter().enumerate() {
                 if fast.as_ref().is_some_and(|f| f.is_fast(root)) {
                     continue;
                 }
                 if let Some(home) = places.home(root) {
-                    walked[root.index()] = Some(needed_blocks(
+                    walked[slot] = Some(needed_blocks(
                         snapshot,
                         &places,
                         dominance,
                         home,
-                        &uses[root.index()],
+                        uses.of(root),
                         &mut marks,
                     ));
                 }
             }
             let liveness = Liveness {
                 walked,
+                slots: &slots,
                 fast: fast.as_ref(),
             };
             let mut handovers: Vec<Handover> = Vec::with_capacity(feeds.len());
@@ -278,7 +312,7 @@ pub fn plan_with(
                 }
             }
             if config.flaggable.is_none() {
-                break (liveness, handovers);
+                break (liveness, handovers, None);
             }
             // Borrowed roots of every merge, to a fix-point: a borrow lends the
             // value's owned roots (and what they borrow); a move of a merge
@@ -316,7 +350,7 @@ pub fn plan_with(
             // owns on every path.
             // Moves of merges that own only on some paths need receivers that
             // carry a flag.
-            let owns = owns_of(ownership, &feeds, &handovers, &flagged);
+            let owns = owns_of(ownership, &feeds, &handovers, &flagged, &critical);
             // Returns that would clone a buffer the function does not own hand
             // it over as it is when the caller takes a flag (returns feed no
             // merge: ownership and liveness stay as they are).
@@ -345,13 +379,15 @@ pub fn plan_with(
                     changed = true;
                 }
             }
+            // (The returns changed above feed no merge: `owns` is the
+            // ownership these handovers give.)
             if next == borrowed && !changed {
-                break (liveness, handovers);
+                break (liveness, handovers, Some(owns));
             }
             if next != borrowed {
                 borrowed = next;
                 let grown_fast = root_liveness(&borrowed);
-                let grown_uses = lift(&borrowed, grown_fast.as_ref(), &mut Vec::new());
+                let grown_uses = lift(&borrowed, grown_fast.as_ref(), None);
                 let before = (
                     std::mem::replace(&mut fast, grown_fast),
                     std::mem::replace(&mut uses, grown_uses),
@@ -363,7 +399,7 @@ pub fn plan_with(
             }
         };
         if config.flaggable.is_none() || settled {
-            break 'decide (liveness, handovers);
+            break 'decide (liveness, handovers, owns);
         }
         match first_try.take() {
             None => {
@@ -381,20 +417,22 @@ pub fn plan_with(
                 force_clone =
                     deferred_clones(snapshot, ownership, &borrowed, &feeds, &handovers, &dies_in);
                 if force_clone.is_empty() {
-                    break 'decide (liveness, handovers);
+                    break 'decide (liveness, handovers, owns);
                 }
-                first_try = Some(handovers);
+                first_try = Some((handovers, owns));
             }
-            Some(before) => {
-                let owns = owns_of(ownership, &feeds, &handovers, &flagged);
-                let owns_before = owns_of(ownership, &feeds, &before, &flagged);
+            Some((before, owns_before)) => {
+                let owns = owns
+                    .unwrap_or_else(|| owns_of(ownership, &feeds, &handovers, &flagged, &critical));
+                let owns_before = owns_before
+                    .unwrap_or_else(|| owns_of(ownership, &feeds, &before, &flagged, &critical));
                 if no_block_clones_more(
                     snapshot,
                     &feeds,
                     (&before, &owns_before),
                     (&handovers, &owns),
                 ) {
-                    break 'decide (liveness, handovers);
+                    break 'decide (liveness, handovers, Some(owns));
                 }
                 force_clone.clear();
                 settled = true;
@@ -405,7 +443,8 @@ pub fn plan_with(
         plan.checked_moves
             .insert((feeds[i].forwarder, feeds[i].position), args.clone());
     }
-    plan.owns = owns_of(ownership, &feeds, &handovers, &flagged);
+    plan.owns =
+        decided_owns.unwrap_or_else(|| owns_of(ownership, &feeds, &handovers, &flagged, &critical));
     plan.borrowed = borrowed;
     plan.walked_roots = liveness.walked.iter().filter(|w| w.is_some()).count();
 
@@ -465,7 +504,7 @@ pub fn plan_with(
         let candidates: Vec<BlockId> = match needed {
             RootNeeded::Walked(walked) => {
                 uses_by_block.extend(
-                    uses[root.index()]
+                    uses.of(root)
                         .iter()
                         .filter_map(|&u| places.block(u.at()).map(|b| (b, u))),
                 );

@@ -15,7 +15,7 @@ use crate::analysis::{
 };
 
 use super::liveness::{Liveness, RootNeeded};
-use super::places::{Places, Use, home};
+use super::places::{Places, RootUses, home};
 use super::types::{Borrowed, FeedEdge, Handover, Owns};
 
 /// An operand occurrence feeding critical merges (or a function return).
@@ -85,18 +85,30 @@ pub(super) fn owns_of(
     feeds: &[Feed],
     handovers: &[Handover],
     flagged: &BTreeSet<ValueId>,
+    critical: &[ValueId],
 ) -> HashMap<ValueId, Owns> {
-    // Sized for every receiver at once (growing rehashed each map).
-    let receivers: usize = feeds.iter().map(|f| f.receivers.len()).sum();
-    let seeded = || -> HashMap<ValueId, Owns> {
-        let mut map =
-            HashMap::with_capacity_and_hasher(flagged.len() + receivers, Default::default());
-        map.extend(flagged.iter().map(|&r| (r, Owns::Dynamic)));
-        map
+    // Indexed by value while the fix-point runs (a map per round, compared
+    // and rebuilt, cost more than the rounds' own work); each round resets
+    // and compares only the merges it may set.
+    let mut keys: Vec<usize> = flagged.iter().map(|r| r.index()).collect();
+    keys.extend(
+        feeds
+            .iter()
+            .flat_map(|f| f.receivers.iter().map(|m| m.index())),
+    );
+    keys.sort_unstable();
+    keys.dedup();
+    let seed = |k: usize| {
+        flagged
+            .contains(&ValueId(k as u32))
+            .then_some(Owns::Dynamic)
     };
-    let mut owns: HashMap<ValueId, Owns> = seeded();
+    let mut owns: Vec<Option<Owns>> = vec![None; ownership.kinds.len()];
+    for &k in &keys {
+        owns[k] = seed(k);
+    }
+    let mut next = owns.clone();
     loop {
-        let mut next: HashMap<ValueId, Owns> = seeded();
         for (feed, handover) in feeds.iter().zip(handovers) {
             for &m in &feed.receivers {
                 let incoming = match handover {
@@ -106,36 +118,44 @@ pub(super) fn owns_of(
                     Handover::Move(root)
                         if ownership.critical[root.index()] || flagged.contains(root) =>
                     {
-                        owns.get(root).copied()
+                        owns[root.index()]
                     }
                     Handover::Move(_) => Some(Owns::Always),
                 };
                 let Some(incoming) = incoming else { continue };
-                next.entry(m)
-                    .and_modify(|o| {
-                        if *o != incoming {
-                            *o = Owns::Dynamic;
-                        }
-                    })
-                    .or_insert(incoming);
+                let slot = &mut next[m.index()];
+                match slot {
+                    None => *slot = Some(incoming),
+                    Some(o) if *o != incoming => *o = Owns::Dynamic,
+                    Some(_) => {}
+                }
             }
         }
-        if next == owns {
+        if keys.iter().all(|&k| next[k] == owns[k]) {
             break;
         }
-        owns = next;
-    }
-    for (index, critical) in ownership.critical.iter().enumerate() {
-        if *critical {
-            owns.entry(ValueId(index as u32)).or_insert(Owns::Always);
+        for &k in &keys {
+            owns[k] = next[k];
+            next[k] = seed(k);
         }
     }
-    owns
+    let mut out: HashMap<ValueId, Owns> =
+        HashMap::with_capacity_and_hasher(keys.len() + critical.len(), Default::default());
+    for &k in &keys {
+        if let Some(o) = owns[k] {
+            out.insert(ValueId(k as u32), o);
+        }
+    }
+    for &m in critical {
+        out.entry(m).or_insert(Owns::Always);
+    }
+    out
 }
 
 /// Operand occurrences that feed critical merges, and function returns.
 pub(super) fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
-    let mut receivers: BTreeMap<(OpId, (u32, u32)), Vec<ValueId>> = BTreeMap::new();
+    // Looked up by occurrence only (the feeds come in merge order).
+    let mut receivers: HashMap<(OpId, (u32, u32)), Vec<ValueId>> = HashMap::default();
     for (index, critical) in ownership.critical.iter().enumerate() {
         if *critical {
             for incoming in &ownership.incoming[index] {
@@ -146,7 +166,7 @@ pub(super) fn feeds(snapshot: &Snapshot, ownership: &Ownership) -> Vec<Feed> {
             }
         }
     }
-    let mut seen: BTreeSet<(OpId, (u32, u32))> = BTreeSet::new();
+    let mut seen: rustc_hash::FxHashSet<(OpId, (u32, u32))> = Default::default();
     let mut out = Vec::new();
     for (index, critical) in ownership.critical.iter().enumerate() {
         if !*critical {
@@ -210,7 +230,7 @@ pub(super) fn can_move(
     snapshot: &Snapshot,
     places: &Places,
     ownership: &Ownership,
-    uses: &[Vec<Use>],
+    uses: &RootUses<'_>,
     liveness: &Liveness<'_, '_>,
     feed: &Feed,
     nested: bool,
@@ -262,7 +282,7 @@ pub(super) fn can_move(
         return None;
     }
     let needed = liveness.of(places, root)?;
-    let root_uses = &uses[root.index()][..];
+    let root_uses = uses.of(root);
     let dead_after = match feed.edge {
         FeedEdge::Branch(k) => forwarder
             .facts
@@ -306,7 +326,7 @@ fn nested_exit(
     snapshot: &Snapshot,
     places: &Places,
     ownership: &Ownership,
-    uses: &[Vec<Use>],
+    uses: &RootUses<'_>,
     liveness: &Liveness<'_, '_>,
     feed: &Feed,
     root: ValueId,
@@ -362,7 +382,7 @@ fn nested_exit(
     let needed = liveness.of(places, root)?;
     let position = op.position;
     let later_use = match needed {
-        RootNeeded::Walked(_) => uses[root.index()].iter().any(|u| {
+        RootNeeded::Walked(_) => uses.of(root).iter().any(|u| {
             snapshot.op(u.at()).parent_block == Some(block)
                 && snapshot.op(u.at()).position > position
         }),

@@ -9,12 +9,14 @@ use crate::analysis::{
     snapshot::{BlockId, RegionId, Snapshot, ValueId},
 };
 
-use super::places::{Places, Use};
+use super::places::{Places, RootSlots, Use};
 
 /// Each owned root's liveness: walked per root ([`needed_blocks`]) or, for
 /// the roots [`RootLiveness`] answers, from their aliases' own ranges.
 pub(super) struct Liveness<'l, 'a> {
+    /// By root slot ([`RootSlots`]).
     pub(super) walked: Vec<Option<Needed>>,
+    pub(super) slots: &'l RootSlots,
     pub(super) fast: Option<&'l RootLiveness<'a>>,
 }
 
@@ -27,7 +29,10 @@ impl Liveness<'_, '_> {
             let (_, def) = places.home(root)?;
             return Some(RootNeeded::Fast(fast, root, def));
         }
-        self.walked[root.index()].as_ref().map(RootNeeded::Walked)
+        self.slots
+            .get(root)
+            .and_then(|s| self.walked[s].as_ref())
+            .map(RootNeeded::Walked)
     }
 }
 

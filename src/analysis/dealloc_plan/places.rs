@@ -39,7 +39,8 @@ impl Use {
 pub(super) struct Places {
     /// Per op: its block (`u32::MAX` for the root) and position there.
     pub(super) ops: Vec<(u32, u32)>,
-    /// Per value: [`home`] (`u32::MAX` when it has none).
+    /// Per value: [`home`] for owned roots, the only values the plan asks
+    /// about (`u32::MAX` for the others and for roots without one).
     homes: Vec<(u32, u32)>,
     /// Per block `b`: its terminator's successor blocks are
     /// `successors[successor_starts[b]..successor_starts[b + 1]]`.
@@ -50,18 +51,20 @@ pub(super) struct Places {
 impl Places {
     const NONE: u32 = u32::MAX;
 
-    pub(super) fn new(snapshot: &Snapshot) -> Places {
+    /// The places of `snapshot`'s ops and blocks, and the homes of `owned`.
+    pub(super) fn new(snapshot: &Snapshot, owned: &[ValueId]) -> Places {
         let ops = snapshot
             .ops
             .iter()
             .map(|op| (op.parent_block.map_or(Self::NONE, |b| b.0), op.position))
             .collect();
-        let homes = (0..snapshot.values.len())
-            .map(|i| {
-                home(snapshot, ValueId(i as u32))
-                    .map_or((Self::NONE, Self::NONE), |(r, b)| (r.0, b.0))
-            })
-            .collect();
+        // Only owned roots have their home looked up (most values are
+        // none: finding every value's home cost more than the lookups).
+        let mut homes = vec![(Self::NONE, Self::NONE); snapshot.values.len()];
+        for &root in owned {
+            homes[root.index()] =
+                home(snapshot, root).map_or((Self::NONE, Self::NONE), |(r, b)| (r.0, b.0));
+        }
         let mut successor_starts = Vec::with_capacity(snapshot.blocks.len() + 1);
         let mut successors = Vec::new();
         for b in 0..snapshot.blocks.len() {
@@ -96,7 +99,7 @@ impl Places {
         self.ops[op.index()].1
     }
 
-    /// [`home`] of `value`.
+    /// [`home`] of `value`, an owned root (`None` for other values).
     pub(super) fn home(&self, value: ValueId) -> Option<(RegionId, BlockId)> {
         let (region, block) = self.homes[value.index()];
         (region != Self::NONE).then_some((RegionId(region), BlockId(block)))
@@ -110,4 +113,52 @@ pub(super) fn home(snapshot: &Snapshot, root: ValueId) -> Option<(RegionId, Bloc
         ValueDef::OpResult { op, .. } => snapshot.op(op).parent_block?,
     };
     Some((snapshot.block(block).region, block))
+}
+
+/// A dense index per owned root: the plan's per-root arrays hold one entry
+/// per owned root, not one per value of the function (most values are not
+/// owned roots, and the arrays are built again whenever merges borrow more).
+pub(super) struct RootSlots {
+    slot: Vec<u32>,
+    count: usize,
+}
+
+impl RootSlots {
+    const NONE: u32 = u32::MAX;
+
+    /// Slots for `owned` among `values` values: `owned[i]` gets slot `i`.
+    pub(super) fn new(values: usize, owned: &[ValueId]) -> RootSlots {
+        let mut slot = vec![Self::NONE; values];
+        for (i, root) in owned.iter().enumerate() {
+            slot[root.index()] = i as u32;
+        }
+        RootSlots {
+            slot,
+            count: owned.len(),
+        }
+    }
+
+    /// The slot of `root`, if it is an owned root.
+    pub(super) fn get(&self, root: ValueId) -> Option<usize> {
+        let s = self.slot[root.index()];
+        (s != Self::NONE).then_some(s as usize)
+    }
+
+    /// How many slots there are.
+    pub(super) fn len(&self) -> usize {
+        self.count
+    }
+}
+
+/// Every owned root's uses (see [`super::root_uses::lifted_uses`]), by slot.
+pub(super) struct RootUses<'s> {
+    pub(super) slots: &'s RootSlots,
+    pub(super) lists: Vec<Vec<Use>>,
+}
+
+impl RootUses<'_> {
+    /// The uses of `root` (none for a value that is no owned root).
+    pub(super) fn of(&self, root: ValueId) -> &[Use] {
+        self.slots.get(root).map_or(&[][..], |s| &self.lists[s][..])
+    }
 }

@@ -11,14 +11,14 @@ use crate::analysis::{
     cycles::BlockCycles,
     dominance::DominanceInfo,
     graph::ancestor_op_in_region,
-    ownership::Ownership,
+    ownership::{Kind, Ownership},
     root_liveness::RootLiveness,
     snapshot::{BlockId, OpId, RegionId, Snapshot, ValueDef, ValueId},
     uses::UseLists,
     value_flow::{AddressUses, address_uses, exposes_address, stores},
 };
 
-use super::places::{Places, Use};
+use super::places::{Places, RootSlots, RootUses, Use};
 use super::types::{Borrowed, DeallocError, PlanError};
 
 /// For every owned root, its uses (through any alias), lifted to the root's
@@ -29,7 +29,8 @@ use super::types::{Borrowed, DeallocError, PlanError};
 /// ([`ops_naming_owned`]).
 /// Also reports buffers that escape where ownership is lost.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn lifted_uses(
+pub(super) fn lifted_uses<'s>(
+    slots: &'s RootSlots,
     snapshot: &Snapshot,
     places: &Places,
     dominance: &DominanceInfo<'_>,
@@ -37,23 +38,26 @@ pub(super) fn lifted_uses(
     borrowed: &Borrowed,
     fast: Option<&RootLiveness<'_>>,
     use_lists: &OnceCell<UseLists>,
-    naming: &[OpId],
-    errors: &mut Vec<PlanError>,
-) -> Vec<Vec<Use>> {
+    (naming, names_owned): (&[OpId], &[bool]),
+    mut errors: Option<&mut Vec<PlanError>>,
+) -> RootUses<'s> {
     // Loops matter only to addresses kept out of sight (rare): found on
     // first use.
     let cycles: OnceCell<BlockCycles> = OnceCell::new();
-    let mut uses: Vec<Vec<Use>> = vec![Vec::new(); snapshot.values.len()];
+    // Every per-root array is indexed by the root's slot (every root given
+    // a use is owned: an owned root an operand names, or a lender).
+    let slot = |root: ValueId| slots.get(root).expect("uses are of owned roots");
+    let mut uses: Vec<Vec<Use>> = vec![Vec::new(); slots.len()];
     // Per root, its latest use, not yet in `uses` (see [`push_use`]).
-    let mut pending: Vec<Option<Use>> = vec![None; snapshot.values.len()];
-    // The roots given a use, each once (flushing `pending` over every value
-    // of the function cost more than the roots' own uses).
-    let mut touched: Vec<ValueId> = Vec::new();
-    let mut is_touched: Vec<bool> = vec![false; snapshot.values.len()];
+    let mut pending: Vec<Option<Use>> = vec![None; slots.len()];
+    // The roots given a use, each once (flushing `pending` over every root
+    // cost more than the roots' own uses).
+    let mut touched: Vec<usize> = Vec::new();
+    let mut is_touched: Vec<bool> = vec![false; slots.len()];
     let mut roots_here: Vec<ValueId> = Vec::new();
     // The roots of one op, each once: marked with the op's index + 1 (no
     // sort per op; an op's operands may name thousands of roots).
-    let mut seen: Vec<u32> = vec![0; snapshot.values.len()];
+    let mut seen: Vec<u32> = vec![0; slots.len()];
     // Errors of the op's roots, reported in root order.
     let mut root_errors: Vec<(ValueId, PlanError)> = Vec::new();
     for &id in naming {
@@ -61,12 +65,17 @@ pub(super) fn lifted_uses(
         let stamp = id.0 + 1;
         roots_here.clear();
         let mut add = |root: ValueId, roots_here: &mut Vec<ValueId>| {
-            if seen[root.index()] != stamp {
-                seen[root.index()] = stamp;
+            let s = slot(root);
+            if seen[s] != stamp {
+                seen[s] = stamp;
                 roots_here.push(root);
             }
         };
         for &operand in &op.operands {
+            // Most operands name no owned root (not buffers, arguments).
+            if !names_owned[operand.index()] {
+                continue;
+            }
             // Roots whose liveness comes from [`RootLiveness`] need no uses
             // (nor can they fail here: their aliases' uses are ops of their
             // region, none taking an address).
@@ -93,7 +102,11 @@ pub(super) fn lifted_uses(
                 }
             }
         }
-        if let Some(problem) = escape_problem(snapshot, ownership, id) {
+        // Escapes do not depend on what merges borrow: found once, on the
+        // first call (later calls pass no errors).
+        if let Some(errors) = errors.as_deref_mut()
+            && let Some(problem) = escape_problem(snapshot, ownership, id)
+        {
             errors.push(problem);
         }
         if roots_here.is_empty() {
@@ -111,16 +124,17 @@ pub(super) fn lifted_uses(
             let Some((region, def_block)) = places.home(root) else {
                 continue;
             };
-            if !is_touched[root.index()] {
-                is_touched[root.index()] = true;
-                touched.push(root);
+            let s = slot(root);
+            if !is_touched[s] {
+                is_touched[s] = true;
+                touched.push(s);
             }
             if let Some(address) = &address {
                 let home = (region, def_block);
                 match address_lifted_uses(snapshot, dominance, &cycles, address, id, home) {
                     Ok(lifted) => {
-                        let uses = &mut uses[root.index()];
-                        uses.extend(pending[root.index()].take());
+                        let uses = &mut uses[s];
+                        uses.extend(pending[s].take());
                         uses.extend(lifted);
                     }
                     Err(error) => {
@@ -140,8 +154,8 @@ pub(super) fn lifted_uses(
             match at {
                 Some(at) => push_use(
                     places,
-                    &mut uses[root.index()],
-                    &mut pending[root.index()],
+                    &mut uses[s],
+                    &mut pending[s],
                     Use::new(at, at != id),
                 ),
                 None => root_errors.push((
@@ -155,39 +169,49 @@ pub(super) fn lifted_uses(
         }
         if !root_errors.is_empty() {
             root_errors.sort_by_key(|&(root, _)| root);
-            errors.extend(root_errors.drain(..).map(|(_, error)| error));
+            let reported = root_errors.drain(..).map(|(_, error)| error);
+            if let Some(errors) = errors.as_deref_mut() {
+                errors.extend(reported);
+            }
         }
     }
-    for root in touched {
-        uses[root.index()].extend(pending[root.index()].take());
+    for s in touched {
+        uses[s].extend(pending[s].take());
     }
-    uses
+    RootUses { slots, lists: uses }
 }
 
 /// The ops [`lifted_uses`] reads, in order: those (the function itself and
 /// the erased ops left out) with an operand that names an owned root (what
-/// merges borrow and which roots are fast do not change which).
+/// merges borrow and which roots are fast do not change which); and per
+/// value, whether it may name an owned root.
 pub(super) fn ops_naming_owned(
     snapshot: &Snapshot,
     ownership: &Ownership,
     erased: &BTreeSet<OpId>,
-) -> Vec<OpId> {
+) -> (Vec<OpId>, Vec<bool>) {
+    // Per value, once: whether it may name an owned root (values are
+    // fewer than operands, and most operands are not buffers).
+    let names: Vec<bool> = ownership
+        .kinds
+        .iter()
+        .map(|kind| match kind {
+            Kind::NotBuffer | Kind::UnownedRoot => false,
+            Kind::OwnedRoot => true,
+            Kind::Alias(roots) => roots.iter().any(|&r| ownership.is_owned_root(r)),
+        })
+        .collect();
     let mut naming = Vec::new();
     for (index, op) in snapshot.ops.iter().enumerate() {
         let id = OpId(index as u32);
-        if id == Snapshot::ROOT || erased.contains(&id) {
+        if id == Snapshot::ROOT {
             continue;
         }
-        let names_owned = op.operands.iter().any(|&operand| {
-            ownership
-                .roots_iter(operand)
-                .any(|root| ownership.is_owned_root(root))
-        });
-        if names_owned {
+        if op.operands.iter().any(|&operand| names[operand.index()]) && !erased.contains(&id) {
             naming.push(id);
         }
     }
-    naming
+    (naming, names)
 }
 
 /// Appends `new` to a root's uses, first dropping the previous use when it

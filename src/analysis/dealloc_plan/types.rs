@@ -151,7 +151,7 @@ pub struct EdgeBlock {
 }
 
 /// The kind of edge an operand is forwarded along.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FeedEdge {
     /// Successor `k` of a branch.
     Branch(u32),
