@@ -80,7 +80,8 @@
 //!
 //! Per allocation, the walk is linear in the nesting depth and
 //! dominator-tree height plus the uses of the buffer's aliases (its flow);
-//! dominance and SCCs are built once per run, use lists and the value-flow
+//! dominance and SCCs are built at most once per run (on the first walk
+//! through a region of more than one block), use lists and the value-flow
 //! graph at most once (on the first walk that needs a buffer's flow).
 
 use std::cell::{OnceCell, RefCell};
@@ -464,8 +465,11 @@ pub struct Engine<'s> {
     /// stops do not): most functions never ask.
     uses: OnceCell<UseLists>,
     value_flow: OnceCell<ValueFlow>,
-    dominance: DominanceInfo<'s>,
-    cycles: BlockCycles,
+    /// Dominance and the CFG cycles, built on the first question about a
+    /// block of a region with more than one block (in a region of one
+    /// block, the block is its entry: reachable, without a dominator, on
+    /// no cycle).
+    graph: OnceCell<(DominanceInfo<'s>, BlockCycles)>,
     /// Per block, memoized: where an allocation without operands that may
     /// move to dominating blocks gets by control-equivalent steps up the
     /// dominator tree alone (see [`Engine::equivalent_top`]); `u32::MAX`
@@ -509,14 +513,11 @@ enum LoopKey {
 
 impl<'s> Engine<'s> {
     pub fn new(snapshot: &'s Snapshot) -> Self {
-        let cfg = Cfg::new(snapshot);
-        let cycles = BlockCycles::new(&cfg);
         Engine {
             snapshot,
             uses: OnceCell::new(),
             value_flow: OnceCell::new(),
-            dominance: DominanceInfo::with_cfg(snapshot, cfg),
-            cycles,
+            graph: OnceCell::new(),
             equivalent_top: RefCell::new(vec![u32::MAX; snapshot.blocks.len()]),
             left_loops: RefCell::new(HashSet::new()),
             promotable: Promotable::Never,
@@ -596,6 +597,43 @@ impl<'s> Engine<'s> {
         }
     }
 
+    fn graph(&self) -> &(DominanceInfo<'s>, BlockCycles) {
+        self.graph.get_or_init(|| {
+            let cfg = Cfg::new(self.snapshot);
+            let cycles = BlockCycles::new(&cfg);
+            (DominanceInfo::with_cfg(self.snapshot, cfg), cycles)
+        })
+    }
+
+    fn dominance(&self) -> &DominanceInfo<'s> {
+        &self.graph().0
+    }
+
+    fn cycles(&self) -> &BlockCycles {
+        &self.graph().1
+    }
+
+    /// Whether `block` is the only block of its region (so its entry).
+    fn alone(&self, block: BlockId) -> bool {
+        let region = self.snapshot.block(block).region;
+        self.snapshot.region(region).blocks.len() == 1
+    }
+
+    /// [`DominanceInfo::is_reachable`], without dominance for a block alone
+    /// in its region.
+    fn is_reachable(&self, block: BlockId) -> bool {
+        self.alone(block) || self.dominance().is_reachable(block)
+    }
+
+    /// [`DominanceInfo::idom`], without dominance for a block alone in its
+    /// region.
+    fn idom(&self, block: BlockId) -> Option<BlockId> {
+        if self.alone(block) {
+            return None;
+        }
+        self.dominance().idom(block)
+    }
+
     fn value_flow(&self) -> &ValueFlow {
         self.value_flow
             .get_or_init(|| ValueFlow::new(self.snapshot))
@@ -610,13 +648,13 @@ impl<'s> Engine<'s> {
     /// takes without asking anything of the buffer (for an allocation
     /// without operands, when moves to dominators are allowed).
     fn equivalent_step(&self, block: BlockId, dom: BlockId) -> bool {
-        let cycles = &self.cycles;
+        let cycles = self.cycles();
         let same_component = cycles.component[block.index()] == cycles.component[dom.index()];
         let enters_cycle =
             cycles.on_cycle[dom.index()] && (!cycles.on_cycle[block.index()] || !same_component);
         !cycles.exits_cycle(block, dom)
             && !enters_cycle
-            && self.dominance.block_post_dominates(block, dom)
+            && self.dominance().block_post_dominates(block, dom)
             && (!cycles.on_cycle[block.index()] || same_component)
     }
 
@@ -631,7 +669,7 @@ impl<'s> Engine<'s> {
             if memo[cur.index()] != u32::MAX {
                 break BlockId(memo[cur.index()]);
             }
-            match self.dominance.idom(cur) {
+            match self.idom(cur) {
                 Some(dom) if self.equivalent_step(cur, dom) => {
                     path.push(cur);
                     cur = dom;
@@ -746,7 +784,8 @@ impl<'s> Engine<'s> {
             let LoopKey::Cycle(_, component) = key else {
                 return false;
             };
-            self.cycles.on_cycle[block.index()] && self.cycles.component[block.index()] == component
+            let cycles = self.cycles();
+            cycles.on_cycle[block.index()] && cycles.component[block.index()] == component
         };
         let body_blocks: Vec<BlockId> = match key {
             LoopKey::Op(op) => snapshot
@@ -947,7 +986,7 @@ impl<'s> Engine<'s> {
         // Unreachable code (here or in an enclosing block) is left alone.
         let mut block = Some(start);
         while let Some(b) = block {
-            if !self.dominance.is_reachable(b) {
+            if !self.is_reachable(b) {
                 return stay(Stop::Unreachable);
             }
             block = snapshot.op(snapshot.parent_op_of_block(b)).parent_block;
@@ -990,15 +1029,15 @@ impl<'s> Engine<'s> {
                     committed_free = free_after;
                 }
             }
-            if let Some(dom) = self.dominance.idom(cur) {
+            if let Some(dom) = self.idom(cur) {
                 // 1. Up the dominator tree of this region.
                 if let Some((_, def)) = self
                     .operand_defs_in(alloc, region)
-                    .find(|&(b, _)| !self.dominance.block_dominates(b, dom))
+                    .find(|&(b, _)| !self.dominance().block_dominates(b, dom))
                 {
                     break Stop::Operand { def };
                 }
-                if self.cycles.exits_cycle(cur, dom) {
+                if self.cycles().exits_cycle(cur, dom) {
                     if !(policy.leave_loops && policy.leave_block_loops) {
                         break Stop::Loop { op: None };
                     }
@@ -1014,7 +1053,7 @@ impl<'s> Engine<'s> {
                     if let Some(by) = merge_then_write() {
                         break Stop::WriteAfterMerge { by };
                     }
-                    let key = LoopKey::Cycle(region, self.cycles.component[cur.index()]);
+                    let key = LoopKey::Cycle(region, self.cycles().component[cur.index()]);
                     if policy.keep_peak
                         && !promoted
                         && let Some(by) = self.raises_peak(alloc, facts(), region, key, &left)
@@ -1032,7 +1071,7 @@ impl<'s> Engine<'s> {
                     committed_free = free_after;
                     continue;
                 }
-                if self.cycles.on_cycle[cur.index()]
+                if self.cycles().on_cycle[cur.index()]
                     && policy.leave_loops
                     && policy.leave_block_loops
                     && !policy.move_to_dominators
@@ -1051,17 +1090,16 @@ impl<'s> Engine<'s> {
                 // Never into a cycle the block is not on (e.g. from a loop's
                 // exit block up into its header, which post-dominance alone
                 // allows): the allocation would run every iteration.
-                let enters_cycle = self.cycles.on_cycle[dom.index()]
-                    && (!self.cycles.on_cycle[cur.index()]
-                        || self.cycles.component[cur.index()]
-                            != self.cycles.component[dom.index()]);
+                let cycles = self.cycles();
+                let enters_cycle = cycles.on_cycle[dom.index()]
+                    && (!cycles.on_cycle[cur.index()]
+                        || cycles.component[cur.index()] != cycles.component[dom.index()]);
                 if enters_cycle {
                     break Stop::MorePaths { by: None };
                 }
-                let equivalent = self.dominance.block_post_dominates(cur, dom)
-                    && (!self.cycles.on_cycle[cur.index()]
-                        || self.cycles.component[cur.index()]
-                            == self.cycles.component[dom.index()]);
+                let equivalent = self.dominance().block_post_dominates(cur, dom)
+                    && (!cycles.on_cycle[cur.index()]
+                        || cycles.component[cur.index()] == cycles.component[dom.index()]);
                 if !equivalent && !may_add_paths() {
                     break Stop::MorePaths {
                         by: facts().leaves_function.or(facts().frees.first().copied()),
