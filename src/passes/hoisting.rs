@@ -99,8 +99,8 @@ use crate::{
         flow::{Flow, FlowEvent, follow},
         graph::{Cfg, ancestor_block_in_region, ancestor_op_in_region},
         loops::{
-            Iterations, LoopFinder, is_loop_op, iterations,
-            regions_with_back_edges, runs_exactly_once,
+            Iterations, LoopFinder, is_loop_op, iterations, regions_with_back_edges,
+            runs_exactly_once,
         },
         snapshot::{BlockId, EffectKind, Effects, OpId, RegionId, Snapshot, ValueDef, ValueId},
         uses::UseLists,
@@ -890,17 +890,18 @@ impl<'s> Engine<'s> {
             && self.is_promotable(alloc, buffer);
         if promoted {
             let (ruleless, ruleless_left) = self.walk(policy, kind, alloc, buffer, true);
-            let landing = ruleless.hoist.as_ref().map(|hoist| match hoist.to {
-                Spot::Before(op) => Some(op),
-                Spot::EndOf(block) => self.snapshot.terminator(block),
-                Spot::InBlock(block, _) => self.snapshot.terminator(block),
-            });
-            let loops = self.loops.get_or_init(|| LoopFinder::new(self.snapshot));
-            let in_loop = |landing: Option<OpId>| {
+            // Still in a loop once moved, it stays on the heap: the walk
+            // with the rule decides.
+            let lands_in_loop = ruleless.hoist.as_ref().is_some_and(|hoist| {
+                let landing = match hoist.to {
+                    Spot::Before(op) => Some(op),
+                    Spot::EndOf(block) => self.snapshot.terminator(block),
+                    Spot::InBlock(block, _) => self.snapshot.terminator(block),
+                };
+                let loops = self.loops.get_or_init(|| LoopFinder::new(self.snapshot));
                 landing.is_none_or(|op| loops.enclosing_loop(op).is_some())
-            };
-            // Landing in a loop, it stays on the heap: the walk with the rule.
-            if landing.is_none_or(|landing| !in_loop(landing)) {
+            });
+            if !lands_in_loop {
                 (decision, left) = (ruleless, ruleless_left);
             }
         }
@@ -2120,5 +2121,32 @@ mod tests {
             }
         }
         assert!(moved > 0);
+    }
+
+    #[test]
+    fn the_pre_check_never_skips_an_allocation_that_leaves_a_loop() {
+        use crate::analysis::testgen::{GenConfig, generate};
+        let mut left = 0;
+        let mut skipped = 0;
+        for seed in 0..300 {
+            let snapshot = generate(seed, &GenConfig::default());
+            for block_loops in [true, false] {
+                let policy = Policy {
+                    leave_block_loops: block_loops,
+                    ..Policy::LOOP_HOISTING
+                };
+                let cyclic = regions_with_back_edges(&snapshot);
+                for decision in Engine::new(&snapshot).decide(policy, |_| Some(BOTH)) {
+                    let may = may_leave_a_loop(&snapshot, decision.alloc, block_loops, &cyclic);
+                    if decision.hoist.is_some() {
+                        left += 1;
+                        assert!(may, "seed {seed}: a move the pre-check skips");
+                    } else if !may {
+                        skipped += 1;
+                    }
+                }
+            }
+        }
+        assert!(left > 0 && skipped > 0, "left {left}, skipped {skipped}");
     }
 }
