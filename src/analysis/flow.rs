@@ -83,8 +83,9 @@ impl<'f> Events<'f> {
         }
     }
 
-    /// The aliases reached so far, in discovery order.
-    fn walk_order(self) -> Vec<ValueId> {
+    /// The aliases reached so far, in discovery order: once the iterator
+    /// is exhausted, [`ValueFlow::forward_closure`] of the start.
+    pub fn walk_order(self) -> Vec<ValueId> {
         self.aliases
     }
 }

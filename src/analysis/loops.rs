@@ -12,6 +12,8 @@
 //! gives its body a scope of its own ([`allocation_scope`], the one scope
 //! rule of merge-alloc and the lifetime analysis).
 
+use std::cell::{OnceCell, RefCell};
+
 use super::{
     cycles::BlockCycles,
     graph::Cfg,
@@ -239,35 +241,47 @@ pub fn regions_with_back_edges(snapshot: &Snapshot) -> Vec<bool> {
 }
 
 /// Finds loops between an op and its allocation scope (for promote-to-stack).
+/// Everything is decided on first need: [`is_loop_op`] per op on the way up
+/// from an allocation, the CFG cycles only of a body with a back edge.
 pub struct LoopFinder<'s> {
     snapshot: &'s Snapshot,
-    /// Per block: on a control-flow cycle of its region.
-    on_cycle: Vec<bool>,
+    /// Per region: a back edge ([`regions_with_back_edges`]).
+    cyclic: Vec<bool>,
+    /// Per block: on a control-flow cycle of its region (built for the
+    /// first block in a region with a back edge).
+    on_cycle: OnceCell<Vec<bool>>,
     /// Per op: [`is_loop_op`], decided once (it reads every block of the
     /// op's regions; asking it per allocation made promotion quadratic in
-    /// the function's blocks).
-    loop_op: Vec<bool>,
+    /// the function's blocks): 0 not yet asked, 1 no, 2 yes.
+    loop_op: RefCell<Vec<u8>>,
 }
 
 impl<'s> LoopFinder<'s> {
     pub fn new(snapshot: &'s Snapshot) -> Self {
-        let loop_op = (0..snapshot.ops.len())
-            .map(|i| {
-                let op = OpId(i as u32);
-                !snapshot.op(op).regions.is_empty() && is_loop_op(snapshot, op)
-            })
-            .collect();
-        // Without a back edge there is no cycle: most bodies skip the CFG
-        // and its strongly connected components.
-        let on_cycle = if regions_with_back_edges(snapshot).contains(&true) {
-            BlockCycles::new(&Cfg::new(snapshot)).on_cycle
-        } else {
-            vec![false; snapshot.blocks.len()]
-        };
         LoopFinder {
             snapshot,
-            on_cycle,
-            loop_op,
+            cyclic: regions_with_back_edges(snapshot),
+            on_cycle: OnceCell::new(),
+            loop_op: RefCell::new(vec![0; snapshot.ops.len()]),
+        }
+    }
+
+    fn on_cycle(&self, block: BlockId) -> bool {
+        self.cyclic[self.snapshot.block(block).region.index()]
+            && self
+                .on_cycle
+                .get_or_init(|| BlockCycles::new(&Cfg::new(self.snapshot)).on_cycle)[block.index()]
+    }
+
+    fn loop_op(&self, op: OpId) -> bool {
+        let mut memo = self.loop_op.borrow_mut();
+        match memo[op.index()] {
+            0 => {
+                let is_loop = is_loop_op(self.snapshot, op);
+                memo[op.index()] = 1 + u8::from(is_loop);
+                is_loop
+            }
+            known => known == 2,
         }
     }
 
@@ -278,7 +292,7 @@ impl<'s> LoopFinder<'s> {
         let mut block: BlockId = snapshot.op(start).parent_block?;
         loop {
             let region = snapshot.block(block).region;
-            if self.on_cycle[block.index()] {
+            if self.on_cycle(block) {
                 return Some(None);
             }
             let parent = snapshot.region(region).parent_op;
@@ -287,7 +301,7 @@ impl<'s> LoopFinder<'s> {
             // MLIR 22's lowering to LLVM does not release allocas per
             // iteration (a 1 KiB alloca in a 20M-iteration scf.for overflows
             // the stack), so a loop is a loop whatever its traits say.
-            if self.loop_op[parent.index()] {
+            if self.loop_op(parent) {
                 return Some(Some(parent));
             }
             if facts.is_automatic_allocation_scope || snapshot.op(parent).parent_block.is_none() {

@@ -333,23 +333,38 @@ pub(crate) fn check<'s>(
     }
     // SAFETY: a live value of the captured IR.
     let ty = unsafe { mlir_sys::mlirValueGetType(map.value(buffer)) };
-    // A ranked memref of dynamic shape is refused before its element size,
-    // layout and memory space are asked (the refusal `buffer_type` leads to).
+    // Only what the refusals read, in their order: the shape, then the
+    // element's size under the data layout in scope (not the layout or
+    // memory space [`types::buffer_type`] also reads).
     // SAFETY: type queries on a live type.
-    if unsafe { mlir_sys::mlirTypeIsAMemRef(ty) && !mlir_sys::mlirShapedTypeHasStaticShape(ty) } {
+    if !unsafe { mlir_sys::mlirTypeIsAMemRef(ty) } {
+        return Err(Refusal::NotRanked);
+    }
+    // SAFETY: as above, on a ranked memref type.
+    if !unsafe { mlir_sys::mlirShapedTypeHasStaticShape(ty) } {
         return Err(Refusal::DynamicShape);
     }
-    let types::BufferType::Ranked(memref) = types::buffer_type(ty, alloc_op) else {
+    let Some(shape) = types::memref_shape(ty) else {
         return Err(Refusal::NotRanked);
     };
-    if !memref.has_static_shape() {
-        return Err(Refusal::DynamicShape);
+    if shape.len() as u64 > options.max_rank_of_allocated_memref as u64 {
+        return Err(Refusal::RankTooLarge { rank: shape.len() });
     }
-    if memref.rank() as u64 > options.max_rank_of_allocated_memref as u64 {
-        return Err(Refusal::RankTooLarge {
-            rank: memref.rank(),
-        });
-    }
+    // SAFETY: `alloc_op` and the element type are live handles.
+    let (element_bits, element_is_buffer) = unsafe {
+        let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+        (
+            crate::ffi::bufrsShimElementSizeInBits(alloc_op, element),
+            mlir_sys::mlirTypeIsAMemRef(element) || mlir_sys::mlirTypeIsAUnrankedMemRef(element),
+        )
+    };
+    let memref = types::RankedMemRef {
+        shape,
+        element_bits: u64::try_from(element_bits).ok(),
+        element_is_buffer,
+        identity_layout: false,
+        memory_space: String::new(),
+    };
     if memref.element_bits.is_none() || memref.element_is_buffer {
         return Err(Refusal::UnsizedElement);
     }
@@ -368,7 +383,8 @@ pub(crate) fn check<'s>(
     // without walking the rest of its aliases.
     let mut promotion = Promotion::default();
     let flow = flow.get_or_init(|| ValueFlow::new(snapshot));
-    for event in Events::new(flow, buffer) {
+    let mut events = Events::new(flow, buffer);
+    for event in events.by_ref() {
         match event {
             FlowEvent::Freed { by, value }
                 if value == buffer && frees_only(snapshot, by, buffer) =>
@@ -378,7 +394,8 @@ pub(crate) fn check<'s>(
             other => return Err(Refusal::Escapes(other)),
         }
     }
-    let loop_init = flow.forward_closure(buffer).into_iter().find_map(|alias| {
+    // Every event seen, the walk reached the whole forward closure.
+    let loop_init = events.walk_order().into_iter().find_map(|alias| {
         flow.outgoing(alias)
             .find(|edge| {
                 matches!(
