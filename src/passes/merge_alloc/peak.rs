@@ -106,7 +106,7 @@ pub struct PeakState {
     buffers: Rc<HashMap<OpId, Alone>>,
     /// Run-time sized buffers possibly held in each segment without
     /// merging, and whether a buffer of unknown size or an opaque op is.
-    base_dynamic: Rc<Vec<Vec<usize>>>,
+    base_dynamic: Rc<Lists<usize>>,
     unknown: Rc<Vec<bool>>,
     /// The run-time sized holders of each segment as the arenas accepted so
     /// far leave them; `None`: as without merging (`base_dynamic`).
@@ -208,23 +208,18 @@ impl PeakState {
         // 2^63 buffers overflows it), and saturate at `u64::MAX` at the end
         // as a saturating sum of them does.
         let spans: Vec<(usize, usize)> = profile.buffers.iter().map(|b| span(b.held)).collect();
-        // Each segment's run-time sized buffers, counted first so that each
-        // list is allocated once.
-        let mut counts = vec![0i64; n + 1];
+        // Each segment's run-time sized buffers, in one list: counted
+        // first, then filled in order.
+        let mut counts = vec![0isize; n + 1];
+        let mut total = 0;
         for (b, &(lo, hi)) in profile.buffers.iter().zip(&spans) {
             if lo <= hi && !matches!(b.size, HeapSize::Static(_)) {
                 counts[lo] += 1;
                 counts[hi + 1] -= 1;
+                total += hi + 1 - lo;
             }
         }
-        let mut count = 0i64;
-        let mut dynamic: Vec<Vec<usize>> = counts[..n]
-            .iter()
-            .map(|&d| {
-                count += d;
-                Vec::with_capacity(count as usize)
-            })
-            .collect();
+        let mut dynamic = Lists::counted(&counts[..n], total, 0);
         let mut delta = vec![0i128; n + 1];
         let mut buffers =
             HashMap::with_capacity_and_hasher(profile.buffers.len(), Default::default());
@@ -244,9 +239,7 @@ impl PeakState {
             // A buffer of unknown size (one a call returns) is covered
             // only by a point surely holding it.
             if !matches!(b.size, HeapSize::Static(_)) {
-                for held in &mut dynamic[lo..=hi] {
-                    held.push(i);
-                }
+                dynamic.push_over(lo, hi, i);
             }
         }
         let base = running_sums(&delta[..n]);
@@ -494,7 +487,7 @@ impl PeakState {
                 .iter()
                 .find(|(surely, _)| cover.covers(surely, set))
                 .map(|&(_, most)| most);
-            self.bounds.insert(set.clone(), bound);
+            self.bounds.insert(set.to_vec(), bound);
             bound
         };
         self.bound[s] = Some(bound);
@@ -816,7 +809,7 @@ impl PeakState {
         allocs: &[OpId],
         current: &[Option<Held>],
         life: (u64, u64),
-    ) -> (usize, Vec<u64>, Leaving) {
+    ) -> (usize, Vec<u64>, Lists<Dyn>) {
         // The segments where anything changes: the arena's life, the
         // buffers' held ticks and the lives of the arenas they leave. Each
         // buffer held by itself and each arena left, once: its segments,
@@ -853,7 +846,8 @@ impl PeakState {
         // `PeakState::new`), and the holders leaving each segment.
         let width = hi + 1 - lo;
         let mut delta = vec![0i128; width + 1];
-        let mut counts = vec![0usize; width + 1];
+        let mut counts = vec![0isize; width + 1];
+        let mut total = 0;
         for &(a, b, bytes, holder) in &parts {
             let (a, b) = (a.max(lo), b.min(hi));
             if a > b {
@@ -862,47 +856,76 @@ impl PeakState {
             delta[a - lo] += i128::from(bytes);
             delta[b + 1 - lo] -= i128::from(bytes);
             if holder.is_some() {
-                for count in &mut counts[a - lo..=b - lo] {
-                    *count += 1;
-                }
+                counts[a - lo] += 1;
+                counts[b + 1 - lo] -= 1;
+                total += b + 1 - a;
             }
         }
-        let mut at = Vec::with_capacity(width + 1);
-        let mut total = 0;
-        for &count in &counts[..width] {
-            at.push(total);
-            total += count;
-        }
-        at.push(total);
-        let mut holders = vec![Dyn::Buffer(0); total];
-        let mut cursor = at.clone();
-        for &(a, b, _, holder) in &parts {
-            let Some(holder) = holder else {
-                continue;
+        let old = running_sums(&delta[..width]);
+        if total == 0 {
+            let leaving = Lists {
+                items: Vec::new(),
+                at: vec![0; width + 1],
+                filled: Vec::new(),
             };
-            for s in a.max(lo)..=b.min(hi) {
-                holders[cursor[s - lo]] = holder;
-                cursor[s - lo] += 1;
+            return (lo, old, leaving);
+        }
+        let mut leaving = Lists::counted(&counts[..width], total, Dyn::Buffer(0));
+        for &(a, b, _, holder) in &parts {
+            if let Some(holder) = holder {
+                leaving.push_over(a.max(lo) - lo, b.min(hi) - lo, holder);
             }
         }
-        (lo, running_sums(&delta[..width]), Leaving { holders, at })
+        (lo, old, leaving)
     }
 }
 
-/// The run-time sized holders an arena's buffers leave in each segment of
-/// [`PeakState::now_held`]'s range, all in one list: `leaving[k]` is the
-/// `k`-th segment's.
-struct Leaving {
-    holders: Vec<Dyn>,
-    /// Where each segment's holders start in `holders` (and one past the
+/// A list per segment (of a state, or of [`PeakState::now_held`]'s range:
+/// the run-time sized buffers held there, the holders an arena's buffers
+/// leave there), all in one vector: `lists[k]` is the `k`-th segment's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Lists<T> {
+    items: Vec<T>,
+    /// Where each segment's list starts in `items` (and one past the
     /// last's end).
     at: Vec<usize>,
+    /// How many items each segment's list holds so far, while it is
+    /// filled ([`Lists::push_over`]).
+    filled: Vec<usize>,
 }
 
-impl std::ops::Index<usize> for Leaving {
-    type Output = [Dyn];
-    fn index(&self, k: usize) -> &[Dyn] {
-        &self.holders[self.at[k]..self.at[k + 1]]
+impl<T: Copy> Lists<T> {
+    /// Room for `total` items, `counts` the differences of the segments'
+    /// lengths from one segment to the next; `blank` fills the room.
+    fn counted(counts: &[isize], total: usize, blank: T) -> Lists<T> {
+        let mut at = Vec::with_capacity(counts.len() + 1);
+        let (mut length, mut next) = (0isize, 0usize);
+        for &d in counts {
+            at.push(next);
+            length += d;
+            next += length as usize;
+        }
+        at.push(next);
+        Lists {
+            items: vec![blank; total],
+            filled: vec![0; counts.len()],
+            at,
+        }
+    }
+
+    /// Appends `item` to the lists of segments `lo..=hi`.
+    fn push_over(&mut self, lo: usize, hi: usize, item: T) {
+        for k in lo..=hi {
+            self.items[self.at[k] + self.filled[k]] = item;
+            self.filled[k] += 1;
+        }
+    }
+}
+
+impl<T> std::ops::Index<usize> for Lists<T> {
+    type Output = [T];
+    fn index(&self, k: usize) -> &[T] {
+        &self.items[self.at[k]..self.at[k + 1]]
     }
 }
 
@@ -950,7 +973,7 @@ fn segment_table(starts: &[u64]) -> Vec<u32> {
         let end = starts
             .get(k + 1)
             .map_or(last + 1, |&next| next.min(last + 1));
-        table.extend((start..end).map(|_| k as u32));
+        table.resize(end as usize, k as u32);
     }
     table
 }
