@@ -118,7 +118,7 @@ pub struct PeakState {
     /// first).
     groups: Rc<Vec<(Vec<usize>, u64)>>,
     /// Each group's buffers as holders, as [`PeakState::at_least`] takes them.
-    group_holders: Vec<Vec<Dyn>>,
+    group_holders: Rc<Vec<Vec<Dyn>>>,
     /// Each group's bytes at the probe points ([`PeakState::probe_sum`]),
     /// found on first use.
     group_probes: Vec<Option<[u64; PROBES]>>,
@@ -204,9 +204,7 @@ impl PeakState {
 
         // Upper bound per segment: static bytes, run-time sized buffers,
         // and whether anything unknown is there. Bytes are summed over the
-        // segments by differences, in `i128` (no sum of `u64`s of fewer than
-        // 2^63 buffers overflows it), and saturate at `u64::MAX` at the end
-        // as a saturating sum of them does.
+        // segments by differences ([`Deltas`]).
         let spans: Vec<(usize, usize)> = profile.buffers.iter().map(|b| span(b.held)).collect();
         // Each segment's run-time sized buffers, in one list: counted
         // first, then filled in order.
@@ -220,29 +218,34 @@ impl PeakState {
             }
         }
         let mut dynamic = Lists::counted(&counts[..n], total, 0);
-        let mut delta = vec![0i128; n + 1];
+        let bytes_of = |b: &super::profile::HeapBuffer| match &b.size {
+            HeapSize::Static(size) => size.saturating_add(b.overhead),
+            _ => b.overhead,
+        };
+        let most = profile
+            .buffers
+            .iter()
+            .map(|b| u128::from(bytes_of(b)))
+            .sum();
+        let mut delta = Deltas::new(n, most);
         let mut buffers =
             HashMap::with_capacity_and_hasher(profile.buffers.len(), Default::default());
         for (i, b) in profile.buffers.iter().enumerate() {
             let (lo, hi) = spans[i];
-            let bytes = match &b.size {
-                HeapSize::Static(size) => size.saturating_add(b.overhead),
-                _ => b.overhead,
-            };
+            let bytes = bytes_of(b);
             let index = matches!(b.size, HeapSize::Dynamic { .. }).then_some(i);
             buffers.insert(b.alloc, (bytes, b.held, index));
             if lo > hi {
                 continue;
             }
-            delta[lo] += i128::from(bytes);
-            delta[hi + 1] -= i128::from(bytes);
+            delta.add(lo, hi, bytes);
             // A buffer of unknown size (one a call returns) is covered
             // only by a point surely holding it.
             if !matches!(b.size, HeapSize::Static(_)) {
                 dynamic.push_over(lo, hi, i);
             }
         }
-        let base = running_sums(&delta[..n]);
+        let base = delta.sums();
         let mut opaque = vec![0i64; n + 1];
         for &range in &profile.opaque {
             let (lo, hi) = span(range);
@@ -266,7 +269,13 @@ impl PeakState {
         // sized ones change only where one starts or stops being surely
         // held).
         let points = profile.points.len();
-        let mut surely = vec![0i128; points + 1];
+        let most = profile
+            .buffers
+            .iter()
+            .filter(|b| b.surely.is_some())
+            .map(|b| u128::from(bytes_of(b)))
+            .sum();
+        let mut surely = Deltas::new(points, most);
         let mut changes: Vec<(usize, usize)> = Vec::new();
         for (i, b) in profile.buffers.iter().enumerate() {
             let Some((after, until)) = b.surely else {
@@ -277,16 +286,11 @@ impl PeakState {
             if from >= to {
                 continue;
             }
-            let bytes = match b.size {
-                HeapSize::Static(size) => size.saturating_add(b.overhead),
-                _ => {
-                    changes.push((from, i));
-                    changes.push((to, i));
-                    b.overhead
-                }
-            };
-            surely[from] += i128::from(bytes);
-            surely[to] -= i128::from(bytes);
+            if !matches!(b.size, HeapSize::Static(_)) {
+                changes.push((from, i));
+                changes.push((to, i));
+            }
+            surely.add(from, to - 1, bytes_of(b));
         }
         changes.sort_unstable();
         // The points grouped by their run-time sized buffers, each group
@@ -296,7 +300,7 @@ impl PeakState {
         let mut set: Vec<usize> = Vec::new();
         let mut next = 0;
         let mut group = None;
-        for (p, bytes) in running_sums(&surely[..points]).into_iter().enumerate() {
+        for (p, bytes) in surely.sums().into_iter().enumerate() {
             // A buffer enters the set at its first point, and leaves it at
             // the point after its last.
             let mut changed = group.is_none();
@@ -330,10 +334,12 @@ impl PeakState {
         groups.sort_by_key(|g| std::cmp::Reverse(g.1));
         groups.truncate(MAX_GROUPS);
         let cover = Cover::new(profile, resolved);
-        let group_holders = groups
-            .iter()
-            .map(|(set, _)| set.iter().map(|&i| Dyn::Buffer(i)).collect())
-            .collect();
+        let group_holders = Rc::new(
+            groups
+                .iter()
+                .map(|(set, _)| set.iter().map(|&i| Dyn::Buffer(i)).collect())
+                .collect(),
+        );
         PeakState {
             now: base.clone(),
             now_dynamic: vec![None; n],
@@ -845,7 +851,8 @@ impl PeakState {
         // What they hold there now (summed by differences as in
         // `PeakState::new`), and the holders leaving each segment.
         let width = hi + 1 - lo;
-        let mut delta = vec![0i128; width + 1];
+        let most = parts.iter().map(|part| u128::from(part.2)).sum();
+        let mut delta = Deltas::new(width, most);
         let mut counts = vec![0isize; width + 1];
         let mut total = 0;
         for &(a, b, bytes, holder) in &parts {
@@ -853,15 +860,14 @@ impl PeakState {
             if a > b {
                 continue;
             }
-            delta[a - lo] += i128::from(bytes);
-            delta[b + 1 - lo] -= i128::from(bytes);
+            delta.add(a - lo, b - lo, bytes);
             if holder.is_some() {
                 counts[a - lo] += 1;
                 counts[b + 1 - lo] -= 1;
                 total += b + 1 - a;
             }
         }
-        let old = running_sums(&delta[..width]);
+        let old = delta.sums();
         if total == 0 {
             let leaving = Lists {
                 items: Vec::new(),
@@ -993,7 +999,7 @@ fn segment_in(starts: &[u64], table: &[u32], t: u64) -> usize {
 #[derive(Clone)]
 struct Cover {
     /// Per buffer of the profile, its size when it is sized at run time.
-    sizes: Vec<Option<(u64, Vec<SizeForm>)>>,
+    sizes: Rc<Vec<Option<(u64, Vec<SizeForm>)>>>,
     exprs: Exprs,
     symbols: HashMap<ValueId, u32>,
     /// Per buffer of the profile, its size as built in `exprs` (once).
@@ -1018,7 +1024,7 @@ impl Cover {
             .collect();
         Cover {
             built: vec![None; profile.buffers.len()],
-            sizes,
+            sizes: Rc::new(sizes),
             exprs: Exprs::new(),
             symbols: HashMap::default(),
         }
@@ -1095,16 +1101,64 @@ impl Cover {
     }
 }
 
-/// The running sums of `deltas` (each the change of a sum of `u64`s from
-/// one place to the next), each saturated at `u64::MAX` as a saturating sum
-/// of the same `u64`s is.
-fn running_sums(deltas: &[i128]) -> Vec<u64> {
-    let mut sum = 0i128;
-    deltas
-        .iter()
-        .map(|&d| {
-            sum += d;
-            u64::try_from(sum).unwrap_or(u64::MAX)
-        })
-        .collect()
+/// Sums of `u64`s over ranges of places (segments, points), kept as their
+/// differences from one place to the next: in `u64` (wrapping, exact) when
+/// everything added sums within it, else in `i128` (no sum of `u64`s of
+/// fewer than 2^63 terms overflows it). A sum past `u64::MAX` saturates, as a
+/// saturating sum of the same `u64`s does.
+enum Deltas {
+    Narrow(Vec<u64>),
+    Wide(Vec<i128>),
+}
+
+impl Deltas {
+    /// Differences over `places` places, `most` at least the sum of all
+    /// that is added.
+    fn new(places: usize, most: u128) -> Deltas {
+        if most <= u128::from(u64::MAX) {
+            Deltas::Narrow(vec![0; places + 1])
+        } else {
+            Deltas::Wide(vec![0; places + 1])
+        }
+    }
+
+    /// Adds `bytes` at places `lo..=hi` (`hi` a place).
+    fn add(&mut self, lo: usize, hi: usize, bytes: u64) {
+        match self {
+            Deltas::Narrow(d) => {
+                d[lo] = d[lo].wrapping_add(bytes);
+                d[hi + 1] = d[hi + 1].wrapping_sub(bytes);
+            }
+            Deltas::Wide(d) => {
+                d[lo] += i128::from(bytes);
+                d[hi + 1] -= i128::from(bytes);
+            }
+        }
+    }
+
+    /// The sum at each place.
+    fn sums(&self) -> Vec<u64> {
+        match self {
+            Deltas::Narrow(d) => {
+                let mut sum = 0u64;
+                d[..d.len() - 1]
+                    .iter()
+                    .map(|&x| {
+                        sum = sum.wrapping_add(x);
+                        sum
+                    })
+                    .collect()
+            }
+            Deltas::Wide(d) => {
+                let mut sum = 0i128;
+                d[..d.len() - 1]
+                    .iter()
+                    .map(|&x| {
+                        sum += x;
+                        u64::try_from(sum).unwrap_or(u64::MAX)
+                    })
+                    .collect()
+            }
+        }
+    }
 }
