@@ -999,12 +999,15 @@ fn segment_in(starts: &[u64], table: &[u32], t: u64) -> usize {
 #[derive(Clone)]
 struct Cover {
     /// Per buffer of the profile, its size when it is sized at run time.
-    sizes: Rc<Vec<Option<(u64, Vec<SizeForm>)>>>,
+    sizes: Rc<Vec<Option<UnitForms>>>,
     exprs: Exprs,
     symbols: HashMap<ValueId, u32>,
     /// Per buffer of the profile, its size as built in `exprs` (once).
     built: Vec<Option<ExprId>>,
 }
+
+/// A run-time size: bytes per unit and the forms of its sizes.
+type UnitForms = (u64, Vec<SizeForm>);
 
 impl Cover {
     fn new(profile: &HeapProfile, resolved: &HashMap<OpId, Vec<SizeForm>>) -> Cover {
@@ -1160,5 +1163,103 @@ impl Deltas {
                     .collect()
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::rng::Rng;
+
+    /// Ticks as the peak state's starts hold them: small ones, ones past
+    /// the bit set and the tick table, and `u64::MAX`.
+    fn ticks(rng: &mut Rng, n: usize) -> Vec<u64> {
+        (0..n)
+            .map(|_| match rng.range(0, 10) {
+                0 => u64::MAX,
+                1 => rng.range(1 << 20, 1 << 50),
+                _ => rng.range(0, 4 * n as u64 + 64),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sorted_distinct_is_sort_and_dedup() {
+        let mut rng = Rng::new(7);
+        for n in [0, 1, 2, 5, 40, 300] {
+            let values = ticks(&mut rng, n);
+            let mut expected = values.clone();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(sorted_distinct(values), expected);
+        }
+    }
+
+    #[test]
+    fn segment_table_finds_the_last_start_at_or_before_a_tick() {
+        let mut rng = Rng::new(11);
+        for n in [1, 2, 7, 60, 500] {
+            let mut starts = ticks(&mut rng, n);
+            starts.push(0);
+            let starts = sorted_distinct(starts);
+            let table = segment_table(&starts);
+            let mut probes = ticks(&mut rng, 4 * n);
+            probes.extend(starts.iter().flat_map(|&s| [s, s.saturating_add(1)]));
+            for t in probes {
+                let expected = starts.partition_point(|&s| s <= t) - 1;
+                assert_eq!(segment_in(&starts, &table, t), expected, "tick {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn deltas_sum_as_saturating_sums_do() {
+        let mut rng = Rng::new(5);
+        for large in [false, true] {
+            let places = 30;
+            let items: Vec<(usize, usize, u64)> = (0..20)
+                .map(|_| {
+                    let lo = rng.range(0, places as u64 - 1) as usize;
+                    let hi = rng.range(lo as u64, places as u64 - 1) as usize;
+                    let bytes = match large {
+                        true => rng.range(u64::MAX / 4, u64::MAX),
+                        false => rng.range(0, 1 << 40),
+                    };
+                    (lo, hi, bytes)
+                })
+                .collect();
+            let most = items.iter().map(|item| u128::from(item.2)).sum();
+            let mut deltas = Deltas::new(places, most);
+            assert_eq!(matches!(deltas, Deltas::Wide(_)), large);
+            let mut expected = vec![0u64; places];
+            for &(lo, hi, bytes) in &items {
+                deltas.add(lo, hi, bytes);
+                for sum in &mut expected[lo..=hi] {
+                    *sum = sum.saturating_add(bytes);
+                }
+            }
+            assert_eq!(deltas.sums(), expected);
+        }
+    }
+
+    #[test]
+    fn lists_keep_each_segments_items_in_order() {
+        // Items over segments 0..=2, 1..=3 and 2..=2 of four segments.
+        let ranges = [(0, 2, 'a'), (1, 3, 'b'), (2, 2, 'c')];
+        let mut counts = vec![0isize; 5];
+        let mut total = 0;
+        for &(lo, hi, _) in &ranges {
+            counts[lo] += 1;
+            counts[hi + 1] -= 1;
+            total += hi + 1 - lo;
+        }
+        let mut lists = Lists::counted(&counts[..4], total, ' ');
+        for &(lo, hi, item) in &ranges {
+            lists.push_over(lo, hi, item);
+        }
+        assert_eq!(&lists[0], &['a']);
+        assert_eq!(&lists[1], &['a', 'b']);
+        assert_eq!(&lists[2], &['a', 'b', 'c']);
+        assert_eq!(&lists[3], &['b']);
     }
 }
