@@ -1246,7 +1246,7 @@ mod tests {
     fn lists_keep_each_segments_items_in_order() {
         // Items over segments 0..=2, 1..=3 and 2..=2 of four segments.
         let ranges = [(0, 2, 'a'), (1, 3, 'b'), (2, 2, 'c')];
-        let mut counts = vec![0isize; 5];
+        let mut counts = [0isize; 5];
         let mut total = 0;
         for &(lo, hi, _) in &ranges {
             counts[lo] += 1;
