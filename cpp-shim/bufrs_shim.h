@@ -643,6 +643,20 @@ bool bufrsShimMergeAllocMayMerge(MlirOperation root, bool heap, bool stack,
                                  bool dynamic, bool keepPeak,
                                  bool callsReturnFresh, bool counts);
 
+/* Whether `root` or an op nested in it has one of the `count` names (the
+ * smaller passes' pre-capture walk by name, cpp-shim/name_walk.cpp). */
+bool bufrsShimBodyHasOpNamed(MlirOperation root, const MlirStringRef *names,
+                             intptr_t count);
+
+/* Whether an op nested in `root` may be a copy (named in `copies`, into
+ * its operand 1) bufrs-write-into-destination removes: its source the
+ * result of an op of its block before it, its target the result of a view
+ * of the result of another op of that block without operands
+ * (cpp-shim/write_into_destination.cpp). False: the pass changes nothing. */
+bool bufrsShimMayWriteIntoDestination(MlirOperation root,
+                                      const MlirStringRef *copies,
+                                      intptr_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,6 +22,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <atomic>
 #include <memory>
@@ -30,6 +31,83 @@
 using namespace mlir;
 
 namespace {
+
+/* Ids by pointer for one capture: open addressing with linear probing in a
+ * power-of-two table kept at most half full, cleared for the next capture
+ * by bumping a generation instead of touching every slot. A capture inserts
+ * each value once and looks it up once per use; DenseMap's out-of-line
+ * insert and probe cost about four times the inline probe here. */
+class PointerIds {
+public:
+  /* Forgets every entry (the slots stay allocated). */
+  void clear() {
+    count = 0;
+    if (++generation == 0) { // wrapped: old slots could look current
+      for (Slot &slot : slots)
+        slot.generation = 0;
+      generation = 1;
+    }
+  }
+
+  /* Records `id` for `key` (not yet present). */
+  void insert(const void *key, uint32_t id) {
+    if ((count + 1) * 2 > slots.size())
+      grow();
+    Slot &slot = find(key);
+    slot = {key, id, generation};
+    ++count;
+  }
+
+  /* The id of `key`, or BUFRS_NONE. */
+  uint32_t lookup(const void *key) const {
+    if (slots.empty())
+      return BUFRS_NONE;
+    const Slot &slot = const_cast<PointerIds *>(this)->find(key);
+    return slot.generation == generation ? slot.id : BUFRS_NONE;
+  }
+
+private:
+  struct Slot {
+    const void *key = nullptr;
+    uint32_t id = 0;
+    uint32_t generation = 0; // current when equal to the table's
+  };
+  std::vector<Slot> slots;
+  size_t count = 0;
+  uint32_t generation = 1;
+  unsigned shift = 64; // 64 - log2(slots.size())
+
+  /* Fibonacci hashing: the high bits of the product spread pointers that
+   * sit a few bytes apart (the results of one op, consecutive ops) over the
+   * table, where linear probing would cluster their low bits. */
+  size_t hash(const void *key) const {
+    uint64_t bits = reinterpret_cast<uintptr_t>(key);
+    return static_cast<size_t>((bits * 0x9E3779B97F4A7C15ull) >> shift);
+  }
+
+  /* The slot of `key`, or the free slot where it would go. */
+  Slot &find(const void *key) {
+    size_t mask = slots.size() - 1;
+    // `hash` is below slots.size() (its top log2(size) bits).
+    for (size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+      Slot &slot = slots[i];
+      if (slot.generation != generation || slot.key == key)
+        return slot;
+    }
+  }
+
+  __attribute__((noinline)) void grow() {
+    std::vector<Slot> old;
+    old.swap(slots);
+    slots.assign(old.empty() ? 256 : old.size() * 2, Slot());
+    shift = 64 - static_cast<unsigned>(llvm::Log2_64(slots.size()));
+    uint32_t current = generation;
+    generation = 1; // the new slots are all free (generation 0)
+    for (const Slot &entry : old)
+      if (entry.generation == current)
+        find(entry.key) = {entry.key, entry.id, generation};
+  }
+};
 
 struct Capture {
   std::vector<BufrsCapturedOp> ops;
@@ -45,8 +123,8 @@ struct Capture {
   std::vector<uint32_t> external; // values defined outside the root
   std::vector<MlirStringRef> names; // distinct op names, by first use
   uint64_t number = 0;              // this capture's number (NameFacts)
-  llvm::DenseMap<void *, uint32_t> valueIds;
-  llvm::DenseMap<Block *, uint32_t> blockIds;
+  PointerIds valueIds;
+  PointerIds blockIds;
   // Traits and interfaces belong to the op's name (registered or not), so
   // each name is asked once: 17 interface lookups per op were half of the
   // walk. The running pass's cache (kept across its captures) if any.
@@ -138,16 +216,16 @@ struct Capture {
     else if (isa<MemRefType>(type))
       kind = BufrsValueKind_RankedMemRef;
     values.push_back({wrap(value), kind, isBlockArg, owner, index});
-    valueIds[value.getAsOpaquePointer()] = id;
+    valueIds.insert(value.getAsOpaquePointer(), id);
     return id;
   }
 
   /* The id of `value`; a value defined outside the root becomes a result of
    * the root. */
   uint32_t id(Value value) {
-    auto found = valueIds.find(value.getAsOpaquePointer());
-    if (found != valueIds.end())
-      return found->second;
+    uint32_t known = valueIds.lookup(value.getAsOpaquePointer());
+    if (known != BUFRS_NONE)
+      return known;
     uint32_t index = static_cast<uint32_t>(external.size());
     uint32_t id = newValue(value, false, 0, index);
     external.push_back(id);
@@ -231,7 +309,7 @@ struct Capture {
   uint32_t addBlock(Block &block, uint32_t region) {
     uint32_t blockId = static_cast<uint32_t>(blocks.size());
     blocks.push_back({wrap(&block), region, {}, {}});
-    blockIds[&block] = blockId;
+    blockIds.insert(&block, blockId);
     BufrsRange args{static_cast<uint32_t>(ids.size()),
                     block.getNumArguments()};
     for (BlockArgument arg : block.getArguments())
@@ -278,12 +356,14 @@ struct Capture {
     for (size_t index = 0; index < ops.size(); ++index) {
       Operation *op = opPtrs[index];
       uint32_t opId = static_cast<uint32_t>(index);
+      // `ops` does not grow here: the reference stays valid.
+      BufrsCapturedOp &info = ops[index];
       bufrs::NameFacts &facts = factsOf(op);
       uint32_t traits = facts.traits;
-      ops[index].traits = traits;
-      ops[index].name = nameIndex(op, facts);
+      info.traits = traits;
+      info.name = nameIndex(op, facts);
       bool registered = traits & BUFRS_TRAIT_REGISTERED;
-      uint32_t parentBlock = ops[index].parent_block;
+      uint32_t parentBlock = info.parent_block;
       // MLIR's verifier accepts an unregistered op that ends its block as its
       // terminator (it might have the trait): its edges are then unknown.
       bool endsBlock = parentBlock != BUFRS_NONE && &op->getBlock()->back() == op;
@@ -305,14 +385,14 @@ struct Capture {
             });
         flags |= BUFRS_CAPTURED_EFFECTS_KNOWN;
       }
-      ops[index].effects = effectRange;
+      info.effects = effectRange;
       if (traits & BUFRS_TRAIT_REGION_BRANCH) {
         bool known = false;
         BufrsRange range =
             addEdges(opId, bufrs::forEachEntryEdge, op, known, nullptr);
         if (known) {
           flags |= BUFRS_CAPTURED_REGION_BRANCH;
-          ops[index].entry_edges = range;
+          info.entry_edges = range;
         }
       }
       if (flags & BUFRS_CAPTURED_TERMINATOR) {
@@ -323,14 +403,14 @@ struct Capture {
           BufrsRange range = addEdges(parent, bufrs::forEachTerminatorEdge, op,
                                       known, &first);
           if (known) {
-            ops[index].terminator_edges = range;
-            ops[index].terminator_operand_start = first;
+            info.terminator_edges = range;
+            info.terminator_operand_start = first;
           }
         }
         recordSuccessors(op, opId, facts.branch);
       }
       if (facts.viewLike)
-        ops[index].view_source =
+        info.view_source =
             id(ViewLikeOpInterface(op, facts.viewLike).getViewSource());
       if (facts.attributes == bufrs::NameFacts::BoolConstant) {
         if (op->getNumResults() == 1) {
@@ -338,17 +418,17 @@ struct Capture {
           auto value = dyn_cast_or_null<IntegerAttr>(op->getAttr("value"));
           if (type && type.getWidth() == 1 && value) {
             flags |= BUFRS_CAPTURED_CONSTANT_BOOL;
-            ops[index].constant_bool = value.getInt() != 0;
+            info.constant_bool = value.getInt() != 0;
           }
         }
       } else if (facts.attributes == bufrs::NameFacts::IntegerCompare) {
         if (auto predicate =
                 dyn_cast_or_null<IntegerAttr>(op->getAttr("predicate"))) {
           flags |= BUFRS_CAPTURED_CMPI;
-          ops[index].cmpi_predicate = predicate.getInt();
+          info.cmpi_predicate = predicate.getInt();
         }
       }
-      ops[index].flags = flags;
+      info.flags = flags;
     }
   }
 
@@ -361,12 +441,12 @@ struct Capture {
     }
     BranchOpInterface branch(branchConcept ? op : nullptr, branchConcept);
     for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
-      auto found = blockIds.find(op->getSuccessor(i));
-      if (found == blockIds.end())
+      uint32_t target = blockIds.lookup(op->getSuccessor(i));
+      if (target == BUFRS_NONE)
         continue;
       BufrsCapturedSuccessor successor{};
       successor.index = i;
-      successor.block = found->second;
+      successor.block = target;
       successor.first_operand_index = -1;
       if (branch) {
         SuccessorOperands operands = branch.getSuccessorOperands(i);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bufrs_shim.h"
+#include "op_walk.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -142,11 +143,14 @@ struct Names {
 
   bool empty() const { return registered.empty() && unregistered.empty(); }
 
+  /* A registered name equals no other op's name: identity first, the
+   * text only of an op whose name no dialect registers. */
   bool contains(Operation *op) const {
     OperationName name = op->getName();
-    if (name.isRegistered())
-      return llvm::is_contained(registered, name);
-    return !unregistered.empty() &&
+    for (OperationName r : registered)
+      if (r == name)
+        return true;
+    return !unregistered.empty() && !name.isRegistered() &&
            llvm::is_contained(unregistered, name.getStringRef());
   }
 };
@@ -242,11 +246,41 @@ extern "C" void bufrsShimReadOnlyCopyUnits(MlirOperation rootHandle,
   auto candidate = [&](Operation *op) {
     return names.contains(op) && mayBeReadOnlyCopy(op);
   };
+  if (names.registered.size() <= 2) {
+    // The registered copy names (the usual one or two) compared by value,
+    // kept in the closure (a null slot matches no op); a name no dialect
+    // registers by text, of an op whose name is not registered.
+    const void *a = names.registered.size() > 0
+                        ? names.registered[0].getAsOpaquePointer()
+                        : nullptr;
+    const void *b = names.registered.size() > 1
+                        ? names.registered[1].getAsOpaquePointer()
+                        : nullptr;
+    bool text = !names.unregistered.empty();
+    auto fast = [a, b, text, &names](Operation *op) {
+      OperationName name = op->getName();
+      const void *p = name.getAsOpaquePointer();
+      bool named = p == a || p == b ||
+                   (text && !name.isRegistered() &&
+                    llvm::is_contained(names.unregistered, name.getStringRef()));
+      return named && mayBeReadOnlyCopy(op);
+    };
+    for (Region &region : root->getRegions())
+      for (Block &block : region)
+        for (auto it = block.begin(), end = block.end(); it != end; ++it) {
+          Operation *top = bufrs::opAt(it);
+          if (fast(top) || bufrs::anyNestedOp(top, fast))
+            found(userData, wrap(top));
+        }
+    return;
+  }
   for (Region &region : root->getRegions())
     for (Block &block : region)
-      for (Operation &top : block)
-        if (candidate(&top) || anyNested(&top, candidate))
-          found(userData, wrap(&top));
+      for (auto it = block.begin(), end = block.end(); it != end; ++it) {
+        Operation *top = bufrs::opAt(it);
+        if (candidate(top) || bufrs::anyNestedOp(top, candidate))
+          found(userData, wrap(top));
+      }
 }
 
 extern "C" unsigned bufrsShimCopyRemovalCandidates(
@@ -268,7 +302,37 @@ extern "C" unsigned bufrsShimCopyRemovalCandidates(
   bool dead = false, copy = false;
   // Each buffer is asked once, however many memref.dim read its size.
   llvm::DenseSet<Operation *> asked;
-  auto visit = [&](Operation *op) {
+  // The registered names `visit` reacts to, compared inline first (null
+  // slots match no op): any other op goes by, an unregistered one only
+  // when a copy's name is unregistered.
+  const void *interesting[4] = {nullptr, nullptr, nullptr, nullptr};
+  unsigned numInteresting = 0;
+  bool fewNames = true;
+  auto note = [&](const void *name) {
+    if (numInteresting < 4)
+      interesting[numInteresting++] = name;
+    else
+      fewNames = false;
+  };
+  if (wantDead)
+    note(dim->getAsOpaquePointer());
+  for (const Names *names : {&operandCopies, &newBufferCopies})
+    for (OperationName name : names->registered)
+      note(name.getAsOpaquePointer());
+  bool unregisteredCopies = !operandCopies.unregistered.empty() ||
+                            !newBufferCopies.unregistered.empty();
+  const void *n0 = interesting[0], *n1 = interesting[1],
+             *n2 = interesting[2], *n3 = interesting[3];
+  auto skip = [n0, n1, n2, n3, fewNames,
+               unregisteredCopies](Operation *op) {
+    OperationName name = op->getName();
+    const void *p = name.getAsOpaquePointer();
+    return fewNames && p != n0 && p != n1 && p != n2 && p != n3 &&
+           (!unregisteredCopies || name.isRegistered());
+  };
+  auto visit = [&, skip](Operation *op) {
+    if (skip(op))
+      return false;
     if (wantDead && !dead && op->getName() == *dim &&
         op->getNumOperands() != 0) {
       Operation *alloc = viewRoot(op->getOperand(0));
@@ -283,7 +347,7 @@ extern "C" unsigned bufrsShimCopyRemovalCandidates(
   };
   // `root` is a function-like op: neither a copy nor a memref.dim.
   if (wantDead || wantCopy)
-    (void)anyNested(root, visit);
+    (void)bufrs::anyNestedOp(root, visit);
   // Every copy removal also needs a temporary or a clone: an allocation.
   if (copy) {
     auto allocates = [](Operation *op) { return declaresAllocation(op); };

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bufrs_shim.h"
+#include "op_walk.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -26,16 +27,75 @@ namespace {
  * least one result, each result a memref (ranked or not) or, for an op
  * without operands, an i1. */
 bool hasViewShape(Operation *op) {
-  if (op->getNumRegions() != 0 || op->getNumResults() == 0)
+  unsigned results = op->getNumResults();
+  if (op->getNumRegions() != 0 || results == 0)
     return false;
   bool constant = op->getNumOperands() == 0;
-  return llvm::all_of(op->getResultTypes(), [&](Type type) {
-    if (isa<BaseMemRefType>(type))
-      return true;
+  for (unsigned i = 0; i < results; ++i) {
+    Type type = op->getResult(i).getType();
+    // BaseMemRefType's two kinds, asked inline.
+    if (isa<MemRefType, UnrankedMemRefType>(type))
+      continue;
+    if (!constant)
+      return false;
     auto integer = dyn_cast<IntegerType>(type);
-    return constant && integer && integer.getWidth() == 1;
-  });
+    if (!integer || integer.getWidth() != 1)
+      return false;
+  }
+  return true;
 }
+
+} // namespace
+
+namespace {
+
+/* The clones and the view-shaped ops nested in one body, in pre-order,
+ * gathered by a plain loop (op_walk.h). */
+struct Candidates {
+  const void *clone;
+  bool wantClones;
+  SmallVector<Operation *, 8> clones;
+  SmallVector<Operation *, 32> views;
+  bool anything = false;
+
+  Candidates(std::optional<RegisteredOperationName> registered,
+             StringRef cloneName)
+      : clone(registered ? registered->getAsOpaquePointer() : nullptr),
+        wantClones(!cloneName.empty()), cloneText(cloneName),
+        byText(!cloneName.empty() && !registered) {}
+
+  bool isClone(Operation *op) const {
+    if (!wantClones)
+      return false;
+    if (!byText)
+      return op->getName().getAsOpaquePointer() == clone;
+    return op->getName().getStringRef() == cloneText;
+  }
+
+  void visit(Operation *op) {
+    if (isClone(op)) {
+      clones.push_back(op);
+      anything = true;
+    }
+    if (hasViewShape(op)) {
+      views.push_back(op);
+      anything |= llvm::all_of(op->getResults(),
+                               [](Value value) { return value.use_empty(); });
+    }
+  }
+
+  void visitNested(Operation *op) {
+    auto each = [&](Operation *nested) {
+      visit(nested);
+      return false;
+    };
+    (void)bufrs::anyNestedOp(op, each);
+  }
+
+private:
+  StringRef cloneText;
+  bool byText;
+};
 
 } // namespace
 
@@ -52,28 +112,16 @@ extern "C" bool bufrsShimFinalizeCandidates(MlirOperation root,
       cloneName.empty()
           ? std::nullopt
           : RegisteredOperationName::lookup(cloneName, rootOp->getContext());
-  auto isClone = [&](Operation *op) {
-    if (cloneName.empty())
-      return false;
-    if (registered)
-      return op->getName() == *registered;
-    return op->getName().getStringRef() == cloneName;
-  };
-  bool anything = false;
-  rootOp->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == rootOp)
-      return;
-    if (isClone(op)) {
-      foundClone(cloneData, wrap(op));
-      anything = true;
-    }
-    if (hasViewShape(op)) {
-      foundView(viewData, wrap(op));
-      anything |= llvm::all_of(op->getResults(),
-                               [](Value value) { return value.use_empty(); });
-    }
-  });
-  return anything;
+  Candidates found(registered, cloneName);
+  found.visitNested(rootOp);
+  // The lists go to the caller only when it has something to do.
+  if (!found.anything)
+    return false;
+  for (Operation *op : found.clones)
+    foundClone(cloneData, wrap(op));
+  for (Operation *op : found.views)
+    foundView(viewData, wrap(op));
+  return true;
 }
 
 extern "C" MlirOperation bufrsShimFinalizePrevOp(MlirOperation op) {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bufrs_shim.h"
+#include "op_walk.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -60,9 +61,30 @@ bool usedOnlyOn(Value value, Operation *op, bool after) {
   return onOp == 1;
 }
 
+/* Whether ops of a name implement DestinationStyleOpInterface, per name
+ * (which decides it), for one walk: most ops of a body share a few names,
+ * and asking the interface of each costs a lookup in its name's map. */
+class DpsByName {
+public:
+  bool has(Operation *op) {
+    const void *name = op->getName().getAsOpaquePointer();
+    unsigned slot = (reinterpret_cast<uintptr_t>(name) >> 4) % kSlots;
+    if (names[slot] != name) {
+      names[slot] = name;
+      known[slot] = static_cast<bool>(dyn_cast<DestinationStyleOpInterface>(op));
+    }
+    return known[slot];
+  }
+
+private:
+  static constexpr unsigned kSlots = 16;
+  const void *names[kSlots] = {};
+  bool known[kSlots] = {};
+};
+
 /* Whether `op` may be an op the pass rewrites. */
-bool mayReuse(Operation *op) {
-  if (op->getNumOperands() < 2)
+bool mayReuse(Operation *op, DpsByName &byName) {
+  if (op->getNumOperands() < 2 || !byName.has(op))
     return false;
   auto dps = dyn_cast<DestinationStyleOpInterface>(op);
   if (!dps || !dps.hasPureBufferSemantics())
@@ -85,21 +107,14 @@ bool mayReuse(Operation *op) {
   return false;
 }
 
-/* Whether `mayReuse` holds for an op nested in `root`, in pre-order;
- * stops at the first. */
-bool anyNested(Operation *root) {
-  for (Region &region : root->getRegions())
-    for (Block &block : region)
-      for (Operation &op : block)
-        if (mayReuse(&op) || (op.getNumRegions() != 0 && anyNested(&op)))
-          return true;
-  return false;
-}
-
 } // namespace
 
+/* Whether `mayReuse` holds for an op nested in `root`, in pre-order;
+ * stops at the first. */
 extern "C" bool bufrsShimMayReuseDyingInput(MlirOperation root) {
-  return anyNested(unwrap(root));
+  DpsByName byName;
+  auto may = [&](Operation *op) { return mayReuse(op, byName); };
+  return bufrs::anyNestedOp(unwrap(root), may);
 }
 
 extern "C" bool bufrsShimReadsShapeOf(MlirOperation op, MlirValue value) {

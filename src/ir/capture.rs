@@ -376,7 +376,7 @@ impl<'a> Flat<'a> {
 
     fn snapshot(&self) -> (Snapshot, IrMap) {
         let mut map = IrMap {
-            ops: Vec::with_capacity(self.ops.len()),
+            ops: self.ops.iter().map(|o| o.handle).collect(),
             blocks: self.blocks.iter().map(|b| b.handle).collect(),
             regions: self.regions.iter().map(|r| r.handle).collect(),
             values: self.values.iter().map(|v| v.handle).collect(),
@@ -446,7 +446,6 @@ impl<'a> Flat<'a> {
         let slots = &mut snapshot.ops.spare_capacity_mut()[..self.ops.len()];
         for ((index, op), slot) in self.ops.iter().enumerate().zip(slots) {
             let id = OpId(index as u32);
-            map.ops.push(op.handle);
             let flag = |bit| op.flags & (bit as u32) != 0;
             let traits = interfaces::Traits(op.traits);
             let effects = if !flag(ffi::BUFRS_CAPTURED_EFFECTS_KNOWN) {
@@ -669,4 +668,109 @@ fn string_refs(names: &[&str]) -> Vec<mlir_sys::MlirStringRef> {
         .iter()
         .map(|name| crate::ir::diagnostics::string_ref(name))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::ir::{BlockLike, operation::OperationLike};
+
+    /// A function of `n` chained adds and a loop, then a branch to a block
+    /// that takes the sum: more values than the walk's id table starts
+    /// with, so it grows while capturing.
+    fn chain(name: &str, n: usize) -> String {
+        let mut body = String::from("  %v0 = arith.addi %x, %x : index\n");
+        for k in 1..n {
+            body += &format!("  %v{k} = arith.addi %v{}, %x : index\n", k - 1);
+        }
+        format!(
+            "func.func @{name}(%x: index, %m: memref<4xf32>) -> index {{
+{body}  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = scf.for %i = %c0 to %x step %c1 iter_args(%acc = %v{last}) -> (index) {{
+    %a = memref.alloc() : memref<4xf32>
+    %n = arith.addi %acc, %i : index
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %n : index
+  }}
+  cf.br ^done(%s : index)
+^done(%r: index):
+  return %r : index
+}}
+",
+            last = n - 1
+        )
+    }
+
+    /// Every id of `snapshot` names the MLIR value, block or op it stands for:
+    /// operands, results, block arguments, successors, effects.
+    fn check_ids(snapshot: &Snapshot, map: &IrMap) {
+        for (o, info) in snapshot.ops.iter().enumerate().skip(1) {
+            let op = map.op(OpId(o as u32));
+            // SAFETY: live ops of the parsed module; indices in range.
+            unsafe {
+                assert_eq!(
+                    info.operands.len(),
+                    mlir_sys::mlirOperationGetNumOperands(op) as usize
+                );
+                for (i, &v) in info.operands.iter().enumerate() {
+                    let operand = mlir_sys::mlirOperationGetOperand(op, i as isize);
+                    assert_eq!(map.value(v).ptr, operand.ptr, "operand {i} of op {o}");
+                }
+                for (i, &v) in info.results.iter().enumerate() {
+                    let result = mlir_sys::mlirOperationGetResult(op, i as isize);
+                    assert_eq!(map.value(v).ptr, result.ptr, "result {i} of op {o}");
+                    assert_eq!(
+                        snapshot.value(v).def,
+                        ValueDef::OpResult {
+                            op: OpId(o as u32),
+                            index: i as u32
+                        }
+                    );
+                }
+                for (i, s) in info.facts.successors.iter().enumerate() {
+                    let block = mlir_sys::mlirOperationGetSuccessor(op, i as isize);
+                    assert_eq!(map.block(s.block).ptr, block.ptr, "successor {i} of op {o}");
+                }
+                if let Effects::Known(effects) = &info.facts.effects {
+                    for e in effects {
+                        if let Some(v) = e.value {
+                            assert!(
+                                info.operands.contains(&v) || info.results.contains(&v),
+                                "effect of op {o} on a value it does not name"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        for (b, block) in snapshot.blocks.iter().enumerate() {
+            for (i, &a) in block.args.iter().enumerate() {
+                // SAFETY: a live block of the parsed module.
+                let arg = unsafe {
+                    mlir_sys::mlirBlockGetArgument(map.block(BlockId(b as u32)), i as isize)
+                };
+                assert_eq!(map.value(a).ptr, arg.ptr, "argument {i} of block {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn captured_ids_name_their_values_across_pooled_captures() {
+        let text = format!("{}{}", chain("large", 1500), chain("small", 3));
+        let context = crate::ir::context::new_context();
+        let module = melior::ir::Module::parse(&context, &text).unwrap();
+        let large = module.body().first_operation().unwrap();
+        let small = large.next_in_block().unwrap();
+        // Large, small, large: the pooled walk's tables are reused, grown
+        // and cleared between captures.
+        let (first, first_map) = capture(large.to_raw());
+        check_ids(&first, &first_map);
+        assert!(first.values.len() > 1500);
+        let (tiny, tiny_map) = capture(small.to_raw());
+        check_ids(&tiny, &tiny_map);
+        let (again, again_map) = capture(large.to_raw());
+        check_ids(&again, &again_map);
+        assert!(first == again && first_map == again_map);
+    }
 }

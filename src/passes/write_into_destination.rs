@@ -83,7 +83,8 @@ use crate::{
         copies::{CopyShape, KNOWN_COPIES, copy_shape},
     },
     ir::{
-        capture::{IrMap, capture_unedited, contains_op_named_any},
+        capture::{IrMap, capture_unedited},
+        copy_candidates::may_write_into_destination,
         edit::{self, InsertPoint},
         types::{BufferType, RankedMemRef, buffer_type},
     },
@@ -112,9 +113,10 @@ impl BufrsPass for WriteIntoDestination {
             .filter(|(_, shape)| *shape == CopyShape::IntoOperand)
             .map(|(name, _)| *name)
             .collect();
-        // Every rewrite removes a copy: a body without one is left before it
-        // is captured (one walk by name).
-        if !contains_op_named_any(root, &copies) {
+        // Every rewrite removes a copy of a part allocated in the copy's
+        // block into a view of a static buffer of that block: a body where
+        // one C++ walk finds no such copy is left before it is captured.
+        if !may_write_into_destination(root, &copies) {
             return pass::unchanged(root);
         }
         let (snap, map) = capture_unedited(root);

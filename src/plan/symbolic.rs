@@ -138,6 +138,29 @@ impl SymSize {
             .iter()
             .try_fold(self.constant, |acc, m| acc.checked_add(m.eval(values)?))
     }
+
+    /// The values at the [`PROBES`] points of the size as [`Exprs::size`] builds it in a pool
+    /// where its symbol `s` is numbered `symbol(s)` ([`Exprs::probes`]: `u64::MAX` past 64
+    /// bits), without building it.
+    pub fn probes(&self, symbol: &dyn Fn(u32) -> u32) -> [u64; PROBES] {
+        let mut at = [0u64; PROBES];
+        for (k, value) in at.iter_mut().enumerate() {
+            // A sum's probe saturates as `Exprs::add`'s does; a monomial's
+            // factors are all 0, all 1 or all positive at a point, so the
+            // order of the products does not change an overflow.
+            *value = self.terms.iter().fold(self.constant, |acc, m| {
+                let term = m
+                    .symbols
+                    .iter()
+                    .try_fold(m.coefficient, |p, &s| {
+                        p.checked_mul(probe_value(k, symbol(s)))
+                    })
+                    .unwrap_or(u64::MAX);
+                acc.saturating_add(term)
+            });
+        }
+        at
+    }
 }
 
 /// An expression's id in its [`Exprs`] pool. Ids grow: every child has a smaller id than its
@@ -175,11 +198,19 @@ pub struct Exprs {
     /// it is interned from its children's, so queries cost O(1) however shared the DAG is.
     /// The first point puts every symbol at 0: the node's least value.
     probes: Vec<[u64; PROBES]>,
+    /// Per node, [`Exprs::known_alignment`], computed when it is interned from its children's.
+    alignments: Vec<u64>,
+    /// The answers of [`Exprs::contains_part`] by its pair (nodes never change once interned,
+    /// so neither do they), and the set its search marks visited parts in.
+    parts: RefCell<PartsMemo>,
     /// Tests only: prove without the shortcuts (no refutation at the probe points, the
     /// repeated pair matched again), the reference the shortcuts are checked against.
     #[cfg(test)]
     plain: bool,
 }
+
+/// [`Exprs::contains_part`]'s answers by pair and its search's visited set.
+type PartsMemo = (HashMap<(ExprId, ExprId), bool>, FxHashSet<ExprId>);
 
 /// Points at which every node is evaluated when interned: every symbol 0, every symbol 1,
 /// then two points giving each symbol its own pseudo-random value in 1..=4096 (so that two
@@ -208,13 +239,41 @@ impl PartialEq for Exprs {
 
 impl Eq for Exprs {}
 
-/// An expression as a sum: a constant, monomials (symbols -> coefficient)
-/// and other parts (maxima and alignments) added to them.
+/// An expression as a sum: a constant, monomials (symbols -> coefficient,
+/// one entry per set of symbols, read from the pool's nodes) and other parts
+/// (maxima and alignments) added to them.
 #[derive(Clone, Debug, Default)]
-struct Sum {
+struct Sum<'a> {
     constant: u64,
-    terms: BTreeMap<Vec<u32>, u64>,
+    terms: Vec<(&'a [u32], u64)>,
     others: Vec<ExprId>,
+}
+
+impl<'a> Sum<'a> {
+    /// Adds `coefficient × Π symbols`; `false` when the coefficient overflows.
+    fn add_term(&mut self, symbols: &'a [u32], coefficient: u64) -> bool {
+        match self.terms.iter_mut().find(|(s, _)| *s == symbols) {
+            Some((_, c)) => match c.checked_add(coefficient) {
+                Some(v) => {
+                    *c = v;
+                    true
+                }
+                None => false,
+            },
+            None => {
+                self.terms.push((symbols, coefficient));
+                true
+            }
+        }
+    }
+
+    /// The coefficient of the monomial over `symbols` (0 without one).
+    fn coefficient(&self, symbols: &[u32]) -> u64 {
+        self.terms
+            .iter()
+            .find(|(s, _)| *s == symbols)
+            .map_or(0, |&(_, c)| c)
+    }
 }
 
 /// How deep [`Exprs::at_least`] recurses before giving up (answering "not
@@ -255,6 +314,8 @@ impl Exprs {
                 .unwrap_or(u64::MAX);
         }
         self.probes.push(at);
+        let alignment = self.node_alignment(&node);
+        self.alignments.push(alignment);
         self.nodes.push(node.clone());
         self.ids.insert(node, id);
         id
@@ -390,6 +451,11 @@ impl Exprs {
 
     /// A power of two that divides the value of `id` for every value of the symbols.
     pub fn known_alignment(&self, id: ExprId) -> u64 {
+        self.alignments[id.0 as usize]
+    }
+
+    /// [`Exprs::known_alignment`] of `node` from its children's.
+    fn node_alignment(&self, node: &Node) -> u64 {
         const ANY: u64 = 1 << 63;
         let of = |c: u64| {
             if c == 0 {
@@ -398,7 +464,7 @@ impl Exprs {
                 1u64 << c.trailing_zeros()
             }
         };
-        match self.node(id) {
+        match node {
             Node::Const(c) => of(*c),
             Node::Term(s) => of(s.coefficient),
             Node::Add(a, b) => self.known_alignment(*a).min(self.known_alignment(*b)),
@@ -478,11 +544,18 @@ impl Exprs {
         if y <= x {
             return y == x;
         }
-        let mut seen = FxHashSet::default();
+        let mut parts = self.parts.borrow_mut();
+        let (known, seen) = &mut *parts;
+        if let Some(&found) = known.get(&(y, x)) {
+            return found;
+        }
+        seen.clear();
         let mut stack = vec![y];
+        let mut found = false;
         while let Some(id) = stack.pop() {
             if id == x {
-                return true;
+                found = true;
+                break;
             }
             if id < x || !seen.insert(id) {
                 continue;
@@ -494,7 +567,8 @@ impl Exprs {
                 Node::Const(_) | Node::Term(_) => {}
             }
         }
-        false
+        known.insert((y, x), found);
+        found
     }
 
     fn at_least_within(&self, y: ExprId, x: ExprId, depth: u32) -> bool {
@@ -556,7 +630,7 @@ impl Exprs {
     /// [`MAX_SUM_PARTS`] parts: a sum is expanded as a tree, and the offsets of a long chain of
     /// buffers are sums as deep as the chain, so the proofs that need this expansion stay
     /// bounded; those offsets are proved by [`Exprs::contains_part`] instead).
-    fn sum_of(&self, id: ExprId) -> Option<Sum> {
+    fn sum_of(&self, id: ExprId) -> Option<Sum<'_>> {
         let mut sum = Sum::default();
         let mut stack = vec![id];
         let mut visited = 0usize;
@@ -568,8 +642,9 @@ impl Exprs {
             match self.node(id) {
                 Node::Const(c) => sum.constant = sum.constant.checked_add(*c)?,
                 Node::Term(t) => {
-                    let c = sum.terms.entry(t.symbols.clone()).or_insert(0);
-                    *c = c.checked_add(t.coefficient)?;
+                    if !sum.add_term(&t.symbols, t.coefficient) {
+                        return None;
+                    }
                 }
                 Node::Add(a, b) => stack.extend([*b, *a]),
                 Node::Max(_) | Node::AlignUp(..) => sum.others.push(id),
@@ -586,7 +661,13 @@ impl Exprs {
     /// depth (the same rules, none stronger), so that match is skipped. A
     /// refuted proof of two maxima or alignments then costs one pass of the
     /// rules, not one per level of depth with every branch repeated.
-    fn covers(&self, mut y: Sum, mut x: Sum, depth: u32, query: (ExprId, ExprId)) -> bool {
+    fn covers<'a>(
+        &'a self,
+        mut y: Sum<'a>,
+        mut x: Sum<'a>,
+        depth: u32,
+        query: (ExprId, ExprId),
+    ) -> bool {
         // Parts of `x` that are neither constants nor monomials: matched by
         // a part of `y`, or bounded above by a sum.
         while let Some(part) = x.others.pop() {
@@ -641,8 +722,8 @@ impl Exprs {
                 }
             }
         }
-        for (symbols, &c) in &x.terms {
-            if y.terms.get(symbols).copied().unwrap_or(0) < c {
+        for &(symbols, c) in &x.terms {
+            if y.coefficient(symbols) < c {
                 return false;
             }
         }
@@ -842,16 +923,14 @@ impl Exprs {
 }
 
 /// Adds `b` to `a`; `false` when a constant or coefficient overflows.
-fn add_sum(a: &mut Sum, b: Sum) -> bool {
+fn add_sum<'a>(a: &mut Sum<'a>, b: Sum<'a>) -> bool {
     let Some(c) = a.constant.checked_add(b.constant) else {
         return false;
     };
     a.constant = c;
     for (symbols, coefficient) in b.terms {
-        let at = a.terms.entry(symbols).or_insert(0);
-        match at.checked_add(coefficient) {
-            Some(v) => *at = v,
-            None => return false,
+        if !a.add_term(symbols, coefficient) {
+            return false;
         }
     }
     a.others.extend(b.others);

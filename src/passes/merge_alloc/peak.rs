@@ -48,6 +48,9 @@ const MAX_GROUPS: usize = 64;
 /// ([`Exprs::branches`]).
 const MAX_BRANCHES: usize = 16;
 
+/// A run-time sized holder with its bytes at the probe points.
+type HolderProbes = (Dyn, [u64; PROBES]);
+
 /// An arena as the state holds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Held {
@@ -118,10 +121,13 @@ pub struct PeakState {
     /// first).
     groups: Rc<Vec<(Vec<usize>, u64)>>,
     /// Each group's buffers as holders, as [`PeakState::at_least`] takes them.
-    group_holders: Rc<Vec<Vec<Dyn>>>,
+    group_holders: Vec<Vec<Dyn>>,
     /// Each group's bytes at the probe points ([`PeakState::probe_sum`]),
     /// found on first use.
     group_probes: Vec<Option<[u64; PROBES]>>,
+    /// The greatest of `group_probes` once all are found
+    /// ([`PeakState::group_front`]).
+    group_front: Option<Vec<[u64; PROBES]>>,
     /// The branches of arena sizes tried by [`PeakState::fits_symbolic`]
     /// (`Exprs::branches`), each found once.
     branches: HashMap<ExprId, Vec<ExprId>>,
@@ -141,6 +147,10 @@ pub struct PeakState {
     /// Each segment's bytes now at the probe points, found on first use
     /// and again after an arena changes them.
     now_probes: Vec<Option<[u64; PROBES]>>,
+    /// Each segment's run-time sized holders now with their bytes at the
+    /// probe points (those of unknown size left out), found on first use
+    /// by [`PeakState::refutes`] and again after an arena changes them.
+    holder_probes: Vec<Option<Vec<HolderProbes>>>,
     cover: Cover,
 }
 
@@ -334,12 +344,10 @@ impl PeakState {
         groups.sort_by_key(|g| std::cmp::Reverse(g.1));
         groups.truncate(MAX_GROUPS);
         let cover = Cover::new(profile, resolved);
-        let group_holders = Rc::new(
-            groups
-                .iter()
-                .map(|(set, _)| set.iter().map(|&i| Dyn::Buffer(i)).collect())
-                .collect(),
-        );
+        let group_holders = groups
+            .iter()
+            .map(|(set, _)| set.iter().map(|&i| Dyn::Buffer(i)).collect())
+            .collect();
         PeakState {
             now: base.clone(),
             now_dynamic: vec![None; n],
@@ -353,6 +361,7 @@ impl PeakState {
             unknown: Rc::new(unknown),
             arenas: vec![],
             group_probes: vec![None; groups.len()],
+            group_front: None,
             groups: Rc::new(groups),
             group_holders,
             branches: HashMap::default(),
@@ -360,6 +369,7 @@ impl PeakState {
             compared: HashMap::default(),
             base_probes: vec![None; n],
             now_probes: vec![None; n],
+            holder_probes: vec![None; n],
             cover,
         }
     }
@@ -382,6 +392,200 @@ impl PeakState {
         let bytes = self.cover.exprs.import(from, id, &|s| ids[s as usize]);
         let overhead = self.cover.exprs.constant(overhead);
         self.cover.exprs.add(bytes, overhead)
+    }
+
+    /// Whether [`PeakState::fits`] surely answers `false`, found from the
+    /// probe points alone (no expression built, no proof tried), for an
+    /// arena sized at run time whose bytes are `overhead` plus the maximum
+    /// of expressions of the state's pool with the probes `items` (each
+    /// item, when the arena's size is built, either one of the maximum's
+    /// items or provably at most one of them). So when, in a segment of the
+    /// arena's life, an item with the overhead is refuted against every
+    /// bound there as `fits_one` refutes a side (below the bytes held at a
+    /// probe point), so is the arena, and so is the branch
+    /// (`Exprs::branches`) of an item of the maximum at least as large:
+    /// `fits` answers `false` at that segment (or at one before it).
+    pub fn refutes(
+        &mut self,
+        allocs: &[OpId],
+        current: &[Option<Held>],
+        items: &[[u64; PROBES]],
+        overhead: u64,
+        life: (u64, u64),
+    ) -> bool {
+        // An item at most another at every point is refuted only where
+        // that one is, and a bound at most another refutes wherever that
+        // one does: only the greatest of each are compared.
+        let with_overhead: Vec<[u64; PROBES]> = items
+            .iter()
+            .map(|item| item.map(|v| v.saturating_add(overhead)))
+            .collect();
+        let items = greatest(&with_overhead);
+        let groups = self.group_front();
+        let (spans, leaving) = self.spans_held(allocs, current);
+        let (a, b) = self.span(life);
+        // The static bytes the buffers hold in each segment of the life
+        // (saturating, as `now_held` sums them).
+        let mut change = vec![0u128; b + 2 - a];
+        for &(lo, hi, bytes) in &spans {
+            let (lo, hi) = (lo.max(a), hi.min(b));
+            if lo <= hi {
+                change[lo - a] += u128::from(bytes);
+                change[hi + 1 - a] -= u128::from(bytes);
+            }
+        }
+        // Where a span starts or ends: elsewhere a segment the state holds
+        // as the one before it is refuted as that one is.
+        let mut edge = vec![false; b + 2 - a];
+        for (lo, hi) in spans
+            .iter()
+            .map(|&(lo, hi, _)| (lo, hi))
+            .chain(leaving.iter().map(|&(lo, hi, _)| (lo, hi)))
+        {
+            if (a..=b).contains(&lo) {
+                edge[lo - a] = true;
+            }
+            if (a..=b).contains(&(hi + 1)) {
+                edge[hi + 1 - a] = true;
+            }
+        }
+        let below = |y: &[u64; PROBES], x: &[u64; PROBES]| (0..PROBES).any(|k| y[k] < x[k]);
+        let mut held = 0u128;
+        let mut gone: Vec<Dyn> = Vec::new();
+        for s in a..=b {
+            held += change[s - a];
+            if s > a && !edge[s - a] && self.same_segment(s - 1, s) {
+                continue;
+            }
+            let old = u64::try_from(held).unwrap_or(u64::MAX);
+            let new = self.now[s].saturating_sub(old);
+            // The run-time sized holders that stay, and their bytes.
+            gone.clear();
+            gone.extend(
+                leaving
+                    .iter()
+                    .filter(|&&(lo, hi, _)| lo <= s && s <= hi)
+                    .map(|&(_, _, d)| d),
+            );
+            if self.holder_probes[s].is_none() {
+                let holders = self.holders(s);
+                let mut probes = Vec::with_capacity(holders.len());
+                for holder in holders {
+                    let id = match holder {
+                        Dyn::Buffer(i) => match self.cover.size(i) {
+                            Some(id) => id,
+                            None => continue,
+                        },
+                        Dyn::Arena(k) => self.arenas[k],
+                    };
+                    probes.push((holder, self.cover.exprs.probes(id)));
+                }
+                self.holder_probes[s] = Some(probes);
+            }
+            let mut rest = [new; PROBES];
+            for (holder, at) in self.holder_probes[s].iter().flatten() {
+                if gone.contains(holder) {
+                    continue;
+                }
+                for k in 0..PROBES {
+                    rest[k] = rest[k].saturating_add(at[k]);
+                }
+            }
+            let y_now = match self.now_probes[s] {
+                Some(y) => y,
+                None => {
+                    let now = self.holders(s);
+                    let y = self.probe_sum(self.now[s], &now);
+                    self.now_probes[s] = Some(y);
+                    y
+                }
+            };
+            let y_base = match self.base_probes[s] {
+                Some(y) => y,
+                None => {
+                    let base: Vec<Dyn> = self.base_dynamic[s]
+                        .iter()
+                        .map(|&i| Dyn::Buffer(i))
+                        .collect();
+                    let y = self.probe_sum(self.base[s], &base);
+                    self.base_probes[s] = Some(y);
+                    y
+                }
+            };
+            let refuted = items.iter().any(|item| {
+                let mut x = rest;
+                for k in 0..PROBES {
+                    x[k] = x[k].saturating_add(item[k]);
+                }
+                below(&y_now, &x)
+                    && below(&y_base, &x)
+                    && (self.unknown[s] || groups.iter().all(|y| below(y, &x)))
+            });
+            if refuted {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The greatest of the entry block's groups' probe sums (none at most
+    /// another at every point), found once.
+    fn group_front(&mut self) -> Vec<[u64; PROBES]> {
+        if let Some(front) = &self.group_front {
+            return front.clone();
+        }
+        for g in 0..self.groups.len() {
+            if self.group_probes[g].is_none() {
+                let holders = std::mem::take(&mut self.group_holders[g]);
+                let y = self.probe_sum(self.groups[g].1, &holders);
+                self.group_holders[g] = holders;
+                self.group_probes[g] = Some(y);
+            }
+        }
+        let all: Vec<[u64; PROBES]> = self.group_probes.iter().flatten().copied().collect();
+        let front = greatest(&all);
+        self.group_front = Some(front.clone());
+        front
+    }
+
+    /// What [`PeakState::now_held`] finds for the buffers `allocs` (held
+    /// as `current`), as the segment ranges where each holds its static
+    /// bytes, and where each run-time sized holder among them is held.
+    #[allow(clippy::type_complexity)]
+    fn spans_held(
+        &self,
+        allocs: &[OpId],
+        current: &[Option<Held>],
+    ) -> (Vec<(usize, usize, u64)>, Vec<(usize, usize, Dyn)>) {
+        let mut spans = Vec::with_capacity(allocs.len());
+        let mut leaving = Vec::with_capacity(allocs.len());
+        let mut seen_arenas: Vec<Held> = Vec::new();
+        for (alloc, now) in allocs.iter().zip(current) {
+            match now {
+                Some(arena) => {
+                    if seen_arenas.contains(arena) {
+                        continue;
+                    }
+                    seen_arenas.push(*arena);
+                    let (a, b) = self.span(arena.life);
+                    spans.push((a, b, arena.bytes));
+                    if let Some(k) = arena.dynamic {
+                        leaving.push((a, b, Dyn::Arena(k)));
+                    }
+                }
+                None => {
+                    let Some(&(bytes, range, index)) = self.buffers.get(alloc) else {
+                        continue;
+                    };
+                    let (a, b) = self.span(range);
+                    spans.push((a, b, bytes));
+                    if let Some(index) = index {
+                        leaving.push((a, b, Dyn::Buffer(index)));
+                    }
+                }
+            }
+        }
+        (spans, leaving)
     }
 
     fn segment(&self, t: u64) -> usize {
@@ -795,6 +999,7 @@ impl PeakState {
             let arena = if inside { held.bytes } else { 0 };
             self.now[s] = self.now[s].saturating_sub(old).saturating_add(arena);
             self.now_probes[s] = None;
+            self.holder_probes[s] = None;
             let added = held.dynamic.filter(|_| inside);
             if !leaving[k].is_empty() || added.is_some() {
                 let mut holders = self.holders(s);
@@ -1102,6 +1307,21 @@ impl Cover {
             _ => false,
         }
     }
+}
+
+/// The points of `all` not at most another one at every coordinate (the
+/// first of equal ones), in order.
+fn greatest(all: &[[u64; PROBES]]) -> Vec<[u64; PROBES]> {
+    let at_most = |p: &[u64; PROBES], q: &[u64; PROBES]| (0..PROBES).all(|k| p[k] <= q[k]);
+    all.iter()
+        .enumerate()
+        .filter(|&(i, p)| {
+            !all.iter()
+                .enumerate()
+                .any(|(j, q)| j != i && at_most(p, q) && (p != q || j < i))
+        })
+        .map(|(_, p)| *p)
+        .collect()
 }
 
 /// Sums of `u64`s over ranges of places (segments, points), kept as their

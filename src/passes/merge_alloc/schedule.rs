@@ -681,6 +681,9 @@ fn keep_peak_plan(
             (allocs, held)
         };
         let mut groups: Vec<Group> = Vec::new();
+        // What the sets of this scope's buffers are found to need, shared
+        // with the band split below.
+        let mut memo = LeastArenas::default();
         let mut order: Vec<usize> = (0..trace.buffers.len()).collect();
         order.sort_by_key(|&i| (trace.buffers[i].first, i));
         for i in order {
@@ -696,8 +699,15 @@ fn keep_peak_plan(
                 // arena of the largest member's bytes would not fit (an
                 // arena holds each of its buffers).
                 if dynamic
-                    && let Some(least) = largest_member(state, trace, &members)
-                    && !state.fits(&member_allocs, &current, least, life)
+                    && (largest_refuted(
+                        state,
+                        trace,
+                        &members,
+                        (&member_allocs, &current),
+                        life,
+                        &mut memo,
+                    ) || largest_member(state, trace, &members)
+                        .is_some_and(|least| !state.fits(&member_allocs, &current, least, life)))
                 {
                     continue;
                 }
@@ -721,7 +731,11 @@ fn keep_peak_plan(
                 }
                 // A static arena at most as large as its buffers (it saves
                 // their mallocs and their alignment overhead).
-                let decision = decide(&part, scheduler, true).map_err(at)?;
+                let decision = match dynamic {
+                    true => memo.decide(&part, &members, scheduler),
+                    false => decide(&part, scheduler, true),
+                }
+                .map_err(at)?;
                 let size = match &decision {
                     Decision::Merge(schedule)
                         if u128::from(schedule.total) <= bytes_before(&part) =>
@@ -772,7 +786,7 @@ fn keep_peak_plan(
         let bands = match &whole {
             Decision::Merge(schedule) => band_split(trace, schedule, &mut band_state),
             Decision::MergeDynamic(schedule) => {
-                band_split_dynamic(trace, schedule, &mut band_state, scheduler)
+                band_split_dynamic(trace, schedule, &mut band_state, scheduler, &mut memo)
             }
             Decision::Skip(_) => Ok(None),
         };
@@ -1320,6 +1334,149 @@ pub(super) fn largest_member(
 #[derive(Default)]
 pub(super) struct LeastArenas {
     built: rustc_hash::FxHashMap<Vec<usize>, Option<LeastBytes>>,
+    /// Per buffer of the scope, its size as [`buffer_size`] gives it from
+    /// no symbols and the values its symbols stand for, found on first use.
+    sizes: Vec<Option<(SymSize, Vec<ValueId>)>>,
+    /// The decisions of [`decide`] (with `pack_all`) for the arenas of sets
+    /// of the scope's buffers, by the sets' sorted indices: an arena's
+    /// trace is the set's buffers over their life
+    /// ([`ScopeTrace::arena_of`]), and its plan reads only those buffers.
+    decided: rustc_hash::FxHashMap<Vec<usize>, Decision>,
+}
+
+impl LeastArenas {
+    /// [`decide`] (with `pack_all`) for the arena of `members` (sorted
+    /// indices of buffers of `trace`, whose trace is `part`), each set
+    /// decided once.
+    pub(super) fn decide(
+        &mut self,
+        part: &ScopeTrace,
+        members: &[usize],
+        scheduler: &dyn MemoryScheduler,
+    ) -> Result<Decision, String> {
+        if let Some(decision) = self.decided.get(members) {
+            return Ok(decision.clone());
+        }
+        let decision = decide(part, scheduler, true)?;
+        self.decided.insert(members.to_vec(), decision.clone());
+        Ok(decision)
+    }
+
+    /// The values at the probe points of the sizes of `members` (indices
+    /// of buffers of `trace`) in `state`'s pool, their symbols numbered
+    /// there in the order [`least_arena`] and [`largest_member`] number
+    /// them when they import an expression of them (so the state's probes
+    /// and these are taken at one value per size); `None` when all are
+    /// static or their constant bytes and `overhead` sum past 64 bits (no
+    /// expression of them is then built).
+    fn probes(
+        &mut self,
+        state: &mut PeakState,
+        trace: &ScopeTrace,
+        members: &[usize],
+        overhead: u64,
+    ) -> Option<Vec<[u64; plan::symbolic::PROBES]>> {
+        if members
+            .iter()
+            .all(|&m| trace.buffers[m].dynamic_sizes.is_empty())
+        {
+            return None;
+        }
+        if self.sizes.len() < trace.buffers.len() {
+            self.sizes.resize(trace.buffers.len(), None);
+        }
+        let mut constants = u128::from(overhead);
+        // The symbols in the order `buffer_size` numbers them over the
+        // members in turn.
+        let mut symbols: Vec<ValueId> = Vec::new();
+        for &m in members {
+            let (size, values) = self.sizes[m].get_or_insert_with(|| {
+                let mut values = Vec::new();
+                let size = buffer_size(&trace.buffers[m], &mut values);
+                (size, values)
+            });
+            constants += u128::from(size.constant);
+            for v in values.iter() {
+                if !symbols.contains(v) {
+                    symbols.push(*v);
+                }
+            }
+        }
+        if constants > u128::from(u64::MAX) {
+            return None;
+        }
+        let numbers: Vec<u32> = symbols.iter().map(|&v| state.symbol(v)).collect();
+        let probes = members
+            .iter()
+            .map(|&m| {
+                let (size, values) = self.sizes[m].as_ref().expect("sized above");
+                let number = |s: u32| {
+                    let value = values[s as usize];
+                    numbers[symbols.iter().position(|&v| v == value).unwrap_or(0)]
+                };
+                size.probes(&number)
+            })
+            .collect();
+        Some(probes)
+    }
+}
+
+/// Whether `state.fits` surely refuses an arena of the bytes `members`
+/// (sorted indices of buffers of `trace`, whose allocations are `allocs`,
+/// each held as `current`) hold at their busiest tick, over `life`
+/// ([`least_arena`]), found at the probe points before that arena is built
+/// (`PeakState::refutes`): its maximum's items are the bytes the members
+/// live at each member's first tick hold. `false` when all are static.
+pub(super) fn least_refuted(
+    state: &mut PeakState,
+    trace: &ScopeTrace,
+    members: &[usize],
+    (allocs, current): (&[OpId], &[Option<Held>]),
+    life: (u64, u64),
+    memo: &mut LeastArenas,
+) -> bool {
+    let Some(alignment) = members.iter().map(|&m| trace.buffers[m].alignment).max() else {
+        return false;
+    };
+    let Some(probes) = memo.probes(state, trace, members, alignment) else {
+        return false;
+    };
+    let mut items: Vec<[u64; plan::symbolic::PROBES]> = Vec::new();
+    for &m in members {
+        let t = trace.buffers[m].first;
+        let mut sum = [0u64; plan::symbolic::PROBES];
+        for (j, &n) in members.iter().enumerate() {
+            let b = &trace.buffers[n];
+            if b.first <= t && t <= b.last {
+                for k in 0..plan::symbolic::PROBES {
+                    sum[k] = sum[k].saturating_add(probes[j][k]);
+                }
+            }
+        }
+        if !items.contains(&sum) {
+            items.push(sum);
+        }
+    }
+    state.refutes(allocs, current, &items, alignment, life)
+}
+
+/// [`least_refuted`] for the arena of the largest of `members`
+/// ([`largest_member`]): its maximum's items are the members' sizes.
+pub(super) fn largest_refuted(
+    state: &mut PeakState,
+    trace: &ScopeTrace,
+    members: &[usize],
+    (allocs, current): (&[OpId], &[Option<Held>]),
+    life: (u64, u64),
+    memo: &mut LeastArenas,
+) -> bool {
+    let Some(alignment) = members.iter().map(|&m| trace.buffers[m].alignment).max() else {
+        return false;
+    };
+    let Some(probes) = memo.probes(state, trace, members, alignment) else {
+        return false;
+    };
+    state.refutes(allocs, current, &probes, alignment, life)
 }
 
 /// One entry of [`LeastArenas`]: `(pool, most, symbols, alignment)`.

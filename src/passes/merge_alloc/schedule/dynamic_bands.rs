@@ -22,7 +22,7 @@ use super::super::collect::ScopeTrace;
 use super::super::peak::PeakState;
 use super::{
     Decision, GROWTH_AT, Group, LeastArenas, MemoryScheduler, SymbolicSchedule, arena_bytes,
-    bytes_before, decide, least_arena, size_at, split_cost,
+    bytes_before, least_arena, least_refuted, size_at, split_cost,
 };
 
 /// The most arenas [`band_split_dynamic`] plans for one scope (each is a
@@ -41,6 +41,7 @@ pub(super) fn band_split_dynamic(
     whole: &SymbolicSchedule,
     state: &mut PeakState,
     scheduler: &dyn MemoryScheduler,
+    least: &mut LeastArenas,
 ) -> Result<Option<Vec<Group>>, String> {
     let mut sources = Vec::new();
     if let Some(bands) = plan_bands(whole) {
@@ -63,12 +64,10 @@ pub(super) fn band_split_dynamic(
     let Some((last, earlier)) = sources.split_last() else {
         return Ok(None);
     };
-    // The least arenas of sets of the scope's buffers, shared by the trials.
-    let mut least = LeastArenas::default();
     let mut best: Option<(Vec<Group>, PeakState)> = None;
     for bands in earlier {
         let mut trial = state.clone();
-        let groups = groups_along(trace, bands, &mut trial, scheduler, &mut least)?;
+        let groups = groups_along(trace, bands, &mut trial, scheduler, least)?;
         if best
             .as_ref()
             .is_none_or(|(b, _)| split_cost(trace, &groups) < split_cost(trace, b))
@@ -76,7 +75,7 @@ pub(super) fn band_split_dynamic(
             best = Some((groups, trial));
         }
     }
-    let groups = groups_along(trace, last, state, scheduler, &mut least)?;
+    let groups = groups_along(trace, last, state, scheduler, least)?;
     Ok(Some(match best {
         Some((b, trial)) if split_cost(trace, &groups) >= split_cost(trace, &b) => {
             *state = trial;
@@ -134,6 +133,9 @@ fn last_passing(
         let (_, _, life) = trace.arena_of(&members);
         let allocs: Vec<OpId> = members.iter().map(|&m| trace.buffers[m].alloc).collect();
         let plain = vec![None; allocs.len()];
+        if least_refuted(state, trace, &members, (&allocs, &plain), life, memo) {
+            return false;
+        }
         match least_arena(state, trace, &members, memo) {
             Some(least) => state.fits(&allocs, &plain, least, life),
             None => true,
@@ -208,14 +210,15 @@ fn groups_along(
             // at their busiest tick: skip the plan when even that would
             // raise the peak (`top` as `last_passing` checked it).
             if !(j == top && top_passes)
-                && let Some(least) = least_arena(state, trace, &members, memo)
-                && !state.fits(&allocs, &plain, least, life)
+                && (least_refuted(state, trace, &members, (&allocs, &plain), life, memo)
+                    || least_arena(state, trace, &members, memo)
+                        .is_some_and(|least| !state.fits(&allocs, &plain, least, life)))
             {
                 continue;
             }
             plans += 1;
             let part = trace.part(&members, before, free_after, life);
-            let decision = decide(&part, scheduler, true)?;
+            let decision = memo.decide(&part, &members, scheduler)?;
             let size = match &decision {
                 Decision::Merge(schedule) if u128::from(schedule.total) < bytes_before(&part) => {
                     schedule.total

@@ -1,0 +1,82 @@
+//===- name_walk.cpp - pre-capture walk by op name of the smaller passes --===//
+//
+// Whether a body holds an op of some names, asked by the passes that
+// rewrite only such ops (bufrs-view-unread-inputs, bufrs-expand-realloc,
+// bufrs-write-into-destination, bufrs-buffer-deallocation-simplification,
+// bufrs-lower-deallocations) before they capture anything. Each of them
+// runs on every function of the memory pipeline, so the walk is a plain
+// loop (op_walk.h) with the name test inline: an op that is none of the
+// names costs a load and a compare or two.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bufrs_shim.h"
+#include "op_walk.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace mlir;
+
+namespace {
+
+/* The names asked for: a registered name by identity (one lookup each), a
+ * name no dialect registers by text, and only for an op whose name no
+ * dialect registers (it can be no registered one). */
+struct Wanted {
+  SmallVector<OperationName, 4> registered;
+  SmallVector<StringRef, 2> unregistered;
+
+  Wanted(MLIRContext *context, const MlirStringRef *names, intptr_t count) {
+    for (intptr_t i = 0; i < count; ++i) {
+      StringRef name = unwrap(names[i]);
+      if (auto found = RegisteredOperationName::lookup(name, context))
+        registered.push_back(*found);
+      else
+        unregistered.push_back(name);
+    }
+  }
+
+  bool matches(Operation *op) const {
+    OperationName name = op->getName();
+    for (OperationName r : registered)
+      if (r == name)
+        return true;
+    return !unregistered.empty() && !name.isRegistered() &&
+           llvm::is_contained(unregistered, name.getStringRef());
+  }
+};
+
+} // namespace
+
+extern "C" bool bufrsShimBodyHasOpNamed(MlirOperation root,
+                                        const MlirStringRef *names,
+                                        intptr_t count) {
+  Operation *rootOp = unwrap(root);
+  Wanted wanted(rootOp->getContext(), names, count);
+  if (wanted.registered.empty() && wanted.unregistered.empty())
+    return false;
+  if (wanted.registered.size() <= 2) {
+    // The usual ask (a name or two): the registered ones compared by value,
+    // kept in the closure (a null slot matches no op).
+    const void *a = wanted.registered.size() > 0
+                        ? wanted.registered[0].getAsOpaquePointer()
+                        : nullptr;
+    const void *b = wanted.registered.size() > 1
+                        ? wanted.registered[1].getAsOpaquePointer()
+                        : nullptr;
+    bool text = !wanted.unregistered.empty();
+    auto is = [a, b, text, &wanted](Operation *op) {
+      OperationName name = op->getName();
+      const void *p = name.getAsOpaquePointer();
+      return p == a || p == b ||
+             (text && !name.isRegistered() &&
+              llvm::is_contained(wanted.unregistered, name.getStringRef()));
+    };
+    return is(rootOp) || bufrs::anyNestedOp(rootOp, is);
+  }
+  auto matches = [&](Operation *op) { return wanted.matches(op); };
+  return wanted.matches(rootOp) || bufrs::anyNestedOp(rootOp, matches);
+}
