@@ -39,6 +39,26 @@ pub fn check_plan(problem: &Problem, plan: &Plan) -> Result<(), PlanError> {
             }
         }
     }
+    // Few buffers: every pair is compared, no map built; a clash is reported as the sweep
+    // below finds it (the same error as without this).
+    if problem.len() <= PAIRWISE_LIMIT {
+        let buffers = problem.buffers();
+        let clash = (0..problem.len()).any(|i| {
+            (0..i).any(|j| {
+                let (a, b) = (buffers[i], buffers[j]);
+                let (size_a, size_b) = (problem.aligned_size(i), problem.aligned_size(j));
+                size_a > 0
+                    && size_b > 0
+                    && a.first <= b.last
+                    && b.first <= a.last
+                    && plan.offsets[i] < plan.offsets[j] + size_b
+                    && plan.offsets[j] < plan.offsets[i] + size_a
+            })
+        });
+        if !clash {
+            return Ok(());
+        }
+    }
     let mut by_start: Vec<usize> = (0..problem.len())
         .filter(|&i| problem.aligned_size(i) > 0)
         .collect();
@@ -73,6 +93,9 @@ pub fn check_plan(problem: &Problem, plan: &Plan) -> Result<(), PlanError> {
     }
     Ok(())
 }
+
+/// Problems up to this many buffers are checked pair by pair.
+const PAIRWISE_LIMIT: usize = 32;
 
 fn overlap(a: usize, b: usize) -> PlanError {
     PlanError::Overlap {

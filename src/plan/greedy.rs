@@ -159,13 +159,21 @@ struct Placement {
     placed: usize,
 }
 
+/// Problems up to this many buffers find the placed buffers overlapping a lifetime by a scan
+/// of all placed ones (no index to build: the scopes of a compiled function hold a few
+/// buffers each); larger ones through a [`TimeIndex`]. Both find the same buffers, and the
+/// gap chosen depends only on which.
+const SCAN_LIMIT: usize = 64;
+
 fn place_in_order(
     problem: &Problem,
     sequence: &[usize],
     work: u64,
     deadline: Deadline,
 ) -> Placement {
-    let mut index = TimeIndex::new(problem);
+    let buffers = problem.buffers();
+    let mut index = (problem.len() > SCAN_LIMIT).then(|| TimeIndex::new(problem));
+    let mut placed: Vec<usize> = Vec::new();
     let mut offsets = vec![0u64; problem.len()];
     let mut neighbours: Vec<(u64, u64)> = Vec::new();
     let mut found: Vec<usize> = Vec::new();
@@ -182,7 +190,16 @@ fn place_in_order(
             continue;
         }
         found.clear();
-        index.overlapping(buffer, &mut found);
+        match &mut index {
+            Some(index) => index.overlapping(buffer, &mut found),
+            None => {
+                let b = buffers[buffer];
+                found.extend(placed.iter().copied().filter(|&other| {
+                    let o = buffers[other];
+                    o.first <= b.last && b.first <= o.last
+                }));
+            }
+        }
         spent += found.len() as u64;
         neighbours.clear();
         neighbours.extend(
@@ -190,9 +207,12 @@ fn place_in_order(
                 .iter()
                 .map(|&other| (offsets[other], offsets[other] + problem.aligned_size(other))),
         );
-        let alignment = problem.buffers()[buffer].alignment;
+        let alignment = buffers[buffer].alignment;
         offsets[buffer] = best_gap(&mut neighbours, size, alignment);
-        index.insert(buffer);
+        match &mut index {
+            Some(index) => index.insert(buffer),
+            None => placed.push(buffer),
+        }
     }
     Placement {
         offsets,

@@ -401,7 +401,7 @@ pub fn default_plan_until(problem: &Problem, deadline: Deadline) -> Plan {
 /// its short search's work ([`SearchBudget::DEFAULT_PLANNER`]).
 fn default_small(problem: &Problem, deadline: Deadline, per_mille: u64) -> Plan {
     let bound = lower_bound(problem);
-    let classic = best_classic(problem);
+    let classic = best_classic(problem, bound);
     if classic.total <= bound || deadline.passed() {
         return classic;
     }
@@ -467,8 +467,9 @@ fn default_small(problem: &Problem, deadline: Deadline, per_mille: u64) -> Plan 
 pub const CONTRACT_PERCENT: usize = 25;
 
 /// The smallest of the classic order-then-best-fit heuristics and the seed 003 chunk list
-/// (first one wins ties).
-pub fn best_classic(problem: &Problem) -> Plan {
+/// (first one wins ties). `bound` is a lower bound of every plan's total ([`lower_bound`] or
+/// less): the first plan at it is the smallest, and the heuristics after it are not run.
+pub fn best_classic(problem: &Problem, bound: u64) -> Plan {
     let candidates = [
         PlannerKind::GreedyBreadth,
         PlannerKind::GreedySize,
@@ -476,7 +477,20 @@ pub fn best_classic(problem: &Problem) -> Plan {
         PlannerKind::BestFitStart,
         PlannerKind::FreeChunk,
     ];
-    smallest(candidates.map(|kind| kind.planner(SearchBudget::NONE).plan(problem)))
+    let mut best: Option<Plan> = None;
+    for kind in candidates {
+        let plan = kind.planner(SearchBudget::NONE).plan(problem);
+        if best.as_ref().is_none_or(|b| plan.total < b.total) {
+            best = Some(plan);
+        }
+        if best.as_ref().is_some_and(|b| b.total <= bound) {
+            break;
+        }
+    }
+    best.unwrap_or(Plan {
+        offsets: Vec::new(),
+        total: 0,
+    })
 }
 
 /// The smallest of the plans (first one wins ties).

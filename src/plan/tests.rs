@@ -469,3 +469,32 @@ fn stack_above_gives_a_valid_plan_by_size_class() {
     check_plan(&problem, &plan).unwrap();
     assert_eq!(plan.offsets[..150], full.offsets[..150]);
 }
+
+#[test]
+fn best_classic_at_the_bound_is_the_plan_all_heuristics_pick() {
+    // Small traces (best fit scans the placed buffers) and larger ones (time index); the
+    // heuristics after the first plan at the lower bound are skipped, the plan is the same.
+    for (count, seed) in [(3, 0), (8, 1), (20, 2), (60, 3), (200, 4), (400, 5)] {
+        let problem = synth::dnn_trace(count, seed).unwrap();
+        let every = [
+            PlannerKind::GreedyBreadth,
+            PlannerKind::GreedySize,
+            PlannerKind::SizeDuration,
+            PlannerKind::BestFitStart,
+            PlannerKind::FreeChunk,
+        ]
+        .map(|kind| kind.planner(SearchBudget::NONE).plan(&problem));
+        let smallest = every
+            .iter()
+            .fold(None::<&Plan>, |best, plan| match best {
+                Some(b) if b.total <= plan.total => Some(b),
+                _ => Some(plan),
+            })
+            .unwrap();
+        for plan in &every {
+            assert_eq!(check_plan(&problem, plan), Ok(()));
+        }
+        assert_eq!(&best_classic(&problem, lower_bound(&problem)), smallest);
+        assert_eq!(&best_classic(&problem, 0), smallest);
+    }
+}

@@ -29,6 +29,8 @@
 //! whatever other arenas do (each is checked against the state the others
 //! left), so the program's peak does not rise.
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::analysis::snapshot::{OpId, ValueId};
@@ -86,10 +88,13 @@ enum Dyn {
 #[derive(Clone)]
 pub struct PeakState {
     /// Segment `k` is the ticks `starts[k] ..= starts[k + 1] - 1` (the last
-    /// to the end).
-    starts: Vec<u64>,
+    /// to the end). This and the other fields fixed by [`PeakState::new`]
+    /// are shared between clones.
+    starts: Rc<Vec<u64>>,
+    /// The segment of each tick up to some start ([`segment_table`]).
+    segment_of: Rc<Vec<u32>>,
     /// Static bytes held in each segment without merging (upper bound).
-    base: Vec<u64>,
+    base: Rc<Vec<u64>>,
     /// The same with the arenas accepted so far.
     now: Vec<u64>,
     /// The most static bytes each segment may hold when above `base`: the
@@ -101,11 +106,11 @@ pub struct PeakState {
     bounds: HashMap<Vec<usize>, Option<u64>>,
     /// Per allocation: its bytes with overhead (static part), held ticks,
     /// and its index in the profile when it is sized at run time.
-    buffers: HashMap<OpId, Alone>,
+    buffers: Rc<HashMap<OpId, Alone>>,
     /// Run-time sized buffers possibly held in each segment without
     /// merging, and whether a buffer of unknown size or an opaque op is.
-    base_dynamic: Vec<Vec<usize>>,
-    unknown: Vec<bool>,
+    base_dynamic: Rc<Lists<usize>>,
+    unknown: Rc<Vec<bool>>,
     /// The run-time sized holders of each segment as the arenas accepted so
     /// far leave them; `None`: as without merging (`base_dynamic`).
     now_dynamic: Vec<Option<Vec<Dyn>>>,
@@ -114,7 +119,7 @@ pub struct PeakState {
     /// The entry block's points grouped by the run-time sized buffers they
     /// surely hold, each with the most static bytes at one of them (most
     /// first).
-    groups: Vec<(Vec<usize>, u64)>,
+    groups: Rc<Vec<(Vec<usize>, u64)>>,
     /// Each group's buffers as holders, as [`PeakState::at_least`] takes them.
     group_holders: Vec<Vec<Dyn>>,
     /// Each group's bytes at the probe points ([`PeakState::probe_sum`]),
@@ -177,7 +182,13 @@ impl PeakState {
         extra: &[u64],
         resolved: &HashMap<OpId, Vec<SizeForm>>,
     ) -> PeakState {
-        let mut starts: Vec<u64> = vec![0];
+        let mut starts: Vec<u64> = Vec::with_capacity(
+            1 + 4 * profile.buffers.len()
+                + 2 * profile.opaque.len()
+                + profile.points.len()
+                + extra.len(),
+        );
+        starts.push(0);
         let mut cut = |from: u64, to: u64| {
             starts.push(from);
             if to < u64::MAX {
@@ -193,80 +204,139 @@ impl PeakState {
         for &(from, to) in &profile.opaque {
             cut(from, to);
         }
-        for &p in &profile.points {
-            starts.push(p);
-        }
+        starts.extend(profile.points.iter().copied());
         starts.extend(extra.iter().copied());
-        starts.sort_unstable();
-        starts.dedup();
+        let starts = sorted_distinct(starts);
         let n = starts.len();
-        let segment = |t: u64| starts.partition_point(|&s| s <= t) - 1;
+        let segment_of = segment_table(&starts);
+        let segment = |t: u64| segment_in(&starts, &segment_of, t);
         let span = |(from, to): (u64, u64)| (segment(from), segment(to));
 
         // Upper bound per segment: static bytes, run-time sized buffers,
-        // and whether anything unknown is there.
-        let mut base = vec![0u64; n];
-        let mut unknown = vec![false; n];
-        let mut dynamic: Vec<Vec<usize>> = vec![vec![]; n];
+        // and whether anything unknown is there. Bytes are summed over the
+        // segments by differences ([`Deltas`]).
+        let spans: Vec<(usize, usize)> = profile.buffers.iter().map(|b| span(b.held)).collect();
+        // Each segment's run-time sized buffers, in one list: counted
+        // first, then filled in order.
+        let mut counts = vec![0isize; n + 1];
+        let mut total = 0;
+        for (b, &(lo, hi)) in profile.buffers.iter().zip(&spans) {
+            if lo <= hi && !matches!(b.size, HeapSize::Static(_)) {
+                counts[lo] += 1;
+                counts[hi + 1] -= 1;
+                total += hi + 1 - lo;
+            }
+        }
+        let mut dynamic = Lists::counted(&counts[..n], total, 0);
+        let bytes_of = |b: &super::profile::HeapBuffer| match &b.size {
+            HeapSize::Static(size) => size.saturating_add(b.overhead),
+            _ => b.overhead,
+        };
+        let most = profile
+            .buffers
+            .iter()
+            .map(|b| u128::from(bytes_of(b)))
+            .sum();
+        let mut delta = Deltas::new(n, most);
         let mut buffers =
             HashMap::with_capacity_and_hasher(profile.buffers.len(), Default::default());
         for (i, b) in profile.buffers.iter().enumerate() {
-            let (lo, hi) = span(b.held);
-            let bytes = match &b.size {
-                HeapSize::Static(size) => size.saturating_add(b.overhead),
-                _ => b.overhead,
-            };
+            let (lo, hi) = spans[i];
+            let bytes = bytes_of(b);
             let index = matches!(b.size, HeapSize::Dynamic { .. }).then_some(i);
             buffers.insert(b.alloc, (bytes, b.held, index));
-            for s in lo..=hi {
-                base[s] = base[s].saturating_add(bytes);
-                // A buffer of unknown size (one a call returns) is covered
-                // only by a point surely holding it.
-                if !matches!(b.size, HeapSize::Static(_)) {
-                    dynamic[s].push(i);
-                }
+            if lo > hi {
+                continue;
+            }
+            delta.add(lo, hi, bytes);
+            // A buffer of unknown size (one a call returns) is covered
+            // only by a point surely holding it.
+            if !matches!(b.size, HeapSize::Static(_)) {
+                dynamic.push_over(lo, hi, i);
             }
         }
+        let base = delta.sums();
+        let mut opaque = vec![0i64; n + 1];
         for &range in &profile.opaque {
             let (lo, hi) = span(range);
-            for flag in &mut unknown[lo..=hi] {
-                *flag = true;
+            if lo > hi {
+                continue;
             }
+            opaque[lo] += 1;
+            opaque[hi + 1] -= 1;
         }
+        let mut ops = 0i64;
+        let unknown: Vec<bool> = opaque[..n]
+            .iter()
+            .map(|&d| {
+                ops += d;
+                ops > 0
+            })
+            .collect();
 
         // Lower bound at each point: static bytes and run-time sized
-        // buffers surely held.
-        let mut lower: Vec<(u64, u64, Vec<usize>)> =
-            profile.points.iter().map(|&p| (p, 0u64, vec![])).collect();
+        // buffers surely held (static bytes summed as above; the run-time
+        // sized ones change only where one starts or stops being surely
+        // held).
+        let points = profile.points.len();
+        let most = profile
+            .buffers
+            .iter()
+            .filter(|b| b.surely.is_some())
+            .map(|b| u128::from(bytes_of(b)))
+            .sum();
+        let mut surely = Deltas::new(points, most);
+        let mut changes: Vec<(usize, usize)> = Vec::new();
         for (i, b) in profile.buffers.iter().enumerate() {
             let Some((after, until)) = b.surely else {
                 continue;
             };
-            let from = lower.partition_point(|(p, _, _)| *p <= after);
-            let to = lower.partition_point(|(p, _, _)| *p <= until);
-            for point in &mut lower[from..to] {
-                match b.size {
-                    HeapSize::Static(size) => {
-                        point.1 = point.1.saturating_add(size.saturating_add(b.overhead))
-                    }
-                    _ => {
-                        point.1 = point.1.saturating_add(b.overhead);
-                        point.2.push(i);
-                    }
-                }
+            let from = profile.points.partition_point(|p| *p <= after);
+            let to = profile.points.partition_point(|p| *p <= until);
+            if from >= to {
+                continue;
             }
+            if !matches!(b.size, HeapSize::Static(_)) {
+                changes.push((from, i));
+                changes.push((to, i));
+            }
+            surely.add(from, to - 1, bytes_of(b));
         }
+        changes.sort_unstable();
         // The points grouped by their run-time sized buffers, each group
         // with the most static bytes at one of its points.
         let mut groups: Vec<(Vec<usize>, u64)> = Vec::new();
         let mut group_of: HashMap<Vec<usize>, usize> = HashMap::default();
-        for (_, bytes, set) in lower {
-            match group_of.get(&set) {
-                Some(&g) => groups[g].1 = groups[g].1.max(bytes),
-                None => {
-                    group_of.insert(set.clone(), groups.len());
-                    groups.push((set, bytes));
+        let mut set: Vec<usize> = Vec::new();
+        let mut next = 0;
+        let mut group = None;
+        for (p, bytes) in surely.sums().into_iter().enumerate() {
+            // A buffer enters the set at its first point, and leaves it at
+            // the point after its last.
+            let mut changed = group.is_none();
+            while next < changes.len() && changes[next].0 == p {
+                let i = changes[next].1;
+                match set.binary_search(&i) {
+                    Ok(at) => {
+                        set.remove(at);
+                    }
+                    Err(at) => set.insert(at, i),
                 }
+                changed = true;
+                next += 1;
+            }
+            if changed {
+                group = Some(match group_of.get(&set) {
+                    Some(&g) => g,
+                    None => {
+                        group_of.insert(set.clone(), groups.len());
+                        groups.push((set.clone(), 0));
+                        groups.len() - 1
+                    }
+                });
+            }
+            if let Some(g) = group {
+                groups[g].1 = groups[g].1.max(bytes);
             }
         }
         // Most bytes first; past MAX_GROUPS sets, the rest are not tried
@@ -281,17 +351,18 @@ impl PeakState {
         PeakState {
             now: base.clone(),
             now_dynamic: vec![None; n],
-            starts,
-            base,
+            starts: Rc::new(starts),
+            segment_of: Rc::new(segment_of),
+            base: Rc::new(base),
             bound: vec![None; n],
             bounds: HashMap::default(),
-            buffers,
-            base_dynamic: dynamic,
-            unknown,
+            buffers: Rc::new(buffers),
+            base_dynamic: Rc::new(dynamic),
+            unknown: Rc::new(unknown),
             arenas: vec![],
             group_probes: vec![None; groups.len()],
             group_front: None,
-            groups,
+            groups: Rc::new(groups),
             group_holders,
             branches: HashMap::default(),
             proved: HashMap::default(),
@@ -518,27 +589,11 @@ impl PeakState {
     }
 
     fn segment(&self, t: u64) -> usize {
-        self.starts.partition_point(|&s| s <= t) - 1
+        segment_in(&self.starts, &self.segment_of, t)
     }
 
     fn span(&self, (from, to): (u64, u64)) -> (usize, usize) {
         (self.segment(from), self.segment(to))
-    }
-
-    /// The static bytes `allocs` (allocations of the function) hold in
-    /// segments `lo..=hi` without merging.
-    fn held(&self, allocs: &[OpId], lo: usize, hi: usize) -> Vec<u64> {
-        let mut held = vec![0u64; hi + 1 - lo];
-        for alloc in allocs {
-            let Some(&(bytes, range, _)) = self.buffers.get(alloc) else {
-                continue;
-            };
-            let (a, b) = self.span(range);
-            for s in a.max(lo)..=b.min(hi) {
-                held[s - lo] = held[s - lo].saturating_add(bytes);
-            }
-        }
-        held
     }
 
     /// Whether one arena of `bytes` (overhead included) living over the
@@ -642,7 +697,7 @@ impl PeakState {
                 .iter()
                 .find(|(surely, _)| cover.covers(surely, set))
                 .map(|&(_, most)| most);
-            self.bounds.insert(set.clone(), bound);
+            self.bounds.insert(set.to_vec(), bound);
             bound
         };
         self.bound[s] = Some(bound);
@@ -960,64 +1015,186 @@ impl PeakState {
     /// [`PeakState::fits`] (its life, the buffers' held ticks, the lives of
     /// the arenas they leave), the static bytes the buffers hold from there
     /// on now, and per segment the run-time sized holders they leave.
-    #[allow(clippy::type_complexity)]
     fn now_held(
         &self,
         allocs: &[OpId],
         current: &[Option<Held>],
         life: (u64, u64),
-    ) -> (usize, Vec<u64>, Vec<Vec<Dyn>>) {
+    ) -> (usize, Vec<u64>, Lists<Dyn>) {
         // The segments where anything changes: the arena's life, the
-        // buffers' held ticks and the lives of the arenas they leave.
+        // buffers' held ticks and the lives of the arenas they leave. Each
+        // buffer held by itself and each arena left, once: its segments,
+        // static bytes and run-time sized holder (the buffers first, in
+        // order, then the arenas).
         let (mut lo, mut hi) = self.span(life);
-        for (alloc, now) in allocs.iter().zip(current) {
-            let range = match now {
-                Some(held) => held.life,
-                None => match self.buffers.get(alloc) {
-                    Some(&(_, range, _)) => range,
-                    None => continue,
-                },
-            };
-            let (a, b) = self.span(range);
-            lo = lo.min(a);
-            hi = hi.max(b);
-        }
-        // What the buffers hold there now.
-        let mut old = vec![0u64; hi + 1 - lo];
-        let mut leaving: Vec<Vec<Dyn>> = vec![vec![]; hi + 1 - lo];
+        let mut parts: Vec<(usize, usize, u64, Option<Dyn>)> = Vec::with_capacity(allocs.len());
         let mut seen_arenas: Vec<Held> = Vec::new();
-        let mut plain: Vec<OpId> = Vec::new();
         for (alloc, now) in allocs.iter().zip(current) {
             match now {
                 Some(arena) => {
+                    let (a, b) = self.span(arena.life);
+                    lo = lo.min(a);
+                    hi = hi.max(b);
                     if !seen_arenas.contains(arena) {
                         seen_arenas.push(*arena);
                     }
                 }
                 None => {
-                    plain.push(*alloc);
-                    if let Some(&(_, range, Some(index))) = self.buffers.get(alloc) {
+                    if let Some(&(bytes, range, index)) = self.buffers.get(alloc) {
                         let (a, b) = self.span(range);
-                        for s in a.max(lo)..=b.min(hi) {
-                            leaving[s - lo].push(Dyn::Buffer(index));
-                        }
+                        lo = lo.min(a);
+                        hi = hi.max(b);
+                        parts.push((a, b, bytes, index.map(Dyn::Buffer)));
                     }
                 }
             }
         }
-        for (s, held) in self.held(&plain, lo, hi).into_iter().enumerate() {
-            old[s] = held;
-        }
         for arena in &seen_arenas {
             let (a, b) = self.span(arena.life);
-            for s in a.max(lo)..=b.min(hi) {
-                old[s - lo] = old[s - lo].saturating_add(arena.bytes);
-                if let Some(k) = arena.dynamic {
-                    leaving[s - lo].push(Dyn::Arena(k));
-                }
+            parts.push((a, b, arena.bytes, arena.dynamic.map(Dyn::Arena)));
+        }
+        // What they hold there now (summed by differences as in
+        // `PeakState::new`), and the holders leaving each segment.
+        let width = hi + 1 - lo;
+        let most = parts.iter().map(|part| u128::from(part.2)).sum();
+        let mut delta = Deltas::new(width, most);
+        let mut counts = vec![0isize; width + 1];
+        let mut total = 0;
+        for &(a, b, bytes, holder) in &parts {
+            let (a, b) = (a.max(lo), b.min(hi));
+            if a > b {
+                continue;
+            }
+            delta.add(a - lo, b - lo, bytes);
+            if holder.is_some() {
+                counts[a - lo] += 1;
+                counts[b + 1 - lo] -= 1;
+                total += b + 1 - a;
+            }
+        }
+        let old = delta.sums();
+        if total == 0 {
+            let leaving = Lists {
+                items: Vec::new(),
+                at: vec![0; width + 1],
+                filled: Vec::new(),
+            };
+            return (lo, old, leaving);
+        }
+        let mut leaving = Lists::counted(&counts[..width], total, Dyn::Buffer(0));
+        for &(a, b, _, holder) in &parts {
+            if let Some(holder) = holder {
+                leaving.push_over(a.max(lo) - lo, b.min(hi) - lo, holder);
             }
         }
         (lo, old, leaving)
+    }
+}
+
+/// A list per segment (of a state, or of [`PeakState::now_held`]'s range:
+/// the run-time sized buffers held there, the holders an arena's buffers
+/// leave there), all in one vector: `lists[k]` is the `k`-th segment's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Lists<T> {
+    items: Vec<T>,
+    /// Where each segment's list starts in `items` (and one past the
+    /// last's end).
+    at: Vec<usize>,
+    /// How many items each segment's list holds so far, while it is
+    /// filled ([`Lists::push_over`]).
+    filled: Vec<usize>,
+}
+
+impl<T: Copy> Lists<T> {
+    /// Room for `total` items, `counts` the differences of the segments'
+    /// lengths from one segment to the next; `blank` fills the room.
+    fn counted(counts: &[isize], total: usize, blank: T) -> Lists<T> {
+        let mut at = Vec::with_capacity(counts.len() + 1);
+        let (mut length, mut next) = (0isize, 0usize);
+        for &d in counts {
+            at.push(next);
+            length += d;
+            next += length as usize;
+        }
+        at.push(next);
+        Lists {
+            items: vec![blank; total],
+            filled: vec![0; counts.len()],
+            at,
+        }
+    }
+
+    /// Appends `item` to the lists of segments `lo..=hi`.
+    fn push_over(&mut self, lo: usize, hi: usize, item: T) {
+        for k in lo..=hi {
+            self.items[self.at[k] + self.filled[k]] = item;
+            self.filled[k] += 1;
+        }
+    }
+}
+
+impl<T> std::ops::Index<usize> for Lists<T> {
+    type Output = [T];
+    fn index(&self, k: usize) -> &[T] {
+        &self.items[self.at[k]..self.at[k + 1]]
+    }
+}
+
+/// The values of `values` in increasing order, each once. Ticks below a
+/// few times their number go through a bit set (no sort), the rest are
+/// sorted.
+fn sorted_distinct(mut values: Vec<u64>) -> Vec<u64> {
+    let cap = 64 * (values.len() as u64 + 1);
+    let mut words = vec![0u64; (cap / 64) as usize];
+    let mut large: Vec<u64> = Vec::new();
+    for &v in &values {
+        if v < cap {
+            words[(v / 64) as usize] |= 1 << (v % 64);
+        } else {
+            large.push(v);
+        }
+    }
+    large.sort_unstable();
+    large.dedup();
+    values.clear();
+    for (w, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            values.push(w as u64 * 64 + u64::from(bits.trailing_zeros()));
+            bits &= bits - 1;
+        }
+    }
+    values.extend(large);
+    values
+}
+
+/// The segment of each tick from 0 to the last start below a few times
+/// their number (`starts` sorted and distinct, the first 0): ticks past it
+/// are looked up in `starts` ([`segment_in`]).
+fn segment_table(starts: &[u64]) -> Vec<u32> {
+    let cap = 16 * (starts.len() as u64 + 16);
+    let Some(last) = starts.iter().copied().take_while(|&s| s < cap).last() else {
+        return Vec::new();
+    };
+    let mut table = Vec::with_capacity(last as usize + 1);
+    for (k, &start) in starts.iter().enumerate() {
+        if start > last {
+            break;
+        }
+        let end = starts
+            .get(k + 1)
+            .map_or(last + 1, |&next| next.min(last + 1));
+        table.resize(end as usize, k as u32);
+    }
+    table
+}
+
+/// The segment of tick `t`: the last of `starts` at or before it, from
+/// `table` ([`segment_table`]) when it covers `t`.
+fn segment_in(starts: &[u64], table: &[u32], t: u64) -> usize {
+    match usize::try_from(t).ok().and_then(|t| table.get(t)) {
+        Some(&segment) => segment as usize,
+        None => starts.partition_point(|&s| s <= t) - 1,
     }
 }
 
@@ -1027,12 +1204,15 @@ impl PeakState {
 #[derive(Clone)]
 struct Cover {
     /// Per buffer of the profile, its size when it is sized at run time.
-    sizes: Vec<Option<(u64, Vec<SizeForm>)>>,
+    sizes: Rc<Vec<Option<UnitForms>>>,
     exprs: Exprs,
     symbols: HashMap<ValueId, u32>,
     /// Per buffer of the profile, its size as built in `exprs` (once).
     built: Vec<Option<ExprId>>,
 }
+
+/// A run-time size: bytes per unit and the forms of its sizes.
+type UnitForms = (u64, Vec<SizeForm>);
 
 impl Cover {
     fn new(profile: &HeapProfile, resolved: &HashMap<OpId, Vec<SizeForm>>) -> Cover {
@@ -1052,7 +1232,7 @@ impl Cover {
             .collect();
         Cover {
             built: vec![None; profile.buffers.len()],
-            sizes,
+            sizes: Rc::new(sizes),
             exprs: Exprs::new(),
             symbols: HashMap::default(),
         }
@@ -1142,4 +1322,164 @@ fn greatest(all: &[[u64; PROBES]]) -> Vec<[u64; PROBES]> {
         })
         .map(|(_, p)| *p)
         .collect()
+}
+
+/// Sums of `u64`s over ranges of places (segments, points), kept as their
+/// differences from one place to the next: in `u64` (wrapping, exact) when
+/// everything added sums within it, else in `i128` (no sum of `u64`s of
+/// fewer than 2^63 terms overflows it). A sum past `u64::MAX` saturates, as a
+/// saturating sum of the same `u64`s does.
+enum Deltas {
+    Narrow(Vec<u64>),
+    Wide(Vec<i128>),
+}
+
+impl Deltas {
+    /// Differences over `places` places, `most` at least the sum of all
+    /// that is added.
+    fn new(places: usize, most: u128) -> Deltas {
+        if most <= u128::from(u64::MAX) {
+            Deltas::Narrow(vec![0; places + 1])
+        } else {
+            Deltas::Wide(vec![0; places + 1])
+        }
+    }
+
+    /// Adds `bytes` at places `lo..=hi` (`hi` a place).
+    fn add(&mut self, lo: usize, hi: usize, bytes: u64) {
+        match self {
+            Deltas::Narrow(d) => {
+                d[lo] = d[lo].wrapping_add(bytes);
+                d[hi + 1] = d[hi + 1].wrapping_sub(bytes);
+            }
+            Deltas::Wide(d) => {
+                d[lo] += i128::from(bytes);
+                d[hi + 1] -= i128::from(bytes);
+            }
+        }
+    }
+
+    /// The sum at each place.
+    fn sums(&self) -> Vec<u64> {
+        match self {
+            Deltas::Narrow(d) => {
+                let mut sum = 0u64;
+                d[..d.len() - 1]
+                    .iter()
+                    .map(|&x| {
+                        sum = sum.wrapping_add(x);
+                        sum
+                    })
+                    .collect()
+            }
+            Deltas::Wide(d) => {
+                let mut sum = 0i128;
+                d[..d.len() - 1]
+                    .iter()
+                    .map(|&x| {
+                        sum += x;
+                        u64::try_from(sum).unwrap_or(u64::MAX)
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::rng::Rng;
+
+    /// Ticks as the peak state's starts hold them: small ones, ones past
+    /// the bit set and the tick table, and `u64::MAX`.
+    fn ticks(rng: &mut Rng, n: usize) -> Vec<u64> {
+        (0..n)
+            .map(|_| match rng.range(0, 10) {
+                0 => u64::MAX,
+                1 => rng.range(1 << 20, 1 << 50),
+                _ => rng.range(0, 4 * n as u64 + 64),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sorted_distinct_is_sort_and_dedup() {
+        let mut rng = Rng::new(7);
+        for n in [0, 1, 2, 5, 40, 300] {
+            let values = ticks(&mut rng, n);
+            let mut expected = values.clone();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(sorted_distinct(values), expected);
+        }
+    }
+
+    #[test]
+    fn segment_table_finds_the_last_start_at_or_before_a_tick() {
+        let mut rng = Rng::new(11);
+        for n in [1, 2, 7, 60, 500] {
+            let mut starts = ticks(&mut rng, n);
+            starts.push(0);
+            let starts = sorted_distinct(starts);
+            let table = segment_table(&starts);
+            let mut probes = ticks(&mut rng, 4 * n);
+            probes.extend(starts.iter().flat_map(|&s| [s, s.saturating_add(1)]));
+            for t in probes {
+                let expected = starts.partition_point(|&s| s <= t) - 1;
+                assert_eq!(segment_in(&starts, &table, t), expected, "tick {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn deltas_sum_as_saturating_sums_do() {
+        let mut rng = Rng::new(5);
+        for large in [false, true] {
+            let places = 30;
+            let items: Vec<(usize, usize, u64)> = (0..20)
+                .map(|_| {
+                    let lo = rng.range(0, places as u64 - 1) as usize;
+                    let hi = rng.range(lo as u64, places as u64 - 1) as usize;
+                    let bytes = match large {
+                        true => rng.range(u64::MAX / 4, u64::MAX),
+                        false => rng.range(0, 1 << 40),
+                    };
+                    (lo, hi, bytes)
+                })
+                .collect();
+            let most = items.iter().map(|item| u128::from(item.2)).sum();
+            let mut deltas = Deltas::new(places, most);
+            assert_eq!(matches!(deltas, Deltas::Wide(_)), large);
+            let mut expected = vec![0u64; places];
+            for &(lo, hi, bytes) in &items {
+                deltas.add(lo, hi, bytes);
+                for sum in &mut expected[lo..=hi] {
+                    *sum = sum.saturating_add(bytes);
+                }
+            }
+            assert_eq!(deltas.sums(), expected);
+        }
+    }
+
+    #[test]
+    fn lists_keep_each_segments_items_in_order() {
+        // Items over segments 0..=2, 1..=3 and 2..=2 of four segments.
+        let ranges = [(0, 2, 'a'), (1, 3, 'b'), (2, 2, 'c')];
+        let mut counts = [0isize; 5];
+        let mut total = 0;
+        for &(lo, hi, _) in &ranges {
+            counts[lo] += 1;
+            counts[hi + 1] -= 1;
+            total += hi + 1 - lo;
+        }
+        let mut lists = Lists::counted(&counts[..4], total, ' ');
+        for &(lo, hi, item) in &ranges {
+            lists.push_over(lo, hi, item);
+        }
+        assert_eq!(&lists[0], &['a']);
+        assert_eq!(&lists[1], &['a', 'b']);
+        assert_eq!(&lists[2], &['a', 'b', 'c']);
+        assert_eq!(&lists[3], &['b']);
+    }
 }
