@@ -74,6 +74,13 @@ pub fn memref_shape(ty: MlirType) -> Option<Vec<Option<i64>>> {
     }
 }
 
+/// The size in bits of `element` under the data layout that applies at
+/// `scope`, or `None` where the layout gives none.
+pub fn element_size_in_bits(scope: MlirOperation, element: MlirType) -> Option<u64> {
+    // SAFETY: `scope` and `element` are live handles; the query is total.
+    u64::try_from(unsafe { ffi::bufrsShimElementSizeInBits(scope, element) }).ok()
+}
+
 /// Classifies `ty`; `scope` is an op whose data layout applies.
 pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
     // SAFETY: `ty` and `scope` are live handles; every query is total on them.
@@ -85,7 +92,6 @@ pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
             return BufferType::NotABuffer;
         };
         let element = mlir_sys::mlirShapedTypeGetElementType(ty);
-        let element_bits = ffi::bufrsShimElementSizeInBits(scope, element);
         let element_is_buffer =
             mlir_sys::mlirTypeIsAMemRef(element) || mlir_sys::mlirTypeIsAUnrankedMemRef(element);
         let identity_layout = !strided_layout_not_static(ty)
@@ -98,7 +104,7 @@ pub fn buffer_type(ty: MlirType, scope: MlirOperation) -> BufferType {
         };
         BufferType::Ranked(RankedMemRef {
             shape,
-            element_bits: u64::try_from(element_bits).ok(),
+            element_bits: element_size_in_bits(scope, element),
             element_is_buffer,
             identity_layout,
             memory_space,

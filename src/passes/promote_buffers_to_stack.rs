@@ -354,13 +354,13 @@ pub(crate) fn check<'s>(
     let (element_bits, element_is_buffer) = unsafe {
         let element = mlir_sys::mlirShapedTypeGetElementType(ty);
         (
-            crate::ffi::bufrsShimElementSizeInBits(alloc_op, element),
+            types::element_size_in_bits(alloc_op, element),
             mlir_sys::mlirTypeIsAMemRef(element) || mlir_sys::mlirTypeIsAUnrankedMemRef(element),
         )
     };
     let memref = types::RankedMemRef {
         shape,
-        element_bits: u64::try_from(element_bits).ok(),
+        element_bits,
         element_is_buffer,
         identity_layout: false,
         memory_space: String::new(),
