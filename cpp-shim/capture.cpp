@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bufrs_shim.h"
+#include "op_walk.h"
 #include "shim_internal.h"
 
 #include "mlir/CAPI/IR.h"
@@ -625,39 +626,11 @@ extern "C" bool bufrsShimMayOwnOrFreeBuffers(MlirOperation rootHandle) {
       .wasInterrupted();
 }
 
-/* Registered names compare by identity (one lookup each); a name no dialect
- * registers can only be that of an unregistered op, compared as text. */
-namespace {
-struct NameSet {
-  SmallVector<OperationName, 4> registered;
-  SmallVector<StringRef, 4> unregistered;
-
-  NameSet(MLIRContext *context, const MlirStringRef *names, intptr_t count) {
-    for (intptr_t i = 0; i < count; ++i) {
-      StringRef name = unwrap(names[i]);
-      if (auto found = RegisteredOperationName::lookup(name, context))
-        registered.push_back(*found);
-      else
-        unregistered.push_back(name);
-    }
-  }
-
-  bool contains(Operation *op) const {
-    OperationName name = op->getName();
-    // An unregistered op's name is none of the registered ones.
-    if (unregistered.empty())
-      return llvm::is_contained(registered, name);
-    return name.isRegistered()
-               ? llvm::is_contained(registered, name)
-               : llvm::is_contained(unregistered, name.getStringRef());
-  }
-};
-} // namespace
 
 /* Whether an op nested in `op` has a name of `wanted`: a plain loop, which
  * costs less per op than MLIR's generic walk (no call for an op without
  * regions). */
-static bool containsNestedOp(Operation *op, const NameSet &wanted) {
+static bool containsNestedOp(Operation *op, const bufrs::OpNames &wanted) {
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block)
@@ -671,7 +644,7 @@ extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
                                          const MlirStringRef *names,
                                          intptr_t count) {
   Operation *rootOp = unwrap(root);
-  NameSet wanted(rootOp->getContext(), names, count);
+  bufrs::OpNames wanted(rootOp->getContext(), names, count);
   return wanted.contains(rootOp) || containsNestedOp(rootOp, wanted);
 }
 

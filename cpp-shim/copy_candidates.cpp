@@ -126,34 +126,6 @@ Operation *viewRoot(Value value) {
   return nullptr;
 }
 
-/* Names compared by identity when registered (one lookup per walk);
- * an op whose name no dialect registers, by text. */
-struct Names {
-  SmallVector<OperationName, 4> registered;
-  SmallVector<StringRef, 4> unregistered;
-
-  Names(MLIRContext *context, ArrayRef<StringRef> names) {
-    for (StringRef name : names) {
-      if (auto found = RegisteredOperationName::lookup(name, context))
-        registered.push_back(*found);
-      else
-        unregistered.push_back(name);
-    }
-  }
-
-  bool empty() const { return registered.empty() && unregistered.empty(); }
-
-  /* A registered name equals no other op's name: identity first, the
-   * text only of an op whose name no dialect registers. */
-  bool contains(Operation *op) const {
-    OperationName name = op->getName();
-    for (OperationName r : registered)
-      if (r == name)
-        return true;
-    return !unregistered.empty() && !name.isRegistered() &&
-           llvm::is_contained(unregistered, name.getStringRef());
-  }
-};
 
 /* Whether `pred` holds for an op nested in `root` (not `root` itself), in
  * pre-order; stops at the first. A plain loop: MLIR's generic walk costs
@@ -221,14 +193,6 @@ bool mayRemoveCopy(Operation *op, bool newBuffer) {
   return false;
 }
 
-/* The names of a C array of string refs. */
-SmallVector<StringRef, 4> unwrapNames(const MlirStringRef *names,
-                                      intptr_t count) {
-  SmallVector<StringRef, 4> out;
-  for (intptr_t i = 0; i < count; ++i)
-    out.push_back(unwrap(names[i]));
-  return out;
-}
 
 } // namespace
 
@@ -237,10 +201,7 @@ extern "C" void bufrsShimReadOnlyCopyUnits(MlirOperation rootHandle,
                                            intptr_t count, BufrsOpFn found,
                                            void *userData) {
   Operation *root = unwrap(rootHandle);
-  SmallVector<StringRef, 4> wanted;
-  for (intptr_t i = 0; i < count; ++i)
-    wanted.push_back(unwrap(copies[i]));
-  Names names(root->getContext(), wanted);
+  bufrs::OpNames names(root->getContext(), copies, count);
   if (names.empty())
     return;
   auto candidate = [&](Operation *op) {
@@ -294,9 +255,8 @@ extern "C" unsigned bufrsShimCopyRemovalCandidates(
   std::optional<RegisteredOperationName> dim;
   if (deadBuffers)
     dim = RegisteredOperationName::lookup("memref.dim", context);
-  Names operandCopies(context, unwrapNames(intoOperand, intoOperandCount));
-  Names newBufferCopies(context,
-                        unwrapNames(intoNewBuffer, intoNewBufferCount));
+  bufrs::OpNames operandCopies(context, intoOperand, intoOperandCount);
+  bufrs::OpNames newBufferCopies(context, intoNewBuffer, intoNewBufferCount);
   bool wantDead = dim.has_value();
   bool wantCopy = !operandCopies.empty() || !newBufferCopies.empty();
   bool dead = false, copy = false;
@@ -316,7 +276,7 @@ extern "C" unsigned bufrsShimCopyRemovalCandidates(
   };
   if (wantDead)
     note(dim->getAsOpaquePointer());
-  for (const Names *names : {&operandCopies, &newBufferCopies})
+  for (const bufrs::OpNames *names : {&operandCopies, &newBufferCopies})
     for (OperationName name : names->registered)
       note(name.getAsOpaquePointer());
   bool unregisteredCopies = !operandCopies.unregistered.empty() ||

@@ -22,32 +22,6 @@ using namespace mlir;
 
 namespace {
 
-/* The names asked for: a registered name by identity (one lookup each), a
- * name no dialect registers by text, and only for an op whose name no
- * dialect registers (it can be no registered one). */
-struct Wanted {
-  SmallVector<OperationName, 4> registered;
-  SmallVector<StringRef, 2> unregistered;
-
-  Wanted(MLIRContext *context, const MlirStringRef *names, intptr_t count) {
-    for (intptr_t i = 0; i < count; ++i) {
-      StringRef name = unwrap(names[i]);
-      if (auto found = RegisteredOperationName::lookup(name, context))
-        registered.push_back(*found);
-      else
-        unregistered.push_back(name);
-    }
-  }
-
-  bool matches(Operation *op) const {
-    OperationName name = op->getName();
-    for (OperationName r : registered)
-      if (r == name)
-        return true;
-    return !unregistered.empty() && !name.isRegistered() &&
-           llvm::is_contained(unregistered, name.getStringRef());
-  }
-};
 
 } // namespace
 
@@ -55,8 +29,8 @@ extern "C" bool bufrsShimBodyHasOpNamed(MlirOperation root,
                                         const MlirStringRef *names,
                                         intptr_t count) {
   Operation *rootOp = unwrap(root);
-  Wanted wanted(rootOp->getContext(), names, count);
-  if (wanted.registered.empty() && wanted.unregistered.empty())
+  bufrs::OpNames wanted(rootOp->getContext(), names, count);
+  if (wanted.empty())
     return false;
   if (wanted.registered.size() <= 2) {
     // The usual ask (a name or two): the registered ones compared by value,
@@ -77,6 +51,6 @@ extern "C" bool bufrsShimBodyHasOpNamed(MlirOperation root,
     };
     return is(rootOp) || bufrs::anyNestedOp(rootOp, is);
   }
-  auto matches = [&](Operation *op) { return wanted.matches(op); };
-  return wanted.matches(rootOp) || bufrs::anyNestedOp(rootOp, matches);
+  auto matches = [&](Operation *op) { return wanted.contains(op); };
+  return wanted.contains(rootOp) || bufrs::anyNestedOp(rootOp, matches);
 }

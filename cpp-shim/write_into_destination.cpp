@@ -50,25 +50,8 @@ extern "C" bool bufrsShimMayWriteIntoDestination(MlirOperation root,
                                                  intptr_t count) {
   Operation *rootOp = unwrap(root);
   MLIRContext *context = rootOp->getContext();
-  // Registered names by identity; a name no dialect registers by text, of
-  // an op whose name is not registered.
-  SmallVector<OperationName, 2> registered;
-  SmallVector<StringRef, 2> unregistered;
-  for (intptr_t i = 0; i < count; ++i) {
-    StringRef name = unwrap(copies[i]);
-    if (auto found = RegisteredOperationName::lookup(name, context))
-      registered.push_back(*found);
-    else
-      unregistered.push_back(name);
-  }
-  auto isCopy = [&](Operation *op) {
-    OperationName name = op->getName();
-    for (OperationName r : registered)
-      if (r == name)
-        return true;
-    return !unregistered.empty() && !name.isRegistered() &&
-           llvm::is_contained(unregistered, name.getStringRef());
-  };
+  bufrs::OpNames copyNames(context, copies, count);
+  auto isCopy = [&](Operation *op) { return copyNames.contains(op); };
   auto candidate = [&](Operation *op) {
     return isCopy(op) && mayWriteInto(op);
   };
