@@ -1421,6 +1421,20 @@ impl LeastArenas {
     }
 }
 
+/// The members' largest alignment and each member's size at the probe
+/// points ([`LeastArenas::probes`]); `None` without members or where that
+/// gives none.
+fn aligned_probes(
+    state: &mut PeakState,
+    trace: &ScopeTrace,
+    members: &[usize],
+    memo: &mut LeastArenas,
+) -> Option<(u64, Vec<[u64; plan::symbolic::PROBES]>)> {
+    let alignment = members.iter().map(|&m| trace.buffers[m].alignment).max()?;
+    let probes = memo.probes(state, trace, members, alignment)?;
+    Some((alignment, probes))
+}
+
 /// Whether `state.fits` surely refuses an arena of the bytes `members`
 /// (sorted indices of buffers of `trace`, whose allocations are `allocs`,
 /// each held as `current`) hold at their busiest tick, over `life`
@@ -1435,10 +1449,7 @@ pub(super) fn least_refuted(
     life: (u64, u64),
     memo: &mut LeastArenas,
 ) -> bool {
-    let Some(alignment) = members.iter().map(|&m| trace.buffers[m].alignment).max() else {
-        return false;
-    };
-    let Some(probes) = memo.probes(state, trace, members, alignment) else {
+    let Some((alignment, probes)) = aligned_probes(state, trace, members, memo) else {
         return false;
     };
     let mut items: Vec<[u64; plan::symbolic::PROBES]> = Vec::new();
@@ -1470,10 +1481,7 @@ pub(super) fn largest_refuted(
     life: (u64, u64),
     memo: &mut LeastArenas,
 ) -> bool {
-    let Some(alignment) = members.iter().map(|&m| trace.buffers[m].alignment).max() else {
-        return false;
-    };
-    let Some(probes) = memo.probes(state, trace, members, alignment) else {
+    let Some((alignment, probes)) = aligned_probes(state, trace, members, memo) else {
         return false;
     };
     state.refutes(allocs, current, &probes, alignment, life)
