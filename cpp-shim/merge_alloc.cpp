@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bufrs_shim.h"
+#include "shim_internal.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -152,22 +153,6 @@ struct MayMerge {
     candidates.push_back({value, scope.block, automatic, scope.crossedLoop});
   }
 
-  /* Whether the op defining `value` declares an Allocate effect on it
-   * (then the collector may count it as an allocation). */
-  static bool declaresAllocationOf(Value value) {
-    Operation *def = value.getDefiningOp();
-    if (!def)
-      return false;
-    auto iface = dyn_cast<MemoryEffectOpInterface>(def);
-    if (!iface)
-      return false;
-    SmallVector<MemoryEffects::EffectInstance, 4> own;
-    iface.getEffects(own);
-    return llvm::any_of(own, [&](const MemoryEffects::EffectInstance &e) {
-      return isa<MemoryEffects::Allocate>(e.getEffect()) &&
-             e.getValue() == value;
-    });
-  }
 
   /* Counts `effect` as the gate does, if it is an Allocate. */
   void count(const MemoryEffects::EffectInstance &effect) {
@@ -246,7 +231,7 @@ struct MayMerge {
                          isa<SideEffects::AutomaticAllocationScopeResource>(
                              effect.getResource()));
         } else if (isa<MemoryEffects::Free>(effect.getEffect()) &&
-                   !declaresAllocationOf(value)) {
+                   !bufrs::declaresAllocationOf(value)) {
           work.push_back(value);
         }
       }
@@ -417,7 +402,7 @@ struct MayMerge {
       }
       if (isa<RegionBranchOpInterface>(def) ||
           (callsReturnFresh && isa<CallOpInterface>(def)) ||
-          declaresAllocationOf(value))
+          bufrs::declaresAllocationOf(value))
         continue;
       pushBuffers(def->getOperands());
     }

@@ -12,6 +12,7 @@
 
 #include "bufrs_shim.h"
 #include "op_walk.h"
+#include "shim_internal.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -29,18 +30,8 @@ namespace {
  * is_pure_allocation, which this must not reject). */
 bool allocatedIn(Value value, Block *block) {
   Operation *def = value.getDefiningOp();
-  if (!def || def->getBlock() != block || def->getNumResults() != 1 ||
-      def->getNumRegions() != 0)
-    return false;
-  auto iface = dyn_cast<MemoryEffectOpInterface>(def);
-  if (!iface)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance, 2> effects;
-  iface.getEffects(effects);
-  return llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Allocate>(e.getEffect()) &&
-           e.getValue() == value;
-  });
+  return def && def->getBlock() == block && def->getNumResults() == 1 &&
+         def->getNumRegions() == 0 && bufrs::declaresAllocationOf(value);
 }
 
 /* Whether `value` is an operand of `op` once and every other use of it is

@@ -16,12 +16,33 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace bufrs {
 
 /* The BUFRS_TRAIT_* bits of `op` (bufrsShimOpTraits). */
 uint32_t opTraits(mlir::Operation *op);
+
+/* Whether the op defining `value` declares an Allocate effect on it (the
+ * walks before a capture count it as an allocation where the snapshot's
+ * effects would). */
+inline bool declaresAllocationOf(mlir::Value value) {
+  mlir::Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  auto iface = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(def);
+  if (!iface)
+    return false;
+  llvm::SmallVector<mlir::MemoryEffects::EffectInstance, 4> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(
+      effects, [&](const mlir::MemoryEffects::EffectInstance &e) {
+        return llvm::isa<mlir::MemoryEffects::Allocate>(e.getEffect()) &&
+               e.getValue() == value;
+      });
+}
 
 /* What the capture asks of an op that depends on its name only: its traits,
  * the interface implementations (concepts) it calls through, and whether it
