@@ -490,12 +490,6 @@ intptr_t bufrsShimCountStackAllocations(MlirOperation root, intptr_t limit);
  * nothing to free (returned arguments aside: see their callers). */
 bool bufrsShimMayOwnOrFreeBuffers(MlirOperation root);
 
-/* Whether any op nested in `root` has one of the `count` names of `names`
- * (e.g. "bufferization.dealloc"): passes that rewrite only such ops have
- * nothing to do in a body without one. */
-bool bufrsShimContainsOpNamed(MlirOperation root, const MlirStringRef *names,
-                              intptr_t count);
-
 /* Called once per op reported (bufrsShimReadOnlyCopyUnits). Must not unwind. */
 typedef void (*BufrsOpFn)(void *user_data, MlirOperation op);
 
@@ -647,8 +641,9 @@ bool bufrsShimMergeAllocMayMerge(MlirOperation root, bool heap, bool stack,
                                  bool callsReturnFresh, bool counts,
                                  uint64_t alignment);
 
-/* Whether `root` or an op nested in it has one of the `count` names (the
- * smaller passes' pre-capture walk by name, cpp-shim/name_walk.cpp). */
+/* Whether `root` or an op nested in it has one of the `count` names (e.g.
+ * "bufferization.dealloc"): the pre-capture walk by name of the passes
+ * that rewrite only such ops (cpp-shim/name_walk.cpp). */
 bool bufrsShimBodyHasOpNamed(MlirOperation root, const MlirStringRef *names,
                              intptr_t count);
 

@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "bufrs_shim.h"
-#include "op_walk.h"
 #include "shim_internal.h"
 
 #include "mlir/CAPI/IR.h"
@@ -624,27 +623,5 @@ extern "C" bool bufrsShimMayOwnOrFreeBuffers(MlirOperation rootHandle) {
         return WalkResult::advance();
       })
       .wasInterrupted();
-}
-
-
-/* Whether an op nested in `op` has a name of `wanted`: a plain loop, which
- * costs less per op than MLIR's generic walk (no call for an op without
- * regions). */
-static bool containsNestedOp(Operation *op, const bufrs::OpNames &wanted) {
-  for (Region &region : op->getRegions())
-    for (Block &block : region)
-      for (Operation &nested : block)
-        if (wanted.contains(&nested) ||
-            (nested.getNumRegions() != 0 && containsNestedOp(&nested, wanted)))
-          return true;
-  return false;
-}
-
-extern "C" bool bufrsShimContainsOpNamed(MlirOperation root,
-                                         const MlirStringRef *names,
-                                         intptr_t count) {
-  Operation *rootOp = unwrap(root);
-  bufrs::OpNames wanted(rootOp->getContext(), names, count);
-  return wanted.contains(rootOp) || containsNestedOp(rootOp, wanted);
 }
 

@@ -1,12 +1,12 @@
-//===- name_walk.cpp - pre-capture walk by op name of the smaller passes --===//
+//===- name_walk.cpp - pre-capture walk by op name ------------------------===//
 //
 // Whether a body holds an op of some names, asked by the passes that
 // rewrite only such ops (bufrs-view-unread-inputs, bufrs-expand-realloc,
-// bufrs-write-into-destination, bufrs-buffer-deallocation-simplification,
-// bufrs-lower-deallocations) before they capture anything. Each of them
-// runs on every function of the memory pipeline, so the walk is a plain
-// loop (op_walk.h) with the name test inline: an op that is none of the
-// names costs a load and a compare or two.
+// bufrs-buffer-deallocation-simplification, bufrs-lower-deallocations, the
+// tensor-level folds and bufrs-clone-shared-fills) before they capture
+// anything. Several of them run on every function of the memory pipeline,
+// so the walk is a plain loop (op_walk.h) with the name test inline: an op
+// that is none of the names costs a load and a compare or two.
 //
 //===----------------------------------------------------------------------===//
 

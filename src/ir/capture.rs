@@ -649,17 +649,21 @@ pub fn may_own_or_free_buffers(root: MlirOperation) -> bool {
     unsafe { ffi::bufrsShimMayOwnOrFreeBuffers(root) }
 }
 
-/// Whether any op nested in `root` is named `name` (one C++ walk, nothing
-/// captured): passes that rewrite only such ops skip a body without one.
+/// Whether `root` or an op nested in it is named `name` (one C++ walk,
+/// nothing captured): passes that rewrite only such ops skip a body without
+/// one.
 pub fn contains_op_named(root: MlirOperation, name: &str) -> bool {
     contains_op_named_any(root, &[name])
 }
 
-/// Whether any op nested in `root` has one of `names` (one C++ walk).
+/// Whether `root` or an op nested in it has one of `names` (one C++ walk,
+/// `cpp-shim/name_walk.cpp`, nothing captured): the pre-capture test of the
+/// passes that rewrite only ops of those names, several of which run on
+/// every function of the memory pipeline.
 pub fn contains_op_named_any(root: MlirOperation, names: &[&str]) -> bool {
     let names = string_refs(names);
     // SAFETY: `root` is a live op; the strings and the array outlive the call.
-    unsafe { ffi::bufrsShimContainsOpNamed(root, names.as_ptr(), names.len() as isize) }
+    unsafe { ffi::bufrsShimBodyHasOpNamed(root, names.as_ptr(), names.len() as isize) }
 }
 
 /// `names` as C API string refs, for the shim's walks by name.

@@ -94,16 +94,6 @@ pub fn has_allocation(root: MlirOperation, off_top_block: bool) -> bool {
     unsafe { ffi::bufrsShimHasAllocationIn(root, off_top_block) }
 }
 
-/// Whether `root` or an op nested in it has one of `names` (one C++ walk,
-/// `cpp-shim/name_walk.cpp`, nothing captured): the pre-capture test of
-/// the smaller passes that rewrite only ops of those names, which run on
-/// every function of the memory pipeline.
-pub fn body_has_op_named(root: MlirOperation, names: &[&str]) -> bool {
-    let names: Vec<_> = names.iter().map(|name| string_ref(name)).collect();
-    // SAFETY: `root` is a live op; the strings and the array outlive the call.
-    unsafe { ffi::bufrsShimBodyHasOpNamed(root, names.as_ptr(), names.len() as isize) }
-}
-
 /// Whether an op nested in `root` may be a copy `bufrs-write-into-destination`
 /// removes (one C++ walk, `cpp-shim/write_into_destination.cpp`, nothing
 /// captured): an op named in `copies` (into its operand 1) whose source is

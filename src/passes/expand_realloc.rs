@@ -39,7 +39,7 @@ use crate::{
     dialect::builders::{self, CmpPredicate, Size, Slice},
     ir::{
         Diagnostic,
-        copy_candidates::body_has_op_named,
+        capture::contains_op_named,
         diagnostics::Severity,
         edit::{self, InsertPoint},
         functions::{nested_ops, op_name_is},
@@ -67,7 +67,7 @@ impl BufrsPass for ExpandRealloc {
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
         let root = op.to_raw();
-        if !body_has_op_named(root, &[REALLOC]) {
+        if !contains_op_named(root, REALLOC) {
             return pass::unchanged(root);
         }
         let reallocs: Vec<MlirOperation> = nested_ops(root, &mut |_| true)

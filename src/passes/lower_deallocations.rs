@@ -47,8 +47,8 @@ use crate::{
     },
     ir::{
         Diagnostic,
+        capture::contains_op_named,
         capture::{IrMap, capture},
-        copy_candidates::body_has_op_named,
         diagnostics::Severity,
         edit::{self, InsertPoint},
     },
@@ -72,7 +72,7 @@ impl BufrsPass for LowerDeallocations {
 
     fn run(op: OperationRef<'_, '_>, _options: &Self::Options) -> PassResult {
         // Nothing to rewrite without a bufferization.dealloc: skip the capture.
-        if !body_has_op_named(op.to_raw(), &[OWNERSHIP_BASED_DEALLOC]) {
+        if !contains_op_named(op.to_raw(), OWNERSHIP_BASED_DEALLOC) {
             return pass::unchanged(op.to_raw());
         }
         let (snapshot, map) = capture(op.to_raw());

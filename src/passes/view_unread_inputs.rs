@@ -40,8 +40,8 @@ use crate::{
     },
     dialect::builders::{Size, Slice, offset_sizes_strides_op},
     ir::{
+        capture::contains_op_named,
         capture::{IrMap, capture},
-        copy_candidates::body_has_op_named,
         edit::{self, InsertPoint},
         types::{BufferType, RankedMemRef, buffer_type},
     },
@@ -70,7 +70,7 @@ impl BufrsPass for ViewUnreadInputs {
         let root = op.to_raw();
         // Every rewrite is of an input of a `linalg.generic`: a body without
         // one is left before it is captured (one walk by name).
-        if !body_has_op_named(root, &[GENERIC]) {
+        if !contains_op_named(root, GENERIC) {
             return pass::unchanged(root);
         }
         let (snap, map) = capture(root);
